@@ -1,0 +1,509 @@
+# cython: language_level=3
+"""Shanten (向听) and ukeire (有效牌) kernels on 34-kind count vectors.
+
+Private module: the public, validating wrappers live in ``majiang.efficiency``.
+
+Definition (exact about the 4-copy limit)
+-----------------------------------------
+For a concealed count vector ``h`` that must form ``M`` sets and one pair,
+the *distance* is ``d(h) = min_w sum_i max(w_i - h_i, 0)`` over every complete
+arrangement ``w`` (``M`` sets + a pair, ``w_i <= cap_i``, ``cap_i = 4`` minus
+the copies locked in exposed melds).  ``d`` is the number of tiles still to be
+drawn; shanten is ``d - 1`` (−1 complete, 0 tenpai).  Because ``w`` never holds
+a fifth copy, a wait on a kind the hand already holds four of is not a wait.
+
+How it is computed
+------------------
+A suit is scanned left to right by a dynamic programme whose state is the
+number of open chows started one and two positions back, the number of sets
+and whether the pair is placed; a position's cost is ``max(w_i - h_i, 0)``.
+Running that programme over a prefix trie of all suit vectors with at most 14
+tiles gives a table (per suit vector: distance for 0..4 sets, with/without the
+pair), built once per process in well under a second.  A hand is then four
+table look-ups (three suits, honors) and a min-plus combination.  Suits that
+need something the table lacks (more than 14 tiles, five sets for 16-tile
+hands, caps below 4) run the same programme directly.
+"""
+from libc.stdint cimport uint8_t, int8_t, int32_t
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+
+cimport cython
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+cdef enum:
+    MAXM = 5              # most sets the direct programme handles (16-tile hands)
+    ROW = 12              # (MAXM + 1) * 2 entries: index m * 2 + p
+    TM = 4                # most sets stored in the tables
+    TROW = 10             # (TM + 1) * 2
+    NSTATE = 25           # (a, b): open chows started 1 and 2 positions back
+    DPSIZE = 300          # NSTATE * ROW
+    INF = 100
+    MAXSUM = 14           # tables cover suit vectors with at most 14 tiles
+
+# ---------------------------------------------------------------------------
+# The per-position dynamic programme
+# ---------------------------------------------------------------------------
+
+cdef inline void dp_init(uint8_t* D) noexcept nogil:
+    memset(D, INF, DPSIZE)
+    D[0] = 0
+
+
+cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_ok) noexcept nogil:
+    """Advance the programme over one position holding ``h`` tiles (cap ``cap``)."""
+    cdef int a, b, c, cmax, kind, w, cost, madd, pair, m, p, v, idx
+    cdef const uint8_t* src
+    cdef uint8_t* dst
+    memset(Dout, INF, DPSIZE)
+    for a in range(5):
+        for b in range(5 - a):
+            src = Din + (a * 5 + b) * ROW
+            # skip dead states quickly
+            v = INF
+            for m in range(ROW):
+                if src[m] < v:
+                    v = src[m]
+            if v >= INF:
+                continue
+            cmax = 4 - a - b if chow_ok else 0
+            for c in range(cmax + 1):
+                dst = Dout + (c * 5 + a) * ROW
+                for kind in range(3):          # 0: nothing, 1: pair, 2: pung
+                    w = a + b + c
+                    pair = 0
+                    madd = c
+                    if kind == 1:
+                        w += 2
+                        pair = 1
+                    elif kind == 2:
+                        w += 3
+                        madd += 1
+                    if w > cap:
+                        continue
+                    cost = w - h if w > h else 0
+                    for m in range(MAXM + 1 - madd):
+                        for p in range(2 - pair):
+                            v = src[m * 2 + p]
+                            if v >= INF:
+                                continue
+                            v += cost
+                            idx = (m + madd) * 2 + p + pair
+                            if v < dst[idx]:
+                                dst[idx] = <uint8_t>v
+
+
+cdef void dp_direct(const uint8_t* h, const uint8_t* caps, int npos, bint chows,
+                    uint8_t* row) noexcept nogil:
+    """Run the programme over ``npos`` positions; ``row[m*2+p]`` = distance."""
+    cdef uint8_t A[DPSIZE]
+    cdef uint8_t B[DPSIZE]
+    cdef uint8_t* cur = A
+    cdef uint8_t* nxt = B
+    cdef uint8_t* tmp
+    cdef int i, cap
+    dp_init(cur)
+    for i in range(npos):
+        cap = caps[i] if caps != NULL else 4
+        dp_step(cur, nxt, h[i], cap, chows and i <= npos - 3)
+        tmp = cur
+        cur = nxt
+        nxt = tmp
+    memcpy(row, cur, ROW)          # state (a, b) = (0, 0) is the first ROW entries
+
+
+# ---------------------------------------------------------------------------
+# Tables: distance rows for every suit / honor vector with at most 14 tiles
+# ---------------------------------------------------------------------------
+
+cdef int32_t SUIT_OFF[9][MAXSUM + 1][5]
+cdef int32_t HONOR_OFF[7][MAXSUM + 1][5]
+cdef uint8_t* SUIT_TABLE = NULL
+cdef uint8_t* HONOR_TABLE = NULL
+cdef int32_t N_SUIT = 0
+cdef int32_t N_HONOR = 0
+
+
+cdef void make_offsets(int npos, int32_t* off) noexcept:
+    """Lexicographic ranking offsets: off[(i*(MAXSUM+1)+ps)*5+v]."""
+    # cnt[k][s]: tuples of length k, entries 0..4, sum <= s
+    cdef int32_t cnt[10][MAXSUM + 1]
+    cdef int k, s, v, i, ps, acc, rest
+    for s in range(MAXSUM + 1):
+        cnt[0][s] = 1
+    for k in range(1, npos + 1):
+        for s in range(MAXSUM + 1):
+            acc = 0
+            for v in range(5):
+                if v <= s:
+                    acc += cnt[k - 1][s - v]
+            cnt[k][s] = acc
+    for i in range(npos):
+        rest = npos - 1 - i
+        for ps in range(MAXSUM + 1):
+            acc = 0
+            for v in range(5):
+                off[(i * (MAXSUM + 1) + ps) * 5 + v] = acc
+                if ps + v <= MAXSUM:
+                    acc += cnt[rest][MAXSUM - ps - v]
+
+
+cdef int32_t count_configs(int npos) noexcept:
+    cdef int32_t cnt[10][MAXSUM + 1]
+    cdef int k, s, v, acc
+    for s in range(MAXSUM + 1):
+        cnt[0][s] = 1
+    for k in range(1, npos + 1):
+        for s in range(MAXSUM + 1):
+            acc = 0
+            for v in range(5):
+                if v <= s:
+                    acc += cnt[k - 1][s - v]
+            cnt[k][s] = acc
+    return cnt[npos][MAXSUM]
+
+
+cdef int32_t build_rec(int pos, int npos, int ps, bint chows, uint8_t* stack,
+                       uint8_t* table, int32_t idx) noexcept nogil:
+    """Depth-first walk of the prefix trie; leaves are written in rank order."""
+    cdef int v
+    cdef int m
+    cdef uint8_t* cur = stack + pos * DPSIZE
+    cdef uint8_t* nxt = stack + (pos + 1) * DPSIZE
+    if pos == npos:
+        memcpy(table + <Py_ssize_t>idx * TROW, cur, TROW)
+        return idx + 1
+    for v in range(5):
+        if ps + v > MAXSUM:
+            break
+        dp_step(cur, nxt, v, 4, chows and pos <= npos - 3)
+        idx = build_rec(pos + 1, npos, ps + v, chows, stack, table, idx)
+    return idx
+
+
+cdef void ensure_tables() except *:
+    global SUIT_TABLE, HONOR_TABLE, N_SUIT, N_HONOR
+    cdef uint8_t* stack
+    cdef int32_t n
+    if SUIT_TABLE != NULL:
+        return
+    make_offsets(9, &SUIT_OFF[0][0][0])
+    make_offsets(7, &HONOR_OFF[0][0][0])
+    N_SUIT = count_configs(9)
+    N_HONOR = count_configs(7)
+    stack = <uint8_t*>malloc(10 * DPSIZE)
+    st = <uint8_t*>malloc(<size_t>N_SUIT * TROW)
+    ht = <uint8_t*>malloc(<size_t>N_HONOR * TROW)
+    if stack == NULL or st == NULL or ht == NULL:
+        free(stack); free(st); free(ht)
+        raise MemoryError("cannot allocate shanten tables")
+    with nogil:
+        dp_init(stack)
+        n = build_rec(0, 9, 0, True, stack, st, 0)
+        dp_init(stack)
+        n = build_rec(0, 7, 0, False, stack, ht, 0)
+    free(stack)
+    HONOR_TABLE = ht
+    SUIT_TABLE = st
+
+
+def build_tables():
+    """Build the lookup tables (idempotent). Returns (n_suit_rows, n_honor_rows)."""
+    ensure_tables()
+    return N_SUIT, N_HONOR
+
+
+# ---------------------------------------------------------------------------
+# Shanten of one vector
+# ---------------------------------------------------------------------------
+
+cdef inline void fill_row(const uint8_t* h, const uint8_t* caps, int base, int npos,
+                          bint chows, int M, uint8_t* row) noexcept nogil:
+    """Distance row for one suit (npos=9) or the honors (npos=7)."""
+    cdef int i, ps = 0, idx = 0, v
+    cdef bint direct = M > TM
+    if caps != NULL:
+        for i in range(npos):
+            if caps[base + i] != 4:
+                direct = True
+                break
+    if not direct:
+        for i in range(npos):
+            ps += h[base + i]
+        direct = ps > MAXSUM
+    if direct:
+        dp_direct(h + base, caps + base if caps != NULL else NULL, npos, chows, row)
+        return
+    ps = 0
+    if chows:
+        for i in range(npos):
+            v = h[base + i]
+            idx += SUIT_OFF[i][ps][v]
+            ps += v
+        memcpy(row, SUIT_TABLE + <Py_ssize_t>idx * TROW, TROW)
+    else:
+        for i in range(npos):
+            v = h[base + i]
+            idx += HONOR_OFF[i][ps][v]
+            ps += v
+        memcpy(row, HONOR_TABLE + <Py_ssize_t>idx * TROW, TROW)
+    row[10] = INF
+    row[11] = INF
+
+
+cdef inline void minplus(const uint8_t* A, const uint8_t* B, uint8_t* C, int M) noexcept nogil:
+    cdef int m1, m2, p1, p2, a, v, idx
+    memset(C, INF, ROW)
+    for m1 in range(M + 1):
+        for p1 in range(2):
+            a = A[m1 * 2 + p1]
+            if a >= INF:
+                continue
+            for m2 in range(M + 1 - m1):
+                for p2 in range(2 - p1):
+                    v = a + B[m2 * 2 + p2]
+                    idx = (m1 + m2) * 2 + p1 + p2
+                    if v < C[idx]:
+                        C[idx] = <uint8_t>v
+
+
+cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps) noexcept nogil:
+    cdef uint8_t r0[ROW]
+    cdef uint8_t r1[ROW]
+    cdef uint8_t r2[ROW]
+    cdef uint8_t rh[ROW]
+    cdef uint8_t c01[ROW]
+    cdef uint8_t c012[ROW]
+    cdef int m, p, v, best = INF
+    fill_row(h, caps, 0, 9, True, M, r0)
+    fill_row(h, caps, 9, 9, True, M, r1)
+    fill_row(h, caps, 18, 9, True, M, r2)
+    fill_row(h, caps, 27, 7, False, M, rh)
+    minplus(r0, r1, c01, M)
+    minplus(c01, r2, c012, M)
+    for m in range(M + 1):
+        for p in range(2):
+            v = c012[m * 2 + p] + rh[(M - m) * 2 + 1 - p]
+            if v < best:
+                best = v
+    return best
+
+
+cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogil:
+    cdef int i, pairs = 0, odd = 0, c, d
+    for i in range(N_KINDS):
+        c = h[i]
+        if quads:
+            pairs += c >> 1
+            odd += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            odd += 1
+    if pairs >= 7:
+        return 0
+    d = 7 - pairs
+    if pairs + odd < 7:
+        d += 7 - pairs - odd
+    return d
+
+
+cdef int ORPHANS[13]
+ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+cdef inline int thirteen_orphans_distance(const uint8_t* h) noexcept nogil:
+    cdef int i, kinds = 0, pair = 0
+    for i in range(13):
+        if h[ORPHANS[i]] > 0:
+            kinds += 1
+            if h[ORPHANS[i]] >= 2:
+                pair = 1
+    return 14 - kinds - pair
+
+
+cdef int n_sets_c(const uint8_t* h) noexcept nogil:
+    """Sets needed for a concealed vector of n tiles, or an error code."""
+    cdef int i, n = 0
+    for i in range(N_KINDS):
+        if h[i] > 4:
+            return ERR_BAD_COUNT
+        n += h[i]
+    if n % 3 == 0 or n > 17:
+        return ERR_BAD_SIZE
+    return n // 3
+
+
+cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
+    """Shanten of a validated vector under the forms in ``mask`` (or an error code)."""
+    cdef int M = n_sets_c(h)
+    cdef int best = INF, d
+    if M < 0:
+        return M
+    if mask & FORM_REGULAR:
+        best = regular_distance(h, M, caps)
+    if M == 4 and caps == NULL:
+        # the whole-hand forms need all 13/14 tiles concealed
+        if mask & FORM_SEVEN_PAIRS:
+            d = seven_pairs_distance(h, quads)
+            if d < best:
+                best = d
+        if mask & FORM_THIRTEEN_ORPHANS:
+            d = thirteen_orphans_distance(h)
+            if d < best:
+                best = d
+    if best >= INF:
+        return INF
+    return best - 1
+
+
+# ---------------------------------------------------------------------------
+# Python-facing kernels (inputs validated by majiang.efficiency)
+# ---------------------------------------------------------------------------
+
+cdef inline const uint8_t* caps_ptr(object caps) except? NULL:
+    if caps is None:
+        return NULL
+    return <const uint8_t*>cnp.PyArray_DATA(caps)
+
+
+def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None):
+    """Shanten of one C-contiguous uint8 (34,) vector; error codes < -1 (see .pxd).
+
+    ``caps`` is None or a uint8 (34,) vector of copies still available per kind.
+    Returns INF - 1 (99) when no arrangement of the requested forms exists.
+    """
+    if SUIT_TABLE == NULL:
+        ensure_tables()
+    return shanten_c(<const uint8_t*>cnp.PyArray_DATA(counts), mask, quads, caps_ptr(caps))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def shanten_many(const uint8_t[:, ::1] counts, int mask, bint quads, int8_t[::1] out):
+    """Fill ``out[i]`` with the shanten of row ``i`` (GIL released); error codes as above.
+
+    Returns the index of the first bad row, or -1.
+    """
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = -1
+    cdef int s
+    if counts.shape[1] != N_KINDS or out.shape[0] != n:
+        raise ValueError("counts must be (N, 34) and out (N,)")
+    if SUIT_TABLE == NULL:
+        ensure_tables()
+    with nogil:
+        for i in range(n):
+            s = shanten_c(&counts[i, 0], mask, quads, NULL)
+            if s < -1 and bad < 0:
+                bad = i
+            out[i] = <int8_t>(s if s >= -1 else -128)
+    return bad
+
+
+cdef int ukeire_c(uint8_t* h, int mask, bint quads, const uint8_t* caps,
+                  const uint8_t* visible, int8_t* live) noexcept nogil:
+    """For a 3n+1 hand: live[k] = live copies of kind k if drawing k lowers shanten, else -1.
+
+    Returns the hand's shanten. ``h`` is modified and restored.
+    """
+    cdef int s0 = shanten_c(h, mask, quads, caps)
+    cdef int k, s, cap, left
+    for k in range(N_KINDS):
+        live[k] = -1
+        cap = caps[k] if caps != NULL else 4
+        if h[k] >= cap:
+            continue
+        h[k] += 1
+        s = shanten_c(h, mask, quads, caps)
+        h[k] -= 1
+        if s < s0:
+            left = cap - h[k] - (visible[k] if visible != NULL else 0)
+            live[k] = <int8_t>(left if left > 0 else 0)
+    return s0
+
+
+def ukeire_one(cnp.ndarray counts, int mask, bint quads, object caps, object visible):
+    """(shanten, int8 (34,) live array with -1 for kinds that are not effective)."""
+    if SUIT_TABLE == NULL:
+        ensure_tables()
+    cdef cnp.ndarray work = counts.copy()
+    cdef cnp.ndarray live = np.empty(N_KINDS, dtype=np.int8)
+    cdef const uint8_t* vis = NULL
+    if visible is not None:
+        vis = <const uint8_t*>cnp.PyArray_DATA(visible)
+    s = ukeire_c(<uint8_t*>cnp.PyArray_DATA(work), mask, quads, caps_ptr(caps), vis,
+                 <int8_t*>cnp.PyArray_DATA(live))
+    return s, live
+
+
+cdef int best_after_draw(uint8_t* h, int mask, bint quads, const uint8_t* caps,
+                         const uint8_t* visible, int target) noexcept nogil:
+    """For a 3n+2 hand: the largest live ukeire over discards that keep shanten ``target``."""
+    cdef int d, k, best = -1, total
+    cdef int8_t live[N_KINDS]
+    for d in range(N_KINDS):
+        if h[d] == 0:
+            continue
+        h[d] -= 1
+        if shanten_c(h, mask, quads, caps) == target:
+            ukeire_c(h, mask, quads, caps, visible, live)
+            total = 0
+            for k in range(N_KINDS):
+                if live[k] > 0:
+                    total += live[k]
+            if total > best:
+                best = total
+        h[d] += 1
+    return best
+
+
+def discard_rows(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
+                 bint second_order):
+    """For a 3n+2 hand, one tuple per distinct discard kind:
+
+    (kind, shanten after the discard, live int8 (34,) as in ``ukeire_one``,
+    expected best live ukeire after one effective draw or NaN).
+    """
+    if SUIT_TABLE == NULL:
+        ensure_tables()
+    cdef cnp.ndarray work = counts.copy()
+    cdef uint8_t* h = <uint8_t*>cnp.PyArray_DATA(work)
+    cdef const uint8_t* cp = caps_ptr(caps)
+    cdef const uint8_t* vis = NULL
+    cdef int d, k, s, nxt, weight, wsum
+    cdef double acc
+    cdef int8_t* lv
+    cdef cnp.ndarray live
+    if visible is not None:
+        vis = <const uint8_t*>cnp.PyArray_DATA(visible)
+    rows = []
+    for d in range(N_KINDS):
+        if h[d] == 0:
+            continue
+        h[d] -= 1
+        live = np.empty(N_KINDS, dtype=np.int8)
+        lv = <int8_t*>cnp.PyArray_DATA(live)
+        s = ukeire_c(h, mask, quads, cp, vis, lv)
+        second = float("nan")
+        if second_order and s > 0:
+            acc = 0.0
+            wsum = 0
+            with nogil:
+                for k in range(N_KINDS):
+                    weight = lv[k]
+                    if weight <= 0:
+                        continue
+                    h[k] += 1
+                    nxt = best_after_draw(h, mask, quads, cp, vis, s - 1)
+                    h[k] -= 1
+                    acc += weight * nxt
+                    wsum += weight
+            if wsum > 0:
+                second = acc / wsum
+        h[d] += 1
+        rows.append((d, s, live, second))
+    return rows

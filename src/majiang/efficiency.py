@@ -1,0 +1,367 @@
+"""Shanten (向听), ukeire (有效牌) and discard tables: the public API over the Cython core.
+
+Every function takes a hand as a string (any notation of :mod:`majiang.tiles`,
+melds in ``[...]``, concealed kongs in ``{...}``), a :class:`~majiang.hand.Hand`,
+or a count vector (``numpy`` array-like of shape ``(34,)``, concealed tiles only).
+
+Definitions
+-----------
+*Shanten* is the least number of tile swaps (discard one, draw one that exists)
+that makes the hand complete, minus one: −1 = complete, 0 = tenpai (听牌).
+No arrangement may use a fifth copy of a kind, counting the copies the player
+holds in exposed melds, so ``123456789m1111p`` is 1-shanten, not tenpai.
+A hand with ``k`` exposed melds needs ``4 - k`` sets and a pair; a bare count
+vector of ``3n+1`` or ``3n+2`` tiles needs ``n`` sets (so small hands can be
+studied too; at most 17 tiles, i.e. 16-tile rules).
+
+*Forms* (winning shapes): ``"regular"`` (sets + a pair), ``"seven_pairs"``
+(七对; with ``seven_pairs_quads=True`` four of a kind counts as two pairs, as in
+Chinese Official rules — otherwise the pairs must be distinct, as in riichi),
+``"thirteen_orphans"`` (十三幺).  Seven pairs and thirteen orphans need the whole
+13/14-tile hand concealed.
+
+*Ukeire* of a ``3n+1`` hand: the tile kinds whose draw lowers the shanten, each
+with its *live count* ``4 - (copies in the hand and its melds) - (visible copies)``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from ._core import decompose as _decompose
+from ._core import efficiency as _eff
+from .errors import InvalidHandError, RuleError
+from .hand import Decomposition, Hand, as_hand, visible_counts
+from .tiles import N_KINDS, as_counts_batch, tile_name
+
+__all__ = [
+    "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "decompositions",
+    "discard_table", "form_mask",
+]
+
+FORMS = {
+    "regular": 1,
+    "seven_pairs": 2,
+    "thirteen_orphans": 4,
+}
+"""Winning forms the core knows, with their bit in the core's form mask."""
+
+DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
+
+_ERR_BAD_COUNT = -100
+_ERR_BAD_SIZE = -101
+_NO_ARRANGEMENT = 99
+_MASKS: dict[Any, int] = {}
+
+
+def form_mask(forms: Sequence[str] | str) -> int:
+    """Bit mask of the core for a sequence of form names.
+
+    Raises
+    ------
+    RuleError
+        For an unknown form name or an empty selection.
+    """
+    try:
+        return _MASKS[forms]
+    except (KeyError, TypeError):
+        pass
+    names = (forms,) if isinstance(forms, str) else tuple(forms)
+    mask = 0
+    for f in names:
+        if f not in FORMS:
+            raise RuleError(f"unknown winning form {f!r}; known forms: {', '.join(FORMS)}")
+        mask |= FORMS[f]
+    if not mask:
+        raise RuleError("forms must name at least one winning form")
+    try:
+        _MASKS[forms] = mask
+    except TypeError:      # unhashable (a list): fine, just not cached
+        pass
+    return mask
+
+
+def _core_error(counts: np.ndarray, code: int, where: str = "") -> InvalidHandError:
+    if code == _ERR_BAD_COUNT:
+        k = int(np.argmax(counts > 4))
+        return InvalidHandError(f"{where}{int(counts[k])} copies of {tile_name(k)}: "
+                                "at most 4 of each tile exist")
+    n = int(counts.sum())
+    return InvalidHandError(f"{where}{n} concealed tiles: a hand needs 3n+1 or 3n+2 tiles "
+                            "(13 or 14 with no melds, at most 17)")
+
+
+def _prepare(hand: Any) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
+    """(concealed uint8 (34,), caps or None, Hand or None) for any accepted hand input."""
+    if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
+            and hand.flags.c_contiguous):
+        return hand, None, None
+    h = as_hand(hand, strict=False)
+    caps = None
+    if h.melds:
+        locked = h.all_counts.astype(np.int16) - h.concealed
+        caps = np.ascontiguousarray(4 - locked, dtype=np.uint8)
+    return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h
+
+
+def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
+            seven_pairs_quads: bool = False) -> int:
+    """Shanten number (向听数) of a hand: −1 complete, 0 tenpai.
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,)
+        13/14 tiles counting melds (or any 3n+1 / 3n+2 concealed vector).
+    forms : sequence of str
+        Winning forms to consider (see :data:`FORMS`); the result is the minimum.
+    seven_pairs_quads : bool
+        Whether four of a kind counts as two pairs in seven pairs (Chinese Official).
+
+    Returns
+    -------
+    int
+        The shanten number; ``99`` if no arrangement of the forms exists at all
+        (e.g. only seven pairs asked for a hand with melds).
+
+    Raises
+    ------
+    InvalidHandError
+        A fifth copy, a tile count that is not 3n+1 / 3n+2, a bad array.
+    InvalidNotationError
+        An unparsable string.
+    RuleError
+        An unknown form.
+    """
+    mask = form_mask(forms)
+    counts, caps, _ = _prepare(hand)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps)
+    if s < -1:
+        raise _core_error(counts, s)
+    return s
+
+
+def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
+                  seven_pairs_quads: bool = False, n_jobs: int | None = 1) -> np.ndarray:
+    """Shanten of every row of a batch of concealed count vectors.
+
+    Parameters
+    ----------
+    counts : array_like of shape (N, 34)
+        Integer counts 0..4 per kind; each row holds 3n+1 or 3n+2 tiles (≤ 17).
+        A C-contiguous ``uint8`` array is used without a copy.
+    forms, seven_pairs_quads
+        As in :func:`shanten`.
+    n_jobs : int or None
+        Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = all cores.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int8`` array of shape ``(N,)``.
+
+    Raises
+    ------
+    InvalidHandError
+        The message names the first bad row and tile.
+    """
+    mask = form_mask(forms)
+    if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
+            and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
+        counts = as_counts_batch(counts)
+    n = counts.shape[0]
+    out = np.empty(n, dtype=np.int8)
+    jobs = _n_jobs(n_jobs)
+    if jobs <= 1 or n < 4096:
+        bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out)
+    else:
+        bounds = np.linspace(0, n, jobs + 1, dtype=np.int64)
+
+        def run(lo: int, hi: int) -> int:
+            local = _eff.shanten_many(counts[lo:hi], mask, seven_pairs_quads, out[lo:hi])
+            return lo + local if local >= 0 else -1
+
+        with ThreadPoolExecutor(jobs) as pool:
+            bads = [b for b in pool.map(run, bounds[:-1], bounds[1:]) if b >= 0]
+        bad = min(bads) if bads else -1
+    if bad >= 0:
+        row = counts[bad]
+        code = _ERR_BAD_COUNT if row.max() > 4 else _ERR_BAD_SIZE
+        raise _core_error(row, code, where=f"row {bad}: ")
+    return out
+
+
+def _n_jobs(n_jobs: int | None) -> int:
+    import os
+    if n_jobs is None or n_jobs == -1:
+        return os.cpu_count() or 1
+    if not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
+        raise RuleError(f"n_jobs must be a positive integer, None or -1, got {n_jobs!r}")
+    return int(n_jobs)
+
+
+def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
+             caps: np.ndarray | None) -> np.ndarray | None:
+    if visible is None:
+        return None
+    if hand is None:
+        hand = Hand(counts)
+    v = visible_counts(visible, hand)
+    return np.ascontiguousarray(v, dtype=np.uint8)
+
+
+def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
+           seven_pairs_quads: bool = False) -> dict[str, int]:
+    """Effective tiles (有效牌) of a 3n+1 hand with their live counts.
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,)
+        A hand waiting for a draw (13 tiles counting melds, or 3n+1 concealed).
+    visible : str or array_like of shape (34,), optional
+        Every tile the player sees besides the hand (discards, others' exposed
+        melds, indicators).  Hand + visible may not exceed 4 copies of a kind.
+    forms, seven_pairs_quads
+        As in :func:`shanten`.
+
+    Returns
+    -------
+    dict
+        ``{tile: live}`` in tile order, e.g. ``{"1m": 3, "4m": 4, "7m": 2}``; a kind
+        whose copies are all visible stays in the dict with 0.
+
+    Raises
+    ------
+    InvalidHandError
+        For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
+    """
+    mask = form_mask(forms)
+    counts, caps, h = _prepare(hand)
+    n = int(counts.sum())
+    if n % 3 != 1:
+        raise InvalidHandError(
+            f"ukeire needs a hand waiting for a draw (3n+1 concealed tiles), got {n}; "
+            "for a hand that must discard use discard_table()")
+    vis = _visible(visible, h, counts, caps)
+    s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis)
+    if s < -1:
+        raise _core_error(counts, s)
+    return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
+
+
+def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
+                  seven_pairs_quads: bool = False, second_order: bool = True):
+    """One row per distinct discard of a 3n+2 hand (何切), in tile order.
+
+    Columns
+    -------
+    discard : str
+        The tile discarded (Tenhou notation).
+    shanten : int
+        Shanten after the discard.
+    ukeire_kinds : int
+        Number of effective tile kinds after the discard.
+    ukeire_count : int
+        Live effective tiles (sum of live counts).
+    ukeire : str
+        The effective kinds, compact Tenhou notation (``"147m"``).
+    improvement : float
+        Second-order efficiency (改良/two-step): the average, weighted by live
+        counts, over the effective draws of the best live ukeire reachable after
+        that draw and the best discard keeping the lower shanten.  NaN when
+        already tenpai (nothing further to improve) or when not computed.
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Raises
+    ------
+    InvalidHandError
+        For a 3n+1 hand, a fifth copy, bad counts.
+    """
+    import pandas as pd
+    from .tiles import format_counts
+
+    mask = form_mask(forms)
+    counts, caps, h = _prepare(hand)
+    n = int(counts.sum())
+    if n % 3 != 2:
+        code = _ERR_BAD_COUNT if counts.max() > 4 else None
+        if code:
+            raise _core_error(counts, code)
+        raise InvalidHandError(
+            f"a discard table needs a hand that must discard (3n+2 concealed tiles), got {n}; "
+            "for a hand waiting for a draw use ukeire()")
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps)
+    if s < -1:
+        raise _core_error(counts, s)
+    vis = _visible(visible, h, counts, caps)
+    rows = []
+    for kind, sh, live, second in _eff.discard_rows(counts, mask, seven_pairs_quads, caps,
+                                                     vis, second_order):
+        eff = live >= 0
+        rows.append({
+            "discard": tile_name(kind),
+            "shanten": int(sh),
+            "ukeire_kinds": int(eff.sum()),
+            "ukeire_count": int(live[eff].sum()),
+            "ukeire": format_counts(eff.astype(np.uint8)),
+            "improvement": float(second),
+        })
+    return pd.DataFrame(rows, columns=["discard", "shanten", "ukeire_kinds", "ukeire_count",
+                                       "ukeire", "improvement"])
+
+
+def decompositions(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
+                   seven_pairs_quads: bool = False) -> list[Decomposition]:
+    """Every distinct decomposition of a complete hand's concealed tiles.
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,)
+        A 3n+2 hand (14 tiles counting melds).  Exposed melds stay in the Hand;
+        the decompositions cover the concealed tiles.
+    forms, seven_pairs_quads
+        As in :func:`shanten`.
+
+    Returns
+    -------
+    list of Decomposition
+        Regular decompositions (pair + sets) first, in a fixed order, then seven
+        pairs and thirteen orphans when the hand has those shapes; empty when the
+        hand is not complete.
+
+    Raises
+    ------
+    InvalidHandError
+        For a 3n+1 hand, a fifth copy, bad counts.
+    """
+    mask = form_mask(forms)
+    counts, caps, h = _prepare(hand)
+    n = int(counts.sum())
+    if counts.max(initial=0) > 4:
+        raise _core_error(counts, _ERR_BAD_COUNT)
+    if n % 3 != 2 or n > 17:
+        raise InvalidHandError(
+            f"decompositions need a complete-size hand (3n+2 concealed tiles), got {n}")
+    out: list[Decomposition] = []
+    if mask & FORMS["regular"]:
+        for pair, sets in _decompose.regular_decompositions(counts, n // 3):
+            out.append(Decomposition(form="regular", pair=pair, sets=sets))
+    whole = n == 14 and caps is None
+    if whole and mask & FORMS["seven_pairs"]:
+        ok = (np.all(counts % 2 == 0) if seven_pairs_quads
+              else np.all((counts == 0) | (counts == 2)))
+        if ok:
+            pairs = tuple(int(k) for k in np.flatnonzero(counts) for _ in range(counts[k] // 2))
+            out.append(Decomposition(form="seven_pairs", pairs=pairs))
+    if whole and mask & FORMS["thirteen_orphans"]:
+        from .tiles import TERMINALS_AND_HONORS
+        orph = np.asarray(TERMINALS_AND_HONORS)
+        if counts[orph].min() >= 1 and counts[orph].sum() == 14:
+            pair = int(orph[np.argmax(counts[orph] == 2)])
+            out.append(Decomposition(form="thirteen_orphans", pair=pair))
+    return out
