@@ -38,7 +38,13 @@ cdef enum:
     MAXM = 5              # most sets the direct programme handles (16-tile hands)
     ROW = 12              # (MAXM + 1) * 2 entries: index m * 2 + p
     TM = 4                # most sets stored in the tables
-    TROW = 10             # (TM + 1) * 2
+    TROW = 16             # table row: (TM + 1) * 2 distances, then the statistics below
+    ST_PAIRS = 10         # kinds with >= 2 copies       (seven pairs, distinct)
+    ST_SINGLES = 11       # kinds with exactly 1 copy
+    ST_HALVES = 12        # sum of count // 2            (seven pairs, a quad = two pairs)
+    ST_ODD = 13           # kinds with an odd count
+    ST_ORPHANS = 14       # terminal/honor kinds present (thirteen orphans)
+    ST_ORPHAN_PAIR = 15   # 1 if a terminal/honor kind has >= 2 copies
     NSTATE = 25           # (a, b): open chows started 1 and 2 positions back
     DPSIZE = 300          # NSTATE * ROW
     INF = 100
@@ -166,21 +172,42 @@ cdef int32_t count_configs(int npos) noexcept:
     return cnt[npos][MAXSUM]
 
 
+cdef void leaf_stats(const uint8_t* digits, int npos, bint chows, uint8_t* row) noexcept nogil:
+    cdef int i, c
+    for i in range(ST_PAIRS, TROW):
+        row[i] = 0
+    for i in range(npos):
+        c = digits[i]
+        if c >= 2:
+            row[ST_PAIRS] += 1
+        elif c == 1:
+            row[ST_SINGLES] += 1
+        row[ST_HALVES] += c >> 1
+        row[ST_ODD] += c & 1
+        if c > 0 and (not chows or i == 0 or i == npos - 1):
+            row[ST_ORPHANS] += 1
+            if c >= 2:
+                row[ST_ORPHAN_PAIR] = 1
+
+
 cdef int32_t build_rec(int pos, int npos, int ps, bint chows, uint8_t* stack,
-                       uint8_t* table, int32_t idx) noexcept nogil:
+                       uint8_t* digits, uint8_t* table, int32_t idx) noexcept nogil:
     """Depth-first walk of the prefix trie; leaves are written in rank order."""
     cdef int v
-    cdef int m
     cdef uint8_t* cur = stack + pos * DPSIZE
     cdef uint8_t* nxt = stack + (pos + 1) * DPSIZE
+    cdef uint8_t* row
     if pos == npos:
-        memcpy(table + <Py_ssize_t>idx * TROW, cur, TROW)
+        row = table + <Py_ssize_t>idx * TROW
+        memcpy(row, cur, (TM + 1) * 2)
+        leaf_stats(digits, npos, chows, row)
         return idx + 1
     for v in range(5):
         if ps + v > MAXSUM:
             break
+        digits[pos] = v
         dp_step(cur, nxt, v, 4, chows and pos <= npos - 3)
-        idx = build_rec(pos + 1, npos, ps + v, chows, stack, table, idx)
+        idx = build_rec(pos + 1, npos, ps + v, chows, stack, digits, table, idx)
     return idx
 
 
@@ -200,11 +227,12 @@ cdef void ensure_tables() except *:
     if stack == NULL or st == NULL or ht == NULL:
         free(stack); free(st); free(ht)
         raise MemoryError("cannot allocate shanten tables")
+    cdef uint8_t digits[9]
     with nogil:
         dp_init(stack)
-        n = build_rec(0, 9, 0, True, stack, st, 0)
+        n = build_rec(0, 9, 0, True, stack, digits, st, 0)
         dp_init(stack)
-        n = build_rec(0, 7, 0, False, stack, ht, 0)
+        n = build_rec(0, 7, 0, False, stack, digits, ht, 0)
     free(stack)
     HONOR_TABLE = ht
     SUIT_TABLE = st
@@ -220,10 +248,23 @@ def build_tables():
 # Shanten of one vector
 # ---------------------------------------------------------------------------
 
-cdef inline void fill_row(const uint8_t* h, const uint8_t* caps, int base, int npos,
-                          bint chows, int M, uint8_t* row) noexcept nogil:
-    """Distance row for one suit (npos=9) or the honors (npos=7)."""
+cdef inline int table_index(const uint8_t* h, int npos, const int32_t* off) noexcept nogil:
+    """Rank of ``h[:npos]`` among vectors with at most MAXSUM tiles, or -1 if it has more."""
     cdef int i, ps = 0, idx = 0, v
+    for i in range(npos):
+        v = h[i]
+        if ps + v > MAXSUM:
+            return -1
+        idx += off[(i * (MAXSUM + 1) + ps) * 5 + v]
+        ps += v
+    return idx
+
+
+cdef inline const uint8_t* suit_row(const uint8_t* h, const uint8_t* caps, int base, int npos,
+                                    bint chows, int M, uint8_t* scratch) noexcept nogil:
+    """Distance row of one suit (npos=9) or the honors (npos=7): a table row when the
+    table covers it, else the programme's row written into ``scratch``."""
+    cdef int i, idx = -1
     cdef bint direct = M > TM
     if caps != NULL:
         for i in range(npos):
@@ -231,65 +272,65 @@ cdef inline void fill_row(const uint8_t* h, const uint8_t* caps, int base, int n
                 direct = True
                 break
     if not direct:
-        for i in range(npos):
-            ps += h[base + i]
-        direct = ps > MAXSUM
-    if direct:
-        dp_direct(h + base, caps + base if caps != NULL else NULL, npos, chows, row)
-        return
-    ps = 0
-    if chows:
-        for i in range(npos):
-            v = h[base + i]
-            idx += SUIT_OFF[i][ps][v]
-            ps += v
-        memcpy(row, SUIT_TABLE + <Py_ssize_t>idx * TROW, TROW)
-    else:
-        for i in range(npos):
-            v = h[base + i]
-            idx += HONOR_OFF[i][ps][v]
-            ps += v
-        memcpy(row, HONOR_TABLE + <Py_ssize_t>idx * TROW, TROW)
-    row[10] = INF
-    row[11] = INF
+        if chows:
+            idx = table_index(h + base, npos, &SUIT_OFF[0][0][0])
+            if idx >= 0:
+                return SUIT_TABLE + <Py_ssize_t>idx * TROW
+        else:
+            idx = table_index(h + base, npos, &HONOR_OFF[0][0][0])
+            if idx >= 0:
+                return HONOR_TABLE + <Py_ssize_t>idx * TROW
+    dp_direct(h + base, caps + base if caps != NULL else NULL, npos, chows, scratch)
+    return scratch
 
 
 cdef inline void minplus(const uint8_t* A, const uint8_t* B, uint8_t* C, int M) noexcept nogil:
-    cdef int m1, m2, p1, p2, a, v, idx
+    """C[m, p] = min A[m1, p1] + B[m2, p2] over m1 + m2 = m, p1 + p2 = p (p <= 1).
+
+    Entries >= INF mean impossible; sums of those never fall below INF.
+    """
+    cdef int m1, m2, a0, a1, v
     memset(C, INF, ROW)
     for m1 in range(M + 1):
-        for p1 in range(2):
-            a = A[m1 * 2 + p1]
-            if a >= INF:
-                continue
-            for m2 in range(M + 1 - m1):
-                for p2 in range(2 - p1):
-                    v = a + B[m2 * 2 + p2]
-                    idx = (m1 + m2) * 2 + p1 + p2
-                    if v < C[idx]:
-                        C[idx] = <uint8_t>v
+        a0 = A[m1 * 2]
+        a1 = A[m1 * 2 + 1]
+        for m2 in range(M + 1 - m1):
+            v = a0 + B[m2 * 2]
+            if v < C[(m1 + m2) * 2]:
+                C[(m1 + m2) * 2] = <uint8_t>v
+            v = a0 + B[m2 * 2 + 1]
+            if a1 + B[m2 * 2] < v:
+                v = a1 + B[m2 * 2]
+            if v < C[(m1 + m2) * 2 + 1]:
+                C[(m1 + m2) * 2 + 1] = <uint8_t>v
+
+
+cdef inline int combine(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                        const uint8_t* rh, int M) noexcept nogil:
+    """Distance to M sets + a pair from the rows of the three suits and the honors."""
+    cdef uint8_t c01[ROW]
+    cdef uint8_t c2h[ROW]
+    cdef int m, v, best = INF
+    minplus(r0, r1, c01, M)
+    minplus(r2, rh, c2h, M)
+    for m in range(M + 1):
+        v = c01[m * 2] + c2h[(M - m) * 2 + 1]
+        if v < best:
+            best = v
+        v = c01[m * 2 + 1] + c2h[(M - m) * 2]
+        if v < best:
+            best = v
+    return best
 
 
 cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps) noexcept nogil:
-    cdef uint8_t r0[ROW]
-    cdef uint8_t r1[ROW]
-    cdef uint8_t r2[ROW]
-    cdef uint8_t rh[ROW]
-    cdef uint8_t c01[ROW]
-    cdef uint8_t c012[ROW]
-    cdef int m, p, v, best = INF
-    fill_row(h, caps, 0, 9, True, M, r0)
-    fill_row(h, caps, 9, 9, True, M, r1)
-    fill_row(h, caps, 18, 9, True, M, r2)
-    fill_row(h, caps, 27, 7, False, M, rh)
-    minplus(r0, r1, c01, M)
-    minplus(c01, r2, c012, M)
-    for m in range(M + 1):
-        for p in range(2):
-            v = c012[m * 2 + p] + rh[(M - m) * 2 + 1 - p]
-            if v < best:
-                best = v
-    return best
+    cdef uint8_t s0[ROW]
+    cdef uint8_t s1[ROW]
+    cdef uint8_t s2[ROW]
+    cdef uint8_t sh[ROW]
+    return combine(suit_row(h, caps, 0, 9, True, M, s0), suit_row(h, caps, 9, 9, True, M, s1),
+                   suit_row(h, caps, 18, 9, True, M, s2), suit_row(h, caps, 27, 7, False, M, sh),
+                   M)
 
 
 cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogil:
@@ -337,8 +378,8 @@ cdef int n_sets_c(const uint8_t* h) noexcept nogil:
     return n // 3
 
 
-cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
-    """Shanten of a validated vector under the forms in ``mask`` (or an error code)."""
+cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
+    """Shanten by the general route (any caps, up to 17 tiles), or an error code."""
     cdef int M = n_sets_c(h)
     cdef int best = INF, d
     if M < 0:
@@ -353,6 +394,84 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
                 best = d
         if mask & FORM_THIRTEEN_ORPHANS:
             d = thirteen_orphans_distance(h)
+            if d < best:
+                best = d
+    if best >= INF:
+        return INF
+    return best - 1
+
+
+cdef inline int checked_index(const uint8_t* h, int npos, const int32_t* off,
+                              int* total) noexcept nogil:
+    """Table rank of ``h[:npos]``; -1 if it holds more than MAXSUM tiles, -2 if a count > 4."""
+    cdef int i, v, ps = 0, idx = 0
+    cdef bint over = False
+    for i in range(npos):
+        v = h[i]
+        if v > 4:
+            return -2
+        if not over:
+            if ps + v > MAXSUM:
+                over = True
+            else:
+                idx += off[(i * (MAXSUM + 1) + ps) * 5 + v]
+        ps += v
+    total[0] += ps
+    return -1 if over else idx
+
+
+cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
+    """Shanten of one vector under the forms in ``mask``, or an error code (< -1).
+
+    The common case (no caps, at most 14 tiles per suit, at most four sets) is
+    four table rows; everything else takes the general route.
+    """
+    cdef int total = 0, n, M, best = INF, d, pairs, odd
+    cdef int i0, i1, i2, ih
+    cdef const uint8_t* r0
+    cdef const uint8_t* r1
+    cdef const uint8_t* r2
+    cdef const uint8_t* rh
+    if caps != NULL:
+        return shanten_general(h, mask, quads, caps)
+    i0 = checked_index(h, 9, &SUIT_OFF[0][0][0], &total)
+    i1 = checked_index(h + 9, 9, &SUIT_OFF[0][0][0], &total)
+    i2 = checked_index(h + 18, 9, &SUIT_OFF[0][0][0], &total)
+    ih = checked_index(h + 27, 7, &HONOR_OFF[0][0][0], &total)
+    if i0 == -2 or i1 == -2 or i2 == -2 or ih == -2:
+        return ERR_BAD_COUNT
+    n = total
+    if n % 3 == 0 or n > 17:
+        return ERR_BAD_SIZE
+    M = n // 3
+    if M > TM or i0 < 0 or i1 < 0 or i2 < 0 or ih < 0:
+        return shanten_general(h, mask, quads, NULL)
+    r0 = SUIT_TABLE + <Py_ssize_t>i0 * TROW
+    r1 = SUIT_TABLE + <Py_ssize_t>i1 * TROW
+    r2 = SUIT_TABLE + <Py_ssize_t>i2 * TROW
+    rh = HONOR_TABLE + <Py_ssize_t>ih * TROW
+    if mask & FORM_REGULAR:
+        best = combine(r0, r1, r2, rh, M)
+    if M == 4:
+        if mask & FORM_SEVEN_PAIRS:
+            if quads:
+                pairs = r0[ST_HALVES] + r1[ST_HALVES] + r2[ST_HALVES] + rh[ST_HALVES]
+                odd = r0[ST_ODD] + r1[ST_ODD] + r2[ST_ODD] + rh[ST_ODD]
+            else:
+                pairs = r0[ST_PAIRS] + r1[ST_PAIRS] + r2[ST_PAIRS] + rh[ST_PAIRS]
+                odd = r0[ST_SINGLES] + r1[ST_SINGLES] + r2[ST_SINGLES] + rh[ST_SINGLES]
+            if pairs >= 7:
+                d = 0
+            else:
+                d = 7 - pairs
+                if pairs + odd < 7:
+                    d += 7 - pairs - odd
+            if d < best:
+                best = d
+        if mask & FORM_THIRTEEN_ORPHANS:
+            d = 14 - (r0[ST_ORPHANS] + r1[ST_ORPHANS] + r2[ST_ORPHANS] + rh[ST_ORPHANS])
+            if r0[ST_ORPHAN_PAIR] or r1[ST_ORPHAN_PAIR] or r2[ST_ORPHAN_PAIR] or rh[ST_ORPHAN_PAIR]:
+                d -= 1
             if d < best:
                 best = d
     if best >= INF:

@@ -1,0 +1,71 @@
+"""Questions players ask: which tile to discard (何切).
+
+:func:`advise` ranks the discards of a hand that must discard by
+
+1. shanten after the discard (lower is better: 向听数),
+2. live ukeire (有效牌) — effective tiles still unseen, counting the visible tiles,
+3. the second-order efficiency (改良, "two-step"): the live-weighted average,
+   over the effective draws, of the best live ukeire available after that draw
+   and the best discard that keeps the lower shanten (higher is better; absent
+   for a tenpai discard),
+4. the number of effective kinds, then tile order (a stable, documented last resort).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .efficiency import DEFAULT_FORMS, discard_table
+
+__all__ = ["advise"]
+
+
+def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
+           seven_pairs_quads: bool = False, second_order: bool = True):
+    """Discard advice for a hand that must discard, best first.
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,)
+        14 tiles counting melds (3n+2 concealed).
+    visible : str or array_like of shape (34,), optional
+        Every tile the player sees besides the hand (discards, exposed melds of
+        others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
+    forms, seven_pairs_quads
+        Winning forms, as in :func:`majiang.shanten`.
+    second_order : bool
+        Compute the two-step tie-break (column ``improvement``); off is faster.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``rank, discard, shanten, ukeire_kinds, ukeire_count, ukeire,
+        improvement``; one row per distinct discard, best first.  Discards that are
+        equal on every criterion share a rank.
+
+    Raises
+    ------
+    InvalidHandError, InvalidNotationError, RuleError
+        As :func:`majiang.discard_table`.
+    """
+    table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
+                          second_order=second_order)
+    key = table.assign(_imp=table["improvement"].fillna(-1.0))
+    order = key.sort_values(
+        ["shanten", "ukeire_count", "_imp", "ukeire_kinds"],
+        ascending=[True, False, False, False], kind="stable").index
+    out = table.loc[order].reset_index(drop=True)
+    crit = key.loc[order, ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]].to_numpy()
+    new_group = np.ones(len(out), dtype=bool)
+    if len(out) > 1:
+        new_group[1:] = np.any(crit[1:] != crit[:-1], axis=1)
+    ranks = np.zeros(len(out), dtype=np.int64)
+    rank = 0
+    for i, is_new in enumerate(new_group):
+        if is_new:
+            rank = i + 1
+        ranks[i] = rank
+    out.insert(0, "rank", ranks)
+    return out
