@@ -99,7 +99,10 @@ def _prepare(hand: Any) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
     if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
             and hand.flags.c_contiguous):
         return hand, None, None
-    h = as_hand(hand, strict=False)
+    if isinstance(hand, (str, Hand)):
+        h = as_hand(hand)
+    else:           # a bare count vector may be a partial hand (3n+1 / 3n+2 tiles)
+        h = as_hand(hand, strict=False)
     caps = None
     if h.melds:
         locked = h.all_counts.astype(np.int16) - h.concealed

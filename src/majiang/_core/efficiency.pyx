@@ -397,7 +397,7 @@ cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* 
             if d < best:
                 best = d
     if best >= INF:
-        return INF
+        return INF - 1
     return best - 1
 
 
@@ -475,7 +475,7 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
             if d < best:
                 best = d
     if best >= INF:
-        return INF
+        return INF - 1
     return best - 1
 
 
