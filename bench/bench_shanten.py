@@ -192,8 +192,8 @@ def run_table(majiang, hands, fs, sub, repeats, cpus) -> list[Row]:
              subset=sub, note=f"first {sub} hands", compare=ours)
         gb = _gb()
         has_mcr = all(f in getattr(majiang, "FORMS", {}) for f in
-                      ("honors_knitted", "knitted_straight"))
-        mcr_forms = THREE + ("honors_knitted", "knitted_straight")
+                      ("honors_and_knitted", "knitted_straight"))
+        mcr_forms = THREE + ("honors_and_knitted", "knitted_straight")
         peer("PyMahjongGB MahjongShanten", "MahjongGB", "all 5 MCR forms", P.gb_inputs,
              (lambda x: gb.MahjongShanten((), x)) if gb else None, sizes=(13,),
              note="13 tiles only",

@@ -367,7 +367,7 @@ _GB_FORMS = {
     "regular": "RegularShanten",
     "seven_pairs": "SevenPairsShanten",
     "thirteen_orphans": "ThirteenOrphansShanten",
-    "honors_knitted": "HonorsAndKnittedTilesShanten",
+    "honors_and_knitted": "HonorsAndKnittedTilesShanten",
     "knitted_straight": "KnittedStraightShanten",
 }
 
@@ -415,7 +415,7 @@ PEERS = {
                     four_copy_exact=True, sizes=(13, 14), single=mahjong_shanten,
                     batch=mahjong_shanten_batch),
     "PyMahjongGB": dict(module="MahjongGB",
-                        forms=("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
+                        forms=("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
                                "knitted_straight"),
                         four_copy_exact=False, sizes=(13,), single=gb_shanten,
                         batch=gb_shanten_batch),

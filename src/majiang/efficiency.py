@@ -46,6 +46,8 @@ FORMS = {
     "regular": 1,
     "seven_pairs": 2,
     "thirteen_orphans": 4,
+    "honors_and_knitted": 8,
+    "knitted_straight": 16,
 }
 """Winning forms the core knows, with their bit in the core's form mask."""
 

@@ -378,6 +378,109 @@ cdef int n_sets_c(const uint8_t* h) noexcept nogil:
     return n // 3
 
 
+# ---------------------------------------------------------------------------
+# Knitted forms (Chinese Official): 全不靠 honors-and-knitted, 组合龙 knitted straight
+# ---------------------------------------------------------------------------
+
+# the six knitted patterns: suits (s147, s258, s369) as a permutation of (0, 1, 2)
+cdef int KNIT_SUITS[6][3]
+KNIT_SUITS[:] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+
+
+cdef inline void knit_kinds(int pattern, int* kinds) noexcept nogil:
+    """The nine kinds of a knitted pattern: 147 in one suit, 258 in the next, 369 in the last."""
+    cdef int j, r
+    for j in range(3):
+        for r in range(3):
+            kinds[j * 3 + r] = KNIT_SUITS[pattern][j] * 9 + j + 3 * r
+
+
+cdef inline int over(int w, int have) noexcept nogil:
+    return w - have if w > have else 0
+
+
+cdef int set_and_pair_distance(const uint8_t* rem, const uint8_t* cap, int nsets) noexcept nogil:
+    """Tiles to add so ``rem`` holds ``nsets`` (0 or 1) sets and a pair within ``cap``."""
+    cdef int P, S, k, a, w, cost, best = INF, c2
+    for P in range(N_KINDS):
+        if cap[P] < 2:
+            continue
+        c2 = over(2, rem[P])
+        if nsets == 0:
+            if c2 < best:
+                best = c2
+            continue
+        for S in range(N_KINDS):             # pungs (a pung and the pair cannot share a kind)
+            if S == P or cap[S] < 3:
+                continue
+            cost = c2 + over(3, rem[S])
+            if cost < best:
+                best = cost
+        for S in range(27):                  # chows
+            if S % 9 > 6:
+                continue
+            cost = c2
+            for a in range(3):
+                k = S + a
+                w = 1
+                if k == P:
+                    w = 3
+                    cost -= c2
+                if w > cap[k]:
+                    cost = INF
+                    break
+                cost += over(w, rem[k])
+            if cost < best:
+                best = cost
+    return best
+
+
+cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps) noexcept nogil:
+    """Distance to the knitted forms in ``mask`` (INF when none applies)."""
+    cdef int best = INF, pattern, j, k, present, d, honors = 0
+    cdef int kinds[9]
+    cdef uint8_t rem[N_KINDS]
+    cdef uint8_t cap[N_KINDS]
+    cdef bint ok
+    if (mask & FORM_HONORS_KNITTED) and M == 4 and caps == NULL:
+        for k in range(27, 34):
+            if h[k]:
+                honors += 1
+        for pattern in range(6):
+            knit_kinds(pattern, kinds)
+            present = honors
+            for j in range(9):
+                if h[kinds[j]]:
+                    present += 1
+            d = 14 - (present if present < 14 else 14)
+            if d < best:
+                best = d
+    if (mask & FORM_KNITTED_STRAIGHT) and M >= 3:
+        for pattern in range(6):
+            knit_kinds(pattern, kinds)
+            for k in range(N_KINDS):
+                rem[k] = h[k]
+                cap[k] = caps[k] if caps != NULL else 4
+            d = 0
+            ok = True
+            for j in range(9):
+                k = kinds[j]
+                if cap[k] == 0:
+                    ok = False
+                    break
+                cap[k] -= 1
+                if rem[k]:
+                    rem[k] -= 1
+                else:
+                    d += 1
+            if not ok:
+                continue
+            d += set_and_pair_distance(rem, cap, M - 3)
+            if d < best:
+                best = d
+    return best
+
+
 cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
     """Shanten by the general route (any caps, up to 17 tiles), or an error code."""
     cdef int M = n_sets_c(h)
@@ -396,6 +499,10 @@ cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* 
             d = thirteen_orphans_distance(h)
             if d < best:
                 best = d
+    if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
+        d = knitted_distance(h, mask, M, caps)
+        if d < best:
+            best = d
     if best >= INF:
         return INF - 1
     return best - 1
@@ -474,6 +581,10 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
                 d -= 1
             if d < best:
                 best = d
+    if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
+        d = knitted_distance(h, mask, M, NULL)
+        if d < best:
+            best = d
     if best >= INF:
         return INF - 1
     return best - 1
