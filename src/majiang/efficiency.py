@@ -140,7 +140,13 @@ def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     RuleError
         An unknown form.
     """
-    mask = form_mask(forms)
+    try:
+        mask = _MASKS[forms]
+    except (KeyError, TypeError):
+        mask = form_mask(forms)
+    s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
+    if s >= -1:
+        return s
     counts, caps, _ = _prepare(hand)
     s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps)
     if s < -1:

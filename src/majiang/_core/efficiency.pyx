@@ -49,6 +49,7 @@ cdef enum:
     DPSIZE = 300          # NSTATE * ROW
     INF = 100
     MAXSUM = 14           # tables cover suit vectors with at most 14 tiles
+    NOT_FAST = -200       # shanten_fast: input is not a plain uint8 (34,) vector
 
 # ---------------------------------------------------------------------------
 # The per-position dynamic programme
@@ -609,6 +610,24 @@ def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None):
     if SUIT_TABLE == NULL:
         ensure_tables()
     return shanten_c(<const uint8_t*>cnp.PyArray_DATA(counts), mask, quads, caps_ptr(caps))
+
+
+def shanten_fast(object hand, int mask, bint quads):
+    """Shanten of ``hand`` if it is a C-contiguous uint8 (34,) ndarray, else NOT_FAST (-200).
+
+    The quick path of ``majiang.shanten`` for count vectors; other inputs go through
+    the validating Python route.
+    """
+    cdef cnp.ndarray arr
+    if not cnp.PyArray_Check(hand):
+        return NOT_FAST
+    arr = <cnp.ndarray>hand
+    if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 1
+            or cnp.PyArray_DIM(arr, 0) != N_KINDS or not cnp.PyArray_IS_C_CONTIGUOUS(arr)):
+        return NOT_FAST
+    if SUIT_TABLE == NULL:
+        ensure_tables()
+    return shanten_c(<const uint8_t*>cnp.PyArray_DATA(arr), mask, quads, NULL)
 
 
 @cython.boundscheck(False)
