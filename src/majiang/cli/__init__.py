@@ -1,0 +1,109 @@
+"""The ``majiang`` command line.
+
+Usage::
+
+    majiang advise "23345m111p456p99s6m" [--visible 1m1m7m] [--json]
+    majiang shanten "2345m111p456p99s6m" [--forms regular,seven_pairs] [--json]
+    majiang review LOG | --example [--all] [--player N] [--json]
+
+Each subcommand is one module of this package listed in :data:`SUBCOMMANDS`.
+A module provides
+
+* ``HELP``: a one-line summary for ``majiang --help``;
+* its docstring: the subcommand's description (``majiang NAME --help``);
+* ``configure(parser)``: add its arguments to an :class:`argparse.ArgumentParser`;
+* ``run(args) -> int``: do the work, print through :mod:`majiang.cli._common`,
+  return the exit code.
+
+To add a subcommand (``score``, ``rules`` ...) write ``cli/score.py`` with those
+three names and add ``"score"`` to :data:`SUBCOMMANDS`.
+
+Errors: a :class:`~majiang.errors.MahjongError` (bad tile, bad hand, unknown
+form ...) or a :class:`~majiang.cli._common.CommandError` (unreadable file ...)
+prints ``majiang: error: <message>`` on stderr and exits with 2; usage errors
+are argparse's (also exit 2).  No traceback for bad input.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..errors import MahjongError
+from ._common import CommandError
+
+__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+
+PROG = "majiang"
+
+SUBCOMMANDS: tuple[str, ...] = (
+    "advise",
+    "shanten",
+    "review",
+)
+"""Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
+
+EXIT_ERROR = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with one subparser per entry of :data:`SUBCOMMANDS`."""
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Mahjong (麻将) analysis: shanten, effective tiles, discard advice, "
+                    "game reviews.  Hands in Tenhou notation (123m456p789s11z, melds in "
+                    "[...], concealed kongs in {...}), Chinese (一万 五筒 九条 东) or tile "
+                    "glyphs.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in SUBCOMMANDS:
+        module = importlib.import_module(f"{__name__}.{name}")
+        p = sub.add_parser(name, help=module.HELP, description=module.__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.configure(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 1
+
+
+def _error(message: object) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: point stdout at devnull so the interpreter's final
+    flush does not complain (the recipe of the Python ``signal`` docs)."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with `argv` (default ``sys.argv[1:]``); returns the
+    exit code (0 success, 2 bad input or usage) instead of exiting."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:          # --help, --version, or a usage error
+        return _exit_code(exc.code)
+    try:
+        return int(args._run(args) or 0)
+    except (MahjongError, CommandError) as exc:
+        return _error(exc)
+    except BrokenPipeError:            # e.g. `majiang review --example --all | head`
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:
+        return 130

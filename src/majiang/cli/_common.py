@@ -1,0 +1,213 @@
+"""Helpers shared by the subcommands: errors, common options, text tables, JSON.
+
+Everything that writes goes through :func:`write` / :func:`emit_json`, which look
+up ``sys.stdout`` at call time (so tests can capture it).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+__all__ = [
+    "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
+    "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
+    "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
+]
+
+NO_ARRANGEMENT = 99
+"""Shanten values at or above this mean "no arrangement of these forms exists"
+(e.g. seven pairs asked for a hand with melds)."""
+
+
+class CommandError(Exception):
+    """A problem the command line itself finds (unreadable file, missing
+    argument): reported like a :class:`~majiang.errors.MahjongError`, exit 2."""
+
+
+# --------------------------------------------------------------------------
+# options
+# --------------------------------------------------------------------------
+
+def add_json_flag(parser: argparse.ArgumentParser) -> None:
+    """``--json``: machine-readable output instead of the text table."""
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON instead of a text table")
+
+
+def add_forms_args(parser: argparse.ArgumentParser, *, default_quads: bool = False) -> None:
+    """``--forms a,b,c`` and ``--seven-pairs-quads`` (read with :func:`parse_forms`)."""
+    from ..efficiency import DEFAULT_FORMS, FORMS
+
+    parser.add_argument(
+        "--forms", default=",".join(DEFAULT_FORMS), metavar="FORM[,FORM...]",
+        help=f"winning forms to consider, comma-separated; known: {', '.join(FORMS)} "
+             "(default: %(default)s)")
+    parser.add_argument(
+        "--seven-pairs-quads", action=argparse.BooleanOptionalAction, default=default_quads,
+        help="four of a kind counts as two pairs in seven pairs, as in Chinese Official "
+             "rules (default: %(default)s)")
+
+
+def parse_forms(text: str) -> tuple[str, ...]:
+    """``"regular, seven_pairs"`` -> ``("regular", "seven_pairs")`` (validated:
+    :class:`~majiang.errors.RuleError` names an unknown form)."""
+    from ..efficiency import form_mask
+
+    names: list[str] = []
+    for part in text.split(","):
+        name = part.strip().replace("-", "_")
+        if name and name not in names:
+            names.append(name)
+    form_mask(tuple(names))          # raises RuleError naming a bad or missing form
+    return tuple(names)
+
+
+# --------------------------------------------------------------------------
+# mahjong text
+# --------------------------------------------------------------------------
+
+def hand_glyphs(hand) -> str:
+    """Unicode tiles of a hand: concealed tiles, then each meld in ``[ ]`` (``{ }``
+    for a concealed kong)."""
+    from ..tiles import tile_glyph, tiles_from_counts
+
+    parts = ["".join(tile_glyph(k) for k in tiles_from_counts(hand.concealed))]
+    for m in hand.melds:
+        body = "".join(tile_glyph(k) for k in m.tiles)
+        parts.append("{" + body + "}" if m.concealed else "[" + body + "]")
+    return " ".join(p for p in parts if p)
+
+
+def shanten_value(s: int) -> int | None:
+    """The shanten as an int, or None when no arrangement exists."""
+    return None if s >= NO_ARRANGEMENT else int(s)
+
+
+def shanten_label(s: int | None) -> str:
+    """``-1`` -> ``"complete (和了)"``, ``0`` -> ``"tenpai (听牌)"``, ``2`` ->
+    ``"2-shanten (2向听)"``, None -> ``"no arrangement"``."""
+    if s is None or s >= NO_ARRANGEMENT:
+        return "no arrangement"
+    if s < 0:
+        return "complete (和了)"
+    if s == 0:
+        return "tenpai (听牌)"
+    return f"{s}-shanten ({s}向听)"
+
+
+# --------------------------------------------------------------------------
+# text tables
+# --------------------------------------------------------------------------
+
+def display_width(text: str) -> int:
+    """Terminal columns of `text`: East Asian wide and full-width characters count 2,
+    combining marks 0."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+class Column(NamedTuple):
+    """One column of :func:`format_table`.
+
+    ``key`` is the row key, ``header`` the title, ``align`` ``"<"`` or ``">"``,
+    ``fmt`` turns a value into text (default ``str``, with None/NaN as ``"-"``).
+    """
+
+    key: str
+    header: str
+    align: str = "<"
+    fmt: Callable[[Any], str] | None = None
+
+
+def _cell(value: Any, fmt: Callable[[Any], str] | None) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return fmt(value) if fmt is not None else str(value)
+
+
+def format_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[Column], *,
+                 indent: str = "", gap: str = "  ") -> list[str]:
+    """Lines of an aligned text table (header first), widths from the contents."""
+    cells = [[_cell(row.get(c.key), c.fmt) for c in columns] for row in rows]
+    heads = [c.header for c in columns]
+    widths = [max([display_width(h)] + [display_width(r[i]) for r in cells])
+              for i, h in enumerate(heads)]
+
+    def line(values: Sequence[str]) -> str:
+        out = []
+        for v, w, c in zip(values, widths, columns):
+            pad = " " * (w - display_width(v))
+            out.append(pad + v if c.align == ">" else v + pad)
+        return (indent + gap.join(out)).rstrip()
+
+    return [line(heads)] + [line(r) for r in cells]
+
+
+def fmt_float(digits: int = 2) -> Callable[[Any], str]:
+    return lambda v: f"{float(v):.{digits}f}"
+
+
+def fmt_percent(v: Any) -> str:
+    return f"{100 * float(v):.1f}%"
+
+
+# --------------------------------------------------------------------------
+# output
+# --------------------------------------------------------------------------
+
+def write(text: str = "") -> None:
+    """Print one line (or several) to the current ``sys.stdout``."""
+    print(text, file=sys.stdout)
+
+
+def jsonable(obj: Any) -> Any:
+    """Plain JSON data from numpy scalars/arrays, pandas frames, tuples and NaN
+    (which becomes null)."""
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, (np.bool_,)):
+        return bool(obj)
+    if isinstance(obj, (int, np.integer)):
+        return int(obj)
+    if isinstance(obj, (float, np.floating)):
+        f = float(obj)
+        return None if math.isnan(f) or math.isinf(f) else f
+    if isinstance(obj, Mapping):
+        return {str(k): jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, np.ndarray):
+        return [jsonable(v) for v in obj.tolist()]
+    if hasattr(obj, "to_dict") and hasattr(obj, "columns"):       # pandas DataFrame
+        return [jsonable(r) for r in obj.to_dict(orient="records")]
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in obj]
+    try:                                                          # pandas NA / NaT
+        import pandas as pd
+        if pd.isna(obj):
+            return None
+    except (ImportError, TypeError, ValueError):
+        pass
+    return str(obj)
+
+
+def emit_json(obj: Any) -> None:
+    """Write `obj` as indented JSON (UTF-8 text; ``\\u`` escapes when the output
+    stream cannot encode Chinese or tile glyphs)."""
+    data = jsonable(obj)
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(data, ensure_ascii=True, indent=2)
+    write(text)

@@ -1,0 +1,93 @@
+"""Rank the discards of a hand that must discard (何切), best first.
+
+The hand has 14 tiles counting melds (3n+2 concealed).  Discards are ranked by
+shanten after the discard, then live effective tiles (有效牌 still unseen,
+counting --visible), then the two-step improvement, then the number of
+effective kinds; discards equal on all of these share a rank.
+
+Columns: rank; discard; shanten after it; live = effective tiles still unseen;
+kinds = effective tile kinds; ukeire = those kinds; 2-step = average best live
+ukeire after drawing an effective tile (- when already tenpai).
+
+Example:
+  majiang advise 23345m111p456p99s6m --visible 1m1m7m
+"""
+from __future__ import annotations
+
+import argparse
+
+from ._common import (
+    Column, CommandError, add_forms_args, add_json_flag, emit_json, fmt_float,
+    format_table, hand_glyphs, parse_forms, shanten_label, shanten_value, write,
+)
+
+HELP = "rank the discards of a 14-tile hand (何切)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", nargs="+", metavar="HAND",
+                        help='the hand, e.g. "23345m111p456p99s6m" or "23m456p789s11z [555z] 66z"')
+    parser.add_argument("--visible", metavar="TILES",
+                        help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m")
+    parser.add_argument("--no-second-order", dest="second_order", action="store_false",
+                        help="skip the two-step tie-break (faster)")
+    add_forms_args(parser)
+    add_json_flag(parser)
+
+
+COLUMNS = [
+    Column("rank", "rank", ">"),
+    Column("discard", "discard"),
+    Column("shanten", "shanten", ">"),
+    Column("ukeire_count", "live", ">"),
+    Column("ukeire_kinds", "kinds", ">"),
+    Column("ukeire", "ukeire"),
+    Column("improvement", "2-step", ">", fmt_float(2)),
+]
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..analysis import advise
+    from ..efficiency import shanten
+    from ..hand import format_hand, parse_hand, visible_counts
+    from ..tiles import format_counts
+
+    forms = parse_forms(args.forms)
+    text = " ".join(args.hand)
+    hand = parse_hand(text)
+    if hand.n_concealed % 3 != 2:
+        raise CommandError(
+            f"advise needs a hand that must discard (14 tiles counting melds), "
+            f"got {hand.n_tiles} in {text!r}; for a hand waiting for a draw use "
+            "'majiang shanten' to see its effective tiles")
+    visible = None if args.visible is None else visible_counts(args.visible, hand)
+    quads = args.seven_pairs_quads
+    current = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
+    table = advise(hand, visible, forms=forms, seven_pairs_quads=quads,
+                   second_order=args.second_order)
+    columns = list(COLUMNS) if args.second_order else \
+        [c for c in COLUMNS if c.key != "improvement"]
+
+    if args.json:
+        keep = [c.key for c in columns]
+        emit_json({
+            "hand": format_hand(hand),
+            "glyphs": hand_glyphs(hand),
+            "shanten": current,
+            "visible": None if visible is None else format_counts(visible),
+            "forms": list(forms),
+            "seven_pairs_quads": quads,
+            "second_order": args.second_order,
+            "discards": table[keep],
+        })
+        return 0
+
+    write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
+    write(f"shanten  {shanten_label(current)}")
+    if visible is not None:
+        write(f"visible  {format_counts(visible) or '-'}")
+    write(f"forms    {', '.join(forms)}" + ("  (quads count as two pairs)" if quads else ""))
+    write()
+    for line in format_table(table.to_dict(orient="records"), columns):
+        write(line)
+    return 0

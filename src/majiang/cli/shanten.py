@@ -1,0 +1,83 @@
+"""Shanten (向听数) of a hand, per winning form and overall.
+
+-1 = complete, 0 = tenpai (听牌), n = n tile swaps from tenpai.  For a hand
+waiting for a draw (13 tiles counting melds) also its effective tiles (有效牌):
+each kind whose draw lowers the shanten, with its live count (copies still
+unseen, counting --visible).  "-" marks a form the hand cannot take (seven
+pairs and thirteen orphans need a fully concealed hand).
+
+Examples:
+  majiang shanten 2345m111p456p99s6m --visible 1m1m
+  majiang shanten 19m19p19s1234567z --forms thirteen_orphans
+"""
+from __future__ import annotations
+
+import argparse
+
+from ._common import (
+    Column, add_forms_args, add_json_flag, emit_json, format_table, hand_glyphs,
+    parse_forms, shanten_label, shanten_value, write,
+)
+
+HELP = "shanten per winning form; effective tiles of a 13-tile hand"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", nargs="+", metavar="HAND",
+                        help='the hand, e.g. "2345m111p456p99s6m"')
+    parser.add_argument("--visible", metavar="TILES",
+                        help="tiles seen outside the hand; lowers the live counts")
+    add_forms_args(parser)
+    add_json_flag(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..efficiency import shanten, ukeire
+    from ..hand import format_hand, parse_hand, visible_counts
+    from ..tiles import format_counts
+
+    forms = parse_forms(args.forms)
+    quads = args.seven_pairs_quads
+    hand = parse_hand(" ".join(args.hand))
+    visible = None if args.visible is None else visible_counts(args.visible, hand)
+    per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
+                for f in forms}
+    overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
+    waiting = hand.n_concealed % 3 == 1
+    effective = (ukeire(hand, visible, forms=forms, seven_pairs_quads=quads)
+                 if waiting and overall is not None and overall >= 0 else None)
+
+    if args.json:
+        emit_json({
+            "hand": format_hand(hand),
+            "glyphs": hand_glyphs(hand),
+            "tiles": hand.n_tiles,
+            "forms": per_form,
+            "shanten": overall,
+            "seven_pairs_quads": quads,
+            "visible": None if visible is None else format_counts(visible),
+            "ukeire": effective,
+            "ukeire_kinds": None if effective is None else len(effective),
+            "ukeire_count": None if effective is None else sum(effective.values()),
+        })
+        return 0
+
+    write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
+    if visible is not None:
+        write(f"visible  {format_counts(visible) or '-'}")
+    write()
+    rows = [{"form": f, "shanten": s, "meaning": shanten_label(s) if s is not None else ""}
+            for f, s in per_form.items()]
+    rows.append({"form": "overall", "shanten": overall, "meaning": shanten_label(overall)})
+    for line in format_table(rows, [Column("form", "form"), Column("shanten", "shanten", ">"),
+                                    Column("meaning", "")]):
+        write(line)
+    if effective is not None:
+        total = sum(effective.values())
+        write()
+        write(f"ukeire   {total} live tiles in {len(effective)} kinds: "
+              + "  ".join(f"{t}({n})" for t, n in effective.items()))
+    elif not waiting:
+        write()
+        write("14 tiles: 'majiang advise' ranks the discards")
+    return 0

@@ -1,0 +1,357 @@
+"""Review real games: compare every recorded discard with our advice.
+
+:func:`review_game` replays a Botzone Chinese Official (MCR) record
+(:mod:`majiang.records`) and, at each discard decision, ranks the possible
+discards with :func:`majiang.analysis.advise` under the winning forms the rules
+allow.  The player's actual discard is then placed in that ranking.
+:func:`review_games` does the same for several records, :func:`agreement`
+sums up how often the players chose one of our best discards, and
+:func:`review_wins` lists the wins with their recorded fans (the hook where a
+fan scorer adds its own columns).
+
+Nothing here prints; the command line (``majiang review``) formats these tables.
+
+What "advice" means here
+------------------------
+Advice is tile efficiency only: lower shanten, then more live effective tiles
+(有效牌 still unseen, using what the player could see at that moment), then the
+optional two-step improvement, exactly as :func:`~majiang.analysis.advise` ranks.
+It knows nothing about fans, the 8-fan minimum of Chinese Official, defence or
+reading other players, so a disagreement is a question to look at, not a
+mistake.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from .analysis import advise
+from .hand import Hand, Meld, format_hand
+from .records import Decision, GameRecord, RecordMeld, Win, decision_points, wins
+from .tiles import counts_from_tiles, format_counts, parse_tile, tile_name
+
+__all__ = [
+    "MCR_FORMS", "REVIEW_COLUMNS", "AGREEMENT_COLUMNS", "WIN_COLUMNS",
+    "decision_hand", "review_decision", "review_game", "review_games", "agreement",
+    "review_wins",
+]
+
+MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans")
+"""Winning forms used for Chinese Official (MCR) records.
+
+MCR also has honors-and-knitted (全不靠/七星不靠) and knitted straight (组合龙);
+add them here when the core knows them (:data:`majiang.efficiency.FORMS`)."""
+
+REVIEW_COLUMNS: tuple[str, ...] = (
+    "game", "turn", "player", "hand", "drawn", "discard", "rank", "shanten",
+    "ukeire_count", "ukeire", "advised", "best", "advised_shanten",
+    "advised_ukeire_count", "agrees", "options",
+)
+"""Columns of :func:`review_game` (see its docstring for their meaning)."""
+
+AGREEMENT_COLUMNS: tuple[str, ...] = (
+    "decisions", "agreed", "agreement", "mean_rank", "shanten_loss", "ukeire_loss",
+)
+"""Value columns of :func:`agreement` (the group keys come first)."""
+
+WIN_COLUMNS: tuple[str, ...] = (
+    "game", "turn", "player", "win_tile", "self_drawn", "discarder", "hand",
+    "fan_total", "fans", "scores",
+)
+"""Columns of :func:`review_wins` before any scorer columns."""
+
+
+# --------------------------------------------------------------------------
+# one decision
+# --------------------------------------------------------------------------
+
+def _meld(m: RecordMeld) -> Meld:
+    return Meld(m.kind, int(m.tile), bool(m.concealed))
+
+
+def decision_hand(decision: Decision) -> Hand:
+    """The :class:`~majiang.hand.Hand` of a decision: concealed tiles right before
+    the discard (drawn or claimed tile included) plus the declared melds."""
+    return Hand(decision.concealed, tuple(_meld(m) for m in decision.melds))
+
+
+def review_decision(decision: Decision, *, forms: Sequence[str] = MCR_FORMS,
+                    seven_pairs_quads: bool = True,
+                    second_order: bool = False) -> dict[str, Any]:
+    """One row of :func:`review_game` for one :class:`~majiang.records.Decision`.
+
+    Returns a dict with the keys of :data:`REVIEW_COLUMNS` (``improvement`` and
+    ``advised_improvement`` are added when `second_order` is true).
+    """
+    hand = decision_hand(decision)
+    table = advise(hand, decision.visible, forms=forms,
+                   seven_pairs_quads=seven_pairs_quads, second_order=second_order)
+    actual = tile_name(decision.discard)
+    cols = {c: table[c].tolist() for c in ("discard", "rank", "shanten", "ukeire_count",
+                                           "ukeire", "improvement")}
+    discards, ranks = cols["discard"], cols["rank"]
+    i = discards.index(actual)        # the replay guarantees the tile is in the hand
+    best = [d for d, r in zip(discards, ranks) if r == 1]
+    agrees = ranks[i] == 1
+    j = i if agrees else 0            # tied best rows are equal on every criterion
+    row = {
+        "game": decision.game,
+        "turn": int(decision.turn_index),
+        "player": int(decision.player),
+        "hand": format_hand(hand),
+        "drawn": None if decision.drawn is None else tile_name(decision.drawn),
+        "discard": actual,
+        "rank": int(ranks[i]),
+        "shanten": int(cols["shanten"][i]),
+        "ukeire_count": int(cols["ukeire_count"][i]),
+        "ukeire": str(cols["ukeire"][i]),
+        "advised": discards[j],
+        "best": format_counts(counts_from_tiles([parse_tile(b) for b in best])),
+        "advised_shanten": int(cols["shanten"][j]),
+        "advised_ukeire_count": int(cols["ukeire_count"][j]),
+        "agrees": bool(agrees),
+        "options": len(discards),
+    }
+    if second_order:
+        row["improvement"] = float(cols["improvement"][i])
+        row["advised_improvement"] = float(cols["improvement"][j])
+    return row
+
+
+# --------------------------------------------------------------------------
+# games
+# --------------------------------------------------------------------------
+
+def _frame(rows: list[dict[str, Any]], second_order: bool):
+    import pandas as pd
+
+    columns = list(REVIEW_COLUMNS)
+    if second_order:
+        columns += ["improvement", "advised_improvement"]
+    df = pd.DataFrame(rows, columns=columns)
+    ints = ["turn", "player", "rank", "shanten", "ukeire_count", "advised_shanten",
+            "advised_ukeire_count", "options"]
+    df[ints] = df[ints].astype(np.int64)
+    df["agrees"] = df["agrees"].astype(bool)
+    return df
+
+
+def review_game(record: GameRecord, *, forms: Sequence[str] = MCR_FORMS,
+                seven_pairs_quads: bool = True, second_order: bool = False,
+                players: Iterable[int] | None = None):
+    """Compare every discard of a game record with our advice.
+
+    Parameters
+    ----------
+    record : majiang.records.GameRecord
+        One hand of a Botzone log (:func:`majiang.records.load_games`).
+    forms : sequence of str
+        Winning forms (default :data:`MCR_FORMS`: regular, seven pairs, thirteen
+        orphans).
+    seven_pairs_quads : bool, default True
+        Four of a kind counts as two pairs in seven pairs (Chinese Official).
+    second_order : bool, default False
+        Use the two-step improvement as a tie-break (about 6x slower); adds the
+        columns ``improvement`` and ``advised_improvement``.
+    players : iterable of int, optional
+        Review only these seats (0..3); default all.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per discard (``Play`` event), in game order:
+
+        ``game``
+            Botzone match id.
+        ``turn``
+            Index of the ``Play`` event in ``record.events``.
+        ``player``
+            Seat 0..3 (0 = East, the dealer).
+        ``hand``
+            The hand right before the discard, as :func:`~majiang.hand.format_hand`
+            writes it: concealed tiles (the drawn or claimed tile included), then
+            the melds (``[555z]`` exposed, ``{6666m}`` concealed kong).
+        ``drawn``
+            The tile just drawn; missing (None, shown as NaN by pandas) when the
+            discard follows a chow or pung.
+        ``discard``
+            The tile actually discarded (Tenhou notation).
+        ``rank``
+            Its rank in our advice: 1 = among the best; discards equal on every
+            criterion share a rank, so several may be rank 1.
+        ``shanten``
+            Shanten after the actual discard.
+        ``ukeire_count``
+            Live effective tiles after the actual discard, as :func:`advise`
+            counts them: 4 minus the copies in the hand and those the player could
+            see (all table discards and others' melds).
+        ``ukeire``
+            The effective kinds after the actual discard, compact (``"147m"``).
+        ``advised``
+            Our advised discard (rank 1).  When several discards tie at rank 1 and
+            the actual discard is one of them, this is the actual discard;
+            otherwise the first of the tied best in :func:`advise` order.
+        ``best``
+            Every discard tied at rank 1, compact Tenhou (``"46p"``).
+        ``advised_shanten``, ``advised_ukeire_count``
+            Shanten and live ukeire after the advised discard.
+        ``agrees``
+            True when the actual discard is rank 1.
+        ``options``
+            Number of distinct discards the hand offered.
+
+    Raises
+    ------
+    majiang.errors.InvalidHandError, majiang.errors.InvalidNotationError
+        When the record does not replay (see :func:`majiang.records.replay`).
+    """
+    return review_games([record], forms=forms, seven_pairs_quads=seven_pairs_quads,
+                        second_order=second_order, players=players)
+
+
+def review_games(records: Iterable[GameRecord], *, forms: Sequence[str] = MCR_FORMS,
+                 seven_pairs_quads: bool = True, second_order: bool = False,
+                 players: Iterable[int] | None = None):
+    """:func:`review_game` for several records, concatenated in order (same
+    columns; a fresh 0..n-1 index)."""
+    keep = None if players is None else {int(p) for p in players}
+    rows: list[dict[str, Any]] = []
+    for record in records:
+        rows.extend(review_decision(d, forms=forms, seven_pairs_quads=seven_pairs_quads,
+                                    second_order=second_order)
+                    for d in decision_points(record)
+                    if keep is None or d.player in keep)
+    return _frame(rows, second_order)
+
+
+# --------------------------------------------------------------------------
+# summaries
+# --------------------------------------------------------------------------
+
+def agreement(df, by: str | Sequence[str] | None = "player"):
+    """How often the recorded discards agree with our advice.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Output of :func:`review_game` / :func:`review_games`.
+    by : str, sequence of str or None, default "player"
+        Group keys, e.g. ``"player"``, ``"game"`` or ``["game", "player"]``;
+        None gives a single row over all decisions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The group keys (as columns, sorted), then
+
+        ``decisions``
+            Number of discard decisions.
+        ``agreed``
+            Decisions where the actual discard was rank 1.
+        ``agreement``
+            ``agreed / decisions`` in 0..1 (NaN for no decisions).
+        ``mean_rank``
+            Mean rank of the actual discards (1 = always among the best).
+        ``shanten_loss``
+            Decisions where the actual discard left a higher shanten than the
+            advised one (the clearest disagreements).
+        ``ukeire_loss``
+            Mean of ``advised_ukeire_count - ukeire_count`` over the decisions
+            with the advised shanten (live tiles given up at equal shanten).
+    """
+    import pandas as pd
+
+    work = df.assign(
+        _loss=(df["shanten"] > df["advised_shanten"]).astype(np.int64),
+        _uk=(df["advised_ukeire_count"] - df["ukeire_count"]).where(
+            df["shanten"] == df["advised_shanten"]).astype(float),
+        _agree=df["agrees"].astype(np.int64),
+        _rank=df["rank"].astype(float),
+    )
+
+    def summary(g) -> dict[str, Any]:
+        n = len(g)
+        return {
+            "decisions": n,
+            "agreed": int(g["_agree"].sum()),
+            "agreement": float(g["_agree"].mean()) if n else float("nan"),
+            "mean_rank": float(g["_rank"].mean()) if n else float("nan"),
+            "shanten_loss": int(g["_loss"].sum()),
+            "ukeire_loss": float(g["_uk"].mean()) if g["_uk"].notna().any() else float("nan"),
+        }
+
+    if by is None:
+        return pd.DataFrame([summary(work)], columns=list(AGREEMENT_COLUMNS))
+    keys = [by] if isinstance(by, str) else list(by)
+    rows = []
+    for key, g in work.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        rows.append({**dict(zip(keys, key)), **summary(g)})
+    out = pd.DataFrame(rows, columns=keys + list(AGREEMENT_COLUMNS))
+    return out.astype({"decisions": np.int64, "agreed": np.int64, "shanten_loss": np.int64})
+
+
+WinScorer = Callable[[Win], Mapping[str, Any]]
+
+
+def review_wins(records: Iterable[GameRecord], *, scorer: WinScorer | None = None):
+    """The wins of some records, with the fans the log recorded.
+
+    This is the hook for checking our fan scoring against Botzone's judge: pass
+    ``scorer``, a function taking a :class:`~majiang.records.Win` and returning a
+    mapping of extra columns (e.g. ``{"our_fan_total": 9, "our_fans": ...}``);
+    they are appended after :data:`WIN_COLUMNS`, and ``majiang review`` prints
+    them beside the recorded values.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per win (drawn games have none):
+
+        ``game``, ``turn``, ``player``
+            Match id, index of the ``Hu`` event, the winner's seat.
+        ``win_tile``
+            The winning tile (Tenhou).
+        ``self_drawn``
+            True for a self-draw (自摸).
+        ``discarder``
+            Seat that dealt in (or whose added kong was robbed); ``<NA>`` on a
+            self-draw (nullable ``Int64`` column).
+        ``hand``
+            The winner's hand before the winning tile (``format_hand``).
+        ``fan_total``
+            Fan total recorded in the log.
+        ``fans``
+            Recorded fans, ``[(Chinese name, count), ...]``.
+        ``scores``
+            Recorded settlement per seat (tuple of 4) or None.
+    """
+    import pandas as pd
+
+    rows = []
+    extra: list[str] = []
+    for record in records:
+        for w in wins(record):
+            hand = Hand(w.concealed, tuple(_meld(m) for m in w.melds))
+            row = {
+                "game": w.game,
+                "turn": int(w.turn_index),
+                "player": int(w.player),
+                "win_tile": tile_name(w.win_tile),
+                "self_drawn": bool(w.self_drawn),
+                "discarder": None if w.discarder is None else int(w.discarder),
+                "hand": format_hand(hand),
+                "fan_total": int(w.fan_total),
+                "fans": list(w.fans),
+                "scores": None if w.scores is None else tuple(int(s) for s in w.scores),
+            }
+            if scorer is not None:
+                more = dict(scorer(w))
+                extra.extend(k for k in more if k not in extra and k not in row)
+                row.update(more)
+            rows.append(row)
+    out = pd.DataFrame(rows, columns=list(WIN_COLUMNS) + extra)
+    return out.astype({"turn": np.int64, "player": np.int64, "self_drawn": bool,
+                       "discarder": "Int64", "fan_total": np.int64})
