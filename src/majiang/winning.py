@@ -1,0 +1,250 @@
+"""The winning-hand data types fan predicates read: :class:`WinContext` and :class:`WinningHand`.
+
+This module sits low in the layers (it imports only :mod:`majiang.tiles`,
+:mod:`majiang.hand` and :mod:`majiang.errors`), so rulesets in
+:mod:`majiang.rules` can define fan predicates over a :class:`WinningHand`
+without importing :mod:`majiang.scoring`, which builds these objects.
+
+Tiles are kind indices 0..33 (0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s,
+27-30 = East South West North, 31 White, 32 Green, 33 Red).  Winds in a
+context are 0..3 = East South West North.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import InvalidHandError
+from .hand import Decomposition, Hand
+from .tiles import N_KINDS, tile_name
+
+__all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "suit_of", "rank_of"]
+
+WIN_POSITIONS = ("edge", "closed", "open", "pung", "pair", "special")
+"""Where the win tile sits in the set it completed (:attr:`WinningHand.win_position`):
+``"edge"`` the 3 of 12-3 or the 7 of 7-89 (边张), ``"closed"`` the middle of a chow (坎张),
+``"open"`` another end of a chow (两面), ``"pung"`` a pung (双碰), ``"pair"`` the pair (单钓),
+``"special"`` a form without sets (seven pairs, thirteen orphans, knitted tiles)."""
+
+
+def suit_of(t: int) -> int:
+    """Suit of a tile kind: 0 characters, 1 dots, 2 bamboo, 3 honors."""
+    return t // 9 if t < 27 else 3
+
+
+def rank_of(t: int) -> int:
+    """Rank 1..9 of a suited tile (honors: 1..7 within the honors)."""
+    return t % 9 + 1 if t < 27 else t - 26
+
+
+def _wind(x, what: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3:
+        raise InvalidHandError(f"{what} must be 0..3 (East South West North), got {x!r}")
+    return int(x)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How a hand was won: everything scoring needs besides the tiles.
+
+    Parameters
+    ----------
+    win_tile : int
+        Kind 0..33 of the winning tile.
+    self_drawn : bool
+        Won on one's own draw (自摸); otherwise on another player's discard or
+        kong tile.
+    last_copy : bool
+        和绝张: the win tile is the last copy, the other three being visible
+        (discards and exposed melds, one's own included).
+    kong : bool
+        With ``self_drawn``: the win tile is the replacement draw after one's own
+        kong (杠上开花).  Without: the win robs another player's added kong
+        (抢杠和).
+    last_tile : bool
+        The win tile is the last tile of the wall: 妙手回春 on a self-draw,
+        海底捞月 on the last discard.
+    seat_wind, prevalent_wind : int
+        0..3 = East South West North (门风 / 圈风).
+    flowers : int
+        Number of flowers 0..8 (花牌), scored after the win.
+
+    Raises
+    ------
+    InvalidHandError
+        For a win tile outside 0..33, winds outside 0..3, flowers outside 0..8.
+    """
+
+    win_tile: int
+    self_drawn: bool = False
+    last_copy: bool = False
+    kong: bool = False
+    last_tile: bool = False
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+    flowers: int = 0
+
+    def __post_init__(self) -> None:
+        t = self.win_tile
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < N_KINDS:
+            raise InvalidHandError(f"win_tile must be a tile kind 0..33, got {t!r}")
+        for name in ("self_drawn", "last_copy", "kong", "last_tile"):
+            object.__setattr__(self, name, bool(getattr(self, name)))
+        object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
+        object.__setattr__(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
+        f = self.flowers
+        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 8:
+            raise InvalidHandError(f"flowers must be a count 0..8, got {f!r}")
+
+    @property
+    def robbing_kong(self) -> bool:
+        """抢杠和: the win is on another player's added-kong tile."""
+        return self.kong and not self.self_drawn
+
+    @property
+    def kong_replacement(self) -> bool:
+        """杠上开花: the win tile is one's own kong replacement draw."""
+        return self.kong and self.self_drawn
+
+    def __str__(self) -> str:
+        how = "self-drawn" if self.self_drawn else "on a discard"
+        flags = [n for n, v in (("last copy", self.last_copy), ("kong", self.kong),
+                                ("last tile", self.last_tile)) if v]
+        winds = "ESWN"
+        extra = f", {', '.join(flags)}" if flags else ""
+        return (f"win on {tile_name(self.win_tile)} {how}{extra}; seat {winds[self.seat_wind]}, "
+                f"prevalent {winds[self.prevalent_wind]}, {self.flowers} flower(s)")
+
+
+class SetView(NamedTuple):
+    """One set of a decomposed winning hand.
+
+    ``kind`` is ``"chow"``, ``"pung"`` or ``"kong"``; ``tile`` the lowest tile;
+    ``concealed`` whether it counts as concealed for scoring (暗: a concealed kong,
+    or a pung formed in the hand and not completed by a discard); ``melded``
+    whether it is a declared meld of the :class:`~majiang.hand.Hand` (exposed melds
+    and concealed kongs).
+    """
+
+    kind: str
+    tile: int
+    concealed: bool
+    melded: bool
+
+
+class WinningHand:
+    """A decomposed winning hand with its context: what a fan predicate reads.
+
+    Built by :mod:`majiang.scoring` for every decomposition of the 14 (or more,
+    with kongs) tiles and every attribution of the win tile; predicates must treat
+    it as read-only.
+
+    Attributes
+    ----------
+    hand : Hand
+        The hand BEFORE the winning tile (concealed tiles, melds, flowers).
+    context : WinContext
+    decomposition : Decomposition or None
+        The reading of the concealed tiles (win tile included).  ``None`` for the
+        knitted forms, whose 9 knitted tiles are in :attr:`knitted`.
+    form : str
+        ``"regular"``, ``"seven_pairs"``, ``"thirteen_orphans"``,
+        ``"honors_and_knitted"`` or ``"knitted_straight"``.
+    sets : tuple of SetView
+        Every set: the hand's melds first (in declaration order), then the
+        concealed sets of the decomposition.  Empty for forms without sets.
+    pair : int or None
+        The pair (eye) of the regular and knitted-straight forms (and the pair of
+        thirteen orphans).
+    pairs : tuple of int
+        The seven pairs (a kind repeats when a quad counts as two pairs).
+    knitted : tuple of int
+        The suited knitted tiles (组合龙 part, or the suited singles of 全不靠).
+    counts : tuple of int
+        34 counts of all tiles, melds included (a kong counts 4), win tile included.
+    win_set : int or None
+        Index in :attr:`sets` of the set the win tile completed; ``-1`` when it
+        completed the pair; ``None`` when it sits in a part without sets.
+    win_position : str
+        One of :data:`WIN_POSITIONS`.
+    unique_wait : bool
+        The hand before the win could win on exactly one tile kind (独听), judged
+        by shape (see :func:`majiang.scoring.waits`).
+    """
+
+    __slots__ = ("hand", "context", "decomposition", "form", "sets", "pair", "pairs", "knitted",
+                 "counts", "win_set", "win_position", "unique_wait", "chows", "pungs",
+                 "concealed_pungs", "melded_kongs", "concealed_kongs", "n_exposed", "_cache")
+
+    def __init__(self, hand: Hand, context: WinContext, decomposition: Decomposition | None,
+                 form: str, sets: tuple, pair: int | None, pairs: tuple, knitted: tuple,
+                 counts: tuple, win_set: int | None, win_position: str,
+                 unique_wait: bool, cache: dict | None = None) -> None:
+        self.hand = hand
+        self.context = context
+        self.decomposition = decomposition
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.pairs = pairs
+        self.knitted = knitted
+        self.counts = counts
+        self.win_set = win_set
+        self.win_position = win_position
+        self.unique_wait = unique_wait
+        self._cache = {} if cache is None else cache
+        chows, pungs = [], []
+        cp = mk = ck = 0
+        for s in sets:
+            if s.kind == "chow":
+                chows.append(s.tile)
+            else:
+                pungs.append(s.tile)
+                if s.concealed:
+                    cp += 1
+                if s.kind == "kong":
+                    if s.concealed:
+                        ck += 1
+                    else:
+                        mk += 1
+        chows.sort()
+        pungs.sort()
+        #: Lowest tiles of all chows, sorted.
+        self.chows = tuple(chows)
+        #: Tiles of all pungs and kongs, sorted.
+        self.pungs = tuple(pungs)
+        #: Concealed pungs (暗刻) counting concealed kongs; a pung completed by a
+        #: discard is exposed.
+        self.concealed_pungs = cp
+        #: Exposed kongs (明杠) and concealed kongs (暗杠).
+        self.melded_kongs = mk
+        self.concealed_kongs = ck
+        #: Exposed melds (claimed chows, pungs, kongs; not concealed kongs).
+        self.n_exposed = sum(1 for m in hand.melds if not m.concealed)
+
+    # -- derived views -----------------------------------------------------
+    @property
+    def win_tile(self) -> int:
+        return self.context.win_tile
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """Tile kinds present (melds and win tile included), ascending."""
+        k = self._cache.get("kinds")
+        if k is None:
+            k = self._cache["kinds"] = tuple(i for i, c in enumerate(self.counts) if c)
+        return k
+
+    def __repr__(self) -> str:
+        parts = [f"form={self.form!r}"]
+        if self.sets:
+            parts.append("sets=" + ",".join(
+                f"{s.kind[0]}{tile_name(s.tile)}{'' if s.concealed else '*'}" for s in self.sets))
+        if self.pair is not None:
+            parts.append(f"pair={tile_name(self.pair)}")
+        if self.pairs:
+            parts.append("pairs=" + ",".join(tile_name(p) for p in self.pairs))
+        if self.knitted:
+            parts.append("knitted=" + ",".join(tile_name(p) for p in self.knitted))
+        parts.append(f"win={tile_name(self.win_tile)}@{self.win_position}")
+        return f"WinningHand({', '.join(parts)})"
