@@ -41,6 +41,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "advise",
     "shanten",
     "review",
+    "score",
 )
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 

@@ -1,0 +1,82 @@
+"""Fans (番) of a winning hand under Chinese Official rules (国标麻将, MCR).
+
+HAND is the hand BEFORE the winning tile (13 tiles counting each meld as 3):
+exposed melds in [...], concealed kongs in {...}.  --win names the winning
+tile.  Prints every fan (Chinese and English name, value x count), the total,
+whether the 8-fan minimum is met (flowers do not count toward it) and what
+each seat pays.  A hand that does not win is an error (exit 2).
+
+Examples:
+  majiang score "456p789s11z [555z] 45m" --win 6m
+  majiang score "23m789s11z [555z] {6666m}" --win 1m --self-drawn --seat S
+  majiang score 19m19p19s1234567z --win 1z --prevalent E --flowers 2 --json
+"""
+from __future__ import annotations
+
+import argparse
+
+from ._common import Column, add_json_flag, emit_json, format_table, hand_glyphs, write
+
+HELP = "fans and total of a winning hand (Chinese Official rules)"
+
+_WINDS = "ESWN"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", nargs="+", metavar="HAND",
+                        help='the hand before the winning tile, e.g. "456p789s11z [555z] 45m"')
+    parser.add_argument("--win", required=True, metavar="TILE", help="the winning tile, e.g. 7s")
+    parser.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
+    parser.add_argument("--seat", default="E", metavar="WIND",
+                        help="seat wind E/S/W/N or 东南西北 (default: %(default)s)")
+    parser.add_argument("--prevalent", default="E", metavar="WIND",
+                        help="prevalent (round) wind (default: %(default)s)")
+    parser.add_argument("--flowers", type=int, default=0, metavar="N",
+                        help="flowers collected, 1 fan each (default: %(default)s)")
+    parser.add_argument("--last-copy", action="store_true",
+                        help="和绝张: the other three copies of the win tile are visible")
+    parser.add_argument("--kong", action="store_true",
+                        help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong)")
+    parser.add_argument("--last-tile", action="store_true",
+                        help="last tile of the wall: 妙手回春 / 海底捞月")
+    parser.add_argument("--ruleset", default="mcr", help="ruleset name (default: %(default)s)")
+    add_json_flag(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..hand import format_hand, parse_hand
+    from ..scoring import score
+
+    hand = parse_hand(" ".join(args.hand))
+    result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
+                   kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
+                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=args.ruleset)
+    ctx = result.context
+    payments = result.settle(ctx.seat_wind, None if ctx.self_drawn else (ctx.seat_wind + 1) % 4)
+    if args.json:
+        d = result.to_dict()
+        d["glyphs"] = hand_glyphs(hand)
+        if not ctx.self_drawn:
+            d["settlement_note"] = "discarder assumed to be the next seat"
+        d["settlement"] = list(payments)
+        emit_json(d)
+        return 0
+
+    how = "self-drawn" if ctx.self_drawn else "on a discard"
+    write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
+    write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
+          f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile in {result.win_set}")
+    write()
+    rows = [{"id": f.id, "fan": f.chinese, "english": f.english, "value": f.value,
+             "count": f.count, "points": f.points} for f in result.fans]
+    for line in format_table(rows, [Column("id", "#", ">"), Column("fan", "番种"),
+                                    Column("english", "fan"), Column("value", "value", ">"),
+                                    Column("count", "x", ">"), Column("points", "points", ">")]):
+        write(line)
+    write()
+    note = "" if result.meets_minimum else f"  (below the {result.min_fan}-fan minimum)"
+    write(f"total    {result.total} fan{note}")
+    seats = "  ".join(f"{_WINDS[i]} {p:+d}" for i, p in enumerate(payments))
+    who = "" if ctx.self_drawn else f" (discarder assumed {_WINDS[(ctx.seat_wind + 1) % 4]})"
+    write(f"payment  {seats}{who}")
+    return 0
