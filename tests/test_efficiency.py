@@ -144,7 +144,7 @@ def test_discard_table_consistent_with_ukeire():
         for row in table.itertuples():
             rest = h.copy()
             rest[parse_counts(row.discard).argmax()] -= 1
-            u = ukeire(rest)
+            u = ukeire(rest, visible=row.discard)    # the discarded copy is on the table
             assert row.shanten == shanten(rest)
             assert row.ukeire_kinds == len(u)
             assert row.ukeire_count == sum(u.values())
@@ -165,13 +165,13 @@ def test_second_order_by_hand():
     table = discard_table(hand).set_index("discard")
     rest = hand.copy()
     rest[parse_counts("9s").argmax()] -= 1
-    u = ukeire(rest)
+    u = ukeire(rest, visible="9s")
     num = den = 0
     for tile, live in u.items():
         if live == 0:
             continue
         drawn = rest + parse_counts(tile)
-        best = max(sum(ukeire(drawn - parse_counts(tile_name(d))).values())
+        best = max(sum(ukeire(drawn - parse_counts(tile_name(d)), visible="9s").values())
                    for d in np.flatnonzero(drawn)
                    if shanten(drawn - parse_counts(tile_name(d))) == 0)
         num += live * best

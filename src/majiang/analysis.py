@@ -23,7 +23,8 @@ __all__ = ["advise"]
 
 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-           seven_pairs_quads: bool = False, second_order: bool = True):
+           seven_pairs_quads: bool = False, second_order: bool = True, jokers: int = 0,
+           joker_fifth_copy: bool = False):
     """Discard advice for a hand that must discard, best first.
 
     Parameters
@@ -33,8 +34,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
-    forms, seven_pairs_quads
-        Winning forms, as in :func:`majiang.shanten`.
+    forms, seven_pairs_quads, jokers, joker_fifth_copy
+        Winning forms and wild tiles, as in :func:`majiang.shanten`.
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
 
@@ -51,7 +52,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
         As :func:`majiang.discard_table`.
     """
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
-                          second_order=second_order)
+                          second_order=second_order, jokers=jokers,
+                          joker_fifth_copy=joker_fifth_copy)
     key = table.assign(_imp=table["improvement"].fillna(-1.0))
     order = key.sort_values(
         ["shanten", "ukeire_count", "_imp", "ukeire_kinds"],

@@ -86,22 +86,28 @@ def form_mask(forms: Sequence[str] | str) -> int:
     return mask
 
 
-def _core_error(counts: np.ndarray, code: int, where: str = "") -> InvalidHandError:
+def _core_error(counts: np.ndarray, code: int, where: str = "",
+                jokers: int = 0) -> InvalidHandError:
     if code == _ERR_BAD_COUNT:
         k = int(np.argmax(counts > 4))
         return InvalidHandError(f"{where}{int(counts[k])} copies of {tile_name(k)}: "
                                 "at most 4 of each tile exist")
     n = int(counts.sum())
-    return InvalidHandError(f"{where}{n} concealed tiles: a hand needs 3n+1 or 3n+2 tiles "
-                            "(13 or 14 with no melds, at most 17)")
+    with_j = f" + {jokers} jokers" if jokers else ""
+    return InvalidHandError(f"{where}{n} concealed tiles{with_j}: a hand needs 3n+1 or 3n+2 "
+                            "tiles (13 or 14 with no melds, at most 17)")
 
 
-def _prepare(hand: Any) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
-    """(concealed uint8 (34,), caps or None, Hand or None) for any accepted hand input."""
+def _prepare(hand: Any, jokers: int = 0) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
+    """(concealed uint8 (34,), caps or None, Hand or None) for any accepted hand input.
+
+    With jokers held beside the vector, the real tiles alone may not make 13/14, so
+    the tile total is checked by the core (real + jokers) instead of by the parser.
+    """
     if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
             and hand.flags.c_contiguous):
         return hand, None, None
-    if isinstance(hand, (str, Hand)):
+    if isinstance(hand, (str, Hand)) and not jokers:
         h = as_hand(hand)
     else:           # a bare count vector may be a partial hand (3n+1 / 3n+2 tiles)
         h = as_hand(hand, strict=False)
@@ -112,18 +118,32 @@ def _prepare(hand: Any) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
     return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h
 
 
+def _check_jokers(jokers: Any) -> int:
+    if isinstance(jokers, (bool, np.bool_)) or not isinstance(jokers, (int, np.integer)):
+        raise RuleError(f"jokers must be an integer count, got {jokers!r}")
+    if not 0 <= jokers <= 8:
+        raise RuleError(f"jokers must be between 0 and 8, got {jokers}")
+    return int(jokers)
+
+
 def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
-            seven_pairs_quads: bool = False) -> int:
+            seven_pairs_quads: bool = False, jokers: int = 0,
+            joker_fifth_copy: bool = False) -> int:
     """Shanten number (向听数) of a hand: −1 complete, 0 tenpai.
 
     Parameters
     ----------
     hand : str, Hand or array_like of shape (34,)
-        13/14 tiles counting melds (or any 3n+1 / 3n+2 concealed vector).
+        13/14 tiles counting melds and jokers (or any 3n+1 / 3n+2 concealed vector).
     forms : sequence of str
         Winning forms to consider (see :data:`FORMS`); the result is the minimum.
     seven_pairs_quads : bool
         Whether four of a kind counts as two pairs in seven pairs (Chinese Official).
+    jokers : int
+        Wild tiles (钻牌/财神/百搭/混儿/赖子/金) held beside the 34 kinds, 0..8.
+        Each joker stands for any one tile.
+    joker_fifth_copy : bool
+        Whether a joker may stand for a fifth copy of a kind (regular form only).
 
     Returns
     -------
@@ -138,24 +158,27 @@ def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     InvalidNotationError
         An unparsable string.
     RuleError
-        An unknown form.
+        An unknown form, a bad joker count.
     """
     try:
         mask = _MASKS[forms]
     except (KeyError, TypeError):
         mask = form_mask(forms)
-    s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
-    if s >= -1:
-        return s
-    counts, caps, _ = _prepare(hand)
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps)
+    if not jokers:
+        s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
+        if s >= -1:
+            return s
+    jokers = _check_jokers(jokers)
+    counts, caps, _ = _prepare(hand, jokers)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
     if s < -1:
-        raise _core_error(counts, s)
+        raise _core_error(counts, s, jokers=jokers)
     return s
 
 
 def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
-                  seven_pairs_quads: bool = False, n_jobs: int | None = 1) -> np.ndarray:
+                  seven_pairs_quads: bool = False, n_jobs: int | None = 1,
+                  jokers: Any = None, joker_fifth_copy: bool = False) -> np.ndarray:
     """Shanten of every row of a batch of concealed count vectors.
 
     Parameters
@@ -167,6 +190,10 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
         As in :func:`shanten`.
     n_jobs : int or None
         Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = all cores.
+    jokers : int or array_like of shape (N,), optional
+        Wild tiles held beside each row (0..8), as in :func:`shanten`.
+    joker_fifth_copy : bool
+        As in :func:`shanten`.
 
     Returns
     -------
@@ -184,14 +211,26 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
         counts = as_counts_batch(counts)
     n = counts.shape[0]
     out = np.empty(n, dtype=np.int8)
+    jk = None
+    if jokers is not None:
+        jk = np.asarray(jokers)
+        if jk.ndim == 0:
+            jk = np.full(n, _check_jokers(jk.item() if jk.dtype.kind in "iu" else jokers),
+                         np.uint8)
+        elif jk.shape != (n,) or jk.dtype.kind not in "iu" or (n and (jk.min() < 0
+                                                                     or jk.max() > 8)):
+            raise RuleError(f"jokers must be an integer 0..8 or an integer array of shape "
+                            f"({n},) with values 0..8")
+        jk = np.ascontiguousarray(jk, dtype=np.uint8)
     jobs = _n_jobs(n_jobs)
     if jobs <= 1 or n < 4096:
-        bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out)
+        bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy)
     else:
         bounds = np.linspace(0, n, jobs + 1, dtype=np.int64)
 
         def run(lo: int, hi: int) -> int:
-            local = _eff.shanten_many(counts[lo:hi], mask, seven_pairs_quads, out[lo:hi])
+            local = _eff.shanten_many(counts[lo:hi], mask, seven_pairs_quads, out[lo:hi],
+                                      None if jk is None else jk[lo:hi], joker_fifth_copy)
             return lo + local if local >= 0 else -1
 
         with ThreadPoolExecutor(jobs) as pool:
@@ -200,7 +239,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     if bad >= 0:
         row = counts[bad]
         code = _ERR_BAD_COUNT if row.max() > 4 else _ERR_BAD_SIZE
-        raise _core_error(row, code, where=f"row {bad}: ")
+        raise _core_error(row, code, where=f"row {bad}: ",
+                          jokers=0 if jk is None else int(jk[bad]))
     return out
 
 
@@ -224,7 +264,8 @@ def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
 
 
 def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-           seven_pairs_quads: bool = False) -> dict[str, int]:
+           seven_pairs_quads: bool = False, jokers: int = 0,
+           joker_fifth_copy: bool = False) -> dict[str, int]:
     """Effective tiles (有效牌) of a 3n+1 hand with their live counts.
 
     Parameters
@@ -234,8 +275,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, others' exposed
         melds, indicators).  Hand + visible may not exceed 4 copies of a kind.
-    forms, seven_pairs_quads
-        As in :func:`shanten`.
+    forms, seven_pairs_quads, jokers, joker_fifth_copy
+        As in :func:`shanten`.  With jokers, only real kinds are listed (a drawn
+        joker always lowers the shanten; the ruleset knows which kind it is).
 
     Returns
     -------
@@ -249,22 +291,35 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
     mask = form_mask(forms)
-    counts, caps, h = _prepare(hand)
-    n = int(counts.sum())
+    jokers = _check_jokers(jokers)
+    counts, caps, h = _prepare(hand, jokers)
+    n = int(counts.sum()) + jokers
     if n % 3 != 1:
+        if counts.max() > 4:
+            raise _core_error(counts, _ERR_BAD_COUNT)
         raise InvalidHandError(
-            f"ukeire needs a hand waiting for a draw (3n+1 concealed tiles), got {n}; "
+            f"ukeire needs a hand waiting for a draw (3n+1 tiles), got {n}; "
             "for a hand that must discard use discard_table()")
     vis = _visible(visible, h, counts, caps)
-    s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis)
+    s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
+                              joker_fifth_copy)
     if s < -1:
-        raise _core_error(counts, s)
+        raise _core_error(counts, s, jokers=jokers)
     return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
 
 
 def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-                  seven_pairs_quads: bool = False, second_order: bool = True):
+                  seven_pairs_quads: bool = False, second_order: bool = True,
+                  jokers: int = 0, joker_fifth_copy: bool = False):
     """One row per distinct discard of a 3n+2 hand (何切), in tile order.
+
+    Parameters
+    ----------
+    hand, visible, forms, seven_pairs_quads, jokers, joker_fifth_copy
+        As in :func:`ukeire`.  Jokers are kept (a joker is never the advised discard
+        in this table; rulesets that allow discarding one decide that themselves).
+    second_order : bool
+        Compute the ``improvement`` column (slower).
 
     Columns
     -------
@@ -297,22 +352,23 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFA
     from .tiles import format_counts
 
     mask = form_mask(forms)
-    counts, caps, h = _prepare(hand)
-    n = int(counts.sum())
+    jokers = _check_jokers(jokers)
+    counts, caps, h = _prepare(hand, jokers)
+    n = int(counts.sum()) + jokers
+    if counts.max() > 4:
+        raise _core_error(counts, _ERR_BAD_COUNT)
     if n % 3 != 2:
-        code = _ERR_BAD_COUNT if counts.max() > 4 else None
-        if code:
-            raise _core_error(counts, code)
         raise InvalidHandError(
-            f"a discard table needs a hand that must discard (3n+2 concealed tiles), got {n}; "
+            f"a discard table needs a hand that must discard (3n+2 tiles), got {n}; "
             "for a hand waiting for a draw use ukeire()")
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
     if s < -1:
-        raise _core_error(counts, s)
+        raise _core_error(counts, s, jokers=jokers)
     vis = _visible(visible, h, counts, caps)
     rows = []
     for kind, sh, live, second in _eff.discard_rows(counts, mask, seven_pairs_quads, caps,
-                                                     vis, second_order):
+                                                     vis, second_order, jokers,
+                                                     joker_fifth_copy):
         eff = live >= 0
         rows.append({
             "discard": tile_name(kind),

@@ -12,4 +12,6 @@ cdef enum:
     ERR_BAD_SIZE = -101      # tile total is a multiple of 3 or above 17
 
 cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil
+cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps,
+                          int jokers, bint fifth) noexcept nogil
 cdef int n_sets_c(const uint8_t* h) noexcept nogil

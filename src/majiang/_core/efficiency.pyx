@@ -79,16 +79,12 @@ cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_o
             cmax = 4 - a - b if chow_ok else 0
             for c in range(cmax + 1):
                 dst = Dout + (c * 5 + a) * ROW
-                for kind in range(3):          # 0: nothing, 1: pair, 2: pung
-                    w = a + b + c
-                    pair = 0
-                    madd = c
-                    if kind == 1:
-                        w += 2
-                        pair = 1
-                    elif kind == 2:
-                        w += 3
-                        madd += 1
+                for kind in range(6):
+                    # kind = 2 * pungs + pair: pungs 0..2 of this kind, pair 0/1;
+                    # more than one block of a kind needs cap > 4 (jokers as fifth copies)
+                    pair = kind & 1
+                    madd = c + (kind >> 1)
+                    w = a + b + c + 3 * (kind >> 1) + 2 * pair
                     if w > cap:
                         continue
                     cost = w - h if w > h else 0
@@ -482,12 +478,10 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
     return best
 
 
-cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
-    """Shanten by the general route (any caps, up to 17 tiles), or an error code."""
-    cdef int M = n_sets_c(h)
+cdef int shanten_general(const uint8_t* h, int M, int mask, bint quads,
+                         const uint8_t* caps) noexcept nogil:
+    """Least tiles to add (the distance d) for M sets + a pair, any caps; INF if impossible."""
     cdef int best = INF, d
-    if M < 0:
-        return M
     if mask & FORM_REGULAR:
         best = regular_distance(h, M, caps)
     if M == 4 and caps == NULL:
@@ -504,9 +498,7 @@ cdef int shanten_general(const uint8_t* h, int mask, bint quads, const uint8_t* 
         d = knitted_distance(h, mask, M, caps)
         if d < best:
             best = d
-    if best >= INF:
-        return INF - 1
-    return best - 1
+    return best
 
 
 cdef inline int checked_index(const uint8_t* h, int npos, const int32_t* off,
@@ -529,7 +521,29 @@ cdef inline int checked_index(const uint8_t* h, int npos, const int32_t* off,
 
 
 cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
-    """Shanten of one vector under the forms in ``mask``, or an error code (< -1).
+    """Shanten of one vector under the forms in ``mask``, or an error code (< -1)."""
+    return shanten_jokers_c(h, mask, quads, caps, 0, False)
+
+
+cdef int with_jokers(int d, int jokers) noexcept nogil:
+    """Shanten from the distance of the real tiles: each joker fills one missing tile."""
+    if d >= INF:
+        return INF - 1
+    d -= jokers
+    return (d if d > 0 else 0) - 1
+
+
+cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps,
+                          int jokers, bint fifth) noexcept nogil:
+    """Shanten of real tiles ``h`` plus ``jokers`` wild tiles, or an error code (< -1).
+
+    The hand (real + jokers) needs M = (n + jokers) // 3 sets and a pair.  A joker
+    fills one missing tile of the target arrangement, so the distance is the real
+    tiles' distance to M sets + a pair less the jokers (it is never below the
+    jokers: the target has at least n + jokers tiles).  Without ``fifth`` a joker
+    only stands for a copy that exists (target counts <= caps); with it, targets
+    may hold up to caps + jokers of a kind.  Seven pairs, thirteen orphans and the
+    knitted forms need distinct kinds and never use a fifth copy.
 
     The common case (no caps, at most 14 tiles per suit, at most four sets) is
     four table rows; everything else takes the general route.
@@ -540,20 +554,41 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
     cdef const uint8_t* r1
     cdef const uint8_t* r2
     cdef const uint8_t* rh
-    if caps != NULL:
-        return shanten_general(h, mask, quads, caps)
+    cdef uint8_t loose[N_KINDS]
+    cdef int k
+    if caps != NULL or (fifth and jokers > 0):
+        M = n_sets_c(h)
+        if M == ERR_BAD_COUNT:
+            return M
+        n = 0
+        for k in range(N_KINDS):
+            n += h[k]
+        n += jokers
+        if n % 3 == 0 or n > 17:
+            return ERR_BAD_SIZE
+        M = n // 3
+        if fifth and jokers > 0:
+            for k in range(N_KINDS):
+                loose[k] = (caps[k] if caps != NULL else 4) + jokers
+            d = shanten_general(h, M, mask & FORM_REGULAR, quads, loose)
+            if mask & ~FORM_REGULAR:
+                best = shanten_general(h, M, mask & ~FORM_REGULAR, quads, caps)
+                if best < d:
+                    d = best
+            return with_jokers(d, jokers)
+        return with_jokers(shanten_general(h, M, mask, quads, caps), jokers)
     i0 = checked_index(h, 9, &SUIT_OFF[0][0][0], &total)
     i1 = checked_index(h + 9, 9, &SUIT_OFF[0][0][0], &total)
     i2 = checked_index(h + 18, 9, &SUIT_OFF[0][0][0], &total)
     ih = checked_index(h + 27, 7, &HONOR_OFF[0][0][0], &total)
     if i0 == -2 or i1 == -2 or i2 == -2 or ih == -2:
         return ERR_BAD_COUNT
-    n = total
+    n = total + jokers
     if n % 3 == 0 or n > 17:
         return ERR_BAD_SIZE
     M = n // 3
     if M > TM or i0 < 0 or i1 < 0 or i2 < 0 or ih < 0:
-        return shanten_general(h, mask, quads, NULL)
+        return with_jokers(shanten_general(h, M, mask, quads, NULL), jokers)
     r0 = SUIT_TABLE + <Py_ssize_t>i0 * TROW
     r1 = SUIT_TABLE + <Py_ssize_t>i1 * TROW
     r2 = SUIT_TABLE + <Py_ssize_t>i2 * TROW
@@ -586,14 +621,24 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
         d = knitted_distance(h, mask, M, NULL)
         if d < best:
             best = d
-    if best >= INF:
-        return INF - 1
-    return best - 1
+    return with_jokers(best, jokers)
 
 
 # ---------------------------------------------------------------------------
 # Python-facing kernels (inputs validated by majiang.efficiency)
 # ---------------------------------------------------------------------------
+
+cdef struct Opts:
+    int mask              # winning forms (FORM_* bits)
+    bint quads            # seven pairs may use a quad as two pairs
+    const uint8_t* caps   # copies available per kind (NULL: 4 each)
+    int jokers            # wild tiles held beside the vector
+    bint fifth            # a joker may stand for a fifth copy
+
+
+cdef inline int shanten_o(const uint8_t* h, const Opts* o) noexcept nogil:
+    return shanten_jokers_c(h, o.mask, o.quads, o.caps, o.jokers, o.fifth)
+
 
 cdef inline const uint8_t* caps_ptr(object caps) except? NULL:
     if caps is None:
@@ -601,15 +646,27 @@ cdef inline const uint8_t* caps_ptr(object caps) except? NULL:
     return <const uint8_t*>cnp.PyArray_DATA(caps)
 
 
-def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None):
-    """Shanten of one C-contiguous uint8 (34,) vector; error codes < -1 (see .pxd).
-
-    ``caps`` is None or a uint8 (34,) vector of copies still available per kind.
-    Returns INF - 1 (99) when no arrangement of the requested forms exists.
-    """
+cdef Opts make_opts(int mask, bint quads, object caps, int jokers, bint fifth) except *:
+    cdef Opts o
     if SUIT_TABLE == NULL:
         ensure_tables()
-    return shanten_c(<const uint8_t*>cnp.PyArray_DATA(counts), mask, quads, caps_ptr(caps))
+    o.mask = mask
+    o.quads = quads
+    o.caps = caps_ptr(caps)
+    o.jokers = jokers
+    o.fifth = fifth
+    return o
+
+
+def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None, int jokers=0,
+                bint fifth=False):
+    """Shanten of one C-contiguous uint8 (34,) vector plus ``jokers`` wild tiles.
+
+    ``caps`` is None or a uint8 (34,) vector of copies still available per kind.
+    Error codes < -1 (see .pxd); 99 when no arrangement of the requested forms exists.
+    """
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
+    return shanten_o(<const uint8_t*>cnp.PyArray_DATA(counts), &o)
 
 
 def shanten_fast(object hand, int mask, bint quads):
@@ -632,42 +689,49 @@ def shanten_fast(object hand, int mask, bint quads):
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def shanten_many(const uint8_t[:, ::1] counts, int mask, bint quads, int8_t[::1] out):
+def shanten_many(const uint8_t[:, ::1] counts, int mask, bint quads, int8_t[::1] out,
+                 const uint8_t[::1] jokers=None, bint fifth=False):
     """Fill ``out[i]`` with the shanten of row ``i`` (GIL released); error codes as above.
 
+    ``jokers`` is None or a uint8 (N,) count of wild tiles per row.
     Returns the index of the first bad row, or -1.
     """
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef Py_ssize_t bad = -1
     cdef int s
+    cdef bint has_jokers = jokers is not None
     if counts.shape[1] != N_KINDS or out.shape[0] != n:
         raise ValueError("counts must be (N, 34) and out (N,)")
+    if has_jokers and jokers.shape[0] != n:
+        raise ValueError("jokers must be (N,)")
     if SUIT_TABLE == NULL:
         ensure_tables()
     with nogil:
         for i in range(n):
-            s = shanten_c(&counts[i, 0], mask, quads, NULL)
+            if has_jokers:
+                s = shanten_jokers_c(&counts[i, 0], mask, quads, NULL, jokers[i], fifth)
+            else:
+                s = shanten_c(&counts[i, 0], mask, quads, NULL)
             if s < -1 and bad < 0:
                 bad = i
             out[i] = <int8_t>(s if s >= -1 else -128)
     return bad
 
 
-cdef int ukeire_c(uint8_t* h, int mask, bint quads, const uint8_t* caps,
-                  const uint8_t* visible, int8_t* live) noexcept nogil:
+cdef int ukeire_c(uint8_t* h, const Opts* o, const uint8_t* visible, int8_t* live) noexcept nogil:
     """For a 3n+1 hand: live[k] = live copies of kind k if drawing k lowers shanten, else -1.
 
     Returns the hand's shanten. ``h`` is modified and restored.
     """
-    cdef int s0 = shanten_c(h, mask, quads, caps)
+    cdef int s0 = shanten_o(h, o)
     cdef int k, s, cap, left
     for k in range(N_KINDS):
         live[k] = -1
-        cap = caps[k] if caps != NULL else 4
+        cap = o.caps[k] if o.caps != NULL else 4
         if h[k] >= cap:
             continue
         h[k] += 1
-        s = shanten_c(h, mask, quads, caps)
+        s = shanten_o(h, o)
         h[k] -= 1
         if s < s0:
             left = cap - h[k] - (visible[k] if visible != NULL else 0)
@@ -675,22 +739,21 @@ cdef int ukeire_c(uint8_t* h, int mask, bint quads, const uint8_t* caps,
     return s0
 
 
-def ukeire_one(cnp.ndarray counts, int mask, bint quads, object caps, object visible):
+def ukeire_one(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
+               int jokers=0, bint fifth=False):
     """(shanten, int8 (34,) live array with -1 for kinds that are not effective)."""
-    if SUIT_TABLE == NULL:
-        ensure_tables()
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
     cdef cnp.ndarray work = counts.copy()
     cdef cnp.ndarray live = np.empty(N_KINDS, dtype=np.int8)
     cdef const uint8_t* vis = NULL
     if visible is not None:
         vis = <const uint8_t*>cnp.PyArray_DATA(visible)
-    s = ukeire_c(<uint8_t*>cnp.PyArray_DATA(work), mask, quads, caps_ptr(caps), vis,
-                 <int8_t*>cnp.PyArray_DATA(live))
+    s = ukeire_c(<uint8_t*>cnp.PyArray_DATA(work), &o, vis, <int8_t*>cnp.PyArray_DATA(live))
     return s, live
 
 
-cdef int best_after_draw(uint8_t* h, int mask, bint quads, const uint8_t* caps,
-                         const uint8_t* visible, int target) noexcept nogil:
+cdef int best_after_draw(uint8_t* h, const Opts* o, const uint8_t* visible,
+                         int target) noexcept nogil:
     """For a 3n+2 hand: the largest live ukeire over discards that keep shanten ``target``."""
     cdef int d, k, best = -1, total
     cdef int8_t live[N_KINDS]
@@ -698,8 +761,8 @@ cdef int best_after_draw(uint8_t* h, int mask, bint quads, const uint8_t* caps,
         if h[d] == 0:
             continue
         h[d] -= 1
-        if shanten_c(h, mask, quads, caps) == target:
-            ukeire_c(h, mask, quads, caps, visible, live)
+        if shanten_o(h, o) == target:
+            ukeire_c(h, o, visible, live)
             total = 0
             for k in range(N_KINDS):
                 if live[k] > 0:
@@ -711,32 +774,38 @@ cdef int best_after_draw(uint8_t* h, int mask, bint quads, const uint8_t* caps,
 
 
 def discard_rows(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
-                 bint second_order):
-    """For a 3n+2 hand, one tuple per distinct discard kind:
+                 bint second_order, int jokers=0, bint fifth=False):
+    """For a 3n+2 hand, one tuple per distinct discard kind (jokers are not discarded here):
 
     (kind, shanten after the discard, live int8 (34,) as in ``ukeire_one``,
-    expected best live ukeire after one effective draw or NaN).
+    expected best live ukeire after one effective draw or NaN).  The discarded copy
+    is on the table, so it counts as visible.
     """
-    if SUIT_TABLE == NULL:
-        ensure_tables()
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
     cdef cnp.ndarray work = counts.copy()
     cdef uint8_t* h = <uint8_t*>cnp.PyArray_DATA(work)
-    cdef const uint8_t* cp = caps_ptr(caps)
     cdef const uint8_t* vis = NULL
     cdef int d, k, s, nxt, weight, wsum
     cdef double acc
     cdef int8_t* lv
     cdef cnp.ndarray live
+    cdef uint8_t seen[N_KINDS]      # visible tiles plus the copy just discarded
+    for k in range(N_KINDS):
+        seen[k] = 0
     if visible is not None:
         vis = <const uint8_t*>cnp.PyArray_DATA(visible)
+        for k in range(N_KINDS):
+            seen[k] = vis[k]
+    vis = seen
     rows = []
     for d in range(N_KINDS):
         if h[d] == 0:
             continue
         h[d] -= 1
+        seen[d] += 1
         live = np.empty(N_KINDS, dtype=np.int8)
         lv = <int8_t*>cnp.PyArray_DATA(live)
-        s = ukeire_c(h, mask, quads, cp, vis, lv)
+        s = ukeire_c(h, &o, vis, lv)
         second = float("nan")
         if second_order and s > 0:
             acc = 0.0
@@ -747,12 +816,13 @@ def discard_rows(cnp.ndarray counts, int mask, bint quads, object caps, object v
                     if weight <= 0:
                         continue
                     h[k] += 1
-                    nxt = best_after_draw(h, mask, quads, cp, vis, s - 1)
+                    nxt = best_after_draw(h, &o, vis, s - 1)
                     h[k] -= 1
                     acc += weight * nxt
                     wsum += weight
             if wsum > 0:
                 second = acc / wsum
         h[d] += 1
+        seen[d] -= 1
         rows.append((d, s, live, second))
     return rows
