@@ -1,0 +1,149 @@
+"""Rulesets as data: the registry, the Chinese Official fan table, Fan/Ruleset validation,
+settlement, and building a variant from the built-in ruleset."""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from majiang import rules
+from majiang.errors import RuleError
+from majiang.rules import Fan, Ruleset
+from majiang.rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, \
+    knitted_straight_decompositions
+from majiang.scoring import score
+
+MCR = rules.get("mcr")
+
+
+def test_registry():
+    assert "mcr" in rules.available()
+    assert rules.get("MCR") is MCR and rules.get("国标") is MCR and rules.get(MCR) is MCR
+    with pytest.raises(RuleError, match="available"):
+        rules.get("riichi-but-not-really")
+    with pytest.raises(RuleError):
+        rules.register(MCR)                         # name taken
+    with pytest.raises(RuleError):
+        rules.register("mcr")                       # not a Ruleset
+
+
+def test_mcr_basic_facts():
+    assert (MCR.players, MCR.hand_size, MCR.n_tiles, MCR.flowers) == (4, 13, 144, 8)
+    assert MCR.min_fan == 8 and not MCR.flowers_count_toward_minimum
+    assert set(MCR.forms) == {"regular", "seven_pairs", "thirteen_orphans",
+                              "honors_and_knitted", "knitted_straight"}
+    assert MCR.seven_pairs_quads
+    assert "chow_left" in MCR.calls
+    assert "RULESETS.md" in MCR.source
+
+
+def test_fan_table_is_the_standard_81():
+    ids = [f.id for f in MCR.fans]
+    assert ids == list(range(1, 82))
+    # RULESETS.md count check: 88:7, 64:6, 48:2, 32:3, 24:9, 16:6, 12:5, 8:9, 6:7, 4:4, 2:10, 1:13
+    assert Counter(f.value for f in MCR.fans) == {88: 7, 64: 6, 48: 2, 32: 3, 24: 9, 16: 6,
+                                                  12: 5, 8: 9, 6: 7, 4: 4, 2: 10, 1: 13}
+    assert (MCR.fan(1).chinese, MCR.fan(43).chinese, MCR.fan(81).chinese) == \
+        ("大四喜", "无番和", "花牌")
+    assert MCR.fan("Full Flush").id == 22 and MCR.fan("full flush").id == 22
+    assert MCR.fan("七对").id == 19 and MCR.fan("独听・单钓").id == 79
+    for f in MCR.fans:
+        assert f.id not in f.excludes
+        assert all(1 <= x <= 81 for x in f.excludes)
+        assert f.source
+    assert not MCR.fan(81).minimum and MCR.fan(43).fallback
+    with pytest.raises(RuleError):
+        MCR.fan("no such fan")
+
+
+def test_s003_exclusions_are_in_the_table():
+    def names(fan):
+        return {MCR.fan(i).chinese for i in MCR.fan(fan).excludes}
+    # the 不计 column of RULESETS.md §2 (S003) is contained in ours
+    s003 = {"大四喜": {"圈风刻", "门风刻", "三风刻", "碰碰和"}, "大三元": {"箭刻"},
+            "绿一色": {"混一色"}, "九莲宝灯": {"清一色"}, "连七对": {"清一色", "不求人", "单钓将"},
+            "十三幺": {"五门齐", "不求人", "单钓将"}, "清幺九": {"碰碰和", "双同刻", "无字"},
+            "小四喜": {"三风刻"}, "小三元": {"箭刻"}, "字一色": {"碰碰和"},
+            "四暗刻": {"门前清", "碰碰和"}, "一色双龙会": {"平和", "七对子", "清一色"},
+            "一色四同顺": {"一色三同顺", "一般高", "四归一"}, "一色四节高": {"一色三节高", "碰碰和"},
+            "混幺九": {"碰碰和"}, "七对子": {"不求人", "单钓将"},
+            "七星不靠": {"五门齐", "不求人", "单钓将"}, "全双刻": {"碰碰和", "断幺"},
+            "清一色": {"无字"}, "一色三同顺": {"一色三节高"}, "一色三节高": {"一色三同顺"},
+            "全大": {"无字"}, "全中": {"断幺"}, "全小": {"无字"},
+            "三色双龙会": {"喜相逢", "老少副", "无字", "平和"}, "全带五": {"断幺"},
+            "全不靠": {"五门齐", "不求人", "单钓将"}, "大于五": {"无字"}, "小于五": {"无字"},
+            "推不倒": {"缺一门"}, "妙手回春": {"自摸"}, "杠上开花": {"自摸"}, "抢杠和": {"和绝张"},
+            "全求人": {"单钓将"}}
+    for fan, excl in s003.items():
+        assert excl <= names(fan), fan
+
+
+def test_fan_validation():
+    with pytest.raises(RuleError):
+        Fan(0, "x", "x", 1, predicate=lambda w: 0)
+    with pytest.raises(RuleError):
+        Fan(1, "x", "x", 1)                                      # no predicate
+    with pytest.raises(RuleError):
+        Fan(1, "x", "x", 1, predicate=lambda w: 0, combination=lambda w: ())
+    with pytest.raises(RuleError):
+        Fan(1, "x", "x", 1, predicate=lambda w: 0, forms={"bogus"})
+
+
+def test_ruleset_validation():
+    with pytest.raises(RuleError):
+        dataclasses.replace(MCR, players=5)
+    with pytest.raises(RuleError):
+        dataclasses.replace(MCR, hand_size=14)
+    with pytest.raises(RuleError):
+        dataclasses.replace(MCR, forms=("regular", "jokers"))
+    with pytest.raises(RuleError):
+        dataclasses.replace(MCR, fans=MCR.fans + (MCR.fans[0],))
+    bad = dataclasses.replace(MCR.fan(80), excludes=frozenset({999}))
+    with pytest.raises(RuleError, match="unknown"):
+        dataclasses.replace(MCR, fans=MCR.fans[:79] + (bad, MCR.fans[80]))
+
+
+def test_settlement():
+    assert MCR.settle(10, winner=1, discarder=3) == (-8, 34, -8, -18)
+    assert MCR.settle(10, winner=2) == (-18, -18, 54, -18)
+    for total in (8, 13, 88):
+        for disc in (None, 0, 3):
+            assert sum(MCR.settle(total, 1, disc)) == 0
+    with pytest.raises(RuleError):
+        MCR.settle(8, winner=4)
+    with pytest.raises(RuleError):
+        MCR.settle(8, winner=1, discarder=1)
+
+
+def test_a_variant_is_data():
+    """A house rule without the minimum and with 花牌 worth 2: a new Ruleset value."""
+    flowers2 = dataclasses.replace(MCR.fan(81), value=2)
+    house = dataclasses.replace(MCR, name="mcr-house", title="house rules", min_fan=0,
+                                fans=MCR.fans[:80] + (flowers2,))
+    r = score("[234m] 678m67p555z22s", "5p", flowers=1, ruleset=house)
+    assert r.total == 2 + 2 and r.meets_minimum and r.ruleset == "mcr-house"
+    assert score("[234m] 678m67p555z22s", "5p", flowers=1).total == 3
+    without_chicken = dataclasses.replace(
+        MCR, name="no-chicken", fans=tuple(f for f in MCR.fans if f.id != 43))
+    r = score("[234m] 678m67p345s22z", "5p", ruleset=without_chicken)
+    assert r.total == 0 and not r.meets_minimum
+
+
+def test_knitted_helpers():
+    assert len(KNITTED_STRAIGHTS) == 6 and all(len(k) == 9 for k in KNITTED_STRAIGHTS)
+    c = [0] * 34
+    for t in (0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 29, 30, 31):
+        c[t] = 1
+    assert honors_and_knitted(c) == (0, 3, 6, 10, 13, 16, 20, 23, 26)
+    c[31] = 0
+    c[1] = 1                                 # 2m breaks the knitting
+    assert honors_and_knitted(c) is None
+    c = [0] * 34
+    for t in KNITTED_STRAIGHTS[0]:
+        c[t] += 1
+    c[27] += 3
+    c[31] += 2
+    [(ks, pair, sets)] = knitted_straight_decompositions(c, 0)
+    assert ks == KNITTED_STRAIGHTS[0] and pair == 31 and sets == (("pung", 27),)
+    assert knitted_straight_decompositions(c, 2) == []
