@@ -38,11 +38,10 @@ __all__ = [
     "review_wins",
 ]
 
-MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans")
-"""Winning forms used for Chinese Official (MCR) records.
-
-MCR also has honors-and-knitted (全不靠/七星不靠) and knitted straight (组合龙);
-add them here when the core knows them (:data:`majiang.efficiency.FORMS`)."""
+MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans",
+                              "honors_and_knitted", "knitted_straight")
+"""Winning forms of Chinese Official (MCR) records: the five MCR forms (regular, seven
+pairs, thirteen orphans, 全不靠/七星不靠 honors-and-knitted, 组合龙 knitted straight)."""
 
 REVIEW_COLUMNS: tuple[str, ...] = (
     "game", "turn", "player", "hand", "drawn", "discard", "rank", "shanten",
