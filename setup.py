@@ -20,7 +20,7 @@ directives = {
     "cdivision": True,
 }
 
-CORE = ["efficiency", "decompose"]
+CORE = ["efficiency", "decompose", "probability"]
 
 extensions = [
     Extension(
