@@ -565,13 +565,26 @@ def _decompositions(rs, h: Hand, c: list, c_arr: np.ndarray):
             kn = honors_and_knitted(c, 0)
             if kn is not None:
                 yield ("honors_and_knitted", Decomposition("honors_and_knitted"), (), None, (), kn)
-    if "knitted_straight" in forms and n_melds <= 1:
+    if "knitted_straight" in forms and n_melds <= 1 and sum(1 for x in c[:27] if x) >= 9:
         for ks, pair, sets in knitted_straight_decompositions(c, n_melds):
             yield ("knitted_straight", Decomposition("knitted_straight", pair=pair, sets=sets),
                    sets, pair, (), ks)
     if "regular" in forms:
         for pair, sets in _decompose.regular_decompositions(c_arr, (n - 2) // 3):
             yield ("regular", None, sets, pair, (), ())
+
+
+def _all_counts(h: Hand) -> list[int]:
+    """Concealed + meld tiles as a list of 34 ints (no numpy per-meld work)."""
+    c = h.concealed.tolist()
+    for m in h.melds:
+        if m.kind == "chow":
+            c[m.tile] += 1
+            c[m.tile + 1] += 1
+            c[m.tile + 2] += 1
+        else:
+            c[m.tile] += 4 if m.kind == "kong" else 3
+    return c
 
 
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
@@ -596,7 +609,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers)
-    allc = h.all_counts
+    allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
             f"fifth copy of {tile_name(win)}: the hand already holds 4 (concealed + melds)")
@@ -641,7 +654,7 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
     c_arr = np.array(h.concealed, dtype=np.uint8)
     c_arr[win] += 1
     c = c_arr.tolist()
-    allc = h.all_counts.tolist()
+    allc = _all_counts(h)
     allc[win] += 1
     counts = tuple(allc)
     melds = _meld_views(h)

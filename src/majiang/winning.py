@@ -174,6 +174,7 @@ class WinningHand:
 
     __slots__ = ("hand", "context", "decomposition", "form", "sets", "pair", "pairs", "knitted",
                  "counts", "win_set", "win_position", "unique_wait", "chows", "pungs",
+                 "chow_sets", "suited_pung_sets",
                  "concealed_pungs", "melded_kongs", "concealed_kongs", "n_exposed", "_cache")
 
     def __init__(self, hand: Hand, context: WinContext, decomposition: Decomposition | None,
@@ -193,13 +194,16 @@ class WinningHand:
         self.win_position = win_position
         self.unique_wait = unique_wait
         self._cache = {} if cache is None else cache
-        chows, pungs = [], []
+        chows, pungs, chow_sets, pung_sets = [], [], [], []
         cp = mk = ck = 0
-        for s in sets:
+        for i, s in enumerate(sets):
             if s.kind == "chow":
                 chows.append(s.tile)
+                chow_sets.append((i, s.tile))
             else:
                 pungs.append(s.tile)
+                if s.tile < 27:
+                    pung_sets.append((i, s.tile))
                 if s.concealed:
                     cp += 1
                 if s.kind == "kong":
@@ -213,6 +217,9 @@ class WinningHand:
         self.chows = tuple(chows)
         #: Tiles of all pungs and kongs, sorted.
         self.pungs = tuple(pungs)
+        #: (index in sets, lowest tile) of the chows, and of the suited pungs/kongs.
+        self.chow_sets = tuple(chow_sets)
+        self.suited_pung_sets = tuple(pung_sets)
         #: Concealed pungs (暗刻) counting concealed kongs; a pung completed by a
         #: discard is exposed.
         self.concealed_pungs = cp

@@ -277,7 +277,7 @@ def _flowers(w): return w.context.flowers
 # Each returns the groups of set indices that form the pattern.
 def _chow_groups(k: int, test):
     def comb(w):
-        cs = _chow_sets(w)
+        cs = w.chow_sets
         if len(cs) < k:
             return ()
         return [tuple(i for i, _ in g) for g in combinations(cs, k)
@@ -287,7 +287,7 @@ def _chow_groups(k: int, test):
 
 def _pung_groups(k: int, test):
     def comb(w):
-        ps = _suited_pungs(w)
+        ps = w.suited_pung_sets
         if len(ps) < k:
             return ()
         return [tuple(i for i, _ in g) for g in combinations(ps, k)
