@@ -14,6 +14,10 @@ from .tiles import (
 
 # --- analysis ---
 from .analysis import advise
+# --- rules and scoring ---
+from . import rules
+from .scoring import FanResult, score, waits
+from .winning import WinContext, WinningHand
 # --- efficiency (core) ---
 from .efficiency import (
     DEFAULT_FORMS, FORMS, decompositions, discard_table, shanten, shanten_batch, ukeire,
@@ -39,4 +43,6 @@ __all__ = [
     "decompositions",
     # analysis
     "advise",
+    # rules and scoring
+    "rules", "score", "FanResult", "waits", "WinContext", "WinningHand",
 ]

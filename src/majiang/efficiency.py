@@ -118,6 +118,29 @@ def _prepare(hand: Any, jokers: int = 0) -> tuple[np.ndarray, np.ndarray | None,
     return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h
 
 
+def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
+                  ruleset: Any = None) -> tuple[tuple[str, ...], bool]:
+    """Winning forms and the seven-pairs quad option from explicit values or a ruleset.
+
+    ``ruleset`` (a name such as ``"mcr"`` or a :class:`majiang.rules.Ruleset`) supplies
+    ``forms`` and ``seven_pairs_quads`` unless they are given explicitly; with neither,
+    the defaults are :data:`DEFAULT_FORMS` and no quads.
+
+    Raises
+    ------
+    RuleError
+        For an unknown ruleset name.
+    """
+    if ruleset is not None:
+        from .rules import get as _get_ruleset   # rules is data; imported lazily
+        r = _get_ruleset(ruleset)
+        if forms is None:
+            forms = r.forms
+        if seven_pairs_quads is None:
+            seven_pairs_quads = r.seven_pairs_quads
+    return (DEFAULT_FORMS if forms is None else forms), bool(seven_pairs_quads)
+
+
 def _check_jokers(jokers: Any) -> int:
     if isinstance(jokers, (bool, np.bool_)) or not isinstance(jokers, (int, np.integer)):
         raise RuleError(f"jokers must be an integer count, got {jokers!r}")
@@ -126,24 +149,29 @@ def _check_jokers(jokers: Any) -> int:
     return int(jokers)
 
 
-def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
-            seven_pairs_quads: bool = False, jokers: int = 0,
-            joker_fifth_copy: bool = False) -> int:
+def shanten(hand: Any, *, forms: Sequence[str] | None = None,
+            seven_pairs_quads: bool | None = None, jokers: int = 0,
+            joker_fifth_copy: bool = False, ruleset: Any = None) -> int:
     """Shanten number (向听数) of a hand: −1 complete, 0 tenpai.
 
     Parameters
     ----------
     hand : str, Hand or array_like of shape (34,)
         13/14 tiles counting melds and jokers (or any 3n+1 / 3n+2 concealed vector).
-    forms : sequence of str
+    forms : sequence of str, optional
         Winning forms to consider (see :data:`FORMS`); the result is the minimum.
-    seven_pairs_quads : bool
+        Default: the ruleset's forms, else :data:`DEFAULT_FORMS` (riichi-style three).
+    seven_pairs_quads : bool, optional
         Whether four of a kind counts as two pairs in seven pairs (Chinese Official).
+        Default: the ruleset's choice, else False.
     jokers : int
         Wild tiles (钻牌/财神/百搭/混儿/赖子/金) held beside the 34 kinds, 0..8.
         Each joker stands for any one tile.
     joker_fifth_copy : bool
         Whether a joker may stand for a fifth copy of a kind (regular form only).
+    ruleset : str or Ruleset, optional
+        Take the winning forms from a ruleset, e.g. ``"mcr"``: the five Chinese
+        Official forms with a quad counting as two pairs.
 
     Returns
     -------
@@ -158,8 +186,13 @@ def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     InvalidNotationError
         An unparsable string.
     RuleError
-        An unknown form, a bad joker count.
+        An unknown form or ruleset, a bad joker count.
     """
+    if forms is None and ruleset is None:
+        forms = DEFAULT_FORMS
+    else:
+        forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
+    seven_pairs_quads = bool(seven_pairs_quads)
     try:
         mask = _MASKS[forms]
     except (KeyError, TypeError):
@@ -176,9 +209,10 @@ def shanten(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     return s
 
 
-def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
-                  seven_pairs_quads: bool = False, n_jobs: int | None = 1,
-                  jokers: Any = None, joker_fifth_copy: bool = False) -> np.ndarray:
+def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
+                  seven_pairs_quads: bool | None = None, n_jobs: int | None = 1,
+                  jokers: Any = None, joker_fifth_copy: bool = False,
+                  ruleset: Any = None) -> np.ndarray:
     """Shanten of every row of a batch of concealed count vectors.
 
     Parameters
@@ -186,7 +220,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     counts : array_like of shape (N, 34)
         Integer counts 0..4 per kind; each row holds 3n+1 or 3n+2 tiles (≤ 17).
         A C-contiguous ``uint8`` array is used without a copy.
-    forms, seven_pairs_quads
+    forms, seven_pairs_quads, ruleset
         As in :func:`shanten`.
     n_jobs : int or None
         Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = all cores.
@@ -205,6 +239,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     InvalidHandError
         The message names the first bad row and tile.
     """
+    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
@@ -263,9 +298,9 @@ def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
     return np.ascontiguousarray(v, dtype=np.uint8)
 
 
-def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-           seven_pairs_quads: bool = False, jokers: int = 0,
-           joker_fifth_copy: bool = False) -> dict[str, int]:
+def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
+           seven_pairs_quads: bool | None = None, jokers: int = 0,
+           joker_fifth_copy: bool = False, ruleset: Any = None) -> dict[str, int]:
     """Effective tiles (有效牌) of a 3n+1 hand with their live counts.
 
     Parameters
@@ -275,7 +310,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, others' exposed
         melds, indicators).  Hand + visible may not exceed 4 copies of a kind.
-    forms, seven_pairs_quads, jokers, joker_fifth_copy
+    forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
         As in :func:`shanten`.  With jokers, only real kinds are listed (a drawn
         joker always lowers the shanten; the ruleset knows which kind it is).
 
@@ -290,6 +325,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     InvalidHandError
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
+    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     jokers = _check_jokers(jokers)
     counts, caps, h = _prepare(hand, jokers)
@@ -308,14 +344,14 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
 
 
-def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-                  seven_pairs_quads: bool = False, second_order: bool = True,
-                  jokers: int = 0, joker_fifth_copy: bool = False):
+def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
+                  seven_pairs_quads: bool | None = None, second_order: bool = True,
+                  jokers: int = 0, joker_fifth_copy: bool = False, ruleset: Any = None):
     """One row per distinct discard of a 3n+2 hand (何切), in tile order.
 
     Parameters
     ----------
-    hand, visible, forms, seven_pairs_quads, jokers, joker_fifth_copy
+    hand, visible, forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
         As in :func:`ukeire`.  Jokers are kept (a joker is never the advised discard
         in this table; rulesets that allow discarding one decide that themselves).
     second_order : bool
@@ -351,6 +387,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFA
     import pandas as pd
     from .tiles import format_counts
 
+    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     jokers = _check_jokers(jokers)
     counts, caps, h = _prepare(hand, jokers)
@@ -382,8 +419,9 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFA
                                        "ukeire", "improvement"])
 
 
-def decompositions(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
-                   seven_pairs_quads: bool = False) -> list[Decomposition]:
+def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
+                   seven_pairs_quads: bool | None = None,
+                   ruleset: Any = None) -> list[Decomposition]:
     """Every distinct decomposition of a complete hand's concealed tiles.
 
     Parameters
@@ -391,8 +429,9 @@ def decompositions(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     hand : str, Hand or array_like of shape (34,)
         A 3n+2 hand (14 tiles counting melds).  Exposed melds stay in the Hand;
         the decompositions cover the concealed tiles.
-    forms, seven_pairs_quads
-        As in :func:`shanten`.
+    forms, seven_pairs_quads, ruleset
+        As in :func:`shanten`.  The knitted forms are not listed here (the scorer
+        enumerates them); the regular form, seven pairs and thirteen orphans are.
 
     Returns
     -------
@@ -406,6 +445,7 @@ def decompositions(hand: Any, *, forms: Sequence[str] = DEFAULT_FORMS,
     InvalidHandError
         For a 3n+1 hand, a fifth copy, bad counts.
     """
+    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     counts, caps, h = _prepare(hand)
     n = int(counts.sum())
