@@ -9,6 +9,11 @@
    and the best discard that keeps the lower shanten (higher is better; absent
    for a tenpai discard),
 4. the number of effective kinds, then tile order (a stable, documented last resort).
+
+With ``draws=T`` the table gains ``p_tenpai`` and ``p_win`` (probability of being
+tenpai / of winning within ``T`` self-draws, :mod:`majiang.probability`) and,
+within equal shanten, discards rank by ``p_win`` then ``p_tenpai`` before the
+criteria above.
 """
 from __future__ import annotations
 
@@ -24,7 +29,8 @@ __all__ = ["advise"]
 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
            seven_pairs_quads: bool = False, second_order: bool = True, jokers: int = 0,
-           joker_fifth_copy: bool = False):
+           joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
+           method: str = "auto", seed: Any = None, n_samples: int = 20_000):
     """Discard advice for a hand that must discard, best first.
 
     Parameters
@@ -38,12 +44,20 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
         Winning forms and wild tiles, as in :func:`majiang.shanten`.
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
+    draws : int, optional
+        Horizon for the columns ``p_tenpai`` and ``p_win`` (see
+        :func:`majiang.probability.discard_probabilities`: NaN for discards that
+        raise the shanten).  ``None`` (default) leaves them out.
+    ruleset, method, seed, n_samples
+        Passed with ``draws`` to :func:`majiang.probability.discard_probabilities`
+        (``ruleset`` decides which complete hands win).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``rank, discard, shanten, ukeire_kinds, ukeire_count, ukeire,
-        improvement``; one row per distinct discard, best first.  Discards that are
+        improvement`` (and ``p_tenpai, p_win`` with ``draws``); one row per
+        distinct discard, best first.  Discards that are
         equal on every criterion share a rank.
 
     Raises
@@ -54,12 +68,21 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
                           joker_fifth_copy=joker_fifth_copy)
+    crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
+    asc = [True, False, False, False]
+    if draws is not None:
+        from .probability import discard_probabilities
+        probs = discard_probabilities(hand, draws, visible=visible, ruleset=ruleset,
+                                      method=method, seed=seed, n_samples=n_samples)
+        table = table.merge(probs[["discard", "p_tenpai", "p_win"]], on="discard", how="left")
+        crit_cols[1:1] = ["_pw", "_pt"]
+        asc[1:1] = [False, False]
     key = table.assign(_imp=table["improvement"].fillna(-1.0))
-    order = key.sort_values(
-        ["shanten", "ukeire_count", "_imp", "ukeire_kinds"],
-        ascending=[True, False, False, False], kind="stable").index
+    if draws is not None:
+        key = key.assign(_pw=table["p_win"].fillna(-1.0), _pt=table["p_tenpai"].fillna(-1.0))
+    order = key.sort_values(crit_cols, ascending=asc, kind="stable").index
     out = table.loc[order].reset_index(drop=True)
-    crit = key.loc[order, ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]].to_numpy()
+    crit = key.loc[order, crit_cols].to_numpy()
     new_group = np.ones(len(out), dtype=bool)
     if len(out) > 1:
         new_group[1:] = np.any(crit[1:] != crit[:-1], axis=1)

@@ -32,9 +32,11 @@ a *simplified* model, with two named simplifications.
    (``U - t``) but not any kind's count.  This is the exact conditional chance
    whenever no copy of ``k`` was drawn and thrown earlier on the path; in
    particular it is exact for a tenpai hand that keeps its wait (the closed form
-   ``1 - C(U-k, T) / C(U, T)`` holds to rounding).  If the live copies of the
-   kinds that matter ever exceed ``U - t`` (only possible with ``T`` close to
-   ``U``), the denominator becomes their sum.
+   ``1 - C(U-k, T) / C(U, T)`` holds to rounding).  Winning and shanten-lowering
+   kinds get exactly ``live_k(h) / (U - t)`` (if their live copies ever exceed
+   ``U - t``, only possible with ``T`` close to ``U``, the denominator becomes
+   their sum); the remaining probability is shared among the other kinds in
+   proportion to their live copies (it matters only for change moves, below).
 2. **Restricted moves (S2).**  After a draw the player may (a) win; (b) if the
    draw lowers the shanten, discard any tile that keeps the new (lower) shanten;
    (c) throw the drawn tile back.  With ``changes=c > 0`` the player may also, at

@@ -193,7 +193,7 @@ cdef class _Pred:
 
 cdef struct Edge:
     int32_t kind
-    int32_t win          # 1: drawing kind wins
+    int32_t win          # 0: advance, 1: win, 2: change move
     int32_t soff         # successors: succ[soff : soff + ns]
     int32_t ns
 
@@ -402,7 +402,7 @@ cdef class Graph:
                 if self.edges[self.n_edges - 1].ns == 0:
                     self.n_edges -= 1
             elif b > 0:
-                if self.push_edge(k, 0) < 0:
+                if self.push_edge(k, 2) < 0:
                     return -1
                 for d in range(NK):
                     if h[d] == 0 or d == k:
@@ -526,16 +526,22 @@ cdef class Graph:
         cdef double[::1] wmass = wmass_arr
         cdef double* mass = <double*>calloc(N, sizeof(double))
         cdef double* mnext = <double*>calloc(N, sizeof(double))
+        cdef int32_t* lall = <int32_t*>malloc((n + 1) * sizeof(int32_t))
         cdef int32_t i, j, k, x, t, best_j
         cdef uint8_t* h
-        cdef double den, p, pedge, acc, best, v, esum, m, won
-        if live == NULL or mass == NULL or mnext == NULL:
-            free(live); free(mass); free(mnext); free(lst)
+        cdef double den, p, pedge, acc, best, v, esum, m, won, rest
+        if live == NULL or mass == NULL or mnext == NULL or lall == NULL:
+            free(live); free(mass); free(mnext); free(lst); free(lall)
             raise MemoryError()
         with nogil:
             for a in range(n):
                 i = lst[a]
                 h = self.hands + <int64_t>i * NK
+                x = 0
+                for k in range(NK):
+                    if h[k] > h0[k]:
+                        x += h[k] - h0[k]
+                lall[a] = U - x
                 for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
                     k = self.edges[e].kind
                     x = h[k] - h0[k]
@@ -553,19 +559,23 @@ cdef class Graph:
                         continue
                     esum = 0.0
                     for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                        if live[e] > 0:
+                        if live[e] > 0 and self.edges[e].win != 2:
                             esum += live[e]
                     den = U - t
                     if esum > den:
                         den = esum
+                    rest = lall[a] - esum
                     acc = 0.0
                     pedge = 0.0
                     for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
                         if live[e] <= 0:
                             continue
-                        p = live[e] / den
+                        if self.edges[e].win == 2:
+                            p = (1.0 - esum / den) * live[e] / rest if rest > 0 else 0.0
+                        else:
+                            p = live[e] / den
                         pedge += p
-                        if self.edges[e].win:
+                        if self.edges[e].win == 1:
                             acc += p
                         else:
                             best = Vv[i, t + 1]
@@ -597,18 +607,22 @@ cdef class Graph:
                             continue
                         esum = 0.0
                         for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                            if live[e] > 0:
+                            if live[e] > 0 and self.edges[e].win != 2:
                                 esum += live[e]
                         den = U - t
                         if esum > den:
                             den = esum
+                        rest = lall[a] - esum
                         pedge = 0.0
                         for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
                             if live[e] <= 0:
                                 continue
-                            p = live[e] / den
+                            if self.edges[e].win == 2:
+                                p = (1.0 - esum / den) * live[e] / rest if rest > 0 else 0.0
+                            else:
+                                p = live[e] / den
                             pedge += p
-                            if self.edges[e].win:
+                            if self.edges[e].win == 1:
                                 won += p * m
                                 wmass[e] += p * m
                             else:
@@ -631,7 +645,7 @@ cdef class Graph:
                         cv[t + 1] = acc
                     else:
                         cv[t + 1] = won
-        free(live); free(mass); free(mnext); free(lst)
+        free(live); free(mass); free(mnext); free(lst); free(lall)
         self.last_win_mass = wmass_arr
         return 0, V, curve
 
@@ -694,7 +708,7 @@ cdef class Graph:
                             break
                     if not found:
                         continue
-                    if self.edges[e].win:
+                    if self.edges[e].win == 1:
                         win_time[r] = t + 1
                         win_tile[r] = k
                         break

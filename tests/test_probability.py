@@ -1,0 +1,355 @@
+"""Win / tenpai probabilities: closed forms, an independent reference DP, Monte Carlo
+agreement, rulesets, starting hands, API errors."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang import probability as P
+from majiang.efficiency import shanten as _shanten
+from majiang.errors import InvalidHandError, MahjongError, RuleError
+from majiang.tiles import parse_counts, parse_tile
+
+TENPAI = [
+    # hand, waits (kinds), visible
+    ("123456789m1234p", "14p", None),          # 1p/4p, 6 live
+    ("123456789m1135p", "4p", "44p"),           # closed wait, 2 visible -> 2 live
+    ("1112345678999m", "123456789m", None),    # nine gates: 9 kinds, 23 live
+    ("1122334455667z", "7z", "77z"),           # seven pairs single wait, 1 live
+]
+
+
+def _live(hand: str, waits: str, visible: str | None) -> tuple[int, int]:
+    c = parse_counts(hand)
+    v = parse_counts(visible) if visible else np.zeros(34, np.uint8)
+    kinds = [parse_tile(f"{d}{waits[-1]}") for d in waits[:-1]]
+    k = sum(4 - int(c[w]) - int(v[w]) for w in kinds)
+    U = 136 - int(c.sum()) - int(v.sum())
+    return k, U
+
+
+# ---------------------------------------------------------------- closed forms
+@pytest.mark.parametrize("hand,waits,visible", TENPAI)
+def test_next_draw_is_k_over_u(hand, waits, visible):
+    k, U = _live(hand, waits, visible)
+    p = P.win_probability(hand, 1, visible=visible, method="exact")
+    assert p.se == 0.0 and p.method == "exact"
+    assert Fraction(p.value).limit_denominator(10**6) == Fraction(k, U)
+    assert p.value == pytest.approx(k / U, abs=1e-15)
+
+
+@pytest.mark.parametrize("hand,waits,visible", TENPAI)
+@pytest.mark.parametrize("T", [2, 5, 18, 40])
+def test_hypergeometric_closed_form(hand, waits, visible, T):
+    k, U = _live(hand, waits, visible)
+    closed = 1 - Fraction(math.comb(U - k, T), math.comb(U, T))
+    r = P.probabilities(hand, T, visible=visible, method="exact")
+    assert r.p_win == pytest.approx(float(closed), rel=1e-12, abs=1e-15)
+    # the curve is the closed form at every horizon t <= T
+    for t in range(1, T + 1):
+        assert r.win_curve[t - 1] == pytest.approx(
+            1 - math.comb(U - k, t) / math.comb(U, t), rel=1e-12, abs=1e-15)
+    # richer searches are never below the wait-keeping policy
+    assert P.win_probability(hand, T, visible=visible, changes=1).value >= float(closed) - 1e-12
+    assert r.p_tenpai == 1.0 and np.all(r.tenpai_curve == 1.0)
+
+
+def test_dead_wait_is_zero_without_changes_and_positive_with():
+    # 1p/4p all visible: the restricted search cannot win, a change move can
+    vis = "1111p444p"
+    assert P.win_probability("123456789m1234p", 10, visible="111p444p").value == 0.0
+    assert P.win_probability("123456789m1234p", 10, visible="111p444p", changes=1).value > 0.0
+    with pytest.raises(InvalidHandError):
+        P.win_probability("123456789m1234p", 10, visible=vis)     # fifth copies of 1p and 4p
+
+
+# ---------------------------------------------------------------- reference DP
+def _reference(hand: str, T: int):
+    """Plain-Python backward induction of the same model (S1 + S2, no changes)."""
+    h0 = tuple(int(x) for x in parse_counts(hand))
+    u0 = tuple(4 - x for x in h0)
+    U = sum(u0)
+
+    def sh(h):
+        return _shanten(np.array(h, dtype=np.uint8))
+
+    @lru_cache(maxsize=None)
+    def edges(h):
+        s = sh(h)
+        out = []
+        for k in range(34):
+            if u0[k] == 0 or h[k] >= 4:
+                continue
+            h14 = list(h)
+            h14[k] += 1
+            s14 = sh(h14)
+            if s14 == -1:
+                out.append((k, True, ()))
+            elif s14 < s:
+                succ = []
+                for d in range(34):
+                    if h14[d] and d != k:
+                        h13 = list(h14)
+                        h13[d] -= 1
+                        if sh(h13) == s14:
+                            succ.append(tuple(h13))
+                out.append((k, False, tuple(succ)))
+        return tuple(out)
+
+    @lru_cache(maxsize=None)
+    def V(h, t):
+        if t == T:
+            return 0.0
+        stay = V(h, t + 1)
+        lives = []
+        for k, win, succ in edges(h):
+            live = u0[k] - max(0, h[k] - h0[k])
+            lives.append(max(live, 0))
+        den = max(U - t, sum(lives))
+        acc, pe = 0.0, 0.0
+        for (k, win, succ), live in zip(edges(h), lives):
+            if live <= 0:
+                continue
+            p = live / den
+            pe += p
+            acc += p * (1.0 if win else max([stay] + [V(s, t + 1) for s in succ]))
+        return acc + (1 - pe) * stay
+
+    return V(h0, 0)
+
+
+@pytest.mark.parametrize("hand,T", [("2225678m88p1246s", 8), ("35567m459p4456s2z", 7),
+                                    ("36m1456788p3556s", 5), ("1122m3344p5566s7z", 6)])
+def test_kernel_matches_python_reference(hand, T):
+    assert P.win_probability(hand, T, method="exact").value == pytest.approx(
+        _reference(hand, T), rel=1e-10, abs=1e-14)
+
+
+# ---------------------------------------------------------------- exact vs Monte Carlo
+def _random_hands(n_each: int, seed: int):
+    rng = np.random.default_rng(seed)
+    out = {1: [], 2: []}
+    while min(len(v) for v in out.values()) < n_each:
+        c = np.bincount(rng.choice(136, 13, replace=False) // 4, minlength=34).astype(np.uint8)
+        s = _shanten(c)
+        if s in out and len(out[s]) < n_each:
+            out[s].append(majiang.format_counts(c))
+    return out[1] + out[2]
+
+
+@pytest.mark.parametrize("hand", _random_hands(10, 2024))
+def test_exact_agrees_with_real_wall_monte_carlo(hand):
+    T = 12
+    ex = P.probabilities(hand, T, method="exact")
+    mc = P.probabilities(hand, T, method="monte_carlo", policy="optimal", seed=7,
+                         n_samples=20_000, n_jobs=2)
+    assert ex.method == "exact" and mc.method == "monte_carlo" and mc.n_samples == 20_000
+    assert abs(ex.p_win - mc.p_win) <= 3 * mc.se_win + 1e-12
+    assert abs(ex.p_tenpai - mc.p_tenpai) <= 3 * mc.se_tenpai + 1e-12
+    # the whole curve, point by point
+    assert np.all(np.abs(ex.win_curve - mc.win_curve) <= 3 * mc.win_curve_se + 1e-12)
+
+
+def test_greedy_never_beats_optimal_by_more_than_noise():
+    for hand in _random_hands(3, 5):
+        ex = P.probabilities(hand, 12, method="exact")
+        gr = P.probabilities(hand, 12, method="monte_carlo", policy="greedy", seed=3,
+                             n_samples=10_000)
+        assert gr.p_win <= ex.p_win + 4 * gr.se_win
+
+
+def test_monte_carlo_reproducible_and_independent_of_jobs():
+    a = P.probabilities("2225678m88p1246s", 10, method="monte_carlo", seed=123,
+                        n_samples=5000, n_jobs=1)
+    b = P.probabilities("2225678m88p1246s", 10, method="monte_carlo", seed=123,
+                        n_samples=5000, n_jobs=2)
+    c = P.probabilities("2225678m88p1246s", 10, method="monte_carlo",
+                        seed=np.random.default_rng(123), n_samples=5000)
+    assert a.p_win == b.p_win and np.array_equal(a.win_curve, b.win_curve)
+    assert 0 < c.p_win < 1 and c.se_win > 0
+
+
+def test_auto_uses_exact_up_to_two_shanten_and_mc_beyond():
+    assert P.win_probability("2225678m88p1246s", 6).method == "exact"
+    far = "258m258p258s1357z"           # many shanten: Monte Carlo, greedy policy
+    r = P.probabilities(far, 6, seed=1, n_samples=2000)
+    assert r.method == "monte_carlo" and r.policy == "greedy" and r.p_win == 0.0
+
+
+# ---------------------------------------------------------------- results and curves
+def test_curves_shape_monotone_and_end_at_probability():
+    hand = "3m14567888p3556s"              # 2-shanten
+    r = P.probabilities(hand, 18)
+    for curve, p in ((r.win_curve, r.p_win), (r.tenpai_curve, r.p_tenpai)):
+        assert curve.shape == (18,) and curve.dtype == np.float64
+        assert np.all(np.diff(curve) >= -1e-15)
+        assert curve[-1] == pytest.approx(p, abs=1e-12)
+    assert r.method == "exact"
+    np.testing.assert_array_equal(P.win_curve(hand, 18), r.win_curve)
+    np.testing.assert_array_equal(P.tenpai_curve(hand, 18), r.tenpai_curve)
+    assert 0 < r.p_win < r.p_tenpai < 1
+    assert float(P.tenpai_probability(hand, 18)) == r.p_tenpai
+
+
+def test_fourteen_tile_hand_uses_best_discard():
+    table = P.discard_probabilities("2225678m88p12466s", 18)
+    best = P.win_probability("2225678m88p12466s", 18).value
+    assert best == pytest.approx(table["p_win"].max())
+    assert list(table.columns) == ["discard", "shanten", "p_tenpai", "p_win", "se_tenpai",
+                                   "se_win", "method"]
+    # discards that raise the shanten are NaN unless asked for
+    assert table.loc[table["shanten"] > table["shanten"].min(), "p_win"].isna().all()
+    full = P.discard_probabilities("2225678m88p12466s", 10, all_discards=True)
+    assert not full["p_win"].isna().any()
+
+
+def test_draws_zero():
+    r = P.probabilities("123456789m1234p", 0)
+    assert r.p_win == 0.0 and r.p_tenpai == 1.0 and r.win_curve.shape == (0,)
+    assert P.tenpai_probability("2225678m88p1246s", 0).value == 0.0
+
+
+def test_advise_gains_probability_columns():
+    plain = majiang.advise("2225678m88p12466s")
+    assert "p_win" not in plain.columns
+    adv = majiang.advise("2225678m88p12466s", draws=18)
+    assert {"p_tenpai", "p_win"} <= set(adv.columns)
+    assert adv.loc[0, "p_win"] == pytest.approx(adv["p_win"].max())
+    assert adv.loc[0, "discard"] in ("5m", "8m")
+
+
+def test_melds_and_visible_tiles():
+    r = P.probabilities("123m456p789s1p [555z]", 1)   # single wait on 1p... with a pung
+    U = 136 - 13 - 0
+    assert r.p_win == pytest.approx(3 / U)
+    assert P.win_probability("123m456p789s1p [555z]", 1, visible="1p").value == pytest.approx(
+        2 / (U - 1))
+
+
+# ---------------------------------------------------------------- rulesets
+def test_pair_258_predicate():
+    # single wait on the pair tile: 5m satisfies 二五八将, 1m does not
+    assert P.win_probability("123m456p789s123s5m", 5, ruleset="pair_258").value > 0
+    assert P.win_probability("123m456p789s123s1m", 5, ruleset="pair_258").value == 0.0
+    assert P.win_probability("123m456p789s123s1m", 5).value > 0
+    # a seven-pairs wait is exempt by default
+    assert P.win_probability("1122m3344p5566s7z", 5, ruleset="pair_258").value > 0
+
+
+def test_void_suit_predicate():
+    assert P.win_probability("123456789m1234p", 5, ruleset="void_suit").value > 0
+    assert P.win_probability("123456m123p123s1z", 5, ruleset="void_suit").value == 0.0
+
+
+def test_custom_win_rule_and_errors():
+    never = P.WinRule(name="never", is_win=lambda c, m, k: False)
+    assert P.win_probability("123456789m1234p", 5, ruleset=never).value == 0.0
+
+    def boom(c, m, k):
+        raise ZeroDivisionError("boom")
+
+    with pytest.raises(RuleError, match="boom"):
+        P.win_probability("123456789m1234p", 5, ruleset=P.WinRule(name="b", is_win=boom))
+    with pytest.raises(RuleError, match="unknown ruleset"):
+        P.win_probability("123456789m1234p", 5, ruleset="no-such-rules")
+
+
+@pytest.mark.parametrize("hand", ["222456m13567p22s", "2234567m777p789s"])
+def test_mcr_minimum_fan(hand):
+    pytest.importorskip("majiang.scoring")
+    # every completion of these hands scores below 8 fans (self-drawn)
+    assert P.win_probability(hand, 1, ruleset="mcr").value == 0.0
+    assert P.win_probability(hand, 12, ruleset="mcr").value == 0.0
+    assert P.win_probability(hand, 12).value > 0.0
+    assert P.win_probability(hand, 1).value > 0.0
+
+
+def test_mcr_counts_fans_above_minimum():
+    pytest.importorskip("majiang.scoring")
+    # 123456789m1234p: 清龙 + 不求人 + ... >= 8 on both waits
+    assert P.win_probability("123456789m1234p", 6, ruleset="mcr").value == pytest.approx(
+        P.win_probability("123456789m1234p", 6).value)
+
+
+def test_fan_odds_tables():
+    pytest.importorskip("majiang.scoring")
+    from majiang.odds import fan_odds
+    df = fan_odds("123456789m1234p", 10, ruleset="mcr")
+    win = float(df.loc[df["category"] == "win", "probability"].iloc[0])
+    assert win == pytest.approx(P.win_probability("123456789m1234p", 10).value)
+    assert df.loc[df["category"] == "total", "probability"].sum() == pytest.approx(win)
+    fans = df[df["category"] == "fan"].set_index("name")["probability"]
+    assert fans.max() <= win + 1e-12
+    assert any("清龙" in n for n in fans.index)
+    mc = fan_odds("123456789m1234p", 10, ruleset="mcr", method="monte_carlo", seed=1,
+                  n_samples=4000)
+    mwin = float(mc.loc[mc["category"] == "win", "probability"].iloc[0])
+    se = float(mc.loc[mc["category"] == "win", "se"].iloc[0])
+    assert abs(mwin - win) <= 4 * se
+    with pytest.raises(RuleError, match="scorer"):
+        fan_odds("123456789m1234p", 10, ruleset=None)
+
+
+def test_fan_odds_with_toy_scorer():
+    from majiang.odds import fan_odds
+
+    def score(counts, melds, k):
+        return (2, {"pinfu-ish": 1}) if k in (parse_tile("1p"),) else (1, {"other": 1})
+
+    rule = P.WinRule(name="toy", score=score)
+    df = fan_odds("123456789m1234p", 3, ruleset=rule)
+    fans = df[df["category"] == "fan"].set_index("name")["probability"]
+    assert fans["pinfu-ish"] == pytest.approx(fans["other"])          # 3 live each
+
+
+# ---------------------------------------------------------------- starting hands
+PUBLISHED = {0: 0.000081, 1: 0.00621, 2: 0.0935, 3: 0.3620, 4: 0.3988, 5: 0.1310,
+             6: 0.00836}
+
+
+def test_starting_hand_shanten_matches_published_distribution():
+    n = 400_000
+    df = P.starting_hand_shanten(n, seed=2024, n_jobs=2)
+    assert df["count"].sum() == n
+    got = dict(zip(df["shanten"], df["fraction"]))
+    for s, p in PUBLISHED.items():
+        sigma = math.sqrt(p * (1 - p) / n)
+        assert abs(got.get(s, 0.0) - p) <= 4 * sigma + 1e-5, (s, got.get(s), p)
+
+
+def test_starting_hand_shanten_reproducible():
+    a = P.starting_hand_shanten(50_000, seed=1, n_jobs=1)
+    b = P.starting_hand_shanten(50_000, seed=1, n_jobs=2)
+    assert a.equals(b)
+
+
+# ---------------------------------------------------------------- errors
+@pytest.mark.parametrize("kwargs,match", [
+    ({"draws": -1}, "draws must be >= 0"),
+    ({"draws": 1.5}, "draws must be a non-negative integer"),
+    ({"draws": 500}, "exceeds"),
+    ({"draws": 5, "method": "magic"}, "unknown method"),
+    ({"draws": 5, "policy": "random"}, "unknown policy"),
+    ({"draws": 5, "n_samples": 0}, "n_samples"),
+    ({"draws": 5, "seed": "x", "method": "monte_carlo"}, "seed"),
+    ({"draws": 5, "changes": -1}, "changes"),
+])
+def test_bad_options(kwargs, match):
+    with pytest.raises(RuleError, match=match):
+        P.probabilities("2225678m88p1246s", **kwargs)
+
+
+def test_bad_hands():
+    with pytest.raises(MahjongError):
+        P.win_probability("2225678m88p1246", 5)        # not a hand
+    with pytest.raises(InvalidHandError, match="must discard"):
+        P.discard_probabilities("2225678m88p1246s", 5)
+    with pytest.raises(RuleError):
+        P.starting_hand_shanten(0)
+    with pytest.raises(RuleError, match="max_states"):
+        P.probabilities("258m258p258s1357z", 8, method="exact", max_states=50)
