@@ -9,7 +9,10 @@ Hand notation (see :mod:`majiang.tiles` for the tile notations)::
   ``[5555z]`` exposed kong;
 * concealed kongs in braces: ``{6666m}``;
 * flowers anywhere outside brackets: 春夏秋冬梅兰竹菊, their glyphs, or
-  ``1f``..``8f`` (in that order).
+  ``1f``..``8f`` (in that order);
+* jokers (wild tiles: 钻牌/财神/混儿/赖子/金) as one ``*`` each outside brackets,
+  e.g. ``123m45p**``; which kind is wild is the ruleset's business, the hand only
+  counts them (:attr:`Hand.jokers`).
 
 Invariants of every :class:`Hand`: at most 4 copies of each kind counting the
 concealed tiles and all melds; each flower at most once; the number of
@@ -160,6 +163,8 @@ class Hand:
     flowers : iterable of int, default ()
         Flower indices 0..7 (春夏秋冬梅兰竹菊), each at most once; stored as a
         sorted tuple.  The number of flowers is :attr:`n_flowers`.
+    jokers : int, default 0
+        Wild tiles held concealed beside the 34 kinds (0..8); written ``*``.
 
     Raises
     ------
@@ -177,8 +182,14 @@ class Hand:
     concealed: np.ndarray
     melds: tuple[Meld, ...] = ()
     flowers: tuple[int, ...] = field(default=())
+    jokers: int = 0
 
     def __post_init__(self) -> None:
+        j = self.jokers
+        if isinstance(j, (bool, np.bool_)) or not isinstance(j, (int, np.integer)) \
+                or not 0 <= j <= 8:
+            raise InvalidHandError(f"Hand.jokers must be a count 0..8, got {j!r}")
+        object.__setattr__(self, "jokers", int(j))
         c = as_counts(self.concealed)
         c.flags.writeable = False
         object.__setattr__(self, "concealed", c)
@@ -191,10 +202,11 @@ class Hand:
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "flowers", _normalize_flowers(self.flowers))
         _check_copies(c, melds)
-        n = int(c.sum())
+        n = int(c.sum()) + self.jokers
         if n % 3 == 0:
+            jk = f" (jokers included)" if self.jokers else ""
             raise InvalidHandError(
-                f"{n} concealed tiles with {_melds(len(melds))}: the number of concealed "
+                f"{n} concealed tiles{jk} with {_melds(len(melds))}: the number of concealed "
                 "tiles must be 1 or 2 more than a multiple of 3")
 
     # -- sizes ---------------------------------------------------------------
@@ -210,8 +222,8 @@ class Hand:
 
     @property
     def n_tiles(self) -> int:
-        """Hand size: concealed tiles + 3 per meld (a kong counts 3)."""
-        return self.n_concealed + 3 * len(self.melds)
+        """Hand size: concealed tiles + jokers + 3 per meld (a kong counts 3)."""
+        return self.n_concealed + self.jokers + 3 * len(self.melds)
 
     @property
     def n_flowers(self) -> int:
@@ -236,14 +248,15 @@ class Hand:
         if not isinstance(other, Hand):
             return NotImplemented
         return (self.melds == other.melds and self.flowers == other.flowers
+                and self.jokers == other.jokers
                 and bool(np.array_equal(self.concealed, other.concealed)))
 
     def __hash__(self) -> int:
-        return hash((self.concealed.tobytes(), self.melds, self.flowers))
+        return hash((self.concealed.tobytes(), self.melds, self.flowers, self.jokers))
 
     def __reduce__(self):
         # rebuild through __init__ so the unpickled array is validated and read-only
-        return (type(self), (np.array(self.concealed), self.melds, self.flowers))
+        return (type(self), (np.array(self.concealed), self.melds, self.flowers, self.jokers))
 
     def __repr__(self) -> str:
         return f"Hand({format_hand(self)!r})"
@@ -395,6 +408,7 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
     """
     if strict:
         _allowed_totals(hand_size)   # reject a bad option before parsing
+    s, n_jokers = _strip_jokers(s)
     tokens = _tokenize(s, brackets=True)
     concealed: list[int] = []
     melds: list[Meld] = []
@@ -438,8 +452,31 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
     c = counts_from_tiles(concealed)
     _check_copies(c, melds)                 # a fifth copy is reported before the size
     if strict:
-        _check_total(len(concealed), len(melds), hand_size)
-    return Hand(c, tuple(melds), tuple(flowers))
+        _check_total(len(concealed) + n_jokers, len(melds), hand_size)
+    return Hand(c, tuple(melds), tuple(flowers), n_jokers)
+
+
+def _strip_jokers(s: str) -> tuple[str, int]:
+    """Replace each ``*`` outside brackets by a space (positions kept); count them."""
+    if not isinstance(s, str) or "*" not in s:
+        return s, 0
+    out, depth, n = [], 0, 0
+    for i, ch in enumerate(s):
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "*":
+            if depth > 0:
+                raise InvalidNotationError(
+                    f"joker '*' at position {i} in {s!r} is inside a meld: melds hold "
+                    "real tiles only", text=s, position=i)
+            n += 1
+            ch = " "
+        out.append(ch)
+    if n > 8:
+        raise InvalidHandError(f"{n} jokers ('*'): at most 8 wild tiles")
+    return "".join(out), n
 
 
 def format_hand(hand: Hand) -> str:
@@ -452,7 +489,7 @@ def format_hand(hand: Hand) -> str:
     if not isinstance(hand, Hand):
         raise InvalidHandError(f"format_hand expects a Hand, got {type(hand).__name__}")
     parts = []
-    text = format_counts(hand.concealed)
+    text = format_counts(hand.concealed) + "*" * hand.jokers
     if text:
         parts.append(text)
     parts.extend(str(m) for m in hand.melds)
@@ -486,7 +523,7 @@ def as_hand(x: Any, *, hand_size: int | None = None, strict: bool = True) -> Han
         return parse_hand(x, hand_size=hand_size, strict=strict)
     hand = x if isinstance(x, Hand) else Hand(as_counts(x))
     if strict:
-        _check_total(hand.n_concealed, hand.n_melds, hand_size)
+        _check_total(hand.n_concealed + hand.jokers, hand.n_melds, hand_size)
     return hand
 
 
@@ -535,7 +572,8 @@ def visible_counts(visible: Any = None, hand: Hand | None = None) -> np.ndarray:
 # --------------------------------------------------------------------------
 
 DECOMPOSITION_FORMS = ("regular", "seven_pairs", "thirteen_orphans",
-                       "honors_and_knitted", "knitted_straight")
+                       "honors_and_knitted", "knitted_straight",
+                       "thirteen_lonely", "seven_stars")
 """Known values of :attr:`Decomposition.form` (extend here when adding a form)."""
 SET_KINDS = ("chow", "pung")
 
