@@ -20,11 +20,281 @@ from typing import Any
 
 from ..errors import RuleError
 
-__all__ = ["Fan", "Ruleset", "FORM_NAMES"]
+__all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
+           "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
+           "register_settlement", "CALLS", "WINNERS", "READY"]
 
-FORM_NAMES = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
+CORE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
               "knitted_straight")
+"""Forms the Cython core computes (:data:`majiang.efficiency.FORMS`)."""
+EXTRA_FORMS = ("thirteen_lonely", "seven_stars")
+"""Forms computed in Python by :mod:`majiang.rules.shapes`: 十三烂 (thirteen lonely
+tiles) and 七星归位 (十三烂 holding all seven honors)."""
+FORM_NAMES = CORE_FORMS + EXTRA_FORMS
 """Winning forms a ruleset may list (:attr:`Ruleset.forms`)."""
+
+CALLS = ("chow_left", "chow_any_on_win", "pung", "exposed_kong", "added_kong",
+         "concealed_kong")
+WINNERS = ("head_bump", "multiple", "single")
+"""Several players win on one discard: 截和 (the first in turn order after the
+discarder), 一炮多响 (all of them), or only one winner per hand (the hand ends)."""
+READY = ("none", "optional", "required")
+
+
+# ---------------------------------------------------------------- tile sets
+def _copies(suits=(0, 1, 2), winds=4, dragons=4, one_each_wind=False) -> tuple:
+    c = [0] * 34
+    for s in suits:
+        for k in range(9 * s, 9 * s + 9):
+            c[k] = 4
+    for k in range(27, 31):
+        c[k] = 1 if one_each_wind else winds
+    for k in range(31, 34):
+        c[k] = dragons
+    return tuple(c)
+
+
+TILE_SETS = {
+    # name: (copies of the 34 playable kinds, flowers (non-playing tiles), description)
+    "136": (_copies(), 0, "136: 3 suits x 36, 4 winds x 4, 3 dragons x 4"),
+    "144": (_copies(), 8, "144: 136 + 8 flowers 春夏秋冬梅兰竹菊"),
+    "108": (_copies(winds=0, dragons=0), 0, "108: 万 筒 条 x 36 only (素麻将)"),
+    "112": (_copies(dragons=0, one_each_wind=True), 0,
+            "112: 108 + one each of 东南西北 (灌南)"),
+    "84": (_copies(suits=(1, 2), winds=0), 0, "84: 筒 条 x 36 + 中发白 x 4 (no 万, no winds)"),
+    "128_honor_flowers": (_copies(winds=0, dragons=0), 20,
+                          "128: 108 suited + 东南西北中 x 4 as flowers (罗源 20花)"),
+    "144_honor_flowers": (_copies(winds=0, dragons=0), 36,
+                          "144: 108 suited + 28 honors and 8 flowers, all as flowers (罗源 36花)"),
+}
+"""Built-in tile sets: per-kind copies of the playable kinds and non-playing (flower) tiles."""
+
+
+def tile_copies(name: str) -> tuple:
+    """Copies of each of the 34 kinds in the tile set `name` (:data:`TILE_SETS`).
+
+    Raises
+    ------
+    RuleError
+        Unknown tile set.
+    """
+    try:
+        return TILE_SETS[name][0]
+    except KeyError:
+        raise RuleError(f"unknown tile set {name!r}; known: {', '.join(TILE_SETS)}") from None
+
+
+# ---------------------------------------------------------------- jokers
+_SUCC = {}
+for _s in range(3):
+    for _r in range(9):
+        _SUCC[9 * _s + _r] = 9 * _s + (_r + 1) % 9
+_WIND_CYCLE = (27, 28, 29, 30)
+_DRAGON_CYCLE = (33, 32, 31)                 # 中 -> 发 -> 白 -> 中
+_HONOR_CYCLE7 = (27, 28, 29, 30, 33, 32, 31)  # 东南西北中发白, end joined to start
+
+
+@dataclass(frozen=True)
+class JokerRule:
+    """Which tile kind is wild (钻牌/财神/百搭/混儿/赖子/金) and what a joker may do.
+
+    Parameters
+    ----------
+    source : {"next", "turned", "fixed"}
+        ``"next"``: the kind after a turned indicator (suits 9→1, winds 东→南→西→北→东,
+        dragons 中→发→白→中, or one 7-cycle 东南西北中发白 with ``honor_cycle="seven"``);
+        ``"turned"``: the turned tile's kind itself (罗源 金, 活动百搭);
+        ``"fixed"``: always ``fixed`` (e.g. 红中).
+    fixed : int, optional
+        The kind for ``source="fixed"``.
+    honor_cycle : {"separate", "seven"}
+    copies : int
+        How many copies of the joker kind are wild (4; 3 when the turned one stays
+        face up on the table).
+    claim, be_claimed, discard : bool
+        Whether a joker may be used to claim (吃/碰), whether a discarded joker may be
+        claimed or won on, whether a joker may be discarded at all.
+    fifth_copy : bool
+        Whether a joker may stand for a fifth copy of a kind.
+    substitute : int, optional
+        A kind that stands in for the joker's natural tile (安庆: 红中).
+    """
+
+    source: str = "next"
+    fixed: int | None = None
+    honor_cycle: str = "separate"
+    copies: int = 4
+    claim: bool = False
+    be_claimed: bool = False
+    discard: bool = True
+    fifth_copy: bool = False
+    substitute: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.source not in ("next", "turned", "fixed"):
+            raise RuleError(f"joker source must be next, turned or fixed, got {self.source!r}")
+        if self.source == "fixed" and (self.fixed is None or not 0 <= self.fixed < 34):
+            raise RuleError("a fixed joker needs fixed=<kind 0..33>")
+        if self.honor_cycle not in ("separate", "seven"):
+            raise RuleError(f"honor_cycle must be separate or seven, got {self.honor_cycle!r}")
+        if not 1 <= self.copies <= 8:
+            raise RuleError(f"joker copies must be 1..8, got {self.copies}")
+
+    def kind(self, indicator: int | None = None) -> int:
+        """The wild kind for a turned `indicator` kind (ignored for fixed jokers)."""
+        if self.source == "fixed":
+            return int(self.fixed)
+        if indicator is None:
+            raise RuleError("this ruleset's joker is found from a turned indicator tile; "
+                            "give the indicator")
+        t = _kind(indicator)
+        if self.source == "turned":
+            return t
+        if t < 27:
+            return _SUCC[t]
+        if self.honor_cycle == "seven":
+            cyc = _HONOR_CYCLE7
+        else:
+            cyc = _WIND_CYCLE if t < 31 else _DRAGON_CYCLE
+        return cyc[(cyc.index(t) + 1) % len(cyc)]
+
+
+def _kind(x) -> int:
+    if isinstance(x, str):
+        from ..tiles import parse_tile
+        return parse_tile(x)
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < 34:
+        raise RuleError(f"a tile kind must be 0..33 or a tile name, got {x!r}")
+    return int(x)
+
+
+# ---------------------------------------------------------------- scoring rule
+POINTS_FUNCTIONS: dict[str, Callable] = {}
+
+
+@dataclass(frozen=True)
+class ScoringRule:
+    """How counted fans become points.
+
+    ``mode="add"``: points = ``base * total`` (fan points add up; MCR, 台湾 台, 长沙);
+    ``mode="double"``: fan values are doublings, points = ``base * 2 ** min(total, cap)``
+    (四川 番 in the 0-based convention, 广东 番, 卡五星 multipliers as powers of two,
+    沈阳 2^N); ``mode="custom"``: ``POINTS_FUNCTIONS[function](counts, ruleset)``
+    (螺山 和 × 2^台).  ``cap`` is in fan units (``None``: no cap); fans listed in
+    ``limit`` (limit hands such as 十三幺 in 广东) are paid at their own value and
+    break the cap.
+    """
+
+    mode: str = "add"
+    base: int = 1
+    cap: int | None = None
+    limit: frozenset = frozenset()
+    function: str = ""
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("add", "double", "custom"):
+            raise RuleError(f"scoring mode must be add, double or custom, got {self.mode!r}")
+        if self.cap is not None and (isinstance(self.cap, bool) or not isinstance(self.cap, int)
+                                     or self.cap < 0):
+            raise RuleError(f"scoring cap must be a non-negative int or none, got {self.cap!r}")
+        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
+            raise RuleError(f"scoring base must be a positive int, got {self.base!r}")
+        object.__setattr__(self, "limit", frozenset(self.limit))
+        if self.mode == "custom" and self.function not in POINTS_FUNCTIONS:
+            raise RuleError(f"unknown points function {self.function!r}")
+
+
+# ---------------------------------------------------------------- wall end
+@dataclass(frozen=True)
+class WallEnd:
+    """When the hand is drawn (荒庄): tiles kept back at the end of the wall.
+
+    ``kept`` tiles stay undrawn with no kongs; each exposed / concealed kong adds
+    ``per_exposed_kong`` / ``per_concealed_kong``; ``by_kongs`` (pairs
+    ``(kongs, kept)``, the last entry also for more kongs) overrides both (西安:
+    13, 7, 8, 13 stacks for 0, 1, 2, 3+ kongs).  The joker indicator is never
+    counted.
+    """
+
+    kept: int = 0
+    per_exposed_kong: int = 0
+    per_concealed_kong: int = 0
+    by_kongs: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_kongs", tuple(tuple(x) for x in self.by_kongs))
+
+    def kept_tiles(self, exposed_kongs: int = 0, concealed_kongs: int = 0) -> int:
+        """Tiles left undrawn when the hand is drawn, after the given kongs."""
+        if self.by_kongs:
+            n = exposed_kongs + concealed_kongs
+            kept = self.by_kongs[-1][1]
+            for k, v in self.by_kongs:
+                if n == k:
+                    kept = v
+                    break
+            return kept
+        return (self.kept + self.per_exposed_kong * exposed_kongs
+                + self.per_concealed_kong * concealed_kongs)
+
+
+# ---------------------------------------------------------------- settlements
+SETTLEMENTS: dict[str, Callable[..., tuple]] = {}
+
+
+def register_settlement(fn: Callable[..., tuple]) -> Callable[..., tuple]:
+    """Make a settlement function known by name (for TOML house rules)."""
+    SETTLEMENTS[fn.__name__] = fn
+    return fn
+
+
+@register_settlement
+def settle_points(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                  self_draw_all_pay: bool = True, discarder_pays_all: bool = False,
+                  dealer: int | None = None, dealer_extra: int = 0) -> tuple:
+    """The usual regional settlement of a win worth `points`.
+
+    On a discard the discarder alone pays (``discarder_pays_all``: the discarder
+    also pays the two others' shares, 包三家); on a self-draw each other player pays
+    (or, with ``self_draw_all_pay=False``, nobody: no self-draw premium).  When
+    ``dealer`` is given, a payment between the dealer and another player adds
+    ``dealer_extra``.
+    """
+    out = [0] * players
+
+    def pay(frm: int, amount: int) -> None:
+        if dealer is not None and (frm == dealer or winner == dealer):
+            amount += dealer_extra
+        out[frm] -= amount
+        out[winner] += amount
+
+    if discarder is None:
+        if self_draw_all_pay:
+            for p in range(players):
+                if p != winner:
+                    pay(p, points)
+    elif discarder_pays_all:
+        for p in range(players):
+            if p != winner:
+                amount = points + (dealer_extra if dealer is not None and
+                                   (p == dealer or winner == dealer) else 0)
+                out[discarder] -= amount
+                out[winner] += amount
+    else:
+        pay(discarder, points)
+    return tuple(out)
+
+
+@register_settlement
+def settle_everyone(points: int, winner: int, discarder: int | None, *,
+                    players: int = 4) -> tuple:
+    """Everyone pays the winner the same `points`, self-drawn or not (螺山)."""
+    out = [0] * players
+    for p in range(players):
+        if p != winner:
+            out[p] -= points
+            out[winner] += points
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -62,6 +332,9 @@ class Fan:
         (无番和); its predicate is then ignored.
     aliases : tuple of str
         Other names the fan goes by (e.g. Botzone's ``"嵌张"`` for 坎张).
+    tags : frozenset of str
+        Free labels read by win constraints, e.g. ``"big"`` (a 大胡 that may use any
+        pair in 长沙/武汉, or a pattern that allows a win on a discard).
     source : str
         Where the rule comes from.
     """
@@ -79,8 +352,10 @@ class Fan:
     fallback: bool = False
     aliases: tuple = ()
     source: str = ""
+    tags: frozenset = frozenset()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "tags", frozenset(self.tags))
         if isinstance(self.id, bool) or not isinstance(self.id, int) or self.id < 1:
             raise RuleError(f"fan id must be a positive int, got {self.id!r}")
         if (self.predicate is None) == (self.combination is None):
@@ -143,6 +418,35 @@ class Ruleset:
         Keyword arguments for `settlement` (e.g. ``{"base": 8}``).
     source : str
         Where the rules come from (documents, sections).
+
+    Regional fields (all optional; the defaults describe Chinese Official rules):
+
+    tile_set : str
+        Key of :data:`TILE_SETS` (``"144"``, ``"136"``, ``"108"``, ``"112"``, ``"84"`` …);
+        gives :attr:`copies`, the playable copies of each of the 34 kinds.
+    constraints : tuple of str
+        Names of win constraints in :data:`majiang.rules.constraints.CONSTRAINTS`
+        (``"void_suit"`` 缺一门, ``"pair_258"`` 二五八将, ``"must_open"`` 开门,
+        ``"terminal"`` 幺九, ``"self_draw_only"`` …).  A hand that breaks one does not win.
+    ready : {"none", "optional", "required"}
+        Ready declaration (报听).
+    jokers : JokerRule or None
+    wall_end : WallEnd
+    winners : {"head_bump", "multiple", "single"}
+    blood : {"", "xuezhan", "xueliu"}
+        四川 style: play on after a win until three have won (血战到底) or to the
+        last tile, winners staying in (血流成河).
+    scoring : ScoringRule
+    options : mapping
+        The values of the ruleset's build options (e.g. ``{"long_seven_pairs": 16}``);
+        :func:`majiang.rules.load` rebuilds a ruleset from them.
+    builder : str
+        Name of the registered builder that made this ruleset from `options`.
+    status : {"complete", "partial"}
+        ``"partial"``: the documents leave facts out (:attr:`missing`).
+    missing : tuple of str
+    section : str
+        Section of RULESETS.md (``"§3.10"``).
     """
 
     name: str
@@ -161,9 +465,47 @@ class Ruleset:
     settlement: Callable[..., tuple]
     settlement_params: Mapping = field(default_factory=dict)
     source: str = ""
+    tile_set: str = "144"
+    constraints: tuple = ()
+    ready: str = "optional"
+    jokers: JokerRule | None = None
+    wall_end: WallEnd = WallEnd()
+    winners: str = "head_bump"
+    blood: str = ""
+    scoring: ScoringRule = ScoringRule()
+    options: Mapping = field(default_factory=dict)
+    builder: str = ""
+    status: str = "complete"
+    missing: tuple = ()
+    section: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
+        object.__setattr__(self, "constraints", tuple(self.constraints))
+        object.__setattr__(self, "missing", tuple(self.missing))
+        object.__setattr__(self, "options", _mapping(self.options))
+        tile_copies(self.tile_set)
+        bad = set(self.calls) - set(CALLS)
+        if bad:
+            raise RuleError(f"ruleset {self.name}: unknown calls {sorted(bad)}; known: "
+                            f"{', '.join(CALLS)}")
+        if self.ready not in READY:
+            raise RuleError(f"ruleset {self.name}: ready must be one of {READY}, "
+                            f"got {self.ready!r}")
+        if self.winners not in WINNERS:
+            raise RuleError(f"ruleset {self.name}: winners must be one of {WINNERS}, "
+                            f"got {self.winners!r}")
+        if self.blood not in ("", "xuezhan", "xueliu"):
+            raise RuleError(f"ruleset {self.name}: blood must be '', xuezhan or xueliu, "
+                            f"got {self.blood!r}")
+        if self.status not in ("complete", "partial"):
+            raise RuleError(f"ruleset {self.name}: status must be complete or partial")
+        if self.constraints:
+            from .constraints import CONSTRAINTS
+            unknown = [c for c in self.constraints if c not in CONSTRAINTS]
+            if unknown:
+                raise RuleError(f"ruleset {self.name}: unknown constraints {unknown}; known: "
+                                f"{', '.join(sorted(CONSTRAINTS))}")
         object.__setattr__(self, "forms", tuple(self.forms))
         bad = set(self.forms) - set(FORM_NAMES)
         if bad:
@@ -220,7 +562,58 @@ class Ruleset:
         if discarder is not None and (not 0 <= discarder < n or discarder == winner):
             raise RuleError(f"discarder seat must be 0..{n - 1} and not the winner, "
                             f"got {discarder!r}")
-        return self.settlement(total, winner, discarder, players=n, **self.settlement_params)
+        return self.settlement(self.points(total), winner, discarder, players=n,
+                               **self.settlement_params)
+
+    # -- regional helpers --------------------------------------------------
+    @property
+    def copies(self) -> tuple:
+        """Playable copies of each of the 34 kinds (0 for kinds not in the set)."""
+        return tile_copies(self.tile_set)
+
+    @property
+    def kinds(self) -> tuple:
+        """The playable kinds of the tile set."""
+        return tuple(k for k, c in enumerate(self.copies) if c)
+
+    @property
+    def n_flowers(self) -> int:
+        """Non-playing tiles (flowers, or honors used as flowers)."""
+        return TILE_SETS[self.tile_set][1]
+
+    @property
+    def extended(self) -> bool:
+        """Whether hands need the Python layer (:mod:`majiang.rules.shapes`,
+        :mod:`majiang.regional`): jokers, shape constraints, extra forms, a
+        reduced tile set or a non-additive scoring rule."""
+        return (self.jokers is not None or bool(self.constraints)
+                or any(f in EXTRA_FORMS for f in self.forms)
+                or self.scoring != ScoringRule() or self.tile_set not in ("136", "144"))
+
+    def joker_kind(self, indicator: Any = None) -> int:
+        """The wild kind of this ruleset for a turned `indicator` (kind or tile name).
+
+        Raises
+        ------
+        RuleError
+            When the ruleset has no jokers, or needs an indicator and got none.
+        """
+        if self.jokers is None:
+            raise RuleError(f"ruleset {self.name} has no jokers")
+        return self.jokers.kind(indicator)
+
+    def points(self, total: int, fan_ids: Iterable[int] = ()) -> int:
+        """Points of a win worth `total` fan under :attr:`scoring`."""
+        sc = self.scoring
+        limit = bool(sc.limit & set(fan_ids))
+        if sc.mode == "add":
+            t = total if (sc.cap is None or limit) else min(total, sc.cap)
+            return sc.base * t
+        if sc.mode == "double":
+            t = total if (sc.cap is None or limit) else min(total, sc.cap)
+            return sc.base * 2 ** t
+        raise RuleError(f"ruleset {self.name}: custom scoring needs the fan counts; "
+                        "use majiang.regional.score(...).points")
 
     def __str__(self) -> str:
         return (f"{self.title} [{self.name}]: {self.players} players, {self.hand_size}-tile "
