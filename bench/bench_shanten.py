@@ -194,11 +194,31 @@ def run_table(majiang, hands, fs, sub, repeats, cpus) -> list[Row]:
         has_mcr = all(f in getattr(majiang, "FORMS", {}) for f in
                       ("honors_and_knitted", "knitted_straight"))
         mcr_forms = THREE + ("honors_and_knitted", "knitted_straight")
+        mcr_single = None
+        if has_mcr:
+            # our own figures for the five Chinese Official forms, the peer's comparison
+            mcr_batch = Row("majiang shanten_batch", "all 5 MCR forms", "batch", "n_jobs=1")
+            mcr_single = Row("majiang shanten", "all 5 MCR forms", "single",
+                             "loop over (34,) rows")
+            rows += [mcr_batch, mcr_single]
+            for s in SIZES:
+                h = hands[s]
+                dt, _ = best_time(lambda: majiang.shanten_batch(
+                    h, forms=mcr_forms, seven_pairs_quads=True), repeats)
+                mcr_batch.us[s] = dt / len(h) * 1e6
+                mcr_batch.ratio[s] = mcr_batch.us[s] / ours_batch.us[s]
+                rowlist = list(h)
+                dt, _ = best_time(lambda: loop(lambda r: majiang.shanten(
+                    r, forms=mcr_forms, seven_pairs_quads=True), rowlist), repeats)
+                mcr_single.us[s] = dt / len(h) * 1e6
+                mcr_single.ratio[s] = mcr_single.us[s] / ours_single.us[s]
         peer("PyMahjongGB MahjongShanten", "MahjongGB", "all 5 MCR forms", P.gb_inputs,
              (lambda x: gb.MahjongShanten((), x)) if gb else None, sizes=(13,),
-             note="13 tiles only",
+             note="13 tiles only; x ours = vs our 5-form single call",
              compare=(lambda s, n: ours(s, n, forms=mcr_forms, seven_pairs_quads=True))
              if has_mcr else None)
+        if mcr_single is not None and rows[-1].us.get(13):
+            rows[-1].ratio[13] = rows[-1].us[13] / mcr_single.us[13]
         peer("PyMahjongGB SevenPairsShanten", "MahjongGB", "7p (quad = 2 pairs)",
              P.gb_inputs, (lambda x: gb.SevenPairsShanten(x)[0]) if gb else None,
              sizes=(13,), note="vs ours seven_pairs_quads=True",

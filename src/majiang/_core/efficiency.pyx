@@ -397,44 +397,92 @@ cdef inline int over(int w, int have) noexcept nogil:
 
 
 cdef int set_and_pair_distance(const uint8_t* rem, const uint8_t* cap, int nsets) noexcept nogil:
-    """Tiles to add so ``rem`` holds ``nsets`` (0 or 1) sets and a pair within ``cap``."""
-    cdef int P, S, k, a, w, cost, best = INF, c2
+    """Tiles to add so ``rem`` holds ``nsets`` (0 or 1) sets and a pair within ``cap``.
+
+    With one set: every set's own cost is computed once; a pair on kind P combines
+    with the cheapest set not touching P (pungs of P are impossible, chows through P
+    are costed jointly), found among the five cheapest sets — at most four touch P.
+    """
+    cdef int P, S, k, a, w, cost, best = INF, c2, i, j, t, n_sets = 0
+    cdef int cs[55]
+    cdef int start[55]          # pung: kind; chow: -(lowest kind) - 1
+    cdef int top[5]
+    cdef int ntop = 0
+    for P in range(N_KINDS):
+        if cap[P] >= 2:
+            c2 = over(2, rem[P])
+            if c2 < best:
+                best = c2
+    if nsets == 0 or best >= INF:
+        return best
+    for S in range(N_KINDS):
+        cs[n_sets] = over(3, rem[S]) if cap[S] >= 3 else INF
+        start[n_sets] = S
+        n_sets += 1
+    for S in range(27):
+        if S % 9 > 6:
+            continue
+        cost = 0
+        for a in range(3):
+            if cap[S + a] < 1:
+                cost = INF
+                break
+            cost += over(1, rem[S + a])
+        cs[n_sets] = cost
+        start[n_sets] = -S - 1
+        n_sets += 1
+    # the five cheapest sets (insertion into a short sorted list)
+    for i in range(n_sets):
+        if cs[i] >= INF:
+            continue
+        j = ntop if ntop < 5 else 5
+        while j > 0 and cs[top[j - 1]] > cs[i]:
+            if j < 5:
+                top[j] = top[j - 1]
+            j -= 1
+        if j < 5:
+            top[j] = i
+            if ntop < 5:
+                ntop += 1
+    best = INF
     for P in range(N_KINDS):
         if cap[P] < 2:
             continue
         c2 = over(2, rem[P])
-        if nsets == 0:
-            if c2 < best:
-                best = c2
+        if c2 >= best:
             continue
-        for S in range(N_KINDS):             # pungs (a pung and the pair cannot share a kind)
-            if S == P or cap[S] < 3:
-                continue
-            cost = c2 + over(3, rem[S])
-            if cost < best:
-                best = cost
-        for S in range(27):                  # chows
-            if S % 9 > 6:
-                continue
-            cost = c2
-            for a in range(3):
-                k = S + a
-                w = 1
+        for t in range(ntop):
+            i = top[t]
+            k = start[i]
+            if k >= 0:
                 if k == P:
-                    w = 3
-                    cost -= c2
-                if w > cap[k]:
-                    cost = INF
-                    break
-                cost += over(w, rem[k])
-            if cost < best:
-                best = cost
+                    continue
+            elif P >= -k - 1 and P <= -k + 1:
+                continue
+            if c2 + cs[i] < best:
+                best = c2 + cs[i]
+            break
+        if P < 27:                    # chows through P, costed with the pair jointly
+            for S in range(P - 2, P + 1):
+                if S < 0 or S // 9 != P // 9 or S % 9 > 6:
+                    continue
+                cost = 0
+                for a in range(3):
+                    k = S + a
+                    w = 3 if k == P else 1
+                    if w > cap[k]:
+                        cost = INF
+                        break
+                    cost += over(w, rem[k])
+                if cost < best:
+                    best = cost
     return best
 
 
-cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps) noexcept nogil:
-    """Distance to the knitted forms in ``mask`` (INF when none applies)."""
-    cdef int best = INF, pattern, j, k, present, d, honors = 0
+cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps,
+                          int best) noexcept nogil:
+    """Distance to the knitted forms in ``mask``, or ``best`` if none is below it."""
+    cdef int pattern, j, k, present, d, honors = 0
     cdef int kinds[9]
     cdef uint8_t rem[N_KINDS]
     cdef uint8_t cap[N_KINDS]
@@ -458,6 +506,12 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
             for k in range(N_KINDS):
                 rem[k] = h[k]
                 cap[k] = caps[k] if caps != NULL else 4
+            present = 0
+            for j in range(9):
+                if h[kinds[j]]:
+                    present += 1
+            if 9 - present >= best:      # the nine knitted tiles alone cost that much
+                continue
             d = 0
             ok = True
             for j in range(9):
@@ -495,7 +549,7 @@ cdef int shanten_general(const uint8_t* h, int M, int mask, bint quads,
             if d < best:
                 best = d
     if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
-        d = knitted_distance(h, mask, M, caps)
+        d = knitted_distance(h, mask, M, caps, best)
         if d < best:
             best = d
     return best
@@ -618,7 +672,7 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
             if d < best:
                 best = d
     if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
-        d = knitted_distance(h, mask, M, NULL)
+        d = knitted_distance(h, mask, M, NULL, best)
         if d < best:
             best = d
     return with_jokers(best, jokers)
