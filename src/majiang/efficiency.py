@@ -141,6 +141,30 @@ def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
     return (DEFAULT_FORMS if forms is None else forms), bool(seven_pairs_quads)
 
 
+def _regional(ruleset: Any, forms: Any):
+    """The ruleset when its shape rules need :mod:`majiang.rules.shapes` (void suit,
+    2-5-8 pair, extra forms such as 十三烂, a reduced tile set), else None.
+
+    Extension point for regional rulesets: the core stays ruleset-free; a ruleset
+    whose winning shapes the core cannot express is computed by the exact Python
+    engine of :mod:`majiang.rules.shapes` (checked against the core where both apply).
+    """
+    if ruleset is None or forms is not None:
+        return None
+    from .rules import get as _get_ruleset
+    from .rules.shapes import needs_python
+    r = _get_ruleset(ruleset)
+    return r if needs_python(r) else None
+
+
+def _ruleset_fifth(ruleset: Any, joker_fifth_copy: bool) -> bool:
+    if ruleset is None or joker_fifth_copy:
+        return joker_fifth_copy
+    from .rules import get as _get_ruleset
+    r = _get_ruleset(ruleset)
+    return bool(r.jokers is not None and r.jokers.fifth_copy)
+
+
 def _check_jokers(jokers: Any) -> int:
     if isinstance(jokers, (bool, np.bool_)) or not isinstance(jokers, (int, np.integer)):
         raise RuleError(f"jokers must be an integer count, got {jokers!r}")
@@ -188,9 +212,14 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     RuleError
         An unknown form or ruleset, a bad joker count.
     """
+    rs = _regional(ruleset, forms)
+    if rs is not None:
+        from .rules.shapes import ruleset_shanten
+        return ruleset_shanten(hand, rs, jokers=_check_jokers(jokers))
     if forms is None and ruleset is None:
         forms = DEFAULT_FORMS
     else:
+        joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
         forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     seven_pairs_quads = bool(seven_pairs_quads)
     try:
@@ -202,7 +231,9 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         if s >= -1:
             return s
     jokers = _check_jokers(jokers)
-    counts, caps, _ = _prepare(hand, jokers)
+    counts, caps, h = _prepare(hand, jokers)
+    if h is not None and h.jokers:
+        jokers = _check_jokers(jokers + h.jokers)
     s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
@@ -279,6 +310,23 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     return out
 
 
+def _hand_query(hand: Any, residue: int, what: str, forms, seven_pairs_quads, ruleset,
+                jokers: Any = 0):
+    """Shared prologue of the single-hand functions: resolve the forms, validate the
+    hand, and require ``(tiles + jokers) % 3 == residue`` (1: waiting for a draw,
+    2: must discard).  Returns ``(mask, quads, counts, caps, hand, jokers)``."""
+    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
+    mask = form_mask(forms)
+    jokers = _check_jokers(jokers)
+    counts, caps, h = _prepare(hand, jokers)
+    if counts.max(initial=0) > 4:
+        raise _core_error(counts, _ERR_BAD_COUNT)
+    n = int(counts.sum()) + jokers
+    if n % 3 != residue or n > 17:
+        raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
+    return mask, seven_pairs_quads, counts, caps, h, jokers
+
+
 def _n_jobs(n_jobs: int | None) -> int:
     import os
     if n_jobs is None or n_jobs == -1:
@@ -300,7 +348,8 @@ def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
 
 def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
            seven_pairs_quads: bool | None = None, jokers: int = 0,
-           joker_fifth_copy: bool = False, ruleset: Any = None) -> dict[str, int]:
+           joker_fifth_copy: bool = False, ruleset: Any = None,
+           indicator: Any = None) -> dict[str, int]:
     """Effective tiles (有效牌) of a 3n+1 hand with their live counts.
 
     Parameters
@@ -313,6 +362,10 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
         As in :func:`shanten`.  With jokers, only real kinds are listed (a drawn
         joker always lowers the shanten; the ruleset knows which kind it is).
+    indicator : str or int, optional
+        With a joker ruleset: the turned indicator, so the joker kind is known; it is
+        then listed as ``"<kind>*"`` when drawing a joker helps, and its natural
+        copies are not listed as ordinary tiles.  (Fixed jokers such as 红中 need none.)
 
     Returns
     -------
@@ -325,17 +378,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     InvalidHandError
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
-    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-    mask = form_mask(forms)
-    jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers)
-    n = int(counts.sum()) + jokers
-    if n % 3 != 1:
-        if counts.max() > 4:
-            raise _core_error(counts, _ERR_BAD_COUNT)
-        raise InvalidHandError(
-            f"ukeire needs a hand waiting for a draw (3n+1 tiles), got {n}; "
-            "for a hand that must discard use discard_table()")
+    mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
+        hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
+        "discard_table()", forms, seven_pairs_quads, ruleset, jokers)
     vis = _visible(visible, h, counts, caps)
     s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
                               joker_fifth_copy)
@@ -387,17 +432,9 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     import pandas as pd
     from .tiles import format_counts
 
-    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-    mask = form_mask(forms)
-    jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers)
-    n = int(counts.sum()) + jokers
-    if counts.max() > 4:
-        raise _core_error(counts, _ERR_BAD_COUNT)
-    if n % 3 != 2:
-        raise InvalidHandError(
-            f"a discard table needs a hand that must discard (3n+2 tiles), got {n}; "
-            "for a hand waiting for a draw use ukeire()")
+    mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
+        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
+        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers)
     s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
@@ -445,15 +482,10 @@ def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
     InvalidHandError
         For a 3n+1 hand, a fifth copy, bad counts.
     """
-    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-    mask = form_mask(forms)
-    counts, caps, h = _prepare(hand)
+    mask, seven_pairs_quads, counts, caps, h, _ = _hand_query(
+        hand, 2, "decompositions need a complete-size hand", forms, seven_pairs_quads,
+        ruleset)
     n = int(counts.sum())
-    if counts.max(initial=0) > 4:
-        raise _core_error(counts, _ERR_BAD_COUNT)
-    if n % 3 != 2 or n > 17:
-        raise InvalidHandError(
-            f"decompositions need a complete-size hand (3n+2 concealed tiles), got {n}")
     out: list[Decomposition] = []
     if mask & FORMS["regular"]:
         for pair, sets in _decompose.regular_decompositions(counts, n // 3):

@@ -130,11 +130,9 @@ cdef int32_t N_SUIT = 0
 cdef int32_t N_HONOR = 0
 
 
-cdef void make_offsets(int npos, int32_t* off) noexcept:
-    """Lexicographic ranking offsets: off[(i*(MAXSUM+1)+ps)*5+v]."""
-    # cnt[k][s]: tuples of length k, entries 0..4, sum <= s
-    cdef int32_t cnt[10][MAXSUM + 1]
-    cdef int k, s, v, i, ps, acc, rest
+cdef void count_tuples(int npos, int32_t cnt[10][MAXSUM + 1]) noexcept:
+    """cnt[k][s]: tuples of length k (k <= npos), entries 0..4, with sum <= s."""
+    cdef int k, s, v, acc
     for s in range(MAXSUM + 1):
         cnt[0][s] = 1
     for k in range(1, npos + 1):
@@ -144,6 +142,13 @@ cdef void make_offsets(int npos, int32_t* off) noexcept:
                 if v <= s:
                     acc += cnt[k - 1][s - v]
             cnt[k][s] = acc
+
+
+cdef void make_offsets(int npos, int32_t* off) noexcept:
+    """Lexicographic ranking offsets: off[(i*(MAXSUM+1)+ps)*5+v]."""
+    cdef int32_t cnt[10][MAXSUM + 1]
+    cdef int v, i, ps, acc, rest
+    count_tuples(npos, cnt)
     for i in range(npos):
         rest = npos - 1 - i
         for ps in range(MAXSUM + 1):
@@ -155,17 +160,9 @@ cdef void make_offsets(int npos, int32_t* off) noexcept:
 
 
 cdef int32_t count_configs(int npos) noexcept:
+    """How many vectors of ``npos`` counts 0..4 hold at most MAXSUM tiles (table rows)."""
     cdef int32_t cnt[10][MAXSUM + 1]
-    cdef int k, s, v, acc
-    for s in range(MAXSUM + 1):
-        cnt[0][s] = 1
-    for k in range(1, npos + 1):
-        for s in range(MAXSUM + 1):
-            acc = 0
-            for v in range(5):
-                if v <= s:
-                    acc += cnt[k - 1][s - v]
-            cnt[k][s] = acc
+    count_tuples(npos, cnt)
     return cnt[npos][MAXSUM]
 
 
