@@ -49,22 +49,32 @@ a *simplified* model, with two named simplifications.
    8 fans) never wins.  Knitted forms (全不靠, 组合龙) are searched only when the
    shanten core knows them.
 
-*Measured effects* (``bench/bench_winprob.py --model``, horizon 18, no
-visible tiles, the 20 one-shanten and 20 two-shanten bench hands, best discard):
+*Measured effects* (``bench/bench_winprob.py --model``, output kept in
+``bench/winprob_model_results.txt``; horizon 18, nothing visible, the best
+discard of each of the 40 bench hands):
 
-* S1 vs. real walls: the exact policy played on 200 000 shuffled walls per
-  hand: mean |exact − real| = 0.0011 (max 0.0031) for 1-shanten hands and
-  0.0012 (max 0.0028) for 2-shanten hands, where the Monte Carlo standard error
-  is ≈ 0.0010; the model is unbiased to within the noise (mean signed difference
-  +0.0002 / +0.0004).  The ukeire-greedy policy on the same walls is lower by
-  0.004 (1-shanten) and 0.011 (2-shanten) on average.
-* S2 vs. richer searches: one change move (``changes=1``) raises P(win) of the
-  1-shanten hands by 0.006 on average (max 0.024), two change moves by 0.008
-  (max 0.029); on the same hands, the unrestricted optimum of the S1 model (any
-  discard after any draw, shanten may rise) at horizons 3–5, where it can be
-  enumerated, is at most 0.0003 above the restricted value.
-
-See the module ``bench/bench_winprob.py`` for the numbers of the current build.
+* S1 vs. real walls (the exact-model policy played on 200 000 shuffled walls
+  per hand, ``changes=0``): real − exact P(win) has mean +0.0000, mean |·|
+  0.0008, max |·| 0.0016 on the 20 one-shanten hands (mean z +0.06, sd 0.95)
+  and mean −0.0003, mean |·| 0.0007, max |·| 0.0024 on the 20 two-shanten
+  hands (mean z −0.25, sd 1.03); P(tenpai) +0.0001 / +0.0004.  S1 is within
+  Monte Carlo noise here.  With change moves (100 000 walls) the model stays
+  within noise on 1-shanten hands (|z| <= 1.1) and is ≈ 0.003 high on a
+  2-shanten hand (z = −2.0 / −1.8 for ``changes=1`` / ``2``).
+* The ukeire-greedy policy on the same walls: identical decisions on the
+  1-shanten bench hands, −0.0030 on average (down to −0.037) on the
+  2-shanten ones; it differed from the optimal policy on 13 of 40 random
+  2-shanten hands (by up to −0.035).
+* S2 is the large one.  On the 20 one-shanten hands one change move raises
+  P(win) by +0.070 on average (max +0.189), two by +0.106 (max +0.260); on a
+  2-shanten hand one change move took P(win) from 0.263 to 0.464.  Against the
+  unrestricted optimum of the S1 model (any discard after any draw, shanten may
+  rise; enumerable only for short horizons) the restricted search is below by
+  +0.0007 / +0.0026 / +0.0060 on average (max 0.0027 / 0.0093 / 0.0209) at
+  horizons 3 / 4 / 5, growing with the horizon.  So ``changes=0`` (fast: the
+  restricted search of the bench targets) is a lower bound of the optimum that
+  is tight only for short horizons; use ``changes=1`` or ``2`` (10–100× slower)
+  for long horizons.
 
 Monte Carlo
 -----------
