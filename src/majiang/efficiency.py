@@ -157,6 +157,18 @@ def _regional(ruleset: Any, forms: Any):
     return r if needs_python(r) else None
 
 
+def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
+    """:func:`_regional`, or the ruleset when its joker kind is known (fixed, or from
+    `indicator`) so ukeire can list a joker draw."""
+    rs = _regional(ruleset, forms)
+    if rs is None and ruleset is not None and forms is None:
+        from .rules import get as _get_ruleset
+        r = _get_ruleset(ruleset)
+        if r.jokers is not None and (indicator is not None or r.jokers.source == "fixed"):
+            rs = r
+    return rs
+
+
 def _ruleset_fifth(ruleset: Any, joker_fifth_copy: bool) -> bool:
     if ruleset is None or joker_fifth_copy:
         return joker_fifth_copy
@@ -319,6 +331,8 @@ def _hand_query(hand: Any, residue: int, what: str, forms, seven_pairs_quads, ru
     mask = form_mask(forms)
     jokers = _check_jokers(jokers)
     counts, caps, h = _prepare(hand, jokers)
+    if h is not None and h.jokers:          # jokers written '*' in the hand
+        jokers = _check_jokers(jokers + h.jokers)
     if counts.max(initial=0) > 4:
         raise _core_error(counts, _ERR_BAD_COUNT)
     n = int(counts.sum()) + jokers
@@ -378,6 +392,12 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     InvalidHandError
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
+    rs = _regional_jokers(ruleset, forms, indicator)
+    if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
+        from .rules.shapes import ruleset_ukeire
+        return ruleset_ukeire(hand, rs, visible, jokers=_check_jokers(jokers),
+                              indicator=indicator)
+    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
         "discard_table()", forms, seven_pairs_quads, ruleset, jokers)
@@ -432,6 +452,11 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     import pandas as pd
     from .tiles import format_counts
 
+    rs = _regional(ruleset, forms)
+    if rs is not None:      # regional shape rules: majiang.rules.shapes
+        from .rules.shapes import ruleset_discard_table
+        return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers))
+    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
         hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
         "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers)

@@ -1,0 +1,590 @@
+"""Exact shanten, ukeire and joker decompositions under a ruleset's shape rules (pure Python).
+
+The Cython core knows the Chinese Official forms and plain jokers.  Regional
+rules add what it does not know, and this module computes them exactly:
+
+* **shape constraints** — 缺一门/定缺 (``void_suit``: the hand may hold at most two
+  suits), 二五八将 (``pair_258``: the pair of a regular hand is a 2, 5 or 8),
+  ``no_void`` (all three suits), a reduced tile set (108, 84, 112 tiles: kinds
+  that do not exist can never be drawn);
+* **extra forms** — 十三烂 (``thirteen_lonely``: 14 singles, suited tiles of one
+  suit at least 3 apart, honors distinct, no jokers) and 七星归位
+  (``seven_stars``: 十三烂 holding all seven honors);
+* **jokers** with all of the above.
+
+Method: a complete hand is a *target* multiset ``T``; the shanten of a hand ``h``
+with ``J`` jokers is ``need - J - max_T sum(min(T, h)) - 1`` where ``need`` is
+the concealed size of a complete hand (14 with no melds).  For the regular
+form the maximum is found per suit (every combination of at most 5 sets and
+an optional pair of one suit, at most 4 copies per kind, within the copies the
+melds and the tile set leave) and combined over the three suits and the
+honors, so constraints on the pair or on suits are exact.  The extra forms are
+maximised directly.  With no constraints the result equals the core's (tested).
+
+Extension point: :data:`EXTRA_FORM_KEPT` maps each extra form name to
+``kept(counts, caps, jokers) -> int | None`` (tiles of the hand that can stay;
+jokers are added by the caller when the form may use them); register a new form
+there and in :data:`majiang.rules.base.EXTRA_FORMS`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, product
+
+import numpy as np
+
+from ..errors import InvalidHandError, RuleError
+from ..hand import Decomposition
+
+__all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
+           "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT"]
+
+_NEG = -1000
+
+
+# ============================================================== targets per group
+@lru_cache(maxsize=None)
+def _group_targets(honors: bool, max_sets: int):
+    """(T (N, npos) int8, nsets (N,), pair position or -1 (N,)) of one group's targets."""
+    npos = 7 if honors else 9
+    sets = []
+    for r in range(npos):
+        v = [0] * npos
+        v[r] = 3
+        sets.append(v)
+    if not honors:
+        for r in range(7):
+            v = [0] * npos
+            v[r] = v[r + 1] = v[r + 2] = 1
+            sets.append(v)
+    S = np.array(sets, dtype=np.int8)
+    rows, ns = [], []
+    for k in range(max_sets + 1):
+        for combo in combinations_with_replacement(range(len(sets)), k):
+            v = S[list(combo)].sum(0) if combo else np.zeros(npos, np.int8)
+            if v.max(initial=0) <= 4:
+                rows.append(v)
+                ns.append(k)
+    base = np.array(rows, dtype=np.int8)
+    nsets = np.array(ns, dtype=np.int8)
+    Ts, Ns, Ps = [base], [nsets], [np.full(len(base), -1, np.int8)]
+    for r in range(npos):
+        v = base.copy()
+        v[:, r] += 2
+        ok = v.max(1) <= 4
+        Ts.append(v[ok])
+        Ns.append(nsets[ok])
+        Ps.append(np.full(int(ok.sum()), r, np.int8))
+    return np.concatenate(Ts), np.concatenate(Ns), np.concatenate(Ps)
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_best(h: tuple, caps: tuple, honors: bool, pair_mask: int, max_sets: int) -> tuple:
+    """best[n][p]: most tiles of `h` kept by a target of n sets (+ a pair if p) of this
+    group within `caps`, the pair restricted to positions in `pair_mask`."""
+    T, N, P = _group_targets(honors, max_sets)
+    ha = np.array(h, np.int8)
+    ok = (T <= np.array(caps, np.int8)).all(1)
+    if pair_mask != (1 << len(h)) - 1:
+        allowed = np.array([bool(pair_mask >> r & 1) for r in range(len(h))] + [True])
+        ok &= allowed[P]          # P == -1 indexes the trailing True
+    kept = np.minimum(T, ha).sum(1)
+    best = np.full((max_sets + 1, 2), _NEG, np.int64)
+    has_pair = (P >= 0).astype(np.int64)
+    np.maximum.at(best, (N[ok].astype(np.int64), has_pair[ok]), kept[ok])
+    return tuple(tuple(int(x) for x in row) for row in best)
+
+
+_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+_258 = (1, 4, 7)
+
+
+def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258: bool,
+                  no_void: bool = False) -> int:
+    """Most tiles kept by a regular target of n_sets sets + a pair (exact)."""
+    if n_sets > 5:
+        raise RuleError("at most 5 sets (16-tile hands) in the Python shape engine")
+    # dp over groups: (sets, pair) -> kept
+    dp = {(0, 0): 0}
+    for g, (lo, hi, honors) in enumerate(_GROUPS):
+        h = c[lo:hi]
+        cp = caps[lo:hi]
+        if g == void:
+            if any(h):
+                pass                      # every tile of the void suit is swapped out
+            continue
+        mask = (1 << (hi - lo)) - 1
+        if pair_258:
+            mask = 0 if honors else sum(1 << r for r in _258)
+        best = _group_best(h, cp, honors, mask, n_sets)
+        new: dict = {}
+        for (s, p), k in dp.items():
+            for n in range(n_sets - s + 1):
+                for q in (0, 1):
+                    if p + q > 1:
+                        continue
+                    b = best[n][q]
+                    if b <= _NEG // 2:
+                        continue
+                    if no_void and g < 3 and n == 0 and q == 0:
+                        continue          # this suit must appear in the target
+                    key = (s + n, p + q)
+                    v = k + b
+                    if new.get(key, _NEG) < v:
+                        new[key] = v
+        dp = new
+    return dp.get((n_sets, 1), _NEG)
+
+
+def _seven_pairs_kept(c: tuple, caps: tuple, quads: bool, kinds: tuple) -> int:
+    vals = []
+    for k in kinds:
+        if caps[k] >= 2:
+            vals.append(min(c[k], 2))
+            if quads and caps[k] >= 4:
+                vals.append(min(max(c[k] - 2, 0), 2))
+    if len(vals) < 7:
+        return _NEG
+    vals.sort(reverse=True)
+    return sum(vals[:7])
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _orphans_kept(c: tuple, caps: tuple) -> int:
+    if any(caps[k] < 1 for k in _ORPHANS):
+        return _NEG
+    kept = sum(1 for k in _ORPHANS if c[k])
+    if any(c[k] >= 2 and caps[k] >= 2 for k in _ORPHANS):
+        kept += 1
+    elif not any(caps[k] >= 2 for k in _ORPHANS):
+        return _NEG
+    return kept
+
+
+# ---------------------------------------------------------------- 十三烂 / 七星归位
+@lru_cache(maxsize=None)
+def lonely_patterns() -> tuple:
+    """Rank subsets (0-based) of one suit whose members are pairwise at least 3 apart."""
+    out = []
+    for k in range(4):
+        for combo in combinations(range(9), k):
+            if all(b - a >= 3 for a, b in zip(combo, combo[1:])):
+                out.append(combo)
+    return tuple(out)
+
+
+def _lonely_kept(c: tuple, caps: tuple, honors_needed: int | None) -> int:
+    """Most tiles kept by a 十三烂 target (all 7 honors with honors_needed=7)."""
+    per_suit = []
+    for s in range(3):
+        best = [_NEG] * 4
+        for pat in lonely_patterns():
+            if any(caps[9 * s + r] < 1 for r in pat):
+                continue
+            k = sum(1 for r in pat if c[9 * s + r])
+            if k > best[len(pat)]:
+                best[len(pat)] = k
+        per_suit.append(best)
+    honors_avail = [k for k in range(27, 34) if caps[k] >= 1]
+    honors_held = sum(1 for k in honors_avail if c[k])
+    best = _NEG
+    for a, b, d in product(range(4), repeat=3):
+        h = 14 - a - b - d
+        if h < 0 or h > len(honors_avail):
+            continue
+        if honors_needed is not None and h != honors_needed:
+            continue
+        v = per_suit[0][a] + per_suit[1][b] + per_suit[2][d] + min(h, honors_held)
+        best = max(best, v)
+    return best
+
+
+EXTRA_FORM_KEPT = {
+    "thirteen_lonely": lambda c, caps: _lonely_kept(c, caps, None),
+    "seven_stars": lambda c, caps: _lonely_kept(c, caps, 7),
+}
+"""Extra forms: ``kept(counts, caps) -> int`` (jokers never take part: 安庆 "drawing a
+joker breaks 十三烂").  Both need a fully concealed 14-tile hand."""
+
+
+# ============================================================== spec and shanten
+class Spec:
+    """What the shape engine needs from a ruleset (hashable, cached per ruleset)."""
+
+    __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds")
+
+    def __init__(self, forms, quads=False, copies=(4,) * 34, void=False, pair_258=False,
+                 no_void=False, fifth=False) -> None:
+        self.forms = tuple(forms)
+        self.quads = bool(quads)
+        self.copies = tuple(copies)
+        self.void = bool(void)
+        self.pair_258 = bool(pair_258)
+        self.no_void = bool(no_void)
+        self.fifth = bool(fifth)
+        self.kinds = tuple(k for k in range(34) if self.copies[k])
+
+
+def spec_of(rs) -> Spec:
+    """The shape spec of a :class:`~majiang.rules.Ruleset` (constraints that shape wins)."""
+    cons = set(rs.constraints)
+    return Spec(rs.forms, rs.seven_pairs_quads, rs.copies, "void_suit" in cons,
+                "pair_258" in cons, "no_void" in cons,
+                bool(rs.jokers and rs.jokers.fifth_copy))
+
+
+def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
+                  whole: bool) -> dict:
+    out = {}
+    voids = (0, 1, 2) if spec.void else (None,)
+    for form in spec.forms:
+        if form == "regular":
+            out[form] = max(_regular_kept(c, caps, n_sets, v, spec.pair_258, spec.no_void)
+                            for v in voids)
+        elif not whole:
+            continue
+        elif form == "seven_pairs":
+            best = _NEG
+            for v in voids:
+                kinds = tuple(k for k in spec.kinds if v is None or not (9 * v <= k < 9 * v + 9))
+                if spec.no_void:
+                    # seven pairs holding all three suits: rarely needed; approximate by the
+                    # unconstrained value only when all three suits can appear
+                    pass
+                best = max(best, _seven_pairs_kept(c, caps, spec.quads, kinds))
+            out[form] = best
+        elif form == "thirteen_orphans":
+            out[form] = _NEG if spec.void else _orphans_kept(c, caps)
+        elif form in EXTRA_FORM_KEPT:
+            out[form] = _NEG if spec.void else EXTRA_FORM_KEPT[form](c, caps)
+        else:
+            raise RuleError(f"the Python shape engine does not know the form {form!r} "
+                            "(knitted forms are computed by the core only)")
+    return out
+
+
+def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
+                 spec: Spec) -> dict:
+    """Shanten per form ``{form: shanten}`` (99 when the form is impossible).
+
+    ``counts`` are the concealed real tiles (34), ``jokers`` the wild tiles held,
+    ``caps`` the copies available to the concealed hand (tile set minus the copies
+    in one's melds; default the spec's copies), ``n_melds`` the declared melds.
+    """
+    c = tuple(int(x) for x in counts)
+    if caps is None:
+        caps = spec.copies
+    else:
+        caps = tuple(min(int(a), b) for a, b in zip(caps, spec.copies))
+    for k in range(34):
+        if c[k] > caps[k]:
+            from ..tiles import tile_name
+            raise InvalidHandError(f"{c[k]} copies of {tile_name(k)}: the ruleset's tile set "
+                                   f"leaves {caps[k]}")
+    n = sum(c) + jokers
+    if n % 3 == 0 or n > 17:
+        raise InvalidHandError(f"{n} concealed tiles (jokers included): a hand needs 3n+1 "
+                               "or 3n+2 tiles")
+    n_sets = (n - 2) // 3 if n % 3 == 2 else (n - 1) // 3
+    need = 3 * n_sets + 2
+    whole = n_melds == 0 and need == 14
+    out = {}
+    for form, kept in _kept_by_form(c, caps, n_sets, n_melds, spec, whole).items():
+        if kept <= _NEG // 2:
+            out[form] = 99
+            continue
+        j = 0 if form in EXTRA_FORM_KEPT else jokers
+        out[form] = max(-1, need - kept - j - 1)
+    return out
+
+
+def shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec) -> int:
+    """Least shanten over the spec's forms (see :func:`form_shanten`)."""
+    per = form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec)
+    return min(per.values()) if per else 99
+
+
+def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
+                  visible=None, joker_kind: int | None = None,
+                  joker_copies: int = 4) -> tuple[int, dict]:
+    """(shanten, {kind: live}) of a 3n+1 hand; a drawn joker is listed under ``-1``.
+
+    Live counts: copies in the tile set minus the hand (concealed and melds) minus
+    `visible`.  With `joker_kind` the natural copies of that kind are jokers: the
+    kind is not drawn as itself, and drawing it (a joker) is listed when it helps.
+    """
+    c = [int(x) for x in counts]
+    caps_t = tuple(spec.copies) if caps is None else tuple(
+        min(int(a), b) for a, b in zip(caps, spec.copies))
+    s = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec)
+    vis = [0] * 34 if visible is None else [int(x) for x in visible]
+    out: dict = {}
+    for k in spec.kinds:
+        if k == joker_kind or c[k] >= caps_t[k]:
+            continue
+        c[k] += 1
+        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec)
+        c[k] -= 1
+        if s2 < s:
+            out[k] = max(0, caps_t[k] - c[k] - vis[k])
+    if joker_kind is not None and jokers < 8:
+        s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec)
+        if s2 < s:
+            out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
+    return s, out
+
+
+# ============================================================== joker decompositions
+def _groups_of_jokers(j: int, sets_left: int, need_pair: bool, kinds: tuple):
+    """Every multiset of joker-only groups: yields (pair or None, [sets], [assigned kinds])."""
+    if j != 3 * sets_left + 2 * need_pair:
+        return
+    set_types = [("pung", k) for k in kinds] + [
+        ("chow", k) for k in kinds if k < 27 and k % 9 <= 6 and k + 1 in kinds and k + 2 in kinds]
+    pairs = list(kinds) if need_pair else [None]
+    for p in pairs:
+        for combo in combinations_with_replacement(range(len(set_types)), sets_left):
+            sets = [set_types[i] for i in combo]
+            assigned = []
+            if p is not None:
+                assigned += [p, p]
+            for kind, t in sets:
+                assigned += [t] * 3 if kind == "pung" else [t, t + 1, t + 2]
+            yield p, sets, assigned
+
+
+def _regular_joker_dec(c: list, j: int, n_sets: int, kinds: tuple, out: set,
+                       assigned: list, sets: list, pair) -> None:
+    i = next((k for k in range(34) if c[k]), None)
+    sets_left = n_sets - len(sets)
+    if i is None:
+        for p, more, asg in _groups_of_jokers(j, sets_left, pair is None, kinds):
+            out.add((tuple(sorted(assigned + asg)), p if pair is None else pair,
+                     tuple(sorted(sets + more, key=lambda st: (st[1], st[0])))))
+        return
+    ci = c[i]
+    # pung of i: r real copies, 3 - r jokers
+    if sets_left:
+        for r in range(1, min(3, ci) + 1):
+            if 3 - r <= j:
+                c[i] -= r
+                _regular_joker_dec(c, j - (3 - r), n_sets, kinds, out,
+                                   assigned + [i] * (3 - r), sets + [("pung", i)], pair)
+                c[i] += r
+    # pair of i
+    if pair is None:
+        for r in range(1, min(2, ci) + 1):
+            if 2 - r <= j:
+                c[i] -= r
+                _regular_joker_dec(c, j - (2 - r), n_sets, kinds, out,
+                                   assigned + [i] * (2 - r), sets, i)
+                c[i] += r
+    # chows holding one real i; tiles below i are jokers, tiles above real or joker
+    if sets_left and i < 27:
+        rank = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < 9 * (i // 9) or start % 9 > 6 or not all(
+                    t in kinds for t in (start, start + 1, start + 2)):
+                continue
+            others = [t for t in (start, start + 1, start + 2) if t != i]
+            below = [t for t in others if t < i]
+            above = [t for t in others if t > i]
+            for real_above in product((False, True), repeat=len(above)):
+                if any(ra and not c[t] for ra, t in zip(real_above, above)):
+                    continue
+                jk = below + [t for ra, t in zip(real_above, above) if not ra]
+                if len(jk) > j:
+                    continue
+                c[i] -= 1
+                for ra, t in zip(real_above, above):
+                    if ra:
+                        c[t] -= 1
+                _regular_joker_dec(c, j - len(jk), n_sets, kinds, out, assigned + jk,
+                                   sets + [("chow", start)], pair)
+                c[i] += 1
+                for ra, t in zip(real_above, above):
+                    if ra:
+                        c[t] += 1
+        del rank
+
+
+def _seven_pairs_joker_dec(c: list, j: int, quads: bool, kinds: tuple, out: set) -> None:
+    limit = 4 if quads else 2
+    base = []
+    for k in range(34):
+        if c[k] > limit:
+            return
+        if c[k] % 2:
+            if k not in kinds:
+                return
+            base.append(k)
+    left = j - len(base)
+    if left < 0 or left % 2:
+        return
+    cur = list(c)
+    for k in base:
+        cur[k] += 1
+
+    def rec(start: int, left: int, asg: list) -> None:
+        if left == 0:
+            if sum(cur) == 14:
+                pairs = tuple(k for k in range(34) for _ in range(cur[k] // 2))
+                out.add((tuple(sorted(base + asg)), "seven_pairs", pairs))
+            return
+        for k in kinds:
+            if k < start:
+                continue
+            if cur[k] + 2 <= limit:
+                cur[k] += 2
+                rec(k, left - 2, asg + [k, k])
+                cur[k] -= 2
+
+    rec(0, left, [])
+
+
+def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
+                         forms=("regular", "seven_pairs"), quads: bool = False,
+                         kinds=None, fifth_copy: bool = False) -> list[tuple[tuple, Decomposition]]:
+    """Every decomposition of real tiles + jokers, each joker assigned a kind.
+
+    Returns ``[(assignment, Decomposition)]``: ``assignment`` is the sorted tuple of
+    kinds the jokers stand for; only kinds that complete a set or the pair are ever
+    tried (a joker next to real tiles fills its set; jokers left alone form whole
+    sets or the pair of any kind).  Equal to replacing the jokers by every multiset
+    of kinds and decomposing (tested against that brute force).
+
+    ``caps`` (copies available to the concealed hand; default 4 each, or the
+    kinds given) bounds real + assigned copies unless `fifth_copy`.
+    """
+    c = [int(x) for x in counts]
+    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
+    cap = [4] * 34 if caps is None else [int(x) for x in caps]
+    n = sum(c) + jokers
+    if n % 3 != 2:
+        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    n_sets = (n - 2) // 3
+    raw: set = set()
+    if "regular" in forms:
+        _regular_joker_dec(list(c), jokers, n_sets, kinds, raw, [], [], None)
+    sp: set = set()
+    if "seven_pairs" in forms and n == 14 and n_melds == 0:
+        _seven_pairs_joker_dec(list(c), jokers, quads, kinds, sp)
+    out = []
+    for asg, pair, sets in sorted(raw, key=repr):
+        if not fifth_copy and any(c[k] + asg.count(k) > cap[k] for k in set(asg)):
+            continue
+        out.append((asg, Decomposition("regular", pair=pair, sets=sets)))
+    for asg, _, pairs in sorted(sp, key=repr):
+        if not fifth_copy and any(c[k] + asg.count(k) > cap[k] for k in set(asg)):
+            continue
+        out.append((asg, Decomposition("seven_pairs", pairs=pairs)))
+    return out
+
+
+# ============================================================== ruleset-level API
+def needs_python(rs) -> bool:
+    """Whether shanten/ukeire under `rs` need this module (else the core suffices)."""
+    from .base import EXTRA_FORMS
+    from .constraints import SHAPE_CONSTRAINTS
+    return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
+            or any(f in EXTRA_FORMS for f in rs.forms)
+            or rs.tile_set not in ("136", "144"))
+
+
+def _hand_parts(hand, jokers: int, rs):
+    from ..hand import Hand, as_hand
+    if isinstance(hand, (str, Hand)):
+        h = as_hand(hand, strict=False)
+    else:
+        h = as_hand(np.asarray(hand), strict=False)
+    caps = [rs.copies[k] for k in range(34)]
+    for m in h.melds:
+        for t in m.tiles:
+            caps[t] -= 1
+    if min(caps) < 0:
+        from ..tiles import tile_name
+        k = int(np.argmin(caps))
+        raise InvalidHandError(f"melds hold more {tile_name(k)} than ruleset {rs.name} has")
+    bad = [k for k in range(34) if h.concealed[k] and rs.copies[k] == 0]
+    bad += [m.tile for m in h.melds if rs.copies[m.tile] == 0]
+    if bad:
+        from ..tiles import tile_name
+        raise InvalidHandError(f"{tile_name(bad[0])} is not in the tile set of ruleset "
+                               f"{rs.name} ({rs.tiles})")
+    return h, tuple(caps), jokers + h.jokers
+
+
+def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False):
+    """Shanten of a hand under ruleset `rs` (constraints, extra forms, tile set, jokers)."""
+    h, caps, j = _hand_parts(hand, jokers, rs)
+    per = form_shanten(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec_of(rs))
+    return per if per_form else min(per.values())
+
+
+def _joker_kind(rs, indicator):
+    if rs.jokers is None:
+        return None
+    if rs.jokers.source == "fixed":
+        return rs.jokers.fixed
+    return None if indicator is None else rs.joker_kind(indicator)
+
+
+def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -> dict:
+    """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``."""
+    from ..hand import visible_counts
+    from ..tiles import tile_name
+    h, caps, j = _hand_parts(hand, jokers, rs)
+    n = h.n_concealed + j
+    if n % 3 != 1:
+        raise InvalidHandError(f"ukeire needs a hand waiting for a draw (3n+1 tiles), got {n}; "
+                               "for a hand that must discard use discard_table()")
+    vis = None if visible is None else visible_counts(visible, h)
+    jk = _joker_kind(rs, indicator)
+    _, live = ukeire_counts(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
+                            spec=spec_of(rs), visible=vis, joker_kind=jk,
+                            joker_copies=rs.jokers.copies if rs.jokers else 4)
+    out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
+    if -1 in live:
+        out[tile_name(jk) + "*"] = live[-1]
+    return out
+
+
+def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=None):
+    """One row per distinct discard (jokers are kept), as :func:`majiang.discard_table`;
+    the ``improvement`` column is NaN (not computed under regional shape rules)."""
+    import pandas as pd
+    from ..hand import visible_counts
+    from ..tiles import format_counts, tile_name
+    h, caps, j = _hand_parts(hand, jokers, rs)
+    n = h.n_concealed + j
+    if n % 3 != 2:
+        raise InvalidHandError(f"a discard table needs a hand that must discard (3n+2 tiles), "
+                               f"got {n}; for a hand waiting for a draw use ukeire()")
+    vis = np.zeros(34, np.int64) if visible is None else visible_counts(visible, h).astype(
+        np.int64)
+    spec = spec_of(rs)
+    jk = _joker_kind(rs, indicator)
+    rows = []
+    c = h.concealed.astype(np.int64)
+    for d in range(34):
+        if not c[d]:
+            continue
+        c[d] -= 1
+        v = vis.copy()
+        v[d] += 1                     # the discard is seen
+        s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
+                                visible=v, joker_kind=jk,
+                                joker_copies=rs.jokers.copies if rs.jokers else 4)
+        c[d] += 1
+        eff = np.zeros(34, np.uint8)
+        for k in live:
+            if k >= 0:
+                eff[k] = 1
+        text = format_counts(eff) + ("*" if -1 in live else "")
+        rows.append({"discard": tile_name(d), "shanten": int(s), "ukeire_kinds": len(live),
+                     "ukeire_count": int(sum(live.values())), "ukeire": text,
+                     "improvement": float("nan")})
+    return pd.DataFrame(rows, columns=["discard", "shanten", "ukeire_kinds", "ukeire_count",
+                                       "ukeire", "improvement"])
