@@ -754,6 +754,13 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     --------
     >>> r = score("123m456p789s11z [555z] 45m", "6m")    # doctest: +SKIP
     """
+    rs_ = _rules.get(ruleset)
+    if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
+        # regional rules (jokers, win constraints, extra forms, doubling): majiang.regional
+        from .regional import score as _regional_score
+        return _regional_score(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
+                               kong=kong, last_tile=last_tile, seat_wind=seat_wind,
+                               prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_)
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset)
     cands = _candidates(rs, h, ctx)

@@ -1,24 +1,29 @@
 """Rulesets: every variant as data (:class:`Ruleset`, :class:`Fan`) plus a registry.
 
 >>> from majiang import rules
->>> rules.available()
-('mcr',)
+>>> "mcr" in rules.available() and "sichuan" in rules.available()
+True
 >>> rules.get("mcr").fan(24).chinese
 '一色三节高'
 
-Built-in rulesets come from ``RULESETS.md``; :func:`register` adds one (for
-example a regional variant built with ``dataclasses.replace(get("mcr"), ...)``).
+Built-in rulesets come from ``RULESETS.md`` (one module each: :mod:`.sichuan`,
+:mod:`.shandong`, :mod:`.anqing` …; :mod:`.catalog` lists every §3 variant with
+its status); :func:`register` adds one; :func:`load` reads a house-rule TOML file
+that starts from a built-in one; :func:`dumps` writes a ruleset back to TOML.
 """
 from __future__ import annotations
 
 from ..errors import RuleError
-from .base import FORM_NAMES, Fan, Ruleset
+from .base import FORM_NAMES, Fan, JokerRule, Ruleset, ScoringRule, WallEnd
 from .mcr import MCR
 
-__all__ = ["Fan", "Ruleset", "FORM_NAMES", "get", "available", "register", "MCR"]
+__all__ = ["Fan", "Ruleset", "FORM_NAMES", "JokerRule", "ScoringRule", "WallEnd", "get",
+           "available", "register", "MCR", "BUILDERS", "load", "loads", "dumps", "catalog"]
 
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES = {"chinese_official": "mcr", "guobiao": "mcr", "国标": "mcr", "国标麻将": "mcr"}
+BUILDERS: dict = {}
+"""Builder functions by name: ``BUILDERS["sichuan"](**options) -> Ruleset``."""
 
 
 def register(ruleset: Ruleset, *, replace: bool = False) -> Ruleset:
@@ -38,7 +43,8 @@ def register(ruleset: Ruleset, *, replace: bool = False) -> Ruleset:
 
 
 def get(name: str | Ruleset) -> Ruleset:
-    """The ruleset registered as `name` (a Ruleset is returned unchanged).
+    """The ruleset registered as `name` (a Ruleset is returned unchanged); a name ending
+    in ``.toml`` is loaded as a house-rule file (:func:`load`).
 
     Raises
     ------
@@ -52,6 +58,8 @@ def get(name: str | Ruleset) -> Ruleset:
         r = _REGISTRY.get(key)
         if r is not None:
             return r
+        if name.strip().lower().endswith(".toml"):
+            return load(name.strip())
     raise RuleError(f"unknown ruleset {name!r}; available: {', '.join(available())}")
 
 
@@ -61,3 +69,23 @@ def available() -> tuple[str, ...]:
 
 
 register(MCR)
+
+
+def _register_builtins() -> None:
+    from importlib import import_module
+    for mod_name in ("sichuan", "shandong", "anqing", "xian", "luoshan", "shenyang",
+                     "luoyuan", "guangdong", "taiwan", "changsha", "wuhan", "kawuxing"):
+        try:
+            mod = import_module(f"{__name__}.{mod_name}")
+        except ImportError:         # a module not written yet
+            continue
+        BUILDERS[mod_name] = mod.build
+        for obj in vars(mod).values():
+            if isinstance(obj, Ruleset) and obj.name not in _REGISTRY:
+                register(obj)
+
+
+_register_builtins()
+
+from .toml import dumps, load, loads  # noqa: E402
+from . import catalog  # noqa: E402

@@ -251,14 +251,16 @@ def register_settlement(fn: Callable[..., tuple]) -> Callable[..., tuple]:
 @register_settlement
 def settle_points(points: int, winner: int, discarder: int | None, *, players: int = 4,
                   self_draw_all_pay: bool = True, discarder_pays_all: bool = False,
-                  dealer: int | None = None, dealer_extra: int = 0) -> tuple:
+                  dealer: int | None = None, dealer_extra: int = 0,
+                  self_draw_bonus: int = 0) -> tuple:
     """The usual regional settlement of a win worth `points`.
 
     On a discard the discarder alone pays (``discarder_pays_all``: the discarder
     also pays the two others' shares, 包三家); on a self-draw each other player pays
     (or, with ``self_draw_all_pay=False``, nobody: no self-draw premium).  When
     ``dealer`` is given, a payment between the dealer and another player adds
-    ``dealer_extra``.
+    ``dealer_extra``; ``self_draw_bonus`` is added to each self-draw payment
+    (四川 自摸加底).
     """
     out = [0] * players
 
@@ -272,7 +274,7 @@ def settle_points(points: int, winner: int, discarder: int | None, *, players: i
         if self_draw_all_pay:
             for p in range(players):
                 if p != winner:
-                    pay(p, points)
+                    pay(p, points + self_draw_bonus)
     elif discarder_pays_all:
         for p in range(players):
             if p != winner:

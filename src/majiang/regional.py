@@ -1,0 +1,257 @@
+"""Scoring under regional rulesets: jokers, win constraints, extra forms, doubling and caps.
+
+:func:`majiang.scoring.score` delegates here when a ruleset needs it
+(:attr:`majiang.rules.Ruleset.extended`).  The procedure:
+
+1. Jokers (``*`` in the hand, or ``jokers=``; ``win_is_joker`` when the winning
+   draw is itself a joker) are assigned kinds with
+   :func:`majiang.rules.shapes.joker_decompositions` (only kinds that complete a
+   set or the pair); each distinct assignment gives a concrete hand, scored by
+   the ordinary engine (every decomposition, every win-tile attribution) with
+   the assignment published to the fan predicates (:func:`majiang.rules.fans.joker_info`).
+2. Extra forms (十三烂, 七星归位) and 三金倒 (three jokers, 罗源) are read directly.
+3. Each reading must pass the ruleset's win constraints (:mod:`majiang.rules.constraints`);
+   the reading with the most *points* (:meth:`Ruleset.points`, or the ruleset's
+   custom points function) wins.
+4. No valid reading: :class:`~majiang.errors.InvalidHandError` naming the broken
+   constraint (e.g. "缺一门 … holds three suits").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import rules as _rules
+from . import scoring as _scoring
+from .errors import InvalidHandError, RuleError
+from .hand import Decomposition, Hand, as_hand, format_hand
+from .rules.base import POINTS_FUNCTIONS
+from .rules.constraints import CONSTRAINTS, DESCRIPTIONS
+from .rules.fans import JOKERS
+from .rules.shapes import _lonely_kept, joker_decompositions
+from .tiles import parse_tile, tile_name
+from .winning import WinContext, WinningHand
+
+__all__ = ["score", "RegionalResult", "candidates"]
+
+
+class RegionalResult(_scoring.FanResult):
+    """A :class:`~majiang.scoring.FanResult` with the ruleset's points.
+
+    Extra attributes: ``points`` (after the scoring rule: doubling, cap, custom),
+    ``jokers`` (kinds the jokers stand for, as tile names), ``win_is_joker``,
+    ``dealer`` (the winner is the dealer, seat East).
+    """
+
+    def __init__(self, *args, points: int = 0, jokers: tuple = (), win_is_joker: bool = False,
+                 dealer: bool = False) -> None:
+        super().__init__(*args)
+        for k, v in (("points", points), ("jokers", jokers), ("win_is_joker", win_is_joker),
+                     ("dealer", dealer)):
+            object.__setattr__(self, k, v)
+
+    def settle(self, winner: int = 0, discarder: int | None = None) -> tuple:
+        rs = _rules.get(self.ruleset)
+        if discarder is None and not self.context.self_drawn:
+            raise RuleError("a win on a discard needs the discarder's seat")
+        n = rs.players
+        if not 0 <= winner < n:
+            raise RuleError(f"winner seat must be 0..{n - 1}, got {winner!r}")
+        d = None if self.context.self_drawn else discarder
+        return rs.settlement(self.points, winner, d, players=n, **rs.settlement_params)
+
+    def to_dict(self) -> dict:
+        d = super().to_dict()
+        d["points"] = self.points
+        d["jokers"] = list(self.jokers)
+        d["win_is_joker"] = self.win_is_joker
+        return d
+
+    def __str__(self) -> str:
+        s = super().__str__()
+        extra = f"  points {self.points}"
+        if self.jokers:
+            extra += f"  (jokers as {' '.join(self.jokers)})"
+        return s + "\n" + extra
+
+
+def _points(rs, fans: dict, w: WinningHand) -> int:
+    sc = rs.scoring
+    if sc.mode == "custom":
+        return int(POINTS_FUNCTIONS[sc.function](fans, rs, w))
+    tb = _scoring._table(rs)
+    total = sum(tb.value[k] * n for k, n in fans.items())
+    return rs.points(total, fans)
+
+
+def _violations(rs, w: WinningHand, fans: dict) -> list[str]:
+    return [c for c in rs.constraints if not CONSTRAINTS[c](w, fans, rs)]
+
+
+def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
+    """WinningHands of the extra forms (no jokers in them) and of 三金倒."""
+    out = []
+    if len(h.melds) == 0 and sum(c) + n_jokers == 14 and n_jokers == 0:
+        caps = tuple(rs.copies)
+        for form, seven in (("thirteen_lonely", None), ("seven_stars", 7)):
+            if form in rs.forms and _lonely_kept(tuple(c), caps, seven) == 14 and max(c) == 1:
+                out.append(WinningHand(h, ctx, Decomposition(form), form, (), None, (), (),
+                                       tuple(c), None, "special", False))
+    if "three_jokers" in rs.options.get("special_wins", ()) and n_jokers >= 3:
+        allc = list(c)
+        for m in h.melds:
+            for t in m.tiles:
+                allc[t] += 1
+        out.append(WinningHand(h, ctx, Decomposition("regular"), "regular", (), None, (), (),
+                               tuple(allc), None, "special", False, {"three_jokers": True}))
+    return out
+
+
+def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
+               last_copy: bool = False, kong: bool = False, last_tile: bool = False,
+               seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
+               ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False):
+    """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
+    rs = _rules.get(ruleset)
+    h0 = as_hand(hand, hand_size=rs.hand_size)
+    if h0.n_tiles + jokers != rs.hand_size:
+        raise InvalidHandError(f"score() takes the hand BEFORE the winning tile "
+                               f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
+                               f"{h0.n_tiles + jokers}")
+    for k in range(34):
+        if (h0.concealed[k] or any(k in m.tiles for m in h0.melds)) and not rs.copies[k]:
+            raise InvalidHandError(f"{tile_name(k)} is not in the tile set of {rs.name} "
+                                   f"({rs.tiles})")
+    J = h0.jokers + int(jokers) + (1 if win_is_joker else 0)
+    if rs.jokers is None and J:
+        raise RuleError(f"ruleset {rs.name} has no jokers")
+    if not win_is_joker:
+        if win_tile is None:
+            raise RuleError("give the winning tile (or win_is_joker=True)")
+        win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
+        if not rs.copies[win]:
+            raise InvalidHandError(f"{tile_name(win)} is not in the tile set of {rs.name}")
+    else:
+        win = None
+    flowers = int(flowers)
+    if not 0 <= flowers <= 8:
+        flowers = 8          # WinContext counts at most 8 flowers; 罗源 reads the cap
+    base = h0.concealed.astype(np.int64)
+    c_full = base.copy()
+    if win is not None:
+        c_full[win] += 1
+    melds = h0.melds
+    caps = list(rs.copies)
+    for m in melds:
+        for t in m.tiles:
+            caps[t] -= 1
+    # distinct joker assignments (kinds that complete sets); none without jokers
+    if J:
+        decs = joker_decompositions(c_full, J, n_melds=len(melds), caps=caps,
+                                    forms=tuple(f for f in rs.forms if f in
+                                                ("regular", "seven_pairs")),
+                                    quads=rs.seven_pairs_quads, kinds=rs.kinds,
+                                    fifth_copy=bool(rs.jokers.fifth_copy))
+        assignments = sorted({a for a, _ in decs})
+    else:
+        assignments = [()]
+    out = []
+    for asg in assignments:
+        c = c_full.copy()
+        for k in asg:
+            c[k] += 1
+        wins = [win] if win is not None else sorted(set(asg))
+        for wt in wins:
+            before = c.copy()
+            before[wt] -= 1
+            try:
+                hb = Hand(before.astype(np.uint8), melds, h0.flowers)
+                ctx = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
+                                 bool(last_tile), _scoring.wind_index(seat_wind, "seat_wind"),
+                                 _scoring.wind_index(prevalent_wind, "prevalent_wind"), flowers)
+            except InvalidHandError:
+                continue
+            token = JOKERS.set((J, tuple(asg), bool(win_is_joker)))
+            try:
+                cands = _scoring._candidates(rs, hb, ctx)
+                for w in _special(rs, hb, ctx, c.tolist(), 0):
+                    fans = _scoring.evaluate(w, rs)
+                    cands.append((0, fans, w))
+                for _, fans, w in cands:
+                    out.append((_points(rs, fans, w), fans, w, asg, _violations(rs, w, fans)))
+            finally:
+                JOKERS.reset(token)
+    if J >= 3 and "three_jokers" in rs.options.get("special_wins", ()):
+        # 三金倒: three jokers win whatever the other tiles are
+        ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
+                         bool(last_tile), _scoring.wind_index(seat_wind, "seat_wind"),
+                         _scoring.wind_index(prevalent_wind, "prevalent_wind"), flowers)
+        token = JOKERS.set((J, (), bool(win_is_joker)))
+        try:
+            for w in _special(rs, h0, ctx, c_full.tolist(), J):
+                fans = _scoring.evaluate(w, rs)
+                out.append((_points(rs, fans, w), fans, w, (), _violations(rs, w, fans)))
+        finally:
+            JOKERS.reset(token)
+    return rs, h0, out
+
+
+def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_copy: bool = False,
+          kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
+          prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
+          jokers: int = 0, win_is_joker: bool = False) -> RegionalResult:
+    """Score a winning hand under a regional ruleset (see the module docstring).
+
+    Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
+    tiles held besides any ``*`` in the hand) and ``win_is_joker`` (the winning
+    draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
+    dealer.
+
+    Raises
+    ------
+    InvalidHandError
+        Not a winning hand, or one the ruleset forbids (the message names the
+        constraint, e.g. ``void_suit``); tiles outside the ruleset's tile set.
+    """
+    rs, h0, cands = candidates(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
+                               kong=kong, last_tile=last_tile, seat_wind=seat_wind,
+                               prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
+                               jokers=jokers, win_is_joker=win_is_joker)
+    what = f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}"
+    if not cands:
+        raise InvalidHandError(f"not a winning hand: {what} has no decomposition in the forms "
+                               f"of {rs.name} ({', '.join(rs.forms)})")
+    valid = [x for x in cands if not x[4]]
+    if not valid:
+        broken = sorted({v for x in cands for v in x[4]})
+        raise InvalidHandError(
+            f"not a winning hand under {rs.name}: {what} breaks "
+            + "; ".join(f"{b} ({DESCRIPTIONS[b]})" for b in broken))
+    best = valid[0]
+    for x in valid[1:]:
+        if x[0] > best[0]:
+            best = x
+    points, fans, w, asg, _ = best
+    tb = _scoring._table(rs)
+    token = JOKERS.set((0, (), False))
+    JOKERS.reset(token)
+    total = sum(tb.value[k] * n for k, n in fans.items())
+    fan_counts = tuple(_scoring.FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
+                                         tb.fan[k].value, n) for k, n in fans.items())
+    counted = sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
+    meets = counted >= rs.min_fan
+    if rs.scoring.mode == "custom" and "min_points" in rs.options:
+        lo = rs.options["min_points"]
+        meets = points >= (lo[0] if w.context.self_drawn else lo[1])
+    if w.win_set is None:
+        where = w.form
+    elif w.win_set == -1:
+        where = f"pair {tile_name(w.pair)}"
+    else:
+        s = w.sets[w.win_set]
+        where = f"{s.kind} {_scoring._set_text(s.kind, s.tile)} ({w.win_position})"
+    return RegionalResult(total, fan_counts, w.form, w.decomposition, (), where, meets,
+                          rs.min_fan, h0, w.context, rs.name, w, points=points,
+                          jokers=tuple(tile_name(k) for k in asg),
+                          win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0)

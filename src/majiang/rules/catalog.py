@@ -1,0 +1,90 @@
+"""Every variant of RULESETS.md §2–§3 with its status (``majiang rules --all``).
+
+``complete``: a registered ruleset plays and scores the variant (its module says
+which facts come from the seeds and which from STANDARD_READINGS.md).
+``partial``: the documents leave facts out; the entry names them (and, where the
+known facts suffice for shapes, a registered ruleset covers what is known).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Variant", "VARIANTS", "variants"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    section: str
+    chinese: str
+    english: str
+    ruleset: str | None       # registered name, if any
+    status: str               # "complete" | "partial"
+    missing: tuple = ()
+
+
+VARIANTS = (
+    Variant("§2", "国标麻将", "Chinese Official (MCR)", "mcr", "complete"),
+    Variant("§3.1", "山东/烟台", "Shandong / Yantai", "shandong", "complete"),
+    Variant("§3.2", "安庆", "Anqing", "anqing", "complete"),
+    Variant("§3.3", "西安", "Xi'an", "xian", "complete"),
+    Variant("§3.4", "广东 推倒胡/鸡平胡", "Guangdong", "guangdong", "complete"),
+    Variant("§3.5", "台湾 16张", "Taiwan 16-tile", "taiwan", "complete"),
+    Variant("§3.6", "杭州", "Hangzhou", None, "partial",
+            ("players, hand size, calls", "爆头, 财飘, 杠开 undefined", "joker rule", "scoring")),
+    Variant("§3.7", "南昌", "Nanchang", None, "partial",
+            ("how 正精/副精 are found", "霸王精, 冲关 undefined", "fan values", "calls")),
+    Variant("§3.8", "合肥", "Hefei", None, "partial",
+            ("point values of 小和/大和/超大和/最大和", "players, hand size",
+             "将将和 undefined; 不许碰 contradicts 碰碰和")),
+    Variant("§3.9", "贵州 捉鸡", "Guizhou chicken", None, "partial",
+            ("fan values", "chicken payments", "wall end")),
+    Variant("§3.10", "四川 血战到底", "Sichuan bloody battle", "sichuan", "complete"),
+    Variant("§3.11", "三峡/宜昌 血流成河", "Three Gorges river of blood", "sichuan_xueliu",
+            "complete", ("Yichang values (Sichuan standard used)",)),
+    Variant("§3.12", "内蒙", "Inner Mongolia", None, "partial",
+            ("fans and values", "players, hand size")),
+    Variant("§3.13", "河北", "Hebei", None, "partial",
+            ("how 混儿 is found", "tile count, fans")),
+    Variant("§3.14", "温州", "Wenzhou", None, "partial",
+            ("how 财神 is found", "winning conditions", "fans")),
+    Variant("§3.15", "天津", "Tianjin", None, "partial",
+            ("混儿 rule 中下滚 unexplained", "捉伍儿, 龙 undefined", "players, tiles")),
+    Variant("§3.16", "武汉 红中赖子杠", "Wuhan red dragon joker kong", "wuhan", "complete",
+            ("values provisional (STANDARD_READINGS §5.1)",)),
+    Variant("§3.17", "广水 拳打脚踢", "Guangshui", "kawuxing", "complete",
+            ("values from 卡五星 standard readings",)),
+    Variant("§3.18", "襄阳 卡五星", "Xiangyang Ka Wu Xing", "kawuxing", "complete"),
+    Variant("§3.19", "长沙 二五八/转转", "Changsha", "changsha", "complete"),
+    Variant("§3.20", "海南", "Hainan", None, "partial",
+            ("items 7-9 of the 番 list", "settlement", "tile count")),
+    Variant("§3.21", "推倒胡/明摸/明打 fragment", "Unnamed settlement fragment", None, "partial",
+            ("variant unknown", "items 1 and 3", "fans")),
+    Variant("§3.22", "立四", "Lisi stand four", None, "partial", ("tiles", "scoring")),
+    Variant("§3.23", "缺一门/跟庄 fragment", "Unnamed void-suit variant", None, "partial",
+            ("tile count", "fans")),
+    Variant("§3.24", "活动百搭/带弟百搭", "Floating joker rules", None, "partial",
+            ("everything but the joker rule",)),
+    Variant("§3.25", "南京", "Nanjing", None, "partial", ("tile count", "fans", "calls")),
+    Variant("§3.26", "云南/玉溪", "Yunnan", None, "partial", ("fan values", "查大叫 details")),
+    Variant("§3.27", "灌南", "Guannan", None, "partial", ("values", "all other rules")),
+    Variant("§3.28", "螺山", "Luoshan", "luoshan", "complete",
+            ("winning types ②-④ lost",)),
+    Variant("§3.29", "沈阳", "Shenyang", "shenyang", "complete",
+            ("闭门炮 undefined", "wall end", "multiple winners")),
+    Variant("§3.30", "罗源/福州", "Luoyuan / Fuzhou", "luoyuan", "complete",
+            ("花番 per-item values", "抢金 situations")),
+)
+
+
+def variants() -> tuple:
+    """The catalog, with the status downgraded to partial when the named ruleset is
+    not registered."""
+    from . import available
+    have = set(available())
+    out = []
+    for v in VARIANTS:
+        if v.ruleset is not None and v.ruleset not in have:
+            v = Variant(v.section, v.chinese, v.english, None, "partial",
+                        v.missing + ("ruleset not built yet",))
+        out.append(v)
+    return tuple(out)

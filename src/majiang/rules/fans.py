@@ -1,0 +1,216 @@
+"""Shared fan predicates for the regional rulesets (over a :class:`WinningHand`).
+
+Each helper is a small pure function; regional modules build their fan tables
+from them with :func:`fan`.  Jokers: when :mod:`majiang.regional` scores a hand
+with jokers it replaces each joker by the kind it stands for and publishes the
+assignment through :data:`JOKERS` (read with :func:`joker_info`), so fans such
+as 硬 (no jokers), 金雀 or 七对有钻 can see them.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+
+from ..winning import WinningHand
+from .base import Fan
+
+__all__ = ["JOKERS", "joker_info", "fan"]
+
+JOKERS: ContextVar = ContextVar("majiang_jokers", default=(0, (), False))
+"""(number of jokers, kinds they stand for, whether the win tile is a joker)."""
+
+
+def joker_info(w: WinningHand | None = None) -> tuple:
+    """``(n, kinds, win_is_joker)`` of the hand being scored."""
+    return JOKERS.get()
+
+
+def fan(id, chinese, english, value, predicate, excludes=(), forms=None, tags=(), source="",
+        fallback=False, minimum=True, reduces=()) -> Fan:
+    if fallback:
+        predicate = never          # a fallback fan is counted only when nothing else is
+    return Fan(id, chinese, english, value, predicate=predicate, excludes=frozenset(excludes),
+               forms=forms, tags=frozenset(tags), source=source, fallback=fallback,
+               minimum=minimum, reduces=reduces)
+
+
+# ---------------------------------------------------------------- tiles
+def suits(w) -> set:
+    return {t // 9 for t in w.kinds if t < 27}
+
+
+def has_honors(w) -> bool:
+    return w.kinds[-1] >= 27
+
+
+def flush(w) -> int:
+    """清一色: one suit, no honors."""
+    return int(len(suits(w)) == 1 and not has_honors(w))
+
+
+def half_flush(w) -> int:
+    """混一色: one suit plus honors."""
+    return int(len(suits(w)) == 1 and has_honors(w))
+
+
+def all_honors(w) -> int:
+    return int(not suits(w))
+
+
+def all_258(w) -> int:
+    """将一色/将将胡: every tile a 2, 5 or 8."""
+    return int(all(t < 27 and t % 9 in (1, 4, 7) for t in w.kinds))
+
+
+def no_terminals(w) -> int:
+    """断幺九/中张: no 1, 9 or honor."""
+    return int(all(t < 27 and t % 9 not in (0, 8) for t in w.kinds))
+
+
+def quads_in_hand(w) -> int:
+    """根: kinds of which the hand holds all four (kong, pung + 1, or four concealed)."""
+    return sum(1 for c in w.counts if c == 4)
+
+
+# ---------------------------------------------------------------- shapes
+def regular(w) -> bool:
+    return w.form == "regular"
+
+
+def all_pungs(w) -> int:
+    """碰碰和/对对胡: four (five) pungs or kongs and a pair."""
+    return int(w.form == "regular" and not w.chows)
+
+
+def all_chows(w) -> int:
+    return int(w.form == "regular" and not w.pungs)
+
+
+def seven_pairs(w) -> int:
+    return int(w.form == "seven_pairs")
+
+
+def seven_pairs_quads(w) -> int:
+    """Quads (four of a kind) inside seven pairs: 龙/豪华 count."""
+    if w.form != "seven_pairs":
+        return 0
+    p = w.pairs
+    return sum(1 for i in range(1, len(p)) if p[i] == p[i - 1])
+
+
+def pair_258(w) -> bool:
+    return w.pair is not None and w.pair < 27 and w.pair % 9 in (1, 4, 7)
+
+
+def outside(w) -> int:
+    """带幺九: every set and the pair hold a 1 or 9."""
+    if w.form != "regular":
+        return 0
+    def term(t):
+        return t < 27 and t % 9 in (0, 8)
+    for s in w.sets:
+        if s.kind == "chow":
+            if s.tile % 9 not in (0, 6):
+                return 0
+        elif not term(s.tile):
+            return 0
+    return int(term(w.pair))
+
+
+def straight(w) -> int:
+    """一条龙: 123 456 789 of one suit as chows."""
+    ch = set(w.chows)
+    return int(any({9 * s, 9 * s + 3, 9 * s + 6} <= ch for s in range(3)))
+
+
+def dragon_pungs(w) -> int:
+    return sum(1 for t in w.pungs if t >= 31)
+
+
+def wind_pungs(w) -> int:
+    return sum(1 for t in w.pungs if 27 <= t <= 30)
+
+
+def concealed(w) -> int:
+    """门清: no claimed meld (a concealed kong keeps the hand concealed)."""
+    return int(w.n_exposed == 0)
+
+
+def single_left(w) -> int:
+    """金钩钓/大吊车/手把一: everything melded, a single tile waited on for the pair."""
+    return int(w.hand.n_concealed + w.hand.jokers == 1 or
+               (w.hand.n_concealed == 1 and w.form == "regular"))
+
+
+def melded_all(w) -> int:
+    """全求人: every set claimed and the single wait won on a discard."""
+    return int(single_left(w) and w.n_exposed == len(w.hand.melds) and len(w.hand.melds) > 0
+               and not w.context.self_drawn)
+
+
+def exposed_kongs(w) -> int:
+    return sum(1 for m in w.hand.melds if m.kind == "kong" and not m.concealed)
+
+
+def concealed_kongs(w) -> int:
+    return sum(1 for m in w.hand.melds if m.kind == "kong" and m.concealed)
+
+
+def kongs(w) -> int:
+    return exposed_kongs(w) + concealed_kongs(w)
+
+
+# ---------------------------------------------------------------- the win
+def self_drawn(w) -> int:
+    return int(w.context.self_drawn)
+
+
+def kong_flower(w) -> int:
+    return int(w.context.kong_replacement)
+
+
+def robbing(w) -> int:
+    return int(w.context.robbing_kong)
+
+
+def last_self(w) -> int:
+    return int(w.context.last_tile and w.context.self_drawn)
+
+
+def last_discard(w) -> int:
+    return int(w.context.last_tile and not w.context.self_drawn)
+
+
+def dealer(w) -> int:
+    return int(w.context.seat_wind == 0)
+
+
+def edge(w) -> int:
+    return int(w.win_position == "edge")
+
+
+def closed(w) -> int:
+    return int(w.win_position == "closed")
+
+
+def single(w) -> int:
+    return int(w.win_position == "pair")
+
+
+def unique_wait(w) -> int:
+    return int(w.win_position in ("edge", "closed", "pair") and w.unique_wait)
+
+
+def no_jokers(w) -> int:
+    return int(joker_info(w)[0] == 0)
+
+
+def jokers_held(w) -> int:
+    return joker_info(w)[0]
+
+
+def always(w) -> int:
+    return 1
+
+
+def never(w) -> int:
+    return 0

@@ -1,0 +1,95 @@
+"""四川麻将 血战到底 (Chengdu "bloody battle") and 血流成河 — RULESETS.md §3.10, STANDARD_READINGS.md §1.
+
+From the seeds (§3.10, S003/S000): 108 tiles (万筒条 only, 素麻将); no 吃, 碰 and 杠
+allowed; a suit must be void to win (必须缺门); 一炮多响; the last four tiles win
+automatically when they can; the discarder alone pays a win on a discard; each
+kong adds 1 番; play goes on after a win (血战到底).
+
+From the standard readings (§1, code of several public servers): 定缺 (declare
+the void suit) and 换三张; 番 as doublings (0-based convention A: points =
+base × 2^番); the hand table (对对胡 1, 清一色 2, 七对 2, 将对 3, 金钩钓 +1, 带幺九 2,
+根 +1 each, 杠上开花 / 抢杠胡 / 海底捞月 +1); the cap; 自摸加底 (+1 base per payer).
+
+Ambiguities and their resolution (each an option of :func:`build`):
+
+* 龙七对: ×8 (七对 ×4 × one 根) or ×16 (Chinese app texts) — ``long_seven_pairs``
+  (default 8, the reading of ST/BK/MIL; the four is never counted again as a 根).
+* Cap: ``cap`` in 番 (default 3 = ×8, the tournament default; 4 = ×16, 5 = ×32).
+* 自摸: ``self_draw`` ``"add_base"`` (自摸加底, default) or ``"double"`` (自摸加番).
+* 带幺九 / 将对 (幺九将对 switch): ``yaojiu_jiangdui`` (default True).
+* 门清 / 中张: ``menqing_zhongzhang`` (default False).
+* 血流成河 (winners stay in and may win again): ``xueliu=True`` (registered as
+  ``sichuan_xueliu``); 天胡/地胡 are not scored by either (they need the game
+  history, which a single hand's context does not carry).
+* 杠上炮 and 刮风下雨 kong payments are paid outside the hand's 番 (the win
+  context does not say that the discard followed a kong); 查花猪/查大叫/退税 are
+  end-of-hand settlements of the simulator, listed in :data:`END_CHECKS`.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "SICHUAN", "SICHUAN_XUELIU", "END_CHECKS", "KONG_PAYMENTS"]
+
+END_CHECKS = ("查花猪: a player holding three suits pays 16 x base to each other non-pig",
+              "查大叫: a player not ready pays each ready player that player's largest value",
+              "退税: not-ready players and pigs refund their kong income")
+KONG_PAYMENTS = {"concealed": 2, "direct": 2, "added": 1}
+"""刮风下雨, in base units: 暗杠 2 from each player still in, 直杠 2 from the discarder,
+补杠 1 from each player still in."""
+
+
+def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "add_base",
+          yaojiu_jiangdui: bool = True, menqing_zhongzhang: bool = False,
+          xueliu: bool = False, base: int = 1) -> Ruleset:
+    from ..errors import RuleError
+    if long_seven_pairs not in (8, 16):
+        raise RuleError(f"sichuan option long_seven_pairs must be 8 or 16, got {long_seven_pairs!r}")
+    if self_draw not in ("add_base", "double"):
+        raise RuleError(f"sichuan option self_draw must be add_base or double, got {self_draw!r}")
+    src = "§3.10 + STANDARD_READINGS §1.5-1.6"
+    fl = [
+        F.fan(1, "平胡", "Basic Win", 0, F.always, fallback=True, source=src),
+        F.fan(2, "对对胡", "All Pungs", 1, F.all_pungs, source=src),
+        F.fan(3, "清一色", "Full Flush", 2, F.flush, source=src),
+        F.fan(4, "七对", "Seven Pairs", 2, F.seven_pairs, source=src),
+        F.fan(5, "龙七对", "Seven Pairs with a Quad", 3 if long_seven_pairs == 8 else 4,
+              F.seven_pairs_quads, excludes=(4,), reduces=((9, 1),), source=src),
+        F.fan(7, "金钩钓", "Single Tile Left", 1, F.single_left, source=src),
+        F.fan(9, "根", "Root (four of a kind)", 1, F.quads_in_hand, source=src),
+        F.fan(10, "杠上开花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
+        F.fan(11, "抢杠胡", "Robbing the Kong", 1, F.robbing, source=src),
+        F.fan(12, "海底捞月", "Last Tile Self-Draw", 1, F.last_self, source=src),
+    ]
+    if yaojiu_jiangdui:
+        fl += [F.fan(6, "将对", "All 2-5-8 Pungs", 3,
+                     lambda w: int(F.all_pungs(w) and F.all_258(w)), excludes=(2,), source=src),
+               F.fan(8, "带幺九", "Terminal in Every Set", 2, F.outside, source=src)]
+    if self_draw == "double":
+        fl.append(F.fan(13, "自摸", "Self-Drawn", 1, F.self_drawn, source=src))
+    if menqing_zhongzhang:
+        fl += [F.fan(14, "门清", "Concealed Hand", 1, F.concealed, source=src),
+               F.fan(15, "中张", "No Terminals", 1, F.no_terminals, source=src)]
+    name = "sichuan_xueliu" if xueliu else "sichuan"
+    return Ruleset(
+        name=name,
+        title="四川麻将 血流成河 (Sichuan, river of blood)" if xueliu
+        else "四川麻将 血战到底 (Sichuan/Chengdu, bloody battle)",
+        tiles="108: 万 筒 条 x 36, no honors or flowers", n_tiles=108, flowers=0, players=4,
+        hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_points,
+        settlement_params={"self_draw_bonus": base if self_draw == "add_base" else 0},
+        source="RULESETS.md §3.10 (S003, S000); STANDARD_READINGS.md §1",
+        tile_set="108", constraints=("void_suit",), ready="none", jokers=None,
+        wall_end=WallEnd(kept=0), winners="multiple", blood="xueliu" if xueliu else "xuezhan",
+        scoring=ScoringRule(mode="double", base=base, cap=cap),
+        options={"long_seven_pairs": long_seven_pairs, "cap": cap, "self_draw": self_draw,
+                 "yaojiu_jiangdui": yaojiu_jiangdui,
+                 "menqing_zhongzhang": menqing_zhongzhang, "xueliu": xueliu, "base": base},
+        builder="sichuan", section="§3.10")
+
+
+SICHUAN = build()
+SICHUAN_XUELIU = build(xueliu=True)
