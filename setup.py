@@ -20,7 +20,7 @@ directives = {
     "cdivision": True,
 }
 
-CORE = ["efficiency", "decompose", "probability"]
+CORE = ["efficiency", "decompose", "probability", "fans"]
 
 extensions = [
     Extension(

@@ -47,7 +47,7 @@ unreadable tiles.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any
@@ -56,7 +56,8 @@ import numpy as np
 
 from . import rules as _rules
 from ._core import decompose as _decompose
-from .errors import InvalidHandError, RuleError
+from ._core import fans as _kfans
+from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Decomposition, Hand, as_hand, format_hand
 from .rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
 from .tiles import TERMINALS_AND_HONORS, parse_tile, tile_name
@@ -108,9 +109,28 @@ class FanCount:
         return f"{self.chinese} {self.english} {self.value}{times}"
 
 
-@dataclass(frozen=True, eq=False)
+_MISSING = object()
+_FIELDS = ("total", "fans", "form", "decomposition", "knitted", "win_set", "meets_minimum",
+           "min_fan", "hand", "context", "ruleset", "winning_hand")
+
+
+def _field(name: str, doc: str) -> property:
+    def get(self):
+        d = self._d
+        v = d.get(name, _MISSING)
+        if v is _MISSING:            # a kernel result: build the field on first access
+            v = d[name] = _KERNEL_FIELDS[name](self)
+        return v
+    get.__name__ = name
+    return property(get, doc=doc)
+
+
 class FanResult:
     """The score of a winning hand.
+
+    Immutable.  Results of the compiled kernel build their fields on first
+    access (the fan list, decomposition and :class:`WinningHand` cost more than
+    the scoring itself); the values are those of the reference engine.
 
     Attributes
     ----------
@@ -141,18 +161,39 @@ class FanResult:
         The decomposed hand the fans were read from.
     """
 
-    total: int
-    fans: tuple
-    form: str
-    decomposition: Decomposition
-    knitted: tuple
-    win_set: str
-    meets_minimum: bool
-    min_fan: int
-    hand: Hand
-    context: WinContext
-    ruleset: str
-    winning_hand: WinningHand
+    __slots__ = ("_d", "_src")
+
+    def __init__(self, total: int, fans: tuple, form: str, decomposition: Decomposition,
+                 knitted: tuple, win_set: str, meets_minimum: bool, min_fan: int, hand: Hand,
+                 context: WinContext, ruleset: str, winning_hand: WinningHand) -> None:
+        _set(self, "_d", {"total": total, "fans": fans, "form": form,
+                          "decomposition": decomposition, "knitted": knitted,
+                          "win_set": win_set, "meets_minimum": meets_minimum,
+                          "min_fan": min_fan, "hand": hand, "context": context,
+                          "ruleset": ruleset, "winning_hand": winning_hand})
+        _set(self, "_src", None)
+
+    total = _field("total", "Fan points, flowers included.")
+    fans = _field("fans", "The counted fans in id order (tuple of FanCount).")
+    form = _field("form", "Winning form of the chosen decomposition.")
+    decomposition = _field("decomposition", "The chosen reading of the concealed tiles.")
+    knitted = _field("knitted", "Knitted tiles (组合龙 / 全不靠 suited tiles), else empty.")
+    win_set = _field("win_set", "Which set the win tile completed, e.g. 'chow 123m (edge)'.")
+    meets_minimum = _field("meets_minimum", "Whether the fans reach the ruleset's minimum.")
+    min_fan = _field("min_fan", "The ruleset's minimum.")
+    hand = _field("hand", "The hand before the win.")
+    context = _field("context", "The win context as scored.")
+    ruleset = _field("ruleset", "Name of the ruleset.")
+    winning_hand = _field("winning_hand", "The decomposed hand the fans were read from.")
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):
+        return (FanResult, tuple(getattr(self, f) for f in _FIELDS))
 
     def __contains__(self, key) -> bool:
         return any(key in (f.id, f.chinese, f.english) for f in self.fans)
@@ -707,7 +748,8 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
 
 def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
-          prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr") -> FanResult:
+          prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
+          method: str = "auto") -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -733,6 +775,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         Flowers collected (花牌, 1 fan each; not counted toward the minimum).
     ruleset : str or Ruleset
         Default ``"mcr"`` (Chinese Official rules).
+    method : {"auto", "kernel", "python"}
+        ``"auto"`` (default) scores with the compiled kernel
+        (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
+        Official one, else with the Python engine; ``"python"`` forces the
+        Python reference engine; ``"kernel"`` requires the kernel (RuleError
+        for another fan table).  Both give the same result.
 
     Returns
     -------
@@ -754,6 +802,20 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     --------
     >>> r = score("123m456p789s11z [555z] 45m", "6m")    # doctest: +SKIP
     """
+    if method == "auto" or method == "kernel":
+        r = _score_kernel(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                          prevalent_wind, flowers, ruleset, method == "kernel")
+        if r is not None:
+            return r
+    elif method != "python":
+        raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                         prevalent_wind, flowers, ruleset)
+
+
+def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                  prevalent_wind, flowers, ruleset) -> FanResult:
+    """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
         # regional rules (jokers, win constraints, extra forms, doubling): majiang.regional
@@ -784,14 +846,175 @@ def _result(rs, h: Hand, ctx: WinContext, best) -> FanResult:
         counted = sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
     else:
         counted = total
-    if w.win_set is None:
-        where = "knitted tiles" if w.knitted and w.form == "knitted_straight" else w.form
-    elif w.win_set == -1:
-        where = f"pair {tile_name(w.pair)}"
-    else:
-        s = w.sets[w.win_set]
-        where = f"{s.kind} {_set_text(s.kind, s.tile)} ({w.win_position})"
     return FanResult(total=total, fans=fan_counts, form=w.form, decomposition=w.decomposition,
-                     knitted=tuple(w.knitted), win_set=where,
+                     knitted=tuple(w.knitted), win_set=_where(w),
                      meets_minimum=counted >= rs.min_fan, min_fan=rs.min_fan, hand=h,
                      context=ctx, ruleset=rs.name, winning_hand=w)
+
+
+def _where(w: WinningHand) -> str:
+    """Text of the set the win tile completed (:attr:`FanResult.win_set`)."""
+    if w.win_set is None:
+        return "knitted tiles" if w.knitted and w.form == "knitted_straight" else w.form
+    if w.win_set == -1:
+        return f"pair {tile_name(w.pair)}"
+    s = w.sets[w.win_set]
+    return f"{s.kind} {_set_text(s.kind, s.tile)} ({w.win_position})"
+
+
+# =====================================================================
+# compiled kernel (majiang._core.fans)
+# =====================================================================
+
+_set = object.__setattr__
+_new = object.__new__
+_KTABLES: dict[int, tuple] = {}
+
+
+def _kernel_table(rs):
+    """The kernel's FanTable for a ruleset, or None when the kernel cannot score it.
+
+    The kernel implements the predicates and combinations of the Chinese
+    Official fan table; it scores any ruleset of 13-tile hands whose fans are
+    among those (same predicate, combination and forms per id).  Values, 不计
+    lists, reductions, the fallback fan and the minimum flags are read from the
+    ruleset's own table, so they stay single-sourced in :mod:`majiang.rules`.
+    """
+    entry = _KTABLES.get(id(rs))
+    if entry is None or entry[0] is not rs:
+        entry = _KTABLES[id(rs)] = (rs, _build_kernel_table(rs))
+    return entry[1]
+
+
+def _build_kernel_table(rs):
+    if rs.hand_size != 13:
+        return None
+    ref = {f.id: f for f in _rules.MCR.fans}
+    for f in rs.fans:
+        g = ref.get(f.id)
+        if g is None or f.predicate is not g.predicate or \
+                f.combination is not g.combination or f.forms != g.forms:
+            return None
+    rows = [(f.id, f.value, None if f.forms is None else tuple(sorted(f.forms)),
+             f.combination is not None, tuple(sorted(f.excludes)), tuple(f.reduces),
+             bool(f.minimum), bool(f.fallback)) for f in rs.fans]
+    return _kfans.FanTable(rows, tuple(rs.forms), bool(rs.seven_pairs_quads), rs.hand_size)
+
+
+def _score_kernel(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                  prevalent_wind, flowers, ruleset, required: bool):
+    """:func:`score` by the kernel; None whenever the reference engine must run
+    (another fan table, an input the fast checks do not cover, or any error — the
+    reference raises it, so errors and their order are the reference's)."""
+    if ruleset == "mcr":
+        rs = _rules._REGISTRY.get("mcr")
+        if rs is None:
+            return None
+    else:
+        try:
+            rs = _rules.get(ruleset)
+        except RuleError:
+            return None
+    entry = _KTABLES.get(id(rs))
+    kt = entry[1] if entry is not None and entry[0] is rs else _kernel_table(rs)
+    if kt is None:
+        if required:
+            raise RuleError(f"method='kernel': the fan table of ruleset {rs.name} is not "
+                            "the Chinese Official one")
+        return None
+    try:
+        h = hand if type(hand) is Hand else as_hand(hand, hand_size=rs.hand_size)
+        if type(win_tile) is int:
+            win = win_tile
+        elif isinstance(win_tile, str):
+            win = parse_tile(win_tile)
+        elif isinstance(win_tile, np.integer):
+            win = int(win_tile)
+        else:
+            return None
+        seat = seat_wind if type(seat_wind) is int else wind_index(seat_wind, "seat_wind")
+        prev = prevalent_wind if type(prevalent_wind) is int else \
+            wind_index(prevalent_wind, "prevalent_wind")
+    except MahjongError:
+        return None
+    if type(flowers) is not int:
+        return None
+    nf = len(h.flowers)
+    if nf:
+        if flowers and flowers != nf:
+            return None
+        flowers = nf
+    if flowers > rs.flowers:
+        return None
+    k = _kfans.score_hand(kt, h.concealed, h.melds, win, self_drawn, last_copy, kong, last_tile,
+                          seat, prev, flowers)
+    if k is None:
+        return None
+    r = _new(FanResult)
+    _set(r, "_d", {})
+    _set(r, "_src", (k, rs, h, win, self_drawn, kong, last_tile, seat, prev, flowers))
+    return r
+
+
+def _k_fans(r: FanResult) -> tuple:
+    k, rs = r._src[0], r._src[1]
+    fan = _table(rs).fan
+    out = []
+    for fid, n in k.fan_counts:
+        f = fan[fid]
+        out.append(FanCount(fid, f.chinese, f.english, f.value, n))
+    return tuple(out)
+
+
+def _k_meets_minimum(r: FanResult) -> bool:
+    k, rs = r._src[0], r._src[1]
+    counted = k.total if rs.flowers_count_toward_minimum else k.total_min
+    return counted >= rs.min_fan
+
+
+def _k_decomposition(r: FanResult) -> Decomposition:
+    k = r._src[0]
+    form = k.form
+    if form == "seven_pairs":
+        return Decomposition(form, pairs=k.pairs)
+    if form == "thirteen_orphans":
+        return Decomposition(form, pair=k.pair)
+    if form == "honors_and_knitted":
+        return Decomposition(form)
+    return Decomposition(form, pair=k.pair, sets=k.concealed_sets)
+
+
+def _k_context(r: FanResult) -> WinContext:
+    k, _, _, win, self_drawn, kong, last_tile, seat, prev, flowers = r._src
+    return WinContext(win, bool(self_drawn), k.last_copy, bool(kong), bool(last_tile), seat, prev,
+                      flowers)
+
+
+def _k_winning_hand(r: FanResult) -> WinningHand:
+    k, h, win = r._src[0], r._src[2], r._src[3]
+    sets = _meld_views(h)
+    conc = k.set_concealed
+    n_melds = len(h.melds)
+    for i, (kind, t) in enumerate(k.concealed_sets):
+        sets.append(SetView(kind, t, conc[n_melds + i], False))
+    counts = _all_counts(h)
+    counts[win] += 1
+    return WinningHand(h, r.context, r.decomposition, k.form, tuple(sets), k.pair, k.pairs,
+                       k.knitted, tuple(counts), k.win_set, k.win_position, k.unique_wait, {})
+
+
+_KERNEL_FIELDS = {
+    "total": lambda r: r._src[0].total,
+    "fans": _k_fans,
+    "form": lambda r: r._src[0].form,
+    "decomposition": _k_decomposition,
+    "knitted": lambda r: r._src[0].knitted,
+    "win_set": lambda r: _where(r.winning_hand),
+    "meets_minimum": _k_meets_minimum,
+    "min_fan": lambda r: r._src[1].min_fan,
+    "hand": lambda r: r._src[2],
+    "context": _k_context,
+    "ruleset": lambda r: r._src[1].name,
+    "winning_hand": _k_winning_hand,
+}
+"""How each FanResult field is built from a kernel result (on first access)."""
