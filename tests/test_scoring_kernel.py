@@ -209,3 +209,15 @@ def test_result_is_immutable_and_pickles():
     assert _view(back) == _view(r)
     assert r.winning_hand.decomposition is r.decomposition
     assert r.winning_hand.context is r.context
+
+
+def test_extended_rulesets_and_jokers_stay_in_python():
+    from majiang.scoring import _kernel_table, _score_kernel
+    for name in rules.available():
+        rs = rules.get(name)
+        if getattr(rs, "extended", False):
+            assert _kernel_table(rs) is None, name
+    assert _kernel_table(RS) is not None
+    h = parse_hand("123m456p789s234s*")
+    assert h.jokers == 1
+    assert _score_kernel(h, "5p", False, False, False, False, 0, 0, 0, "mcr", False) is None

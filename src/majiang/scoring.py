@@ -887,8 +887,8 @@ def _kernel_table(rs):
 
 
 def _build_kernel_table(rs):
-    if rs.hand_size != 13:
-        return None
+    if rs.hand_size != 13 or getattr(rs, "extended", False):
+        return None                # regional rules (jokers, constraints ...): majiang.regional
     ref = {f.id: f for f in _rules.MCR.fans}
     for f in rs.fans:
         g = ref.get(f.id)
@@ -937,7 +937,7 @@ def _score_kernel(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_w
             wind_index(prevalent_wind, "prevalent_wind")
     except MahjongError:
         return None
-    if type(flowers) is not int:
+    if type(flowers) is not int or h.jokers:
         return None
     nf = len(h.flowers)
     if nf:
