@@ -1,0 +1,104 @@
+"""安庆麻将 — RULESETS.md §3.2 (S001 full; S000 repeats the 钻牌 paragraphs).
+
+All facts come from the seeds: 136 tiles, 4 players, 13 tiles (dealer 14);
+钻牌 jokers = indicator + 1 (suits 9→1, 东→南→西→北→东, 中→发→白→中), never used to
+chi or peng; self-draw only (no 点炮, no 抢杠); forms: standard, 七对, 十三烂,
+七星归位 (十三烂 with all seven honors), 大吊车, 一龙; 番 added up, payment =
+(底番 + pattern 番) × base silver.
+
+Ambiguities and resolutions:
+
+* Rule set A (chi from 上家) or B (缺一门, no chi, 清一色 etc. scored):
+  option ``rule_set`` ("A" default).
+* 跑风 (6): read as a win on a single-kind wait (边/卡/独吊) with a natural tile,
+  and any win of a joker-free 对对胡 (硬对对胡); a joker never makes 跑风.
+* 七星归位 (30) is scored instead of 十三烂 (20), not on top (the text gives it as
+  the value of the pattern that "exists only with 十三烂").
+* 十三烂: suited tiles of one suit at least 3 apart (147, 258, 369 …), honors
+  distinct, no joker in it (a drawn joker breaks it).
+* 杠开: 4/7/10/13 番 for 1/2/3/4 kongs (3k + 1).
+* 天胡 (5 kinds), 地胡, 双天胡, 连庄, 包牌 need the game history: not scored here.
+* 发/白 as kong-only 杠牌 (laid out like flowers) are not modelled: they are dealt
+  as ordinary honors (the two seed passages conflict).
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "ANQING"]
+
+
+def _paofeng(w) -> int:
+    n, asg, win_joker = F.joker_info(w)
+    if win_joker:
+        return 0
+    if w.win_position in ("edge", "closed", "pair") and w.unique_wait:
+        return 1
+    return int(F.all_pungs(w) and n == 0)
+
+
+def _kong_flower(w) -> int:
+    return 3 * F.kongs(w) + 1 if w.context.kong_replacement else 0
+
+
+def _kong_points(w) -> int:
+    pts = 0
+    for m in w.hand.melds:
+        if m.kind != "kong":
+            continue
+        pts += 2 if m.concealed else 1
+        if 27 <= m.tile <= 30 or m.tile in (31, 33):
+            pts += 1
+    return pts
+
+
+def build(*, rule_set: str = "A") -> Ruleset:
+    from ..errors import RuleError
+    if rule_set not in ("A", "B"):
+        raise RuleError(f"anqing option rule_set must be 'A' or 'B', got {rule_set!r}")
+    src = "§3.2"
+    fl = [
+        F.fan(1, "平胡", "Basic Win", 4, F.always, source=src),
+        F.fan(2, "庄家", "Dealer", 4, F.dealer, source=src),
+        F.fan(3, "跑风", "Running Wind", 6, _paofeng, source=src),
+        F.fan(4, "七对有钻", "Seven Pairs with Jokers", 9,
+              lambda w: int(F.seven_pairs(w) and F.jokers_held(w) > 0), excludes=(3,), source=src),
+        F.fan(5, "门清", "Concealed Self-Draw", 3,
+              lambda w: int(F.concealed(w) and w.context.self_drawn), source=src),
+        F.fan(6, "碰碰胡", "All Pungs", 3, F.all_pungs, source=src),
+        F.fan(7, "大吊车", "Single Tile Left (no joker)", 30,
+              lambda w: int(F.single_left(w) and F.jokers_held(w) == 0), source=src),
+        F.fan(8, "大吊车有钻", "Single Tile Left with Joker", 3,
+              lambda w: int(F.single_left(w) and F.jokers_held(w) > 0), source=src),
+        F.fan(9, "杠开", "Win on Kong Replacement", 1, _kong_flower, source=src),
+        F.fan(10, "十三烂", "Thirteen Lonely Tiles", 20,
+              lambda w: int(w.form == "thirteen_lonely"), source=src),
+        F.fan(11, "七星归位", "Seven Stars", 30, lambda w: int(w.form == "seven_stars"),
+              source=src),
+        F.fan(12, "杠牌", "Kongs", 1, _kong_points, source=src),
+        F.fan(13, "风", "Wind Pung", 1, F.wind_pungs, source=src),
+        F.fan(14, "一龙", "Pure Straight", 10, F.straight, source=src),
+        F.fan(15, "七对", "Seven Pairs", 0, F.seven_pairs, source=src),
+    ]
+    if rule_set == "B":
+        fl += [F.fan(16, "清一色", "Full Flush", 10, F.flush, source=src + " (rule set B; "
+                     "value not stated, 10 assumed)")]
+    return Ruleset(
+        name="anqing", title="安庆麻将 (Anqing)", tiles="136: 3 suits, winds, dragons",
+        n_tiles=136, flowers=0, players=4, hand_size=13,
+        calls=(("chow_left",) if rule_set == "A" else ()) + (
+            "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),
+        seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
+        settlement=settle_points, settlement_params={}, source="RULESETS.md §3.2 (S001, S000)",
+        tile_set="136",
+        constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ()),
+        ready="optional",
+        jokers=JokerRule(source="next", copies=4, claim=False, be_claimed=False,
+                         substitute=33),
+        wall_end=WallEnd(kept=0), winners="single", scoring=ScoringRule(mode="add"),
+        options={"rule_set": rule_set}, builder="anqing", section="§3.2")
+
+
+ANQING = build()

@@ -1,0 +1,89 @@
+"""罗源/福州麻将 (金) — RULESETS.md §3.30 (S000, long and detailed).
+
+All facts from the seed: 16-tile hands (dealer 17): 5 sets + a pair; honors (and
+the 8 flowers) are flowers, never played ("36花", 144 tiles; "20花", 128 tiles);
+金 = the kind of the tile turned after 补花 (no +1; 3 copies stay wild, the turned
+one is face up); a 金 may be discarded but not claimed, and using one to chi/peng
+is an offence; chi only by the discarder's 下家, peng beats chi; basic shapes
+only; 截胡; wall end keeps 18 (20花) or 20 (36花) tiles, +1 per exposed kong, +2 per
+concealed kong; 番 = 花番 + 金 + 连庄 + 1, times 2 on self-draw; 平胡 (no flowers,
+no kongs) (金 + 1) × 2; 三金倒 (花番 + 金) × 3, self-draw only, any shape;
+金雀 (two 金 as the pair) × 6; 金龙 (three 金 as a pung) × 10.
+
+Ambiguities: 花番 per item is not stated: each flower (flowers=) counts 1 and
+each kong 1; 连庄 is 0 for a single hand (option ``repeat``); the formulas of
+the dealer blocks are used for every seat (the non-dealer block differs only by
+连庄); 抢金 and 天胡 need the game history and are not scored; 金龙 is read as
+three jokers standing for one pung.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "LUOYUAN", "luoyuan_points"]
+
+
+def _three(w) -> int:
+    return int(bool(w._cache.get("three_jokers")))
+
+
+def _jin_que(w) -> int:
+    n, asg, _ = F.joker_info(w)
+    return int(w.form == "regular" and w.pair is not None and asg.count(w.pair) >= 2
+               and not _three(w))
+
+
+def _jin_long(w) -> int:
+    n, asg, _ = F.joker_info(w)
+    return int(any(s.kind == "pung" and asg.count(s.tile) >= 3 for s in w.sets))
+
+
+def luoyuan_points(fans: dict, rs, w) -> int:
+    n, asg, _ = F.joker_info(w)
+    hua = w.context.flowers + F.kongs(w)
+    rep = rs.options.get("repeat", 0)
+    if fans.get(4):                       # 三金倒
+        return (hua + n + rep) * 3
+    mult = 10 if fans.get(6) else 6 if fans.get(5) else 2 if w.context.self_drawn else 1
+    if fans.get(3) and mult <= 2:          # 平胡: no flowers, no kongs
+        return (n + rep + 1) * 2
+    return (hua + n + rep + 1) * mult
+
+
+POINTS_FUNCTIONS["luoyuan"] = luoyuan_points
+
+
+def build(*, flowers36: bool = True, repeat: int = 0,
+          special_wins=("three_jokers",)) -> Ruleset:
+    src = "§3.30"
+    fl = (
+        F.fan(1, "放胡", "Win", 0, F.always, source=src),
+        F.fan(2, "自摸", "Self-Drawn (x2)", 0, F.self_drawn, source=src),
+        F.fan(3, "平胡", "No Flowers No Kongs", 0,
+              lambda w: int(w.context.flowers == 0 and F.kongs(w) == 0), source=src),
+        F.fan(4, "三金倒", "Three Jokers (x3)", 0, _three, excludes=(3, 5, 6), source=src),
+        F.fan(5, "金雀", "Two Jokers as the Pair (x6)", 0, _jin_que, source=src),
+        F.fan(6, "金龙", "Three Jokers as a Pung (x10)", 0, _jin_long, excludes=(5,), source=src),
+    )
+    return Ruleset(
+        name="luoyuan", title="罗源/福州麻将 (Luoyuan, 金)",
+        tiles="144: 108 suited + 36 flowers (honors are flowers)" if flowers36
+        else "128: 108 suited + 20 flowers (东南西北中)",
+        n_tiles=144 if flowers36 else 128, flowers=36 if flowers36 else 20, players=4,
+        hand_size=16, calls=("chow_left", "pung", "exposed_kong", "added_kong",
+                             "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.30 (S000)",
+        tile_set="144_honor_flowers" if flowers36 else "128_honor_flowers",
+        constraints=(), ready="optional",
+        jokers=JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
+                         discard=True),
+        wall_end=WallEnd(kept=20 if flowers36 else 18, per_exposed_kong=1, per_concealed_kong=2),
+        winners="head_bump", scoring=ScoringRule(mode="custom", function="luoyuan"),
+        options={"flowers36": flowers36, "repeat": repeat, "special_wins": list(special_wins)},
+        builder="luoyuan", section="§3.30")
+
+
+LUOYUAN = build()

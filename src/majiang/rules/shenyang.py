@@ -1,0 +1,59 @@
+"""沈阳麻将 — RULESETS.md §3.29 (S000).
+
+All facts from the seed: 136 tiles, no flowers; must open (开门) by a peng or an
+exposed kong (a chi does not open); no voided suit; the hand must hold 幺九 (a
+suited 1 or 9); base 1, a win of N 番 scores 2^N, a cap by agreement; fans: 飘
+(碰碰和) 3, 手把一 +1, kongs (中发白 明 2 / 暗 4, others 明 1 / 暗 2), 碰 of 中发白 1,
+边和 2, 夹和 2, 杠上开花 / 海底捞月 1, 小和 1.
+
+Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮,
+杠上流泪, 亮牌 and rule 10 (a peng'd tile also in a chow counts as a kong) need
+play history or are undefined and are not scored; ``cap`` option (None).
+Players 4 and 13-tile hands are assumed (not stated).
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "SHENYANG"]
+
+
+def _kongs(dragon: bool, concealed: bool):
+    def pred(w) -> int:
+        return sum(1 for m in w.hand.melds if m.kind == "kong" and m.concealed == concealed
+                   and (m.tile >= 31) == dragon)
+    return pred
+
+
+def build(*, cap: int | None = None) -> Ruleset:
+    src = "§3.29"
+    fl = (
+        F.fan(1, "小和", "Small Win", 1, F.always, fallback=True, source=src),
+        F.fan(2, "飘", "All Pungs", 3, F.all_pungs, source=src),
+        F.fan(3, "手把一", "One Tile in Hand", 1, F.single_left, source=src),
+        F.fan(4, "中发白明杠", "Exposed Dragon Kong", 2, _kongs(True, False), source=src),
+        F.fan(5, "中发白暗杠", "Concealed Dragon Kong", 4, _kongs(True, True), source=src),
+        F.fan(6, "明杠", "Exposed Kong", 1, _kongs(False, False), source=src),
+        F.fan(7, "暗杠", "Concealed Kong", 2, _kongs(False, True), source=src),
+        F.fan(8, "碰中发白", "Dragon Pung", 1,
+              lambda w: sum(1 for s in w.sets if s.kind == "pung" and s.tile >= 31), source=src),
+        F.fan(9, "边和", "Edge Wait", 2, F.edge, source=src),
+        F.fan(10, "夹和", "Closed Wait", 2, F.closed, source=src),
+        F.fan(11, "杠上开花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
+        F.fan(12, "海底捞月", "Last Tile Self-Draw", 1, F.last_self, source=src),
+    )
+    return Ruleset(
+        name="shenyang", title="沈阳麻将 (Shenyang)", tiles="136, no flowers", n_tiles=136,
+        flowers=0, players=4, hand_size=13,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.29 (S000)", tile_set="136",
+        constraints=("must_open_pung", "no_void", "terminal"), ready="optional",
+        wall_end=WallEnd(kept=0), winners="head_bump",
+        scoring=ScoringRule(mode="double", base=1, cap=cap), options={"cap": cap},
+        builder="shenyang", section="§3.29", missing=("wall end", "multiple winners"))
+
+
+SHENYANG = build()

@@ -1,0 +1,55 @@
+"""西安麻将 — RULESETS.md §3.3 (S004, Traditional Chinese).
+
+All facts from the seed: 136 tiles, 4 players, 13 tiles; chi from 上家, peng,
+明槓/暗槓; only basic hands (a pair plus sets; honors make no chows); 截和; no
+jokers; the draw (荒牌) thresholds 13 / 7 / 8 / 13 stacks left for 0 / 1 / 2 / 3+
+kongs ("三槓還原"); payments in multiples of a base: 胡 1, 自摸 2, on 夾張/單調 one
+more (2 / 3), 槓後開花 doubles, 天胡 3; 暗槓 2 and 明槓 1 base paid apart.
+
+Ambiguities: who pays on a ron is not stated — the discarder alone; a self-draw
+multiple is read as paid by each of the three ([interp.] of the digest); 天胡 needs
+the game history and is not scored from one hand; side bets (下注) are outside.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points"]
+
+KONG_PAYMENTS = {"concealed": 2, "exposed": 1}
+
+
+def xian_points(fans: dict, rs, w) -> int:
+    mult = 1 + fans.get(2, 0) + fans.get(3, 0)
+    if fans.get(4):
+        mult *= 2
+    return rs.scoring.base * mult
+
+
+POINTS_FUNCTIONS["xian"] = xian_points
+
+
+def build(*, base: int = 1) -> Ruleset:
+    src = "§3.3"
+    fl = (
+        F.fan(1, "胡", "Win", 1, F.always, source=src),
+        F.fan(2, "自摸", "Self-Drawn", 1, F.self_drawn, source=src),
+        F.fan(3, "夾張/單調", "Closed or Single Wait", 1,
+              lambda w: int(w.win_position in ("closed", "pair")), source=src),
+        F.fan(4, "槓後開花", "Win on Kong Replacement (x2)", 0, F.kong_flower, source=src),
+    )
+    return Ruleset(
+        name="xian", title="西安麻将 (Xi'an)", tiles="136 (17 stacks of 2 per player)",
+        n_tiles=136, flowers=0, players=4, hand_size=13,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.3 (S004)", tile_set="136",
+        constraints=(), ready="none",
+        wall_end=WallEnd(by_kongs=((0, 26), (1, 14), (2, 16), (3, 26))),
+        winners="head_bump", scoring=ScoringRule(mode="custom", base=base, function="xian"),
+        options={"base": base}, builder="xian", section="§3.3")
+
+
+XIAN = build()
