@@ -27,8 +27,8 @@ from .efficiency import DEFAULT_FORMS, discard_table
 __all__ = ["advise"]
 
 
-def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FORMS,
-           seven_pairs_quads: bool = False, second_order: bool = True, jokers: int = 0,
+def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
+           seven_pairs_quads: bool | None = None, second_order: bool = True, jokers: int = 0,
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
            method: str = "auto", seed: Any = None, n_samples: int = 20_000):
     """Discard advice for a hand that must discard, best first.
@@ -40,17 +40,18 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
-    forms, seven_pairs_quads, jokers, joker_fifth_copy
-        Winning forms and wild tiles, as in :func:`majiang.shanten`.
+    forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
+        Winning forms and wild tiles, as in :func:`majiang.shanten`
+        (``ruleset="mcr"``: the five Chinese Official forms).
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
     draws : int, optional
         Horizon for the columns ``p_tenpai`` and ``p_win`` (see
         :func:`majiang.probability.discard_probabilities`: NaN for discards that
         raise the shanten).  ``None`` (default) leaves them out.
-    ruleset, method, seed, n_samples
-        Passed with ``draws`` to :func:`majiang.probability.discard_probabilities`
-        (``ruleset`` decides which complete hands win).
+    method, seed, n_samples
+        Passed with ``draws`` and ``ruleset`` (which then also decides which
+        complete hands win) to :func:`majiang.probability.discard_probabilities`.
 
     Returns
     -------
@@ -67,7 +68,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] = DEFAULT_FOR
     """
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
-                          joker_fifth_copy=joker_fifth_copy)
+                          joker_fifth_copy=joker_fifth_copy, ruleset=ruleset)
     crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
     asc = [True, False, False, False]
     if draws is not None:
