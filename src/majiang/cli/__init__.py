@@ -42,6 +42,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "shanten",
     "review",
     "score",
+    "rules",
 )
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 

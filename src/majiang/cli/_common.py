@@ -55,6 +55,14 @@ def add_forms_args(parser: argparse.ArgumentParser, *, default_quads: bool = Fal
              "rules (default: %(default)s)")
 
 
+def add_rules_arg(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME|FILE``: a registered ruleset or a house-rule TOML file; its winning
+    forms, shape constraints (void suit, 2-5-8 pair), tile set and jokers replace
+    ``--forms`` (see ``majiang rules``)."""
+    parser.add_argument("--rules", metavar="NAME|FILE", default=None,
+                        help="ruleset name (majiang rules lists them) or house-rule .toml file")
+
+
 def parse_forms(text: str) -> tuple[str, ...]:
     """``"regular, seven_pairs"`` -> ``("regular", "seven_pairs")`` (validated:
     :class:`~majiang.errors.RuleError` names an unknown form)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import (
-    Column, CommandError, add_forms_args, add_json_flag, emit_json, fmt_float,
+    Column, CommandError, add_forms_args, add_json_flag, add_rules_arg, emit_json, fmt_float,
     format_table, hand_glyphs, parse_forms, shanten_label, shanten_value, write,
 )
 
@@ -32,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-second-order", dest="second_order", action="store_false",
                         help="skip the two-step tie-break (faster)")
     add_forms_args(parser)
+    add_rules_arg(parser)
     add_json_flag(parser)
 
 
@@ -62,9 +63,14 @@ def run(args: argparse.Namespace) -> int:
             "'majiang shanten' to see its effective tiles")
     visible = None if args.visible is None else visible_counts(args.visible, hand)
     quads = args.seven_pairs_quads
-    current = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
-    table = advise(hand, visible, forms=forms, seven_pairs_quads=quads,
-                   second_order=args.second_order)
+    ruleset = None
+    if args.rules:
+        from ..rules import get as get_ruleset
+        ruleset = get_ruleset(args.rules)
+        forms, quads = ruleset.forms, ruleset.seven_pairs_quads
+    fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
+    current = shanten_value(shanten(hand, ruleset=ruleset, **fq))
+    table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order, **fq)
     columns = list(COLUMNS) if args.second_order else \
         [c for c in COLUMNS if c.key != "improvement"]
 

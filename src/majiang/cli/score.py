@@ -39,7 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
-    parser.add_argument("--ruleset", default="mcr", help="ruleset name (default: %(default)s)")
+    parser.add_argument("--ruleset", "--rules", dest="ruleset", default="mcr", metavar="NAME|FILE",
+                        help="ruleset name or house-rule .toml file (default: %(default)s)")
     add_json_flag(parser)
 
 
@@ -52,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
                    kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
                    prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=args.ruleset)
     ctx = result.context
-    payments = result.settle(ctx.seat_wind, None if ctx.self_drawn else (ctx.seat_wind + 1) % 4)
+    from ..rules import get as get_ruleset
+    n_players = get_ruleset(args.ruleset).players
+    payments = result.settle(ctx.seat_wind % n_players,
+                             None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players)
     if args.json:
         d = result.to_dict()
         d["glyphs"] = hand_glyphs(hand)
@@ -76,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     write()
     note = "" if result.meets_minimum else f"  (below the {result.min_fan}-fan minimum)"
     write(f"total    {result.total} fan{note}")
+    if hasattr(result, "points"):
+        write(f"points   {result.points}")
     seats = "  ".join(f"{_WINDS[i]} {p:+d}" for i, p in enumerate(payments))
     who = "" if ctx.self_drawn else f" (discarder assumed {_WINDS[(ctx.seat_wind + 1) % 4]})"
     write(f"payment  {seats}{who}")

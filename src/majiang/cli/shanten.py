@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import (
-    Column, add_forms_args, add_json_flag, emit_json, format_table, hand_glyphs,
+    Column, add_forms_args, add_json_flag, add_rules_arg, emit_json, format_table, hand_glyphs,
     parse_forms, shanten_label, shanten_value, write,
 )
 
@@ -28,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--visible", metavar="TILES",
                         help="tiles seen outside the hand; lowers the live counts")
     add_forms_args(parser)
+    add_rules_arg(parser)
     add_json_flag(parser)
 
 
@@ -40,11 +41,26 @@ def run(args: argparse.Namespace) -> int:
     quads = args.seven_pairs_quads
     hand = parse_hand(" ".join(args.hand))
     visible = None if args.visible is None else visible_counts(args.visible, hand)
-    per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
-                for f in forms}
-    overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
-    waiting = hand.n_concealed % 3 == 1
-    effective = (ukeire(hand, visible, forms=forms, seven_pairs_quads=quads)
+    if args.rules:
+        from ..rules import get as get_ruleset
+        from ..rules.shapes import needs_python, ruleset_shanten
+        rs = get_ruleset(args.rules)
+        forms, quads = rs.forms, rs.seven_pairs_quads
+        if needs_python(rs):
+            per_form = {f: shanten_value(s) for f, s in
+                        ruleset_shanten(hand, rs, per_form=True).items()}
+        else:
+            per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
+                        for f in forms}
+        overall = shanten_value(shanten(hand, ruleset=rs))
+        uk = {"ruleset": rs}
+    else:
+        per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
+                    for f in forms}
+        overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
+        uk = {"forms": forms, "seven_pairs_quads": quads}
+    waiting = (hand.n_concealed + hand.jokers) % 3 == 1
+    effective = (ukeire(hand, visible, **uk)
                  if waiting and overall is not None and overall >= 0 else None)
 
     if args.json:

@@ -181,9 +181,12 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
     if "name" not in changes:
         changes["name"] = f"{rs.name}+house"
     try:
-        return dataclasses.replace(rs, **changes)
+        out = dataclasses.replace(rs, **changes)
     except RuleError as exc:
         raise RuleError(f"{where}: {exc}") from None
+    from . import register
+    register(out, replace=True)      # results refer to their ruleset by name
+    return out
 
 
 def _fan(rs: Ruleset, key, where: str):
