@@ -14,6 +14,12 @@ from .tiles import (
 
 # --- analysis ---
 from .analysis import advise
+# --- probability and odds ---
+from .odds import fan_odds
+from .probability import (
+    probabilities, starting_hand_shanten, tenpai_curve, tenpai_probability, win_curve,
+    win_probability,
+)
 # --- rules and scoring ---
 from . import rules
 from .scoring import FanResult, score, waits
@@ -43,6 +49,9 @@ __all__ = [
     "decompositions",
     # analysis
     "advise",
+    # probability and odds
+    "win_probability", "tenpai_probability", "win_curve", "tenpai_curve", "probabilities",
+    "starting_hand_shanten", "fan_odds",
     # rules and scoring
     "rules", "score", "FanResult", "waits", "WinContext", "WinningHand",
 ]
