@@ -236,3 +236,13 @@ def test_win_scorer_hook_adds_columns(games):
                                                "n_melds": len(win.melds)})
     assert list(w.columns) == list(WIN_COLUMNS) + ["our_fan_total", "n_melds"]
     assert (w["our_fan_total"] == w["fan_total"]).all()
+
+
+def test_review_scores_every_win_like_the_log(games):
+    """Each recorded win of the shipped games: our total and settlement equal the log's."""
+    from majiang.review import mcr_win_scorer, review_wins
+
+    table = review_wins(games, scorer=mcr_win_scorer)
+    assert len(table) == sum(r.fan_total > 0 for r in games)
+    assert table["fans_agree"].all()
+    assert (table["our_fan_total"] == table["fan_total"]).all()

@@ -35,7 +35,7 @@ from .tiles import counts_from_tiles, format_counts, parse_tile, tile_name
 __all__ = [
     "MCR_FORMS", "REVIEW_COLUMNS", "AGREEMENT_COLUMNS", "WIN_COLUMNS",
     "decision_hand", "review_decision", "review_game", "review_games", "agreement",
-    "review_wins",
+    "review_wins", "score_win", "mcr_win_scorer",
 ]
 
 MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans",
@@ -354,3 +354,48 @@ def review_wins(records: Iterable[GameRecord], *, scorer: WinScorer | None = Non
     out = pd.DataFrame(rows, columns=list(WIN_COLUMNS) + extra)
     return out.astype({"turn": np.int64, "player": np.int64, "self_drawn": bool,
                        "discarder": "Int64", "fan_total": np.int64})
+
+
+def score_win(win: Any, ruleset: Any = "mcr"):
+    """Score a recorded win (:class:`majiang.records.Win`) with our fan calculator.
+
+    Context from the record: self-draw as recorded; 和绝张 when three copies were
+    shown on the table (``win_tile_shown == 3``, Botzone's judge rule); 杠上开花 /
+    抢杠和 from the replay; 海底/妙手 from the duplicate-wall model; no flowers
+    (Botzone plays without them).
+
+    Returns
+    -------
+    majiang.scoring.FanResult
+
+    Raises
+    ------
+    majiang.InvalidHandError
+        If the recorded hand is not a winning hand.
+    """
+    from .scoring import score
+
+    hand = Hand(win.concealed, tuple(_meld(m) for m in win.melds))
+    return score(hand, win.win_tile, self_drawn=win.self_drawn,
+                 last_copy=win.win_tile_shown == 3,
+                 kong=bool(win.kong_replacement or win.robbing_kong),
+                 last_tile=bool(win.wall_last), seat_wind=win.seat_wind,
+                 prevalent_wind=win.prevalent_wind, ruleset=ruleset)
+
+
+def mcr_win_scorer(win: Any) -> dict[str, Any]:
+    """Scorer for :func:`review_wins`: our Chinese Official fans beside the recorded ones.
+
+    Columns: ``our_fan_total``, ``our_fans`` (``[(Chinese name, count), ...]``),
+    ``our_scores`` (settlement per seat) and ``fans_agree`` (our total and settlement
+    equal the recorded ones).
+    """
+    r = score_win(win)
+    scores = r.settle(win.player, win.discarder)
+    return {
+        "our_fan_total": r.total,
+        "our_fans": [(f.chinese, f.count) for f in r.fans],
+        "our_scores": tuple(scores),
+        "fans_agree": r.total == win.fan_total and (win.scores is None
+                                                     or tuple(scores) == tuple(win.scores)),
+    }

@@ -60,9 +60,12 @@ def win_scorer(args: argparse.Namespace) -> Callable[[Any], Mapping[str, Any]] |
     Hook for MCR scoring: return a callable taking a
     :class:`majiang.records.Win` and returning extra columns, e.g.
     ``{"our_fan_total": 9, "our_fans": [("混一色", 1), ...]}``.  They are added to
-    each win in the JSON output and printed after the recorded fans.
+    each win in the JSON output and printed after the recorded fans.  The logs are
+    Chinese Official games, so each win is scored under ``mcr``.
     """
-    return None
+    from ..review import mcr_win_scorer
+
+    return mcr_win_scorer
 
 
 # --------------------------------------------------------------------------
@@ -134,7 +137,12 @@ def _win_lines(win: Mapping[str, Any], extra: list[str]) -> list[str]:
              f"       recorded {win['fan_total']} fan: {fans}"
              + ("" if win["scores"] is None
                 else "; score " + " ".join(str(s) for s in win["scores"]))]
-    if extra:
+    if {"our_fan_total", "our_fans", "our_scores"} <= set(extra):
+        ours = " ".join(f"{name}" + (f"x{n}" if n > 1 else "") for name, n in win["our_fans"])
+        verdict = "agrees" if win.get("fans_agree") else "DIFFERS"
+        lines.append(f"       ours     {win['our_fan_total']} fan: {ours}; score "
+                     + " ".join(str(s) for s in win["our_scores"]) + f"  ({verdict})")
+    elif extra:
         lines.append("       ours: " + ", ".join(f"{k} {win[k]}" for k in extra))
     return lines
 
