@@ -161,7 +161,7 @@ class FanResult:
         The decomposed hand the fans were read from.
     """
 
-    __slots__ = ("_d", "_src")
+    __slots__ = ("_d",)
 
     def __init__(self, total: int, fans: tuple, form: str, decomposition: Decomposition,
                  knitted: tuple, win_set: str, meets_minimum: bool, min_fan: int, hand: Hand,
@@ -171,7 +171,6 @@ class FanResult:
                           "win_set": win_set, "meets_minimum": meets_minimum,
                           "min_fan": min_fan, "hand": hand, "context": context,
                           "ruleset": ruleset, "winning_hand": winning_hand})
-        _set(self, "_src", None)
 
     total = _field("total", "Fan points, flowers included.")
     fans = _field("fans", "The counted fans in id order (tuple of FanCount).")
@@ -803,10 +802,28 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     >>> r = score("123m456p789s11z [555z] 45m", "6m")    # doctest: +SKIP
     """
     if method == "auto" or method == "kernel":
-        r = _score_kernel(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset, method == "kernel")
-        if r is not None:
-            return r
+        # compiled kernel; any input it does not take (and every error) goes on to
+        # the reference below, which raises the reference's error
+        rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
+        if rs is _LAST_KT[0]:
+            kt = _LAST_KT[1]
+        else:
+            kt = _kernel_table(rs) if rs is not None else None
+            if kt is None and method == "kernel" and rs is not None:
+                raise RuleError(f"method='kernel': the fan table of ruleset {rs.name} is not "
+                                "the Chinese Official one")
+        if kt is not None:
+            h = hand if type(hand) is Hand else _hand_or_none(hand, rs)
+            win = win_tile if type(win_tile) is int else _kind_or_none(win_tile)
+            seat = seat_wind if type(seat_wind) is int else _wind_or_none(seat_wind)
+            prev = prevalent_wind if type(prevalent_wind) is int else \
+                _wind_or_none(prevalent_wind)
+            k = _kfans.score_hand(kt, rs, h, win, self_drawn, last_copy, kong, last_tile,
+                                  seat, prev, flowers)
+            if k is not None:
+                r = _new(FanResult)
+                _set(r, "_d", {"_src": k})
+                return r
     elif method != "python":
         raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
@@ -883,6 +900,8 @@ def _kernel_table(rs):
     entry = _KTABLES.get(id(rs))
     if entry is None or entry[0] is not rs:
         entry = _KTABLES[id(rs)] = (rs, _build_kernel_table(rs))
+    if entry[1] is not None:
+        _LAST_KT[0], _LAST_KT[1] = entry
     return entry[1]
 
 
@@ -898,67 +917,61 @@ def _build_kernel_table(rs):
     rows = [(f.id, f.value, None if f.forms is None else tuple(sorted(f.forms)),
              f.combination is not None, tuple(sorted(f.excludes)), tuple(f.reduces),
              bool(f.minimum), bool(f.fallback)) for f in rs.fans]
-    return _kfans.FanTable(rows, tuple(rs.forms), bool(rs.seven_pairs_quads), rs.hand_size)
+    return _kfans.FanTable(rows, tuple(rs.forms), bool(rs.seven_pairs_quads), rs.hand_size,
+                           rs.flowers)
 
 
-def _score_kernel(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                  prevalent_wind, flowers, ruleset, required: bool):
-    """:func:`score` by the kernel; None whenever the reference engine must run
-    (another fan table, an input the fast checks do not cover, or any error — the
-    reference raises it, so errors and their order are the reference's)."""
-    if ruleset == "mcr":
-        rs = _rules._REGISTRY.get("mcr")
-        if rs is None:
-            return None
-    else:
-        try:
-            rs = _rules.get(ruleset)
-        except RuleError:
-            return None
-    entry = _KTABLES.get(id(rs))
-    kt = entry[1] if entry is not None and entry[0] is rs else _kernel_table(rs)
-    if kt is None:
-        if required:
-            raise RuleError(f"method='kernel': the fan table of ruleset {rs.name} is not "
-                            "the Chinese Official one")
-        return None
+_LAST_KT: list = [None, None]     # (ruleset, table) of the last kernel ruleset
+
+
+def _ruleset_or_none(ruleset):
     try:
-        h = hand if type(hand) is Hand else as_hand(hand, hand_size=rs.hand_size)
-        if type(win_tile) is int:
-            win = win_tile
-        elif isinstance(win_tile, str):
-            win = parse_tile(win_tile)
-        elif isinstance(win_tile, np.integer):
-            win = int(win_tile)
-        else:
-            return None
-        seat = seat_wind if type(seat_wind) is int else wind_index(seat_wind, "seat_wind")
-        prev = prevalent_wind if type(prevalent_wind) is int else \
-            wind_index(prevalent_wind, "prevalent_wind")
+        return _rules.get(ruleset)
     except MahjongError:
         return None
-    if type(flowers) is not int or h.jokers:
+
+
+def _hand_or_none(hand, rs):
+    try:
+        return as_hand(hand, hand_size=rs.hand_size)
+    except MahjongError:
         return None
-    nf = len(h.flowers)
-    if nf:
-        if flowers and flowers != nf:
-            return None
-        flowers = nf
-    if flowers > rs.flowers:
+
+
+_KIND_CACHE: dict = {}
+
+
+def _kind_or_none(x):
+    """Tile kind of a win tile given as a name or numpy int; None when not plain."""
+    if isinstance(x, str):
+        k = _KIND_CACHE.get(x)
+        if k is None:
+            try:
+                k = parse_tile(x)
+            except MahjongError:
+                return None
+            if len(_KIND_CACHE) < 4096:
+                _KIND_CACHE[x] = k
+        return k
+    if isinstance(x, np.integer) and not isinstance(x, np.bool_):
+        return int(x)
+    return None
+
+
+def _wind_or_none(x):
+    try:
+        return wind_index(x)
+    except MahjongError:
         return None
-    k = _kfans.score_hand(kt, h.concealed, h.melds, win, self_drawn, last_copy, kong, last_tile,
-                          seat, prev, flowers)
-    if k is None:
-        return None
-    r = _new(FanResult)
-    _set(r, "_d", {})
-    _set(r, "_src", (k, rs, h, win, self_drawn, kong, last_tile, seat, prev, flowers))
-    return r
+
+
+def _src(r: FanResult):
+    return r._d["_src"]
 
 
 def _k_fans(r: FanResult) -> tuple:
-    k, rs = r._src[0], r._src[1]
-    fan = _table(rs).fan
+    k = _src(r)
+    fan = _table(k.ruleset).fan
     out = []
     for fid, n in k.fan_counts:
         f = fan[fid]
@@ -967,13 +980,14 @@ def _k_fans(r: FanResult) -> tuple:
 
 
 def _k_meets_minimum(r: FanResult) -> bool:
-    k, rs = r._src[0], r._src[1]
+    k = _src(r)
+    rs = k.ruleset
     counted = k.total if rs.flowers_count_toward_minimum else k.total_min
     return counted >= rs.min_fan
 
 
 def _k_decomposition(r: FanResult) -> Decomposition:
-    k = r._src[0]
+    k = _src(r)
     form = k.form
     if form == "seven_pairs":
         return Decomposition(form, pairs=k.pairs)
@@ -985,36 +999,37 @@ def _k_decomposition(r: FanResult) -> Decomposition:
 
 
 def _k_context(r: FanResult) -> WinContext:
-    k, _, _, win, self_drawn, kong, last_tile, seat, prev, flowers = r._src
-    return WinContext(win, bool(self_drawn), k.last_copy, bool(kong), bool(last_tile), seat, prev,
-                      flowers)
+    k = _src(r)
+    return WinContext(k.win, k.self_drawn, k.last_copy, k.kong, k.last_tile, k.seat_wind,
+                      k.prevalent_wind, k.flowers)
 
 
 def _k_winning_hand(r: FanResult) -> WinningHand:
-    k, h, win = r._src[0], r._src[2], r._src[3]
+    k = _src(r)
+    h = k.hand
     sets = _meld_views(h)
     conc = k.set_concealed
     n_melds = len(h.melds)
     for i, (kind, t) in enumerate(k.concealed_sets):
         sets.append(SetView(kind, t, conc[n_melds + i], False))
     counts = _all_counts(h)
-    counts[win] += 1
+    counts[k.win] += 1
     return WinningHand(h, r.context, r.decomposition, k.form, tuple(sets), k.pair, k.pairs,
                        k.knitted, tuple(counts), k.win_set, k.win_position, k.unique_wait, {})
 
 
 _KERNEL_FIELDS = {
-    "total": lambda r: r._src[0].total,
+    "total": lambda r: _src(r).total,
     "fans": _k_fans,
-    "form": lambda r: r._src[0].form,
+    "form": lambda r: _src(r).form,
     "decomposition": _k_decomposition,
-    "knitted": lambda r: r._src[0].knitted,
+    "knitted": lambda r: _src(r).knitted,
     "win_set": lambda r: _where(r.winning_hand),
     "meets_minimum": _k_meets_minimum,
-    "min_fan": lambda r: r._src[1].min_fan,
-    "hand": lambda r: r._src[2],
+    "min_fan": lambda r: _src(r).ruleset.min_fan,
+    "hand": lambda r: _src(r).hand,
     "context": _k_context,
-    "ruleset": lambda r: r._src[1].name,
+    "ruleset": lambda r: _src(r).ruleset.name,
     "winning_hand": _k_winning_hand,
 }
 """How each FanResult field is built from a kernel result (on first access)."""

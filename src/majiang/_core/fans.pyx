@@ -1597,11 +1597,14 @@ cdef class FanTable:
         The ruleset's winning forms.
     seven_pairs_quads : bool
     hand_size : int
+    max_flowers : int
+        Flowers of the tile set (more is an error the caller raises).
     """
 
     cdef Table t
+    cdef readonly int max_flowers
 
-    def __init__(self, fans, forms, bint seven_pairs_quads, int hand_size):
+    def __init__(self, fans, forms, bint seven_pairs_quads, int hand_size, int max_flowers=8):
         cdef int fid, x, i
         memset(&self.t, 0, sizeof(Table))
         allforms = (1 << len(FORMS)) - 1
@@ -1654,13 +1657,50 @@ cdef class FanTable:
         self.t.forms_enabled = sum(1 << FORMS.index(f) for f in set(forms))
         self.t.quads = seven_pairs_quads
         self.t.hand_size = hand_size
+        self.max_flowers = max_flowers
 
 
 cdef class KernelResult:
     """The best reading found by the kernel (plain ints; see :func:`score_hand`)."""
 
     cdef Result r
+    cdef HandIn h
     cdef readonly int n_melds
+    cdef readonly object hand
+    """The hand scored (as passed to :func:`score_hand`)."""
+    cdef readonly object ruleset
+    """The ruleset object passed to :func:`score_hand`."""
+    cdef readonly dict cache
+    """Scratch space for the caller (built views of the result)."""
+
+    @property
+    def win(self):
+        return self.h.win
+
+    @property
+    def self_drawn(self):
+        return bool(self.h.self_drawn)
+
+    @property
+    def kong(self):
+        return bool(self.h.kong)
+
+    @property
+    def last_tile(self):
+        return bool(self.h.last_tile)
+
+    @property
+    def seat_wind(self):
+        return self.h.seat
+
+    @property
+    def prevalent_wind(self):
+        return self.h.prevalent
+
+    @property
+    def flowers(self):
+        """Flowers scored (those of the hand when it holds any)."""
+        return self.h.flowers
 
     @property
     def total(self):
@@ -1747,66 +1787,110 @@ cdef inline int meld_kind(object k) except -1:
     raise ValueError(f"unknown meld kind {k!r}")
 
 
+cdef inline int small_int(object x, int lo, int hi) except -2:
+    """x when it is an exact int in lo..hi, else -1 (bools and other types too)."""
+    cdef long v
+    if type(x) is not int:
+        return -1
+    try:
+        v = x
+    except OverflowError:
+        return -1
+    return <int>v if lo <= v <= hi else -1
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def score_hand(FanTable table, cnp.ndarray concealed, tuple melds, int win, bint self_drawn,
-               bint last_copy, bint kong, bint last_tile, int seat_wind, int prevalent_wind,
-               int flowers):
-    """Best reading of a winning hand, or None when the hand/context is not valid for it.
+def score_hand(FanTable table, object ruleset, object hand, object win, bint self_drawn,
+               bint last_copy, bint kong, bint last_tile, object seat_wind,
+               object prevalent_wind, object flowers):
+    """Best reading of a winning hand, or None when the reference engine must run.
 
     Parameters
     ----------
     table : FanTable
-    concealed : ndarray
-        uint8, shape (34,), C-contiguous: the concealed tiles BEFORE the win.
-    melds : tuple
-        Objects with ``kind`` ("chow" / "pung" / "kong"), ``tile`` and ``concealed``.
+    ruleset : object
+        Kept on the result (:attr:`KernelResult.ruleset`) for the caller.
+    hand : object
+        A hand before the win with ``concealed`` (uint8 ndarray, shape (34,),
+        C-contiguous), ``melds`` (tuple of objects with ``kind`` "chow" / "pung" /
+        "kong", ``tile`` and ``concealed``), ``flowers`` (sized) and ``jokers``.
     win : int
+        Kind 0..33 (an exact int).
     self_drawn, last_copy, kong, last_tile : bool
-    seat_wind, prevalent_wind : int (0..3)
+    seat_wind, prevalent_wind : int
+        0..3 (exact ints).
     flowers : int
+        Flowers declared with the win (0 = those of the hand).
 
     Returns
     -------
     KernelResult or None
-        None when the reference engine would raise (hand size, fifth copy, a
-        contradicting context, not a winning hand): call it to get the error.
+        None for anything the fast checks do not cover (other input types, jokers,
+        a flower count that disagrees with the hand or exceeds the table's) and for
+        everything the reference engine rejects (hand size, fifth copy, a
+        contradicting context, not a winning hand): the caller runs the reference,
+        which raises the right error.
     """
     cdef HandIn h
-    cdef int i, nm = len(melds)
+    cdef int i, nm, nf, fl
     cdef const uint8_t* data
-    if (cnp.PyArray_TYPE(concealed) != cnp.NPY_UINT8 or cnp.PyArray_SIZE(concealed) != NK
-            or not cnp.PyArray_IS_C_CONTIGUOUS(concealed) or nm > 4):
+    cdef object concealed, melds
+    cdef cnp.ndarray arr
+    try:
+        concealed = hand.concealed
+        melds = hand.melds
+        nf = len(hand.flowers)
+        if hand.jokers:
+            return None
+    except AttributeError:
         return None
-    if not (0 <= win < NK and 0 <= seat_wind <= 3 and 0 <= prevalent_wind <= 3
-            and 0 <= flowers <= 8):
+    if type(concealed) is not np.ndarray or type(melds) is not tuple:
         return None
-    data = <const uint8_t*>cnp.PyArray_DATA(concealed)
+    arr = <cnp.ndarray>concealed
+    nm = len(<tuple>melds)
+    if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_SIZE(arr) != NK
+            or not cnp.PyArray_IS_C_CONTIGUOUS(arr) or nm > 4):
+        return None
+    h.win = small_int(win, 0, NK - 1)
+    h.seat = small_int(seat_wind, 0, 3)
+    h.prevalent = small_int(prevalent_wind, 0, 3)
+    fl = small_int(flowers, 0, 8)
+    if h.win < 0 or h.seat < 0 or h.prevalent < 0 or fl < 0:
+        return None
+    if nf:
+        if fl and fl != nf:
+            return None
+        fl = nf
+    if fl > table.max_flowers:
+        return None
+    h.flowers = fl
+    data = <const uint8_t*>cnp.PyArray_DATA(arr)
     for i in range(NK):
         h.before[i] = data[i]
         if data[i] > 4:
             return None
     h.n_melds = nm
     for i in range(nm):
-        m = melds[i]
+        m = (<tuple>melds)[i]
         h.mkind[i] = meld_kind(m.kind)
         h.mtile[i] = m.tile
         h.mconc[i] = m.concealed
         if not 0 <= h.mtile[i] < NK or (h.mkind[i] == K_CHOW and
                                         (h.mtile[i] >= 27 or h.mtile[i] % 9 > 6)):
             return None
-    h.win = win
     h.self_drawn = self_drawn
     h.last_copy = last_copy
     h.kong = kong
     h.last_tile = last_tile
-    h.seat = seat_wind
-    h.prevalent = prevalent_wind
-    h.flowers = flowers
     cdef KernelResult res = KernelResult.__new__(KernelResult)
-    res.n_melds = nm
     if score_core(&table.t, &h, &res.r) != ST_OK:
         return None
+    res.n_melds = nm
+    res.h = h
+    res.hand = hand
+    res.ruleset = ruleset
+    res.cache = {}
     return res
 
 
