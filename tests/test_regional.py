@@ -1,0 +1,453 @@
+"""Regional rulesets: joker decompositions and ruleset-level shanten against brute force,
+seed examples, a scoring test per fan of the high-detail rulesets, house rules, CLI."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang import InvalidHandError, RuleError, rules, shanten, ukeire
+from majiang._core import decompose as _decompose
+from majiang.analysis import advise
+from majiang.cli import main
+from majiang.rules.shapes import (Spec, _lonely_kept, joker_decompositions, lonely_patterns,
+                                  shanten_counts)
+from majiang.scoring import score
+
+
+# ----------------------------------------------------------------- joker decompositions
+def brute_decs(h, j, kinds, forms=("regular",), quads=False):
+    out = set()
+    n = int(h.sum()) + j
+    for combo in itertools.combinations_with_replacement(kinds, j):
+        c = h.astype(np.int64).copy()
+        for k in combo:
+            c[k] += 1
+        if c.max() > 4:
+            continue
+        cu = c.astype(np.uint8)
+        if "regular" in forms:
+            for pair, sets in _decompose.regular_decompositions(cu, (n - 2) // 3):
+                d = majiang.Decomposition("regular", pair=pair, sets=sets)
+                out.add((tuple(sorted(combo)), d))
+        if "seven_pairs" in forms and n == 14 and all(x % 2 == 0 and (quads or x <= 2)
+                                                      for x in c):
+            pairs = tuple(k for k in range(34) for _ in range(c[k] // 2))
+            out.add((tuple(sorted(combo)), majiang.Decomposition("seven_pairs", pairs=pairs)))
+    return out
+
+
+def mine(h, j, kinds, forms=("regular",), quads=False):
+    return set(joker_decompositions(h, j, kinds=kinds, forms=forms, quads=quads))
+
+
+def test_joker_decompositions_exhaustive_small_one_suit():
+    """Every 2- and 5-tile hand of one suit (real + 0..3 jokers), 9 kinds."""
+    kinds = tuple(range(9))
+    n = 0
+    for size in (2, 5):
+        for j in range(0, min(3, size) + 1):
+            for combo in itertools.combinations_with_replacement(kinds, size - j):
+                h = np.zeros(34, np.uint8)
+                for k in combo:
+                    h[k] += 1
+                if h.max() > 4:
+                    continue
+                assert mine(h, j, kinds) == brute_decs(h, j, kinds), (combo, j)
+                n += 1
+    assert n > 400
+
+
+def _random_complete(rng, kinds_suit=True):
+    """A random complete 14-tile hand of one suit (4 sets + pair), or None."""
+    for _ in range(50):
+        c = np.zeros(34, np.int64)
+        p = rng.integers(0, 9)
+        c[p] += 2
+        for _ in range(4):
+            if rng.random() < 0.5:
+                t = rng.integers(0, 9)
+                c[t] += 3
+            else:
+                t = rng.integers(0, 7)
+                c[t:t + 3] += 1
+        if c.max() <= 4:
+            return c
+    return None
+
+
+def test_joker_decompositions_random_10k():
+    """≥10k hands with 0-4 jokers: random complete one-suit hands with tiles turned into
+    jokers, and random one-suit hands; equal to brute force over every joker assignment."""
+    rng = np.random.default_rng(11)
+    kinds = tuple(range(9))
+    checked = 0
+    while checked < 10_000:
+        j = int(rng.integers(0, 5))
+        if rng.random() < 0.7:
+            c = _random_complete(rng)
+            if c is None:
+                continue
+            for _ in range(j):
+                nz = np.flatnonzero(c)
+                c[rng.choice(nz)] -= 1
+        else:
+            size = [2, 5, 8, 11, 14][rng.integers(0, 5)]
+            if size - j < 0:
+                continue
+            c = np.zeros(34, np.int64)
+            for k in rng.integers(0, 9, size - j):
+                c[k] += 1
+            if c.max() > 4:
+                continue
+        h = c.astype(np.uint8)
+        forms = ("regular", "seven_pairs") if h.sum() + j == 14 else ("regular",)
+        assert mine(h, j, kinds, forms) == brute_decs(h, j, kinds, forms), (h[:9], j)
+        checked += 1
+
+
+def test_joker_decompositions_all_kinds_small():
+    rng = np.random.default_rng(5)
+    for _ in range(150):
+        j = int(rng.integers(0, 3))
+        c = np.zeros(34, np.int64)
+        for k in rng.integers(0, 34, 5 - j):
+            c[k] += 1
+        if c.max() > 4:
+            continue
+        h = c.astype(np.uint8)
+        assert mine(h, j, tuple(range(34))) == brute_decs(h, j, tuple(range(34)))
+
+
+# ----------------------------------------------------------------- shape engine
+def _rand(rng, n, size, kinds=136):
+    order = np.argsort(rng.random((n, kinds)), axis=1)[:, :size] // 4
+    out = np.zeros((n, 34), np.uint8)
+    np.add.at(out, (np.repeat(np.arange(n), size), order.ravel()), 1)
+    return out
+
+
+def test_shape_engine_equals_core_without_constraints():
+    rng = np.random.default_rng(3)
+    spec = Spec(("regular", "seven_pairs", "thirteen_orphans"))
+    for size, j in ((13, 0), (14, 0), (13, 2), (14, 1)):
+        H = _rand(rng, 150, size - j)
+        core = majiang.shanten_batch(H, jokers=j) if j else majiang.shanten_batch(H)
+        assert [shanten_counts(h, jokers=j, spec=spec) for h in H] == core.tolist()
+
+
+def test_void_suit_shanten_brute_force():
+    """缺一门: the least over the voided suit of (tiles of that suit swapped out) + the
+    core shanten of the rest with those draws free (jokers that cannot be that suit)."""
+    rng = np.random.default_rng(8)
+    rs = rules.get("sichuan")
+    H = _rand(rng, 200, 13, kinds=108)
+    for h in H:
+        best = 99
+        for s in range(3):
+            r = h.copy()
+            k = int(r[9 * s:9 * s + 9].sum())
+            r[9 * s:9 * s + 9] = 0
+            # brute: every multiset of k kinds outside suit s fills the hand
+            others = [t for t in range(27) if not 9 * s <= t < 9 * s + 9]
+            if k > 3:
+                continue
+            sub = min(int(majiang.shanten_batch(
+                (r.astype(np.int64) + np.bincount(list(c), minlength=34)).astype(np.uint8)[None],
+                forms=("regular", "seven_pairs"))[0])
+                for c in itertools.combinations_with_replacement(others, k)
+                if (r.astype(np.int64) + np.bincount(list(c), minlength=34)).max() <= 4) \
+                if k else int(majiang.shanten_batch(r[None], forms=("regular", "seven_pairs"))[0])
+            best = min(best, sub + k)
+        got = shanten(h, ruleset=rs)
+        if best < 99:
+            assert got <= best
+            if all(int(h[9 * s:9 * s + 9].sum()) <= 3 for s in range(3)):
+                assert got == best
+
+
+def _lonely_brute(c):
+    pats = lonely_patterns()
+    best = -1
+    honors = list(range(27, 34))
+    for a, b, d in itertools.product(pats, repeat=3):
+        n = len(a) + len(b) + len(d)
+        hneed = 14 - n
+        if not 0 <= hneed <= 7:
+            continue
+        kept = sum(1 for s, p in enumerate((a, b, d)) for r in p if c[9 * s + r])
+        kept += min(hneed, sum(1 for k in honors if c[k]))
+        best = max(best, kept)
+    return best
+
+
+def test_thirteen_lonely_kept_brute_force():
+    rng = np.random.default_rng(4)
+    for h in _rand(rng, 150, 14):
+        assert _lonely_kept(tuple(int(x) for x in h), (4,) * 34, None) == _lonely_brute(h)
+
+
+# ----------------------------------------------------------------- seed examples
+def test_joker_kind_wraparound():
+    aq = rules.get("anqing")
+    assert aq.joker_kind("9m") == majiang.tiles.parse_tile("1m")
+    assert aq.joker_kind("3p") == majiang.tiles.parse_tile("4p")
+    assert aq.joker_kind("4z") == majiang.tiles.parse_tile("1z")      # 北 -> 东
+    assert aq.joker_kind("7z") == majiang.tiles.parse_tile("6z")      # 中 -> 发
+    assert aq.joker_kind("6z") == majiang.tiles.parse_tile("5z")      # 发 -> 白
+    assert aq.joker_kind("5z") == majiang.tiles.parse_tile("7z")      # 白 -> 中
+    assert rules.get("luoyuan").joker_kind("5s") == majiang.tiles.parse_tile("5s")
+    seven = rules.JokerRule(honor_cycle="seven")
+    assert seven.kind(majiang.tiles.parse_tile("4z")) == majiang.tiles.parse_tile("7z")
+    with pytest.raises(RuleError):
+        rules.get("sichuan").joker_kind("1m")
+
+
+def test_shandong_waits_and_missed_win():
+    from majiang.rules.shandong import may_win
+    assert ukeire("123m456m789m44p78s", ruleset="shandong") == {"6s": 4, "9s": 4}
+    assert not may_win("6s", {"6s"}) and may_win("9s", {"6s"})
+
+
+def test_xian_wall_end_stacks():
+    we = rules.get("xian").wall_end
+    assert [we.kept_tiles(k, 0) // 2 for k in range(5)] == [13, 7, 8, 13, 13]
+    assert we.kept_tiles(1, 1) // 2 == 8
+
+
+def test_luoyuan_wall_end():
+    we = rules.get("luoyuan").wall_end
+    assert we.kept_tiles() == 20 and we.kept_tiles(1, 1) == 23
+    assert rules.BUILDERS["luoyuan"](flowers36=False).wall_end.kept_tiles() == 18
+
+
+def test_anqing_thirteen_lonely_and_seven_stars():
+    r = score("147m258p369s1234z", "5z", ruleset="anqing", self_drawn=True, seat_wind=1)
+    assert "十三烂" in r and r.total == 4 + 3 + 20
+    r = score("14m25p36s1234567z", "7m", ruleset="anqing", self_drawn=True, seat_wind=1)
+    assert "七星归位" in r and "十三烂" not in r
+    assert shanten("14m25p36s1234567z", ruleset="anqing") == 0
+    with pytest.raises(InvalidHandError, match="self_draw_only"):
+        score("147m258p369s1234z", "5z", ruleset="anqing")
+
+
+# ----------------------------------------------------------------- one test per fan
+CASES = [
+    # ruleset, hand, win, kwargs, fan present
+    ("sichuan", "1112223334445m", "5m", {}, "对对胡"),
+    ("sichuan", "1112223334445m", "5m", {}, "清一色"),
+    ("sichuan", "1122334455667m", "7m", {}, "七对"),
+    ("sichuan", "1122334455777m", "7m", {}, "龙七对"),
+    ("sichuan", "222555888m22p88p", "8p", {}, "将对") if False else
+    ("sichuan", "222555888m2228p", "8p", {}, "将对"),
+    ("sichuan", "5p [111m] [999m] [111p] [999p]", "5p", {}, "金钩钓"),
+    ("sichuan", "123m789m111p99p12m", "3m", {}, "带幺九"),
+    ("sichuan", "11112345678m99p", "9m", {}, "根") if False else
+    ("sichuan", "1111m23m456m999p5p", "5p", {}, "根"),
+    ("sichuan", "123m456m789m5p {1111p}", "5p", {"self_drawn": True, "kong": True}, "杠上开花"),
+    ("sichuan", "123m456m789m55p78p", "9p", {"kong": True}, "抢杠胡"),
+    ("sichuan", "123m456m789m55p78p", "9p", {"self_drawn": True, "last_tile": True}, "海底捞月"),
+    ("sichuan", "123m456m789m55p78p", "9p", {}, "平胡"),
+    ("shandong", "123m456m789m44p78s", "9s", {}, "推倒和"),
+    ("shandong", "123m456m789m44p78s", "9s", {"kong": True}, "抢杠和"),
+    ("shandong", "123m456m789m44p78s", "9s", {"seat_wind": 0}, "庄家"),
+    ("shandong", "123m456m789m44p78s", "9s", {"self_drawn": True}, "自摸"),
+    ("shandong", "123m456m789m44p78s", "9s", {}, "门清"),
+    ("shandong", "123m456m789m11z78m", "9m", {}, "混一色"),
+    ("shandong", "123m456m789m11z78m", "9m", {}, "一条龙"),
+    ("shandong", "123m456m11z78m {2222p}", "9m", {"self_drawn": True, "kong": True}, "杠上开花"),
+    ("shandong", "19m19p19s1234567z", "1m", {}, "十三么"),
+    ("shandong", "5p [111m] [999m] [111p] [999p]", "5p", {}, "大吊车"),
+    ("shandong", "111m222p333s44z55z", "5z", {}, "碰碰和"),
+    ("shandong", "123m456m789m44p78s", "9s", {"self_drawn": True, "last_tile": True}, "海底捞月"),
+    ("shandong", "1122m3344p5566s7z", "7z", {}, "七对"),
+    ("shandong", "1112345678999m", "9m", {}, "清一色"),
+    ("shandong", "1111m3344p5566s7z", "7z", {}, "豪华七对"),
+    ("shandong", "1111m3333p5566s7z", "7z", {}, "超级豪华七对"),
+    ("shandong", "1111m3333p5555s7z", "7z", {}, "至尊豪华七对"),
+    ("shandong", "123m456m11z78m [2222p]", "9m", {}, "明杠"),
+    ("shandong", "123m456m11z78m {2222p}", "9m", {}, "暗杠"),
+    ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True}, "平胡"),
+    ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True, "seat_wind": 0}, "庄家"),
+    ("anqing", "123m456p789s11z13m", "2m", {"self_drawn": True}, "跑风"),
+    ("anqing", "1122m3344p556s7z*", "7z", {"self_drawn": True}, "七对有钻"),
+    ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True}, "门清"),
+    ("anqing", "111m222p333s44z55z", "5z", {"self_drawn": True}, "碰碰胡"),
+    ("anqing", "5p [111m] [999m] [111p] [999p]", "5p", {"self_drawn": True}, "大吊车"),
+    ("anqing", "* [111m] [999m] [111p] [999p]", "5p", {"self_drawn": True}, "大吊车有钻"),
+    ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True}, "平胡"),
+    ("anqing", "456p789s11z45m {1111m}", "6m", {"self_drawn": True, "kong": True}, "杠开"),
+    ("anqing", "147m258p369s1234z", "5z", {"self_drawn": True}, "十三烂"),
+    ("anqing", "14m25p36s1234567z", "7m", {"self_drawn": True}, "七星归位"),
+    ("anqing", "456p789s11z45m {1111m}", "6m", {"self_drawn": True}, "杠牌"),
+    ("anqing", "456p789s22z45m [111z]", "6m", {"self_drawn": True}, "风"),
+    ("anqing", "123456789m11z45p", "6p", {"self_drawn": True}, "一龙"),
+    ("anqing", "1122m3344p5566s7z", "7z", {"self_drawn": True}, "七对"),
+    ("xian", "123m456p789s11z45m", "6m", {}, "胡"),
+    ("xian", "123m456p789s11z45m", "6m", {"self_drawn": True}, "自摸"),
+    ("xian", "123m456p789s11z46m", "5m", {}, "夾張/單調"),
+    ("xian", "456p789s11z45m {1111m}", "6m", {"self_drawn": True, "kong": True}, "槓後開花"),
+    ("shenyang", "123m456p99s [111p] 12s", "3s", {}, "小和") if False else
+    ("shenyang", "123m456p99s78s [111p]", "9s", {}, "小和"),
+    ("shenyang", "111m999p1s [555z] [222s]", "1s", {}, "飘"),
+    ("shenyang", "1s [123m] [456p] [999s] [111p]", "1s", {}, "手把一"),
+    ("shenyang", "123m456p99s78s [5555z]", "9s", {}, "中发白明杠"),
+    ("shenyang", "123m456p99s78s [111p] {5555z}", "9s", {}, "中发白暗杠") if False else
+    ("shenyang", "123m456p99s78s [111p] {5555z}"[:0] + "123m99s78s [111p] {5555z}", "9s", {},
+     "中发白暗杠"),
+    ("shenyang", "123m456p99s78s [1111p]", "9s", {}, "明杠"),
+    ("shenyang", "123m99s78s [111p] {2222p}", "9s", {}, "暗杠"),
+    ("shenyang", "123m456p99s78s [555z]", "9s", {}, "碰中发白"),
+    ("shenyang", "123m456p99s12s [111p]", "3s", {}, "边和"),
+    ("shenyang", "123m456p99s13s [111p]", "2s", {}, "夹和"),
+    ("shenyang", "123m99s78s [111p] {2222p}", "9s", {"self_drawn": True, "kong": True},
+     "杠上开花"),
+    ("shenyang", "123m456p99s78s [111p]", "9s", {"self_drawn": True, "last_tile": True},
+     "海底捞月"),
+    ("luoshan", "123m456p789s11s45m", "6m", {"self_drawn": True}, "和"),
+    ("luoshan", "123m456p789s11s45m", "6m", {"self_drawn": True}, "平和"),
+    ("luoshan", "123m456p78s11s [555z]", "9s", {}, "大料/门风刻"),
+    ("luoshan", "1112345678999m", "9m", {"self_drawn": True}, "清三台"),
+    ("luoshan", "1112223334445m", "5m", {"self_drawn": True}, "清四台"),
+    ("luoshan", "123456789m11z22z", "2z", {"self_drawn": True}, "凑一台"),
+    ("luoyuan", "123m456p789s123s11p4m", "4m", {}, "放胡") if False else
+    ("luoyuan", "123m456p789s123s11p45m", "6m", {}, "放胡"),
+    ("luoyuan", "123m456p789s123s11p45m", "6m", {"self_drawn": True}, "自摸"),
+    ("luoyuan", "123m456p789s123s11p45m", "6m", {}, "平胡"),
+    ("luoyuan", "123m456p789s123s1p***", "9m", {"self_drawn": True}, "三金倒"),
+    ("luoyuan", "123m456p789s123s45m**", "6m", {}, "金雀"),
+    ("luoyuan", "123m456p789s11p45m***", "6m", {}, "金龙"),
+]
+
+
+@pytest.mark.parametrize("name,hand,win,kw,fan", CASES)
+def test_fan(name, hand, win, kw, fan):
+    r = score(hand, win, ruleset=name, **kw)
+    assert fan in r, (r.fans, r.points)
+
+
+def test_every_fan_of_the_high_detail_rulesets_is_tested():
+    tested = {(c[0], c[4]) for c in CASES}
+    for name in ("sichuan", "shandong", "anqing", "xian", "shenyang", "luoshan", "luoyuan"):
+        for f in rules.get(name).fans:
+            assert (name, f.chinese) in tested, (name, f.chinese)
+
+
+def test_points_and_caps():
+    r = score("1122334455777m", "7m", ruleset="sichuan")      # 清一色 2 + 龙七对 3, cap 3
+    assert r.total == 5 and r.points == 8
+    r16 = score("1122334455777m", "7m", ruleset=rules.BUILDERS["sichuan"](
+        long_seven_pairs=16, cap=5))
+    assert r16.total == 6 and r16.points == 32
+    r = score("1122334455667m", "7m", ruleset="sichuan", self_drawn=True)
+    assert r.settle(0) == (27, -9, -9, -9)                    # 自摸加底
+    r = score("123m456p789s11s45m", "6m", ruleset="luoshan", self_drawn=True)
+    assert r.points == 30 and not r.meets_minimum
+    r = score("1112345678999m", "9m", ruleset="luoshan", self_drawn=True)
+    assert r.points >= 100 and r.meets_minimum
+
+
+def test_constraints_reject():
+    with pytest.raises(InvalidHandError, match="void_suit"):
+        score("123m456p789s1112m", "2m", ruleset="sichuan")
+    with pytest.raises(InvalidHandError, match="must_open_pung"):
+        score("123m456p789s11s78s", "9s", ruleset="shenyang")
+    with pytest.raises(InvalidHandError, match="not in the tile set"):
+        score("123m456p789s11z45m", "6m", ruleset="sichuan")
+    with pytest.raises(RuleError, match="no jokers"):
+        score("123m456p789s1z45m*", "6m", ruleset="shandong")
+
+
+def test_jokers_in_ruleset_shanten_and_ukeire():
+    # anqing: a joker draw helps; indicator 5m -> joker 6m listed as "6m*"
+    u = ukeire("123m456p789s11z4m*", ruleset="anqing", indicator="5m")
+    assert "6m*" in u and "6m" not in u
+    assert shanten("123m456p789s11z4m*", ruleset="anqing") == 0
+    assert shanten("123m456p789s11z4m*") == 0                 # '*' counted by the core too
+
+
+# ----------------------------------------------------------------- house rules
+HOUSE = """
+base = "sichuan"
+name = "friday"
+[options]
+long_seven_pairs = 16
+cap = 5
+[fans]
+"清一色" = 3
+remove = ["带幺九"]
+"""
+
+
+def test_house_rules_change_score_and_advise(tmp_path):
+    p = tmp_path / "house.toml"
+    p.write_text(HOUSE, encoding="utf-8")
+    rs = rules.load(p)
+    assert rs.name == "friday" and rs.fan("清一色").value == 3
+    with pytest.raises(RuleError):
+        rs.fan("带幺九")
+    base = score("1122334455777m", "7m", ruleset="sichuan")
+    house = score("1122334455777m", "7m", ruleset=str(p))
+    assert (base.points, house.points) == (8, 32)   # 3 + 4 = 7 番, capped at 5
+    # advise: a house rule adding the 2-5-8 pair changes the best discard
+    p2 = tmp_path / "h258.toml"
+    p2.write_text('base = "sichuan"\n[rules]\nconstraints = ["void_suit", "pair_258"]\n',
+                  encoding="utf-8")
+    hand = "123m456m789m11p3p55p"
+    a = advise(hand, ruleset="sichuan")
+    b = advise(hand, ruleset=str(p2))
+    assert a.iloc[0]["shanten"] != b.iloc[0]["shanten"] or \
+        a.iloc[0]["discard"] != b.iloc[0]["discard"]
+
+
+@pytest.mark.parametrize("text,match", [
+    ('base = "sichuan"\ncolour = 1\n', "colour"),
+    ('base = "sichuan"\n[options]\nlong_seven_pairs = 12\n', "long_seven_pairs"),
+    ('base = "sichuan"\n[options]\nnope = 1\n', "nope"),
+    ('base = "sichuan"\n[fans]\n"不存在" = 1\n', "不存在"),
+    ('base = "sichuan"\n[rules]\nconstraints = ["flying"]\n', "flying"),
+    ('base = "nowhere"\n', "nowhere"),
+    ('[rules]\nmin_fan = 1\n', "base"),
+    ('base = "sichuan"\n[rules]\nmin_fan = -1\n', "min_fan"),
+    ('base = = 1', "TOML"),
+])
+def test_bad_house_rules(text, match):
+    with pytest.raises(RuleError, match=match):
+        rules.loads(text)
+
+
+@pytest.mark.parametrize("name", ["mcr", "sichuan", "shandong", "anqing", "xian", "luoshan",
+                                  "shenyang", "luoyuan"])
+def test_toml_round_trip(name):
+    rs = rules.get(name)
+    back = rules.loads(rules.dumps(rs))
+    assert [(f.id, f.value) for f in back.fans] == [(f.id, f.value) for f in rs.fans]
+    assert (back.constraints, back.min_fan, back.scoring, back.winners, back.ready) == \
+        (rs.constraints, rs.min_fan, rs.scoring, rs.winners, rs.ready)
+    assert dict(back.options) == dict(rs.options)
+
+
+# ----------------------------------------------------------------- CLI
+def test_cli_rules_all(capsys):
+    assert main(["rules", "--all"]) == 0
+    out = capsys.readouterr().out
+    for sec in ["§2", "§3.1 ", "§3.10", "§3.30"] + [f"§3.{i}" for i in range(1, 31)]:
+        assert sec.strip() in out
+    assert "partial" in out and "complete" in out
+
+
+def test_cli_rules_and_flags(capsys, tmp_path):
+    assert main(["rules"]) == 0
+    assert "sichuan" in capsys.readouterr().out
+    assert main(["rules", "anqing"]) == 0
+    assert "十三烂" in capsys.readouterr().out
+    assert main(["shanten", "123m456p789p1112s", "--rules", "sichuan"]) == 0
+    assert "3-shanten" in capsys.readouterr().out
+    assert main(["score", "1112223334445m", "--win", "5m", "--rules", "sichuan"]) == 0
+    assert "points" in capsys.readouterr().out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "sichuan"\nwhat = 1\n', encoding="utf-8")
+    assert main(["advise", "123m456m789m11p3p55p", "--rules", str(bad)]) == 2
+    assert "what" in capsys.readouterr().err
