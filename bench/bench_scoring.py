@@ -1,8 +1,10 @@
 """Random winning hands for Chinese Official scoring, a PyMahjongGB adapter, and a timing run.
 
-Run ``python bench/bench_scoring.py [N]`` to time :func:`majiang.scoring.score` per hand
+Run ``python bench/bench_scoring.py [N] [--profile]`` to time :func:`majiang.scoring.score`
+per hand — the compiled kernel (default), the Python reference engine
+(``method="python"``), a hand given as text, and :func:`majiang.scoring.score_batch` —
 against PyMahjongGB's ``MahjongFanCalculator`` on the same N random winning hands
-(default 20,000), and to profile where our time goes.
+(default 20,000); ``--profile`` adds a cProfile of the kernel path.
 
 The generator (:func:`random_winning_hands`) is shared with
 ``tests/test_scoring_differential.py``.  Every hand it makes is a winning hand with a
@@ -314,37 +316,106 @@ def gb_fans(calc, case: Case) -> dict[str, int] | str:
 
 
 # --------------------------------------------------------------------------- timing
-def main(n: int = 20_000) -> None:
-    from majiang.scoring import score
+def _best(fn, repeat: int) -> float:
+    """Best wall time of `repeat` runs (the machine may be shared and noisy)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main(n: int = 20_000, repeat: int = 3, profile: bool = False) -> dict:
+    """Time score() (kernel and Python reference), PyMahjongGB and score_batch on the
+    same `n` random winning hands; print µs per hand and the ratios."""
+    from majiang.hand import format_hand, parse_hand
+    from majiang.scoring import melds_array, score, score_batch
     cases = random_winning_hands(n, seed=12345)
-    t0 = time.perf_counter()
-    for c in cases:
-        score(c.hand, c.win_tile, **c.kwargs())
-    ours = (time.perf_counter() - t0) / n * 1e6
-    print(f"majiang.scoring.score: {ours:8.1f} us/hand  ({n} random winning hands, Hand objects)")
+    calls = [(c.hand, c.win_tile, c.kwargs()) for c in cases]
+    texts = [(format_hand(c.hand), c.win_tile, c.kwargs()) for c in cases]
+    res: dict[str, float] = {}
+
+    def kernel():
+        for h, w, kw in calls:
+            score(h, w, **kw)
+
+    def kernel_fans():
+        for h, w, kw in calls:
+            score(h, w, **kw).fans
+
+    def kernel_text():
+        for h, w, kw in texts:
+            score(h, w, **kw)
+
+    def parse_only():
+        for h, _, _ in texts:
+            parse_hand(h)
+
+    def python():
+        for h, w, kw in calls:
+            score(h, w, method="python", **kw)
+
+    res["kernel"] = _best(kernel, repeat) / n * 1e6
+    res["kernel+fans"] = _best(kernel_fans, repeat) / n * 1e6
+    res["kernel(str)"] = _best(kernel_text, 1) / n * 1e6
+    res["parse"] = _best(parse_only, 1) / n * 1e6
+    res["python"] = _best(python, 1) / n * 1e6
+
+    conc = np.stack([c.hand.concealed for c in cases])
+    melds = melds_array([c.hand for c in cases])
+    cols = {k: np.array([getattr(c, k) for c in cases]) for k in
+            ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind",
+             "flowers")}
+    wins = np.array([c.win_tile for c in cases])
+    res["batch"] = _best(lambda: score_batch(conc, wins, melds, **cols), repeat) / n * 1e6
     try:
         from MahjongGB import MahjongFanCalculator as calc
     except ImportError:
-        print("PyMahjongGB not installed")
-    else:
+        calc = None
+    if calc is not None:
         args = [gb_args(c) for c in cases]
-        t0 = time.perf_counter()
-        for a in args:
-            try:
-                calc(*a)
-            except TypeError:
-                pass
-        gb = (time.perf_counter() - t0) / n * 1e6
-        print(f"PyMahjongGB          : {gb:8.1f} us/hand  (pre-built argument tuples)")
-    import cProfile
-    import pstats
-    prof = cProfile.Profile()
-    prof.enable()
-    for c in cases[:3000]:
-        score(c.hand, c.win_tile, **c.kwargs())
-    prof.disable()
-    pstats.Stats(prof).sort_stats("tottime").print_stats(14)
+
+        def gb():
+            for a in args:
+                try:
+                    calc(*a)
+                except TypeError:
+                    pass
+        res["pymahjonggb"] = _best(gb, repeat) / n * 1e6
+
+    print(f"{n} random winning hands (all forms, melds, kongs, flags, flowers); best of "
+          f"{repeat} for the fast paths; us per hand")
+    rows = [("kernel", "score(Hand) — compiled kernel (default)"),
+             ("kernel+fans", "score(Hand).fans — kernel + building the fan list"),
+             ("kernel(str)", "score(str) — kernel, hand parsed from text"),
+             ("parse", "parse_hand(str) alone"),
+             ("python", "score(Hand, method='python') — reference engine"),
+             ("batch", "score_batch(arrays) — kernel, no GIL, per hand"),
+             ("pymahjonggb", "PyMahjongGB MahjongFanCalculator (pre-built tuples)")]
+    for key, label in rows:
+        if key in res:
+            print(f"  {res[key]:9.2f}  {label}")
+    if "pymahjonggb" in res:
+        gbt = res["pymahjonggb"]
+        print(f"  ratios: kernel/PyMahjongGB {res['kernel'] / gbt:.2f}, "
+              f"batch/PyMahjongGB {res['batch'] / gbt:.2f}, "
+              f"python/kernel {res['python'] / res['kernel']:.0f}x")
+    else:
+        print(f"  ratio python/kernel {res['python'] / res['kernel']:.0f}x "
+              "(PyMahjongGB not installed)")
+    if profile:
+        import cProfile
+        import pstats
+        prof = cProfile.Profile()
+        prof.enable()
+        for h, w, kw in calls[:3000]:
+            score(h, w, **kw)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(14)
+    return res
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(int(args[0]) if args else 20_000, profile="--profile" in sys.argv)

@@ -226,3 +226,40 @@ def test_extended_rulesets_and_jokers_stay_in_python():
     assert h.jokers == 1
     assert kfans.score_hand(_kernel_table(RS), RS, h, 14, False, False, False, False, 0, 0,
                             0) is None
+
+
+def test_score_batch_equals_score():
+    from majiang.scoring import melds_array, score_batch
+    cases = random_winning_hands(5000, seed=424242)
+    conc = np.stack([c.hand.concealed for c in cases])
+    melds = melds_array([c.hand for c in cases])
+    col = {k: np.array([getattr(c, k) for c in cases]) for k in
+           ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind",
+            "flowers")}
+    out = score_batch(conc, [c.win_tile for c in cases], melds, **col)
+    assert (out.status == 0).all()
+    for i, c in enumerate(cases):
+        r = score(c.hand, c.win_tile, method="python", **c.kwargs())
+        got = {f: int(n) for f, n in enumerate(out.fans[i]) if n}
+        assert (int(out.total[i]), got, bool(out.meets_minimum[i])) == \
+            (r.total, r.fan_counts, r.meets_minimum), f"{format_hand(c.hand)} + {c.win_tile}"
+
+
+def test_score_batch_status_and_errors():
+    from majiang.scoring import melds_array, score_batch
+    hands = [parse_hand("123m456p789s234s5p"), parse_hand("123m456p789s234s5p"),
+             parse_hand("[1111m] 456p789s23s11p"), parse_hand("123m456p789s234s5p")]
+    out = score_batch(np.stack([h.concealed for h in hands]), [13, 14, 0, 13],
+                      melds_array(hands), kong=[False, False, False, True])
+    assert out.status.tolist() == [0, 2, 1, 1]
+    assert out.total[0] == score(hands[0], 13).total and not out.fans[1:].any()
+    with pytest.raises(RuleError):
+        score_batch(np.zeros((2, 34), np.uint8), [0, 0], ruleset="sichuan")
+    with pytest.raises(RuleError):
+        score_batch(np.zeros((2, 34), np.uint8), [0, 34])
+    with pytest.raises(MahjongError):
+        score_batch(np.full((1, 34), 5, np.uint8), [0])
+    bad = np.full((1, 4, 3), -1, np.int8)
+    bad[0, 0] = (0, 8, 0)                      # a chow starting on 9m
+    with pytest.raises(MahjongError):
+        score_batch(np.zeros((1, 34), np.uint8), [0], bad)

@@ -50,7 +50,7 @@ import html
 from dataclasses import FrozenInstanceError, dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -63,7 +63,8 @@ from .rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straig
 from .tiles import TERMINALS_AND_HONORS, parse_tile, tile_name
 from .winning import SetView, WinContext, WinningHand
 
-__all__ = ["score", "FanResult", "FanCount", "waits", "evaluate", "candidates", "wind_index"]
+__all__ = ["score", "score_batch", "BatchScores", "FanResult", "FanCount", "waits", "evaluate",
+           "candidates", "wind_index"]
 
 _ORPHANS = tuple(TERMINALS_AND_HONORS)
 _WIND_NAMES = {"e": 0, "east": 0, "东": 0, "s": 1, "south": 1, "南": 1,
@@ -1033,3 +1034,149 @@ _KERNEL_FIELDS = {
     "winning_hand": _k_winning_hand,
 }
 """How each FanResult field is built from a kernel result (on first access)."""
+
+
+# =====================================================================
+# batches
+# =====================================================================
+
+class BatchScores(NamedTuple):
+    """Scores of a batch of hands (:func:`score_batch`); row i is hand i.
+
+    ``fans[i, f]`` is the count of fan id ``f`` (column 0 unused); ``status`` is
+    0 for a scored hand, 1 when the context contradicts the hand (wrong size, fifth
+    copy, 杠上开花 without a kong, robbing a held kind, 和绝张 holding a copy) and 2
+    for a hand that does not win; rows with a non-zero status are all zero.
+    """
+
+    total: np.ndarray          # (N,) int32, flowers included
+    fans: np.ndarray           # (N, 82) uint8, indexed by fan id
+    meets_minimum: np.ndarray  # (N,) bool
+    status: np.ndarray         # (N,) int8
+
+
+_MELD_CODES = {"chow": 0, "pung": 1, "kong": 2}
+
+
+def _column(x, n: int, name: str, lo: int, hi: int) -> np.ndarray:
+    a = np.asarray(x)
+    if a.dtype == np.bool_:
+        a = a.astype(np.int64)
+    if a.ndim == 0:
+        a = np.full(n, a)
+    if a.shape != (n,) or not np.issubdtype(a.dtype, np.integer):
+        raise RuleError(f"{name} must be an int or an integer array of shape ({n},), "
+                        f"got {np.asarray(x).dtype} {np.shape(x)}")
+    if n and (a.min() < lo or a.max() > hi):
+        raise RuleError(f"{name} must be in {lo}..{hi}")
+    return a.astype(np.uint8)
+
+
+def melds_array(hands) -> np.ndarray:
+    """The ``(N, 4, 3)`` int8 meld array of :func:`score_batch` from Hands: rows
+    ``(kind, tile, concealed)`` with kind 0 chow, 1 pung, 2 kong, -1 for no meld."""
+    out = np.full((len(hands), 4, 3), -1, dtype=np.int8)
+    for i, h in enumerate(hands):
+        for j, m in enumerate(h.melds):
+            out[i, j] = (_MELD_CODES[m.kind], m.tile, m.concealed)
+    return out
+
+
+def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn: Any = False,
+                last_copy: Any = False, kong: Any = False, last_tile: Any = False,
+                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: Any = 0,
+                ruleset: Any = "mcr") -> BatchScores:
+    """Score many winning hands at once with the compiled kernel (no GIL held).
+
+    The fan counts equal those of :func:`score` hand by hand; invalid hands get a
+    status instead of an exception.
+
+    Parameters
+    ----------
+    concealed : array_like, shape (N, 34)
+        Concealed tiles of each hand BEFORE the win (counts 0..4).
+    win_tiles : array_like of int, shape (N,)
+        Win tile kinds 0..33.
+    melds : array_like, shape (N, 4, 3), optional
+        Declared melds as rows ``(kind, tile, concealed)``: kind 0 chow (tile = its
+        lowest), 1 pung, 2 kong; ``concealed`` 1 only for a concealed kong; rows of
+        -1 after the last meld (see :func:`melds_array`).  None: no melds.
+    self_drawn, last_copy, kong, last_tile : bool or array of bool, shape (N,)
+    seat_wind, prevalent_wind : int or array of int (0..3)
+    flowers : int or array of int (0..8)
+    ruleset : str or Ruleset
+        A ruleset whose fan table the kernel implements (Chinese Official).
+
+    Returns
+    -------
+    BatchScores
+        ``total``, ``fans`` (N, 82), ``meets_minimum``, ``status``.
+
+    Raises
+    ------
+    RuleError
+        A ruleset the kernel cannot score, or a context array of the wrong shape or range.
+    InvalidHandError
+        Malformed tiles or melds (shape, counts above 4, an impossible chow, a
+        concealed meld that is not a kong).
+    """
+    rs = _rules.get(ruleset)
+    kt = _kernel_table(rs)
+    if kt is None:
+        raise RuleError(f"score_batch needs the Chinese Official fan table; ruleset {rs.name} "
+                        "has another (use score() hand by hand)")
+    c = np.asarray(concealed)
+    if c.ndim != 2 or c.shape[1] != 34 or not (np.issubdtype(c.dtype, np.integer)
+                                                 or c.dtype == np.bool_):
+        raise InvalidHandError(f"concealed must be an integer array of shape (N, 34), got "
+                               f"{c.dtype} {c.shape}")
+    n = c.shape[0]
+    if n and (c.min() < 0 or c.max() > 4):
+        raise InvalidHandError("concealed counts must be 0..4")
+    c = np.ascontiguousarray(c, dtype=np.uint8)
+    if melds is None:
+        m = np.full((n, 4, 3), -1, dtype=np.int8)
+    else:
+        m = np.asarray(melds)
+        if m.shape != (n, 4, 3) or not np.issubdtype(m.dtype, np.integer):
+            raise InvalidHandError(f"melds must be an integer array of shape ({n}, 4, 3), "
+                                   f"got {m.dtype} {m.shape}")
+        m = np.ascontiguousarray(m, dtype=np.int8)
+        kind, tile, conc = m[..., 0], m[..., 1], m[..., 2]
+        present = kind >= 0
+        after = np.cumsum(~present, axis=1) > 0
+        if np.any(present & after):
+            raise InvalidHandError("melds must come first in each row (kind -1 after the last)")
+        if np.any(kind > 2) or np.any(present & ((tile < 0) | (tile > 33))):
+            raise InvalidHandError("meld kinds must be 0 chow, 1 pung, 2 kong and tiles 0..33")
+        if np.any(present & (kind == 0) & ((tile > 26) | (tile % 9 > 6))):
+            raise InvalidHandError("a chow starts on a suited tile of rank 1..7")
+        if np.any(present & ((conc < 0) | (conc > 1) | ((conc == 1) & (kind != 2)))):
+            raise InvalidHandError("only a kong can be concealed (flag 0 or 1)")
+        allc = c.astype(np.int64)
+        rows = np.nonzero(present)
+        t = tile[rows].astype(np.int64)
+        k = kind[rows]
+        for off in range(3):
+            sel = k == 0
+            np.add.at(allc, (rows[0][sel], t[sel] + off), 1)
+        sel = k > 0
+        np.add.at(allc, (rows[0][sel], t[sel]), np.where(k[sel] == 2, 4, 3))
+        if n and allc.max() > 4:
+            raise InvalidHandError("more than 4 copies of a kind (concealed + melds)")
+    ctx = np.zeros((n, 9), dtype=np.uint8)
+    ctx[:, 0] = _column(win_tiles, n, "win_tiles", 0, 33)
+    ctx[:, 1] = _column(self_drawn, n, "self_drawn", 0, 1)
+    ctx[:, 2] = _column(last_copy, n, "last_copy", 0, 1)
+    ctx[:, 3] = _column(kong, n, "kong", 0, 1)
+    ctx[:, 4] = _column(last_tile, n, "last_tile", 0, 1)
+    ctx[:, 5] = _column(seat_wind, n, "seat_wind", 0, 3)
+    ctx[:, 6] = _column(prevalent_wind, n, "prevalent_wind", 0, 3)
+    ctx[:, 7] = _column(flowers, n, "flowers", 0, rs.flowers)
+    fans = np.empty((n, 82), dtype=np.uint8)
+    total = np.empty(n, dtype=np.int32)
+    total_min = np.empty(n, dtype=np.int32)
+    status = np.empty(n, dtype=np.int8)
+    _kfans.score_batch(kt, c, m, ctx, fans, total, total_min, status)
+    counted = total if rs.flowers_count_toward_minimum else total_min
+    return BatchScores(total, fans, (counted >= rs.min_fan) & (status == 0), status)
