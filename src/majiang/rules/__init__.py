@@ -80,6 +80,7 @@ def _register_builtins() -> None:
         except ImportError:         # a module not written yet
             continue
         BUILDERS[mod_name] = mod.build
+        BUILDERS.update(getattr(mod, "BUILDERS", {}))
         for obj in vars(mod).values():
             if isinstance(obj, Ruleset) and obj.name not in _REGISTRY:
                 register(obj)

@@ -1,0 +1,61 @@
+"""长沙麻将 二五八 — RULESETS.md §3.19, STANDARD_READINGS.md §4.
+
+From the seeds (§3.19): 108 tiles (no honors); 小胡 = a 2/5/8 pair (将) plus
+sets; 大胡 七巧对 (seven pairs) and 清一色; 转转 style (any pair, no chi) as option.
+From the standard readings (§4, high confidence, two commercial servers agree):
+chi from the left, peng, kongs; 小胡 1 on a discard, 2 from each on a self-draw;
+each 大胡 6 (they add up): 碰碰胡, 将将胡 (every tile a 2/5/8), 清一色, 七小对, 海底捞月,
+海底炮, 杠上开花, 抢杠胡, 全求人; 豪华七小对 12, 双豪华 18; a 大胡 may use any pair;
+一炮多响.
+
+Resolutions: 将将胡 is scored when a regular or seven-pairs reading exists (its
+"any shape" form is not a separate shape here); shanten under this ruleset aims
+at any complete hand (a 大胡 needs no 2-5-8 pair); 起手胡, 扎鸟 and 杠上炮 need
+the game history (扎鸟 is an option of the settlement, not scored here).
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "CHANGSHA"]
+
+
+def build(*, zhuanzhuan: bool = False) -> Ruleset:
+    src = "§3.19 + STANDARD_READINGS §4.2"
+    big = ("big", "pattern")
+    q = F.seven_pairs_quads
+    fl = (
+        F.fan(1, "双豪华七小对", "Double Luxury Seven Pairs", 18, lambda w: int(q(w) >= 2),
+              excludes=(2, 3, 20, 21), tags=big, source=src),
+        F.fan(2, "豪华七小对", "Luxury Seven Pairs", 12, lambda w: int(q(w) == 1),
+              excludes=(3, 20, 21), tags=big, source=src),
+        F.fan(3, "七小对", "Seven Pairs", 6, F.seven_pairs, tags=big, excludes=(20, 21), source=src),
+        F.fan(4, "碰碰胡", "All Pungs", 6, F.all_pungs, tags=big, excludes=(20, 21), source=src),
+        F.fan(5, "将将胡", "All 2-5-8", 6, F.all_258, tags=big, excludes=(20, 21), source=src),
+        F.fan(6, "清一色", "Full Flush", 6, F.flush, tags=big, excludes=(20, 21), source=src),
+        F.fan(7, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, tags=big, excludes=(20, 21), source=src),
+        F.fan(8, "海底炮", "Last Tile Discard", 6, F.last_discard, tags=big, excludes=(20, 21), source=src),
+        F.fan(9, "杠上开花", "Win on Kong Replacement", 6, F.kong_flower, tags=big, excludes=(20, 21), source=src),
+        F.fan(10, "抢杠胡", "Robbing the Kong", 6, F.robbing, tags=big, excludes=(20, 21), source=src),
+        F.fan(11, "全求人", "Melded Hand", 6, F.melded_all, tags=big, excludes=(20, 21), source=src),
+        F.fan(20, "小胡", "Small Win", 1, F.always, fallback=True, source=src),
+        F.fan(21, "小胡自摸", "Small Win Self-Drawn", 1, F.self_drawn, minimum=False,
+              source=src),
+    )
+    return Ruleset(
+        name="changsha_zhuanzhuan" if zhuanzhuan else "changsha",
+        title="长沙转转麻将 (Changsha zhuanzhuan)" if zhuanzhuan else "长沙麻将 二五八 (Changsha)",
+        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=4, hand_size=13,
+        calls=(() if zhuanzhuan else ("chow_left",)) + (
+            "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.19 (S000); STANDARD_READINGS.md §4",
+        tile_set="108", constraints=() if zhuanzhuan else ("pair_258_small",), ready="none",
+        wall_end=WallEnd(kept=0), winners="multiple", scoring=ScoringRule(mode="add"),
+        options={"zhuanzhuan": zhuanzhuan}, builder="changsha", section="§3.19")
+
+
+CHANGSHA = build()
+CHANGSHA_ZHUANZHUAN = build(zhuanzhuan=True)

@@ -1,0 +1,148 @@
+"""广东麻将: 推倒胡 (``guangdong``) and 鸡平胡 (``guangdong_jipinghu``) — RULESETS.md §3.4,
+STANDARD_READINGS.md §2.
+
+From the seeds (§3.4): 漏和 (a passed win stays locked until the player 动牌), 一炮多响
+(a dealer among the winners deals again), 番 doubles, 爆和 cap 3 番, limit hands such
+as 十三幺 break the cap and stack nothing else.
+
+From the standard readings (§2.1, §2.2; medium confidence for 推倒胡, low-medium for
+鸡平胡): 推倒胡 — 136 tiles, no chi, any complete hand wins, a flat value (2) doubled
+by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers (鬼牌) by option
+(白板, 红中, or 翻鬼 = turned + 1); the discarder pays, each pays on self-draw.
+鸡平胡 — chi from the left, the GJ 番 table (鸡胡 0, 平胡 1, 碰碰胡 2, 混一色 2, 清一色
+4, 清碰 5, 混幺九 5, 小三元 5, 小四喜 5, limit hands 6), extras 门清/自摸/圈风/门风/三元
++1, 杠上开花/抢杠/海底 +3, minimum 起胡番数 by option.
+
+Resolutions: the 鸡平胡 cap is the seed's 3 番 by default (``cap``; GJ uses 6);
+推倒胡 kong payments (直杠 3 / 补杠 1 / 暗杠 2, 荒庄荒杠) are listed in
+:data:`KONG_PAYMENTS`, paid outside the hand value; 买马 and 跟庄 are table options
+outside a single hand's score.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS"]
+
+KONG_PAYMENTS = {"direct": 3, "added": 1, "concealed": 2}
+
+_GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
+           "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next")}
+
+
+def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double: bool = True,
+          seabed_double: bool = False, base: int = 2) -> Ruleset:
+    from ..errors import RuleError
+    if ghost not in _GHOSTS:
+        raise RuleError(f"guangdong option ghost must be none, white, red or flip, got {ghost!r}")
+    src = "STANDARD_READINGS §2.1"
+    fl = [F.fan(1, "推倒胡", "Any Win", 0, F.always, source=src),
+          F.fan(2, "自摸", "Self-Drawn (x2)", 1, F.self_drawn, source=src),
+          F.fan(3, "杠上开花", "Win on Kong Replacement (x2)", 1, F.kong_flower, source=src),
+          F.fan(4, "抢杠胡", "Robbing the Kong (x2)", 1, F.robbing, source=src)]
+    if seven_pairs:
+        fl.append(F.fan(5, "七对", "Seven Pairs (x2)", 1, F.seven_pairs, source=src))
+    if ghost is not None and no_ghost_double:
+        fl.append(F.fan(6, "无鬼", "No Joker Held (x2)", 1, F.no_jokers, source=src))
+    if seabed_double:
+        fl.append(F.fan(7, "海底", "Last Tile (x2)", 1, F.last_self, source=src))
+    return Ruleset(
+        name="guangdong", title="广东推倒胡 (Guangdong push-down)", tiles="136, no flowers",
+        n_tiles=136, flowers=0, players=4, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",) + (("seven_pairs",) if seven_pairs else ()) + ("thirteen_orphans",),
+        seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
+        settlement=settle_points, settlement_params={},
+        source="RULESETS.md §3.4 (S003); STANDARD_READINGS.md §2.1", tile_set="136",
+        constraints=(), ready="none", jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
+        winners="multiple", scoring=ScoringRule(mode="double", base=base),
+        options={"ghost": ghost, "seven_pairs": seven_pairs,
+                 "no_ghost_double": no_ghost_double, "seabed_double": seabed_double,
+                 "base": base},
+        builder="guangdong", section="§3.4")
+
+
+def _mixed_terminals(w) -> int:
+    return int(w.form == "regular" and not w.chows and F.has_honors(w)
+               and all(t >= 27 or t % 9 in (0, 8) for t in w.kinds) and bool(F.suits(w)))
+
+
+def _pure_terminals(w) -> int:
+    return int(all(t < 27 and t % 9 in (0, 8) for t in w.kinds))
+
+
+def _little_dragons(w) -> int:
+    return int(F.dragon_pungs(w) == 2 and w.pair is not None and w.pair >= 31)
+
+
+def _little_winds(w) -> int:
+    return int(F.wind_pungs(w) == 3 and w.pair is not None and 27 <= w.pair <= 30)
+
+
+def _nine_gates(w) -> int:
+    if not F.flush(w) or w.n_exposed:
+        return 0
+    s = w.kinds[0] // 9
+    c = w.counts[9 * s:9 * s + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return int(all(a >= b for a, b in zip(c, need)))
+
+
+def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
+    src = "STANDARD_READINGS §2.2 (GJ)"
+    L = {10, 11, 12, 13, 14, 15}
+    everything = set(range(10, 30))     # 30-32 (杠上开花, 抢杠, 海底) apply even to limit hands
+    fl = (
+        F.fan(10, "大三元", "Big Three Dragons", 6, lambda w: int(F.dragon_pungs(w) == 3),
+              excludes=everything - {10}, source=src),
+        F.fan(11, "大四喜", "Big Four Winds", 6, lambda w: int(F.wind_pungs(w) == 4),
+              excludes=everything - {11}, source=src),
+        F.fan(12, "字一色", "All Honors", 6, F.all_honors, excludes=everything - {12}, source=src),
+        F.fan(13, "清幺九", "All Terminals", 6, _pure_terminals, excludes=everything - {13},
+              source=src),
+        F.fan(14, "十三幺", "Thirteen Orphans", 6, lambda w: int(w.form == "thirteen_orphans"),
+              excludes=everything - {14}, source=src),
+        F.fan(15, "九莲宝灯", "Nine Gates", 6, _nine_gates, excludes=everything - {15},
+              source=src),
+        F.fan(16, "清碰", "Pure All Pungs", 5, lambda w: int(F.flush(w) and F.all_pungs(w)),
+              excludes=(19, 21), source=src),
+        F.fan(17, "混幺九", "Mixed Terminals", 5, _mixed_terminals, excludes=(19, 20),
+              source=src),
+        F.fan(18, "小三元", "Little Three Dragons", 5, _little_dragons, excludes=(29,),
+              source=src),
+        F.fan(22, "小四喜", "Little Four Winds", 5, _little_winds, source=src),
+        F.fan(19, "碰碰胡", "All Pungs", 2, F.all_pungs, source=src),
+        F.fan(20, "混一色", "Half Flush", 2, F.half_flush, source=src),
+        F.fan(21, "清一色", "Full Flush", 4, F.flush, source=src),
+        F.fan(23, "平胡", "All Chows", 1, F.all_chows, source=src),
+        F.fan(24, "鸡胡", "Chicken Hand", 0, F.always, fallback=True, source=src),
+        F.fan(25, "门清", "Concealed Hand", 1, F.concealed, source=src),
+        F.fan(26, "自摸", "Self-Drawn", 1, F.self_drawn, source=src),
+        F.fan(27, "圈风刻", "Prevalent Wind Pung", 1,
+              lambda w: int(27 + w.context.prevalent_wind in w.pungs), source=src),
+        F.fan(28, "门风刻", "Seat Wind Pung", 1,
+              lambda w: int(27 + w.context.seat_wind in w.pungs), source=src),
+        F.fan(29, "三元牌刻", "Dragon Pung", 1, F.dragon_pungs, source=src),
+        F.fan(30, "杠上开花", "Win on Kong Replacement", 3, F.kong_flower, source=src),
+        F.fan(31, "抢杠胡", "Robbing the Kong", 3, F.robbing, source=src),
+        F.fan(32, "海底捞月", "Last Tile", 3, lambda w: int(w.context.last_tile), source=src),
+    )
+    return Ruleset(
+        name="guangdong_jipinghu", title="广东鸡平胡 (Guangzhou chicken hand)",
+        tiles="136 (flowers optional, not played)", n_tiles=136, flowers=0, players=4,
+        hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong",
+                             "concealed_kong"),
+        forms=("regular", "thirteen_orphans"), seven_pairs_quads=False, min_fan=min_fan,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.4 (S003); STANDARD_READINGS.md §2.2",
+        tile_set="136", constraints=(), ready="none", wall_end=WallEnd(kept=0),
+        winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
+                                                limit=frozenset(L)),
+        options={"cap": cap, "min_fan": min_fan, "base": base}, builder="guangdong_jipinghu",
+        section="§3.4")
+
+
+GUANGDONG = build()
+GUANGDONG_JIPINGHU = build_jipinghu()
+BUILDERS = {"guangdong_jipinghu": build_jipinghu}

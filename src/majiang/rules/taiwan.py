@@ -1,0 +1,89 @@
+"""台湾麻将 16张 (Taiwanese 16-tile) — RULESETS.md §3.5, STANDARD_READINGS.md §3.
+
+From the seeds (§3.5): 16-tile hands; 连庄 adds one 番; 拉庄; 一炮三响 allowed.
+From the standard readings (§3, high confidence for the core table; FC = Funclub,
+AS = 中華民國麻將競技協會): 144 tiles with flowers; dealer 17; 5 sets + a pair; 16
+tiles kept back; 台 added, not doubled (points = 底 + 台 × value, here base × 台 with
+the 底 in the settlement); the discarder pays a discard win, each of the three a
+self-draw; the 台 table below.
+
+Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡/地胡/人胡,
+正花/花槓 (which flowers are one's own) and 連莊/拉莊 need the game history or
+the flower identities and are not scored from one hand (the dealer's 莊家 1 台 is);
+several winners: ``winners`` (the seed's 一炮三响 = "multiple", default).
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "TAIWAN"]
+
+
+def _concealed_pungs(n: int):
+    def pred(w) -> int:
+        return int(w.concealed_pungs == n)
+    return pred
+
+
+def build(*, all_honors: int = 16, winners: str = "multiple") -> Ruleset:
+    src = "STANDARD_READINGS §3.2 (FC, AS)"
+    fl = (
+        F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
+              excludes=(13, 14, 20), source=src),
+        F.fan(2, "字一色", "All Honors", all_honors, F.all_honors, excludes=(8,), source=src),
+        F.fan(3, "清一色", "Full Flush", 8, F.flush, source=src),
+        F.fan(4, "大三元", "Big Three Dragons", 8, lambda w: int(F.dragon_pungs(w) == 3),
+              excludes=(9, 12), source=src),
+        F.fan(5, "小四喜", "Little Four Winds", 8, lambda w: int(
+            F.wind_pungs(w) == 3 and w.pair is not None and 27 <= w.pair <= 30),
+            excludes=(13, 14), source=src),
+        F.fan(6, "五暗刻", "Five Concealed Pungs", 8, _concealed_pungs(5), source=src),
+        F.fan(7, "四暗刻", "Four Concealed Pungs", 5, _concealed_pungs(4), source=src),
+        F.fan(8, "碰碰胡", "All Pungs", 4, F.all_pungs, source=src),
+        F.fan(9, "小三元", "Little Three Dragons", 4, lambda w: int(
+            F.dragon_pungs(w) == 2 and w.pair is not None and w.pair >= 31),
+            excludes=(12,), source=src),
+        F.fan(10, "混一色", "Half Flush", 4, F.half_flush, source=src),
+        F.fan(11, "三暗刻", "Three Concealed Pungs", 2, _concealed_pungs(3), source=src),
+        F.fan(12, "三元牌刻", "Dragon Pung", 1, F.dragon_pungs, source=src),
+        F.fan(13, "圈風刻", "Prevalent Wind Pung", 1,
+              lambda w: int(27 + w.context.prevalent_wind in w.pungs), source=src),
+        F.fan(14, "門風刻", "Seat Wind Pung", 1,
+              lambda w: int(27 + w.context.seat_wind in w.pungs), source=src),
+        F.fan(15, "門清自摸", "Concealed Self-Draw", 3,
+              lambda w: int(F.concealed(w) and w.context.self_drawn), excludes=(16, 17),
+              source=src),
+        F.fan(16, "門清", "Concealed Hand", 1, F.concealed, source=src),
+        F.fan(17, "自摸", "Self-Drawn", 1, F.self_drawn, source=src),
+        F.fan(18, "全求人", "Melded Hand", 2, F.melded_all, excludes=(22,), source=src),
+        F.fan(19, "半求人", "Half Melded", 1, lambda w: int(
+            F.single_left(w) and w.context.self_drawn and w.n_exposed == len(w.hand.melds) > 0),
+            excludes=(17, 22), source=src),
+        F.fan(20, "平胡", "All Chows", 2, lambda w: int(
+            F.all_chows(w) and w.pair is not None and w.pair < 27
+            and w.win_position == "open" and not w.context.self_drawn
+            and w.context.flowers == 0), source=src),
+        F.fan(21, "莊家", "Dealer", 1, F.dealer, source=src),
+        F.fan(22, "獨聽", "Single-Tile Wait", 1, F.unique_wait, source=src),
+        F.fan(23, "海底撈月", "Last Tile Self-Draw", 1, F.last_self, source=src),
+        F.fan(24, "河底撈魚", "Last Discard", 1, F.last_discard, source=src),
+        F.fan(25, "槓上開花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
+        F.fan(26, "搶槓", "Robbing the Kong", 1, F.robbing, source=src),
+        F.fan(27, "花牌", "Flowers", 0, lambda w: w.context.flowers, source=src,
+              minimum=False),
+    )
+    return Ruleset(
+        name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
+        tiles="144: 136 + 8 flowers", n_tiles=144, flowers=8, players=4, hand_size=16,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source="RULESETS.md §3.5 (S003, S000); STANDARD_READINGS.md §3",
+        tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
+        winners=winners, scoring=ScoringRule(mode="add"),
+        options={"all_honors": all_honors, "winners": winners}, builder="taiwan",
+        section="§3.5")
+
+
+TAIWAN = build()
