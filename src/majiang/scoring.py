@@ -308,6 +308,7 @@ class _Table:
         self.fallback = [f.id for f in rs.fans if f.fallback]
         self.minimum = {f.id for f in rs.fans if f.minimum and not f.fallback}
         self.value = {f.id: f.value for f in rs.fans}
+        self.fan_counts: dict[int, FanCount] = {}   # shared FanCount per id * 256 + count
 
 
 _TABLES: dict[int, tuple] = {}
@@ -972,11 +973,15 @@ def _src(r: FanResult):
 
 def _k_fans(r: FanResult) -> tuple:
     k = _src(r)
-    fan = _table(k.ruleset).fan
+    tb = _table(k.ruleset)
+    shared = tb.fan_counts          # FanCount is immutable: one object per (id, count)
     out = []
-    for fid, n in k.fan_counts:
-        f = fan[fid]
-        out.append(FanCount(fid, f.chinese, f.english, f.value, n))
+    for key in k.fan_keys:          # fan id * 256 + count
+        fc = shared.get(key)
+        if fc is None:
+            f = tb.fan[key >> 8]
+            fc = shared[key] = FanCount(f.id, f.chinese, f.english, f.value, key & 255)
+        out.append(fc)
     return tuple(out)
 
 

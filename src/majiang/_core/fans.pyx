@@ -588,6 +588,15 @@ PRED[80] = fan_80_self_drawn
 PRED[81] = fan_81_flower_tiles
 
 
+# Predicates that read only per-hand facts (tiles, melds, context), never the reading:
+# evaluated once per hand.  (Kongs are always melds, so the kong counts are per hand.)
+cdef uint8_t STATIC[NF]
+memset(STATIC, 0, sizeof(STATIC))
+for _fid in (3, 4, 5, 7, 8, 11, 17, 18, 19, 22, 25, 26, 27, 34, 36, 37, 40, 43, 44, 45, 46, 47,
+             49, 51, 52, 53, 56, 57, 58, 62, 64, 67, 68, 74, 75, 76, 80, 81):
+    STATIC[_fid] = 1
+
+
 # ---------------------------------------------------------------- combinations (fan id)
 # Each test reads the sorted lowest tiles of k chows or k suited pungs.
 cdef inline bint one_suit(const int* ts, int k) noexcept nogil:
@@ -676,6 +685,28 @@ cdef inline bint comb_72_two_terminal_chows(const int* ts) noexcept nogil:
     return one_suit(ts, 2) and ts[0] % 9 == 0 and ts[1] % 9 == 6
 
 
+ctypedef bint (*comb_t)(const int*) noexcept nogil
+cdef comb_t COMB[NF]
+memset(COMB, 0, sizeof(COMB))
+COMB[14] = comb_14_quadruple_chow
+COMB[15] = comb_15_four_pure_shifted_pungs
+COMB[16] = comb_16_four_pure_shifted_chows
+COMB[23] = comb_23_pure_triple_chow
+COMB[24] = comb_24_pure_shifted_pungs
+COMB[28] = comb_28_pure_straight
+COMB[30] = comb_30_pure_shifted_chows
+COMB[32] = comb_32_triple_pung
+COMB[39] = comb_39_mixed_straight
+COMB[41] = comb_41_mixed_triple_chow
+COMB[42] = comb_42_mixed_shifted_pungs
+COMB[50] = comb_50_mixed_shifted_chows
+COMB[65] = comb_65_double_pung
+COMB[69] = comb_69_pure_double_chow
+COMB[70] = comb_70_mixed_double_chow
+COMB[71] = comb_71_short_straight
+COMB[72] = comb_72_two_terminal_chows
+
+
 cdef inline int comb_size(int fid) noexcept nogil:
     """(number of sets) * 2 + (1 for chows, 0 for suited pungs); 0 when not a combination."""
     if fid == 14: return 4 * 2 + 1
@@ -698,27 +729,6 @@ cdef inline int comb_size(int fid) noexcept nogil:
     return 0
 
 
-cdef bint comb_test(int fid, const int* ts) noexcept nogil:
-    if fid == 14: return comb_14_quadruple_chow(ts)
-    if fid == 15: return comb_15_four_pure_shifted_pungs(ts)
-    if fid == 16: return comb_16_four_pure_shifted_chows(ts)
-    if fid == 23: return comb_23_pure_triple_chow(ts)
-    if fid == 24: return comb_24_pure_shifted_pungs(ts)
-    if fid == 28: return comb_28_pure_straight(ts)
-    if fid == 30: return comb_30_pure_shifted_chows(ts)
-    if fid == 32: return comb_32_triple_pung(ts)
-    if fid == 39: return comb_39_mixed_straight(ts)
-    if fid == 41: return comb_41_mixed_triple_chow(ts)
-    if fid == 42: return comb_42_mixed_shifted_pungs(ts)
-    if fid == 50: return comb_50_mixed_shifted_chows(ts)
-    if fid == 65: return comb_65_double_pung(ts)
-    if fid == 69: return comb_69_pure_double_chow(ts)
-    if fid == 70: return comb_70_mixed_double_chow(ts)
-    if fid == 71: return comb_71_short_straight(ts)
-    if fid == 72: return comb_72_two_terminal_chows(ts)
-    return False
-
-
 cdef inline void sort_small(int* a, int n) noexcept nogil:
     cdef int i, j, x
     for i in range(1, n):
@@ -734,40 +744,39 @@ cdef inline int popcount4(int m) noexcept nogil:
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1)
 
 
-cdef int gen_groups(int fid, int k, const int* idx, const int* tl, int n,
-                    int* c_fid, int* c_val, int* c_mask, int nc, int value) noexcept nogil:
-    """Append every group of k of the n sets (combination order) that forms fan fid."""
-    cdef int a, b, c, d
-    cdef int ts[4]
-    if n < k:
-        return nc
-    if k == 2:
-        for a in range(n):
-            for b in range(a + 1, n):
-                ts[0] = tl[a]; ts[1] = tl[b]
-                sort_small(ts, 2)
-                if comb_test(fid, ts) and nc < MAXC:
-                    c_fid[nc] = fid; c_val[nc] = value
-                    c_mask[nc] = (1 << idx[a]) | (1 << idx[b])
-                    nc += 1
-    elif k == 3:
-        for a in range(n):
-            for b in range(a + 1, n):
-                for c in range(b + 1, n):
-                    ts[0] = tl[a]; ts[1] = tl[b]; ts[2] = tl[c]
-                    sort_small(ts, 3)
-                    if comb_test(fid, ts) and nc < MAXC:
-                        c_fid[nc] = fid; c_val[nc] = value
-                        c_mask[nc] = (1 << idx[a]) | (1 << idx[b]) | (1 << idx[c])
-                        nc += 1
-    else:
-        ts[0] = tl[0]; ts[1] = tl[1]; ts[2] = tl[2]; ts[3] = tl[3]
-        sort_small(ts, 4)
-        if comb_test(fid, ts) and nc < MAXC:
-            c_fid[nc] = fid; c_val[nc] = value
-            c_mask[nc] = (1 << idx[0]) | (1 << idx[1]) | (1 << idx[2]) | (1 << idx[3])
-            nc += 1
-    return nc
+ctypedef struct Subsets:
+    # every k-subset (k = 2, 3, 4) of up to 4 sets in combination order:
+    # sorted lowest tiles and the mask of set indices
+    int n[5]
+    int ts[5][6][4]
+    int mask[5][6]
+
+
+cdef void make_subsets(const int* idx, const int* tl, int n, Subsets* ss) noexcept nogil:
+    cdef int a, b, c, m
+    ss.n[2] = 0
+    ss.n[3] = 0
+    ss.n[4] = 0
+    for a in range(n):
+        for b in range(a + 1, n):
+            m = ss.n[2]
+            ss.ts[2][m][0] = tl[a]; ss.ts[2][m][1] = tl[b]
+            sort_small(ss.ts[2][m], 2)
+            ss.mask[2][m] = (1 << idx[a]) | (1 << idx[b])
+            ss.n[2] += 1
+            for c in range(b + 1, n):
+                m = ss.n[3]
+                ss.ts[3][m][0] = tl[a]; ss.ts[3][m][1] = tl[b]; ss.ts[3][m][2] = tl[c]
+                sort_small(ss.ts[3][m], 3)
+                ss.mask[3][m] = (1 << idx[a]) | (1 << idx[b]) | (1 << idx[c])
+                ss.n[3] += 1
+    # the 3-subsets above come out as (a, b, c) nested: the order of combinations()
+    if n == 4:
+        ss.ts[4][0][0] = tl[0]; ss.ts[4][0][1] = tl[1]
+        ss.ts[4][0][2] = tl[2]; ss.ts[4][0][3] = tl[3]
+        sort_small(ss.ts[4][0], 4)
+        ss.mask[4][0] = (1 << idx[0]) | (1 << idx[1]) | (1 << idx[2]) | (1 << idx[3])
+        ss.n[4] = 1
 
 
 cdef bint valid_order(const int* masks, int r) noexcept nogil:
@@ -875,9 +884,11 @@ cdef void choose(const int* c_fid, const int* c_val, const int* c_mask, int n,
 
 
 # ---------------------------------------------------------------- evaluation of one reading
-cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin) noexcept nogil:
-    """Fan counts of one reading (exclusions applied) into cnt; returns the total."""
-    cdef int i, j, k, t, fid, n, fbit = 1 << cd.form
+cdef int evaluate(const Table* tb, W* w, const uint8_t* static_cnt, const u64* static_mask,
+                  const Cand* cd, uint8_t* cnt, int* tmin, u64* present) noexcept nogil:
+    """Fan counts of one reading, exclusions applied: the counted fans are the bits of
+    present (cnt holds their counts; other entries are stale); returns the total."""
+    cdef int i, j, k, t, fid, n, m
     cdef int nch = 0, npg = 0, nsp = 0
     cdef int ch_i[4]
     cdef int ch_t[4]
@@ -886,9 +897,16 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
     cdef int c_fid[MAXC]
     cdef int c_val[MAXC]
     cdef int c_mask[MAXC]
-    cdef int nc = 0, cs, total, blocked
-    memset(cnt, 0, NF)
-    w.form = cd.form
+    cdef int nc = 0, cs, total
+    cdef int form = cd.form
+    cdef Subsets sch, spg
+    cdef const Subsets* ss
+    cdef comb_t test
+    cdef u64 bits
+    memcpy(cnt, static_cnt, NF)
+    present[0] = static_mask[2 * form]
+    present[1] = static_mask[2 * form + 1]
+    w.form = form
     w.pair = cd.pair
     w.n_pairs = cd.n_pairs
     for i in range(cd.n_pairs):
@@ -896,7 +914,7 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
     w.n_knit = cd.n_knit
     w.pos = cd.pos
     w.uw = cd.uw
-    w.wind = 0; w.drag = 0; w.cp = 0; w.mk = 0; w.ck = 0
+    w.wind = 0; w.drag = 0; w.cp = 0
     for i in range(cd.n_sets):
         k = cd.skind[i]
         t = cd.stile[i]
@@ -914,11 +932,6 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
                 nsp += 1
             if cd.sconc[i]:
                 w.cp += 1
-            if k == K_KONG:
-                if cd.sconc[i]:
-                    w.ck += 1
-                else:
-                    w.mk += 1
             if 27 <= t <= 30:
                 w.wind += 1
             elif t >= 31:
@@ -927,10 +940,6 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
     w.npg = npg
     sort_small(w.chows, nch)
     sort_small(w.pungs, npg)
-    cdef u64 present[2]
-    present[0] = 0
-    present[1] = 0
-    cdef int form = cd.form
     for j in range(tb.n_pred[form]):
         fid = tb.pred_ids[form][j]
         n = PRED[fid](w)
@@ -938,16 +947,23 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
             cnt[fid] = n
             present[fid >> 6] |= (<u64>1) << (fid & 63)
     if nch >= 2 or nsp >= 2:
+        make_subsets(ch_i, ch_t, nch, &sch)
+        make_subsets(sp_i, sp_t, nsp, &spg)
         for j in range(tb.n_comb[form]):
             fid = tb.comb_ids[form][j]
             cs = comb_size(fid)
-            if cs & 1:
-                nc = gen_groups(fid, cs >> 1, ch_i, ch_t, nch, c_fid, c_val, c_mask, nc,
-                                tb.value[fid])
-            else:
-                nc = gen_groups(fid, cs >> 1, sp_i, sp_t, nsp, c_fid, c_val, c_mask, nc,
-                                tb.value[fid])
+            k = cs >> 1
+            ss = &sch if cs & 1 else &spg
+            test = COMB[fid]
+            for m in range(ss.n[k]):
+                if test(ss.ts[k][m]) and nc < MAXC:
+                    c_fid[nc] = fid
+                    c_val[nc] = tb.value[fid]
+                    c_mask[nc] = ss.mask[k][m]
+                    nc += 1
         if nc:
+            for j in range(nc):
+                cnt[c_fid[j]] = 0
             choose(c_fid, c_val, c_mask, nc, cnt)
             for j in range(nc):
                 fid = c_fid[j]
@@ -955,12 +971,11 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
                     present[fid >> 6] |= (<u64>1) << (fid & 63)
     # 不重复: lowest id first (over the fans present at the start); a fan already
     # excluded excludes nothing
-    cdef u64 m
     for k in range(2):
-        m = present[k]
-        while m:
-            fid = (k << 6) + ctz64(m)
-            m &= m - 1
+        bits = present[k]
+        while bits:
+            fid = (k << 6) + ctz64(bits)
+            bits &= bits - 1
             if (present[k] >> (fid & 63)) & 1:
                 present[0] &= ~tb.excl_mask[fid][0]
                 present[1] &= ~tb.excl_mask[fid][1]
@@ -981,17 +996,13 @@ cdef int evaluate(const Table* tb, W* w, const Cand* cd, uint8_t* cnt, int* tmin
     total = 0
     tmin[0] = 0
     for k in range(2):
-        m = present[k]
-        while m:
-            fid = (k << 6) + ctz64(m)
-            m &= m - 1
+        bits = present[k]
+        while bits:
+            fid = (k << 6) + ctz64(bits)
+            bits &= bits - 1
             total += tb.value[fid] * cnt[fid]
             if tb.toward_min[fid]:
                 tmin[0] += tb.value[fid] * cnt[fid]
-    # leave cnt holding exactly the counted fans
-    for fid in range(NF):
-        if not ((present[fid >> 6] >> (fid & 63)) & 1):
-            cnt[fid] = 0
     return total
 
 
@@ -1233,6 +1244,8 @@ ctypedef struct Walk:
     int stack_kind[4]
     int stack_tile[4]
     int depth
+    uint8_t static_cnt[NF]   # values of the per-hand predicates
+    u64 static_mask[10]      # per form: the per-hand fans counted (2 words each)
 
 
 cdef inline int position(int kind, int tile, int win) noexcept nogil:
@@ -1254,6 +1267,7 @@ cdef void score_reading(Walk* wk, Cand* cd) noexcept nogil:
     cdef int a_pos[8]
     cdef bint match, dup
     cdef uint8_t cnt[NF]
+    cdef u64 present[2]
     if cd.form == F_REG or cd.form == F_KS:
         for i in range(cd.n_csets):
             kind = cd.skind[h.n_melds + i]
@@ -1311,12 +1325,13 @@ cdef void score_reading(Walk* wk, Cand* cd) noexcept nogil:
             cd.uw = wk.uw
         else:
             cd.uw = 0
-        total = evaluate(wk.tb, &wk.w, cd, cnt, &tmin)
+        total = evaluate(wk.tb, &wk.w, wk.static_cnt, wk.static_mask, cd, cnt, &tmin, present)
         if total > wk.best_total:
             wk.best_total = total
             wk.r.total = total
             wk.r.total_min = tmin
-            memcpy(wk.r.fans, cnt, NF)
+            for j in range(NF):
+                wk.r.fans[j] = cnt[j] if (present[j >> 6] >> (j & 63)) & 1 else 0
             memcpy(&wk.r.best, cd, sizeof(Cand))
 
 
@@ -1493,6 +1508,14 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
     for i in range(h.n_melds):
         if not h.mconc[i]:
             w.n_exposed += 1
+    w.mk = 0
+    w.ck = 0
+    for i in range(h.n_melds):
+        if h.mkind[i] == K_KONG:
+            if h.mconc[i]:
+                w.ck += 1
+            else:
+                w.mk += 1
     w.self_drawn = h.self_drawn
     w.last_copy = r.last_copy
     w.kong = h.kong
@@ -1501,6 +1524,17 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
     w.prevalent = h.prevalent
     w.flowers = h.flowers
 
+    # the per-hand predicates, once
+    memset(wk.static_cnt, 0, NF)
+    memset(wk.static_mask, 0, sizeof(wk.static_mask))
+    for i in range(1, NF):
+        if STATIC[i] and tb.kind[i] == FK_PRED:
+            k = PRED[i](w)
+            if k:
+                wk.static_cnt[i] = k
+                for t in range(5):
+                    if tb.forms[i] & (1 << t):
+                        wk.static_mask[2 * t + (i >> 6)] |= (<u64>1) << (i & 63)
     for t in range(NK):
         n += wk.c[t]
         if t < 27 and wk.c[t]:
@@ -1642,7 +1676,7 @@ cdef class FanTable:
             for fid in range(1, NF):
                 if not (self.t.forms[fid] & (1 << f)):
                     continue
-                if self.t.kind[fid] == FK_PRED:
+                if self.t.kind[fid] == FK_PRED and not STATIC[fid]:
                     self.t.pred_ids[f][self.t.n_pred[f]] = fid
                     self.t.n_pred[f] += 1
                 elif self.t.kind[fid] == FK_COMB:
@@ -1723,7 +1757,21 @@ cdef class KernelResult:
     def fan_counts(self):
         """``((fan id, count), ...)`` in id order."""
         cdef int fid
-        return tuple((fid, self.r.fans[fid]) for fid in range(1, NF) if self.r.fans[fid])
+        cdef list out = []
+        for fid in range(1, NF):
+            if self.r.fans[fid]:
+                out.append((fid, self.r.fans[fid]))
+        return tuple(out)
+
+    @property
+    def fan_keys(self):
+        """``(fan id * 256 + count, ...)`` in id order (cheap keys for the caller's caches)."""
+        cdef int fid
+        cdef list out = []
+        for fid in range(1, NF):
+            if self.r.fans[fid]:
+                out.append(fid * 256 + self.r.fans[fid])
+        return out
 
     @property
     def fan_vector(self):
