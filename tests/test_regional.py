@@ -451,3 +451,138 @@ def test_cli_rules_and_flags(capsys, tmp_path):
     bad.write_text('base = "sichuan"\nwhat = 1\n', encoding="utf-8")
     assert main(["advise", "123m456m789m11p3p55p", "--rules", str(bad)]) == 2
     assert "what" in capsys.readouterr().err
+
+
+MORE = [
+    ("guangdong", "123m456p789s11z45m", "6m", {}, "推倒胡"),
+    ("guangdong", "123m456p789s11z45m", "6m", {"self_drawn": True}, "自摸"),
+    ("guangdong", "123m456p11z45m {1111s}", "6m", {"self_drawn": True, "kong": True}, "杠上开花"),
+    ("guangdong", "123m456p789s11z45m", "6m", {"kong": True}, "抢杠胡"),
+    ("guangdong", "1122m3344p5566s7z", "7z", {}, "七对"),
+    ("guangdong_jipinghu", "555z666z777z23m44m", "1m", {}, "大三元"),
+    ("guangdong_jipinghu", "111z222z333z444z5m", "5m", {}, "大四喜"),
+    ("guangdong_jipinghu", "111z222z333z55z66z", "6z", {}, "字一色"),
+    ("guangdong_jipinghu", "111m999m111p999p1s", "1s", {}, "清幺九"),
+    ("guangdong_jipinghu", "19m19p19s1234567z", "1m", {}, "十三幺"),
+    ("guangdong_jipinghu", "1112345678999m", "5m", {}, "九莲宝灯"),
+    ("guangdong_jipinghu", "111m333m555m777m9m", "9m", {}, "清碰"),
+    ("guangdong_jipinghu", "111m999p111z222z3z", "3z", {}, "混幺九"),
+    ("guangdong_jipinghu", "555z666z77z123m45m", "6m", {}, "小三元"),
+    ("guangdong_jipinghu", "111z222z333z44z12m", "3m", {}, "小四喜"),
+    ("guangdong_jipinghu", "111m222p333s44z55z", "5z", {}, "碰碰胡"),
+    ("guangdong_jipinghu", "123m456m789m11z23m", "1m", {}, "混一色"),
+    ("guangdong_jipinghu", "123456789m1123m", "4m", {}, "清一色"),
+    ("guangdong_jipinghu", "123m456p789s11s45m", "6m", {}, "平胡"),
+    ("guangdong_jipinghu", "123m456p99s45m [222p]", "6m", {}, "鸡胡"),
+    ("guangdong_jipinghu", "123m456p789s11s45m", "6m", {}, "门清"),
+    ("guangdong_jipinghu", "123m456p789s11s45m", "6m", {"self_drawn": True}, "自摸"),
+    ("guangdong_jipinghu", "123m456p99s45m [111z]", "6m", {}, "圈风刻"),
+    ("guangdong_jipinghu", "123m456p99s45m [111z]", "6m", {}, "门风刻"),
+    ("guangdong_jipinghu", "123m456p99s45m [555z]", "6m", {}, "三元牌刻"),
+    ("guangdong_jipinghu", "123m456p99s45m {5555z}", "6m", {"self_drawn": True, "kong": True},
+     "杠上开花"),
+    ("guangdong_jipinghu", "123m456p789s11s45m", "6m", {"kong": True}, "抢杠胡"),
+    ("guangdong_jipinghu", "123m456p789s11s45m", "6m", {"last_tile": True}, "海底捞月"),
+    ("taiwan", "111z222z333z444z123m5m", "5m", {}, "大四喜"),
+    ("taiwan", "111z222z333z555z66z77z", "7z", {}, "字一色"),
+    ("taiwan", "123456789m123m11m45m", "6m", {}, "清一色"),
+    ("taiwan", "555z666z777z123m11p45p", "6p", {}, "大三元"),
+    ("taiwan", "111z222z333z44z123m45m", "6m", {}, "小四喜"),
+    ("taiwan", "111m222m333p444p555s6s", "6s", {"self_drawn": True}, "五暗刻"),
+    ("taiwan", "111m222m333p444p567s7s", "7s", {"self_drawn": True}, "四暗刻"),
+    ("taiwan", "111m222m333p456p567s7s", "7s", {"self_drawn": True}, "三暗刻"),
+    ("taiwan", "111m222p333s444m555p6s", "6s", {}, "碰碰胡"),
+    ("taiwan", "555z666z77z123m456m11p", "1p", {}, "小三元"),
+    ("taiwan", "123m456m789m123m11z4m5m", "6m", {}, "混一色"),
+    ("taiwan", "123m456m789p45p11s [555z]", "6p", {}, "三元牌刻"),
+    ("taiwan", "123m456m789p45p11s [111z]", "6p", {}, "圈風刻"),
+    ("taiwan", "123m456m789p45p11s [111z]", "6p", {}, "門風刻"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True}, "門清自摸"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {}, "門清"),
+    ("taiwan", "123m456m789p45p11s [555z]", "6p", {"self_drawn": True}, "自摸"),
+    ("taiwan", "5p [123m] [456m] [789p] [123s] [111z]", "5p", {}, "全求人"),
+    ("taiwan", "5p [123m] [456m] [789p] [123s] [111z]", "5p", {"self_drawn": True}, "半求人"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {}, "平胡"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"seat_wind": 0}, "莊家"),
+    ("taiwan", "123m456m789p123s11s46p", "5p", {}, "獨聽"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True, "last_tile": True},
+     "海底撈月"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"last_tile": True}, "河底撈魚"),
+    ("taiwan", "123m456m789p22s45p {1111s}", "6p", {"self_drawn": True, "kong": True},
+     "槓上開花"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"kong": True}, "搶槓"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"flowers": 2}, "花牌"),
+    ("changsha", "11112222m3355s6s", "6s", {}, "双豪华七小对"),
+    ("changsha", "1111m2233p5566s7s", "7s", {}, "豪华七小对"),
+    ("changsha", "1122m3344p5566s7s", "7s", {}, "七小对"),
+    ("changsha", "111m222p333s444m5s", "5s", {}, "碰碰胡"),
+    ("changsha", "222m555m888p22s55s", "5s", {}, "将将胡"),
+    ("changsha", "1112345678999m", "5m", {}, "清一色"),
+    ("changsha", "123m456p789s22m45m", "6m", {"self_drawn": True, "last_tile": True},
+     "海底捞月"),
+    ("changsha", "123m456p789s22m45m", "6m", {"last_tile": True}, "海底炮"),
+    ("changsha", "123m456p22m45m {1111s}", "6m", {"self_drawn": True, "kong": True},
+     "杠上开花"),
+    ("changsha", "123m456p789s22m45m", "6m", {"kong": True}, "抢杠胡"),
+    ("changsha", "5p [123m] [456m] [789p] [111s]", "5p", {}, "全求人"),
+    ("changsha", "123m456p789s22m45m", "6m", {}, "小胡"),
+    ("changsha", "123m456p789s22m45m", "6m", {"self_drawn": True}, "小胡自摸"),
+    ("wuhan", "12345678m99m [111m]", "9m", {}, "清一色"),
+    ("wuhan", "222m555m88p55s [222s]", "5s", {}, "将一色"),
+    ("wuhan", "111z222z33z44z [555z]", "4z", {}, "风一色"),
+    ("wuhan", "111m222p33s44s [999m]", "4s", {}, "碰碰胡"),
+    ("wuhan", "5p [123m] [456m] [789p] [111s]", "5p", {}, "全求人"),
+    ("wuhan", "456p22m45m [789s] {1111s}", "6m", {"self_drawn": True, "kong": True},
+     "杠上开花"),
+    ("wuhan", "456p789s22m45m [123m]", "6m", {"self_drawn": True, "last_tile": True},
+     "海底捞月"),
+    ("wuhan", "456p789s22m45m [123m]", "6m", {"kong": True}, "抢杠胡"),
+    ("wuhan", "456p789s22m45m [123m]", "6m", {}, "屁胡"),
+    ("kawuxing", "123p456p789s22s45s", "6s", {"self_drawn": True}, "屁胡"),
+    ("kawuxing", "111p222p333s44s55z", "5z", {}, "碰碰胡"),
+    ("kawuxing", "123p456p789s22s46s", "5s", {}, "卡五星"),
+    ("kawuxing", "456p789s22s45s {1111p}", "6s", {"self_drawn": True, "kong": True},
+     "杠上开花"),
+    ("kawuxing", "123p456p789s22s45s", "6s", {"kong": True}, "抢杠胡"),
+    ("kawuxing", "123p456p789s22s45s", "6s", {"self_drawn": True, "last_tile": True}, "海底"),
+    ("kawuxing", "1111p23p789s22s45s", "6s", {"self_drawn": True}, "暗四归一"),
+    ("kawuxing", "1122p3344p5566s7s", "7s", {}, "七小对"),
+    ("kawuxing", "1112345678999p", "5p", {}, "清一色"),
+    ("kawuxing", "555z666z77z123p45p", "6p", {}, "小三元"),
+    ("kawuxing", "5p [111s] [999s] [111p] [999p]", "5p", {}, "手抓一"),
+    ("kawuxing", "1111p3344p5566s7s", "7s", {}, "龙七对"),
+    ("kawuxing", "555z666z777z23p44p", "1p", {}, "大三元"),
+]
+
+
+@pytest.mark.parametrize("name,hand,win,kw,fan", MORE)
+def test_fan_more(name, hand, win, kw, fan):
+    r = score(hand, win, ruleset=name, **kw)
+    assert fan in r, (r.fans, getattr(r, "points", None))
+
+
+def test_every_fan_of_the_standard_rulesets_is_tested():
+    tested = {(c[0], c[4]) for c in MORE}
+    for name in ("guangdong", "guangdong_jipinghu", "taiwan", "changsha", "wuhan", "kawuxing"):
+        for f in rules.get(name).fans:
+            assert (name, f.chinese) in tested, (name, f.chinese)
+
+
+def test_standard_ruleset_rules():
+    # 卡五星: a plain win on a discard is not allowed; three-player settlement
+    with pytest.raises(InvalidHandError, match="discard_needs_pattern"):
+        score("123p456p789s22s45s", "6s", ruleset="kawuxing")
+    assert score("123p456p789s22s46s", "5s", ruleset="kawuxing").settle(0, 1) == (2, -2, 0)
+    # 长沙: a 小胡 needs a 2-5-8 pair, a 大胡 does not
+    with pytest.raises(InvalidHandError, match="pair_258_small"):
+        score("123m456p789s11m45m", "6m", ruleset="changsha")
+    assert "清一色" in score("1112345678999m", "9m", ruleset="changsha")
+    # 武汉: must open; no 红中 held
+    with pytest.raises(InvalidHandError, match="must_open"):
+        score("123m456p789s22m45m", "6m", ruleset="wuhan")
+    with pytest.raises(InvalidHandError, match="no_red_dragon"):
+        score("456p22m45m777z [123m]", "6m", ruleset="wuhan")
+    # 鸡平胡: limit hands break the 3-番 cap
+    assert score("19m19p19s1234567z", "1m", ruleset="guangdong_jipinghu").points == 64
+    # 台湾 16-tile hands: shanten with 5 sets
+    assert shanten("123m456m789p123s11s45p", ruleset="taiwan") == 0

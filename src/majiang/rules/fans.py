@@ -214,3 +214,30 @@ def always(w) -> int:
 
 def never(w) -> int:
     return 0
+
+
+def waits_by_shape(w) -> int:
+    """Number of kinds that complete the hand before the win (any size, 16-tile too),
+    by the regular form, judged by shape (copies visible elsewhere ignored)."""
+    from .shapes import Spec, shanten_counts
+    h = w.hand
+    c = [int(x) for x in h.concealed]
+    caps = [4] * 34
+    for m in h.melds:
+        for t in m.tiles:
+            caps[t] -= 1
+    spec = Spec(("regular",))
+    n = 0
+    for k in range(34):
+        if c[k] >= caps[k]:
+            continue
+        c[k] += 1
+        if shanten_counts(c, jokers=h.jokers, caps=caps, n_melds=len(h.melds), spec=spec) == -1:
+            n += 1
+        c[k] -= 1
+    return n
+
+
+def single_wait_any_size(w) -> int:
+    """獨聽 for any hand size: edge, closed or single wait on exactly one kind."""
+    return int(w.win_position in ("edge", "closed", "pair") and waits_by_shape(w) == 1)

@@ -65,7 +65,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple") -> Ruleset:
             and w.win_position == "open" and not w.context.self_drawn
             and w.context.flowers == 0), source=src),
         F.fan(21, "莊家", "Dealer", 1, F.dealer, source=src),
-        F.fan(22, "獨聽", "Single-Tile Wait", 1, F.unique_wait, source=src),
+        F.fan(22, "獨聽", "Single-Tile Wait", 1, F.single_wait_any_size, source=src),
         F.fan(23, "海底撈月", "Last Tile Self-Draw", 1, F.last_self, source=src),
         F.fan(24, "河底撈魚", "Last Discard", 1, F.last_discard, source=src),
         F.fan(25, "槓上開花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
