@@ -129,6 +129,8 @@ ctypedef struct Table:
     int comb_ids[5][NF]
     u64 excl_mask[NF][2]     # 不计 lists as bit sets over fan ids
     u64 block_mask[2]        # blocks_fallback as a bit set
+    int n_static             # the per-hand predicates of the table
+    int static_ids[NF]
     int quads                # seven pairs may use a quad as two pairs
     int hand_size
 
@@ -168,7 +170,8 @@ ctypedef struct Result:
     int total
     int total_min
     int last_copy            # effective 和绝张 (implied by three exposed copies)
-    uint8_t fans[NF]
+    uint8_t fans[NF]         # counts of the fans in present (other entries stale)
+    u64 present[2]           # the counted fans as a bit set over ids
     Cand best
 
 # everything a predicate reads: per-hand facts + the current reading
@@ -1330,8 +1333,9 @@ cdef void score_reading(Walk* wk, Cand* cd) noexcept nogil:
             wk.best_total = total
             wk.r.total = total
             wk.r.total_min = tmin
-            for j in range(NF):
-                wk.r.fans[j] = cnt[j] if (present[j >> 6] >> (j & 63)) & 1 else 0
+            memcpy(wk.r.fans, cnt, NF)
+            wk.r.present[0] = present[0]
+            wk.r.present[1] = present[1]
             memcpy(&wk.r.best, cd, sizeof(Cand))
 
 
@@ -1412,7 +1416,7 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
     """Best reading of one winning hand into r; returns the status (ST_*)."""
     cdef Walk wk
     cdef Cand cd
-    cdef int i, t, k, n_before = 0, n = 0, distinct = 0, exposed_win = 0, has_kong = 0
+    cdef int i, j, t, k, n_before = 0, n = 0, distinct = 0, exposed_win = 0, has_kong = 0
     cdef int allb[NK]
     cdef int hh[NK]
     cdef int op[8]
@@ -1527,10 +1531,11 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
     # the per-hand predicates, once
     memset(wk.static_cnt, 0, NF)
     memset(wk.static_mask, 0, sizeof(wk.static_mask))
-    for i in range(1, NF):
-        if STATIC[i] and tb.kind[i] == FK_PRED:
-            k = PRED[i](w)
-            if k:
+    for j in range(tb.n_static):
+        i = tb.static_ids[j]
+        k = PRED[i](w)
+        if k:
+            if True:
                 wk.static_cnt[i] = k
                 for t in range(5):
                     if tb.forms[i] & (1 << t):
@@ -1615,6 +1620,11 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
 
 
 # ---------------------------------------------------------------- Python side
+cdef inline int fan_count(const Result* r, int fid) noexcept nogil:
+    """Count of fan fid in a result (0 when not counted)."""
+    return r.fans[fid] if (r.present[fid >> 6] >> (fid & 63)) & 1 else 0
+
+
 cdef class FanTable:
     """The data half of the kernel: values, forms, 不计 lists … of one fan table.
 
@@ -1682,6 +1692,10 @@ cdef class FanTable:
                 elif self.t.kind[fid] == FK_COMB:
                     self.t.comb_ids[f][self.t.n_comb[f]] = fid
                     self.t.n_comb[f] += 1
+        for fid in range(1, NF):
+            if STATIC[fid] and self.t.kind[fid] == FK_PRED:
+                self.t.static_ids[self.t.n_static] = fid
+                self.t.n_static += 1
         for fid in range(1, NF):
             for k in range(self.t.n_excl[fid]):
                 x = self.t.excl[fid][k]
@@ -1759,7 +1773,7 @@ cdef class KernelResult:
         cdef int fid
         cdef list out = []
         for fid in range(1, NF):
-            if self.r.fans[fid]:
+            if fan_count(&self.r, fid):
                 out.append((fid, self.r.fans[fid]))
         return tuple(out)
 
@@ -1769,7 +1783,7 @@ cdef class KernelResult:
         cdef int fid
         cdef list out = []
         for fid in range(1, NF):
-            if self.r.fans[fid]:
+            if fan_count(&self.r, fid):
                 out.append(fid * 256 + self.r.fans[fid])
         return out
 
@@ -1780,7 +1794,7 @@ cdef class KernelResult:
         out = np.zeros(NF, dtype=np.uint8)
         cdef uint8_t[::1] v = out
         for fid in range(NF):
-            v[fid] = self.r.fans[fid]
+            v[fid] = fan_count(&self.r, fid)
         return out
 
     @property
@@ -1983,7 +1997,8 @@ def score_batch(FanTable table, const uint8_t[:, ::1] concealed, const int8_t[:,
             h.flowers = context[j, 7]
             status[j] = score_core(tb, &h, &r)
             if status[j] == ST_OK:
-                memcpy(&fans[j, 0], r.fans, NF)
+                for i in range(NF):
+                    fans[j, i] = fan_count(&r, i)
                 totals[j] = r.total
                 totals_min[j] = r.total_min
             else:
