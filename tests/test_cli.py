@@ -298,3 +298,19 @@ def test_python_m_majiang_cli():
     assert bad.returncode == 2
     assert bad.stderr.startswith("majiang: error: ") and "8z" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_advise_draws_and_plot(tmp_path, capsys):
+    """--draws adds p_tenpai/p_win; --plot writes a PNG; a bad path is a clean error."""
+    import json
+
+    out = tmp_path / "curves.png"
+    assert main(["advise", "2225678m88p12466s", "--draws", "6", "--plot", str(out),
+                 "--no-second-order", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    first = data["discards"][0]
+    assert 0 < first["p_win"] < first["p_tenpai"] <= 1
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["advise", "2225678m88p12466s", "--plot", str(tmp_path / "no" / "x.png")]) == 2
+    assert "cannot write the plot" in capsys.readouterr().err
+    assert main(["advise", "2225678m88p12466s", "--draws", "-1"]) == 2

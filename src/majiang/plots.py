@@ -67,6 +67,8 @@ def probability_curves(curves: Mapping[str, Any] | Any, *, which: str = "both",
         raise MahjongError("no curves to plot")
     names = panels[which]
     fig, axes = _figure(ax, len(names), (11.0, 4.0) if len(names) == 2 else (6.4, 4.0))
+    from matplotlib.ticker import MaxNLocator
+
     for a, what in zip(axes, names):
         for label, r in curves.items():
             y = np.asarray(getattr(r, f"{what}_curve"))
@@ -76,6 +78,7 @@ def probability_curves(curves: Mapping[str, Any] | Any, *, which: str = "both",
             if se.any():
                 a.fill_between(x, y - 2 * se, y + 2 * se, color=line.get_color(), alpha=0.2)
         a.set_xlabel("draws")
+        a.xaxis.set_major_locator(MaxNLocator(integer=True))
         a.set_ylabel(f"P({what} by draw)")
         a.set_ylim(0, 1)
         a.grid(alpha=0.3)

@@ -9,8 +9,13 @@ Columns: rank; discard; shanten after it; live = effective tiles still unseen;
 kinds = effective tile kinds; ukeire = those kinds; 2-step = average best live
 ukeire after drawing an effective tile (- when already tenpai).
 
+With --draws T the table gains p_tenpai and p_win: the probability of being
+ready / of winning within T self-draws with the best play (exact where feasible,
+see majiang.probability); --plot FILE writes their curves per discard (PNG/SVG/PDF).
+
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
+  majiang advise 2225678m88p12466s --draws 18 --plot curves.png
 """
 from __future__ import annotations
 
@@ -31,6 +36,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m")
     parser.add_argument("--no-second-order", dest="second_order", action="store_false",
                         help="skip the two-step tie-break (faster)")
+    parser.add_argument("--draws", type=int, metavar="T",
+                        help="add p_tenpai / p_win within T self-draws (e.g. 18)")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="write win/tenpai curves per discard to FILE (needs --draws; "
+                             "default 18)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed for Monte Carlo estimates (default 0)")
     add_forms_args(parser)
     add_rules_arg(parser)
     add_json_flag(parser)
@@ -44,6 +56,8 @@ COLUMNS = [
     Column("ukeire_kinds", "kinds", ">"),
     Column("ukeire", "ukeire"),
     Column("improvement", "2-step", ">", fmt_float(2)),
+    Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
+    Column("p_win", "p_win", ">", fmt_float(3)),
 ]
 
 
@@ -70,9 +84,16 @@ def run(args: argparse.Namespace) -> int:
         forms, quads = ruleset.forms, ruleset.seven_pairs_quads
     fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
     current = shanten_value(shanten(hand, ruleset=ruleset, **fq))
-    table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order, **fq)
-    columns = list(COLUMNS) if args.second_order else \
-        [c for c in COLUMNS if c.key != "improvement"]
+    draws = args.draws
+    if args.plot and draws is None:
+        draws = 18
+    if draws is not None and draws < 0:
+        raise CommandError(f"--draws must be 0 or more, got {draws}")
+    table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
+                   draws=draws, seed=args.seed, **fq)
+    columns = [c for c in COLUMNS
+               if (args.second_order or c.key != "improvement")
+               and (draws is not None or c.key not in ("p_tenpai", "p_win"))]
 
     if args.json:
         keep = [c.key for c in columns]
@@ -86,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
             "second_order": args.second_order,
             "discards": table[keep],
         })
+        if args.plot:
+            _plot(hand, visible, ruleset, draws, args.seed, args.plot, quiet=True)
         return 0
 
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
@@ -96,4 +119,24 @@ def run(args: argparse.Namespace) -> int:
     write()
     for line in format_table(table.to_dict(orient="records"), columns):
         write(line)
+    if args.plot:
+        write()
+        _plot(hand, visible, ruleset, draws, args.seed, args.plot)
     return 0
+
+
+def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool = False) -> None:
+    """Write the win/tenpai curves of the discards that keep the lowest shanten."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from ..plots import probability_curves
+    from ..probability import discard_curves
+
+    curves = discard_curves(hand, draws, visible=visible, ruleset=ruleset, seed=seed)
+    fig = probability_curves(curves, title=f"{draws} draws")
+    try:
+        fig.savefig(path, dpi=120)
+    except (OSError, ValueError) as exc:
+        raise CommandError(f"cannot write the plot to {path!r}: {exc}") from None
+    if not quiet:
+        write(f"plot     {path}")
