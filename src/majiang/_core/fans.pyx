@@ -40,6 +40,7 @@ ctypedef unsigned long long u64
 
 cdef extern from *:
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+    int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 cimport cython
 cimport numpy as cnp
@@ -131,6 +132,7 @@ ctypedef struct Table:
     u64 block_mask[2]        # blocks_fallback as a bit set
     int n_static             # the per-hand predicates of the table
     int static_ids[NF]
+    u64 static_form_mask[5][2]   # per form: the per-hand predicates that apply
     int quads                # seven pairs may use a quad as two pairs
     int hand_size
 
@@ -177,7 +179,6 @@ ctypedef struct Result:
 # everything a predicate reads: per-hand facts + the current reading
 ctypedef struct W:
     # per hand
-    int allc[NK]
     int mask                 # 1 m, 2 p, 4 s, 8 winds, 16 dragons
     int green
     int term
@@ -254,6 +255,26 @@ cdef inline bint is_reversible(int t) noexcept nogil:
     if 18 <= t <= 26:
         return t == 19 or t == 21 or t == 22 or t == 23 or t == 25 or t == 26
     return t == 31
+
+
+cdef u64 M_GREEN = 0, M_TERM = 0, M_TERM_HONOR = 0, M_REVERSIBLE = 0, M_HONORS = 0
+
+def _init_masks():
+    global M_GREEN, M_TERM, M_TERM_HONOR, M_REVERSIBLE, M_HONORS
+    cdef int t
+    for t in range(NK):
+        if is_green(t):
+            M_GREEN |= (<u64>1) << t
+        if is_terminal(t):
+            M_TERM |= (<u64>1) << t
+        if is_term_honor(t):
+            M_TERM_HONOR |= (<u64>1) << t
+        if is_reversible(t):
+            M_REVERSIBLE |= (<u64>1) << t
+        if t >= 27:
+            M_HONORS |= (<u64>1) << t
+
+_init_masks()
 
 
 # ---------------------------------------------------------------- predicates (fan id)
@@ -522,82 +543,89 @@ cdef inline int fan_81_flower_tiles(const W* w) noexcept nogil:
     return w.flowers
 
 
-ctypedef int (*pred_t)(const W*) noexcept nogil
-cdef pred_t PRED[NF]
-memset(PRED, 0, sizeof(PRED))
-PRED[1] = fan_01_big_four_winds
-PRED[2] = fan_02_big_three_dragons
-PRED[3] = fan_03_all_green
-PRED[4] = fan_04_nine_gates
-PRED[5] = fan_05_four_kongs
-PRED[6] = fan_06_seven_shifted_pairs
-PRED[7] = fan_07_thirteen_orphans
-PRED[8] = fan_08_all_terminals
-PRED[9] = fan_09_little_four_winds
-PRED[10] = fan_10_little_three_dragons
-PRED[11] = fan_11_all_honors
-PRED[12] = fan_12_four_concealed_pungs
-PRED[13] = fan_13_pure_terminal_chows
-PRED[17] = fan_17_three_kongs
-PRED[18] = fan_18_all_terminals_and_honors
-PRED[19] = fan_19_seven_pairs
-PRED[20] = fan_20_greater_honors_knitted
-PRED[21] = fan_21_all_even_pungs
-PRED[22] = fan_22_full_flush
-PRED[25] = fan_25_upper_tiles
-PRED[26] = fan_26_middle_tiles
-PRED[27] = fan_27_lower_tiles
-PRED[29] = fan_29_three_suited_terminal_chows
-PRED[31] = fan_31_all_fives
-PRED[33] = fan_33_three_concealed_pungs
-PRED[34] = fan_34_lesser_honors_knitted
-PRED[35] = fan_35_knitted_straight
-PRED[36] = fan_36_upper_four
-PRED[37] = fan_37_lower_four
-PRED[38] = fan_38_big_three_winds
-PRED[40] = fan_40_reversible_tiles
-PRED[43] = fan_43_chicken_hand
-PRED[44] = fan_44_last_tile_draw
-PRED[45] = fan_45_last_tile_claim
-PRED[46] = fan_46_out_with_replacement_tile
-PRED[47] = fan_47_robbing_the_kong
-PRED[48] = fan_48_all_pungs
-PRED[49] = fan_49_half_flush
-PRED[51] = fan_51_all_types
-PRED[52] = fan_52_melded_hand
-PRED[53] = fan_53_two_concealed_kongs
-PRED[54] = fan_54_two_dragon_pungs
-PRED[55] = fan_55_outside_hand
-PRED[56] = fan_56_fully_concealed_hand
-PRED[57] = fan_57_two_melded_kongs
-PRED[58] = fan_58_last_tile
-PRED[59] = fan_59_dragon_pung
-PRED[60] = fan_60_prevalent_wind
-PRED[61] = fan_61_seat_wind
-PRED[62] = fan_62_concealed_hand
-PRED[63] = fan_63_all_chows
-PRED[64] = fan_64_tile_hog
-PRED[66] = fan_66_two_concealed_pungs
-PRED[67] = fan_67_concealed_kong
-PRED[68] = fan_68_all_simples
-PRED[73] = fan_73_pung_of_terminals_or_honors
-PRED[74] = fan_74_melded_kong
-PRED[75] = fan_75_one_voided_suit
-PRED[76] = fan_76_no_honors
-PRED[77] = fan_77_edge_wait
-PRED[78] = fan_78_closed_wait
-PRED[79] = fan_79_single_wait
-PRED[80] = fan_80_self_drawn
-PRED[81] = fan_81_flower_tiles
+cdef inline void static_values(const W* w, int* v) noexcept nogil:
+    """Values of the predicates that read only per-hand facts (v indexed by fan id)."""
+    v[3] = fan_03_all_green(w)
+    v[4] = fan_04_nine_gates(w)
+    v[5] = fan_05_four_kongs(w)
+    v[7] = fan_07_thirteen_orphans(w)
+    v[8] = fan_08_all_terminals(w)
+    v[11] = fan_11_all_honors(w)
+    v[17] = fan_17_three_kongs(w)
+    v[18] = fan_18_all_terminals_and_honors(w)
+    v[19] = fan_19_seven_pairs(w)
+    v[22] = fan_22_full_flush(w)
+    v[25] = fan_25_upper_tiles(w)
+    v[26] = fan_26_middle_tiles(w)
+    v[27] = fan_27_lower_tiles(w)
+    v[34] = fan_34_lesser_honors_knitted(w)
+    v[36] = fan_36_upper_four(w)
+    v[37] = fan_37_lower_four(w)
+    v[40] = fan_40_reversible_tiles(w)
+    v[43] = fan_43_chicken_hand(w)
+    v[44] = fan_44_last_tile_draw(w)
+    v[45] = fan_45_last_tile_claim(w)
+    v[46] = fan_46_out_with_replacement_tile(w)
+    v[47] = fan_47_robbing_the_kong(w)
+    v[49] = fan_49_half_flush(w)
+    v[51] = fan_51_all_types(w)
+    v[52] = fan_52_melded_hand(w)
+    v[53] = fan_53_two_concealed_kongs(w)
+    v[56] = fan_56_fully_concealed_hand(w)
+    v[57] = fan_57_two_melded_kongs(w)
+    v[58] = fan_58_last_tile(w)
+    v[62] = fan_62_concealed_hand(w)
+    v[64] = fan_64_tile_hog(w)
+    v[67] = fan_67_concealed_kong(w)
+    v[68] = fan_68_all_simples(w)
+    v[74] = fan_74_melded_kong(w)
+    v[75] = fan_75_one_voided_suit(w)
+    v[76] = fan_76_no_honors(w)
+    v[80] = fan_80_self_drawn(w)
+    v[81] = fan_81_flower_tiles(w)
 
 
-# Predicates that read only per-hand facts (tiles, melds, context), never the reading:
-# evaluated once per hand.  (Kongs are always melds, so the kong counts are per hand.)
+cdef inline void dynamic_values(const W* w, int* v) noexcept nogil:
+    """Values of the predicates that read the reading (v indexed by fan id)."""
+    v[1] = fan_01_big_four_winds(w)
+    v[2] = fan_02_big_three_dragons(w)
+    v[6] = fan_06_seven_shifted_pairs(w) if w.form == F_SP else 0
+    v[9] = fan_09_little_four_winds(w)
+    v[10] = fan_10_little_three_dragons(w)
+    v[12] = fan_12_four_concealed_pungs(w)
+    v[13] = fan_13_pure_terminal_chows(w)
+    v[20] = fan_20_greater_honors_knitted(w)
+    v[21] = fan_21_all_even_pungs(w)
+    v[29] = fan_29_three_suited_terminal_chows(w)
+    v[31] = fan_31_all_fives(w)
+    v[33] = fan_33_three_concealed_pungs(w)
+    v[35] = fan_35_knitted_straight(w)
+    v[38] = fan_38_big_three_winds(w)
+    v[48] = fan_48_all_pungs(w)
+    v[54] = fan_54_two_dragon_pungs(w)
+    v[55] = fan_55_outside_hand(w)
+    v[59] = fan_59_dragon_pung(w)
+    v[60] = fan_60_prevalent_wind(w)
+    v[61] = fan_61_seat_wind(w)
+    v[63] = fan_63_all_chows(w)
+    v[66] = fan_66_two_concealed_pungs(w)
+    v[73] = fan_73_pung_of_terminals_or_honors(w)
+    v[77] = fan_77_edge_wait(w)
+    v[78] = fan_78_closed_wait(w)
+    v[79] = fan_79_single_wait(w)
+
+
+STATIC_IDS = frozenset((3, 4, 5, 7, 8, 11, 17, 18, 19, 22, 25, 26, 27, 34, 36, 37, 40, 43, 44, 45, 46, 47, 49, 51, 52, 53, 56, 57, 58, 62, 64, 67, 68, 74, 75, 76, 80, 81))
+DYNAMIC_IDS = frozenset((1, 2, 6, 9, 10, 12, 13, 20, 21, 29, 31, 33, 35, 38, 48, 54, 55, 59, 60, 61, 63, 66, 73, 77, 78, 79))
+
+
+# Predicates that read only per-hand facts (tiles, melds, context), never the reading,
+# are evaluated once per hand.  (Kongs are always melds, so the kong counts are per hand.)
 cdef uint8_t STATIC[NF]
 memset(STATIC, 0, sizeof(STATIC))
-for _fid in (3, 4, 5, 7, 8, 11, 17, 18, 19, 22, 25, 26, 27, 34, 36, 37, 40, 43, 44, 45, 46, 47,
-             49, 51, 52, 53, 56, 57, 58, 62, 64, 67, 68, 74, 75, 76, 80, 81):
+for _fid in STATIC_IDS:
     STATIC[_fid] = 1
+assert STATIC_IDS | DYNAMIC_IDS == PREDICATE_IDS and not STATIC_IDS & DYNAMIC_IDS
 
 
 # ---------------------------------------------------------------- combinations (fan id)
@@ -906,6 +934,7 @@ cdef int evaluate(const Table* tb, W* w, const uint8_t* static_cnt, const u64* s
     cdef const Subsets* ss
     cdef comb_t test
     cdef u64 bits
+    cdef int dyn[NF]
     memcpy(cnt, static_cnt, NF)
     present[0] = static_mask[2 * form]
     present[1] = static_mask[2 * form + 1]
@@ -943,9 +972,10 @@ cdef int evaluate(const Table* tb, W* w, const uint8_t* static_cnt, const u64* s
     w.npg = npg
     sort_small(w.chows, nch)
     sort_small(w.pungs, npg)
+    dynamic_values(w, dyn)
     for j in range(tb.n_pred[form]):
         fid = tb.pred_ids[form][j]
-        n = PRED[fid](w)
+        n = dyn[fid]
         if n:
             cnt[fid] = n
             present[fid >> 6] |= (<u64>1) << (fid & 63)
@@ -1374,7 +1404,7 @@ cdef void regular_leaf(Walk* wk, int pair_tile) noexcept nogil:
 cdef void rec(Walk* wk, int* hh, int remaining, bint pair_left, int last_start,
               int last_type, int pair_tile) noexcept nogil:
     """The order of majiang._core.decompose.rec (pair < pung < chow at the lowest tile)."""
-    cdef int i = 0, t
+    cdef int i = last_start if last_start > 0 else 0, t
     while i < NK and hh[i] == 0:
         i += 1
     if i == NK:
@@ -1470,36 +1500,31 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
         wk.c[t] = h.before[t]
     wk.c[win] += 1
     allb[win] += 1
-    # per-hand facts
-    w.mask = 0
-    w.green = 1; w.term = 1; w.termhonor = 1; w.honors_only = 1; w.reversible = 1
-    w.simples = 1; w.has_honor = 0; w.rlo = 10; w.rhi = 0; w.n4 = 0
+    # per-hand facts, from the bit set of the kinds present
+    cdef u64 pm = 0, r9
+    w.n4 = 0
     for t in range(NK):
-        w.allc[t] = allb[t]
-        if not allb[t]:
-            continue
-        if allb[t] == 4:
-            w.n4 += 1
-        w.mask |= 1 << (t // 9 if t < 27 else (3 if t < 31 else 4))
-        if not is_green(t):
-            w.green = 0
-        if not is_terminal(t):
-            w.term = 0
-        if is_term_honor(t):
-            w.simples = 0
-        else:
-            w.termhonor = 0
-        if t < 27:
-            w.honors_only = 0
-            k = t % 9 + 1
-            if k < w.rlo:
-                w.rlo = k
-            if k > w.rhi:
-                w.rhi = k
-        else:
-            w.has_honor = 1
-        if not is_reversible(t):
-            w.reversible = 0
+        if allb[t]:
+            pm |= (<u64>1) << t
+            if allb[t] == 4:
+                w.n4 += 1
+    w.mask = ((pm & 0x1FF) != 0) | (((pm >> 9) & 0x1FF) != 0) << 1 | \
+        (((pm >> 18) & 0x1FF) != 0) << 2 | (((pm >> 27) & 0xF) != 0) << 3 | \
+        (((pm >> 31) & 0x7) != 0) << 4
+    w.green = (pm & ~M_GREEN) == 0
+    w.term = (pm & ~M_TERM) == 0
+    w.termhonor = (pm & ~M_TERM_HONOR) == 0
+    w.simples = (pm & M_TERM_HONOR) == 0
+    w.reversible = (pm & ~M_REVERSIBLE) == 0
+    w.has_honor = (pm & M_HONORS) != 0
+    w.honors_only = (pm & ~M_HONORS) == 0
+    r9 = (pm | (pm >> 9) | (pm >> 18)) & 0x1FF
+    if r9:
+        w.rlo = ctz64(r9) + 1
+        w.rhi = 64 - clz64(r9)
+    else:
+        w.rlo = 10
+        w.rhi = 0
     w.nine_gates = 0
     if h.n_melds == 0 and win < 27:
         k = win - win % 9
@@ -1529,17 +1554,20 @@ cdef int score_core(const Table* tb, const HandIn* h, Result* r) noexcept nogil:
     w.flowers = h.flowers
 
     # the per-hand predicates, once
-    memset(wk.static_cnt, 0, NF)
-    memset(wk.static_mask, 0, sizeof(wk.static_mask))
+    cdef int sv[NF]
+    cdef u64 sp[2]
+    sp[0] = 0
+    sp[1] = 0
+    static_values(w, sv)
     for j in range(tb.n_static):
         i = tb.static_ids[j]
-        k = PRED[i](w)
+        k = sv[i]
+        wk.static_cnt[i] = k
         if k:
-            if True:
-                wk.static_cnt[i] = k
-                for t in range(5):
-                    if tb.forms[i] & (1 << t):
-                        wk.static_mask[2 * t + (i >> 6)] |= (<u64>1) << (i & 63)
+            sp[i >> 6] |= (<u64>1) << (i & 63)
+    for t in range(5):
+        wk.static_mask[2 * t] = sp[0] & tb.static_form_mask[t][0]
+        wk.static_mask[2 * t + 1] = sp[1] & tb.static_form_mask[t][1]
     for t in range(NK):
         n += wk.c[t]
         if t < 27 and wk.c[t]:
@@ -1696,6 +1724,9 @@ cdef class FanTable:
             if STATIC[fid] and self.t.kind[fid] == FK_PRED:
                 self.t.static_ids[self.t.n_static] = fid
                 self.t.n_static += 1
+                for f in range(len(FORMS)):
+                    if self.t.forms[fid] & (1 << f):
+                        self.t.static_form_mask[f][fid >> 6] |= (<u64>1) << (fid & 63)
         for fid in range(1, NF):
             for k in range(self.t.n_excl[fid]):
                 x = self.t.excl[fid][k]
