@@ -147,3 +147,11 @@ def test_knitted_helpers():
     [(ks, pair, sets)] = knitted_straight_decompositions(c, 0)
     assert ks == KNITTED_STRAIGHTS[0] and pair == 31 and sets == (("pung", 27),)
     assert knitted_straight_decompositions(c, 2) == []
+
+
+def test_house_rules_never_replace_a_builtin():
+    """A TOML file reusing a built-in's name is registered as '<name>+house'."""
+    back = rules.loads(rules.dumps(MCR))
+    assert back.name == "mcr+house"
+    assert rules.get("mcr") is MCR
+    assert [(f.id, f.value) for f in back.fans] == [(f.id, f.value) for f in MCR.fans]

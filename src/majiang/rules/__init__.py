@@ -75,10 +75,7 @@ def _register_builtins() -> None:
     from importlib import import_module
     for mod_name in ("sichuan", "shandong", "anqing", "xian", "luoshan", "shenyang",
                      "luoyuan", "guangdong", "taiwan", "changsha", "wuhan", "kawuxing"):
-        try:
-            mod = import_module(f"{__name__}.{mod_name}")
-        except ImportError:         # a module not written yet
-            continue
+        mod = import_module(f"{__name__}.{mod_name}")
         BUILDERS[mod_name] = mod.build
         BUILDERS.update(getattr(mod, "BUILDERS", {}))
         for obj in vars(mod).values():
@@ -87,6 +84,8 @@ def _register_builtins() -> None:
 
 
 _register_builtins()
+BUILTIN_NAMES = frozenset(_REGISTRY)
+"""Names of the built-in rulesets; house rules may not replace them."""
 
 from .toml import dumps, load, loads  # noqa: E402
 from . import catalog  # noqa: E402

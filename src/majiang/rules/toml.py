@@ -50,7 +50,12 @@ _RULES = {"min_fan", "constraints", "winners", "ready", "cap", "scoring_base"}
 
 
 def load(path: str | Path) -> Ruleset:
-    """Read a house-rule file (see the module docstring).
+    """Read a house-rule file (see the module docstring) and register the result.
+
+    The result is registered under its ``name`` (default ``"<base>+house"``) so that
+    ``rules.get(name)`` finds it; a later file with the same name replaces it.  A name
+    that belongs to a built-in ruleset is registered as ``"<name>+house"`` instead:
+    built-ins are never replaced.
 
     Raises
     ------
@@ -184,8 +189,12 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         out = dataclasses.replace(rs, **changes)
     except RuleError as exc:
         raise RuleError(f"{where}: {exc}") from None
-    from . import register
-    register(out, replace=True)      # results refer to their ruleset by name
+    from . import BUILTIN_NAMES, register
+    if out.name in BUILTIN_NAMES:
+        # never replace a built-in in the registry (results look their ruleset up by
+        # name): a file that reuses a built-in's name is registered as "<name>+house"
+        out = dataclasses.replace(out, name=f"{out.name}+house")
+    register(out, replace=True)
     return out
 
 
