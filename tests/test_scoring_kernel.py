@@ -67,6 +67,7 @@ def test_kernel_tables_follow_the_ruleset():
     assert {f.id for f in RS.fans if f.combination is not None} == kfans.COMBINATION_IDS
 
 
+@pytest.mark.slow
 def test_random_winning_hands_kernel_equals_reference():
     cases = random_winning_hands(N_RANDOM, seed=987654321)
     forms = collections.Counter(c.form for c in cases)

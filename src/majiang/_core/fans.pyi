@@ -21,7 +21,6 @@ class KernelResult:
     n_melds: int
     hand: Any
     ruleset: Any
-    cache: dict
     @property
     def win(self) -> int: ...
     @property

@@ -218,17 +218,14 @@ ctypedef struct W:
     int ck
 
 cdef int KS[6][9]
-cdef int KS_MASK_SET = 0
 
 def _init_knitted():
-    global KS_MASK_SET
     cdef int i = 0, j
     for groups in permutations(range(3)):
         ts = sorted(suit * 9 + g + 3 * k for suit, g in enumerate(groups) for k in range(3))
         for j in range(9):
             KS[i][j] = ts[j]
         i += 1
-    KS_MASK_SET = 1
 
 _init_knitted()
 
@@ -1749,8 +1746,6 @@ cdef class KernelResult:
     """The hand scored (as passed to :func:`score_hand`)."""
     cdef readonly object ruleset
     """The ruleset object passed to :func:`score_hand`."""
-    cdef readonly dict cache
-    """Scratch space for the caller (built views of the result)."""
 
     @property
     def win(self):
@@ -1983,7 +1978,6 @@ def score_hand(FanTable table, object ruleset, object hand, object win, bint sel
     res.h = h
     res.hand = hand
     res.ruleset = ruleset
-    res.cache = {}
     return res
 
 
