@@ -237,8 +237,11 @@ def test_score_batch_equals_score():
     col = {k: np.array([getattr(c, k) for c in cases]) for k in
            ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind",
             "flowers")}
-    out = score_batch(conc, [c.win_tile for c in cases], melds, **col)
+    out = score_batch(conc, [c.win_tile for c in cases], melds, **col, n_jobs=1)
     assert (out.status == 0).all()
+    threaded = score_batch(conc, [c.win_tile for c in cases], melds, **col, n_jobs=3)
+    for a, b in zip(out, threaded):
+        assert np.array_equal(a, b)
     for i, c in enumerate(cases):
         r = score(c.hand, c.win_tile, method="python", **c.kwargs())
         got = {f: int(n) for f, n in enumerate(out.fans[i]) if n}

@@ -47,6 +47,8 @@ unreadable tiles.
 from __future__ import annotations
 
 import html
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import FrozenInstanceError, dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
@@ -1090,7 +1092,7 @@ def melds_array(hands) -> np.ndarray:
 def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn: Any = False,
                 last_copy: Any = False, kong: Any = False, last_tile: Any = False,
                 seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: Any = 0,
-                ruleset: Any = "mcr") -> BatchScores:
+                ruleset: Any = "mcr", n_jobs: int | None = None) -> BatchScores:
     """Score many winning hands at once with the compiled kernel (no GIL held).
 
     The fan counts equal those of :func:`score` hand by hand; invalid hands get a
@@ -1111,6 +1113,9 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     flowers : int or array of int (0..8)
     ruleset : str or Ruleset
         A ruleset whose fan table the kernel implements (Chinese Official).
+    n_jobs : int, optional
+        Threads scoring slices of the batch in parallel (the kernel holds no GIL);
+        default: every local core for batches of 4096 hands or more, else 1.
 
     Returns
     -------
@@ -1182,6 +1187,20 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     total = np.empty(n, dtype=np.int32)
     total_min = np.empty(n, dtype=np.int32)
     status = np.empty(n, dtype=np.int8)
-    _kfans.score_batch(kt, c, m, ctx, fans, total, total_min, status)
+    if n_jobs is None:
+        n_jobs = (os.cpu_count() or 1) if n >= 4096 else 1
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
+        raise RuleError(f"n_jobs must be a positive int, got {n_jobs!r}")
+    n_jobs = int(min(n_jobs, max(1, n // 256)))
+    if n_jobs == 1:
+        _kfans.score_batch(kt, c, m, ctx, fans, total, total_min, status)
+    else:
+        bounds = np.linspace(0, n, n_jobs + 1).astype(int)
+        with ThreadPoolExecutor(n_jobs) as pool:
+            jobs = [pool.submit(_kfans.score_batch, kt, c[a:b], m[a:b], ctx[a:b], fans[a:b],
+                                total[a:b], total_min[a:b], status[a:b])
+                    for a, b in zip(bounds[:-1], bounds[1:])]
+            for j in jobs:
+                j.result()
     counted = total if rs.flowers_count_toward_minimum else total_min
     return BatchScores(total, fans, (counted >= rs.min_fan) & (status == 0), status)
