@@ -205,13 +205,25 @@ def test_derived_rulesets():
         score("123m456p789s234s5p", "5p", method="fast")
 
 
+class Extra(FanResult):
+    """A FanResult subclass with an extra attribute (as majiang.regional makes)."""
+
+
 def test_result_is_immutable_and_pickles():
     import pickle
     r = score("123m456p789s11z55z", "5z")
     with pytest.raises(AttributeError):
         r.total = 3
     back = pickle.loads(pickle.dumps(r))
-    assert _view(back) == _view(r)
+    assert type(back) is FanResult and _view(back) == _view(r)
+    ref = score("123m456p789s11z55z", "5z", method="python")
+    assert _view(pickle.loads(pickle.dumps(ref))) == _view(ref)
+    e = Extra(*(getattr(ref, f) for f in ("total", "fans", "form", "decomposition", "knitted",
+                                          "win_set", "meets_minimum", "min_fan", "hand",
+                                          "context", "ruleset", "winning_hand")))
+    object.__setattr__(e, "points", 7)
+    back = pickle.loads(pickle.dumps(e))  # subclasses keep their attributes
+    assert type(back) is Extra and back.points == 7 and _view(back) == _view(ref)
     assert r.winning_hand.decomposition is r.decomposition
     assert r.winning_hand.context is r.context
 

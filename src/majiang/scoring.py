@@ -195,7 +195,17 @@ class FanResult:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self):
-        return (FanResult, tuple(getattr(self, f) for f in _FIELDS))
+        # every field built, subclass and its extra attributes kept
+        return (_restore_result, (type(self), {f: getattr(self, f) for f in _FIELDS},
+                                  dict(getattr(self, "__dict__", {}))))
+
+
+def _restore_result(cls, fields: dict, extra: dict):
+    r = _new(cls)
+    _set(r, "_d", fields)
+    for k, v in extra.items():
+        _set(r, k, v)
+    return r
 
     def __contains__(self, key) -> bool:
         return any(key in (f.id, f.chinese, f.english) for f in self.fans)
