@@ -71,10 +71,16 @@ def form_mask(forms: Sequence[str] | str) -> int:
         return _MASKS[forms]
     except (KeyError, TypeError):
         pass
-    names = (forms,) if isinstance(forms, str) else tuple(forms)
+    if isinstance(forms, str):
+        names = (forms,)
+    else:
+        try:
+            names = tuple(forms)
+        except TypeError:
+            raise RuleError(f"forms must be a sequence of form names, got {forms!r}") from None
     mask = 0
     for f in names:
-        if f not in FORMS:
+        if not isinstance(f, str) or f not in FORMS:
             raise RuleError(f"unknown winning form {f!r}; known forms: {', '.join(FORMS)}")
         mask |= FORMS[f]
     if not mask:
@@ -492,15 +498,15 @@ def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
         A 3n+2 hand (14 tiles counting melds).  Exposed melds stay in the Hand;
         the decompositions cover the concealed tiles.
     forms, seven_pairs_quads, ruleset
-        As in :func:`shanten`.  The knitted forms are not listed here (the scorer
-        enumerates them); the regular form, seven pairs and thirteen orphans are.
+        As in :func:`shanten`.
 
     Returns
     -------
     list of Decomposition
         Regular decompositions (pair + sets) first, in a fixed order, then seven
-        pairs and thirteen orphans when the hand has those shapes; empty when the
-        hand is not complete.
+        pairs, thirteen orphans, 全不靠 and 组合龙 (with their knitted tiles) when the
+        forms ask for them and the hand has those shapes; empty when the hand is
+        not complete.
 
     Raises
     ------
@@ -528,4 +534,16 @@ def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
         if counts[orph].min() >= 1 and counts[orph].sum() == 14:
             pair = int(orph[np.argmax(counts[orph] == 2)])
             out.append(Decomposition(form="thirteen_orphans", pair=pair))
+    if mask & (FORMS["honors_and_knitted"] | FORMS["knitted_straight"]):
+        from .rules.knitted import honors_and_knitted, knitted_straight_decompositions
+        c = counts.tolist()
+        n_melds = 0 if h is None else h.n_melds
+        if mask & FORMS["honors_and_knitted"] and n == 14 and caps is None:
+            if honors_and_knitted(c, n_melds) is not None:
+                out.append(Decomposition(form="honors_and_knitted",
+                                         knitted=tuple(np.flatnonzero(counts).tolist())))
+        if mask & FORMS["knitted_straight"]:
+            for ks, pair, sets in knitted_straight_decompositions(c, 4 - n // 3):
+                out.append(Decomposition(form="knitted_straight", pair=pair, sets=sets,
+                                         knitted=ks))
     return out

@@ -594,6 +594,10 @@ class Decomposition:
     pairs : tuple of int
         Pair tiles of seven pairs, stored sorted (a kind may repeat when a quad
         counts as two pairs).
+    knitted : tuple of int
+        The single tiles of the knitted forms (组合龙's nine knitted tiles; the 14
+        different tiles of 全不靠), stored sorted; empty for other forms or when the
+        producer does not list them.
 
     Raises
     ------
@@ -605,6 +609,7 @@ class Decomposition:
     pair: int | None = None
     sets: tuple[tuple[str, int], ...] = ()
     pairs: tuple[int, ...] = ()
+    knitted: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in DECOMPOSITION_FORMS:
@@ -628,6 +633,7 @@ class Decomposition:
             sets.append((kind, tile))
         object.__setattr__(self, "sets", tuple(sorted(sets, key=lambda st: (st[1], st[0]))))
         object.__setattr__(self, "pairs", tuple(sorted(check_tile(p) for p in self.pairs)))
+        object.__setattr__(self, "knitted", tuple(sorted(check_tile(t) for t in self.knitted)))
 
     def __str__(self) -> str:
         parts = []
@@ -638,4 +644,6 @@ class Decomposition:
         if self.form == "thirteen_orphans":
             singles = [k for k in TERMINALS_AND_HONORS if k != self.pair]
             parts.append(format_counts(counts_from_tiles(singles)))
+        if self.knitted:
+            parts.append(format_counts(counts_from_tiles(self.knitted)))
         return " ".join(parts)

@@ -504,6 +504,14 @@ def parse_games(text: str) -> list[GameRecord]:
     line number for an unreadable line, a bad tile code, a missing Deal, or a hand
     that ends without its result (a truncated log).
     """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidNotationError("the log is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"expected the log as text, got {type(text).__name__}")
+    text = text.removeprefix("\ufeff")          # a byte-order mark (e.g. Notepad)
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
     for no, raw in enumerate(text.splitlines(), start=1):
@@ -531,13 +539,23 @@ def example_path():
 
 def load_games(path: str | os.PathLike | None = None) -> list[GameRecord]:
     """Read and parse a Botzone log file (UTF-8); ``None`` reads the shipped
-    example (8 hands, see :func:`example_path`).  Raises as :func:`parse_games`;
-    ``OSError`` if the file cannot be read."""
+    example (8 hands, see :func:`example_path`).  Raises as :func:`parse_games`,
+    and :class:`~majiang.errors.InvalidNotationError` naming the path when the file
+    cannot be read or is not UTF-8 text."""
     if path is None:
         text = example_path().read_text(encoding="utf-8")
     else:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        try:
+            with open(path, "rb") as fh:
+                raw = fh.read()
+        except OSError as exc:
+            raise InvalidNotationError(
+                f"cannot read the log {os.fspath(path)!r}: {exc.strerror}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidNotationError(
+                f"the log {os.fspath(path)!r} is not UTF-8 text") from None
     return parse_games(text)
 
 

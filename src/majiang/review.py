@@ -262,6 +262,12 @@ def agreement(df, by: str | Sequence[str] | None = "player"):
     """
     import pandas as pd
 
+    from .errors import RuleError
+
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    missing = [k for k in keys if k not in df.columns]
+    if missing:
+        raise RuleError(f"cannot group by {missing}: columns are {list(df.columns)}")
     work = df.assign(
         _loss=(df["shanten"] > df["advised_shanten"]).astype(np.int64),
         _uk=(df["advised_ukeire_count"] - df["ukeire_count"]).where(

@@ -408,7 +408,11 @@ def counts_from_tiles(tiles: Iterable[int] | str) -> np.ndarray:
     """
     if isinstance(tiles, str):
         tiles = parse_tiles(tiles)
-    idx = [check_tile(t) for t in tiles]
+    try:
+        idx = [check_tile(t) for t in tiles]
+    except TypeError:
+        raise InvalidHandError(f"expected tile kinds (a sequence of ints 0..33) or a tile "
+                               f"string, got {type(tiles).__name__}") from None
     counts = np.bincount(np.asarray(idx, dtype=np.intp), minlength=N_KINDS)
     over = np.flatnonzero(counts > MAX_COPIES)
     if over.size:

@@ -92,9 +92,23 @@ def _silence_stdout() -> None:
         pass
 
 
+def _tolerant_output() -> None:
+    """Tile glyphs and Chinese names on a console that cannot encode them (GBK, cp1252,
+    ASCII) are replaced rather than crashing the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower().replace("-", "") \
+                not in ("utf8", "utf16", "utf32"):
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default ``sys.argv[1:]``); returns the
     exit code (0 success, 2 bad input or usage) instead of exiting."""
+    _tolerant_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--draws must be 0 or more, got {draws}")
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
                    draws=draws, seed=args.seed, **fq)
+    # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
+    table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     columns = [c for c in COLUMNS
                if (args.second_order or c.key != "improvement")
                and (draws is not None or c.key not in ("p_tenpai", "p_win"))]

@@ -67,6 +67,8 @@ def load(path: str | Path) -> Ruleset:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise RuleError(f"cannot read house rules {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RuleError(f"house rules {str(path)!r} are not UTF-8 text") from None
     return loads(text, where=str(path))
 
 

@@ -1,0 +1,68 @@
+"""Bad input found by a fresh user: every case is a MahjongError with a clear message
+(or handled), never another exception or a traceback."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import majiang
+from majiang import MahjongError, RuleError, records, rules
+from majiang.review import agreement
+
+
+@pytest.mark.parametrize("call", [
+    lambda: majiang.shanten("123456789m1112p", forms=5),
+    lambda: majiang.shanten("123456789m1112p", forms=[None]),
+    lambda: majiang.counts_from_tiles(None),
+    lambda: majiang.counts_from_tiles(5),
+    lambda: records.parse_games(None),
+    lambda: records.parse_games(b"\xff\xfe"),
+    lambda: records.load_games("/nonexistent/log.txt"),
+    lambda: records.load_games("/"),
+])
+def test_clear_errors(call):
+    with pytest.raises(MahjongError):
+        call()
+
+
+def test_agreement_bad_key():
+    df = majiang.review.review_game(records.example_games()[0])
+    with pytest.raises(RuleError, match="bogus"):
+        agreement(df, by="bogus")
+
+
+def test_log_with_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + records.example_path().read_bytes())
+    assert len(records.load_games(path)) == 8
+
+
+def test_house_rules_not_utf8(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"\xff\xfe\x00base")
+    with pytest.raises(RuleError, match="UTF-8"):
+        rules.load(path)
+
+
+def test_knitted_decompositions_listed():
+    forms = tuple(majiang.FORMS)
+    for hand, form in [("147m258p369s12345z", "honors_and_knitted"),
+                       ("147m258p369s11z456m", "knitted_straight"),
+                       ("147m258p369s11z [456m]", "knitted_straight")]:
+        assert majiang.shanten(hand, forms=forms) == -1
+        ds = majiang.decompositions(hand, forms=forms)
+        assert [d.form for d in ds] == [form]
+        assert len(ds[0].knitted) in (9, 14)
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "cp1252", "ascii"])
+def test_cli_on_a_console_that_cannot_show_glyphs(encoding):
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    out = subprocess.run([sys.executable, "-m", "majiang", "advise", "23345m111p456p99s6m"],
+                         capture_output=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert b"Traceback" not in out.stderr
+    assert b"3m" in out.stdout
