@@ -200,13 +200,6 @@ class FanResult:
                                   dict(getattr(self, "__dict__", {}))))
 
 
-def _restore_result(cls, fields: dict, extra: dict):
-    r = _new(cls)
-    _set(r, "_d", fields)
-    for k, v in extra.items():
-        _set(r, k, v)
-    return r
-
     def __contains__(self, key) -> bool:
         return any(key in (f.id, f.chinese, f.english) for f in self.fans)
 
@@ -292,6 +285,14 @@ def _restore_result(cls, fields: dict, extra: dict):
                 f"<td style='text-align:right'><b>{self.total}</b></td></tr></tfoot>"
                 f"</table><small>form: {html.escape(self.form)}; win tile in: "
                 f"{html.escape(self.win_set)}</small></div>")
+
+
+def _restore_result(cls, fields: dict, extra: dict):
+    r = _new(cls)
+    _set(r, "_d", fields)
+    for k, v in extra.items():
+        _set(r, k, v)
+    return r
 
 
 def _set_text(kind: str, t: int) -> str:
