@@ -37,6 +37,14 @@ whose tiles are all discarded).  A 和绝张 flag is checked against the hand: i
 is impossible when the hand holds a concealed copy of the win tile, and implied
 when the player's own exposed melds show three copies.
 
+Speed: for rulesets whose fan table is the Chinese Official one, :func:`score`
+runs the compiled kernel :mod:`majiang._core.fans` (decompositions, attributions,
+predicates and the exclusion principles in C, the fan values and 不计 lists read
+from the ruleset's table) and returns a :class:`FanResult` whose fields are built
+on first access; ``method="python"`` runs the reference engine described above,
+which the kernel matches exactly (tests/test_scoring_kernel.py).
+:func:`score_batch` scores numpy batches with the kernel without the GIL.
+
 Errors: :class:`~majiang.errors.InvalidHandError` for a non-winning hand ("not
 a winning hand"), a wrong tile count, a fifth copy, or a context that
 contradicts the hand (杠上开花 without a kong, robbing a kong of a tile the hand
