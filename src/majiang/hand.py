@@ -31,7 +31,7 @@ import numpy as np
 from .errors import InvalidHandError, InvalidNotationError, RuleError
 from .tiles import (
     FLOWER_NAMES, MAX_COPIES, N_FLOWERS, N_KINDS, N_SUITED, TERMINALS_AND_HONORS,
-    TILE_BACK_GLYPH, _show, _tokenize, as_counts, check_tile, counts_from_tiles,
+    TILE_BACK_GLYPH, _PLAIN_TENHOU, _plain_tenhou, _show, _tokenize, as_counts, check_tile, counts_from_tiles,
     flower_glyph, format_counts, tile_glyph, tile_name,
 )
 
@@ -269,6 +269,8 @@ class Hand:
 
 
 def _check_copies(concealed: np.ndarray, melds: tuple[Meld, ...]) -> None:
+    if not melds:
+        return              # as_counts already bounds a lone count vector by 4
     in_melds = np.zeros(N_KINDS, dtype=np.intp)
     for m in melds:
         np.add.at(in_melds, m.tiles, 1)
@@ -408,6 +410,12 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
     """
     if strict:
         _allowed_totals(hand_size)   # reject a bad option before parsing
+    if isinstance(s, str) and _PLAIN_TENHOU.fullmatch(s):
+        tiles = _plain_tenhou(s)     # quick path: concealed tiles in plain Tenhou text
+        c = counts_from_tiles(tiles)
+        if strict:
+            _check_total(len(tiles), 0, hand_size)
+        return Hand(c)
     s, n_jokers = _strip_jokers(s)
     tokens = _tokenize(s, brackets=True)
     concealed: list[int] = []

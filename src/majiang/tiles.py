@@ -28,6 +28,7 @@ Accepted notations (freely mixed, whitespace separates groups):
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -370,6 +371,8 @@ def parse_tiles(s: str) -> list[int]:
         not exist (``8z``, ``0z``), brackets, or a flower (flowers are not tiles; see
         :func:`majiang.hand.parse_hand`).  The message gives the 0-based position.
     """
+    if isinstance(s, str) and _PLAIN_TENHOU.fullmatch(s):
+        return _plain_tenhou(s)
     tiles = []
     for tok in _tokenize(s, brackets=False):
         if tok.kind != "tile":
@@ -379,6 +382,20 @@ def parse_tiles(s: str) -> list[int]:
                 text=s, position=tok.pos)
         tiles.append(tok.value)
     return tiles
+
+
+_PLAIN_TENHOU = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _plain_tenhou(s: str) -> list[int]:
+    """Quick path for plain Tenhou text (digits 1-9 before m/p/s, 1-7 before z)."""
+    out: list[int] = []
+    for digits, suit in _GROUP.findall(s):
+        base = _SUIT_BASE[suit] - 1
+        out.extend(base + ord(ch) - 48 for ch in digits)
+    return out
 
 
 def _fifth_copy_message(k: int, n: int) -> str:
@@ -414,8 +431,8 @@ def counts_from_tiles(tiles: Iterable[int] | str) -> np.ndarray:
         raise InvalidHandError(f"expected tile kinds (a sequence of ints 0..33) or a tile "
                                f"string, got {type(tiles).__name__}") from None
     counts = np.bincount(np.asarray(idx, dtype=np.intp), minlength=N_KINDS)
-    over = np.flatnonzero(counts > MAX_COPIES)
-    if over.size:
+    over = np.flatnonzero(counts > MAX_COPIES) if counts.max() > MAX_COPIES else ()
+    if len(over):
         k = int(over[0])
         raise InvalidHandError(_fifth_copy_message(k, int(counts[k])))
     return counts.astype(np.uint8)
@@ -492,8 +509,8 @@ def _where(shape: tuple[int, ...], flat: int) -> str:
 
 
 def _check_range(a: np.ndarray, row: str = "") -> None:
-    if not a.size:
-        return
+    if not a.size or (a.min() >= 0 and a.max() <= MAX_COPIES):
+        return              # the common case: one pass each, details only on failure
     neg = np.flatnonzero((a < 0).reshape(-1))
     if neg.size:
         f = int(neg[0])
