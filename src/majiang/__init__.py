@@ -22,7 +22,7 @@ from .probability import (
 )
 # --- rules and scoring ---
 from . import rules
-from .scoring import FanResult, score, waits
+from .scoring import BatchScores, FanResult, score, score_batch, waits
 from .winning import WinContext, WinningHand
 # --- efficiency (core) ---
 from .efficiency import (
@@ -53,5 +53,5 @@ __all__ = [
     "win_probability", "tenpai_probability", "win_curve", "tenpai_curve", "probabilities",
     "starting_hand_shanten", "fan_odds",
     # rules and scoring
-    "rules", "score", "FanResult", "waits", "WinContext", "WinningHand",
+    "rules", "score", "score_batch", "BatchScores", "FanResult", "waits", "WinContext", "WinningHand",
 ]
