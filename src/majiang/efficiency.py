@@ -104,17 +104,20 @@ def _core_error(counts: np.ndarray, code: int, where: str = "",
                             "tiles (13 or 14 with no melds, at most 17)")
 
 
-def _prepare(hand: Any, jokers: int = 0) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
+def _prepare(hand: Any, jokers: int = 0,
+             hand_size: int = 13) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
     """(concealed uint8 (34,), caps or None, Hand or None) for any accepted hand input.
 
-    With jokers held beside the vector, the real tiles alone may not make 13/14, so
-    the tile total is checked by the core (real + jokers) instead of by the parser.
+    A string or Hand must hold a full hand of ``hand_size`` (13: 13/14 tiles counting
+    melds; 16 under 16-tile rulesets), so a miscounted 13-tile hand is an error rather
+    than a 16-tile hand.  With jokers held beside the vector, the real tiles alone may
+    not make the total, so it is checked by the core (real + jokers) instead.
     """
     if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
             and hand.flags.c_contiguous):
         return hand, None, None
     if isinstance(hand, (str, Hand)) and not jokers:
-        h = as_hand(hand)
+        h = as_hand(hand, hand_size=hand_size)
     else:           # a bare count vector may be a partial hand (3n+1 / 3n+2 tiles)
         h = as_hand(hand, strict=False)
     caps = None
@@ -173,6 +176,14 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
         if r.jokers is not None and (indicator is not None or r.jokers.source == "fixed"):
             rs = r
     return rs
+
+
+def _hand_size(ruleset: Any) -> int:
+    """13, or the ruleset's hand size (16 for 台湾/罗源)."""
+    if ruleset is None:
+        return 13
+    from .rules import get as _get_ruleset
+    return _get_ruleset(ruleset).hand_size
 
 
 def _ruleset_fifth(ruleset: Any, joker_fifth_copy: bool) -> bool:
@@ -249,7 +260,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         if s >= -1:
             return s
     jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers)
+    counts, caps, h = _prepare(hand, jokers, _hand_size(ruleset))
     if h is not None and h.jokers:
         jokers = _check_jokers(jokers + h.jokers)
     s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
@@ -336,7 +347,7 @@ def _hand_query(hand: Any, residue: int, what: str, forms, seven_pairs_quads, ru
     forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers)
+    counts, caps, h = _prepare(hand, jokers, _hand_size(ruleset))
     if h is not None and h.jokers:          # jokers written '*' in the hand
         jokers = _check_jokers(jokers + h.jokers)
     if counts.max(initial=0) > 4:

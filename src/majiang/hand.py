@@ -2,7 +2,7 @@
 
 Hand notation (see :mod:`majiang.tiles` for the tile notations)::
 
-    23m456p789s11z [555z] {6666m} 15f
+    23m456p11z [555z] {6666m} 15f
 
 * concealed tiles in any notation;
 * exposed melds in square brackets: ``[123m]`` chow, ``[555z]`` pung,
@@ -383,7 +383,7 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
     Parameters
     ----------
     s : str
-        E.g. ``"23m456p789s11z [555z] {6666m}"``, ``"一万二万三万 [东东东] 春 梅"``.
+        E.g. ``"23m456p11z [555z] {6666m}"``, ``"一万二万三万 [东东东] 春 梅"``.
     hand_size : int, optional
         13 accepts 13 or 14 tiles, 16 accepts 16 or 17.  ``None`` (default) accepts
         13, 14, 16 or 17.  Tiles are counted as concealed + 3 per meld.
@@ -488,7 +488,7 @@ def _strip_jokers(s: str) -> tuple[str, int]:
 
 
 def format_hand(hand: Hand) -> str:
-    """Canonical text of a hand: ``"23m456p789s11z [555z] {6666m} 15f"``.
+    """Canonical text of a hand: ``"23m456p11z [555z] {6666m} 15f"``.
 
     Concealed tiles in compact Tenhou order, then the melds in their order, then
     the flowers as ``1f``..``8f`` (compact).  ``parse_hand(format_hand(h)) == h``

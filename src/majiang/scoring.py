@@ -778,7 +778,7 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     ----------
     hand : str or Hand
         The hand BEFORE the winning tile: 13 tile-equivalents (concealed tiles +
-        3 per meld), e.g. ``"23m456p789s11z [555z] {6666m}"`` (see
+        3 per meld), e.g. ``"23m456p11z [555z] {6666m}"`` (see
         :func:`majiang.hand.parse_hand`).  Flowers in the hand count as `flowers`.
     win_tile : str or int
         The winning tile (``"7s"``, ``"七条"``, or a kind 0..33).
