@@ -338,6 +338,13 @@ cdef inline int seven_pairs_distance(const uint8_t* h, bint quads) noexcept nogi
             pairs += 1
         elif c == 1:
             odd += 1
+    return pairs_distance(pairs, odd)
+
+
+cdef inline int pairs_distance(int pairs, int odd) noexcept nogil:
+    """Seven pairs: each missing pair costs one tile on a kind with an odd count, two
+    on a fresh kind (34 kinds are always enough)."""
+    cdef int d
     if pairs >= 7:
         return 0
     d = 7 - pairs
@@ -654,12 +661,7 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
             else:
                 pairs = r0[ST_PAIRS] + r1[ST_PAIRS] + r2[ST_PAIRS] + rh[ST_PAIRS]
                 odd = r0[ST_SINGLES] + r1[ST_SINGLES] + r2[ST_SINGLES] + rh[ST_SINGLES]
-            if pairs >= 7:
-                d = 0
-            else:
-                d = 7 - pairs
-                if pairs + odd < 7:
-                    d += 7 - pairs - odd
+            d = pairs_distance(pairs, odd)
             if d < best:
                 best = d
         if mask & FORM_THIRTEEN_ORPHANS:
