@@ -31,7 +31,7 @@ HELP = "rank the discards of a 14-tile hand (何切)"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hand", nargs="+", metavar="HAND",
-                        help='the hand, e.g. "23345m111p456p99s6m" or "23m456p789s11z [555z] 66z"')
+                        help='the hand, e.g. "23345m111p456p99s6m" or "3m456p789s1166z [555z]"')
     parser.add_argument("--visible", metavar="TILES",
                         help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m")
     parser.add_argument("--no-second-order", dest="second_order", action="store_false",
