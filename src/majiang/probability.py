@@ -799,6 +799,22 @@ def _check_discard_hand(pos: _Position) -> None:
             f"14 with no melds), got {n}; use probabilities() for a hand waiting to draw")
 
 
+def _discard_results(hand, draws, visible, ruleset, method, seed, n_samples, policy, changes,
+                     n_jobs, max_states, all_discards):
+    """Shared work of :func:`discard_curves` and :func:`discard_probabilities`:
+    validate the options, build the position and solve every discard.
+    Returns ``(position, engine, {discard kind: Probabilities or None})``."""
+    _check_method(method, policy)
+    n_samples = _check_samples(n_samples)
+    changes = _check_changes(changes)
+    pos = _position(hand, visible, ruleset)
+    _check_discard_hand(pos)
+    T = _check_draws(draws, pos.U)
+    engine = _Engine(pos, T, changes, max_states)
+    return pos, engine, _discards(engine, pos, method, policy, n_samples, seed, n_jobs,
+                                  all_discards)
+
+
 def discard_curves(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
                    method: str = "auto", seed: Any = None, n_samples: int = DEFAULT_SAMPLES,
                    policy: str | None = None, changes: int = 0, n_jobs: int | None = 1,
@@ -814,14 +830,8 @@ def discard_curves(hand: Any, draws: int, *, visible: Any = None, ruleset: Any =
     dict
         ``{discard tile name: Probabilities}`` in tile order.
     """
-    _check_method(method, policy)
-    n_samples = _check_samples(n_samples)
-    changes = _check_changes(changes)
-    pos = _position(hand, visible, ruleset)
-    _check_discard_hand(pos)
-    T = _check_draws(draws, pos.U)
-    engine = _Engine(pos, T, changes, max_states)
-    res = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards)
+    pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
+                                policy, changes, n_jobs, max_states, all_discards)
     return {tile_name(d): r for d, r in res.items() if r is not None}
 
 
@@ -845,14 +855,8 @@ def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset
     """
     import pandas as pd
 
-    _check_method(method, policy)
-    n_samples = _check_samples(n_samples)
-    changes = _check_changes(changes)
-    pos = _position(hand, visible, ruleset)
-    _check_discard_hand(pos)
-    T = _check_draws(draws, pos.U)
-    engine = _Engine(pos, T, changes, max_states)
-    res = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards)
+    pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
+                                policy, changes, n_jobs, max_states, all_discards)
     rows = []
     for d, r in res.items():
         h0 = pos.counts.copy()

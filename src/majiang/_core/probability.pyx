@@ -498,6 +498,32 @@ cdef class Graph:
         memcpy(&av[0], self.hands + <int64_t>i * NK, NK)
         return a
 
+    cdef double edge_probs(self, int32_t i, const int32_t* live, int t, int U,
+                           int32_t lall_i, double* pe) noexcept nogil:
+        """Probability of drawing along each edge of state ``i`` at draw ``t + 1``,
+        into ``pe[e - eoff[i]]``; returns their sum.  Shanten-lowering and winning
+        kinds are drawn with ``live / (U - t)``; change moves share what is left in
+        proportion to their live copies (the wall model S1 of majiang.probability)."""
+        cdef int64_t e, e0 = self.eoff[i]
+        cdef double esum = 0.0, den, rest, p, total = 0.0
+        for e in range(e0, e0 + self.ne[i]):
+            if live[e] > 0 and self.edges[e].win != 2:
+                esum += live[e]
+        den = U - t
+        if esum > den:
+            den = esum
+        rest = lall_i - esum
+        for e in range(e0, e0 + self.ne[i]):
+            p = 0.0
+            if live[e] > 0:
+                if self.edges[e].win == 2:
+                    p = (1.0 - esum / den) * live[e] / rest if rest > 0 else 0.0
+                else:
+                    p = live[e] / den
+            pe[e - e0] = p
+            total += p
+        return total
+
     def solve(self, int32_t root, const uint8_t[::1] h0, int T, int U, int objective):
         """Backward induction from ``root`` (start hand ``h0``) over ``T`` draws from a
         wall of ``U`` unseen tiles.
@@ -527,11 +553,16 @@ cdef class Graph:
         cdef double* mass = <double*>calloc(N, sizeof(double))
         cdef double* mnext = <double*>calloc(N, sizeof(double))
         cdef int32_t* lall = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        cdef int64_t max_ne = 1
+        for a in range(n):
+            if self.ne[lst[a]] > max_ne:
+                max_ne = self.ne[lst[a]]
+        cdef double* pe = <double*>malloc(max_ne * sizeof(double))   # edge probabilities
         cdef int32_t i, j, k, x, t, best_j
         cdef uint8_t* h
         cdef double den, p, pedge, acc, best, v, esum, m, won, rest
-        if live == NULL or mass == NULL or mnext == NULL or lall == NULL:
-            free(live); free(mass); free(mnext); free(lst); free(lall)
+        if live == NULL or mass == NULL or mnext == NULL or lall == NULL or pe == NULL:
+            free(live); free(mass); free(mnext); free(lst); free(lall); free(pe)
             raise MemoryError()
         with nogil:
             for a in range(n):
@@ -557,24 +588,12 @@ cdef class Graph:
                     i = lst[a]
                     if objective == OBJ_TENPAI and self.shan[i] <= 0:
                         continue
-                    esum = 0.0
-                    for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                        if live[e] > 0 and self.edges[e].win != 2:
-                            esum += live[e]
-                    den = U - t
-                    if esum > den:
-                        den = esum
-                    rest = lall[a] - esum
+                    pedge = self.edge_probs(i, live, t, U, lall[a], pe)
                     acc = 0.0
-                    pedge = 0.0
                     for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                        if live[e] <= 0:
+                        p = pe[e - self.eoff[i]]
+                        if p == 0.0:
                             continue
-                        if self.edges[e].win == 2:
-                            p = (1.0 - esum / den) * live[e] / rest if rest > 0 else 0.0
-                        else:
-                            p = live[e] / den
-                        pedge += p
                         if self.edges[e].win == 1:
                             acc += p
                         else:
@@ -605,23 +624,11 @@ cdef class Graph:
                         if objective == OBJ_TENPAI and self.shan[i] <= 0:
                             mnext[i] += m
                             continue
-                        esum = 0.0
+                        pedge = self.edge_probs(i, live, t, U, lall[a], pe)
                         for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                            if live[e] > 0 and self.edges[e].win != 2:
-                                esum += live[e]
-                        den = U - t
-                        if esum > den:
-                            den = esum
-                        rest = lall[a] - esum
-                        pedge = 0.0
-                        for e in range(self.eoff[i], self.eoff[i] + self.ne[i]):
-                            if live[e] <= 0:
+                            p = pe[e - self.eoff[i]]
+                            if p == 0.0:
                                 continue
-                            if self.edges[e].win == 2:
-                                p = (1.0 - esum / den) * live[e] / rest if rest > 0 else 0.0
-                            else:
-                                p = live[e] / den
-                            pedge += p
                             if self.edges[e].win == 1:
                                 won += p * m
                                 wmass[e] += p * m
@@ -645,7 +652,7 @@ cdef class Graph:
                         cv[t + 1] = acc
                     else:
                         cv[t + 1] = won
-        free(live); free(mass); free(mnext); free(lst); free(lall)
+        free(live); free(mass); free(mnext); free(lst); free(lall); free(pe)
         self.last_win_mass = wmass_arr
         return 0, V, curve
 
