@@ -412,10 +412,12 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
         _allowed_totals(hand_size)   # reject a bad option before parsing
     if isinstance(s, str) and _PLAIN_TENHOU.fullmatch(s):
         tiles = _plain_tenhou(s)     # quick path: concealed tiles in plain Tenhou text
-        c = counts_from_tiles(tiles)
+        c = np.bincount(tiles, minlength=N_KINDS)   # kinds are valid by construction
+        if c.max() > MAX_COPIES:
+            c = counts_from_tiles(tiles)            # raises, naming the fifth copy
         if strict:
             _check_total(len(tiles), 0, hand_size)
-        return Hand(c)
+        return Hand(c.astype(np.uint8))
     s, n_jokers = _strip_jokers(s)
     tokens = _tokenize(s, brackets=True)
     concealed: list[int] = []

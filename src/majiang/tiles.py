@@ -509,7 +509,7 @@ def _where(shape: tuple[int, ...], flat: int) -> str:
 
 
 def _check_range(a: np.ndarray, row: str = "") -> None:
-    if not a.size or (a.min() >= 0 and a.max() <= MAX_COPIES):
+    if not a.size or ((a.dtype.kind == "u" or a.min() >= 0) and a.max() <= MAX_COPIES):
         return              # the common case: one pass each, details only on failure
     neg = np.flatnonzero((a < 0).reshape(-1))
     if neg.size:
