@@ -24,7 +24,7 @@ table look-ups (three suits, honors) and a min-plus combination.  Suits that
 need something the table lacks (more than 14 tiles, five sets for 16-tile
 hands, caps below 4) run the same programme directly.
 """
-from libc.stdint cimport uint8_t, int8_t, int32_t
+from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 
@@ -681,16 +681,27 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
 # Python-facing kernels (inputs validated by majiang.efficiency)
 # ---------------------------------------------------------------------------
 
-cdef struct Opts:
-    int mask              # winning forms (FORM_* bits)
-    bint quads            # seven pairs may use a quad as two pairs
-    const uint8_t* caps   # copies available per kind (NULL: 4 each)
-    int jokers            # wild tiles held beside the vector
-    bint fifth            # a joker may stand for a fifth copy
+cdef Opts make_opts_c(int mask, bint quads, const uint8_t* caps, int jokers, bint fifth,
+                      uint64_t pair_mask, int void_suits) noexcept nogil:
+    """An options struct (see efficiency.pxd for the "no constraint" values)."""
+    cdef Opts o
+    o.mask = mask
+    o.quads = quads
+    o.caps = caps
+    o.jokers = jokers
+    o.fifth = fifth
+    o.pair_mask = pair_mask
+    o.void_suits = void_suits
+    return o
+
+
+cdef int shanten_opts_c(const uint8_t* h, const Opts* o) noexcept nogil:
+    """Shanten of real tiles ``h`` under all the options in ``o`` (tables must be built)."""
+    return shanten_jokers_c(h, o.mask, o.quads, o.caps, o.jokers, o.fifth)
 
 
 cdef inline int shanten_o(const uint8_t* h, const Opts* o) noexcept nogil:
-    return shanten_jokers_c(h, o.mask, o.quads, o.caps, o.jokers, o.fifth)
+    return shanten_opts_c(h, o)
 
 
 cdef inline const uint8_t* caps_ptr(object caps) except? NULL:
@@ -708,6 +719,8 @@ cdef Opts make_opts(int mask, bint quads, object caps, int jokers, bint fifth) e
     o.caps = caps_ptr(caps)
     o.jokers = jokers
     o.fifth = fifth
+    o.pair_mask = pair_all()
+    o.void_suits = 0
     return o
 
 
