@@ -1,0 +1,377 @@
+"""The game model of a ruleset: the one place every layer asks what the game is.
+
+A :class:`GameModel` is derived from a :class:`~majiang.rules.Ruleset` (or, for
+``ruleset=None``, the riichi-style default: 136 tiles, regular / seven pairs with
+distinct pairs / thirteen orphans, every complete hand wins) and answers:
+
+* **tiles** — copies of each of the 34 kinds (:attr:`GameModel.copies`), flowers,
+  the physical wall size (136 / 108 / 144 / 84 …) and, for a turned indicator, the
+  wall a player draws from with the jokers set apart (:meth:`GameModel.wall`);
+* **table** — players, hand size (13 or 16; the dealer holds one more), calls;
+* **what wins** — winning forms, the shape options the Cython core honours exactly
+  (:meth:`GameModel.shape`: tile-set caps, 缺一门 void suit, 二五八将 pair kinds),
+  and :meth:`GameModel.violations`, the rules-level half of THE win predicate: which
+  of the ruleset's constraints (void suit, 2-5-8 pair, must open, self-draw only,
+  minimum fan …) a decomposed, fan-counted reading breaks.  The hand-level predicate
+  "is this hand, with this context, a valid win" is :func:`majiang.scoring.is_win`
+  (scoring enumerates the readings; each reading is judged here).  Probabilities,
+  fan odds, starting-hand studies, the CLI and the game engine call only these.
+
+Nothing here imports the layers above (scoring, probability, engine).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import RuleError
+from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset, tile_copies
+from .constraints import CONSTRAINTS, DESCRIPTIONS
+
+__all__ = ["GameModel", "ShapeOptions", "Wall", "game_model", "DEFAULT_FORMS",
+           "SHAPE_RULES", "SELF_DRAW_SAFE"]
+
+DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
+"""Forms of the default model (``ruleset=None``): riichi-style, distinct seven pairs."""
+
+SHAPE_RULES = {
+    "void_suit": "the complete hand holds at most two of the three suits (缺一门)",
+    "pair_258": "the pair of a regular hand is a 2, 5 or 8 of a suit (二五八将)",
+}
+"""Constraints the shanten core honours exactly (:meth:`GameModel.shape`)."""
+
+SELF_DRAW_SAFE = frozenset(("self_draw_only", "discard_needs_pattern", "kong_pass",
+                            "pinghu_self_draw"))
+"""Constraints a self-drawn win always satisfies (they restrict wins on a discard)."""
+
+_MUST_OPEN = ("must_open", "must_open_pung")
+_PAIR_258_KINDS = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
+ALL_PAIRS = (1 << 34) - 1
+
+
+@dataclass(frozen=True)
+class ShapeOptions:
+    """Plain options for the shanten / probability core (no ruleset inside).
+
+    Attributes
+    ----------
+    forms : tuple of str
+        Core forms (:data:`majiang.rules.base.CORE_FORMS`) that can win.
+    quads : bool
+        Four of a kind may count as two pairs in seven pairs.
+    caps : numpy.ndarray
+        ``uint8 (34,)``: copies available to the concealed hand (tile-set copies
+        less the copies locked in exposed melds); 0 = not in the tile set.
+    pair_mask : int
+        Bit ``k`` set: kind ``k`` may be the pair of a regular hand (二五八将 keeps
+        the 2/5/8 bits); :data:`ALL_PAIRS` = no restriction.
+    void_suits : int
+        Bit ``s`` (0 万, 1 筒, 2 条) set: the complete hand may lack suit ``s``;
+        0 = no void suit needed.  Suits already held in exposed melds are removed.
+    exact : bool
+        Whether these options express every shape rule of the model (else the
+        win predicate still rejects some complete shapes, e.g. 十三烂 or 缺门 bans).
+    """
+
+    forms: tuple
+    quads: bool
+    caps: np.ndarray
+    pair_mask: int = ALL_PAIRS
+    void_suits: int = 0
+    exact: bool = True
+
+    @property
+    def unconstrained(self) -> bool:
+        """No tile-set caps below 4, no pair restriction, no void suit."""
+        return (self.pair_mask == ALL_PAIRS and self.void_suits == 0
+                and bool(np.all(self.caps == 4)))
+
+
+@dataclass(frozen=True)
+class Wall:
+    """The tiles a player draws from, before removing any hand or visible tile.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        ``int16 (34,)`` playable copies per kind that are drawn as themselves
+        (flowers excluded: they are replaced as drawn; the joker kind's wild copies
+        excluded; a face-up indicator excluded).
+    jokers : int
+        Tiles in the wall that are drawn as jokers (wild tiles).
+    joker_kind : int or None
+        The wild kind (None without jokers).
+    indicator : int or None
+        The turned indicator kind, counted as visible (not in ``counts``).
+    """
+
+    counts: np.ndarray
+    jokers: int = 0
+    joker_kind: int | None = None
+    indicator: int | None = None
+
+    @property
+    def size(self) -> int:
+        """Tiles drawable: ``counts.sum() + jokers``."""
+        return int(self.counts.sum()) + self.jokers
+
+
+@dataclass(frozen=True, eq=False)
+class GameModel:
+    """Everything the analysis layers and the engine need to know of a ruleset.
+
+    Build with :func:`game_model`.  Attributes are plain data read from the
+    :class:`~majiang.rules.Ruleset` (never a second copy of a rule): ``name``,
+    ``ruleset`` (None for the default model), ``copies`` (``uint8 (34,)``, read-only),
+    ``n_flowers``, ``n_tiles`` (physical tiles, flowers included), ``players``,
+    ``hand_size`` (13 or 16), ``forms``, ``seven_pairs_quads``, ``min_fan``,
+    ``constraints``, ``jokers`` (:class:`~majiang.rules.base.JokerRule` or None),
+    ``calls``.
+    """
+
+    name: str
+    ruleset: Ruleset | None
+    copies: np.ndarray
+    n_flowers: int
+    players: int
+    hand_size: int
+    forms: tuple
+    seven_pairs_quads: bool
+    min_fan: int
+    constraints: tuple
+    jokers: JokerRule | None
+    calls: tuple
+    _shape: dict = field(default_factory=dict, repr=False)
+
+    # -- tiles ---------------------------------------------------------------
+    @property
+    def n_tiles(self) -> int:
+        """Physical tiles in the set (flowers included): 136, 144, 108, 84 …"""
+        return int(self.copies.sum()) + self.n_flowers
+
+    @property
+    def kinds(self) -> tuple:
+        """Kinds in the tile set."""
+        return tuple(int(k) for k in np.flatnonzero(self.copies))
+
+    @property
+    def dealer_hand_size(self) -> int:
+        """The dealer's starting tiles (hand size + 1)."""
+        return self.hand_size + 1
+
+    def joker_kind(self, indicator: Any = None) -> int | None:
+        """The wild kind for a turned `indicator` (kind or tile name); None without jokers.
+
+        Raises
+        ------
+        RuleError
+            The jokers are found from an indicator and none was given.
+        """
+        if self.jokers is None:
+            return None
+        return self.jokers.kind(indicator)
+
+    def wall(self, indicator: Any = None) -> Wall:
+        """The drawable tiles of a fresh wall (see :class:`Wall`).
+
+        Jokers: the wild kind's copies (:attr:`JokerRule.copies`: 3 when the turned
+        tile itself is the joker and stays face up) are drawn as jokers; with
+        ``source="next"`` the face-up indicator leaves the wall; a ``substitute``
+        kind (安庆 红中) is drawn as the joker kind's natural tile.
+
+        Raises
+        ------
+        RuleError
+            The ruleset's jokers need an indicator and none was given, or the
+            indicator is not in the tile set.
+        """
+        counts = self.copies.astype(np.int16)
+        if self.jokers is None:
+            return Wall(counts)
+        jr = self.jokers
+        kind = jr.kind(indicator)
+        ind = None
+        if jr.source != "fixed":
+            ind = _kind_of(indicator)
+            if not self.copies[ind]:
+                raise RuleError(f"indicator {indicator!r} is not in the tile set of {self.name}")
+        wild = min(jr.copies, int(counts[kind]))
+        counts[kind] -= wild
+        if jr.source == "next" and ind is not None:
+            if counts[ind] <= 0:
+                raise RuleError(f"indicator {indicator!r}: no copy left in the wall")
+            counts[ind] -= 1
+        elif jr.source == "turned":
+            counts[kind] = 0          # the face-up one (the rest are wild)
+        if jr.substitute is not None:
+            counts[kind] += counts[jr.substitute]
+            counts[jr.substitute] = 0
+        return Wall(counts, wild, kind, ind)
+
+    # -- what wins -----------------------------------------------------------
+    @property
+    def void_suit(self) -> bool:
+        """缺一门: the winning hand lacks a whole suit."""
+        return "void_suit" in self.constraints
+
+    @property
+    def pair_kinds(self) -> tuple | None:
+        """Kinds allowed as the pair of every regular win (二五八将), or None."""
+        return _PAIR_258_KINDS if "pair_258" in self.constraints else None
+
+    @property
+    def must_open(self) -> bool:
+        """开门: a win needs a claimed meld (so a closed hand never wins)."""
+        return any(c in self.constraints for c in _MUST_OPEN)
+
+    @property
+    def self_draw_only(self) -> bool:
+        """自摸 only: no win on a discard."""
+        return "self_draw_only" in self.constraints
+
+    @property
+    def chow_allowed(self) -> bool:
+        """Whether chows may be claimed (from the player on the left)."""
+        return "chow_left" in self.calls
+
+    @property
+    def core_forms(self) -> tuple:
+        """The winning forms the core computes (extra forms such as 十三烂 excluded)."""
+        return tuple(f for f in self.forms if f in CORE_FORMS) or ("regular",)
+
+    @property
+    def extra_forms(self) -> tuple:
+        """Forms only :mod:`majiang.rules.shapes` and the scorer know (十三烂, 七星归位)."""
+        return tuple(f for f in self.forms if f in EXTRA_FORMS)
+
+    @property
+    def unconstrained(self) -> bool:
+        """Every complete shape of :attr:`forms` on the full 136 tiles wins (no scorer
+        needed): no constraints, no minimum, no jokers, no extra forms."""
+        return (not self.constraints and self.min_fan == 0 and self.jokers is None
+                and not self.extra_forms and bool(np.all(self.copies == 4)))
+
+    def shape(self, melds: tuple = ()) -> ShapeOptions:
+        """Core shape options for a hand with these exposed melds.
+
+        Raises nothing; ``exact`` tells whether the predicate may still reject a
+        complete shape (other constraints, minimum fan, extra forms).
+        """
+        key = tuple(sorted((m.kind, tuple(m.tiles)) for m in melds))
+        got = self._shape.get(key)
+        if got is not None:
+            return got
+        caps = self.copies.astype(np.int16)
+        held_suits = set()
+        for m in melds:
+            for t in m.tiles:
+                caps[t] -= 1
+                if t < 27:
+                    held_suits.add(t // 9)
+        if caps.min() < 0:
+            k = int(np.argmin(caps))
+            raise RuleError(f"the melds hold more copies of kind {k} than the tile set "
+                            f"of {self.name} has")
+        void = 0
+        if self.void_suit:
+            void = sum(1 << s for s in range(3) if s not in held_suits)
+        pair_mask = ALL_PAIRS
+        if self.pair_kinds is not None:
+            pair_mask = sum(1 << k for k in self.pair_kinds)
+        others = set(self.constraints) - set(SHAPE_RULES) - SELF_DRAW_SAFE
+        exact = not others and self.min_fan == 0 and not self.extra_forms
+        out = ShapeOptions(self.core_forms, self.seven_pairs_quads,
+                           np.ascontiguousarray(caps, dtype=np.uint8), pair_mask, void, exact)
+        self._shape[key] = out
+        return out
+
+    def closed_hand_can_win(self) -> tuple[bool, str]:
+        """Whether a hand without claimed melds may win at all, and why not.
+
+        A single-player self-draw model never claims, so under 开门 (must open:
+        武汉, 沈阳) a closed hand's win probability is 0 for this reason.
+        """
+        for c in _MUST_OPEN:
+            if c in self.constraints:
+                return False, f"{c}: {DESCRIPTIONS[c]}"
+        return True, ""
+
+    def violations(self, w: Any, fans: dict) -> list[str]:
+        """The ruleset's constraints a decomposed reading breaks (empty = allowed).
+
+        ``w`` is a :class:`~majiang.winning.WinningHand` (jokers already replaced by
+        the tiles they stand for), ``fans`` its counted fans ``{fan id: count}``.
+        The minimum fan is checked separately (:meth:`meets_minimum`) because it
+        needs the fan table's values.
+        """
+        if self.ruleset is None:
+            return []
+        return [c for c in self.constraints if not CONSTRAINTS[c](w, fans, self.ruleset)]
+
+    def meets_minimum(self, counted: int) -> bool:
+        """Whether ``counted`` fan (those counting toward the minimum) reach 起和番."""
+        return counted >= self.min_fan
+
+    def describe(self) -> str:
+        """One line: tiles, players, hand size, forms, constraints, minimum, jokers."""
+        parts = [f"{self.n_tiles} tiles", f"{self.players} players",
+                 f"{self.hand_size}-tile hands", "forms " + ", ".join(self.forms)]
+        if self.constraints:
+            parts.append("constraints " + ", ".join(self.constraints))
+        if self.min_fan:
+            parts.append(f"minimum {self.min_fan} fan")
+        if self.jokers is not None:
+            parts.append(f"jokers ({self.jokers.source})")
+        return f"{self.name}: " + "; ".join(parts)
+
+
+def _kind_of(x: Any) -> int:
+    from .base import _kind
+    return _kind(x)
+
+
+_DEFAULT: GameModel | None = None
+_CACHE: dict[int, tuple[Ruleset, GameModel]] = {}
+
+
+def game_model(ruleset: Any = None) -> GameModel:
+    """The :class:`GameModel` of a ruleset (a registry name, a house-rule ``.toml``
+    path or a :class:`~majiang.rules.Ruleset`); ``None`` = the riichi-style default
+    (136 tiles, 4 players, 13-tile hands, :data:`DEFAULT_FORMS`, no constraints).
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset name, or an argument that is not a ruleset.
+    """
+    global _DEFAULT
+    if ruleset is None:
+        if _DEFAULT is None:
+            copies = np.asarray(tile_copies("136"), dtype=np.uint8)
+            copies.setflags(write=False)
+            _DEFAULT = GameModel("any complete hand", None, copies, 0, 4, 13, DEFAULT_FORMS,
+                                 False, 0, (), None,
+                                 ("chow_left", "pung", "exposed_kong", "added_kong",
+                                  "concealed_kong"))
+        return _DEFAULT
+    if isinstance(ruleset, GameModel):
+        return ruleset
+    if not isinstance(ruleset, Ruleset):
+        if not isinstance(ruleset, str):
+            raise RuleError(f"ruleset must be a name, a .toml path or a Ruleset, got "
+                            f"{type(ruleset).__name__}")
+        from . import get
+        ruleset = get(ruleset)
+    hit = _CACHE.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    copies = np.asarray(ruleset.copies, dtype=np.uint8)
+    copies.setflags(write=False)
+    m = GameModel(ruleset.name, ruleset, copies, int(ruleset.n_flowers), ruleset.players,
+                  ruleset.hand_size, tuple(ruleset.forms), bool(ruleset.seven_pairs_quads),
+                  int(ruleset.min_fan), tuple(ruleset.constraints), ruleset.jokers,
+                  tuple(ruleset.calls))
+    _CACHE[id(ruleset)] = (ruleset, m)
+    return m
