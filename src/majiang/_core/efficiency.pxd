@@ -51,6 +51,7 @@ cdef Opts make_opts_c(int mask, bint quads, const uint8_t* caps, int jokers, bin
                       uint64_t pair_mask, int void_suits) noexcept nogil
 cdef int shanten_opts_c(const uint8_t* h, const Opts* o) noexcept nogil
 cdef void ensure_tables() except *
+cdef int ensure_pair_tables(uint64_t pair_mask) except -1
 cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil
 cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps,
                           int jokers, bint fifth) noexcept nogil

@@ -60,8 +60,10 @@ cdef inline void dp_init(uint8_t* D) noexcept nogil:
     D[0] = 0
 
 
-cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_ok) noexcept nogil:
-    """Advance the programme over one position holding ``h`` tiles (cap ``cap``)."""
+cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_ok,
+                  bint pair_ok) noexcept nogil:
+    """Advance the programme over one position holding ``h`` tiles (cap ``cap``); the
+    pair may sit on this position only if ``pair_ok``."""
     cdef int a, b, c, cmax, kind, w, cost, madd, pair, m, p, v, idx
     cdef const uint8_t* src
     cdef uint8_t* dst
@@ -83,6 +85,8 @@ cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_o
                     # kind = 2 * pungs + pair: pungs 0..2 of this kind, pair 0/1;
                     # more than one block of a kind needs cap > 4 (jokers as fifth copies)
                     pair = kind & 1
+                    if pair and not pair_ok:
+                        continue
                     madd = c + (kind >> 1)
                     w = a + b + c + 3 * (kind >> 1) + 2 * pair
                     if w > cap:
@@ -100,8 +104,10 @@ cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_o
 
 
 cdef void dp_direct(const uint8_t* h, const uint8_t* caps, int npos, bint chows,
-                    uint8_t* row) noexcept nogil:
-    """Run the programme over ``npos`` positions; ``row[m*2+p]`` = distance."""
+                    int pair_bits, uint8_t* row) noexcept nogil:
+    """Run the programme over ``npos`` positions; ``row[m*2+p]`` = distance.
+
+    Position ``i`` may hold the pair only if bit ``i`` of ``pair_bits`` is set."""
     cdef uint8_t A[DPSIZE]
     cdef uint8_t B[DPSIZE]
     cdef uint8_t* cur = A
@@ -111,7 +117,7 @@ cdef void dp_direct(const uint8_t* h, const uint8_t* caps, int npos, bint chows,
     dp_init(cur)
     for i in range(npos):
         cap = caps[i] if caps != NULL else 4
-        dp_step(cur, nxt, h[i], cap, chows and i <= npos - 3)
+        dp_step(cur, nxt, h[i], cap, chows and i <= npos - 3, (pair_bits >> i) & 1)
         tmp = cur
         cur = nxt
         nxt = tmp
@@ -200,7 +206,7 @@ cdef int32_t build_rec(int pos, int npos, int ps, bint chows, uint8_t* stack,
         if ps + v > MAXSUM:
             break
         digits[pos] = v
-        dp_step(cur, nxt, v, 4, chows and pos <= npos - 3)
+        dp_step(cur, nxt, v, 4, chows and pos <= npos - 3, True)
         idx = build_rec(pos + 1, npos, ps + v, chows, stack, digits, table, idx)
     return idx
 
@@ -239,6 +245,88 @@ def build_tables():
 
 
 # ---------------------------------------------------------------------------
+# Pair-restricted tables (二五八将): the same rows with the pair allowed only on
+# some positions of a group, built on first use (same ranking as the tables above)
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    PROW = 10             # (TM + 1) * 2 distances per row
+    MAX_PAT = 8           # pair patterns kept
+
+cdef int PAT_KEY[MAX_PAT]          # pattern bits | 512 for the honors
+cdef uint8_t* PAT_TABLE[MAX_PAT]
+cdef int N_PAT = 0
+
+
+cdef int32_t build_rec_pairs(int pos, int npos, int ps, bint chows, int pair_bits,
+                             uint8_t* stack, uint8_t* table, int32_t idx) noexcept nogil:
+    cdef int v
+    cdef uint8_t* cur = stack + pos * DPSIZE
+    cdef uint8_t* nxt = stack + (pos + 1) * DPSIZE
+    if pos == npos:
+        memcpy(table + <Py_ssize_t>idx * PROW, cur, PROW)
+        return idx + 1
+    for v in range(5):
+        if ps + v > MAXSUM:
+            break
+        dp_step(cur, nxt, v, 4, chows and pos <= npos - 3, (pair_bits >> pos) & 1)
+        idx = build_rec_pairs(pos + 1, npos, ps + v, chows, pair_bits, stack, table, idx)
+    return idx
+
+
+cdef inline const uint8_t* pattern_table(int key) noexcept nogil:
+    cdef int i
+    for i in range(N_PAT):
+        if PAT_KEY[i] == key:
+            return PAT_TABLE[i]
+    return NULL
+
+
+cdef int ensure_pattern(int pair_bits, bint chows) except -1:
+    """Build the table of one group pair pattern unless it is trivial, built or the
+    cache is full (then that pattern runs the direct programme: same result)."""
+    global N_PAT
+    cdef int npos = 9 if chows else 7
+    cdef int full = (1 << npos) - 1
+    cdef int key
+    cdef uint8_t* stack
+    cdef uint8_t* t
+    pair_bits &= full
+    if pair_bits == 0 or pair_bits == full:
+        return 0
+    key = pair_bits | (0 if chows else 512)
+    if pattern_table(key) != NULL or N_PAT >= MAX_PAT:
+        return 0
+    ensure_tables()
+    stack = <uint8_t*>malloc(10 * DPSIZE)
+    t = <uint8_t*>malloc(<size_t>(N_SUIT if chows else N_HONOR) * PROW)
+    if stack == NULL or t == NULL:
+        free(stack); free(t)
+        raise MemoryError("cannot allocate a pair-pattern table")
+    with nogil:
+        dp_init(stack)
+        build_rec_pairs(0, npos, 0, chows, pair_bits, stack, t, 0)
+    free(stack)
+    PAT_KEY[N_PAT] = key
+    PAT_TABLE[N_PAT] = t
+    N_PAT += 1                  # published last: readers never see a half-built slot
+    return 0
+
+
+cdef int ensure_pair_tables(uint64_t pair_mask) except -1:
+    """Build the tables a pair mask needs (with the GIL; idempotent).  Without them the
+    kernels stay exact but run the direct programme for mixed groups (slower)."""
+    ensure_tables()
+    if (pair_mask & pair_all()) == pair_all():
+        return 0
+    ensure_pattern(<int>(pair_mask & 0x1FF), True)
+    ensure_pattern(<int>((pair_mask >> 9) & 0x1FF), True)
+    ensure_pattern(<int>((pair_mask >> 18) & 0x1FF), True)
+    ensure_pattern(<int>((pair_mask >> 27) & 0x7F), False)
+    return 0
+
+
+# ---------------------------------------------------------------------------
 # Shanten of one vector
 # ---------------------------------------------------------------------------
 
@@ -255,26 +343,50 @@ cdef inline int table_index(const uint8_t* h, int npos, const int32_t* off) noex
 
 
 cdef inline const uint8_t* suit_row(const uint8_t* h, const uint8_t* caps, int base, int npos,
-                                    bint chows, int M, uint8_t* scratch) noexcept nogil:
+                                    bint chows, int M, int pair_bits,
+                                    uint8_t* scratch) noexcept nogil:
     """Distance row of one suit (npos=9) or the honors (npos=7): a table row when the
-    table covers it, else the programme's row written into ``scratch``."""
-    cdef int i, idx = -1
-    cdef bint direct = M > TM
+    table covers it, else the programme's row written into ``scratch``.
+
+    ``pair_bits``: positions that may hold the pair (all ``npos`` bits = any)."""
+    cdef int i, idx = -1, full = (1 << npos) - 1
+    cdef bint direct = M > TM, zero = caps != NULL
+    cdef const uint8_t* row
     if caps != NULL:
         for i in range(npos):
             if caps[base + i] != 4:
                 direct = True
-                break
+            if caps[base + i] != 0:
+                zero = False
+        if zero:
+            # no copy of this group may be used (a void suit, or not in the tile set)
+            memset(scratch, INF, ROW)
+            scratch[0] = 0
+            return scratch
+    pair_bits &= full
     if not direct:
         if chows:
             idx = table_index(h + base, npos, &SUIT_OFF[0][0][0])
-            if idx >= 0:
-                return SUIT_TABLE + <Py_ssize_t>idx * TROW
         else:
             idx = table_index(h + base, npos, &HONOR_OFF[0][0][0])
-            if idx >= 0:
-                return HONOR_TABLE + <Py_ssize_t>idx * TROW
-    dp_direct(h + base, caps + base if caps != NULL else NULL, npos, chows, scratch)
+        if idx >= 0:
+            row = (SUIT_TABLE if chows else HONOR_TABLE) + <Py_ssize_t>idx * TROW
+            if pair_bits == full:
+                return row
+            if pair_bits != 0:
+                row = pattern_table(pair_bits | (0 if chows else 512))
+                if row == NULL:
+                    dp_direct(h + base, NULL, npos, chows, pair_bits, scratch)
+                    return scratch
+                return row + <Py_ssize_t>idx * PROW
+            # no pair in this group: keep the pairless entries
+            for i in range(TM + 1):
+                scratch[i * 2] = row[i * 2]
+                scratch[i * 2 + 1] = INF
+            for i in range((TM + 1) * 2, ROW):
+                scratch[i] = INF
+            return scratch
+    dp_direct(h + base, caps + base if caps != NULL else NULL, npos, chows, pair_bits, scratch)
     return scratch
 
 
@@ -317,13 +429,17 @@ cdef inline int combine(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
     return best
 
 
-cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps) noexcept nogil:
+cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps,
+                          uint64_t pair_mask) noexcept nogil:
+    """Distance to M sets + a pair within ``caps``, the pair on a kind of ``pair_mask``."""
     cdef uint8_t s0[ROW]
     cdef uint8_t s1[ROW]
     cdef uint8_t s2[ROW]
     cdef uint8_t sh[ROW]
-    return combine(suit_row(h, caps, 0, 9, True, M, s0), suit_row(h, caps, 9, 9, True, M, s1),
-                   suit_row(h, caps, 18, 9, True, M, s2), suit_row(h, caps, 27, 7, False, M, sh),
+    return combine(suit_row(h, caps, 0, 9, True, M, <int>(pair_mask & 0x1FF), s0),
+                   suit_row(h, caps, 9, 9, True, M, <int>((pair_mask >> 9) & 0x1FF), s1),
+                   suit_row(h, caps, 18, 9, True, M, <int>((pair_mask >> 18) & 0x1FF), s2),
+                   suit_row(h, caps, 27, 7, False, M, <int>((pair_mask >> 27) & 0x7F), sh),
                    M)
 
 
@@ -353,6 +469,35 @@ cdef inline int pairs_distance(int pairs, int odd) noexcept nogil:
     return d
 
 
+cdef int seven_pairs_caps_distance(const uint8_t* h, bint quads,
+                                   const uint8_t* caps) noexcept nogil:
+    """Seven pairs within ``caps``: a kind with cap < 2 holds no pair, two pairs on one
+    kind (``quads``) need cap 4.  Each kind's pairs cost max(2 - held, 0), then
+    max(4 - held, 0) - max(2 - held, 0) for the second: non-decreasing per kind, so
+    the seven cheapest pair slots over all kinds are optimal."""
+    cdef int k, c, cap, first, second, need = 7, d = 0, t
+    cdef int n_cost[3]
+    n_cost[0] = 0
+    n_cost[1] = 0
+    n_cost[2] = 0
+    for k in range(N_KINDS):
+        cap = caps[k]
+        if cap < 2:
+            continue
+        c = h[k] if h[k] < cap else cap
+        first = 2 - c if c < 2 else 0
+        n_cost[first] += 1
+        if quads and cap >= 4:
+            second = (4 - c if c < 4 else 0) - first
+            n_cost[second] += 1
+    for t in range(3):
+        if n_cost[t] >= need:
+            return d + need * t
+        d += n_cost[t] * t
+        need -= n_cost[t]
+    return INF
+
+
 cdef int ORPHANS[13]
 ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
@@ -365,6 +510,26 @@ cdef inline int thirteen_orphans_distance(const uint8_t* h) noexcept nogil:
             if h[ORPHANS[i]] >= 2:
                 pair = 1
     return 14 - kinds - pair
+
+
+cdef int thirteen_orphans_caps_distance(const uint8_t* h, const uint8_t* caps) noexcept nogil:
+    """Thirteen orphans within ``caps``: every one of the 13 kinds must exist (cap >= 1)
+    and the pair needs a kind with cap >= 2."""
+    cdef int i, k, kinds = 0, pair = INF
+    for i in range(13):
+        k = ORPHANS[i]
+        if caps[k] < 1:
+            return INF
+        if h[k] > 0:
+            kinds += 1
+        if caps[k] >= 2:
+            if h[k] >= 2 and caps[k] >= 2:
+                pair = 0
+            elif pair > 1:
+                pair = 1
+    if pair >= INF:
+        return INF
+    return 13 - kinds + pair
 
 
 cdef int n_sets_c(const uint8_t* h) noexcept nogil:
@@ -486,21 +651,29 @@ cdef int set_and_pair_distance(const uint8_t* rem, const uint8_t* cap, int nsets
 cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps,
                           int best) noexcept nogil:
     """Distance to the knitted forms in ``mask``, or ``best`` if none is below it."""
-    cdef int pattern, j, k, present, d, honors = 0
+    cdef int pattern, j, k, present, d, honors = 0, avail, avail_h = 0
     cdef int kinds[9]
     cdef uint8_t rem[N_KINDS]
     cdef uint8_t cap[N_KINDS]
     cdef bint ok
-    if (mask & FORM_HONORS_KNITTED) and M == 4 and caps == NULL:
+    if (mask & FORM_HONORS_KNITTED) and M == 4:
+        # 14 distinct kinds of the 16 (nine knitted + seven honors) that exist
         for k in range(27, 34):
-            if h[k]:
-                honors += 1
+            if caps == NULL or caps[k]:
+                avail_h += 1
+                if h[k]:
+                    honors += 1
         for pattern in range(6):
             knit_kinds(pattern, kinds)
             present = honors
+            avail = avail_h
             for j in range(9):
-                if h[kinds[j]]:
-                    present += 1
+                if caps == NULL or caps[kinds[j]]:
+                    avail += 1
+                    if h[kinds[j]]:
+                        present += 1
+            if avail < 14:
+                continue
             d = 14 - (present if present < 14 else 14)
             if d < best:
                 best = d
@@ -537,19 +710,28 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
 
 
 cdef int shanten_general(const uint8_t* h, int M, int mask, bint quads,
-                         const uint8_t* caps) noexcept nogil:
-    """Least tiles to add (the distance d) for M sets + a pair, any caps; INF if impossible."""
+                         const uint8_t* caps, uint64_t pair_mask) noexcept nogil:
+    """Least tiles to add (the distance d) for M sets + a pair, any caps; INF if impossible.
+
+    The whole-hand forms (seven pairs, thirteen orphans, honors-and-knitted) are tried
+    when M == 4 (13/14 tiles with jokers: no melds; 16-tile callers with a meld clear
+    them from ``mask``).  ``pair_mask`` restricts the pair of the regular form only."""
     cdef int best = INF, d
     if mask & FORM_REGULAR:
-        best = regular_distance(h, M, caps)
-    if M == 4 and caps == NULL:
-        # the whole-hand forms need all 13/14 tiles concealed
+        best = regular_distance(h, M, caps, pair_mask)
+    if M == 4:
         if mask & FORM_SEVEN_PAIRS:
-            d = seven_pairs_distance(h, quads)
+            if caps == NULL:
+                d = seven_pairs_distance(h, quads)
+            else:
+                d = seven_pairs_caps_distance(h, quads, caps)
             if d < best:
                 best = d
         if mask & FORM_THIRTEEN_ORPHANS:
-            d = thirteen_orphans_distance(h)
+            if caps == NULL:
+                d = thirteen_orphans_distance(h)
+            else:
+                d = thirteen_orphans_caps_distance(h, caps)
             if d < best:
                 best = d
     if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
@@ -628,13 +810,13 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
         if fifth and jokers > 0:
             for k in range(N_KINDS):
                 loose[k] = (caps[k] if caps != NULL else 4) + jokers
-            d = shanten_general(h, M, mask & FORM_REGULAR, quads, loose)
+            d = shanten_general(h, M, mask & FORM_REGULAR, quads, loose, pair_all())
             if mask & ~FORM_REGULAR:
-                best = shanten_general(h, M, mask & ~FORM_REGULAR, quads, caps)
+                best = shanten_general(h, M, mask & ~FORM_REGULAR, quads, caps, pair_all())
                 if best < d:
                     d = best
             return with_jokers(d, jokers)
-        return with_jokers(shanten_general(h, M, mask, quads, caps), jokers)
+        return with_jokers(shanten_general(h, M, mask, quads, caps, pair_all()), jokers)
     i0 = checked_index(h, 9, &SUIT_OFF[0][0][0], &total)
     i1 = checked_index(h + 9, 9, &SUIT_OFF[0][0][0], &total)
     i2 = checked_index(h + 18, 9, &SUIT_OFF[0][0][0], &total)
@@ -646,7 +828,7 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
         return ERR_BAD_SIZE
     M = n // 3
     if M > TM or i0 < 0 or i1 < 0 or i2 < 0 or ih < 0:
-        return with_jokers(shanten_general(h, M, mask, quads, NULL), jokers)
+        return with_jokers(shanten_general(h, M, mask, quads, NULL, pair_all()), jokers)
     r0 = SUIT_TABLE + <Py_ssize_t>i0 * TROW
     r1 = SUIT_TABLE + <Py_ssize_t>i1 * TROW
     r2 = SUIT_TABLE + <Py_ssize_t>i2 * TROW
@@ -695,9 +877,66 @@ cdef Opts make_opts_c(int mask, bint quads, const uint8_t* caps, int jokers, bin
     return o
 
 
+cdef int constrained_distance(const uint8_t* h, int M, const Opts* o,
+                              const uint8_t* caps, int void) noexcept nogil:
+    """Distance under ``caps`` (NULL = 4 each), the pair mask and the joker options;
+    ``void`` is the suit (0-2) whose caps are 0 here, or -1."""
+    cdef uint8_t loose[N_KINDS]
+    cdef int k, d, best
+    if o.fifth and o.jokers > 0:
+        for k in range(N_KINDS):
+            loose[k] = (o.caps[k] if o.caps != NULL else 4) + o.jokers
+            if void >= 0 and k // 9 == void and k < 27:
+                loose[k] = 0
+        d = shanten_general(h, M, o.mask & FORM_REGULAR, o.quads, loose, o.pair_mask)
+        if o.mask & ~FORM_REGULAR:
+            best = shanten_general(h, M, o.mask & ~FORM_REGULAR, o.quads, caps, o.pair_mask)
+            if best < d:
+                d = best
+        return d
+    return shanten_general(h, M, o.mask, o.quads, caps, o.pair_mask)
+
+
 cdef int shanten_opts_c(const uint8_t* h, const Opts* o) noexcept nogil:
-    """Shanten of real tiles ``h`` under all the options in ``o`` (tables must be built)."""
-    return shanten_jokers_c(h, o.mask, o.quads, o.caps, o.jokers, o.fifth)
+    """Shanten of real tiles ``h`` (+ ``o.jokers``) under every option in ``o``, or an
+    error code (< -1); 99 when no arrangement exists.  Tables must be built.
+
+    Without a pair restriction or a void suit this is :func:`shanten_jokers_c` (the
+    table path).  Otherwise the distance is computed by the general route: suits
+    whose pair positions are mixed run the direct programme with a per-position
+    "pair allowed" flag; with void suits, the distance is the least over the eligible
+    suits ``s`` of the distance with the caps of suit ``s`` set to 0 (exact: a
+    complete hand lacking suit ``s`` is exactly an arrangement within those caps).
+    With ``fifth`` jokers the regular form may use caps + jokers copies of a kind
+    (as in :func:`shanten_jokers_c`), except in the void suit.
+    """
+    cdef int k, n, M, s, d, best
+    cdef uint8_t vc[N_KINDS]
+    if o.void_suits == 0 and (o.pair_mask & pair_all()) == pair_all():
+        return shanten_jokers_c(h, o.mask, o.quads, o.caps, o.jokers, o.fifth)
+    n = 0
+    for k in range(N_KINDS):
+        if h[k] > 4:
+            return ERR_BAD_COUNT
+        n += h[k]
+    n += o.jokers
+    if n % 3 == 0 or n > 17:
+        return ERR_BAD_SIZE
+    M = n // 3
+    if o.void_suits & 7 == 0:
+        return with_jokers(constrained_distance(h, M, o, o.caps, -1), o.jokers)
+    best = INF
+    for s in range(3):
+        if not (o.void_suits >> s) & 1:
+            continue
+        for k in range(N_KINDS):
+            vc[k] = o.caps[k] if o.caps != NULL else 4
+        for k in range(9 * s, 9 * s + 9):
+            vc[k] = 0
+        d = constrained_distance(h, M, o, vc, s)
+        if d < best:
+            best = d
+    return with_jokers(best, o.jokers)
 
 
 cdef inline int shanten_o(const uint8_t* h, const Opts* o) noexcept nogil:
@@ -710,28 +949,37 @@ cdef inline const uint8_t* caps_ptr(object caps) except? NULL:
     return <const uint8_t*>cnp.PyArray_DATA(caps)
 
 
-cdef Opts make_opts(int mask, bint quads, object caps, int jokers, bint fifth) except *:
-    cdef Opts o
+cdef uint64_t pair_mask_of(object pair_mask) except? 0:
+    """None -> every kind; else an int whose bit k allows kind k as the regular pair."""
+    if pair_mask is None:
+        return pair_all()
+    if pair_mask < 0 or pair_mask >= (1 << 64):
+        raise ValueError("pair_mask must be None or an int in [0, 2**64)")
+    return <uint64_t>pair_mask
+
+
+cdef Opts make_opts(int mask, bint quads, object caps, int jokers, bint fifth,
+                    object pair_mask=None, int void_suits=0) except *:
+    cdef uint64_t pm = pair_mask_of(pair_mask)
     if SUIT_TABLE == NULL:
         ensure_tables()
-    o.mask = mask
-    o.quads = quads
-    o.caps = caps_ptr(caps)
-    o.jokers = jokers
-    o.fifth = fifth
-    o.pair_mask = pair_all()
-    o.void_suits = 0
-    return o
+    if void_suits < 0 or void_suits > 7:
+        raise ValueError("void_suits must be a 3-bit suit mask (0..7)")
+    ensure_pair_tables(pm)
+    return make_opts_c(mask, quads, caps_ptr(caps), jokers, fifth, pm, void_suits)
 
 
 def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None, int jokers=0,
-                bint fifth=False):
+                bint fifth=False, *, object pair_mask=None, int void_suits=0):
     """Shanten of one C-contiguous uint8 (34,) vector plus ``jokers`` wild tiles.
 
-    ``caps`` is None or a uint8 (34,) vector of copies still available per kind.
+    ``caps`` is None or a uint8 (34,) vector of copies still available per kind
+    (0 = not in the tile set).  ``pair_mask``: None (any pair) or an int whose bit k
+    allows kind k as the pair of a regular arrangement.  ``void_suits``: 0, or suit
+    bits (1 万, 2 筒, 4 条) of which the complete hand must lack at least one.
     Error codes < -1 (see .pxd); 99 when no arrangement of the requested forms exists.
     """
-    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
     return shanten_o(<const uint8_t*>cnp.PyArray_DATA(counts), &o)
 
 
@@ -756,25 +1004,31 @@ def shanten_fast(object hand, int mask, bint quads):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def shanten_many(const uint8_t[:, ::1] counts, int mask, bint quads, int8_t[::1] out,
-                 const uint8_t[::1] jokers=None, bint fifth=False):
+                 const uint8_t[::1] jokers=None, bint fifth=False, *, object caps=None,
+                 object pair_mask=None, int void_suits=0):
     """Fill ``out[i]`` with the shanten of row ``i`` (GIL released); error codes as above.
 
-    ``jokers`` is None or a uint8 (N,) count of wild tiles per row.
+    ``jokers`` is None or a uint8 (N,) count of wild tiles per row; ``caps``,
+    ``pair_mask``, ``void_suits`` as in :func:`shanten_one` (the same for every row).
     Returns the index of the first bad row, or -1.
     """
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef Py_ssize_t bad = -1
     cdef int s
     cdef bint has_jokers = jokers is not None
+    cdef Opts o = make_opts(mask, quads, caps, 0, fifth, pair_mask, void_suits)
+    cdef bint plain = (o.caps == NULL and o.void_suits == 0
+                       and (o.pair_mask & pair_all()) == pair_all())
     if counts.shape[1] != N_KINDS or out.shape[0] != n:
         raise ValueError("counts must be (N, 34) and out (N,)")
     if has_jokers and jokers.shape[0] != n:
         raise ValueError("jokers must be (N,)")
-    if SUIT_TABLE == NULL:
-        ensure_tables()
     with nogil:
         for i in range(n):
-            if has_jokers:
+            if not plain:
+                o.jokers = jokers[i] if has_jokers else 0
+                s = shanten_opts_c(&counts[i, 0], &o)
+            elif has_jokers:
                 s = shanten_jokers_c(&counts[i, 0], mask, quads, NULL, jokers[i], fifth)
             else:
                 s = shanten_c(&counts[i, 0], mask, quads, NULL)
@@ -806,9 +1060,11 @@ cdef int ukeire_c(uint8_t* h, const Opts* o, const uint8_t* visible, int8_t* liv
 
 
 def ukeire_one(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
-               int jokers=0, bint fifth=False):
-    """(shanten, int8 (34,) live array with -1 for kinds that are not effective)."""
-    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
+               int jokers=0, bint fifth=False, *, object pair_mask=None, int void_suits=0):
+    """(shanten, int8 (34,) live array with -1 for kinds that are not effective).
+
+    Options as in :func:`shanten_one`; live = cap - held - visible (at least 0)."""
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
     cdef cnp.ndarray work = counts.copy()
     cdef cnp.ndarray live = np.empty(N_KINDS, dtype=np.int8)
     cdef const uint8_t* vis = NULL
@@ -840,14 +1096,15 @@ cdef int best_after_draw(uint8_t* h, const Opts* o, const uint8_t* visible,
 
 
 def discard_rows(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
-                 bint second_order, int jokers=0, bint fifth=False):
+                 bint second_order, int jokers=0, bint fifth=False, *,
+                 object pair_mask=None, int void_suits=0):
     """For a 3n+2 hand, one tuple per distinct discard kind (jokers are not discarded here):
 
     (kind, shanten after the discard, live int8 (34,) as in ``ukeire_one``,
     expected best live ukeire after one effective draw or NaN).  The discarded copy
-    is on the table, so it counts as visible.
+    is on the table, so it counts as visible.  Options as in :func:`shanten_one`.
     """
-    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth)
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
     cdef cnp.ndarray work = counts.copy()
     cdef uint8_t* h = <uint8_t*>cnp.PyArray_DATA(work)
     cdef const uint8_t* vis = NULL
