@@ -3,6 +3,11 @@
 Inputs are validated by :mod:`majiang.efficiency`; counts are C-contiguous uint8 (34,)
 vectors (or (N, 34) batches).  Error codes below -1: -100 a count above 4, -101 a tile
 total that is a multiple of 3 or above 17; 99 = no arrangement of the forms exists.
+
+Shape options (keyword-only): ``caps`` uint8 (34,) copies available to the concealed
+hand (None = 4 each; 0 = kind not in the tile set), ``pair_mask`` (None = any kind;
+else bit k allows kind k as the pair of a regular arrangement), ``void_suits`` (0 = no
+rule; else suit bits 1 万 / 2 筒 / 4 条 of which the complete hand lacks at least one).
 """
 from typing import Any
 
@@ -13,12 +18,16 @@ U8 = npt.NDArray[np.uint8]
 
 def build_tables() -> tuple[int, int]: ...
 def shanten_one(counts: U8, mask: int, quads: bool, caps: U8 | None = None, jokers: int = 0,
-                fifth: bool = False) -> int: ...
+                fifth: bool = False, *, pair_mask: int | None = None,
+                void_suits: int = 0) -> int: ...
 def shanten_fast(hand: Any, mask: int, quads: bool) -> int: ...
 def shanten_many(counts: U8, mask: int, quads: bool, out: npt.NDArray[np.int8],
-                 jokers: U8 | None = None, fifth: bool = False) -> int: ...
+                 jokers: U8 | None = None, fifth: bool = False, *, caps: U8 | None = None,
+                 pair_mask: int | None = None, void_suits: int = 0) -> int: ...
 def ukeire_one(counts: U8, mask: int, quads: bool, caps: U8 | None, visible: U8 | None,
-               jokers: int = 0, fifth: bool = False) -> tuple[int, npt.NDArray[np.int8]]: ...
+               jokers: int = 0, fifth: bool = False, *, pair_mask: int | None = None,
+               void_suits: int = 0) -> tuple[int, npt.NDArray[np.int8]]: ...
 def discard_rows(counts: U8, mask: int, quads: bool, caps: U8 | None, visible: U8 | None,
-                 second_order: bool, jokers: int = 0, fifth: bool = False
+                 second_order: bool, jokers: int = 0, fifth: bool = False, *,
+                 pair_mask: int | None = None, void_suits: int = 0
                  ) -> list[tuple[int, int, npt.NDArray[np.int8], float]]: ...
