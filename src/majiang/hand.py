@@ -31,7 +31,7 @@ import numpy as np
 from .errors import InvalidHandError, InvalidNotationError, RuleError
 from .tiles import (
     FLOWER_NAMES, MAX_COPIES, N_FLOWERS, N_KINDS, N_SUITED, TERMINALS_AND_HONORS,
-    TILE_BACK_GLYPH, _PLAIN_TENHOU, _plain_tenhou, _show, _tokenize, as_counts, check_tile, counts_from_tiles,
+    JOKER_GLYPH, TILE_BACK_GLYPH, _PLAIN_TENHOU, _plain_tenhou, _show, _tokenize, as_counts, check_tile, counts_from_tiles,
     flower_glyph, format_counts, tile_glyph, tile_name,
 )
 
@@ -297,6 +297,9 @@ def _hand_html(hand: Hand) -> str:
     ks = np.repeat(np.arange(N_KINDS), hand.concealed).tolist()
     if ks:
         parts.append(span(tiles(ks), format_counts(hand.concealed)))
+    if hand.jokers:     # wild tiles come right after the concealed tiles, as in format_hand
+        parts.append(span(JOKER_GLYPH * int(hand.jokers),
+                          f"{hand.jokers} joker{'s' if hand.jokers > 1 else ''} (wild, *)"))
     for m in hand.melds:
         if m.concealed:   # shown with the two middle tiles face down
             body = tile_glyph(m.tile) + TILE_BACK_GLYPH * 2 + tile_glyph(m.tile)

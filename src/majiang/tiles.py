@@ -40,7 +40,7 @@ __all__ = [
     "N_KINDS", "N_SUITED", "N_FLOWERS", "MAX_COPIES", "SUITS",
     "SUIT_OF", "RANK_OF", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS",
     "DRAGONS", "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES",
-    "FLOWER_NAMES", "FLOWER_GLYPHS", "TILE_BACK_GLYPH",
+    "FLOWER_NAMES", "FLOWER_GLYPHS", "TILE_BACK_GLYPH", "JOKER_GLYPH",
     "check_tile", "tile_name", "tile_glyph", "tile_chinese",
     "flower_name", "flower_glyph", "flower_chinese",
     "parse_tile", "parse_tiles", "counts_from_tiles", "tiles_from_counts",
@@ -83,6 +83,9 @@ FLOWER_GLYPHS: tuple[str, ...] = tuple(
     chr(c) for c in (0x1F026, 0x1F027, 0x1F028, 0x1F029,   # spring..winter
                      0x1F022, 0x1F023, 0x1F024, 0x1F025))  # plum orchid bamboo chrys.
 TILE_BACK_GLYPH = "\U0001F02B"
+"""Face-down tile (U+1F02B), shown for the hidden tiles of a concealed kong."""
+JOKER_GLYPH = "\U0001F02A"
+"""MAHJONG TILE JOKER (U+1F02A), shown for each wild tile (``*`` in hand notation)."""
 
 _CN_NUMERALS = "一二三四五六七八九"
 _CN_SUIT_NAMES = ("万", "筒", "条")

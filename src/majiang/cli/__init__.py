@@ -21,7 +21,9 @@ three names and add ``"score"`` to :data:`SUBCOMMANDS`.
 Errors: a :class:`~majiang.errors.MahjongError` (bad tile, bad hand, unknown
 form ...) or a :class:`~majiang.cli._common.CommandError` (unreadable file ...)
 prints ``majiang: error: <message>`` on stderr and exits with 2; usage errors
-are argparse's (also exit 2).  No traceback for bad input.
+are argparse's (also exit 2).  No traceback for bad input.  Ctrl-C
+(``KeyboardInterrupt``) exits with 130 and is never reported as bad input, even
+when a library call wrapped it in a MahjongError.
 """
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ SUBCOMMANDS: tuple[str, ...] = (
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 
 EXIT_ERROR = 2
+EXIT_INTERRUPT = 130
+"""Exit code after Ctrl-C (128 + SIGINT), never turned into a bad-input error."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,6 +78,18 @@ def _exit_code(code: object) -> int:
     if code is None:
         return 0
     return code if isinstance(code, int) else 1
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is in the cause/context chain of `exc`."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, KeyboardInterrupt):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
 
 
 def _error(message: object) -> int:
@@ -107,19 +123,22 @@ def _tolerant_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default ``sys.argv[1:]``); returns the
-    exit code (0 success, 2 bad input or usage) instead of exiting."""
+    exit code (0 success, 2 bad input or usage, 130 interrupted by Ctrl-C) instead
+    of exiting."""
     _tolerant_output()
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:          # --help, --version, or a usage error
-        return _exit_code(exc.code)
-    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:      # --help, --version, or a usage error
+            return _exit_code(exc.code)
         return int(args._run(args) or 0)
+    except KeyboardInterrupt:          # Ctrl-C: the shell convention 128 + SIGINT
+        return EXIT_INTERRUPT
     except (MahjongError, CommandError) as exc:
+        if _interrupted(exc):          # a library call that wrapped the interrupt
+            return EXIT_INTERRUPT
         return _error(exc)
     except BrokenPipeError:            # e.g. `majiang review --example --all | head`
         _silence_stdout()
         return 0
-    except KeyboardInterrupt:
-        return 130

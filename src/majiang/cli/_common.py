@@ -17,6 +17,7 @@ import numpy as np
 
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
+    "add_rules_arg", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
 ]
@@ -63,6 +64,79 @@ def add_rules_arg(parser: argparse.ArgumentParser) -> None:
                         help="ruleset name (majiang rules lists them) or house-rule .toml file")
 
 
+def load_ruleset(name: str | None):
+    """The :class:`~majiang.rules.Ruleset` named by ``--rules`` (a registered name or a
+    house-rule ``.toml`` file), or None when no ``--rules`` was given.
+
+    Raises
+    ------
+    RuleError
+        Unknown name, unreadable or invalid file.
+    """
+    if not name:
+        return None
+    from ..rules import get as get_ruleset
+    return get_ruleset(name)
+
+
+def hand_size(ruleset) -> int:
+    """Tiles in a hand waiting for a draw: the ruleset's (16 under 台湾/罗源), else 13."""
+    return 13 if ruleset is None else int(ruleset.hand_size)
+
+
+def parse_cli_hand(text: str, ruleset) -> Any:
+    """The hand of a command line, counted against the ruleset's hand size.
+
+    Without ``--rules`` a hand holds 13/14 tiles (counting melds as 3 and jokers);
+    under a 16-tile ruleset 16/17.  A hand that fits the other size is an error
+    whose message says which ``--rules`` it needs, so the commands agree on what
+    they accept.
+
+    Raises
+    ------
+    InvalidHandError, InvalidNotationError
+    """
+    from ..errors import InvalidHandError
+    from ..hand import parse_hand
+
+    size = hand_size(ruleset)
+    try:
+        return parse_hand(text, hand_size=size)
+    except InvalidHandError as exc:
+        try:
+            other = parse_hand(text)          # 13/14 or 16/17 tiles
+        except InvalidHandError:
+            raise exc from None
+        from .. import rules
+
+        n = other.n_tiles
+        want = n - n % 3 + 1                   # 13 or 16
+        names = [r for r in rules.available() if rules.get(r).hand_size == want]
+        where = ("" if ruleset is None else
+                 f"ruleset {ruleset.name} plays {size}-tile hands ({size} waiting for a draw, "
+                 f"{size + 1} when discarding); ")
+        if want == 13:
+            need = f"a {n}-tile hand is played without --rules or under a 13-tile ruleset"
+        elif names:
+            need = (f"a {n}-tile hand needs a {want}-tile ruleset: --rules "
+                    + " or --rules ".join(names))
+        else:
+            need = f"no ruleset plays {want}-tile hands"
+        raise InvalidHandError(f"{exc}; {where}{need}") from None
+
+
+def command_hint(command: str, hand, rules: str | None) -> str:
+    """A command line to copy: ``majiang shanten "123m..." --rules taiwan``."""
+    import shlex
+
+    from ..hand import format_hand
+
+    line = f'majiang {command} "{format_hand(hand)}"'
+    if rules:
+        line += f" --rules {shlex.quote(rules)}"
+    return line
+
+
 def parse_forms(text: str) -> tuple[str, ...]:
     """``"regular, seven_pairs"`` -> ``("regular", "seven_pairs")`` (validated:
     :class:`~majiang.errors.RuleError` names an unknown form)."""
@@ -82,14 +156,17 @@ def parse_forms(text: str) -> tuple[str, ...]:
 # --------------------------------------------------------------------------
 
 def hand_glyphs(hand) -> str:
-    """Unicode tiles of a hand: concealed tiles, then each meld in ``[ ]`` (``{ }``
-    for a concealed kong)."""
-    from ..tiles import tile_glyph, tiles_from_counts
+    """Unicode tiles of a hand, in the order of :func:`~majiang.hand.format_hand`:
+    concealed tiles and one joker glyph (U+1F02A) per wild tile, then each meld in
+    ``[ ]`` (``{ }`` for a concealed kong), then the flowers."""
+    from ..tiles import JOKER_GLYPH, flower_glyph, tile_glyph, tiles_from_counts
 
-    parts = ["".join(tile_glyph(k) for k in tiles_from_counts(hand.concealed))]
+    parts = ["".join(tile_glyph(k) for k in tiles_from_counts(hand.concealed))
+             + JOKER_GLYPH * int(hand.jokers)]
     for m in hand.melds:
         body = "".join(tile_glyph(k) for k in m.tiles)
         parts.append("{" + body + "}" if m.concealed else "[" + body + "]")
+    parts.append("".join(flower_glyph(f) for f in hand.flowers))
     return " ".join(p for p in parts if p)
 
 

@@ -1,6 +1,7 @@
 """Rank the discards of a hand that must discard (何切), best first.
 
-The hand has 14 tiles counting melds (3n+2 concealed).  Discards are ranked by
+The hand has 14 tiles counting melds and jokers (17 under a 16-tile --rules such
+as taiwan).  Discards are ranked by
 shanten after the discard, then live effective tiles (有效牌 still unseen,
 counting --visible), then the two-step improvement, then the number of
 effective kinds; discards equal on all of these share a rank.
@@ -22,11 +23,12 @@ from __future__ import annotations
 import argparse
 
 from ._common import (
-    Column, CommandError, add_forms_args, add_json_flag, add_rules_arg, emit_json, fmt_float,
-    format_table, hand_glyphs, parse_forms, shanten_label, shanten_value, write,
+    Column, CommandError, add_forms_args, add_json_flag, add_rules_arg, command_hint, emit_json,
+    fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms,
+    shanten_label, shanten_value, write,
 )
 
-HELP = "rank the discards of a 14-tile hand (何切)"
+HELP = "rank the discards of a hand that must discard (何切)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -64,23 +66,22 @@ COLUMNS = [
 def run(args: argparse.Namespace) -> int:
     from ..analysis import advise
     from ..efficiency import shanten
-    from ..hand import format_hand, parse_hand, visible_counts
+    from ..hand import format_hand, visible_counts
     from ..tiles import format_counts
 
     forms = parse_forms(args.forms)
     text = " ".join(args.hand)
-    hand = parse_hand(text)
-    if hand.n_concealed % 3 != 2:
+    ruleset = load_ruleset(args.rules)
+    hand = parse_cli_hand(text, ruleset)
+    if (hand.n_concealed + hand.jokers) % 3 != 2:
+        size = hand_size(ruleset)
         raise CommandError(
-            f"advise needs a hand that must discard (14 tiles counting melds), "
-            f"got {hand.n_tiles} in {text!r}; for a hand waiting for a draw use "
-            "'majiang shanten' to see its effective tiles")
+            f"advise needs a hand that must discard ({size + 1} tiles counting melds), "
+            f"got {hand.n_tiles} in {text!r}; for the effective tiles of a hand waiting "
+            f"for a draw run: {command_hint('shanten', hand, args.rules)}")
     visible = None if args.visible is None else visible_counts(args.visible, hand)
     quads = args.seven_pairs_quads
-    ruleset = None
-    if args.rules:
-        from ..rules import get as get_ruleset
-        ruleset = get_ruleset(args.rules)
+    if ruleset is not None:
         forms, quads = ruleset.forms, ruleset.seven_pairs_quads
     fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
     current = shanten_value(shanten(hand, ruleset=ruleset, **fq))

@@ -1,12 +1,19 @@
-"""Rulesets: list them, show one, or show every variant of RULESETS.md with its status.
+"""Rulesets: list them, show one, or show every surveyed regional variant with its status.
 
   majiang rules                 registered rulesets (name, title, players, tiles)
   majiang rules sichuan         one ruleset: tiles, calls, forms, constraints, jokers,
                                 scoring, wall end, options and the fan table
   majiang rules house.toml      a house-rule file (starts from a built-in ruleset)
-  majiang rules --all           every variant of RULESETS.md §2-§3, complete or partial
-                                (partial names the missing facts)
+  majiang rules --all           every variant of the project's survey of Chinese
+                                regional rules (Chinese Official and the regional
+                                games), complete or partial (partial names the
+                                missing facts)
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
+
+The "source" line says where a ruleset's facts come from: a section of that
+survey of published rule texts, and the project's standard readings where the
+texts leave a point open (each rule module, majiang.rules.<name>, documents
+them).
 """
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ HELP = "list rulesets, show one, or every regional variant with its status (--al
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", metavar="NAME|FILE", help="a ruleset or .toml file")
     parser.add_argument("--all", action="store_true",
-                        help="every variant of RULESETS.md with its status")
+                        help="every surveyed regional variant with its status")
     parser.add_argument("--toml", action="store_true", help="print the ruleset as TOML")
     add_json_flag(parser)
 
@@ -38,8 +45,23 @@ def _describe(rs) -> dict:
         "min_fan": rs.min_fan, "options": dict(rs.options),
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
                  for f in rs.fans],
-        "source": rs.source,
+        "source": source_in_words(rs.source),
     }
+
+
+_SOURCE_WORDS = (
+    ("RULESETS.md", "rules survey"),
+    ("STANDARD_READINGS.md", "standard readings"),
+)
+
+
+def source_in_words(text: str) -> str:
+    """A ruleset's ``source`` with the project's reference documents (which do not
+    ship with the package) named in words: ``"RULESETS.md §3.1 (S001)"`` ->
+    ``"rules survey §3.1 (S001)"``."""
+    for file, words in _SOURCE_WORDS:
+        text = text.replace(file, words)
+    return text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         emit_json(d)
         return 0
     write(f"{rs.title} [{rs.name}]  {rs.section}  status {rs.status}")
-    write(f"source   {rs.source}")
+    write(f"source   {source_in_words(rs.source)}")
     write(f"players  {rs.players}, {rs.hand_size}-tile hands; tiles {rs.tiles}")
     write(f"calls    {', '.join(rs.calls) or 'none'}")
     write(f"forms    {', '.join(rs.forms)}")

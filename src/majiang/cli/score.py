@@ -1,15 +1,20 @@
 """Fans (番) of a winning hand under Chinese Official rules (国标麻将, MCR).
 
-HAND is the hand BEFORE the winning tile (13 tiles counting each meld as 3):
+HAND is the hand BEFORE the winning tile (13 tiles counting each meld as 3;
+16 under a 16-tile ruleset such as taiwan):
 exposed melds in [...], concealed kongs in {...}.  --win names the winning
 tile.  Prints every fan (Chinese and English name, value x count), the total,
 whether the 8-fan minimum is met (flowers do not count toward it) and what
-each seat pays.  A hand that does not win is an error (exit 2).
+each seat pays.  A complete hand below the minimum is not a win: its fans are
+shown and nothing is paid.  A hand that is not complete is an error (exit 2).
+With --rules NAME|FILE the ruleset's fans, minimum, points (with its cap, if
+the cap cut them) and settlement apply.
 
 Examples:
   majiang score "456p789s11z [555z] 45m" --win 6m
   majiang score "23m789s11z [555z] {6666m}" --win 1m --self-drawn --seat S
   majiang score 19m19p19s1234567z --win 1z --prevalent E --flowers 2 --json
+  majiang score 1122334455667p --win 7p --self-drawn --rules sichuan
 """
 from __future__ import annotations
 
@@ -44,25 +49,47 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_flag(parser)
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..hand import format_hand, parse_hand
-    from ..scoring import score
+def cap_note(result, rs) -> str | None:
+    """``"capped at 3 fan; 4 fan counted"`` when the ruleset's cap cut the points of
+    `result`, else None.  Follows :meth:`majiang.rules.Ruleset.points`: the cap applies
+    in the ``add`` and ``double`` scoring modes unless a limit fan (``scoring.limit``)
+    was scored."""
+    sc = rs.scoring
+    if sc.mode not in ("add", "double") or sc.cap is None or result.total <= sc.cap:
+        return None
+    if sc.limit & {f.id for f in result.fans}:
+        return None
+    return f"capped at {sc.cap} fan; {result.total} fan counted"
 
-    hand = parse_hand(" ".join(args.hand))
+
+def run(args: argparse.Namespace) -> int:
+    from ..hand import format_hand
+    from ..rules import get as get_ruleset
+    from ..scoring import score
+    from ._common import parse_cli_hand
+
+    rs = get_ruleset(args.ruleset)
+    hand = parse_cli_hand(" ".join(args.hand), rs)
     result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                    kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
-                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=args.ruleset)
+                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs)
     ctx = result.context
-    from ..rules import get as get_ruleset
-    n_players = get_ruleset(args.ruleset).players
-    payments = result.settle(ctx.seat_wind % n_players,
-                             None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players)
+    n_players = rs.players
+    discarder = None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players
+    # a hand below the ruleset's minimum is no win: it settles nothing
+    wins = bool(result.meets_minimum)
+    payments = (result.settle(ctx.seat_wind % n_players, discarder) if wins else None)
+    capped = cap_note(result, rs)
     if args.json:
         d = result.to_dict()
         d["glyphs"] = hand_glyphs(hand)
-        if not ctx.self_drawn:
+        d["capped"] = capped is not None
+        if not wins:
+            d["settlement_note"] = (f"below the {result.min_fan}-fan minimum: not a win, "
+                                    "nothing is paid")
+        elif not ctx.self_drawn:
             d["settlement_note"] = "discarder assumed to be the next seat"
-        d["settlement"] = list(payments)
+        d["settlement"] = None if payments is None else list(payments)
         emit_json(d)
         return 0
 
@@ -78,11 +105,17 @@ def run(args: argparse.Namespace) -> int:
                                     Column("count", "x", ">"), Column("points", "points", ">")]):
         write(line)
     write()
-    note = "" if result.meets_minimum else f"  (below the {result.min_fan}-fan minimum)"
+    note = "" if wins else f"  (below the {result.min_fan}-fan minimum)"
     write(f"total    {result.total} fan{note}")
+    if not wins:
+        write(f"payment  none: below the {result.min_fan}-fan minimum the hand is not a win "
+              f"under {rs.name}, so nothing is paid")
+        return 0
     if hasattr(result, "points"):
-        write(f"points   {result.points}")
+        write(f"points   {result.points}" + (f"  ({capped})" if capped else ""))
+    elif capped:
+        write(f"cap      {capped}")
     seats = "  ".join(f"{_WINDS[i]} {p:+d}" for i, p in enumerate(payments))
-    who = "" if ctx.self_drawn else f" (discarder assumed {_WINDS[(ctx.seat_wind + 1) % 4]})"
+    who = "" if discarder is None else f" (discarder assumed {_WINDS[discarder]})"
     write(f"payment  {seats}{who}")
     return 0

@@ -1,25 +1,27 @@
 """Shanten (向听数) of a hand, per winning form and overall.
 
 -1 = complete, 0 = tenpai (听牌), n = n tile swaps from tenpai.  For a hand
-waiting for a draw (13 tiles counting melds) also its effective tiles (有效牌):
-each kind whose draw lowers the shanten, with its live count (copies still
-unseen, counting --visible).  "-" marks a form the hand cannot take (seven
+waiting for a draw (13 tiles counting melds; 16 under a 16-tile --rules such as
+taiwan) also its effective tiles (有效牌): each kind whose draw lowers the
+shanten, with its live count (copies still unseen, counting --visible).  "-" marks a form the hand cannot take (seven
 pairs and thirteen orphans need a fully concealed hand).
 
 Examples:
   majiang shanten 2345m111p456p99s6m --visible 1m1m
   majiang shanten 19m19p19s1234567z --forms thirteen_orphans
+  majiang shanten "123456789m123p5s [111z]" --rules taiwan
 """
 from __future__ import annotations
 
 import argparse
 
 from ._common import (
-    Column, add_forms_args, add_json_flag, add_rules_arg, emit_json, format_table, hand_glyphs,
-    parse_forms, shanten_label, shanten_value, write,
+    Column, add_forms_args, add_json_flag, add_rules_arg, command_hint, emit_json, format_table,
+    hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms, shanten_label,
+    shanten_value, write,
 )
 
-HELP = "shanten per winning form; effective tiles of a 13-tile hand"
+HELP = "shanten per winning form; effective tiles of a hand waiting for a draw"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -34,23 +36,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..efficiency import shanten, ukeire
-    from ..hand import format_hand, parse_hand, visible_counts
+    from ..hand import format_hand, visible_counts
     from ..tiles import format_counts
 
     forms = parse_forms(args.forms)
     quads = args.seven_pairs_quads
-    hand = parse_hand(" ".join(args.hand))
+    rs = load_ruleset(args.rules)
+    hand = parse_cli_hand(" ".join(args.hand), rs)
     visible = None if args.visible is None else visible_counts(args.visible, hand)
-    if args.rules:
-        from ..rules import get as get_ruleset
+    if rs is not None:
         from ..rules.shapes import needs_python, ruleset_shanten
-        rs = get_ruleset(args.rules)
         forms, quads = rs.forms, rs.seven_pairs_quads
         if needs_python(rs):
             per_form = {f: shanten_value(s) for f, s in
                         ruleset_shanten(hand, rs, per_form=True).items()}
-        else:
-            per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
+        else:       # the ruleset gives the hand size (16 under 台湾) and jokers
+            per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads,
+                                                 ruleset=rs))
                         for f in forms}
         overall = shanten_value(shanten(hand, ruleset=rs))
         uk = {"ruleset": rs}
@@ -95,5 +97,6 @@ def run(args: argparse.Namespace) -> int:
               + "  ".join(f"{t}({n})" for t, n in effective.items()))
     elif not waiting:
         write()
-        write("14 tiles: 'majiang advise' ranks the discards")
+        write(f"{hand_size(rs) + 1} tiles: to rank the discards run: "
+              f"{command_hint('advise', hand, args.rules)}")
     return 0

@@ -1,0 +1,297 @@
+"""Regression tests for the command-line bugs a fresh user found (issue 8, item 6):
+16-tile hands and the hints between commands, hands below the minimum, the cap note,
+jokers in the glyph line, Ctrl-C, the ``rules --help`` text."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from majiang import rules
+from majiang.cli import main
+from majiang.errors import RuleError
+from majiang.tiles import JOKER_GLYPH, N_KINDS, parse_tile
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------- brute force
+def _complete(c: list[int], sets: int) -> bool:
+    """`c` (34 counts) splits into `sets` pungs/chows and one pair (plain recursion)."""
+    def sets_only(c: list[int], n: int) -> bool:
+        if n == 0:
+            return not any(c)
+        i = next((k for k in range(N_KINDS) if c[k]), None)
+        if i is None:
+            return False
+        if c[i] >= 3:
+            c[i] -= 3
+            ok = sets_only(c, n - 1)
+            c[i] += 3
+            if ok:
+                return True
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for d in (0, 1, 2):
+                c[i + d] -= 1
+            ok = sets_only(c, n - 1)
+            for d in (0, 1, 2):
+                c[i + d] += 1
+            if ok:
+                return True
+        return False
+
+    for p in range(N_KINDS):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = sets_only(c, sets)
+            c[p] += 2
+            if ok:
+                return True
+    return False
+
+
+def _counts(text: str) -> list[int]:
+    c = [0] * N_KINDS
+    for m in re.finditer(r"(\d+)([mpsz])", text):
+        for d in m.group(1):
+            c[parse_tile(d + m.group(2))] += 1
+    return c
+
+
+# ---------------------------------------------------------------- 16-tile hands
+TAIWAN_WAITING = "123456789m123p5s [111z]"      # 13 concealed + a pung of East = 16
+
+
+def test_shanten_takes_a_16_tile_hand_under_taiwan(capsys):
+    """Was: 'expected 13 or 14 in total' although advise --rules taiwan took it."""
+    code, out, err = run(capsys, "shanten", TAIWAN_WAITING, "--rules", "taiwan", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["tiles"] == 16
+    # independent: the kinds that complete 4 sets + pair of the concealed 13 (+1 tile),
+    # live = 4 minus the copies in the hand (the meld holds 1z)
+    concealed = _counts("123456789m123p5s")
+    waits = {}
+    for k in range(N_KINDS):
+        if concealed[k] < 4:
+            concealed[k] += 1
+            if _complete(concealed, 4):
+                waits[k] = 4 - concealed[k] + 1
+            concealed[k] -= 1
+    assert waits == {parse_tile("5s"): 3}
+    assert data["shanten"] == 0 and data["forms"]["regular"] == 0
+    assert data["ukeire"] == {"5s": 3}
+
+
+def test_a_17_tile_hand_under_taiwan_is_complete_and_points_to_advise(capsys):
+    code, out, _ = run(capsys, "shanten", "123456789m123p55s [111z]", "--rules", "taiwan")
+    assert code == 0
+    assert "complete" in out
+    assert _complete(_counts("123456789m123p55s"), 4)
+    assert 'majiang advise "123456789m123p55s [111z]" --rules taiwan' in out
+
+
+HINT = re.compile(r"run: (majiang .*)$", re.M)
+
+
+@pytest.mark.parametrize("argv", [
+    ("shanten", "23345m111p456p99s6m"),                         # 14 tiles -> advise
+    ("advise", "2345m111p456p99s6m"),                           # 13 tiles -> shanten
+    ("advise", TAIWAN_WAITING, "--rules", "taiwan"),            # 16 -> shanten --rules
+    ("shanten", "123456789m123p4s11z55s", "--rules", "taiwan"),  # 17 -> advise --rules
+    ("advise", "123m456p789s12s**"),                            # jokers count as tiles
+    ("shanten", "123m456p789s125s**"),
+])
+def test_every_hint_names_a_command_that_accepts_the_hand(capsys, argv):
+    """Was: the hints sent a 16-tile hand to 'majiang shanten', which rejected it."""
+    code, out, err = run(capsys, *argv)
+    m = HINT.search(out + err)
+    assert m, out + err
+    hinted = shlex.split(m.group(1))
+    assert hinted[0] == "majiang" and hinted[1] != argv[0]
+    code2, out2, err2 = run(capsys, *hinted[1:])
+    assert code2 == 0, err2
+    assert "error" not in err2
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (("shanten", TAIWAN_WAITING), "--rules luoyuan or --rules taiwan"),
+    (("advise", "123456789m123p4s11z55s"), "--rules luoyuan or --rules taiwan"),
+    (("shanten", "2345m111p456p99s6m", "--rules", "taiwan"), "ruleset taiwan plays 16-tile"),
+])
+def test_a_hand_of_the_other_size_names_the_rules_it_needs(capsys, argv, needle):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith("majiang: error: ") and needle in err
+    sixteen = sorted(n for n in rules.available() if rules.get(n).hand_size == 16)
+    assert sixteen == ["luoyuan", "taiwan"]
+
+
+def test_advise_counts_jokers_toward_the_hand(capsys):
+    """Was: 'needs 14 tiles ... got 14' for 12 tiles + 2 jokers."""
+    code, out, err = run(capsys, "advise", "123m456p789s125s**", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["glyphs"].count(JOKER_GLYPH) == 2
+
+
+# ---------------------------------------------------------------- glyphs
+def test_glyph_line_shows_jokers_and_flowers(capsys):
+    code, out, _ = run(capsys, "shanten", "123m456p789s12s** 12f", "--json")
+    assert code == 0
+    glyphs = json.loads(out)["glyphs"]
+    assert glyphs.count(JOKER_GLYPH) == 2
+    assert glyphs.split()[0].endswith(JOKER_GLYPH * 2)            # after the concealed tiles
+    assert glyphs.split()[-1] == "\U0001F026\U0001F027"            # 春 夏
+    code, out, _ = run(capsys, "shanten", "123m456p789s12s**")
+    assert JOKER_GLYPH * 2 in out.splitlines()[0]
+
+
+# ---------------------------------------------------------------- score
+BELOW = ("123m789m45p789s55s", "3p")   # 门前清 2 + 平和 2 + 喜相逢 1 + 老少副 1 = 6 < 8
+
+
+def test_a_hand_below_the_minimum_settles_nothing(capsys):
+    """Was: '(below the 8-fan minimum)' and then a payment line."""
+    code, out, _ = run(capsys, "score", BELOW[0], "--win", BELOW[1])
+    assert code == 0
+    assert "below the 8-fan minimum" in out
+    pay = [l for l in out.splitlines() if l.startswith("payment")]
+    assert len(pay) == 1 and not re.search(r"[+-]\d", pay[0]) and "nothing is paid" in pay[0]
+    code, out, _ = run(capsys, "score", BELOW[0], "--win", BELOW[1], "--json")
+    data = json.loads(out)
+    assert data["meets_minimum"] is False and data["total"] < data["min_fan"] == 8
+    assert data["settlement"] is None
+
+
+def test_a_hand_at_the_minimum_still_pays(capsys):
+    code, out, _ = run(capsys, "score", "456p789s11z [555z] 45m", "--win", "6m", "--json")
+    data = json.loads(out)
+    assert data["meets_minimum"] is True and data["total"] >= 8
+    s = data["settlement"]
+    # MCR: the discarder pays 8 + total, the others 8 each (zero sum)
+    assert sum(s) == 0 and s[0] == 24 + data["total"] and s[1] == -(8 + data["total"])
+
+
+def test_sichuan_score_says_when_the_cap_cut_the_points(capsys):
+    """Was: 4 fan shown as 8 points with no word of the cap (3 fan = x8 by default)."""
+    # 清一色 (2) + 七对 (2) = 4 fan > cap 3
+    code, out, _ = run(capsys, "score", "1122334455667p", "--win", "7p", "--self-drawn",
+                       "--rules", "sichuan")
+    assert code == 0
+    points = next(l for l in out.splitlines() if l.startswith("points"))
+    assert "capped at 3 fan" in points and "4 fan counted" in points
+    assert points.split()[1] == str(2 ** 3)
+    _, out, _ = run(capsys, "score", "1122334455667p", "--win", "7p", "--self-drawn",
+                    "--rules", "sichuan", "--json")
+    assert json.loads(out)["capped"] is True
+    # 3 fan or less: no cap note
+    _, out, _ = run(capsys, "score", "123456789p1123s", "--win", "4s", "--self-drawn",
+                    "--rules", "sichuan")
+    assert "capped" not in out
+
+
+def test_a_house_cap_above_the_total_is_not_reported(capsys, tmp_path):
+    f = tmp_path / "cap5.toml"
+    f.write_text('base = "sichuan"\nname = "cap5"\n[options]\ncap = 5\n', encoding="utf-8")
+    code, out, err = run(capsys, "score", "1122334455667p", "--win", "7p", "--self-drawn",
+                         "--rules", str(f))
+    assert code == 0, err
+    points = next(l for l in out.splitlines() if l.startswith("points"))
+    assert points.split()[1] == str(2 ** 4) and "capped" not in points
+
+
+# ---------------------------------------------------------------- rules --help
+@pytest.mark.parametrize("command", [None, "advise", "shanten", "review", "score", "rules"])
+def test_help_cites_no_file_outside_the_repository(capsys, command):
+    """Was: 'majiang rules --help' cited RULESETS.md, a file that does not ship."""
+    code, out, _ = run(capsys, *([command] if command else []), "--help")
+    assert code == 0 and out.startswith("usage: majiang")
+    assert ".md" not in out and "shared" not in out
+
+
+def test_rules_show_describes_the_sources_in_words(capsys):
+    for name in ("sichuan", "mcr", "guangdong"):
+        code, out, _ = run(capsys, "rules", name)
+        assert code == 0
+        source = next(l for l in out.splitlines() if l.startswith("source"))
+        assert ".md" not in source, source
+
+
+# ---------------------------------------------------------------- Ctrl-C
+def _raise_in_run(monkeypatch, exc: BaseException):
+    import majiang.analysis
+
+    def boom(*args, **kwargs):
+        raise exc
+    monkeypatch.setattr(majiang.analysis, "advise", boom)
+
+
+def test_keyboard_interrupt_exits_130(capsys, monkeypatch):
+    _raise_in_run(monkeypatch, KeyboardInterrupt())
+    code, out, err = run(capsys, "advise", "23345m111p456p99s6m")
+    assert code == 130 and "error" not in err
+
+
+def test_an_interrupt_wrapped_in_a_mahjong_error_still_exits_130(capsys, monkeypatch):
+    """Was: 'the win predicate ... raised KeyboardInterrupt' became a RuleError, exit 2."""
+    try:
+        raise RuleError("the win predicate raised KeyboardInterrupt") from KeyboardInterrupt()
+    except RuleError as exc:
+        wrapped = exc
+    _raise_in_run(monkeypatch, wrapped)
+    code, _, err = run(capsys, "advise", "23345m111p456p99s6m")
+    assert code == 130 and "error" not in err
+    _raise_in_run(monkeypatch, RuleError("plain bad input"))
+    code, _, err = run(capsys, "advise", "23345m111p456p99s6m")
+    assert code == 2 and "plain bad input" in err
+
+
+_SLOW = textwrap.dedent("""
+    import sys, time
+    import majiang.analysis
+    from majiang.errors import RuleError
+    WRAP = {wrap}
+
+    def slow(*args, **kwargs):
+        print("ready", flush=True)
+        try:
+            while True:
+                time.sleep(0.01)
+        except KeyboardInterrupt as exc:
+            if WRAP:
+                raise RuleError("the win predicate raised KeyboardInterrupt") from exc
+            raise
+
+    majiang.analysis.advise = slow
+    from majiang.cli import main
+    sys.exit(main(["advise", "23345m111p456p99s6m"]))
+""")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("wrap", [False, True])
+def test_ctrl_c_on_a_running_command_exits_130(wrap):
+    """A real SIGINT while the command computes: exit 130, no traceback, no error line."""
+    p = subprocess.Popen([sys.executable, "-c", _SLOW.format(wrap=wrap)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and "error" not in err
