@@ -22,21 +22,22 @@ from typing import Any
 
 import numpy as np
 
-from . import rules as _rules
-from . import scoring as _scoring
-from .errors import InvalidHandError, RuleError
-from .hand import Decomposition, Hand, as_hand, format_hand
-from .rules.base import POINTS_FUNCTIONS
-from .rules.constraints import CONSTRAINTS, DESCRIPTIONS
-from .rules.fans import JOKERS
-from .rules.shapes import _lonely_kept, joker_decompositions
-from .tiles import parse_tile, tile_name
-from .winning import WinContext, WinningHand
+from .. import rules as _rules
+from ..errors import InvalidHandError, RuleError
+from ..hand import Decomposition, Hand, as_hand, format_hand
+from ..rules.base import POINTS_FUNCTIONS
+from ..rules.constraints import CONSTRAINTS, DESCRIPTIONS
+from ..rules.fans import JOKERS
+from ..rules.shapes import _lonely_kept, joker_decompositions
+from ..tiles import parse_tile, tile_name
+from ..winning import WinContext, WinningHand
+from .reference import _candidates, _table, evaluate, wind_index
+from .results import FanCount, FanResult, _set_text
 
 __all__ = ["score", "RegionalResult", "candidates"]
 
 
-class RegionalResult(_scoring.FanResult):
+class RegionalResult(FanResult):
     """A :class:`~majiang.scoring.FanResult` with the ruleset's points.
 
     Extra attributes: ``points`` (after the scoring rule: doubling, cap, custom),
@@ -80,7 +81,7 @@ def _points(rs, fans: dict, w: WinningHand) -> int:
     sc = rs.scoring
     if sc.mode == "custom":
         return int(POINTS_FUNCTIONS[sc.function](fans, rs, w))
-    tb = _scoring._table(rs)
+    tb = _table(rs)
     total = sum(tb.value[k] * n for k, n in fans.items())
     return rs.points(total, fans)
 
@@ -168,15 +169,15 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             try:
                 hb = Hand(before.astype(np.uint8), melds, h0.flowers)
                 ctx = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
-                                 bool(last_tile), _scoring.wind_index(seat_wind, "seat_wind"),
-                                 _scoring.wind_index(prevalent_wind, "prevalent_wind"), flowers)
+                                 bool(last_tile), wind_index(seat_wind, "seat_wind"),
+                                 wind_index(prevalent_wind, "prevalent_wind"), flowers)
             except InvalidHandError:
                 continue
             token = JOKERS.set((J, tuple(asg), bool(win_is_joker)))
             try:
-                cands = _scoring._candidates(rs, hb, ctx)
+                cands = _candidates(rs, hb, ctx)
                 for w in _special(rs, hb, ctx, c.tolist(), 0):
-                    fans = _scoring.evaluate(w, rs)
+                    fans = evaluate(w, rs)
                     cands.append((0, fans, w))
                 for _, fans, w in cands:
                     out.append((_points(rs, fans, w), fans, w, asg, _violations(rs, w, fans)))
@@ -185,12 +186,12 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     if J >= 3 and "three_jokers" in rs.options.get("special_wins", ()):
         # 三金倒: three jokers win whatever the other tiles are
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
-                         bool(last_tile), _scoring.wind_index(seat_wind, "seat_wind"),
-                         _scoring.wind_index(prevalent_wind, "prevalent_wind"), flowers)
+                         bool(last_tile), wind_index(seat_wind, "seat_wind"),
+                         wind_index(prevalent_wind, "prevalent_wind"), flowers)
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
-                fans = _scoring.evaluate(w, rs)
+                fans = evaluate(w, rs)
                 out.append((_points(rs, fans, w), fans, w, (), _violations(rs, w, fans)))
         finally:
             JOKERS.reset(token)
@@ -233,11 +234,11 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
         if x[0] > best[0]:
             best = x
     points, fans, w, asg, _ = best
-    tb = _scoring._table(rs)
+    tb = _table(rs)
     token = JOKERS.set((0, (), False))
     JOKERS.reset(token)
     total = sum(tb.value[k] * n for k, n in fans.items())
-    fan_counts = tuple(_scoring.FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
+    fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
                                          tb.fan[k].value, n) for k, n in fans.items())
     counted = sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
     meets = counted >= rs.min_fan
@@ -250,7 +251,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
         where = f"pair {tile_name(w.pair)}"
     else:
         s = w.sets[w.win_set]
-        where = f"{s.kind} {_scoring._set_text(s.kind, s.tile)} ({w.win_position})"
+        where = f"{s.kind} {_set_text(s.kind, s.tile)} ({w.win_position})"
     return RegionalResult(total, fan_counts, w.form, w.decomposition, (), where, meets,
                           rs.min_fan, h0, w.context, rs.name, w, points=points,
                           jokers=tuple(tile_name(k) for k in asg),

@@ -1,0 +1,117 @@
+"""The front door :func:`score`: the compiled kernel when the ruleset's fan table
+is the Chinese Official one, else the reference engine, and regional rules
+(jokers, win constraints, extra forms, doubling) through :mod:`.regional`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules as _rules
+from .._core import fans as _kfans
+from ..errors import RuleError
+from ..hand import Hand
+from .kernel import _LAST_KT, _hand_or_none, _kernel_table, _kind_or_none, _ruleset_or_none, \
+    _wind_or_none
+from .reference import _score_reference
+from .regional import score as _regional_score
+from .results import FanResult, _new, _set
+
+__all__ = ["score"]
+
+
+def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
+          kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
+          prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
+          method: str = "auto") -> FanResult:
+    """Score a winning hand: the fans of its best decomposition.
+
+    Parameters
+    ----------
+    hand : str or Hand
+        The hand BEFORE the winning tile: 13 tile-equivalents (concealed tiles +
+        3 per meld), e.g. ``"23m456p11z [555z] {6666m}"`` (see
+        :func:`majiang.hand.parse_hand`).  Flowers in the hand count as `flowers`.
+    win_tile : str or int
+        The winning tile (``"7s"``, ``"七条"``, or a kind 0..33).
+    self_drawn : bool
+        Won on one's own draw (自摸); otherwise on a discard (or a robbed kong).
+    last_copy : bool
+        和绝张: the other three copies of the win tile are visible.  Implied when
+        the player's own exposed melds show three copies.
+    kong : bool
+        杠上开花 with `self_drawn` (the hand must have a kong), 抢杠和 without.
+    last_tile : bool
+        The last tile of the wall: 妙手回春 (self-drawn) / 海底捞月 (discard).
+    seat_wind, prevalent_wind : int or str
+        0..3 or ``"E"``/``"S"``/``"W"``/``"N"`` (东南西北).
+    flowers : int
+        Flowers collected (花牌, 1 fan each; not counted toward the minimum).
+    ruleset : str or Ruleset
+        Default ``"mcr"`` (Chinese Official rules).
+    method : {"auto", "kernel", "python"}
+        ``"auto"`` (default) scores with the compiled kernel
+        (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
+        Official one, else with the Python engine; ``"python"`` forces the
+        Python reference engine; ``"kernel"`` requires the kernel (RuleError
+        for another fan table).  Both give the same result.
+
+    Returns
+    -------
+    FanResult
+        ``.total`` (fan points, flowers included), ``.fans``, ``.decomposition``,
+        ``.meets_minimum``, ``.to_dict()``.
+
+    Raises
+    ------
+    InvalidHandError
+        "not a winning hand" when no decomposition exists; a wrong tile count, a
+        fifth copy, or a context the hand contradicts (see the module docstring).
+    InvalidNotationError
+        For unreadable tiles.
+    RuleError
+        Unknown ruleset, bad wind or flower count.
+
+    Examples
+    --------
+    >>> r = score("123m456p789s11z [555z] 45m", "6m")    # doctest: +SKIP
+    """
+    if method == "auto" or method == "kernel":
+        # compiled kernel; any input it does not take (and every error) goes on to
+        # the reference below, which raises the reference's error
+        rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
+        if rs is _LAST_KT[0]:
+            kt = _LAST_KT[1]
+        else:
+            kt = _kernel_table(rs) if rs is not None else None
+            if kt is None and method == "kernel" and rs is not None:
+                raise RuleError(f"method='kernel': the fan table of ruleset {rs.name} is not "
+                                "the Chinese Official one")
+        if kt is not None:
+            h = hand if type(hand) is Hand else _hand_or_none(hand, rs)
+            win = win_tile if type(win_tile) is int else _kind_or_none(win_tile)
+            seat = seat_wind if type(seat_wind) is int else _wind_or_none(seat_wind)
+            prev = prevalent_wind if type(prevalent_wind) is int else \
+                _wind_or_none(prevalent_wind)
+            k = _kfans.score_hand(kt, rs, h, win, self_drawn, last_copy, kong, last_tile,
+                                  seat, prev, flowers)
+            if k is not None:
+                r = _new(FanResult)
+                _set(r, "_d", {"_src": k})
+                return r
+    elif method != "python":
+        raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                         prevalent_wind, flowers, ruleset)
+
+
+def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                  prevalent_wind, flowers, ruleset) -> FanResult:
+    """The reference engine (every error of :func:`score` is raised here)."""
+    rs_ = _rules.get(ruleset)
+    if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
+        # regional rules (jokers, win constraints, extra forms, doubling): .regional
+        return _regional_score(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
+                               kong=kong, last_tile=last_tile, seat_wind=seat_wind,
+                               prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_)
+    return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
+                            prevalent_wind, flowers, ruleset)

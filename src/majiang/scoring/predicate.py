@@ -1,0 +1,133 @@
+"""THE win predicate: is this hand, with this context, a valid win under the ruleset?
+
+Every layer that needs to know whether a hand wins — probabilities, fan odds, the
+CLI, the game engine — calls :func:`is_win` / :func:`check_win`.  It asks the
+scorer (:func:`majiang.scoring.score`), which enumerates every reading of the
+hand and judges each with the ruleset's game model
+(:meth:`majiang.rules.model.GameModel.violations`: void suit, 2-5-8 pair, must
+open, self-draw only …, and the minimum fan).  No other module keeps its own
+notion of "what wins".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import efficiency
+from ..errors import InvalidHandError, RuleError
+from ..hand import Hand, as_hand
+from ..rules.model import GameModel, game_model
+from ..tiles import parse_tile
+from .api import score
+from .regional import score as regional_score
+
+__all__ = ["WinCheck", "check_win", "is_win"]
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    """Verdict of :func:`check_win`.
+
+    Attributes
+    ----------
+    valid : bool
+        The hand wins under the ruleset in this context.
+    reason : str
+        Why not ("" when valid): no decomposition, a broken constraint, below the
+        minimum fan, a closed hand under 开门 …
+    result : FanResult or None
+        The scored reading (when the ruleset scores hands and some reading exists).
+    """
+
+    valid: bool
+    reason: str = ""
+    result: Any = None
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+def _complete_default(h: Hand, win: int) -> bool:
+    c = np.array(h.concealed, dtype=np.uint8)
+    c[win] += 1
+    if h.melds:
+        return efficiency.shanten(Hand(c, h.melds), forms=("regular",)) == -1
+    return efficiency.shanten(c, forms=game_model(None).forms) == -1
+
+
+def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_drawn: bool = True,
+              jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
+              last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
+              prevalent_wind: Any = 0, flowers: int = 0) -> WinCheck:
+    """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
+
+    Parameters
+    ----------
+    hand : str or Hand
+        The hand BEFORE the winning tile (the ruleset's hand size counting melds as
+        3 and jokers).
+    win_tile : str or int, optional
+        The winning tile (ignored with ``win_is_joker``).
+    ruleset : None, str, Ruleset or GameModel
+        ``None``: the default model (any complete regular / seven pairs / thirteen
+        orphans hand wins).
+    self_drawn, kong, last_copy, last_tile, seat_wind, prevalent_wind, flowers
+        The win context, as :func:`majiang.scoring.score`.
+    jokers : int
+        Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
+        winning draw is a joker.
+
+    Returns
+    -------
+    WinCheck
+
+    Raises
+    ------
+    InvalidNotationError, InvalidHandError
+        Unreadable tiles, a fifth copy, a wrong tile count.
+    RuleError
+        Unknown ruleset, jokers under a ruleset without them.
+    """
+    model = game_model(ruleset)
+    if model.ruleset is None:
+        h = as_hand(hand)
+        if jokers or win_is_joker or h.jokers:
+            raise RuleError("the default model has no jokers; give a ruleset with jokers")
+        win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
+        ok = _complete_default(h, win)
+        return WinCheck(ok, "" if ok else "not a complete hand")
+    return _check_ruleset(model, hand, win_tile, self_drawn=self_drawn, jokers=jokers,
+                          win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
+                          last_tile=last_tile, seat_wind=seat_wind,
+                          prevalent_wind=prevalent_wind, flowers=flowers)
+
+
+def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
+    rs = model.ruleset
+    h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+    if not any(not m.concealed for m in h.melds):
+        ok, why = model.closed_hand_can_win()
+        if not ok:
+            return WinCheck(False, why)
+    jokers, win_is_joker = ctx.pop("jokers"), ctx.pop("win_is_joker")
+    try:
+        if jokers or win_is_joker or getattr(hand, "jokers", 0) or rs.extended:
+            r = regional_score(hand, win_tile, ruleset=rs, jokers=jokers,
+                               win_is_joker=win_is_joker, **ctx)
+        else:
+            r = score(hand, win_tile, ruleset=rs, **ctx)
+    except InvalidHandError as exc:
+        msg = str(exc)
+        if "not a winning hand" in msg:
+            return WinCheck(False, msg)
+        raise
+    if not r.meets_minimum:
+        return WinCheck(False, f"below the {model.min_fan}-fan minimum ({r.total} fan)", r)
+    return WinCheck(True, "", r)
+
+
+def is_win(hand: Any, win_tile: Any = None, **kwargs: Any) -> bool:
+    """``bool(check_win(hand, win_tile, **kwargs))`` — see :func:`check_win`."""
+    return check_win(hand, win_tile, **kwargs).valid
