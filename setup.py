@@ -20,7 +20,7 @@ directives = {
     "cdivision": True,
 }
 
-CORE = ["efficiency", "decompose", "probability", "fans"]
+CORE = ["efficiency", "decompose", "probability", "fans", "game"]
 
 extensions = [
     Extension(

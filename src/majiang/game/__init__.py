@@ -1,0 +1,14 @@
+"""Whole hands under a ruleset: the engine, players, logs and the simulate runner.
+
+* :func:`play_hand` — one hand (一局) from the deal to a win or an exhausted wall
+  (:mod:`.engine`);
+* players — the policy protocol, :class:`SeatView`, the ``"random"`` and
+  ``"efficiency"`` bots (:mod:`.players`);
+* :func:`replay`, :func:`to_jsonl`, :func:`read_jsonl` — event logs (:mod:`.logs`);
+* :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`).
+"""
+from .engine import HandState, IllegalMoveError, play_hand
+from .players import EfficiencyPlayer, RandomPlayer, SeatView
+
+__all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
+           "EfficiencyPlayer"]

@@ -1,0 +1,924 @@
+"""The whole-hand engine: one hand (一局) under a ruleset, from the deal to the end.
+
+Everything about the game comes from the ruleset's game model
+(:func:`majiang.rules.model.game_model`): the tile set and flowers, players, hand
+size, calls, jokers (an indicator turned from the wall), the end-of-wall rule,
+several winners or head-bump, 血战到底 / 血流成河; whether a hand wins is asked of
+THE win predicate (:func:`majiang.scoring.check_win`), only for complete shapes
+(a compiled shape check, :mod:`majiang._core.game`, filters first).
+
+Physical tiles are integers: ``0..33`` the 34 kinds, ``34 + i`` flower ``i``.  A
+tile of the joker kind is a joker (wild) while held; with a substitute kind (安庆
+红中) the substitute tiles play as the joker kind's natural tile.
+
+Turn order is counter-clockwise: seat ``s + 1`` plays after seat ``s``; the
+player on the left of ``s + 1`` is ``s`` (chows come only from the previous
+seat).  Seat winds: the dealer is East, ``(s - dealer) % players``.
+
+Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
+
+* deal 13 / 16 tiles each, the dealer one more; flowers set aside and replaced
+  from the tail (dealer first), also on every later draw;
+* jokers: after the deal one tile is turned from the tail (re-turned while it is
+  a flower; the turned flower stays aside), giving the joker kind per the
+  :class:`~majiang.rules.JokerRule`; a fixed joker turns nothing; jokers are never
+  claimed, never used to claim, never part of a kong;
+* a turn: draw (the dealer's first turn uses the 14th dealt tile), then the
+  player may win (self-draw), declare a concealed or an added kong (replacement
+  from the tail, after which the turn goes on), or discard;
+* an added kong may be robbed (抢杠和) by anyone who wins on that tile;
+* claims on a discard: win > kong / pung > chow (chow only by the next seat,
+  only where the ruleset allows chows); several winners per ``ruleset.winners``
+  (``"multiple"``: all of them; ``"head_bump"`` / ``"single"``: the first in turn
+  order after the discarder); nothing but a win may claim the last discard;
+* 定缺 (rulesets with the ``void_suit`` constraint): each player names a void suit
+  at the deal, must discard that suit's tiles before any other, and may not
+  claim them;
+* end: a win (the hand ends) or, with ``blood="xuezhan"``, play goes on until
+  all but one have won or the wall ends; with ``"xueliu"`` winners stay in
+  (their hand is then locked: they draw, win or discard the drawn tile) until
+  the wall ends; the hand is drawn when the live wall holds
+  ``wall_end.kept_tiles(exposed, concealed kongs)`` tiles and someone must draw;
+* settlement: ``FanResult.settle`` / ``RegionalResult.settle`` per win; after a
+  blood win, players already out do not pay a self-draw.
+
+Not yet modelled (see the package docstring): 换三张, 过水 / 漏和, 查大叫 / 查花猪,
+kong payments outside the hand value, 天和 / 地和 flags, ready declarations.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MahjongError, RuleError
+from ..hand import Hand, Meld
+from ..rules.model import game_model
+from .._core import game as _cg
+
+__all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
+           "check_win_fn"]
+
+_WHOLE_HAND = 2 | 4 | 8
+_FORM_BITS = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4,
+              "honors_and_knitted": 8, "knitted_straight": 16}
+_ALL_PAIRS = (1 << 34) - 1
+
+
+class IllegalMoveError(MahjongError):
+    """A player policy returned a move that the rules do not allow here."""
+
+
+def check_win_fn():
+    """THE win predicate (``majiang.scoring.check_win`` when it exists, else the
+    private module it is moving from)."""
+    try:
+        from ..scoring import check_win
+    except ImportError:
+        from .._predicate import check_win
+    return check_win
+
+
+def hand_seed_sequence(seed: Any, hand: int) -> np.random.SeedSequence:
+    """The SeedSequence of hand number ``hand`` of a run seeded with ``seed``:
+    ``SeedSequence(seed).spawn(n)[hand]`` for any ``n > hand``."""
+    if isinstance(seed, np.random.SeedSequence):
+        base = seed
+    else:
+        base = np.random.SeedSequence(seed)
+    return np.random.SeedSequence(base.entropy, spawn_key=tuple(base.spawn_key) + (int(hand),),
+                                  pool_size=base.pool_size)
+
+
+def build_wall(model, rng: np.random.Generator) -> np.ndarray:
+    """A shuffled physical wall: ``int16`` array of kinds 0..33 and flowers 34+."""
+    tiles = np.repeat(np.arange(34, dtype=np.int16), np.asarray(model.copies, dtype=np.int64))
+    if model.n_flowers:
+        tiles = np.concatenate([tiles, np.arange(34, 34 + model.n_flowers, dtype=np.int16)])
+    return rng.permutation(tiles)
+
+
+class _Seat:
+    __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
+                 "void", "meld_counts", "_opts", "_popts", "_waits", "n_kongs_exposed",
+                 "n_kongs_concealed", "n_calls", "drawn")
+
+    def __init__(self):
+        self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
+        self.melds = []          # dicts: kind, tile, concealed, tiles (physical), frm
+        self.flowers = []
+        self.discards = []       # physical tiles still in this seat's pool
+        self.won_tiles = []      # tiles won (blood rules: set aside)
+        self.out = False         # 血战: has won, plays no more
+        self.locked = False      # 血流: has won, hand locked
+        self.void = -1
+        self.meld_counts = np.zeros(34, dtype=np.uint8)   # exposed-meld tiles (all melds)
+        self._opts = None
+        self._popts = None
+        self._waits = None
+        self.n_kongs_exposed = 0
+        self.n_kongs_concealed = 0
+        self.n_calls = 0
+        self.drawn = None
+
+
+class HandState:
+    """The state of one hand in play.  Built by :func:`play_hand`; read by views.
+
+    Not a public constructor: use :func:`play_hand`.
+    """
+
+    def __init__(self, ruleset, players, *, seed=None, hand=0, wall=None, dealer=0,
+                 prevalent_wind=0, log=False):
+        self.model = game_model(ruleset)
+        rs = self.model.ruleset
+        if rs is None:
+            raise RuleError("the engine needs a ruleset (its scoring and settlement); "
+                            "give a name such as 'mcr'")
+        self.rs = rs
+        n = self.model.players
+        if len(players) != n:
+            raise RuleError(f"ruleset {rs.name} is played by {n} players, got {len(players)}")
+        if not 0 <= int(dealer) < n:
+            raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        self.n = n
+        self.players = list(players)
+        self.hand_index = int(hand)
+        self.seed = seed
+        self.dealer = int(dealer)
+        self.prevalent = int(prevalent_wind) % 4
+        self.logging = bool(log)
+        self.events = [] if log else None
+        self.check_win = check_win_fn()
+        jr = self.model.jokers
+        self.joker_rule = jr
+        self.jk = -1                      # joker kind
+        self.sub = -1                     # substitute kind
+        self.indicator = None
+        self.aside = []                   # indicator, flowers turned with it
+        if wall is None:
+            ss = hand_seed_sequence(seed if seed is not None else 0, hand)
+            wall_ss = ss.spawn(1)[0]
+            self.wall = build_wall(self.model, np.random.default_rng(wall_ss))
+        else:
+            w = np.asarray(wall, dtype=np.int16).ravel()
+            expect = np.sort(build_wall(self.model, np.random.default_rng(0)))
+            if w.shape != expect.shape or not np.array_equal(np.sort(w), expect):
+                raise RuleError(f"an explicit wall must hold each physical tile of {rs.name} "
+                                f"exactly once ({expect.size} tiles: kinds 0..33 by the "
+                                f"ruleset's copies, flowers 34..{33 + self.model.n_flowers})")
+            self.wall = w.copy()
+        self.head = 0
+        self.tail = self.wall.size - 1
+        self.seats = [_Seat() for _ in range(n)]
+        self.visible = np.zeros(34, dtype=np.uint8)   # discards in pools + exposed melds + indicator
+        self.draws = 0
+        self.wins = []           # dicts
+        self.deltas = [0] * n
+        self.turns = 0
+        self.last_discard = None
+        fifth = bool(jr.fifth_copy) if jr is not None else False
+        self._fifth = fifth
+        mask = 0
+        for f in self.model.core_forms:
+            mask |= _FORM_BITS[f]
+        self._mask = mask
+        self._extra = bool(self.model.extra_forms)
+        self._three_jokers = "three_jokers" in tuple(rs.options.get("special_wins", ()))
+        self.ended = False
+        self.end_reason = ""
+        self._wcache = {}
+
+    # ------------------------------------------------------------------ logging
+    def _log(self, **ev):
+        if self.events is not None:
+            self.events.append(ev)
+
+    # ------------------------------------------------------------------ wall
+    @property
+    def wall_left(self) -> int:
+        return self.tail - self.head + 1
+
+    def kept(self) -> int:
+        exp = sum(s.n_kongs_exposed for s in self.seats)
+        con = sum(s.n_kongs_concealed for s in self.seats)
+        return self.rs.wall_end.kept_tiles(exp, con)
+
+    def can_draw(self) -> bool:
+        return self.wall_left > self.kept()
+
+    def _take(self, from_tail: bool) -> int:
+        if from_tail:
+            t = int(self.wall[self.tail])
+            self.tail -= 1
+        else:
+            t = int(self.wall[self.head])
+            self.head += 1
+        return t
+
+    def draw(self, p: int, from_tail: bool = False):
+        """Draw for seat p (flowers set aside and replaced from the tail); None when
+        the live wall is exhausted."""
+        s = self.seats[p]
+        if not self.can_draw():
+            return None
+        t = self._take(from_tail)
+        self.draws += 1
+        while t >= 34:
+            s.flowers.append(t)
+            self._log(e="flower", seat=p, tile=t)
+            if not self.can_draw():
+                return None
+            t = self._take(True)
+            self.draws += 1
+        s.phys[t] += 1
+        s.drawn = t
+        self._changed(p)
+        self._log(e="draw", seat=p, tile=t, tail=from_tail)
+        return t
+
+    # ------------------------------------------------------------------ hand views
+    def _changed(self, p):
+        self.seats[p]._waits = None
+
+    def _melds_changed(self, p):
+        s = self.seats[p]
+        s._opts = None
+        s._popts = None
+        s._waits = None
+
+    def play_counts(self, p):
+        """(concealed counts as played, jokers) of seat p."""
+        s = self.seats[p]
+        c = s.phys.copy()
+        j = 0
+        if self.jk >= 0:
+            j = int(c[self.jk])
+            c[self.jk] = 0
+            if self.sub >= 0 and self.sub != self.jk:
+                c[self.jk] = c[self.sub]
+                c[self.sub] = 0
+        return c, j
+
+    def play_kind(self, t: int) -> int:
+        return self.jk if (t == self.sub and self.sub >= 0) else t
+
+    def meld_objects(self, p):
+        return tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in self.seats[p].melds)
+
+    def shape_opts(self, p, strict=True):
+        """ShapeOpts for seat p: strict = the ruleset's shape options (bots);
+        loose = forms and caps only (the pre-check before THE predicate)."""
+        s = self.seats[p]
+        got = s._opts if strict else s._popts
+        if got is not None:
+            return got
+        sh = self.model.shape(self.meld_objects(p))
+        mask = self._mask
+        if s.melds:
+            mask &= ~_WHOLE_HAND
+            if not mask:
+                mask = 1
+        caps = np.ascontiguousarray(sh.caps, dtype=np.uint8)
+        if strict:
+            o = _cg.ShapeOpts(mask, sh.quads, caps, sh.pair_mask & _ALL_PAIRS, sh.void_suits,
+                              self._fifth)
+            s._opts = o
+        else:
+            o = _cg.ShapeOpts(mask, sh.quads, caps, _ALL_PAIRS, 0, self._fifth)
+            s._popts = o
+        return o
+
+    def waits(self, p):
+        """(waits uint8 (34,), joker draw completes) of seat p's 3n+1 hand (shape only)."""
+        c, j = self.play_counts(p)
+        return self._waits_of(p, c, j)
+
+    def seat_visible(self, p):
+        """What seat p sees besides its own hand and own melds."""
+        return (self.visible - self.seats[p].meld_counts).astype(np.uint8)
+
+    # ------------------------------------------------------------------ wins
+    def _last_copy(self, kind: int, self_drawn: bool) -> bool:
+        """和绝张: the other three copies of the win tile are visible (discards, exposed
+        melds, a face-up indicator); a discarded win tile is itself in ``visible``."""
+        return int(self.visible[kind]) - (0 if self_drawn else 1) >= 3
+
+    def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False):
+        """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``,
+        or None when the shape is not complete (the predicate is then not asked)."""
+        s = self.seats[p]
+        c, j = self.play_counts(p)
+        is_joker = self.jk >= 0 and tile == self.jk
+        if self_drawn:
+            if is_joker:
+                j -= 1
+            else:
+                c[self.play_kind(tile)] -= 1
+        if (self.jk >= 0 and not self_drawn and is_joker
+                and not self.joker_rule.be_claimed):
+            return None
+        # shape pre-check on the hand before the win tile
+        w, jw = self._waits_of(p, c, j)
+        kind = self.play_kind(tile)
+        special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
+        if not special:
+            if is_joker:
+                if not jw:
+                    return None
+            elif not w[kind]:
+                return None
+        hand = Hand(c, self.meld_objects(p), jokers=j)
+        seat_wind = (p - self.dealer) % self.n
+        flowers = len(s.flowers)
+        last_copy = (not is_joker and not robbing and not c[kind]
+                     and self._last_copy(kind, self_drawn))
+        try:
+            res = self.check_win(hand, None if is_joker else kind, ruleset=self.rs,
+                                 self_drawn=bool(self_drawn), jokers=0, win_is_joker=is_joker,
+                                 kong=bool(kong or robbing), last_copy=bool(last_copy),
+                                 last_tile=bool(last_tile), seat_wind=seat_wind,
+                                 prevalent_wind=self.prevalent, flowers=flowers)
+        except MahjongError as exc:
+            raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
+                               f"{p} ({hand}, tile {tile}): {exc}") from exc
+        return res
+
+    def _waits_of(self, p, c, j):
+        s = self.seats[p]
+        key = (p, len(s.melds), c.tobytes(), j)
+        got = self._wcache.get(key)
+        if got is not None:
+            return got
+        out = np.zeros(34, dtype=np.uint8)
+        jw = _cg.waits(np.ascontiguousarray(c, dtype=np.uint8), self.shape_opts(p, False), j,
+                       out)
+        if self._extra and not s.melds and j == 0 and int(c.max()) <= 1:
+            out[(c == 0) & (np.asarray(self.model.copies) > 0)] = 1
+        got = self._wcache[key] = (out, bool(jw))
+        return got
+
+    def record_win(self, p, tile, res, *, self_drawn, discarder=None, kong=False,
+                   robbing=False):
+        r = res.result
+        if self_drawn:
+            deltas = list(r.settle(p, None))
+            if self.rs.blood:
+                # players already out of the hand do not pay a self-draw
+                for q in range(self.n):
+                    if q != p and self.seats[q].out and deltas[q] < 0:
+                        deltas[p] += deltas[q]
+                        deltas[q] = 0
+        else:
+            deltas = list(r.settle(p, discarder))
+        for q in range(self.n):
+            self.deltas[q] += deltas[q]
+        how = ("kong_replacement" if (self_drawn and kong) else "self_draw" if self_drawn
+               else "robbing_kong" if robbing else "discard")
+        fans = [(f.chinese, int(f.count)) for f in r.fans]
+        win = {"seat": p, "tile": int(tile), "how": how, "discarder": discarder,
+               "fans": fans, "total": int(r.total),
+               "points": int(getattr(r, "points", r.total)), "deltas": deltas,
+               "result": r}
+        self.wins.append(win)
+        self._log(e="win", seat=p, tile=int(tile), how=how, discarder=discarder, fans=fans,
+                  total=int(r.total), deltas=deltas)
+        return win
+
+    # ------------------------------------------------------------------ melds
+    def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None):
+        s = self.seats[p]
+        s.melds.append({"kind": kind, "tile": int(tile), "concealed": bool(concealed),
+                        "tiles": [int(t) for t in phys_tiles], "frm": frm})
+        if not concealed:
+            for t in phys_tiles:
+                k = self.play_kind(int(t))
+                self.visible[k] += 1
+                s.meld_counts[k] += 1
+        else:
+            for t in phys_tiles:
+                s.meld_counts[self.play_kind(int(t))] += 1
+        self._melds_changed(p)
+
+    def legal_discards(self, p):
+        """Physical kinds seat p may discard now (定缺 suit first; a locked 血流 hand
+        discards its drawn tile)."""
+        st = self
+        s = st.seats[p]
+        kinds = [int(k) for k in np.flatnonzero(s.phys)]
+        if s.locked and s.drawn is not None:
+            return [s.drawn]
+        if st.jk >= 0 and not st.joker_rule.discard:
+            nj = [k for k in kinds if k != st.jk]
+            if nj:
+                kinds = nj
+        if s.void >= 0:
+            vs = [k for k in kinds if k < 27 and k // 9 == s.void]
+            if vs:
+                kinds = vs
+        return kinds
+
+    def opts_with(self, p, extra=()):
+        """Strict ShapeOpts for seat p's melds plus hypothetical ``extra`` Melds."""
+        if not extra:
+            return self.shape_opts(p, True)
+        melds = self.meld_objects(p) + tuple(extra)
+        sh = self.model.shape(melds)
+        mask = self._mask & ~_WHOLE_HAND or 1
+        return _cg.ShapeOpts(mask, sh.quads, np.ascontiguousarray(sh.caps, dtype=np.uint8),
+                             sh.pair_mask & _ALL_PAIRS, sh.void_suits, self._fifth)
+
+    # ------------------------------------------------------------------ census
+    def census(self) -> np.ndarray:
+        """Count of every physical tile across hands, melds, discards, won tiles,
+        flowers, the wall and the tiles set aside (``int64 (34 + flowers,)``)."""
+        m = 34 + self.model.n_flowers
+        c = np.zeros(m, dtype=np.int64)
+        for s in self.seats:
+            c[:34] += s.phys
+            for md in s.melds:
+                for t in md["tiles"]:
+                    c[t] += 1
+            for t in s.flowers + s.discards + s.won_tiles:
+                c[t] += 1
+        for t in self.aside:
+            c[t] += 1
+        if self.wall_left > 0:
+            c += np.bincount(self.wall[self.head:self.tail + 1], minlength=m)
+        return c
+
+    def expected_census(self) -> np.ndarray:
+        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
+        c[:34] = self.model.copies
+        c[34:] = 1
+        return c
+
+
+# ====================================================================== the loop
+
+def _options_text(options):
+    return ", ".join(repr(tuple(o)) for o in options) or "none"
+
+
+def _norm(choice):
+    if choice is None:
+        return None
+    if isinstance(choice, (list, tuple)):
+        return tuple(int(x) if isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                     else x for x in choice)
+    return choice
+
+
+class _Game:
+    def __init__(self, st: HandState, policies, views):
+        self.st = st
+        self.pol = policies
+        self.views = views
+
+    # -- asking policies -------------------------------------------------
+    def ask_declare(self, p, options):
+        st = self.st
+        choice = _norm(self.pol[p].declare(self.views[p], list(options)))
+        if choice is not None and choice not in options:
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): declare returned {choice!r}; "
+                                   f"legal: None (go on to discard) or {_options_text(options)}")
+        st._log(e="declare", seat=p, options=[list(o) for o in options],
+                choice=None if choice is None else list(choice))
+        return choice
+
+    def ask_claim(self, p, options):
+        st = self.st
+        choice = _norm(self.pol[p].claim(self.views[p], list(options)))
+        if choice is not None and choice not in options:
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): claim returned {choice!r}; "
+                                   f"legal: None (pass) or {_options_text(options)}")
+        st._log(e="claim", seat=p, options=[list(o) for o in options],
+                choice=None if choice is None else list(choice))
+        return choice
+
+    def ask_discard(self, p):
+        st = self.st
+        legal = st.legal_discards(p)
+        s = st.seats[p]
+        if s.locked:
+            t = legal[0]
+        else:
+            t = self.pol[p].discard(self.views[p])
+            if isinstance(t, (np.integer,)):
+                t = int(t)
+            if isinstance(t, bool) or not isinstance(t, int) or t not in legal:
+                raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): discard returned {t!r}; "
+                                       f"legal discards (physical kinds): {legal}")
+        st._log(e="discard", seat=p, tile=int(t))
+        return int(t)
+
+    # -- the hand --------------------------------------------------------
+    def run(self):
+        st = self.st
+        n = st.n
+        # deal
+        order = [(st.dealer + i) % n for i in range(n)]
+        for p in order:
+            k = st.model.hand_size + (1 if p == st.dealer else 0)
+            for _ in range(k):
+                t = st._take(False)
+                if t >= 34:
+                    st.seats[p].flowers.append(t)
+                else:
+                    st.seats[p].phys[t] += 1
+                st.seats[p].drawn = t
+        st._log(e="deal", hands=[[int(x) for x in np.repeat(np.arange(34), s.phys)]
+                                 for s in st.seats],
+                flowers=[list(s.flowers) for s in st.seats])
+        # jokers
+        jr = st.joker_rule
+        if jr is not None:
+            if jr.source == "fixed":
+                st.jk = int(jr.fixed)
+            else:
+                t = st._take(True)
+                while t >= 34:
+                    st.aside.append(t)
+                    t = st._take(True)
+                st.aside.append(t)
+                st.indicator = t
+                st.visible[t] += 1
+                st.jk = int(jr.kind(t))
+            if jr.substitute is not None:
+                st.sub = int(jr.substitute)
+            st._log(e="jokers", indicator=st.indicator, joker=st.jk)
+        # flowers in the deal: replaced from the tail, dealer first, until none
+        for p in order:
+            s = st.seats[p]
+            need = len(s.flowers)
+            while need:
+                need -= 1
+                t = st._take(True)
+                st.draws += 1
+                if t >= 34:
+                    s.flowers.append(t)
+                    need += 1
+                else:
+                    s.phys[t] += 1
+                    s.drawn = t
+            if s.flowers:
+                st._log(e="flowers", seat=p, tiles=list(s.flowers))
+        d = st.seats[st.dealer]
+        if d.drawn is None or d.drawn >= 34 or not d.phys[d.drawn]:
+            d.drawn = int(np.flatnonzero(d.phys)[-1])
+        for p in range(n):
+            st._changed(p)
+        # 定缺
+        if st.model.void_suit:
+            for p in order:
+                v = self.pol[p].choose_void(self.views[p]) if hasattr(self.pol[p], "choose_void") \
+                    else 0
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v <= 2:
+                    raise IllegalMoveError(f"seat {p}: choose_void returned {v!r}; legal: 0 (万), "
+                                           "1 (筒), 2 (条)")
+                st.seats[p].void = int(v)
+                st._log(e="void", seat=p, suit=int(v))
+        cur = st.dealer
+        drawn = st.seats[cur].drawn
+        kong_flag = False
+        mode = "turn"
+        while True:
+            if mode in ("draw", "kong_draw"):
+                t = st.draw(cur, from_tail=(mode == "kong_draw"))
+                if t is None:
+                    return self.end("wall")
+                drawn, kong_flag = t, mode == "kong_draw"
+                mode = "turn"
+            if mode == "turn":
+                outcome = self.own_turn(cur, drawn, kong_flag)
+            else:                         # after a pung / chow: discard only
+                outcome = ("discard", self.do_discard(cur))
+            if outcome[0] == "end":
+                return self.end(outcome[1])
+            if outcome[0] == "next":      # after a blood win: play passes on
+                cur = outcome[1]
+                if cur is None:
+                    return self.end("blood")
+                mode = "draw"
+                continue
+            res = self.after_discard(cur, outcome[1])
+            if res[0] == "end":
+                return self.end(res[1])
+            if res[0] == "next":
+                cur = res[1]
+                if cur is None:
+                    return self.end("blood" if res[2] else "wall")
+                mode = "draw"
+            elif res[0] == "claimed":
+                cur = res[1]
+                mode = "discard_only"
+            else:                         # exposed kong: replacement draw, own turn
+                cur = res[1]
+                mode = "kong_draw"
+
+    def next_active(self, p):
+        st = self.st
+        for i in range(1, st.n + 1):
+            q = (p + i) % st.n
+            if not st.seats[q].out:
+                return q
+        return None
+
+    def blood_done(self):
+        st = self.st
+        if st.rs.blood == "xuezhan":
+            return sum(1 for s in st.seats if not s.out) <= 1
+        return False
+
+    def own_turn(self, p, drawn, kong_flag):
+        """Win / kongs / discard for seat p holding a drawn tile.  Returns
+        ("discard", tile), ("end", reason) or ("next", seat)."""
+        st = self.st
+        s = st.seats[p]
+        cg = st.model.calls
+        while True:
+            options = []
+            last = not st.can_draw()
+            res = st.try_win(p, drawn, self_drawn=True, kong=kong_flag, last_tile=last)
+            if res is not None and res.valid:
+                options.append(("win",))
+            if not s.locked and st.can_draw():
+                if "concealed_kong" in cg:
+                    for k in np.flatnonzero(s.phys >= 4):
+                        k = int(k)
+                        if k != st.jk and not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                            options.append(("concealed_kong", k))
+                if "added_kong" in cg:
+                    for m in s.melds:
+                        if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] != st.jk \
+                                and m["tile"] != st.sub:
+                            options.append(("added_kong", m["tile"]))
+            choice = self.ask_declare(p, options) if options else None
+            if choice is None:
+                break
+            if choice[0] == "win":
+                st.record_win(p, drawn, res, self_drawn=True, kong=kong_flag)
+                return self.after_win([p], last_tile_taken=drawn, self_draw=True)
+            k = choice[1]
+            if choice[0] == "concealed_kong":
+                s.phys[k] -= 4
+                st.add_meld(p, "kong", k, True, [k] * 4)
+                s.n_kongs_concealed += 1
+                st._log(e="kong", seat=p, kind="concealed", tile=k)
+            else:
+                s.phys[k] -= 1
+                for m in s.melds:
+                    if m["kind"] == "pung" and m["tile"] == k:
+                        m["kind"] = "kong"
+                        m["tiles"].append(k)
+                        break
+                st.visible[k] += 1
+                s.meld_counts[k] += 1
+                st._melds_changed(p)
+                s.n_kongs_exposed += 1
+                st._log(e="kong", seat=p, kind="added", tile=k)
+                # robbing the kong
+                robbed = self.claim_round(p, k, robbing=True)
+                if robbed is not None:
+                    return robbed
+            t = st.draw(p, from_tail=True)
+            if t is None:
+                return ("end", "wall")
+            drawn, kong_flag = t, True
+        return ("discard", self.do_discard(p))
+
+    def do_discard(self, p):
+        st = self.st
+        s = st.seats[p]
+        t = self.ask_discard(p)
+        s.phys[t] -= 1
+        s.discards.append(t)
+        st.visible[st.play_kind(t)] += 1
+        st.last_discard = (p, t)
+        s.drawn = None
+        st._changed(p)
+        st.turns += 1
+        return t
+
+    def discard_only(self, p):
+        return ("discard", self.do_discard(p))
+
+    def claim_round(self, p, tile, robbing=False):
+        """Ask the other seats about ``tile`` (a discard or a robbable added kong).
+
+        Robbing: returns None when nobody robs, else the outcome of the win(s).
+        """
+        st = self.st
+        n = st.n
+        last = not st.can_draw()
+        kind = st.play_kind(tile)
+        is_joker = st.jk >= 0 and tile == st.jk
+        asks = []
+        wins = {}
+        for i in range(1, n):
+            q = (p + i) % n
+            sq = st.seats[q]
+            if sq.out:
+                continue
+            options = []
+            res = st.try_win(q, tile, self_drawn=False, robbing=robbing, last_tile=last
+                             and not robbing)
+            if res is not None and res.valid:
+                options.append(("win",))
+                wins[q] = res
+            if not robbing and not last and not sq.locked and not is_joker and \
+                    not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
+                cg = st.model.calls
+                held = int(sq.phys[tile])
+                if "exposed_kong" in cg and held >= 3 and st.can_draw():
+                    options.append(("kong",))
+                if "pung" in cg and held >= 2:
+                    options.append(("pung",))
+                if "chow_left" in cg and i == 1 and kind < 27 and tile == kind:
+                    r = kind % 9
+                    for a in (kind - 2, kind - 1, kind):
+                        if a < 0 or a // 9 != kind // 9 or a % 9 > 6:
+                            continue
+                        need = [x for x in (a, a + 1, a + 2) if x != kind]
+                        if all(x != st.jk and sq.phys[x] > 0 for x in need):
+                            options.append(("chow", a))
+                    del r
+            if options:
+                asks.append((q, options))
+        if not asks:
+            return None if robbing else ("none",)
+        choices = {}
+        for q, options in asks:
+            choices[q] = self.ask_claim(q, options)
+        winners = [q for q, _ in asks if choices[q] == ("win",)]
+        if winners:
+            if st.rs.winners != "multiple":
+                winners = winners[:1]
+            for q in winners:
+                st.record_win(q, tile, wins[q], self_drawn=False, discarder=p,
+                              robbing=robbing)
+            # the tile goes to the (first) winner
+            if robbing:
+                sp = st.seats[p]
+                for m in sp.melds:
+                    if m["kind"] == "kong" and m["tile"] == kind and not m["concealed"] \
+                            and len(m["tiles"]) == 4:
+                        m["kind"] = "pung"
+                        m["tiles"].pop()
+                        break
+                st.visible[kind] -= 1
+                sp.meld_counts[kind] -= 1
+                sp.n_kongs_exposed -= 1
+                st._melds_changed(p)
+            else:
+                sp = st.seats[p]
+                sp.discards.pop()
+                st.visible[kind] -= 1
+            st.seats[winners[0]].won_tiles.append(tile)
+            return self.after_win(winners, last_tile_taken=tile, self_draw=False, frm=p)
+        if robbing:
+            return None
+        for q, _ in asks:
+            c = choices[q]
+            if c is not None and c[0] in ("kong", "pung"):
+                return ("meld", q, c)
+        for q, _ in asks:
+            c = choices[q]
+            if c is not None and c[0] == "chow":
+                return ("meld", q, c)
+        return ("none",)
+
+    def after_win(self, winners, *, last_tile_taken, self_draw, frm=None):
+        """Mark winners; end the hand or pass play on (blood rules)."""
+        st = self.st
+        if not st.rs.blood:
+            if self_draw:
+                p = winners[0]
+                # the winning tile stays in the winner's hand (shown)
+            return ("end", "win")
+        for q in winners:
+            s = st.seats[q]
+            if self_draw:
+                s.phys[last_tile_taken] -= 1
+                s.won_tiles.append(last_tile_taken)
+                st._changed(q)
+            if st.rs.blood == "xuezhan":
+                s.out = True
+            else:
+                s.locked = True
+            s.drawn = None
+        if self.blood_done():
+            return ("end", "blood")
+        # play passes to the seat after the last winner (in turn order from the discarder)
+        if self_draw:
+            last = winners[0]
+        else:
+            last = max(winners, key=lambda q: (q - frm) % st.n)
+        return ("next", self.next_active(last))
+
+    def after_discard(self, p, tile):
+        """Claims on seat p's discard.  Returns ("end", r), ("next", seat, blood),
+        ("claimed", seat) or ("kong", seat)."""
+        st = self.st
+        res = self.claim_round(p, tile)
+        if res[0] == "end":
+            return res
+        if res[0] == "next":
+            return ("next", res[1], True)
+        if res[0] == "meld":
+            q, c = res[1], res[2]
+            sq = st.seats[q]
+            sp = st.seats[p]
+            sp.discards.pop()
+            kind = st.play_kind(tile)
+            st.visible[kind] -= 1
+            if c[0] == "kong":
+                sq.phys[tile] -= 3
+                st.add_meld(q, "kong", kind, False, [tile] * 4, frm=p)
+                sq.n_kongs_exposed += 1
+            elif c[0] == "pung":
+                sq.phys[tile] -= 2
+                st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p)
+            else:
+                a = c[1]
+                tiles = [tile]
+                for x in (a, a + 1, a + 2):
+                    if x != kind:
+                        sq.phys[x] -= 1
+                        tiles.append(x)
+                st.add_meld(q, "chow", a, False, sorted(tiles), frm=p)
+            sq.n_calls += 1
+            st._changed(q)
+            st._log(e="call", seat=q, kind=c[0], tile=int(tile), frm=p,
+                    start=int(c[1]) if c[0] == "chow" else None)
+            return ("kong", q) if c[0] == "kong" else ("claimed", q)
+        # nobody claimed
+        if not st.can_draw():
+            return ("next", None, False)
+        return ("next", self.next_active(p), False)
+
+    def end(self, reason):
+        st = self.st
+        st.ended = True
+        st.end_reason = reason
+        st._log(e="end", reason=reason, deltas=list(st.deltas), wall_left=st.wall_left)
+        return st
+
+
+def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
+              wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
+              log: bool = False) -> HandState:
+    """Play one hand (一局) and return its final :class:`HandState`.
+
+    Parameters
+    ----------
+    ruleset : str, Ruleset or GameModel
+    players : sequence of str or policy objects, optional
+        One per seat (``"efficiency"`` by default; ``"random"``; or an object with
+        ``discard(view)``, ``claim(view, options)``, ``declare(view, options)``).
+    seed : int or SeedSequence
+        The run's seed; this hand's wall and bots use ``SeedSequence(seed)``
+        spawned by ``hand``.
+    hand : int
+        The hand's index in the run (seeds; dealer ``hand % players`` and
+        prevalent wind ``(hand // players) % 4`` unless given).
+    wall : sequence of int, optional
+        An explicit physical wall (tests): each tile of the set exactly once,
+        drawn from index 0; replacements from the end.
+    log : bool
+        Keep the event log (``state.events``).
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset or player name, wrong number of players, bad wall.
+    IllegalMoveError
+        A policy returned a move the rules do not allow (the message names the seat,
+        the move and the legal options).
+    """
+    from .players import make_players, SeatView
+    model = game_model(ruleset)
+    n = model.players
+    if players is None:
+        players = ("efficiency",) * n
+    ss = hand_seed_sequence(seed, hand)
+    bot_ss = ss.spawn(1 + n)[1:]
+    pols = make_players(players, n, bot_ss)
+    if dealer is None:
+        dealer = int(hand) % n
+    if prevalent_wind is None:
+        prevalent_wind = (int(hand) // n) % 4
+    st = HandState(model, pols, seed=seed, hand=hand, wall=wall, dealer=dealer,
+                   prevalent_wind=prevalent_wind, log=log)
+    if st.events is not None:
+        st.events.append({"e": "header", "ruleset": st.rs.name, "hand": int(hand),
+                          "seed": seed if isinstance(seed, (int, type(None))) else str(seed),
+                          "dealer": st.dealer, "prevalent_wind": st.prevalent,
+                          "players": [getattr(p, "name", type(p).__name__) for p in pols],
+                          "wall": [int(x) for x in st.wall]})
+    views = [SeatView(st, p) for p in range(n)]
+    for p, pol in enumerate(pols):
+        if hasattr(pol, "start"):
+            pol.start(views[p])
+    _Game(st, pols, views).run()
+    return st

@@ -1,0 +1,356 @@
+"""Players: the policy protocol, what a player sees, and the built-in bots.
+
+A policy is any object with three methods (the built-in bots implement them too):
+
+``declare(view, options) -> option or None``
+    On the player's own turn, holding a drawn tile.  ``options`` is a list of
+    tuples: ``("win",)`` (self-draw), ``("concealed_kong", kind)``,
+    ``("added_kong", kind)``.  ``None``: go on to discard.  Asked only when some
+    option exists.
+``discard(view) -> int``
+    The physical tile kind to discard (0..33; a joker is discarded by its kind);
+    :attr:`SeatView.legal_discards` lists the legal ones (定缺 suit first).
+``claim(view, options) -> option or None``
+    On another player's discard (or an added kong that may be robbed):
+    ``("win",)``, ``("kong",)``, ``("pung",)``, ``("chow", lowest kind)``; ``None``
+    passes.  Asked only when some option exists.
+
+Optional: ``choose_void(view) -> 0 | 1 | 2`` (定缺 under void-suit rulesets: 万 筒
+条; default 0) and ``start(view)`` (called once at the deal).  A move outside the
+options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
+move and the legal options.
+
+Built-in bots (``players=`` names):
+
+* ``"random"`` — a uniformly random legal move at every decision (passing and
+  discarding included), except that it always wins when it may;
+* ``"efficiency"`` — wins whenever it may; names as void suit the suit it holds
+  fewest of and discards it first; otherwise discards to the least shanten under
+  the ruleset's shape options (forms, tile-set caps, 缺一门, 二五八将 via the
+  compiled core), then the most live ukeire, then honors before terminals before
+  inner tiles; claims a pung / chow (then the best discard) or a kong only when
+  that lowers its shanten, or keeps it with more live ukeire (a kong: keeps it).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import RuleError
+from ..hand import Meld
+from .._core import game as _cg
+
+__all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
+           "BUILTIN_PLAYERS"]
+
+
+class SeatView:
+    """What one seat may see (read-only properties; built per decision on demand).
+
+    Attributes: ``seat``, ``players``, ``dealer``, ``seat_wind``,
+    ``prevalent_wind``, ``ruleset`` (name), ``concealed`` (``uint8 (34,)``
+    physical kinds of the own concealed tiles, jokers included at the joker kind),
+    ``joker_kind`` (None without jokers), ``indicator``, ``drawn`` (the own drawn
+    tile, or None), ``melds`` (per seat: ``(kind, tile, concealed)``; another
+    seat's concealed kong shows ``tile=None``), ``discards`` (per seat: tiles
+    still in the pool, in order), ``flowers`` (per seat: count), ``wall_left``,
+    ``scores`` (per seat, this hand so far), ``won`` (seats that have won),
+    ``voids`` (declared void suits, -1 none), ``legal_discards``.
+    """
+
+    __slots__ = ("_st", "seat")
+
+    def __init__(self, state, seat: int) -> None:
+        self._st = state
+        self.seat = seat
+
+    @property
+    def players(self) -> int:
+        return self._st.n
+
+    @property
+    def dealer(self) -> int:
+        return self._st.dealer
+
+    @property
+    def seat_wind(self) -> int:
+        return (self.seat - self._st.dealer) % self._st.n
+
+    @property
+    def prevalent_wind(self) -> int:
+        return self._st.prevalent
+
+    @property
+    def ruleset(self) -> str:
+        return self._st.rs.name
+
+    @property
+    def concealed(self) -> np.ndarray:
+        return self._st.seats[self.seat].phys.copy()
+
+    @property
+    def joker_kind(self):
+        return self._st.jk if self._st.jk >= 0 else None
+
+    @property
+    def indicator(self):
+        return self._st.indicator
+
+    @property
+    def drawn(self):
+        return self._st.seats[self.seat].drawn
+
+    @property
+    def melds(self) -> list:
+        out = []
+        for q, s in enumerate(self._st.seats):
+            out.append([(m["kind"], None if (m["concealed"] and q != self.seat) else m["tile"],
+                         m["concealed"]) for m in s.melds])
+        return out
+
+    @property
+    def discards(self) -> list:
+        return [list(s.discards) for s in self._st.seats]
+
+    @property
+    def flowers(self) -> list:
+        return [len(s.flowers) for s in self._st.seats]
+
+    @property
+    def wall_left(self) -> int:
+        return self._st.wall_left
+
+    @property
+    def scores(self) -> list:
+        return list(self._st.deltas)
+
+    @property
+    def won(self) -> list:
+        return sorted({w["seat"] for w in self._st.wins})
+
+    @property
+    def voids(self) -> list:
+        return [s.void for s in self._st.seats]
+
+    @property
+    def legal_discards(self) -> list:
+        return self._st.legal_discards(self.seat)
+
+    def __repr__(self) -> str:
+        from ..tiles import format_counts
+        return (f"SeatView(seat={self.seat}, hand={format_counts(self.concealed)}, "
+                f"wall_left={self.wall_left})")
+
+
+class RandomPlayer:
+    """Uniformly random legal moves; always wins when it may."""
+
+    name = "random"
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def choose_void(self, view) -> int:
+        return int(self.rng.integers(3))
+
+    def declare(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        i = int(self.rng.integers(len(options) + 1))
+        return options[i] if i < len(options) else None
+
+    def discard(self, view) -> int:
+        legal = view.legal_discards
+        return int(legal[int(self.rng.integers(len(legal)))])
+
+    def claim(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        i = int(self.rng.integers(len(options) + 1))
+        return options[i] if i < len(options) else None
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+class EfficiencyPlayer:
+    """Shanten, then live ukeire, under the ruleset's shape options (see the module)."""
+
+    name = "efficiency"
+
+    def __init__(self, rng: np.random.Generator | None = None) -> None:
+        self.rng = rng
+
+    def choose_void(self, view) -> int:
+        c = view.concealed
+        sums = [int(c[9 * s:9 * s + 9].sum()) for s in range(3)]
+        return int(np.argmin(sums))
+
+    # -- helpers over the engine state (a built-in may read its own seat directly)
+    @staticmethod
+    def _allowed(st, p):
+        allowed = np.zeros(34, dtype=np.uint8)
+        for t in st.legal_discards(p):
+            if st.jk >= 0 and t == st.jk:
+                continue
+            allowed[st.play_kind(t)] = 1
+        return allowed
+
+    def _best(self, st, p, c, j, so, vis):
+        s = st.seats[p]
+        k, sh, u = _cg.choose_discard(c, so, j, vis, s.void, self._allowed(st, p))
+        return k, sh, u
+
+    def declare(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        st, p = view._st, view.seat
+        c, j = st.play_counts(p)
+        vis = st.seat_visible(p)
+        _, s_keep, _ = self._best(st, p, c, j, st.shape_opts(p, True), vis)
+        best = None
+        for o in options:
+            k = o[1]
+            c2 = c.copy()
+            if o[0] == "concealed_kong":
+                c2[k] -= 4
+                so = st.opts_with(p, (Meld("kong", k, True),))
+            else:
+                c2[k] -= 1
+                so = st.opts_with(p, ())
+            s1, _ = _cg.evaluate(c2, so, j, vis)
+            if s1 <= s_keep and best is None:
+                best = o
+        return best
+
+    def discard(self, view) -> int:
+        st, p = view._st, view.seat
+        c, j = st.play_counts(p)
+        k, _, _ = self._best(st, p, c, j, st.shape_opts(p, True), st.seat_visible(p))
+        legal = st.legal_discards(p)
+        if k < 0:
+            return int(legal[0])
+        if st.sub >= 0 and k == st.jk:
+            k = st.sub
+        return int(k) if k in legal else int(legal[0])
+
+    def claim(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        st, p = view._st, view.seat
+        tile = st.last_discard[1] if st.last_discard is not None else None
+        if tile is None:
+            return None
+        kind = st.play_kind(tile)
+        c, j = st.play_counts(p)
+        vis = st.seat_visible(p)
+        s0, u0 = _cg.evaluate(c, st.shape_opts(p, True), j, vis)
+        best, key = None, (s0, -u0)
+        for o in options:
+            c2 = c.copy()
+            if o[0] == "kong":
+                c2[kind] -= 3
+                so = st.opts_with(p, (Meld("kong", kind),))
+                s1, u1 = _cg.evaluate(c2, so, j, vis)
+                k1 = (s1, -u1)
+                if s1 <= s0 and (best is None or k1 < key):
+                    best, key = o, k1
+                continue
+            if o[0] == "pung":
+                c2[kind] -= 2
+                m = Meld("pung", kind)
+            else:
+                a = o[1]
+                for x in (a, a + 1, a + 2):
+                    if x != kind:
+                        c2[x] -= 1
+                m = Meld("chow", a)
+            so = st.opts_with(p, (m,))
+            k, s1, u1 = _cg.choose_discard(c2, so, j, vis, st.seats[p].void)
+            if k < 0:
+                continue
+            k1 = (s1, -u1)
+            if k1 < key:
+                best, key = o, k1
+        return best
+
+    def __repr__(self) -> str:
+        return "EfficiencyPlayer()"
+
+
+class ScriptedPlayer:
+    """Replays one seat's logged decisions in order (used by :func:`replay`)."""
+
+    name = "scripted"
+
+    def __init__(self, decisions: list) -> None:
+        self.decisions = list(decisions)
+        self.i = 0
+
+    def _next(self, kind):
+        if self.i >= len(self.decisions):
+            raise RuleError(f"replay: the log has no more decisions, the engine asks for "
+                            f"{kind}")
+        d = self.decisions[self.i]
+        self.i += 1
+        if d["e"] != kind:
+            raise RuleError(f"replay: the engine asks for {kind}, the log has {d['e']} "
+                            f"(decision {self.i} of seat {d.get('seat')})")
+        return d
+
+    def choose_void(self, view) -> int:
+        return int(self._next("void")["suit"])
+
+    def declare(self, view, options):
+        c = self._next("declare")["choice"]
+        return None if c is None else tuple(c)
+
+    def discard(self, view) -> int:
+        return int(self._next("discard")["tile"])
+
+    def claim(self, view, options):
+        c = self._next("claim")["choice"]
+        return None if c is None else tuple(c)
+
+    def __repr__(self) -> str:
+        return "ScriptedPlayer()"
+
+
+BUILTIN_PLAYERS = {"random": RandomPlayer, "efficiency": EfficiencyPlayer}
+
+
+def _is_policy(x: Any) -> bool:
+    return all(callable(getattr(x, m, None)) for m in ("discard", "claim", "declare"))
+
+
+def make_players(players: Any, n: int, seeds) -> list:
+    """Policies for the seats: names of built-in bots or policy objects.
+
+    Raises
+    ------
+    RuleError
+        A wrong number of players, an unknown name, or an object lacking
+        ``discard`` / ``claim`` / ``declare``.
+    """
+    if isinstance(players, str) or _is_policy(players):
+        players = (players,) * n
+    players = list(players)
+    if len(players) != n:
+        raise RuleError(f"the ruleset is played by {n} players; got {len(players)} "
+                        f"player(s): {players!r}")
+    out = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            cls = BUILTIN_PLAYERS.get(p.strip().lower())
+            if cls is None:
+                raise RuleError(f"seat {i}: unknown player {p!r}; built-in players: "
+                                f"{', '.join(BUILTIN_PLAYERS)} (or a policy object)")
+            out.append(cls(np.random.default_rng(seeds[i])))
+        elif _is_policy(p):
+            out.append(p)
+        else:
+            raise RuleError(f"seat {i}: a player must be a name ({', '.join(BUILTIN_PLAYERS)}) "
+                            f"or an object with discard(view), claim(view, options) and "
+                            f"declare(view, options); got {p!r}")
+    return out
