@@ -246,3 +246,115 @@ def test_review_scores_every_win_like_the_log(games):
     assert len(table) == sum(r.fan_total > 0 for r in games)
     assert table["fans_agree"].all()
     assert (table["our_fan_total"] == table["fan_total"]).all()
+
+
+# ---------------------------------------------------------------- fan lists (issue 8)
+def _first_win(games):
+    return next(w for g in games for w in records.wins(g))
+
+
+def test_a_made_up_fan_with_the_right_total_does_not_agree(games):
+    """Was: fans_agree compared only totals and settlements, so a fan name the rules
+    do not have still 'agreed'."""
+    import dataclasses
+
+    from majiang.review import mcr_win_scorer
+
+    win = _first_win(games)
+    assert mcr_win_scorer(win)["fans_agree"]
+    (name, n), *rest = win.fans
+    fake = dataclasses.replace(win, fans=(("麻将大师", n), *rest))   # same total recorded
+    row = mcr_win_scorer(fake)
+    assert row["fans_agree"] is False
+    assert row["total_agrees"] is True and row["scores_agree"] is True
+    assert ("麻将大师", n, 0) in row["fans_differ"] and (name, 0, n) in row["fans_differ"]
+    # a recorded count that differs, and a fan left out
+    more = dataclasses.replace(win, fans=((name, n + 1), *rest))
+    assert mcr_win_scorer(more)["fans_agree"] is False
+    fewer = dataclasses.replace(win, fans=tuple(rest))
+    assert mcr_win_scorer(fewer)["fans_agree"] is False
+
+
+def test_recorded_names_are_read_with_aliases_and_the_botzone_kong_fan():
+    """嵌张 is Botzone's name for 坎张; its 明暗杠 (5) is 暗杠 (2) + 明杠 (1) by the 81 MCR
+    fans (values from the rules: 暗杠 2, 明杠 1, 坎张 1, 箭刻 2)."""
+    from majiang.review import recorded_fans
+
+    fans, total, unknown = recorded_fans([("明暗杠", 1), ("嵌张", 1), ("箭刻", 2)])
+    assert fans == {"暗杠": 1, "明杠": 1, "坎张": 1, "箭刻": 2}
+    assert total == 2 + 1 + 1 + 2 * 2 and unknown == []
+    fans, total, unknown = recorded_fans([("不存在", 1), ("箭刻", 1)])
+    assert unknown == ["不存在"] and fans == {"不存在": 1, "箭刻": 1} and total == 2
+
+
+def test_review_text_names_what_differs(games, capsys, monkeypatch):
+    import dataclasses
+
+    from majiang.cli import main
+    from majiang import records as rec
+
+    real = rec.wins
+
+    def doctored(record):
+        out = real(record)
+        return [dataclasses.replace(w, fans=(("麻将大师", 1),) + tuple(w.fans[1:]))
+                for w in out]
+    monkeypatch.setattr(rec, "wins", doctored)
+    import majiang.review as rv
+    monkeypatch.setattr(rv, "wins", doctored)
+    assert main(["review", "--example"]) == 0
+    out = capsys.readouterr().out
+    assert "DIFFERS: fans 麻将大师 recorded 1, ours 0" in out
+    assert "(agrees)" not in out
+
+
+# ---------------------------------------------------------------- error locations (issue 8)
+def _bad_deal_text() -> str:
+    """The first shipped game with player 1 dealt three 9m beside player 0's two: five
+    copies in the deals."""
+    block = next(iter(RAW.values())).strip("\n")
+    lines = block.split("\n")
+    i = next(i for i, l in enumerate(lines) if l.startswith("Player 1 Deal"))
+    lines[i] = "Player 1 Deal W9 W9 W9 W2 J2 B6 B6 T4 B2 T7 F3 T9 B1"
+    assert sum(l.split().count("W9") for l in lines if " Deal " in l) == 5
+    return "\n".join(lines) + "\n"
+
+
+def test_a_bad_deal_is_located_without_line_none(tmp_path, capsys):
+    """Was: 'match ..., line None: the deals put 5 copies of 9m in play'."""
+    from majiang.cli import main
+    from majiang.errors import InvalidHandError
+
+    text = _bad_deal_text()
+    game = records.parse_games(text)[0]
+    with pytest.raises(InvalidHandError) as err:
+        list(records.decision_points(game))
+    msg = str(err.value)
+    assert "None" not in msg and "line 1" in msg and "5 copies of 9m" in msg
+    f = tmp_path / "bad.txt"
+    f.write_text(text, encoding="utf-8")
+    assert main(["review", str(f)]) == 2
+    cli_err = capsys.readouterr().err
+    assert "None" not in cli_err and "line 1" in cli_err
+
+
+def test_a_record_built_in_code_names_the_event_not_a_line():
+    """Records made without text have no line numbers: the message names the event."""
+    import dataclasses
+
+    from majiang.errors import InvalidHandError
+
+    game = records.parse_games(_bad_deal_text())[0]
+    bare = dataclasses.replace(game, line=0)
+    with pytest.raises(InvalidHandError) as err:
+        list(records.replay(bare))
+    assert "line" not in str(err.value) and "None" not in str(err.value)
+    good = records.example_games()[0]
+    ev = good.events
+    i = next(i for i, e in enumerate(ev) if e.action == "Play")
+    swapped = dataclasses.replace(ev[i], player=(ev[i].player + 1) % 4, line=0)
+    bad = dataclasses.replace(good, events=[*ev[:i], swapped, *ev[i + 1:]], line=0)
+    with pytest.raises(InvalidHandError) as err:
+        list(records.replay(bad))
+    msg = str(err.value)
+    assert "line" not in msg and "None" not in msg and "Play" in msg

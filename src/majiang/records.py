@@ -604,11 +604,19 @@ class _Replayer:
 
     # -- errors
     def _fail(self, why: str, line: int | None = None):
+        """Raise InvalidHandError naming the match, where it is (line numbers are
+        1-based and known only for records parsed from text) and the event."""
         ev = self.event
-        if line is None and ev is not None:
-            line = ev.line
-        text = f" ({ev})" if ev is not None else ""
-        raise InvalidHandError(f"match {self.record.match_id}, line {line}{text}: {why}")
+        where = f"match {self.record.match_id}"
+        if ev is None:                 # checks of the deals, before any event
+            if self.record.line:
+                where += f" (starting at line {self.record.line})"
+        else:
+            line = line or ev.line
+            if line:
+                where += f", line {line}"
+            where += f" ({ev})"
+        raise InvalidHandError(f"{where}: {why}")
 
     def _check_supply(self, kinds, what: str):
         total = (

@@ -35,7 +35,7 @@ from .tiles import counts_from_tiles, format_counts, parse_tile, tile_name
 __all__ = [
     "MCR_FORMS", "REVIEW_COLUMNS", "AGREEMENT_COLUMNS", "WIN_COLUMNS",
     "decision_hand", "review_decision", "review_game", "review_games", "agreement",
-    "review_wins", "score_win", "mcr_win_scorer",
+    "review_wins", "score_win", "mcr_win_scorer", "recorded_fans", "RECORDED_FAN_FIX",
 ]
 
 MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans",
@@ -389,19 +389,80 @@ def score_win(win: Any, ruleset: Any = "mcr"):
                  prevalent_wind=win.prevalent_wind, ruleset=ruleset)
 
 
+RECORDED_FAN_FIX: dict[str, dict[str, int]] = {"明暗杠": {"暗杠": 1, "明杠": 1}}
+"""Fans that Botzone's judge (PyMahjongGB) records but that are not among the 81 of
+Chinese Official rules, and the standard fans they stand for: 明暗杠 (5 fan, one
+concealed + one melded kong) is 暗杠 (2) + 明杠 (1) by the rules."""
+
+
+def recorded_fans(fans: Iterable[tuple[str, int]], ruleset: Any = "mcr"):
+    """A log's fan list in our names: ``({Chinese name: count}, total, unknown)``.
+
+    Each recorded name is looked up in the ruleset's fan table (Chinese or English
+    name, or an alias such as 嵌张 for 坎张); the fans of :data:`RECORDED_FAN_FIX` are
+    replaced by the standard fans they stand for.  ``total`` is the fan total of the
+    translated list under the ruleset's values; ``unknown`` lists the recorded names
+    that are neither (kept as they are in the dict, so they never match ours).
+    """
+    from .errors import RuleError
+    from .rules import get as get_ruleset
+
+    rs = get_ruleset(ruleset)
+    out: dict[str, int] = {}
+    unknown: list[str] = []
+    total = 0
+    for name, count in fans:
+        for part, n in RECORDED_FAN_FIX.get(name, {name: 1}).items():
+            try:
+                f = rs.fan(part)
+            except RuleError:
+                unknown.append(part)
+                out[part] = out.get(part, 0) + n * int(count)
+                continue
+            out[f.chinese] = out.get(f.chinese, 0) + n * int(count)
+            total += f.value * n * int(count)
+    return out, total, unknown
+
+
 def mcr_win_scorer(win: Any) -> dict[str, Any]:
     """Scorer for :func:`review_wins`: our Chinese Official fans beside the recorded ones.
 
-    Columns: ``our_fan_total``, ``our_fans`` (``[(Chinese name, count), ...]``),
-    ``our_scores`` (settlement per seat) and ``fans_agree`` (our total and settlement
-    equal the recorded ones).
+    Columns:
+
+    ``our_fan_total``, ``our_fans`` (``[(Chinese name, count), ...]``), ``our_scores``
+        Our total, fans and settlement per seat.
+    ``fans_agree``
+        Our fan list equals the recorded one, fan by fan with counts, after the
+        recorded names are read as :func:`recorded_fans` does (aliases such as
+        嵌张 = 坎张; Botzone's 明暗杠 = 暗杠 + 明杠); a made-up or missing fan
+        disagrees even when the totals match.
+    ``total_agrees``
+        Our total equals the recorded one (when the log holds 明暗杠, the total of
+        the translated list: 5 fan recorded become 2 + 1).
+    ``scores_agree``
+        Our settlement equals the recorded one; None when it cannot be compared:
+        the log has none, or it holds 明暗杠, whose 2 extra fan change the
+        recorded settlement.
+    ``fans_differ``
+        What differs: ``[(name, recorded count, our count), ...]``, empty when
+        the lists agree.
     """
     r = score_win(win)
     scores = r.settle(win.player, win.discarder)
+    ours = {f.chinese: int(f.count) for f in r.fans}
+    theirs, translated_total, _ = recorded_fans(win.fans)
+    fixed = any(name in RECORDED_FAN_FIX for name, _ in win.fans)
+    recorded_total = translated_total if fixed else int(win.fan_total)
+    differ = [(name, theirs.get(name, 0), ours.get(name, 0))
+              for name in list(theirs) + [n for n in ours if n not in theirs]
+              if theirs.get(name, 0) != ours.get(name, 0)]
     return {
         "our_fan_total": r.total,
         "our_fans": [(f.chinese, f.count) for f in r.fans],
         "our_scores": tuple(scores),
-        "fans_agree": r.total == win.fan_total and (win.scores is None
-                                                     or tuple(scores) == tuple(win.scores)),
+        "fans_agree": not differ,
+        "total_agrees": r.total == recorded_total,
+        "scores_agree": (None if win.scores is None or fixed
+                         else tuple(scores) == tuple(win.scores)),
+        "fans_differ": differ,
     }

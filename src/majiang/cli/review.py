@@ -128,6 +128,20 @@ AGREEMENT_TABLE = [
 ]
 
 
+def _verdict(win: Mapping[str, Any]) -> str:
+    """"agrees", or "DIFFERS: ..." naming the fans, total or score that differ."""
+    what = []
+    if not win.get("fans_agree", False):
+        differ = win.get("fans_differ") or []
+        what.append("fans " + ", ".join(f"{name} recorded {a}, ours {b}"
+                                        for name, a, b in differ) if differ else "fans")
+    if win.get("total_agrees") is False:
+        what.append("total")
+    if win.get("scores_agree") is False:
+        what.append("score")
+    return "agrees" if not what else "DIFFERS: " + "; ".join(what)
+
+
 def _win_lines(win: Mapping[str, Any], extra: list[str]) -> list[str]:
     how = ("self-drawn" if win["self_drawn"]
            else f"from player {win['discarder']}")
@@ -139,9 +153,8 @@ def _win_lines(win: Mapping[str, Any], extra: list[str]) -> list[str]:
                 else "; score " + " ".join(str(s) for s in win["scores"]))]
     if {"our_fan_total", "our_fans", "our_scores"} <= set(extra):
         ours = " ".join(f"{name}" + (f"x{n}" if n > 1 else "") for name, n in win["our_fans"])
-        verdict = "agrees" if win.get("fans_agree") else "DIFFERS"
         lines.append(f"       ours     {win['our_fan_total']} fan: {ours}; score "
-                     + " ".join(str(s) for s in win["our_scores"]) + f"  ({verdict})")
+                     + " ".join(str(s) for s in win["our_scores"]) + f"  ({_verdict(win)})")
     elif extra:
         lines.append("       ours: " + ", ".join(f"{k} {win[k]}" for k in extra))
     return lines
