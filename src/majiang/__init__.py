@@ -29,6 +29,7 @@ from .efficiency import (
     DEFAULT_FORMS, FORMS, decompositions, discard_table, shanten, shanten_batch, ukeire,
 )
 
+from .game import simulate  # noqa: E402  (whole hands: majiang.game)
 __version__ = "0.1.0"
 
 __all__ = [

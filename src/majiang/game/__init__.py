@@ -8,7 +8,9 @@
 * :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`).
 """
 from .engine import HandState, IllegalMoveError, play_hand
+from .logs import read_jsonl, replay, summarize, to_jsonl
 from .players import EfficiencyPlayer, RandomPlayer, SeatView
+from .runner import simulate
 
 __all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
-           "EfficiencyPlayer"]
+           "EfficiencyPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate"]

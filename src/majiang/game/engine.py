@@ -509,7 +509,10 @@ class _Game:
             if isinstance(t, bool) or not isinstance(t, int) or t not in legal:
                 raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): discard returned {t!r}; "
                                        f"legal discards (physical kinds): {legal}")
-        st._log(e="discard", seat=p, tile=int(t))
+        if s.locked:
+            st._log(e="discard", seat=p, tile=int(t), forced=True)
+        else:
+            st._log(e="discard", seat=p, tile=int(t))
         return int(t)
 
     # -- the hand --------------------------------------------------------

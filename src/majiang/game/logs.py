@@ -1,0 +1,127 @@
+"""Event logs of hands: JSON Lines, a per-hand summary, and exact replay.
+
+A log is a list of plain dicts (JSON-serialisable), one per event, in order:
+
+``header``  ruleset name, hand index, seed, dealer, prevalent wind, player names and
+            the whole physical wall (kinds 0..33, flowers 34+; drawn from index 0,
+            replacements from the end);
+``deal``    the dealt hands and flowers; ``flowers`` replacements after the deal;
+``jokers``  the turned indicator and the joker kind;
+``void``    a seat's 定缺 suit (decision);
+``draw`` / ``flower``   a draw (``tail``: a replacement from the tail) / a flower set aside;
+``declare`` / ``claim`` decisions: the options offered and the choice (None = pass);
+``discard`` a discard (``forced``: a locked 血流 hand's drawn tile, not a decision);
+``kong`` / ``call``     melds made; ``win`` a win (how, fans, total, deltas);
+``end``     reason (``win``, ``wall``, ``blood``), score deltas, tiles left.
+
+:func:`replay` plays the header's wall again with scripted players that repeat the
+logged decisions, so the replayed hand has the same winners, fans and deltas.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from ..errors import RuleError
+
+__all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS"]
+
+DECISIONS = ("void", "declare", "discard", "claim")
+
+
+def summarize(st) -> dict:
+    """One row of :func:`majiang.simulate`: the outcome of a finished hand state."""
+    wins = st.wins
+    return {
+        "ruleset": st.rs.name,
+        "hand": st.hand_index,
+        "seed": st.seed if isinstance(st.seed, (int, type(None))) else str(st.seed),
+        "dealer": st.dealer,
+        "winners": [w["seat"] for w in wins],
+        "win_types": [w["how"] for w in wins],
+        "discarder": [w["discarder"] for w in wins],
+        "fans": [[list(f) for f in w["fans"]] for w in wins],
+        "fan_totals": [w["total"] for w in wins],
+        "points": [w["points"] for w in wins],
+        "score_deltas": list(st.deltas),
+        "draws": st.draws,
+        "wall_left": st.wall_left,
+        "turns": st.turns,
+        "end": st.end_reason,
+        "kongs": [s.n_kongs_exposed + s.n_kongs_concealed for s in st.seats],
+        "calls": [s.n_calls for s in st.seats],
+        "flowers": [len(s.flowers) for s in st.seats],
+    }
+
+
+def to_jsonl(events: Iterable[dict], path: Any = None) -> str:
+    """The log as JSON Lines text (one event per line); also written to ``path``."""
+    text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for e in events)
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return text
+
+
+def read_jsonl(source: Any) -> list[dict]:
+    """Events from JSON Lines text or a file path.
+
+    Raises
+    ------
+    RuleError
+        A line that is not a JSON object.
+    """
+    if isinstance(source, str) and "\n" not in source and not source.lstrip().startswith("{"):
+        with open(source, encoding="utf-8-sig") as fh:
+            source = fh.read()
+    out = []
+    for i, line in enumerate(str(source).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RuleError(f"log line {i} is not JSON: {exc}") from None
+        if not isinstance(ev, dict) or "e" not in ev:
+            raise RuleError(f"log line {i} is not an event object with an 'e' field")
+        out.append(ev)
+    return out
+
+
+def replay(log: Any, *, ruleset: Any = None):
+    """Replay a logged hand; returns the final :class:`~majiang.game.engine.HandState`
+    (with its own log), whose :func:`summarize` equals the original's.
+
+    ``log``: a list of events, JSON Lines text or a file path.  ``ruleset``: the
+    ruleset object when the header's name is not registered (house rules).
+
+    Raises
+    ------
+    RuleError
+        No header, or decisions that do not fit the replayed hand.
+    """
+    from .engine import HandState, _Game
+    from .players import ScriptedPlayer, SeatView
+    events = log if isinstance(log, list) else read_jsonl(log)
+    if not events or events[0].get("e") != "header":
+        raise RuleError("a hand log starts with a header event")
+    h = events[0]
+    from ..rules.model import game_model
+    model = game_model(ruleset if ruleset is not None else h["ruleset"])
+    n = model.players
+    per_seat = [[] for _ in range(n)]
+    for ev in events[1:]:
+        if ev["e"] in DECISIONS and not ev.get("forced"):
+            per_seat[ev["seat"]].append(ev)
+    pols = [ScriptedPlayer(d) for d in per_seat]
+    st = HandState(model, pols, seed=h.get("seed"), hand=h.get("hand", 0), wall=h["wall"],
+                   dealer=h["dealer"], prevalent_wind=h["prevalent_wind"], log=True)
+    st.events.append(dict(h))
+    views = [SeatView(st, p) for p in range(n)]
+    _Game(st, pols, views).run()
+    for p, pol in enumerate(pols):
+        if pol.i != len(pol.decisions):
+            raise RuleError(f"replay: seat {p} has {len(pol.decisions) - pol.i} logged "
+                            "decision(s) left over")
+    return st
