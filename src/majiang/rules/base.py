@@ -66,6 +66,9 @@ TILE_SETS = {
                           "128: 108 suited + 东南西北中 x 4 as flowers (罗源 20花)"),
     "144_honor_flowers": (_copies(winds=0, dragons=0), 36,
                           "144: 108 suited + 28 honors and 8 flowers, all as flowers (罗源 36花)"),
+    "116": (_copies(winds=0, dragons=0), 8, "116: 108 suited + 8 flowers (海南 无字牌)"),
+    "144_dragon_flowers": (_copies(dragons=0), 20,
+                           "144: 108 suited + 16 winds + 20 flowers (8 flowers + 中发白 x 4, 南京)"),
 }
 """Built-in tile sets: per-kind copies of the playable kinds and non-playing (flower) tiles."""
 

@@ -132,3 +132,16 @@ def pinghu_self_draw(w, fans, rs) -> bool:
 def max_one_joker_small(w, fans, rs) -> bool:
     from .fans import joker_info
     return joker_info(w)[0] <= 1 or _big(w, fans, rs)
+
+
+@constraint("open_small_needs_flowers", "an opened hand wins small only with enough 硬花 "
+            "(南京: ruleset option open_min_flowers, 4)")
+def open_small_needs_flowers(w, fans, rs) -> bool:
+    if w.n_exposed == 0 or _big(w, fans, rs):
+        return True
+    return max(w.context.flowers, w.hand.n_flowers) >= rs.options.get("open_min_flowers", 4)
+
+
+@constraint("two_suits", "exactly two of the three suits 万 筒 条, melds included (立四)")
+def two_suits(w, fans, rs) -> bool:
+    return len({t // 9 for t in w.kinds if t < 27}) == 2

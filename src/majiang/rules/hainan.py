@@ -1,0 +1,168 @@
+"""海南麻将 (Hainan) — RULESETS.md §3.20, STANDARD_READINGS_2.md §9 (source key HN: the
+BX Hainan module ``MJTable_HaiNan`` / ``GameConstants_HaiNan``; seed fragment §3.21).
+
+From the seed (§3.20): 番 is a condition to win, not a multiplier; its sources are
+1 a 2/5/8 pair, 2 a pung/kong of 中/发/白, 3 one's own flower (dealer 春/梅, 下家 夏/兰,
+对家 秋/菊, 上家 冬/竹), 4 a pung/kong of the prevailing wind (令) or one's own wind,
+5 门前清, 6 碰碰和, 10 自摸 ("无番靠自摸": a hand without 番 may still win by self-draw);
+flowers exist, chows exist.
+
+From the standard readings (§9, HN; one commercial server, "partial"):
+
+* 144 tiles (136 + 8 flowers, replaced from the tail); 4 players, 13 tiles (dealer 14);
+  吃 碰 杠; a wall end of about 15 tiles [interp. of code];
+* items 7–9 of the 番 list, read as 混一色, any kong, and 只吃不碰 (claimed melds, all
+  chows) [interp.]; HN also counts 七对, 十三幺, 清一色 and 花胡 (7 or more flowers) as
+  番 — all of them are fans tagged ``pattern`` here, and a win on a discard needs one
+  (constraint ``discard_needs_pattern``; a self-draw or a robbed kong does not);
+* value, convention M from 1 (HN ``get_chi_hu_fen``): 杠上开花 ×3, 清一色 ×2, 碰碰胡 ×2,
+  七小对 ×2 / 豪华七小对 ×3, 十三幺 ×13, 自摸 ×2, multiplied, then the cap (8, 12 or 16);
+* settlement (HN): each other player pays value × d, on a discard win too, and the
+  discarder pays +1 (炮分); d = 1, +1 when the dealer is one of the two (庄闲).  Seats
+  are numbered from the dealer (seat 0 = East = the dealer, ``dealer=0``).
+
+Options of :func:`build` (default first, alternatives named):
+
+* ``cap`` (8): the table cap on the value; 12, 16, or ``None`` (no cap).  The three are
+  HN table options; the first listed is used (cap applied to the value, before d —
+  "per payer or total" is still unknown, §9.6).
+* ``you_fan`` (True, 有番): a discard win needs a 番 source; False = 无番.
+* ``jiao_ling`` (True, 叫令): a pung of the prevailing wind is a 番 source.
+* ``zhuangxian`` (True, 庄闲): payments between the dealer and another player get d + 1.
+* ``no_honors`` (False, 无字牌): the honors removed (108 suited + 8 flowers).
+* ``players`` (4): HN also offers 3.
+
+Not scored from one hand (they need the game history, which a win context does not
+carry): 天胡 / 地胡 ×3, 花上添花 ×3 (a win on a flower replacement; the seed's
+fragment §3.21 says 花砸 scores no 番 — **conflict**), the side bet 噶 and the dealer
+streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底包牌, a 番-less
+抢杠, 防勾脚), in which the responsible player pays the whole amount plus 1.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from . import fans as F
+from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, register_settlement)
+
+__all__ = ["build", "HAINAN", "hainan_points", "settle_hainan", "OWN_FLOWERS"]
+
+OWN_FLOWERS = {0: (0, 4), 1: (1, 5), 2: (2, 7), 3: (3, 6)}
+"""Own flowers by seat wind (0 = the dealer): flower indices of 春夏秋冬梅兰竹菊 —
+dealer 春/梅, 下家 夏/兰, 对家 秋/菊, 上家 冬/竹 (seed §3.20 item 3)."""
+
+
+def _n_flowers(w) -> int:
+    return max(w.context.flowers, w.hand.n_flowers)
+
+
+def _own_flower(w) -> int:
+    own = OWN_FLOWERS[w.context.seat_wind]
+    return sum(1 for f in w.hand.flowers if f in own)
+
+
+def _wind_pung(ling: bool):
+    def pred(w) -> int:
+        good = {27 + w.context.seat_wind}
+        if ling:
+            good.add(27 + w.context.prevalent_wind)
+        return sum(1 for t in w.pungs if t in good)
+    return pred
+
+
+def _chows_only(w) -> int:
+    """只吃不碰: at least one claimed meld, and every claimed meld a chow."""
+    ex = [m for m in w.hand.melds if not m.concealed]
+    return int(bool(ex) and all(m.kind == "chow" for m in ex))
+
+
+def _eye_258(w) -> int:
+    return int(w.form == "regular" and F.pair_258(w))
+
+
+def hainan_points(fans: dict, rs, w) -> int:
+    """The value: the product of the multipliers of the counted fans, then the cap."""
+    v = 1
+    for k, n in fans.items():
+        f = rs.fan(k)
+        if "multiplier" in f.tags:
+            v *= f.value ** n
+    cap = rs.options.get("cap")
+    return v if cap is None else min(v, cap)
+
+
+POINTS_FUNCTIONS["hainan"] = hainan_points
+
+
+@register_settlement
+def settle_hainan(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                  dealer: int | None = 0, zhuangxian: bool = True, pao: int = 1) -> tuple:
+    """海南 settlement (HN): each other player pays ``points × d`` on every win, d = 1
+    (+1 when ``zhuangxian`` and the dealer is the payer or the winner); on a discard the
+    discarder also pays ``pao`` (炮分, +1).  ``discarder`` None = self-draw."""
+    out = [0] * players
+    for p in range(players):
+        if p == winner:
+            continue
+        d = 1 + (1 if zhuangxian and dealer is not None and dealer in (p, winner) else 0)
+        amount = points * d + (pao if p == discarder else 0)
+        out[p] -= amount
+        out[winner] += amount
+    return tuple(out)
+
+
+def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
+          zhuangxian: bool = True, no_honors: bool = False, players: int = 4) -> Ruleset:
+    if cap not in (8, 12, 16, None):
+        raise RuleError(f"hainan option cap must be 8, 12, 16 or None, got {cap!r}")
+    if players not in (3, 4):
+        raise RuleError(f"hainan option players must be 3 or 4, got {players!r}")
+    src = "§3.20 + STANDARD_READINGS_2 §9 (HN)"
+    mult, pat = ("multiplier",), ("pattern",)
+    fl = (
+        F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=src),
+        F.fan(2, "杠上开花", "Win on Kong Replacement (x3)", 3, F.kong_flower, tags=mult,
+              source=src),
+        F.fan(3, "清一色", "Full Flush (x2)", 2, F.flush, tags=mult + pat, source=src),
+        F.fan(4, "碰碰胡", "All Pungs (x2)", 2, F.all_pungs, tags=mult + pat, source=src),
+        F.fan(5, "七小对", "Seven Pairs (x2)", 2, F.seven_pairs, tags=mult + pat, source=src),
+        F.fan(6, "豪华七小对", "Luxury Seven Pairs (x3)", 3,
+              lambda w: int(F.seven_pairs_quads(w) > 0), excludes=(5,), tags=mult + pat,
+              source=src),
+        F.fan(7, "十三幺", "Thirteen Orphans (x13)", 13,
+              lambda w: int(w.form == "thirteen_orphans"), tags=mult + pat, source=src),
+        F.fan(8, "自摸", "Self-Drawn (x2)", 2, F.self_drawn, tags=mult, source=src),
+        F.fan(10, "有眼", "2-5-8 Pair (番)", 0, _eye_258, tags=pat, source=src),
+        F.fan(11, "箭刻", "Dragon Pung (番)", 0, F.dragon_pungs, tags=pat, source=src),
+        F.fan(12, "番花对位", "Own Flower (番)", 0, _own_flower, tags=pat, source=src),
+        F.fan(13, "令牌/风刻", "Prevailing or Seat Wind Pung (番)", 0, _wind_pung(jiao_ling),
+              tags=pat, source=src),
+        F.fan(14, "门清", "Concealed Hand (番)", 0, F.concealed, tags=pat, source=src),
+        F.fan(15, "混一色", "Half Flush (番)", 0, F.half_flush, tags=pat, source=src),
+        F.fan(16, "杠", "Kong (番)", 0, lambda w: int(F.kongs(w) > 0), tags=pat, source=src),
+        F.fan(17, "只吃不碰", "Chows Only (番)", 0, _chows_only, tags=pat, source=src),
+        F.fan(18, "花胡", "Seven Flowers (番)", 0, lambda w: int(_n_flowers(w) >= 7), tags=pat,
+              source=src),
+    )
+    tile_set = "116" if no_honors else "144"
+    return Ruleset(
+        name="hainan", title="海南麻将 (Hainan)",
+        tiles="144: 136 + 8 flowers" if not no_honors else "116: 108 suited + 8 flowers (无字牌)",
+        n_tiles=144 if not no_honors else 116, flowers=8, players=players, hand_size=13,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs", "thirteen_orphans") if not no_honors
+        else ("regular", "seven_pairs"),
+        seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=fl,
+        settlement=settle_hainan,
+        settlement_params={"dealer": 0, "zhuangxian": zhuangxian, "pao": 1},
+        source="RULESETS.md §3.20 (S000); STANDARD_READINGS_2.md §9 (HN)",
+        tile_set=tile_set, constraints=("discard_needs_pattern",) if you_fan else (),
+        ready="none", wall_end=WallEnd(kept=15), winners="head_bump",
+        scoring=ScoringRule(mode="custom", function="hainan"),
+        options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
+                 "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players},
+        builder="hainan", section="§3.20",
+        missing=("天胡/地胡/花上添花 and liability cases need the game history",
+                 "cap semantics (per payer or total)"))
+
+
+HAINAN = build()

@@ -1,0 +1,133 @@
+"""合肥麻将 (Hefei), read as the Changsha-family game it is — RULESETS.md §3.8,
+STANDARD_READINGS_2.md §3 (source keys there: seed, SR §4 = CS/JD, HFMJ id 67344196275).
+
+From the seeds (§3.8, S003/S000): 万 筒 条 only (108 tiles); 八枝 (at the win one suit
+holds 8 or more tiles); "不许吃牌，不许碰牌"; win classes 小和 (平和, and the
+start-of-hand 四喜 / 无将和 / 缺一色 / 六顺), 大和 (七小对, 碰碰和, 将将和, 清一色, 杠上花,
+抢杠和, 海底捞月; a 大和 shape that is also a 小和 shape scores as 大和), 超大和
+(豪华七对, or two 大和 together) and 最大和 (three together).
+
+From the standard readings (§3.1; SR §4.2 for the values):
+
+* the classes are Changsha's, so Changsha's values apply: 小和 1 from the discarder,
+  2 from each player on a self-draw (SR §4.2, JD); each 大和 6 (from the discarder,
+  or from each player on a self-draw), 超大和 12, 最大和 18 — classes, so the 大和 add
+  up to at most three (``cap`` 18; 豪华七对 counts 12, 双豪华七对 18); 全求人 is a
+  大和 (it appears in the seed's 超大和 combinations);
+* 将将和 = every tile a 2, 5 or 8 (SR §4, CS/JD);
+* "不许碰" is read as **no 吃**: 碰 is allowed, else 碰碰和 / 全求人 could not exist
+  ([interp.] of the readings, seed internal evidence);
+* 4 players, 13 tiles (dealer 14); 一炮多响 (the seed's 通炮者 deals next).
+
+Options of :func:`build` (default = the reading above; alternatives named):
+
+* ``jiang_258`` (True): a 小和 needs a 2/5/8 pair as in Changsha (SR §4.1); False =
+  any pair (the Hefei seed states no pair rule).
+* ``cap`` (18): the 最大和 value; ``None`` = 大和 add up without limit (Changsha's
+  own products, SR §4.2).
+* ``tiles`` (108): the seed's 108; 144 = the HFMJ product inventory (id 67344196275,
+  **conflict** in §3.1), honors then playable and flowers non-playing.
+
+Not scored from one hand (documented, not guessed): the start-of-hand 小和 are a
+payment of :data:`START_OF_HAND_PAYMENT` from each other player during play (use
+:func:`start_of_hand_wins` on the dealt hand); 扎鸟, 飘, 闹庄 and the Hefei 嘴
+values (not found); 将将和 as a win of *any* shape (all 2/5/8 tiles without sets)
+needs a winning form the shape engine does not have yet (issue 11, item 3), so it
+is scored here when the hand also reads as 4 sets + pair or seven pairs.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "HEFEI", "start_of_hand_wins", "START_OF_HAND_PAYMENT"]
+
+START_OF_HAND_PAYMENT = 2
+"""A start-of-hand 小和 (四喜, 无将和, 缺一色, 六顺) is paid like a 小和 self-draw: 2 from
+each other player, and play goes on (STANDARD_READINGS_2 §3.1, SR §4.3 JD)."""
+
+
+def start_of_hand_wins(hand: object) -> tuple[str, ...]:
+    """The start-of-hand 小和 a dealt hand (13 or 14 tiles) claims (seed §3.8, SR §4.3).
+
+    四喜: four of one kind; 无将和: no 2, 5 or 8; 缺一色: one of 万 筒 条 missing;
+    六顺: two kinds held three (or more) times.
+
+    Returns
+    -------
+    tuple of str
+        The names, in that order (empty when none).
+
+    Raises
+    ------
+    InvalidHandError, InvalidNotationError
+        For a hand that cannot be read.
+    """
+    from ..hand import as_hand
+    h = as_hand(hand)
+    c = [int(x) for x in h.concealed]
+    for m in h.melds:
+        for t in m.tiles:
+            c[t] += 1
+    out = []
+    if max(c) == 4:
+        out.append("四喜")
+    if not any(c[9 * s + r] for s in range(3) for r in (1, 4, 7)):
+        out.append("无将和")
+    if any(sum(c[9 * s:9 * s + 9]) == 0 for s in range(3)):
+        out.append("缺一色")
+    if sum(1 for x in c if x >= 3) >= 2:
+        out.append("六顺")
+    return tuple(out)
+
+
+def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> Ruleset:
+    if tiles not in (108, 144):
+        raise RuleError(f"hefei option tiles must be 108 or 144, got {tiles!r}")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 6):
+        raise RuleError(f"hefei option cap must be None or an int >= 6, got {cap!r}")
+    src = "§3.8 + STANDARD_READINGS_2 §3.1 (SR §4.2)"
+    big = ("big", "pattern")
+    q = F.seven_pairs_quads
+    ex = (20, 21)
+    fl = (
+        F.fan(1, "双豪华七小对", "Double Luxury Seven Pairs (最大和)", 18,
+              lambda w: int(q(w) >= 2), excludes=(2, 3) + ex, tags=big, source=src),
+        F.fan(2, "豪华七对", "Luxury Seven Pairs (超大和)", 12, lambda w: int(q(w) == 1),
+              excludes=(3,) + ex, tags=big, source=src),
+        F.fan(3, "七小对", "Seven Pairs", 6, F.seven_pairs, excludes=ex, tags=big, source=src),
+        F.fan(4, "碰碰和", "All Pungs", 6, F.all_pungs, excludes=ex, tags=big, source=src),
+        F.fan(5, "将将和", "All 2-5-8", 6, F.all_258, excludes=ex, tags=big, source=src),
+        F.fan(6, "清一色", "Full Flush", 6, F.flush, excludes=ex, tags=big, source=src),
+        F.fan(7, "杠上花", "Win on Kong Replacement", 6, F.kong_flower, excludes=ex, tags=big,
+              source=src),
+        F.fan(8, "抢杠和", "Robbing the Kong", 6, F.robbing, excludes=ex, tags=big, source=src),
+        F.fan(9, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, excludes=ex, tags=big,
+              source=src),
+        F.fan(10, "全求人", "Melded Hand", 6, F.melded_all, excludes=ex, tags=big, source=src),
+        F.fan(20, "小和", "Small Win (平和)", 1, F.always, fallback=True, source=src),
+        F.fan(21, "小和自摸", "Small Win Self-Drawn", 1, F.self_drawn, minimum=False,
+              source=src),
+    )
+    tile_set = "108" if tiles == 108 else "144"
+    return Ruleset(
+        name="hefei", title="合肥麻将 (Hefei, Changsha-family reading)",
+        tiles="108: 万 筒 条 x 36" if tiles == 108 else "144: 136 + 8 flowers (HFMJ inventory)",
+        n_tiles=tiles, flowers=0 if tiles == 108 else 8, players=4, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={},
+        source="RULESETS.md §3.8 (S003, S000); STANDARD_READINGS_2.md §3; STANDARD_READINGS.md §4",
+        tile_set=tile_set,
+        constraints=("eight_of_a_suit",) + (("pair_258_small",) if jiang_258 else ()),
+        ready="none", wall_end=WallEnd(kept=0), winners="multiple",
+        scoring=ScoringRule(mode="add", cap=cap),
+        options={"jiang_258": jiang_258, "cap": cap, "tiles": tiles},
+        builder="hefei", section="§3.8",
+        missing=("genuine Hefei 嘴 values (Changsha values used)",
+                 "将将和 of any shape (needs the 将将胡 winning form)"))
+
+
+HEFEI = build()

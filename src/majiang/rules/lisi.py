@@ -1,0 +1,94 @@
+"""立四麻将 (Lisi "stand four", Taiyuan, three players) — RULESETS.md §3.22,
+STANDARD_READINGS_2.md §10 (source keys: LSA = ``AllureCurtain/lisi-mahjong-assistant``
+``docs/design.md``, a detailed three-player household rule set, weight medium; TYL = the
+commercial client constants ``const_tylsmj`` (太原立四), win-type list only, weight low).
+
+From the seed (§3.22): the first four tiles dealt stand apart (立四); one of them is
+discarded only to declare ready, which a win requires (报听); any three may join the
+other nine tiles in sets, and they may be used for 碰 / 杠; no 吃; kong replacement
+from the tail; after ready no change of the hand and no kong; the last 7 stacks are
+kept (still 7 with one kong, 8 with two, one more per further kong).
+
+From the standard readings (§10, LSA):
+
+* 108 tiles, suits only (the tile set ``"108"``), three players, 13 tiles (dealer 14);
+* the final hand holds **exactly two suits** (缺一门; melds count) — constraint
+  ``void_suit`` (which the shape engine honours) plus ``two_suits`` (a one-suit hand
+  does not win);
+* forms: 4 sets + a pair (a concealed 1–9 of one suit is three chows, 龙, already a
+  regular reading); a win only after declaring ready, by self-draw or on a discard;
+* settlement (convention P): self-draw — each of the other two pays 20; a discard by
+  a player **not** ready — the discarder alone pays 20 (winner the dealer) or 15; a
+  discard by a **ready** player — winner the dealer: both others pay 10; winner not
+  the dealer: the dealer pays 10, the other non-dealer 5; kong bonus for the winner's
+  kongs only (明杠 5, 暗杠 10 per paying unit): paid by both others on a self-draw or a
+  ready discarder's deal-in, doubled (10 / 20) by a not-ready discarder.
+
+As fans: 胡牌 20 + 明杠 5 each + 暗杠 10 each, added (``points`` = what each opponent
+pays on a self-draw); the settlement :func:`settle_lisi` subtracts the 20 to find the
+kong bonus and applies the table above.  Seats are numbered from the dealer (seat 0).
+Whether the discarder had declared ready is a game state, not part of a win context:
+``result.settle`` uses ``discarder_ready=False`` (the ruleset's settlement parameter);
+call :func:`settle_lisi` with ``discarder_ready=True`` for the other case.
+
+Alternatives (TYL, the four-player commercial version: 136 tiles, 平胡 / 清一色 / 七小对
+/ 豪华七小对 / 一条龙 / 十三幺) have names but no values (§10.4) and are not built.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, register_settlement
+
+__all__ = ["build", "LISI", "settle_lisi", "BASE"]
+
+BASE = 20
+"""The 胡牌 fan: the self-draw payment of each opponent before kong bonuses (LSA)."""
+
+
+@register_settlement
+def settle_lisi(points: int, winner: int, discarder: int | None, *, players: int = 3,
+                dealer: int = 0, discarder_ready: bool = False) -> tuple:
+    """立四 settlement (LSA §10.2) of a win worth ``points`` = 20 + kong bonus."""
+    kong = points - BASE
+    out = [0] * players
+
+    def pay(frm: int, amount: int) -> None:
+        out[frm] -= amount
+        out[winner] += amount
+
+    others = [p for p in range(players) if p != winner]
+    if discarder is None:
+        for p in others:
+            pay(p, BASE + kong)
+    elif not discarder_ready:
+        pay(discarder, (20 if winner == dealer else 15) + 2 * kong)
+    else:
+        for p in others:
+            base = 10 if (winner == dealer or p == dealer) else 5
+            pay(p, base + kong)
+    return tuple(out)
+
+
+def build() -> Ruleset:
+    src = "§3.22 + STANDARD_READINGS_2 §10 (LSA)"
+    fl = (
+        F.fan(1, "胡牌", "Win (20 per opponent on a self-draw)", BASE, F.always, source=src),
+        F.fan(2, "明杠", "Exposed Kong (5)", 5, F.exposed_kongs, source=src),
+        F.fan(3, "暗杠", "Concealed Kong (10)", 10, F.concealed_kongs, source=src),
+    )
+    return Ruleset(
+        name="lisi", title="立四麻将 (Lisi, Taiyuan, three players)",
+        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=3, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_lisi,
+        settlement_params={"dealer": 0, "discarder_ready": False},
+        source="RULESETS.md §3.22 (S000); STANDARD_READINGS_2.md §10 (LSA, TYL)",
+        tile_set="108", constraints=("void_suit", "two_suits"), ready="required",
+        wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
+        winners="single", scoring=ScoringRule(mode="add"), options={},
+        builder="lisi", section="§3.22",
+        missing=("four-player values (TYL names only)",))
+
+
+LISI = build()

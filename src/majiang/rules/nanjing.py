@@ -1,0 +1,197 @@
+"""南京麻将 (Nanjing): 进园子 and 敞开头 — RULESETS.md §3.25, STANDARD_READINGS_2.md §13
+(source keys: NJ = the commercial Egret ``RuleDialog`` with both rule texts, index id
+18044095381, weight high; NJH = a hobby TypeScript engine's tests, ids 69778821072 /
+71485456962, weight low; the 软花 table: index id 35186037765, attribution uncertain).
+
+From the seed (§3.25): 20 flowers — the dragons are flowers, so no 大三元-type wins.
+
+From the standard readings (§13):
+
+* 144 tiles = 108 suited + 16 winds + 20 flowers (8 flowers + 中发白 x 4), tile set
+  ``144_dragon_flowers``; 124 tiles are played, flowers replaced from the tail (NJH);
+  4 players, 13 tiles (dealer 14); 碰 and 杠, no 吃 [interp.] (NJ, NJH);
+* scoring in 花, convention P (NJ): 跑一 (底花) 10 on every win; 门一 (门清) +10; 花砸2 =
+  (硬花 + 软花) x 2; 混一色 / 对对胡 / 压绝 / 无花果 20 each; 清一色 / 全球独钓 / 七对 30
+  each; 双七对 80, 豪华双七对 120; 超豪华双七对 "counts as 160" after the win; 小杠开花
+  +10 / 大杠开花 +20; 地胡 +30; 海底捞月 +20 (self-draw within the last 2 stacks);
+  天胡: 进园子 the three others are 干, 敞开头 +200;
+* 硬花 = flower tiles (real flowers and dragons), the ``flowers`` count of the win;
+  软花 from winds and kongs: wind pung 1, concealed wind pung 2, wind 明杠 3, wind 暗杠
+  4, suit 明杠 1, suit 暗杠 2 (id 35186037765, attribution **uncertain**);
+* an opened hand needs at least 4 硬花 for a small win (NJH), constraint
+  ``open_small_needs_flowers``; the big wins are those of the 比下胡 list;
+* 比下胡: the next hand's total x 2 after a dealer repeat, 接庄比, a drawn hand, 包牌,
+  any big win (清一色, 混一色, 对对胡, 全球独钓, 七对, 杠后开花, 天胡, 地胡, 压绝, 无花果),
+  花杠, a penalty or 一炮多响 (NJ) — :func:`bixia_next` says whether a win triggers it,
+  and the settlement's ``bixia`` doubles a hand played under it;
+* settlement: a self-draw is paid by each other player, a discard by the discarder
+  (NJH); 包牌: 大杠开花 and 抢杠 count as a self-draw paid in full by the responsible
+  player, 外包 for 全球独钓 / 三打四包 / 清一色 (NJ) — the settlement's ``bao``.
+
+Readings of undefined terms ([interp.]): 双七对 / 豪华双七对 / 超豪华双七对 = seven pairs
+with one / two / three four-of-a-kinds (NJH's 豪华七对 is the one-four hand); 超豪华双七对
+is the whole total (160, no other item added); 压绝 = a win on the last copy of a kind
+(绝张) with a one-tile wait (edge, closed or the pair; NJH "压绝不重复叠加压档"); 无花果 =
+no 花 at all (硬花 + 软花 = 0; consistent with NJH's test that an opened hand with a wind
+pung and no flowers cannot win); 全球独钓 = every set claimed, a single tile waited on;
+a kong-replacement win is 小杠开花 (+10): whether the kong was taken from a discard
+(大杠开花, +20) is not in a win context.
+
+Options of :func:`build` (default first, alternatives named):
+
+* ``table`` ("jinyuanzi", 进园子: each player brings a 园子 of ``yuanzi`` = 100 and the
+  game ends when two are at 0, 两家干); "changkaitou" (敞开头, no stake limit) is
+  registered as ``nanjing_changkaitou``.  One hand scores the same under both.
+* ``soft_flowers`` (True): the 软花 table above; False = 硬花 only.
+* ``open_min_flowers`` (4, NJH): 硬花 an opened small win needs; 0 = no such rule.
+* ``seven_pairs_menqing`` (True, NJ's "成牌后门清"): seven pairs also get 门一; False =
+  NJH ("七对不重复计门清").
+* ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §13.4).
+
+Not scored from one hand: 天胡, 地胡 (game history), 大杠开花 (the kong's origin), the
+kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
+value), 压档 / 独占 (NJH +2, not in NJ).  More than 8 硬花 cannot be given: a win
+context counts 0..8 flowers.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from . import fans as F
+from .base import Ruleset, ScoringRule, WallEnd, register_settlement
+
+__all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_next",
+           "hard_flowers", "soft_flowers", "BIG_WINS"]
+
+BIG_WINS = ("混一色", "对对胡", "压绝", "无花果", "清一色", "全球独钓", "七对", "双七对",
+            "豪华双七对", "超豪华双七对", "杠后开花")
+"""The big wins of NJ's 比下胡 list that one hand shows (天胡 / 地胡 need the history)."""
+
+
+def hard_flowers(w) -> int:
+    """硬花: flower tiles (real flowers and dragons) — the win's flower count."""
+    return max(w.context.flowers, w.hand.n_flowers)
+
+
+def soft_flowers(w) -> int:
+    """软花 from winds and kongs: wind pung 1 (concealed 2), wind 明杠 3, wind 暗杠 4,
+    suit 明杠 1, suit 暗杠 2."""
+    n = 0
+    for s in w.sets:
+        if s.kind == "chow":
+            continue
+        wind = 27 <= s.tile <= 30
+        if s.kind == "kong":
+            n += (4 if s.concealed else 3) if wind else (2 if s.concealed else 1)
+        elif wind:
+            n += 2 if s.concealed else 1
+    return n
+
+
+def _flowers(soft: bool):
+    def pred(w) -> int:
+        return hard_flowers(w) + (soft_flowers(w) if soft else 0)
+    return pred
+
+
+def _quads(n: int):
+    def pred(w) -> int:
+        return int(w.form == "seven_pairs" and F.seven_pairs_quads(w) == n)
+    return pred
+
+
+def _yajue(w) -> int:
+    return int(w.context.last_copy and w.win_position in ("edge", "closed", "pair"))
+
+
+def _all_claimed_single(w) -> int:
+    return int(len(w.hand.melds) == 4 and w.n_exposed == 4 and w.hand.n_concealed == 1)
+
+
+@register_settlement
+def settle_nanjing(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                   bixia: bool = False, bao: bool = False) -> tuple:
+    """南京 settlement (NJ, NJH): each other player pays `points` on a self-draw, the
+    discarder alone on a discard; ``bixia`` (比下胡) doubles; ``bao`` (包牌: 大杠开花,
+    抢杠, 外包) makes the discarder pay all three shares, as for a self-draw."""
+    amount = points * (2 if bixia else 1)
+    out = [0] * players
+    payers = [p for p in range(players) if p != winner]
+    for p in payers:
+        frm = p if discarder is None else discarder
+        if discarder is not None and not bao and p != discarder:
+            continue
+        out[frm] -= amount
+        out[winner] += amount
+    return tuple(out)
+
+
+def bixia_next(result) -> bool:
+    """Whether a win makes the next hand 比下胡 (a big win of :data:`BIG_WINS`); the
+    other triggers (dealer repeat, 接庄比, drawn hand, 包牌, 花杠, penalty, 一炮多响) are
+    game events."""
+    return any(f.chinese in BIG_WINS for f in result.fans)
+
+
+def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = True,
+          open_min_flowers: int = 4, seven_pairs_menqing: bool = True,
+          yaojue: int = 20) -> Ruleset:
+    if table not in ("jinyuanzi", "changkaitou"):
+        raise RuleError(f"nanjing option table must be jinyuanzi or changkaitou, got {table!r}")
+    if yaojue not in (20, 40):
+        raise RuleError(f"nanjing option yaojue must be 20 (NJ) or 40 (NJH), got {yaojue!r}")
+    if isinstance(open_min_flowers, bool) or not isinstance(open_min_flowers, int) \
+            or not 0 <= open_min_flowers <= 8:
+        raise RuleError(f"nanjing option open_min_flowers must be 0..8, got {open_min_flowers!r}")
+    src = "§3.25 + STANDARD_READINGS_2 §13 (NJ)"
+    big = ("big",)
+    allx = tuple(range(1, 16))
+    menqing = F.concealed if seven_pairs_menqing else (
+        lambda w: int(F.concealed(w) and w.form != "seven_pairs"))
+    fl = (
+        F.fan(1, "跑一", "Base Flowers (底花)", 10, F.always, source=src),
+        F.fan(2, "门一", "Concealed Hand (门清)", 10, menqing, source=src),
+        F.fan(3, "花砸2", "Flowers x2 (硬花 + 软花)", 2, _flowers(soft_flowers), source=src),
+        F.fan(4, "混一色", "Half Flush", 20, F.half_flush, tags=big, source=src),
+        F.fan(5, "对对胡", "All Pungs", 20, F.all_pungs, tags=big, source=src),
+        F.fan(6, "压绝", "Last Copy on a One-Tile Wait", yaojue, _yajue, tags=big, source=src),
+        F.fan(7, "无花果", "No Flowers", 20, lambda w: int(_flowers(True)(w) == 0), tags=big,
+              source=src),
+        F.fan(8, "清一色", "Full Flush", 30, F.flush, tags=big, source=src),
+        F.fan(9, "全球独钓", "All Claimed, Single Wait", 30, _all_claimed_single, tags=big,
+              source=src),
+        F.fan(10, "七对", "Seven Pairs", 30, _quads(0), tags=big, source=src),
+        F.fan(11, "双七对", "Seven Pairs with a Four", 80, _quads(1), tags=big, source=src),
+        F.fan(12, "豪华双七对", "Seven Pairs with Two Fours", 120, _quads(2), tags=big,
+              source=src),
+        F.fan(13, "超豪华双七对", "Seven Pairs with Three Fours (160 in all)", 160, _quads(3),
+              excludes=tuple(i for i in allx if i != 13), tags=big, source=src),
+        F.fan(14, "杠后开花", "Win on Kong Replacement (小杠开花)", 10, F.kong_flower, tags=big,
+              source=src),
+        F.fan(15, "海底捞月", "Last Tile Self-Draw", 20, F.last_self, source=src),
+    )
+    ckt = table == "changkaitou"
+    return Ruleset(
+        name="nanjing_changkaitou" if ckt else "nanjing",
+        title="南京麻将 敞开头 (Nanjing, open table)" if ckt
+        else "南京麻将 进园子 (Nanjing, stake table)",
+        tiles="144: 108 suited + 16 winds + 20 flowers (8 flowers + 中发白 x 4)",
+        n_tiles=144, flowers=20, players=4, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=True, fans=fl, settlement=settle_nanjing,
+        settlement_params={"bixia": False, "bao": False},
+        source="RULESETS.md §3.25 (S000); STANDARD_READINGS_2.md §13 (NJ, NJH)",
+        tile_set="144_dragon_flowers",
+        constraints=("open_small_needs_flowers",) if open_min_flowers else (),
+        ready="optional", wall_end=WallEnd(kept=0), winners="multiple",
+        scoring=ScoringRule(mode="add"),
+        options={"table": table, "yuanzi": yuanzi, "soft_flowers": soft_flowers,
+                 "open_min_flowers": open_min_flowers,
+                 "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue},
+        builder="nanjing", section="§3.25",
+        missing=("kong (现场汇) amounts", "大杠开花, 天胡, 地胡 need the game history",
+                 "more than 8 硬花"))
+
+
+NANJING = build()
+NANJING_CHANGKAITOU = build(table="changkaitou")
