@@ -295,3 +295,27 @@ def test_ctrl_c_on_a_running_command_exits_130(wrap):
             p.kill()
     assert p.returncode == 130, err
     assert "Traceback" not in err and "error" not in err
+
+
+# ---------------------------------------------------------------- --plot
+def test_plot_title_names_the_hand(tmp_path, capsys, monkeypatch):
+    """Was: the --plot figure was titled '18 draws' with no word of the hand."""
+    import warnings
+
+    import majiang.plots
+
+    seen = {}
+    real = majiang.plots.probability_curves
+
+    def spy(curves, **kwargs):
+        seen.update(kwargs)
+        return real(curves, **kwargs)
+    monkeypatch.setattr(majiang.plots, "probability_curves", spy)
+    out = tmp_path / "c.png"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no missing-glyph warnings either
+        code = main(["advise", "2225678m88p12466s", "--draws", "4", "--plot", str(out),
+                     "--no-second-order"])
+    assert code == 0, capsys.readouterr().err
+    assert seen["title"].startswith("2225678m88p12466s: ") and "4 draws" in seen["title"]
+    assert out.read_bytes()[:4] == b"\x89PNG"

@@ -4,9 +4,17 @@ Every function returns a :class:`matplotlib.figure.Figure` (never calls
 ``plt.show``); pass ``ax`` to draw into an existing axes instead (its figure is
 returned).  Inputs are the results of :mod:`majiang.probability` /
 :mod:`majiang.odds`, so computing and drawing stay separate.
+
+Text that the default font cannot draw (Chinese fan names, tile glyphs) is drawn
+with a font that matplotlib knows and that has those characters (Noto Sans CJK,
+Source Han Sans, WenQuanYi, SimHei ... whatever is installed, see
+:func:`fallback_font`); on a machine without one, those characters are left out
+(a fan named ``"门前清 Concealed Hand"`` is labelled ``"Concealed Hand"``), so a
+figure never shows empty boxes and drawing it never warns about missing glyphs.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +22,128 @@ import numpy as np
 
 from .errors import MahjongError
 
-__all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram"]
+__all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram", "fallback_font",
+           "CURVE_STYLES"]
+
+# ------------------------------------------------------------------ fonts
+_CJK_PROBE = "番门清平和断幺中发白万筒条东南西北"
+"""Characters a fallback font must have: those of fan and tile names."""
+
+_CJK_NAME_HINTS = ("cjk", "hei", "song", "ming", "kai", "wenquanyi", "wqy", "source han",
+                   "sarasa", "yahei", "pingfang", "hiragino", "droid sans fallback",
+                   "noto sans sc", "noto sans tc", "noto serif sc", "fang", "unifont",
+                   "gothic", "mincho", "simsun", "ukai", "uming")
+
+
+@functools.lru_cache(maxsize=None)
+def _charmap(path: str) -> frozenset:
+    from matplotlib import ft2font
+    try:
+        return frozenset(ft2font.FT2Font(path).get_charmap())
+    except (OSError, RuntimeError, ValueError):
+        return frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def _default_font() -> tuple[str, frozenset]:
+    """(path, code points) of the font matplotlib uses for plain text."""
+    import warnings
+
+    from matplotlib import font_manager
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        path = font_manager.findfont(font_manager.FontProperties(), fallback_to_default=True)
+    return path, _charmap(path)
+
+
+@functools.lru_cache(maxsize=None)
+def fallback_font() -> str | None:
+    """Family name of an installed font with Chinese characters, or None.
+
+    Searches the fonts matplotlib's font manager knows (system fonts and those
+    registered with ``matplotlib.font_manager.fontManager.addfont``), those whose
+    name suggests CJK first, for one holding the characters of fan and tile names.
+    The result is cached; call ``fallback_font.cache_clear()`` after adding a font.
+    """
+    from matplotlib import font_manager
+
+    # "Last Resort" (shipped with matplotlib) maps every code point to a placeholder
+    # glyph: a box with the block's name, exactly what the fallback is meant to avoid
+    entries = [e for e in font_manager.fontManager.ttflist
+               if "last resort" not in e.name.lower()]
+    hinted = [e for e in entries if any(h in e.name.lower() for h in _CJK_NAME_HINTS)]
+    need = {ord(c) for c in _CJK_PROBE}
+    for e in hinted + [e for e in entries if e not in hinted]:
+        if need <= _charmap(e.fname):
+            return e.name
+    return None
+
+
+def _drawable(text: str) -> tuple[str, dict]:
+    """`text` and the Text keyword arguments to draw it without missing glyphs.
+
+    Characters the default font lacks are drawn with :func:`fallback_font` when that
+    font has them all; otherwise they are dropped (with the spaces and brackets left
+    around them).
+    """
+    text = str(text)
+    _, have = _default_font()
+    missing = {c for c in text if not c.isspace() and ord(c) not in have}
+    if not missing:
+        return text, {}
+    family = fallback_font()
+    if family is not None:
+        from matplotlib import font_manager
+        path = font_manager.findfont(font_manager.FontProperties(family=family),
+                                     fallback_to_default=False)
+        if {ord(c) for c in missing} <= _charmap(path):
+            return text, {"fontfamily": [font_manager.FontProperties().get_family()[0],
+                                         family]}
+    kept = "".join(c for c in text if c not in missing)
+    for empty in ("()", "（）", "[]"):
+        kept = kept.replace(empty, "")
+    return " ".join(kept.split()), {}
+
+
+def _set_title(obj: Any, text: str, method: str) -> None:
+    t, kw = _drawable(text)
+    getattr(obj, method)(t, **kw)
+
+
+def _legend(a: Any) -> None:
+    handles, labels = a.get_legend_handles_labels()
+    fams = [kw for _, kw in (_drawable(l) for l in labels) if kw]
+    prop = {"size": "small"}
+    if fams:
+        prop["family"] = fams[0]["fontfamily"]
+    a.legend(handles, [_drawable(l)[0] for l in labels], prop=prop)
+
+
+def _need_columns(table: Any, columns: tuple[str, ...], what: str, source: str) -> None:
+    cols = getattr(table, "columns", None)
+    if cols is None:
+        raise MahjongError(f"{what} needs a pandas DataFrame with columns "
+                           f"{', '.join(columns)} (from {source}), got {type(table).__name__}")
+    missing = [c for c in columns if c not in cols]
+    if missing:
+        raise MahjongError(f"{what} needs a table with columns {', '.join(columns)} (from "
+                           f"{source}); missing {', '.join(missing)}; got columns "
+                           f"{', '.join(map(str, cols))}")
+
+
+# ------------------------------------------------------------------ curve styles
+_COLORS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+           "tab:pink", "tab:gray", "tab:olive", "tab:cyan")
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+_LINESTYLES = ("-", "--", ":", "-.")
+
+CURVE_STYLES: tuple[dict, ...] = tuple(
+    {"color": _COLORS[i % len(_COLORS)], "marker": _MARKERS[i % len(_MARKERS)],
+     "linestyle": _LINESTYLES[(i // len(_COLORS)) % len(_LINESTYLES)]}
+    for i in range(len(_COLORS) * len(_MARKERS)))
+"""Style of the i-th curve of :func:`probability_curves`: 10 colours, 7 markers (a
+number prime to 10) and 4 line styles, so the first 70 curves differ in colour and
+marker pair, and no two of the 70 share all three."""
 
 # Published 13-tile starting-hand distribution (136 tiles; regular, seven pairs with
 # distinct pairs, thirteen orphans), in percent.
@@ -52,11 +181,17 @@ def probability_curves(curves: Mapping[str, Any] | Any, *, which: str = "both",
     -------
     matplotlib.figure.Figure
         x: draws 1..T; y: probability (0..1); Monte Carlo curves get a ±2 SE band.
+        Each curve has its own colour, marker and line style (:data:`CURVE_STYLES`,
+        so more than 10 discards stay apart); curves that would cover each other
+        (within 0.004 at every draw) are set side by side, up to ±0.3 draw, and
+        exactly equal ones (tied discards) are marked "(tied)" in the legend, so
+        none hides another.
 
     Raises
     ------
     MahjongError
-        Unknown ``which``, empty ``curves`` or wrong number of axes.
+        Unknown ``which``, empty ``curves``, a value that is not a
+        :class:`~majiang.probability.Probabilities`, or a wrong number of axes.
     """
     panels = {"both": ("win", "tenpai"), "win": ("win",), "tenpai": ("tenpai",)}
     if which not in panels:
@@ -66,15 +201,33 @@ def probability_curves(curves: Mapping[str, Any] | Any, *, which: str = "both",
     if not curves:
         raise MahjongError("no curves to plot")
     names = panels[which]
+    data = {}
+    for label, r in curves.items():
+        try:
+            data[label] = {w: (np.asarray(getattr(r, f"{w}_curve"), dtype=float),
+                               np.asarray(getattr(r, f"{w}_curve_se"), dtype=float))
+                           for w in names}
+        except (AttributeError, TypeError, ValueError):
+            raise MahjongError(
+                f"curve {label!r}: expected majiang.probability.Probabilities (with "
+                f"win_curve, tenpai_curve and their _se arrays), got {type(r).__name__}"
+            ) from None
     fig, axes = _figure(ax, len(names), (11.0, 4.0) if len(names) == 2 else (6.4, 4.0))
     from matplotlib.ticker import MaxNLocator
 
+    labels = list(data)
     for a, what in zip(axes, names):
-        for label, r in curves.items():
-            y = np.asarray(getattr(r, f"{what}_curve"))
-            se = np.asarray(getattr(r, f"{what}_curve_se"))
-            x = np.arange(1, y.size + 1)
-            (line,) = a.plot(x, y, marker=".", label=f"discard {label}" if label else None)
+        ys = [data[lb][what][0] for lb in labels]
+        offsets = _tie_offsets(ys, atol=_VISUAL_TIE)     # curves that would cover each other
+        tied = _tie_offsets(ys, atol=1e-12) != 0          # exactly equal ones
+        for i, label in enumerate(labels):
+            y, se = data[label][what]
+            x = np.arange(1, y.size + 1) + offsets[i]
+            text = f"discard {label}" if label else None
+            if text and tied[i]:
+                text += " (tied)"
+            (line,) = a.plot(x, y, label=text, markersize=4, linewidth=1.3,
+                             **CURVE_STYLES[i % len(CURVE_STYLES)])
             if se.any():
                 a.fill_between(x, y - 2 * se, y + 2 * se, color=line.get_color(), alpha=0.2)
         a.set_xlabel("draws")
@@ -83,11 +236,36 @@ def probability_curves(curves: Mapping[str, Any] | Any, *, which: str = "both",
         a.set_ylim(0, 1)
         a.grid(alpha=0.3)
         a.set_title(f"{what} probability")
-        if any(curves.keys()):
-            a.legend(fontsize="small")
+        if any(labels):
+            _legend(a)
     if title:
-        fig.suptitle(title)
+        _set_title(fig, title, "suptitle")
     return fig
+
+
+_VISUAL_TIE = 0.004
+"""Curves closer than this everywhere (in probability) would be drawn on top of
+each other, so they are set side by side."""
+
+
+def _tie_offsets(ys: list[np.ndarray], step: float = 0.12, atol: float = 1e-12) -> np.ndarray:
+    """Horizontal offsets (in draws) that set tied curves side by side: curves whose
+    values are all within `atol` of the first of their group are spread by `step`
+    around their draw, the group centred; a curve with no twin stays at 0."""
+    off = np.zeros(len(ys))
+    done = [False] * len(ys)
+    for i, y in enumerate(ys):
+        if done[i]:
+            continue
+        group = [j for j in range(i, len(ys)) if not done[j] and ys[j].shape == y.shape
+                 and np.allclose(ys[j], y, rtol=0, atol=atol)]
+        for j in group:
+            done[j] = True
+        if len(group) > 1:
+            width = min(step, 0.6 / (len(group) - 1))
+            for pos, j in enumerate(group):
+                off[j] = (pos - (len(group) - 1) / 2) * width
+    return off
 
 
 def fan_odds_bars(odds: Any, *, top: int = 15, ax: Any = None, title: str | None = None):
@@ -103,14 +281,27 @@ def fan_odds_bars(odds: Any, *, top: int = 15, ax: Any = None, title: str | None
     Returns
     -------
     matplotlib.figure.Figure
-        Error bars of 2 SE for Monte Carlo tables.
+        Error bars of 2 SE for Monte Carlo tables.  Fan names keep their Chinese
+        part only where a font for it is installed (see the module docstring).
+
+    Raises
+    ------
+    MahjongError
+        `odds` is not a table with the columns ``category``, ``name``,
+        ``probability`` and ``se``; wrong number of axes.
     """
+    _need_columns(odds, ("category", "name", "probability", "se"), "fan_odds_bars",
+                  "majiang.odds.fan_odds")
     fans = odds[odds["category"] == "fan"].sort_values("probability", ascending=False).head(top)
     fig, (a,) = _figure(ax, 1, (7.0, 0.35 * max(len(fans), 3) + 1.2))
     y = np.arange(len(fans))[::-1]
     a.barh(y, fans["probability"], xerr=2 * fans["se"] if fans["se"].any() else None,
            color="tab:blue", alpha=0.8)
-    a.set_yticks(y, fans["name"].tolist())
+    shown = [_drawable(n) for n in fans["name"].tolist()]
+    a.set_yticks(y, [t for t, _ in shown])
+    for tick, (_, kw) in zip(a.get_yticklabels(), shown):
+        if kw:
+            tick.set_fontfamily(kw["fontfamily"])
     win = odds.loc[odds["category"] == "win", "probability"]
     if len(win):
         a.axvline(float(win.iloc[0]), color="k", ls="--", lw=1, label="P(win)")
@@ -118,7 +309,7 @@ def fan_odds_bars(odds: Any, *, top: int = 15, ax: Any = None, title: str | None
     a.set_xlabel("P(win with fan within horizon)")
     a.grid(axis="x", alpha=0.3)
     if title:
-        a.set_title(title)
+        _set_title(a, title, "set_title")
     return fig
 
 
@@ -138,7 +329,15 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
     -------
     matplotlib.figure.Figure
         y in percent.
+
+    Raises
+    ------
+    MahjongError
+        `dist` is not a table with the columns ``shanten``, ``fraction`` and
+        ``se``; wrong number of axes.
     """
+    _need_columns(dist, ("shanten", "fraction", "se"), "shanten_histogram",
+                  "majiang.probability.starting_hand_shanten")
     fig, (a,) = _figure(ax)
     x = dist["shanten"].to_numpy()
     a.bar(x, 100 * dist["fraction"], yerr=200 * dist["se"], color="tab:green", alpha=0.8,
@@ -153,5 +352,5 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
     a.legend(fontsize="small")
     a.grid(axis="y", alpha=0.3)
     if title:
-        a.set_title(title)
+        _set_title(a, title, "set_title")
     return fig

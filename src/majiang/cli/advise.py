@@ -128,6 +128,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def plot_title(hand, draws: int, ruleset=None) -> str:
+    """Title of the ``--plot`` figure: the hand in Tenhou notation, the horizon and the
+    ruleset, e.g. ``"2225678m88p12466s: discards within 18 draws (sichuan)"``."""
+    from ..hand import format_hand
+
+    rules = f" ({ruleset.name})" if ruleset is not None else ""
+    return f"{format_hand(hand)}: discards within {draws} draws{rules}"
+
+
 def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool = False) -> None:
     """Write the win/tenpai curves of the discards that keep the lowest shanten."""
     import matplotlib
@@ -136,7 +145,7 @@ def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool 
     from ..probability import discard_curves
 
     curves = discard_curves(hand, draws, visible=visible, ruleset=ruleset, seed=seed)
-    fig = probability_curves(curves, title=f"{draws} draws")
+    fig = probability_curves(curves, title=plot_title(hand, draws, ruleset))
     try:
         fig.savefig(path, dpi=120)
     except (OSError, ValueError) as exc:
