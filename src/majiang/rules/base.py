@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RuleError
+from .constraints import CONSTRAINTS
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
@@ -506,7 +507,6 @@ class Ruleset:
         if self.status not in ("complete", "partial"):
             raise RuleError(f"ruleset {self.name}: status must be complete or partial")
         if self.constraints:
-            from .constraints import CONSTRAINTS
             unknown = [c for c in self.constraints if c not in CONSTRAINTS]
             if unknown:
                 raise RuleError(f"ruleset {self.name}: unknown constraints {unknown}; known: "
@@ -589,7 +589,7 @@ class Ruleset:
     @property
     def extended(self) -> bool:
         """Whether hands need the Python layer (:mod:`majiang.rules.shapes`,
-        :mod:`majiang.regional`): jokers, shape constraints, extra forms, a
+        :mod:`majiang.scoring.regional`): jokers, shape constraints, extra forms, a
         reduced tile set or a non-additive scoring rule."""
         return (self.jokers is not None or bool(self.constraints)
                 or any(f in EXTRA_FORMS for f in self.forms)
@@ -618,7 +618,7 @@ class Ruleset:
             t = total if (sc.cap is None or limit) else min(total, sc.cap)
             return sc.base * 2 ** t
         raise RuleError(f"ruleset {self.name}: custom scoring needs the fan counts; "
-                        "use majiang.regional.score(...).points")
+                        "use majiang.score(...).points")
 
     def __str__(self) -> str:
         return (f"{self.title} [{self.name}]: {self.players} players, {self.hand_size}-tile "

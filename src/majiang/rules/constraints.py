@@ -4,7 +4,7 @@ Each constraint is ``check(w, fans, ruleset) -> bool`` (True = the win is allowe
 over a decomposed :class:`~majiang.winning.WinningHand` ``w`` and the fans counted
 for it (``{fan id: count}``); a ruleset stays data because it only names them.
 Jokers are already replaced by the tiles they stand for in ``w``; the joker
-assignment is in ``joker_info(w)`` (:mod:`majiang.rules.fans`).
+assignment is in ``joker_info(w)`` (:mod:`majiang.rules.assignment`).
 
 Constraints that change which shapes can win at all (``void_suit``,
 ``pair_258``) are also read by :mod:`majiang.rules.shapes` so that shanten and
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..winning import WinningHand
+from .assignment import joker_info
 
 __all__ = ["CONSTRAINTS", "constraint", "DESCRIPTIONS", "SHAPE_CONSTRAINTS"]
 
@@ -130,7 +131,6 @@ def pinghu_self_draw(w, fans, rs) -> bool:
 
 @constraint("max_one_joker_small", "a small win (屁胡) holds at most one joker (武汉)")
 def max_one_joker_small(w, fans, rs) -> bool:
-    from .fans import joker_info
     return joker_info(w)[0] <= 1 or _big(w, fans, rs)
 
 

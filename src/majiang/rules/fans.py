@@ -1,28 +1,19 @@
 """Shared fan predicates for the regional rulesets (over a :class:`WinningHand`).
 
 Each helper is a small pure function; regional modules build their fan tables
-from them with :func:`fan`.  Jokers: when :mod:`majiang.regional` scores a hand
-with jokers it replaces each joker by the kind it stands for and publishes the
-assignment through :data:`JOKERS` (read with :func:`joker_info`), so fans such
-as 硬 (no jokers), 金雀 or 七对有钻 can see them.
+from them with :func:`fan`.  Jokers: when :mod:`majiang.scoring.regional` scores a
+hand with jokers it replaces each joker by the kind it stands for and publishes the
+assignment through :data:`JOKERS` (read with :func:`joker_info`, both defined in
+:mod:`.assignment`), so fans such as 硬 (no jokers), 金雀 or 七对有钻 can see them.
 """
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 from ..winning import WinningHand
+from .assignment import JOKERS, joker_info
 from .base import Fan
+from .shapes import Spec, shanten_counts
 
 __all__ = ["JOKERS", "joker_info", "fan"]
-
-JOKERS: ContextVar = ContextVar("majiang_jokers", default=(0, (), False))
-"""(number of jokers, kinds they stand for, whether the win tile is a joker)."""
-
-
-def joker_info(w: WinningHand | None = None) -> tuple:
-    """``(n, kinds, win_is_joker)`` of the hand being scored."""
-    return JOKERS.get()
-
 
 def fan(id, chinese, english, value, predicate, excludes=(), forms=None, tags=(), source="",
         fallback=False, minimum=True, reduces=()) -> Fan:
@@ -219,7 +210,6 @@ def never(w) -> int:
 def waits_by_shape(w) -> int:
     """Number of kinds that complete the hand before the win (any size, 16-tile too),
     by the regular form, judged by shape (copies visible elsewhere ignored)."""
-    from .shapes import Spec, shanten_counts
     h = w.hand
     c = [int(x) for x in h.concealed]
     caps = [4] * 34

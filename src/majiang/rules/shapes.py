@@ -34,7 +34,10 @@ from itertools import combinations, combinations_with_replacement, product
 import numpy as np
 
 from ..errors import InvalidHandError, RuleError
-from ..hand import Decomposition
+from ..hand import Decomposition, Hand, as_hand, visible_counts
+from ..tiles import format_counts, tile_name
+from .base import EXTRA_FORMS
+from .constraints import SHAPE_CONSTRAINTS
 
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
            "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT"]
@@ -280,7 +283,6 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
         caps = tuple(min(int(a), b) for a, b in zip(caps, spec.copies))
     for k in range(34):
         if c[k] > caps[k]:
-            from ..tiles import tile_name
             raise InvalidHandError(f"{c[k]} copies of {tile_name(k)}: the ruleset's tile set "
                                    f"leaves {caps[k]}")
     n = sum(c) + jokers
@@ -486,15 +488,12 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
 # ============================================================== ruleset-level API
 def needs_python(rs) -> bool:
     """Whether shanten/ukeire under `rs` need this module (else the core suffices)."""
-    from .base import EXTRA_FORMS
-    from .constraints import SHAPE_CONSTRAINTS
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
             or any(f in EXTRA_FORMS for f in rs.forms)
             or rs.tile_set not in ("136", "144"))
 
 
 def _hand_parts(hand, jokers: int, rs):
-    from ..hand import Hand, as_hand
     if isinstance(hand, (str, Hand)):
         h = as_hand(hand, strict=False)
     else:
@@ -504,13 +503,11 @@ def _hand_parts(hand, jokers: int, rs):
         for t in m.tiles:
             caps[t] -= 1
     if min(caps) < 0:
-        from ..tiles import tile_name
         k = int(np.argmin(caps))
         raise InvalidHandError(f"melds hold more {tile_name(k)} than ruleset {rs.name} has")
     bad = [k for k in range(34) if h.concealed[k] and rs.copies[k] == 0]
     bad += [m.tile for m in h.melds if rs.copies[m.tile] == 0]
     if bad:
-        from ..tiles import tile_name
         raise InvalidHandError(f"{tile_name(bad[0])} is not in the tile set of ruleset "
                                f"{rs.name} ({rs.tiles})")
     return h, tuple(caps), jokers + h.jokers
@@ -533,8 +530,6 @@ def _joker_kind(rs, indicator):
 
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -> dict:
     """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``."""
-    from ..hand import visible_counts
-    from ..tiles import tile_name
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
     if n % 3 != 1:
@@ -555,8 +550,6 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
     """One row per distinct discard (jokers are kept), as :func:`majiang.discard_table`;
     the ``improvement`` column is NaN (not computed under regional shape rules)."""
     import pandas as pd
-    from ..hand import visible_counts
-    from ..tiles import format_counts, tile_name
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
     if n % 3 != 2:

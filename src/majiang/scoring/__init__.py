@@ -55,7 +55,8 @@ unreadable tiles.
 Layout (each module one concern; data flows down the list, never back up):
 
 * :mod:`.results` — :class:`FanCount`, :class:`FanResult` (imports no engine);
-* :mod:`.waits` — :func:`waits`, shape-based waits (独听);
+* :mod:`.waiting` — :func:`waits`, shape-based waits (独听) (not ``waits.py``: a submodule
+  named like the function it exports would shadow it on the package);
 * :mod:`.reference` — the Python reference engine (:func:`evaluate`,
   :func:`candidates`, decompositions, attributions, exclusion principles);
 * :mod:`.kernel` — the bridge to :mod:`majiang._core.fans`, :func:`score_batch`;
@@ -74,7 +75,7 @@ from .reference import (_all_counts, _candidates, _choose, _decompositions, _mel
                         _where, candidates, evaluate, wind_index)
 from .regional import RegionalResult
 from .results import _FIELDS, _KERNEL_FIELDS, FanCount, FanResult, _restore_result, _set_text
-from .waits import _complete, _regular_complete, _wait_candidates, _waits_counts, waits
+from .waiting import _complete, _regular_complete, _wait_candidates, _waits_counts, waits
 
 __all__ = ["score", "score_batch", "BatchScores", "FanResult", "FanCount", "waits", "evaluate",
            "candidates", "wind_index", "melds_array", "RegionalResult", "WinCheck",

@@ -19,7 +19,7 @@ from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
 from ..tiles import parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
 from .results import FanCount, FanResult, _set_text
-from .waits import _ORPHANS, _waits_counts
+from .waiting import _ORPHANS, _waits_counts
 
 __all__ = ["evaluate", "candidates", "wind_index"]
 
