@@ -188,6 +188,7 @@ class HandState:
         self.ended = False
         self.end_reason = ""
         self._wcache = {}
+        self._win_args = {}
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -333,15 +334,17 @@ class HandState:
         flowers = len(s.flowers)
         last_copy = (not is_joker and not robbing and not c[kind]
                      and self._last_copy(kind, self_drawn))
+        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
+                  win_is_joker=is_joker, kong=bool(kong or robbing), last_copy=bool(last_copy),
+                  last_tile=bool(last_tile), seat_wind=seat_wind,
+                  prevalent_wind=self.prevalent, flowers=flowers)
         try:
-            res = self.check_win(hand, None if is_joker else kind, ruleset=self.rs,
-                                 self_drawn=bool(self_drawn), jokers=0, win_is_joker=is_joker,
-                                 kong=bool(kong or robbing), last_copy=bool(last_copy),
-                                 last_tile=bool(last_tile), seat_wind=seat_wind,
-                                 prevalent_wind=self.prevalent, flowers=flowers)
+            res = self.check_win(hand, None if is_joker else kind, **kw)
         except MahjongError as exc:
             raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
                                f"{p} ({hand}, tile {tile}): {exc}") from exc
+        if res.valid:
+            self._win_args[p] = (hand, None if is_joker else kind, kw)
         return res
 
     def _waits_of(self, p, c, j):
@@ -379,7 +382,7 @@ class HandState:
         win = {"seat": p, "tile": int(tile), "how": how, "discarder": discarder,
                "fans": fans, "total": int(r.total),
                "points": int(getattr(r, "points", r.total)), "deltas": deltas,
-               "result": r}
+               "result": r, "check": self._win_args.get(p)}
         self.wins.append(win)
         self._log(e="win", seat=p, tile=int(tile), how=how, discarder=discarder, fans=fans,
                   total=int(r.total), deltas=deltas)

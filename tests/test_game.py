@@ -1,0 +1,421 @@
+"""The whole-hand engine (majiang.game): conservation, zero-sum, valid wins, replay,
+seeds, and the table rules on hand-built walls."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import majiang
+from majiang import MahjongError, RuleError, efficiency, rules
+from majiang.game import IllegalMoveError, play_hand, replay, simulate, summarize, to_jsonl
+from majiang.hand import Hand
+from majiang.rules.model import game_model
+from majiang.tiles import parse_tiles
+
+COMPLETE = [n for n in rules.available() if rules.get(n).status == "complete"]
+
+
+def _check_win_fn():
+    try:
+        from majiang.scoring import check_win
+    except ImportError:
+        from majiang._predicate import check_win
+    return check_win
+
+
+# ---------------------------------------------------------------- invariants
+def _check_hand(st):
+    rs = st.rs
+    # every physical tile exactly once
+    assert np.array_equal(st.census(), st.expected_census())
+    # zero-sum settlements (every built-in settlement is)
+    assert sum(st.deltas) == 0
+    check_win = _check_win_fn()
+    for w in st.wins:
+        hand, tile, kw = w["check"]
+        # the win is valid under THE predicate, called again from outside the engine
+        again = check_win(hand, tile, **kw)
+        assert again.valid, (rs.name, str(hand), tile, again.reason)
+        assert again.result.total == w["total"]
+        # and the shape is complete by the public shanten (no jokers, core forms)
+        if not hand.jokers and not kw["win_is_joker"] and tile is not None \
+                and set(rs.forms) <= set(efficiency.FORMS):
+            c = np.array(hand.concealed, dtype=np.uint8)
+            c[tile] += 1
+            if rs.hand_size == 13:
+                forms = tuple(f for f in rs.forms if not hand.melds or f in
+                              ("regular", "knitted_straight"))
+                assert efficiency.shanten(Hand(c, hand.melds), forms=forms) == -1
+            else:       # 16-tile hands: the ruleset gives the hand size (regular form)
+                assert efficiency.shanten(Hand(c, hand.melds), ruleset=rs.name) == -1
+        if rs.name == "mcr":
+            # 8 fans without the flowers (花牌 does not count toward the minimum)
+            r = w["result"]
+            assert sum(f.value * f.count for f in r.fans if f.chinese != "花牌") >= 8
+    # the hand ended for a reason the rules give
+    if st.end_reason == "wall":
+        exp = sum(s.n_kongs_exposed for s in st.seats)
+        con = sum(s.n_kongs_concealed for s in st.seats)
+        assert st.wall_left <= rs.wall_end.kept_tiles(exp, con)
+    if not rs.blood:
+        assert len({w["discarder"] for w in st.wins}) <= 1
+        if rs.winners != "multiple":
+            assert len(st.wins) <= 1
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_random_hands_conserve_tiles_and_score_valid_wins(name):
+    n = rules.get(name).players
+    for h in range(12):
+        _check_hand(play_hand(name, ("random",) * n, seed=11, hand=h))
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_efficiency_hands_conserve_tiles_and_score_valid_wins(name):
+    n = rules.get(name).players
+    wins = 0
+    for h in range(4):
+        st = play_hand(name, ("efficiency",) * n, seed=12, hand=h)
+        _check_hand(st)
+        wins += len(st.wins)
+    assert wins >= 1 or name in ("luoshan", "shenyang", "wuhan", "taiwan", "mcr")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", COMPLETE)
+def test_many_hands_invariants(name):
+    n = rules.get(name).players
+    for pl in ("random", "efficiency"):
+        for h in range(300):
+            _check_hand(play_hand(name, (pl,) * n, seed=99, hand=h))
+
+
+def test_blood_rules():
+    # 血战到底: nobody wins twice; a winner never draws again; a hand that ends
+    # early has three winners
+    for h in range(20):
+        st = play_hand("sichuan", "efficiency", seed=5, hand=h, log=True)
+        seats = [w["seat"] for w in st.wins]
+        assert len(seats) == len(set(seats))
+        if st.end_reason == "blood":
+            assert len(seats) == 3
+        else:
+            assert st.end_reason == "wall" and st.wall_left == 0
+        out = set()
+        for ev in st.events:
+            if ev["e"] == "win":
+                out.add(ev["seat"])
+            elif ev["e"] in ("draw", "discard") and ev.get("seat") in out:
+                pytest.fail(f"seat {ev['seat']} played after winning (hand {h})")
+    # 血流成河: play goes to the last tile; some seat wins more than once
+    repeat = False
+    for h in range(20):
+        st = play_hand("sichuan_xueliu", "efficiency", seed=5, hand=h)
+        assert st.end_reason == "wall" and st.wall_left == 0
+        c = Counter(w["seat"] for w in st.wins)
+        repeat |= any(v > 1 for v in c.values())
+        _check_hand(st)
+    assert repeat
+
+
+def test_void_suit_declared_and_discarded_first():
+    st = play_hand("sichuan", "efficiency", seed=3, hand=0, log=True)
+    voids = {ev["seat"]: ev["suit"] for ev in st.events if ev["e"] == "void"}
+    assert sorted(voids) == [0, 1, 2, 3]
+    held = {}
+    # replay the discards: while a seat holds its void suit, it discards that suit
+    hands = {p: Counter() for p in range(4)}
+    for ev in st.events:
+        if ev["e"] == "deal":
+            for p, tiles in enumerate(ev["hands"]):
+                hands[p].update(tiles)
+        elif ev["e"] == "draw":
+            hands[ev["seat"]][ev["tile"]] += 1
+        elif ev["e"] == "discard":
+            p, t = ev["seat"], ev["tile"]
+            v = voids[p]
+            has_void = any(hands[p][k] for k in range(9 * v, 9 * v + 9))
+            if has_void:
+                assert 9 * v <= t < 9 * v + 9
+            hands[p][t] -= 1
+        elif ev["e"] == "call":
+            p = ev["seat"]
+            for _ in range(3 if ev["kind"] == "kong" else 2):
+                hands[p][ev["tile"]] -= 1
+        elif ev["e"] == "kong":
+            hands[ev["seat"]][ev["tile"]] -= 4 if ev["kind"] == "concealed" else 1
+    del held
+
+
+def test_replay_reproduces_hands():
+    for name in ("mcr", "sichuan", "sichuan_xueliu", "anqing", "luoyuan", "kawuxing", "xian"):
+        for pl in ("random", "efficiency"):
+            for h in range(3):
+                st = play_hand(name, pl, seed=21, hand=h, log=True)
+                text = to_jsonl(st.events)
+                again = replay(text)
+                assert summarize(again) == summarize(st)
+                assert [e for e in again.events if e["e"] != "header"] == \
+                    [e for e in st.events if e["e"] != "header"]
+
+
+def test_same_seed_same_table_for_any_n_jobs():
+    a = simulate("guangdong", 110, players="random", seed=4, n_jobs=1)
+    b = simulate("guangdong", 110, players="random", seed=4, n_jobs=2)
+    pd.testing.assert_frame_equal(a, b)
+    assert list(a["hand"]) == list(range(110))
+
+
+def test_simulate_columns_and_logs():
+    t = simulate("mcr", 3, seed=1, logs=True)
+    for col in ("ruleset", "hand", "seed", "dealer", "winners", "win_types", "discarder",
+                "fans", "fan_totals", "score_deltas", "draws", "wall_left", "kongs", "calls",
+                "log"):
+        assert col in t.columns
+    for _, row in t.iterrows():
+        assert sum(row["score_deltas"]) == 0
+        again = summarize(replay(row["log"]))
+        for k in ("winners", "fan_totals", "score_deltas", "draws", "wall_left"):
+            assert again[k] == row[k]
+
+
+def test_bad_input():
+    with pytest.raises(RuleError, match="unknown ruleset"):
+        simulate("nope", 1)
+    with pytest.raises(RuleError, match="unknown player"):
+        simulate("mcr", 1, players=("random", "random", "random", "genius"))
+    with pytest.raises(RuleError, match="3 players"):
+        simulate("kawuxing", 1, players=("random",) * 4)
+    with pytest.raises(RuleError):
+        simulate("mcr", -1)
+
+    class Bad:
+        def discard(self, view):
+            return 99
+
+        def claim(self, view, options):
+            return None
+
+        def declare(self, view, options):
+            return None
+
+    with pytest.raises(IllegalMoveError, match=r"seat 0 .*discard returned 99.*legal"):
+        play_hand("guangdong", (Bad(), "random", "random", "random"), seed=0, dealer=0)
+    assert issubclass(IllegalMoveError, MahjongError)
+
+
+# ---------------------------------------------------------------- hand-built walls
+def _wall(name, hands, draws="", tail=""):
+    """A physical wall: the hands in deal order (dealer first), then ``draws``; the
+    rest of the set in the middle; ``tail`` drawn first from the end."""
+    model = game_model(name)
+    pool = Counter()
+    for k in range(34):
+        pool[k] += int(model.copies[k])
+    for f in range(model.n_flowers):
+        pool[34 + f] += 1
+    head = []
+    for h in hands:
+        head += parse_tiles(h)
+    head += parse_tiles(draws) if draws else []
+    back = parse_tiles(tail) if tail else []
+    for t in head + back:
+        pool[t] -= 1
+        assert pool[t] >= 0, f"too many copies of {t}"
+    middle = sorted(pool.elements())
+    return head + middle + back[::-1]
+
+
+class Script:
+    """A test policy: discards the listed tiles in order (else its drawn tile);
+    claims / declares the listed option kinds; wins unless told to skip wins."""
+
+    def __init__(self, discards="", claims=(), declares=(), skip_wins=0):
+        self.discards = parse_tiles(discards) if discards else []
+        self.claims = tuple(claims)
+        self.declares = tuple(declares)
+        self.skip_wins = skip_wins
+        self.seen = []
+
+    def discard(self, view):
+        legal = view.legal_discards
+        if self.discards and self.discards[0] in legal:
+            return self.discards.pop(0)
+        return view.drawn if view.drawn in legal else legal[-1]
+
+    def claim(self, view, options):
+        self.seen.append(("claim", list(options)))
+        if ("win",) in options:
+            if self.skip_wins:
+                self.skip_wins -= 1
+            else:
+                return ("win",)
+        for kind in self.claims:
+            for o in options:
+                if o[0] == kind:
+                    return o
+        return None
+
+    def declare(self, view, options):
+        self.seen.append(("declare", list(options)))
+        if ("win",) in options:
+            return ("win",)
+        for kind in self.declares:
+            for o in options:
+                if o[0] == kind:
+                    return o
+        return None
+
+
+# seat 0 (dealer) discards 5p first; seats 1, 2, 3 all win on it (tanki, kanchan,
+# shanpon); seat 3 could also pung it
+_MULTI = ["23m13579p1357s577z", "123456789m5p999s", "46p11122233344z", "55p777888999m66z"]
+
+
+def _head_bump_ruleset():
+    rs = rules.get("guangdong")
+    name = "test_guangdong_head_bump"
+    if name not in rules.available():
+        rules.register(replace(rs, name=name, winners="head_bump"))
+    return rules.get(name)
+
+
+def test_several_winners_on_one_discard():
+    wall = _wall("guangdong", _MULTI)
+    st = play_hand("guangdong", [Script("5p"), Script(), Script(), Script()], wall=wall,
+                   dealer=0)
+    assert [w["seat"] for w in st.wins] == [1, 2, 3]
+    assert all(w["how"] == "discard" and w["discarder"] == 0 for w in st.wins)
+    assert st.end_reason == "win"
+    _check_hand(st)
+    # the discarder pays each winner (一炮多响), the others pay nothing
+    assert st.deltas[0] == -sum(st.deltas[1:]) and all(d > 0 for d in st.deltas[1:])
+
+
+def test_head_bump_takes_the_first_in_turn_order():
+    rs = _head_bump_ruleset()
+    wall = _wall(rs, _MULTI)
+    st = play_hand(rs, [Script("5p"), Script(), Script(), Script()], wall=wall, dealer=0)
+    assert [w["seat"] for w in st.wins] == [1]
+    # seat 1 passes: the next winner in turn order takes it
+    st = play_hand(rs, [Script("5p"), Script(skip_wins=1), Script(), Script()], wall=wall,
+                   dealer=0)
+    assert [w["seat"] for w in st.wins] == [2]
+    _check_hand(st)
+
+
+def test_win_beats_pung():
+    rs = _head_bump_ruleset()
+    wall = _wall(rs, _MULTI)
+    # seat 3 prefers its pung, seats 1 and 2 pass, then seat 3 is the only claimer:
+    # its pung is made; with seat 2 winning, the pung is not
+    st = play_hand(rs, [Script("5p"), Script(skip_wins=1), Script(), Script(claims=("pung",),
+                                                                       skip_wins=1)],
+                   wall=wall, dealer=0)
+    assert [w["seat"] for w in st.wins] == [2]
+    assert st.seats[3].n_calls == 0
+    st = play_hand(rs, [Script("5p"), Script(skip_wins=1), Script(skip_wins=1),
+                        Script(claims=("pung",), skip_wins=1)], wall=wall, dealer=0, log=True)
+    calls = [e for e in st.events if e["e"] == "call"]
+    assert calls[0]["seat"] == 3 and calls[0]["kind"] == "pung" and calls[0]["frm"] == 0
+
+
+def test_pung_beats_chow_and_chow_only_from_the_left():
+    name = "guangdong_jipinghu"
+    hands = ["147m39p5p1258s2567z", "46p258m369s12345z", "55p128p369m369s67z",
+             "258m1479s39p1234z"]
+    wall = _wall(name, hands)
+    pols = [Script("5p"), Script(claims=("chow",)), Script(claims=("pung",)), Script()]
+    st = play_hand(name, pols, wall=wall, dealer=0, log=True)
+    call = [e for e in st.events if e["e"] == "call"][0]
+    assert call["seat"] == 2 and call["kind"] == "pung"
+    assert ("claim", [("chow", 12)]) in pols[1].seen
+    # on seat 0's 5p only seat 1 (next in turn) is offered a chow
+    first = []
+    for e in st.events:
+        if e["e"] == "call":
+            break
+        if e["e"] == "claim":
+            first.append((e["seat"], [tuple(o) for o in e["options"]]))
+    assert first == [(1, [("chow", 12)]), (2, [("pung",)])]
+    # without the pung, the chow is made
+    pols = [Script("5p"), Script(claims=("chow",)), Script(), Script()]
+    st = play_hand(name, pols, wall=wall, dealer=0, log=True)
+    call = [e for e in st.events if e["e"] == "call"][0]
+    assert call["seat"] == 1 and call["kind"] == "chow" and call["start"] == 12
+
+
+def test_robbing_an_added_kong():
+    # seat 1 pungs seat 0's 5p, later draws the 4th 5p and adds it to the pung;
+    # seat 3 (46p, waiting on 5p) passed the first 5p and robs the kong
+    hands = ["147m39p5p1258s2567z", "258m1557p3469s56z", "369m268p12379s47z",
+             "46p11122233344z"]
+    wall = _wall("guangdong", hands, draws="9m8m1p5p")
+    pols = [Script("5p"), Script("3s", claims=("pung",), declares=("added_kong",)), Script(),
+            Script(skip_wins=1)]
+    st = play_hand("guangdong", pols, wall=wall, dealer=0)
+    assert [(w["seat"], w["how"], w["discarder"]) for w in st.wins] == [(3, "robbing_kong", 1)]
+    r = st.wins[0]["result"]
+    assert r.context.kong and not r.context.self_drawn
+    # the robbed kong is a pung again; every tile still accounted for
+    assert [m["kind"] for m in st.seats[1].melds] == ["pung"]
+    _check_hand(st)
+
+
+def test_must_open():
+    # the dealer's 14 dealt tiles are complete and closed: a win under 推倒胡 (天和),
+    # none under 沈阳 (开门: a pung or exposed kong first)
+    hands = ["123m456p789s111z99m", "258m1357p3469s56z", "369m268p12378s47z",
+             "47m39p1s22233344z"]
+    for name, can in (("guangdong", True), ("shenyang", False)):
+        wall = _wall(name, hands)
+        pols = [Script(), Script(), Script(), Script()]
+        st = play_hand(name, pols, wall=wall, dealer=0, log=True)
+        first = []
+        for e in st.events:
+            if e["e"] == "discard":
+                break
+            if e["e"] == "declare" and e["seat"] == 0:
+                first = e["options"]
+        assert (["win"] in first) == can
+        if can:
+            assert st.wins[0]["seat"] == 0 and st.wins[0]["how"] == "self_draw"
+
+
+def test_wall_end_keeps_tiles_back():
+    # 台湾: 16 tiles stay in the wall; 西安: 26 / 14 / 16 / 26 by kongs
+    for name in ("taiwan", "xian"):
+        rs = rules.get(name)
+        seen = 0
+        for h in range(30):
+            st = play_hand(name, "random", seed=8, hand=h)
+            if st.end_reason == "wall":
+                exp = sum(s.n_kongs_exposed for s in st.seats)
+                con = sum(s.n_kongs_concealed for s in st.seats)
+                assert st.wall_left == rs.wall_end.kept_tiles(exp, con)
+                seen += 1
+        assert seen
+
+
+def test_flowers_and_jokers():
+    # mcr: flowers are set aside (never in a hand) and counted in the win context
+    for h in range(10):
+        st = play_hand("mcr", "random", seed=2, hand=h)
+        for s in st.seats:
+            assert all(t >= 34 for t in s.flowers)
+        assert sum(len(s.flowers) for s in st.seats) + sum(
+            1 for t in st.wall[st.head:st.tail + 1] if t >= 34) == 8
+        for w in st.wins:
+            assert w["check"][2]["flowers"] == len(st.seats[w["seat"]].flowers)
+    # 'next' jokers: the kind after the turned indicator is wild
+    st = play_hand("anqing", "efficiency", seed=3, hand=0, log=True)
+    ev = [e for e in st.events if e["e"] == "jokers"][0]
+    assert ev["joker"] == rules.get("anqing").joker_kind(ev["indicator"])
+    # 'turned' jokers (罗源): the turned kind itself, its 3 other copies wild
+    st = play_hand("luoyuan", "efficiency", seed=3, hand=0, log=True)
+    ev = [e for e in st.events if e["e"] == "jokers"][0]
+    assert ev["joker"] == ev["indicator"]
