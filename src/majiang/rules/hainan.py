@@ -86,7 +86,7 @@ def hainan_points(fans: dict, rs, w) -> int:
         f = rs.fan(k)
         if "multiplier" in f.tags:
             v *= f.value ** n
-    cap = rs.options.get("cap")
+    cap = rs.scoring.cap
     return v if cap is None else min(v, cap)
 
 
@@ -157,7 +157,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         source="RULESETS.md §3.20 (S000); STANDARD_READINGS_2.md §9 (HN)",
         tile_set=tile_set, constraints=("discard_needs_pattern",) if you_fan else (),
         ready="none", wall_end=WallEnd(kept=15), winners="head_bump",
-        scoring=ScoringRule(mode="custom", function="hainan"),
+        scoring=ScoringRule(mode="custom", function="hainan", cap=cap),
         options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
                  "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players},
         builder="hainan", section="§3.20",
