@@ -155,3 +155,74 @@ def test_house_rules_never_replace_a_builtin():
     assert back.name == "mcr+house"
     assert rules.get("mcr") is MCR
     assert [(f.id, f.value) for f in back.fans] == [(f.id, f.value) for f in MCR.fans]
+
+
+# ---------------------------------------------------------------- house TOML (issue 8)
+@pytest.mark.parametrize("text, needle", [
+    ('base = "sichuan"\n[fans]\n"清一色" = -1\n', "'清一色' must be 0 or more, got -1"),
+    ('base = "mcr"\n[fans]\n"Full Flush" = -24\n', "'Full Flush' must be 0 or more"),
+    ('base = "sichuan"\n[[add_fans]]\nid = 40\nchinese = "门清"\nvalue = -2\n'
+     'predicate = "concealed"\n', "add_fans[0] (门清) must be 0 or more"),
+])
+def test_house_rules_reject_a_negative_fan(text, needle):
+    """Was: a negative fan value was accepted (a fan taking points away)."""
+    with pytest.raises(RuleError) as err:
+        rules.loads(text)
+    assert needle in str(err.value)
+
+
+def test_house_rules_accept_a_zero_fan():
+    rs = rules.loads('base = "sichuan"\nname = "zero_qys"\n[fans]\n"清一色" = 0\n')
+    assert rs.fan("清一色").value == 0
+
+
+@pytest.mark.parametrize("base, rkey, okey, a, b", [
+    ("sichuan", "cap", "cap", 5, 4),
+    ("sichuan", "scoring_base", "base", 2, 3),
+    ("guangdong_jipinghu", "min_fan", "min_fan", 3, 2),
+    ("kawuxing", "cap", "cap", 5, 6),
+])
+def test_house_rules_reject_a_cap_or_base_given_twice_differently(base, rkey, okey, a, b):
+    """Was: [rules] cap = 5 with [options] cap = 4 gave a ruleset whose scoring said 5
+    and whose options said 4."""
+    text = f'base = "{base}"\n[options]\n{okey} = {b}\n[rules]\n{rkey} = {a}\n'
+    with pytest.raises(RuleError) as err:
+        rules.loads(text)
+    assert f"rules.{rkey} = {a}" in str(err.value) and f"options.{okey} = {b}" in str(err.value)
+    same = rules.loads(f'base = "{base}"\nname = "same_{base}"\n[options]\n{okey} = {a}\n'
+                       f'[rules]\n{rkey} = {a}\n')
+    assert same.options[okey] == a
+
+
+@pytest.mark.parametrize("where", ["rules", "options"])
+def test_a_sichuan_cap_means_the_same_in_either_table(where):
+    """Both places give one ruleset: scoring cap, option and points agree (cap 5 fan:
+    6 fan pay 2**5 = 32 at base 1)."""
+    key = "cap"
+    rs = rules.loads(f'base = "sichuan"\nname = "cap5_{where}"\n[{where}]\n{key} = 5\n')
+    assert rs.scoring.cap == 5 and rs.options["cap"] == 5
+    assert rs.points(6) == 2 ** 5 and rs.points(4) == 2 ** 4
+    back = rules.loads(rules.dumps(rs))
+    assert back.scoring.cap == 5 and back.options["cap"] == 5
+
+
+def test_a_sichuan_base_in_rules_reaches_the_settlement():
+    """[rules] scoring_base = 2 is the builder's base: 自摸加底 adds 2, not the default 1."""
+    rs = rules.loads('base = "sichuan"\nname = "base2"\n[rules]\nscoring_base = 2\n')
+    assert rs.scoring.base == 2 and rs.options["base"] == 2
+    assert rs.settlement_params["self_draw_bonus"] == 2
+
+
+def test_no_cap_round_trips():
+    rs = rules.loads('base = "sichuan"\nname = "nocap"\n[rules]\ncap = "none"\n')
+    assert rs.scoring.cap is None and rs.options["cap"] is None
+    text = rules.dumps(rs)
+    assert text.count("cap =") == 1
+    back = rules.loads(text)
+    assert back.scoring.cap is None and back.points(10) == 2 ** 10
+
+
+def test_dumps_writes_the_cap_and_base_once():
+    for name in rules.available():
+        text = rules.dumps(rules.get(name))
+        assert text.count("\ncap =") <= 1 and text.count("base = ") <= 2, name  # base = "<name>"

@@ -9,19 +9,26 @@ Format (every key optional except ``base``)::
 
     [options]                     # the base's build options (see its module)
     long_seven_pairs = 16
-    cap = 4
+    cap = 4                       # scoring cap (fan units); "none" for no cap
 
     [rules]                       # ruleset fields
     min_fan = 1
     constraints = ["void_suit"]   # names from majiang.rules.constraints
     winners = "head_bump"         # head_bump | multiple | single
     ready = "optional"            # none | optional | required
-    cap = 5                       # scoring cap (fan units); "none" for no cap
-    scoring_base = 2
+    # cap = 5                     # scoring cap, scoring_base = 2: for rulesets
+    #                             # without such build options
 
-    [fans]                        # fan values by Chinese name, English name or id
-    "清一色" = 3
+    [fans]                        # fan values (0 or more) by Chinese name, English
+    "清一色" = 3                  # name or id
     remove = ["带幺九"]           # drop fans from the table
+
+The scoring cap, scoring base and minimum fan can be written in ``[rules]``
+(``cap``, ``scoring_base``, ``min_fan``) or, for a ruleset that takes them as
+build options (四川 ``cap``/``base``, 广东鸡平胡 ``cap``/``min_fan``/``base``, 卡五星
+and 沈阳 ``cap``, 西安/广东 ``base``), in ``[options]`` (``cap``, ``base``,
+``min_fan``).  Either place gives the same ruleset; a file that gives one of them
+in both places with different values is an error.
 
     [[add_fans]]                  # new fans from the shared predicates (majiang.rules.fans)
     id = 40
@@ -30,7 +37,8 @@ Format (every key optional except ``base``)::
     value = 1
     predicate = "concealed"
 
-Unknown keys, unknown fans, options and bad values raise :class:`~majiang.errors.RuleError`
+Unknown keys, unknown fans, options and bad values (a negative fan value, a cap or
+base given twice with different values) raise :class:`~majiang.errors.RuleError`
 naming them.
 """
 from __future__ import annotations
@@ -108,6 +116,11 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RuleError(f"{where}: [options] must be a table")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise RuleError(f"{where}: [rules] must be a table")
+    _check_keys(rules, _RULES, "[rules]", where)
+    options, rules = _merge_shared(base, dict(options), dict(rules), where)
     if options:
         builder = BUILDERS.get(base.builder)
         if builder is None:
@@ -119,10 +132,6 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         except TypeError as exc:
             raise RuleError(f"{where}: bad option value: {exc}") from None
     changes: dict[str, Any] = {}
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise RuleError(f"{where}: [rules] must be a table")
-    _check_keys(rules, _RULES, "[rules]", where)
     if "min_fan" in rules:
         v = rules["min_fan"]
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -160,8 +169,7 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
                 removed.add(_fan(rs, name, where).id)
             continue
         f = _fan(rs, int(key) if key.isdigit() else key, where)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"{where}: value of fan {key!r} must be an integer, got {value!r}")
+        _check_fan_value(value, f"fan {key!r}", where)
         fans = [dataclasses.replace(x, value=value) if x.id == f.id else x for x in fans]
     if removed:
         fans = [dataclasses.replace(x, excludes=x.excludes - removed,
@@ -174,6 +182,8 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         if pred is None or not callable(pred) or add.get("predicate", "").startswith("_"):
             raise RuleError(f"{where}: add_fans[{i}]: unknown predicate "
                             f"{add.get('predicate')!r} (a function of majiang.rules.fans)")
+        if "value" in add:
+            _check_fan_value(add["value"], f"add_fans[{i}] ({add.get('chinese', '?')})", where)
         try:
             fans.append(F.fan(add["id"], add["chinese"], add.get("english", add["chinese"]),
                               add["value"], pred, excludes=add.get("excludes", ())))
@@ -198,6 +208,46 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         out = dataclasses.replace(out, name=f"{out.name}+house")
     register(out, replace=True)
     return out
+
+
+_SHARED = {"cap": "cap", "scoring_base": "base", "min_fan": "min_fan"}
+"""[rules] keys that some rulesets also take as build options ([options] key): the
+scoring cap, the scoring base and the minimum fan."""
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _merge_shared(base: Ruleset, options: dict, rules: dict, where: str):
+    """Route the [rules] keys that the base ruleset also takes as build options (see
+    :data:`_SHARED`) into the options, so the builder sees one value (its settlement
+    and option list stay consistent).  Both given with different values: RuleError."""
+    for rkey, okey in _SHARED.items():
+        if rkey not in rules or okey not in base.options:
+            continue
+        value = rules.pop(rkey)
+        if rkey == "cap" and value == "none":
+            value = None
+        if okey in options:
+            other = None if options[okey] == "none" and okey == "cap" else options[okey]
+            if not _same(other, value):
+                raise RuleError(
+                    f"{where}: rules.{rkey} = {_toml_value(value)} and options.{okey} = "
+                    f"{_toml_value(other)} disagree; {base.name} takes the {okey} as a build "
+                    f"option, so give it once (in [options])")
+        options[okey] = value
+    if options.get("cap") == "none" and "cap" in base.options:
+        options["cap"] = None
+    return options, rules
+
+
+def _check_fan_value(value: Any, what: str, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{where}: value of {what} must be an integer, got {value!r}")
+    if value < 0:
+        raise RuleError(f"{where}: value of {what} must be 0 or more, got {value} "
+                        "(a fan never takes points away)")
 
 
 def _fan(rs: Ruleset, key, where: str):
@@ -228,19 +278,27 @@ def dumps(rs: Ruleset) -> str:
     base = rs.builder if rs.builder in BUILDERS else rs.name
     lines = [f"# {rs.title}", f"base = {_toml_value(base)}", f"name = {_toml_value(rs.name)}",
              f"title = {_toml_value(rs.title)}", ""]
-    opts = {k: v for k, v in rs.options.items() if v is not None or True}
-    if opts and rs.builder in BUILDERS:
+    built = rs.builder in BUILDERS
+    # the cap, base and minimum are written once: as build options where the builder
+    # takes them, else in [rules]
+    as_option = {k for k in _SHARED.values() if built and k in rs.options}
+    if rs.options and built:
         lines.append("[options]")
-        for k, v in opts.items():
-            if v is None:
+        for k, v in rs.options.items():
+            if v is None and k != "cap":
                 continue            # None = the builder's default "off"
-            lines.append(f"{k} = {_toml_value(v)}")
+            lines.append(f"{k} = {_toml_value(v)}")     # a cap of None is "none"
         lines.append("")
-    lines += ["[rules]", f"min_fan = {rs.min_fan}",
-              f"constraints = {_toml_value(list(rs.constraints))}",
-              f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}",
-              f"cap = {_toml_value(rs.scoring.cap)}", f"scoring_base = {rs.scoring.base}", "",
-              "[fans]"]
+    lines += ["[rules]"]
+    if "min_fan" not in as_option:
+        lines.append(f"min_fan = {rs.min_fan}")
+    lines += [f"constraints = {_toml_value(list(rs.constraints))}",
+              f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}"]
+    if "cap" not in as_option:
+        lines.append(f"cap = {_toml_value(rs.scoring.cap)}")
+    if "base" not in as_option:
+        lines.append(f"scoring_base = {rs.scoring.base}")
+    lines += ["", "[fans]"]
     for f in rs.fans:
         lines.append(f"{_toml_value(f.chinese)} = {f.value}   # {f.id} {f.english}")
     return "\n".join(lines) + "\n"
