@@ -174,6 +174,18 @@ def test_repr_html():
     assert out.count("<span") >= 4                  # concealed, 2 melds, flowers
 
 
+def test_repr_html_shows_jokers():
+    """Was: a hand with jokers ('*') showed only its real tiles."""
+    h = parse_hand("23m456p789s1z** [555z]")
+    assert h.jokers == 2
+    out = h._repr_html_()
+    assert out.count("\U0001F02A") == 2             # MAHJONG TILE JOKER, one per joker
+    # right after the concealed tiles, before the meld (the order of format_hand)
+    assert out.index("\U0001F02A") < out.index("\U0001F006")
+    assert "**" in out                              # the title holds the notation
+    assert "\U0001F02A" not in parse_hand("23m456p789s11z1z [555z]")._repr_html_()
+
+
 # ---------------------------------------------------------------------------
 # Hand properties and value semantics
 # ---------------------------------------------------------------------------

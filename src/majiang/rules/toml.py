@@ -25,7 +25,7 @@ Format (every key optional except ``base``)::
 
 The scoring cap, scoring base and minimum fan can be written in ``[rules]``
 (``cap``, ``scoring_base``, ``min_fan``) or, for a ruleset that takes them as
-build options (四川 ``cap``/``base``, 广东鸡平胡 ``cap``/``min_fan``/``base``, 卡五星
+build options (e.g. 四川 ``cap``/``base``, 广东鸡平胡 ``cap``/``min_fan``/``base``, 卡五星
 and 沈阳 ``cap``, 西安/广东 ``base``), in ``[options]`` (``cap``, ``base``,
 ``min_fan``).  Either place gives the same ruleset; a file that gives one of them
 in both places with different values is an error.
