@@ -104,27 +104,36 @@ def _core_error(counts: np.ndarray, code: int, where: str = "",
                             "tiles (13 or 14 with no melds, at most 17)")
 
 
-def _prepare(hand: Any, jokers: int = 0,
-             hand_size: int = 13) -> tuple[np.ndarray, np.ndarray | None, Hand | None]:
-    """(concealed uint8 (34,), caps or None, Hand or None) for any accepted hand input.
+def _prepare(hand: Any, jokers: int = 0, hand_size: int = 13
+             ) -> tuple[np.ndarray, np.ndarray | None, Hand | None, int]:
+    """(concealed uint8 (34,), caps or None, Hand or None, jokers) for any accepted hand.
 
     A string or Hand must hold a full hand of ``hand_size`` (13: 13/14 tiles counting
-    melds; 16 under 16-tile rulesets), so a miscounted 13-tile hand is an error rather
-    than a 16-tile hand.  With jokers held beside the vector, the real tiles alone may
-    not make the total, so it is checked by the core (real + jokers) instead.
+    melds and jokers; 16 under 16-tile rulesets), so a miscounted 13-tile hand is an
+    error rather than a 16-tile hand.  ``jokers`` (the keyword) are added to the hand's
+    own ``*`` jokers before any check, so ``shanten("123m456p789s112z", jokers=1)`` and
+    ``shanten("123m456p789s112z*")`` are the same hand.  A bare count vector may be a
+    partial hand (3n+1 / 3n+2 tiles with the jokers).  The returned ``jokers`` is the
+    total held.
     """
     if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
             and hand.flags.c_contiguous):
-        return hand, None, None
-    if isinstance(hand, (str, Hand)) and not jokers:
+        return hand, None, None, jokers
+    if isinstance(hand, str):
+        h = as_hand(hand + " " + "*" * jokers if jokers else hand, hand_size=hand_size)
+    elif isinstance(hand, Hand):
+        if jokers:
+            hand = Hand(hand.concealed, hand.melds, hand.flowers,
+                        _check_jokers(hand.jokers + jokers))
         h = as_hand(hand, hand_size=hand_size)
     else:           # a bare count vector may be a partial hand (3n+1 / 3n+2 tiles)
-        h = as_hand(hand, strict=False)
+        from .tiles import as_counts
+        h = Hand(as_counts(hand), jokers=jokers)
     caps = None
     if h.melds:
         locked = h.all_counts.astype(np.int16) - h.concealed
         caps = np.ascontiguousarray(4 - locked, dtype=np.uint8)
-    return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h
+    return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h, _check_jokers(h.jokers)
 
 
 def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
@@ -150,20 +159,86 @@ def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
     return (DEFAULT_FORMS if forms is None else forms), bool(seven_pairs_quads)
 
 
-def _regional(ruleset: Any, forms: Any):
-    """The ruleset when its shape rules need :mod:`majiang.rules.shapes` (void suit,
-    2-5-8 pair, extra forms such as 十三烂, a reduced tile set), else None.
+_SHAPE_IN_CORE = frozenset(("void_suit", "pair_258"))
+"""Shape constraints the core computes exactly (``Opts.void_suits`` / ``Opts.pair_mask``).
+``pair_258_small`` (2-5-8 pair for a small win only; a 大胡 may use any pair) is not a
+shape constraint: any pair can win through a big hand, so it does not change shanten
+(as in :mod:`majiang.rules.shapes`); the win predicate applies it."""
 
-    Extension point for regional rulesets: the core stays ruleset-free; a ruleset
-    whose winning shapes the core cannot express is computed by the exact Python
-    engine of :mod:`majiang.rules.shapes` (checked against the core where both apply).
-    """
+_WHOLE_HAND = 2 | 4 | 8     # seven pairs, thirteen orphans, honors-and-knitted
+
+
+def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
+    """How a ruleset's shanten is computed: ``("python", rs)`` by the exact Python engine
+    of :mod:`majiang.rules.shapes` (jokers with shape rules, extra forms such as 十三烂,
+    ``no_void``), ``("core", rs)`` by the core with shape options (void suit, 2-5-8
+    pair, a reduced tile set), or ``(None, None)`` (plain core: forms only)."""
     if ruleset is None or forms is not None:
-        return None
+        return None, None
     from .rules import get as _get_ruleset
+    from .rules.base import EXTRA_FORMS
+    from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.shapes import needs_python
     r = _get_ruleset(ruleset)
-    return r if needs_python(r) else None
+    if not needs_python(r):
+        return None, None
+    if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
+            and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
+        return "core", r
+    return "python", r
+
+
+def _regional(ruleset: Any, forms: Any):
+    """The ruleset when its shape rules need :mod:`majiang.rules.shapes` (jokers with a
+    shape rule or a reduced tile set, extra forms such as 十三烂, ``no_void``), else None.
+
+    Extension point for regional rulesets: the core stays ruleset-free; void suits,
+    2-5-8 pairs and reduced tile sets are core options (:func:`_shape_options`); a
+    ruleset whose winning shapes the core cannot express is computed by the exact
+    Python engine of :mod:`majiang.rules.shapes` (checked against the core where both
+    apply, tests/test_shape_core.py).
+    """
+    how, r = _route(ruleset, forms)
+    return r if how == "python" else None
+
+
+def _shape_options(rs: Any, counts: np.ndarray, h: Hand | None) -> dict:
+    """Core keyword options ``{caps, pair_mask, void_suits}`` of ruleset `rs` for this hand:
+    caps = tile-set copies less the copies in the melds, the 2-5-8 pair mask, and the
+    void-suit bits less the suits the melds already hold (from the game model).
+
+    Raises
+    ------
+    InvalidHandError
+        A tile outside the ruleset's tile set, or more copies than the set leaves.
+    """
+    from .rules.model import game_model
+    melds = () if h is None else h.melds
+    copies = np.asarray(rs.copies)
+    bad = [int(k) for k in np.flatnonzero(counts) if copies[k] == 0]
+    bad += [m.tile for m in melds if copies[m.tile] == 0]
+    if bad:
+        raise InvalidHandError(f"{tile_name(bad[0])} is not in the tile set of ruleset "
+                               f"{rs.name} ({rs.tiles})")
+    locked = np.zeros(N_KINDS, np.int16)
+    for m in melds:
+        for t in m.tiles:
+            locked[t] += 1
+    if np.any(locked > copies):
+        k = int(np.argmax(locked > copies))
+        raise InvalidHandError(f"melds hold more {tile_name(k)} than ruleset {rs.name} has")
+    shape = game_model(rs).shape(melds)
+    over = counts > shape.caps
+    if over.any():
+        k = int(np.argmax(over))
+        raise InvalidHandError(f"{int(counts[k])} copies of {tile_name(k)}: the ruleset's "
+                               f"tile set leaves {int(shape.caps[k])}")
+    return {"caps": shape.caps, "pair_mask": shape.pair_mask, "void_suits": shape.void_suits}
+
+
+def _no_whole(mask: int, h: Hand | None) -> int:
+    """Seven pairs, thirteen orphans and 全不靠 need the whole hand concealed: off with melds."""
+    return mask & ~_WHOLE_HAND if h is not None and h.melds else mask
 
 
 def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
@@ -241,10 +316,17 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     RuleError
         An unknown form or ruleset, a bad joker count.
     """
-    rs = _regional(ruleset, forms)
-    if rs is not None:
+    how, rs = _route(ruleset, forms)
+    if how == "python":
         from .rules.shapes import ruleset_shanten
         return ruleset_shanten(hand, rs, jokers=_check_jokers(jokers))
+    if how == "core":
+        mask, quads, counts, caps, h, jokers, extra = _hand_query(
+            hand, None, "", None, None, rs, jokers, shape=True)
+        s = _eff.shanten_one(counts, mask, quads, caps, jokers, False, **extra)
+        if s < -1:
+            raise _core_error(counts, s, jokers=jokers)
+        return s
     if forms is None and ruleset is None:
         forms = DEFAULT_FORMS
     else:
@@ -260,10 +342,9 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         if s >= -1:
             return s
     jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers, _hand_size(ruleset))
-    if h is not None and h.jokers:
-        jokers = _check_jokers(jokers + h.jokers)
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
+    counts, caps, h, jokers = _prepare(hand, jokers, _hand_size(ruleset))
+    s = _eff.shanten_one(counts, _no_whole(mask, h), seven_pairs_quads, caps, jokers,
+                         joker_fifth_copy)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
     return s
@@ -281,7 +362,10 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         Integer counts 0..4 per kind; each row holds 3n+1 or 3n+2 tiles (≤ 17).
         A C-contiguous ``uint8`` array is used without a copy.
     forms, seven_pairs_quads, ruleset
-        As in :func:`shanten`.
+        As in :func:`shanten`.  A ruleset's shape rules apply to every row as to a
+        hand without melds: its tile set (a row may not hold a kind outside it),
+        void suit and 2-5-8 pair in the core; rulesets with jokers and shape rules or
+        extra forms (十三烂) row by row in :mod:`majiang.rules.shapes` (slow).
     n_jobs : int or None
         Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = all cores.
     jokers : int or array_like of shape (N,), optional
@@ -299,12 +383,24 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     InvalidHandError
         The message names the first bad row and tile.
     """
+    how, rs = _route(ruleset, forms)
     forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
+    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask = form_mask(forms)
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
         counts = as_counts_batch(counts)
     n = counts.shape[0]
+    extra: dict = {}
+    if how is not None:
+        copies = np.asarray(rs.copies)
+        over = counts > copies
+        if over.any():
+            i, k = (int(x) for x in np.argwhere(over)[0])
+            raise InvalidHandError(f"row {i}: {int(counts[i, k])} copies of {tile_name(k)}: "
+                                   f"the tile set of ruleset {rs.name} has {int(copies[k])}")
+        if how == "core":
+            extra = _shape_options(rs, np.zeros(N_KINDS, np.uint8), None)
     out = np.empty(n, dtype=np.int8)
     jk = None
     if jokers is not None:
@@ -318,14 +414,18 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
                             f"({n},) with values 0..8")
         jk = np.ascontiguousarray(jk, dtype=np.uint8)
     jobs = _n_jobs(n_jobs)
+    if how == "python":
+        return _batch_python(counts, jk, rs, out)
     if jobs <= 1 or n < 4096:
-        bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy)
+        bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy,
+                                **extra)
     else:
         bounds = np.linspace(0, n, jobs + 1, dtype=np.int64)
 
         def run(lo: int, hi: int) -> int:
             local = _eff.shanten_many(counts[lo:hi], mask, seven_pairs_quads, out[lo:hi],
-                                      None if jk is None else jk[lo:hi], joker_fifth_copy)
+                                      None if jk is None else jk[lo:hi], joker_fifth_copy,
+                                      **extra)
             return lo + local if local >= 0 else -1
 
         with ThreadPoolExecutor(jobs) as pool:
@@ -339,23 +439,45 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     return out
 
 
-def _hand_query(hand: Any, residue: int, what: str, forms, seven_pairs_quads, ruleset,
-                jokers: Any = 0):
+def _batch_python(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
+                  out: np.ndarray) -> np.ndarray:
+    """Rows one by one through :mod:`majiang.rules.shapes` (shape rules the core lacks)."""
+    from .rules.shapes import shanten_counts, spec_of
+    spec = spec_of(rs)
+    for i in range(counts.shape[0]):
+        try:
+            out[i] = shanten_counts(counts[i], jokers=0 if jk is None else int(jk[i]),
+                                    spec=spec)
+        except InvalidHandError as e:
+            raise InvalidHandError(f"row {i}: {e}") from None
+    return out
+
+
+def _hand_query(hand: Any, residue: int | None, what: str, forms, seven_pairs_quads, ruleset,
+                jokers: Any = 0, shape: bool = False):
     """Shared prologue of the single-hand functions: resolve the forms, validate the
     hand, and require ``(tiles + jokers) % 3 == residue`` (1: waiting for a draw,
-    2: must discard).  Returns ``(mask, quads, counts, caps, hand, jokers)``."""
+    2: must discard; None: either).  With ``shape`` and a ruleset whose shape rules
+    the core computes (:func:`_route`), the caps come from its tile set and the
+    extra core options from :func:`_shape_options`.  Returns ``(mask, quads, counts,
+    caps, hand, jokers, extra)``; ``extra`` holds the keyword options of the kernels
+    (empty without shape rules).  Seven pairs / thirteen orphans / 全不靠 are dropped
+    from ``mask`` for a hand with melds."""
+    extra: dict = {}
+    rs = _route(ruleset, forms)[1] if shape else None
     forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     mask = form_mask(forms)
     jokers = _check_jokers(jokers)
-    counts, caps, h = _prepare(hand, jokers, _hand_size(ruleset))
-    if h is not None and h.jokers:          # jokers written '*' in the hand
-        jokers = _check_jokers(jokers + h.jokers)
+    counts, caps, h, jokers = _prepare(hand, jokers, _hand_size(ruleset))
     if counts.max(initial=0) > 4:
         raise _core_error(counts, _ERR_BAD_COUNT)
     n = int(counts.sum()) + jokers
-    if n % 3 != residue or n > 17:
+    if residue is not None and (n % 3 != residue or n > 17):
         raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
-    return mask, seven_pairs_quads, counts, caps, h, jokers
+    if rs is not None:
+        extra = _shape_options(rs, counts, h)
+        caps = extra.pop("caps")
+    return _no_whole(mask, h), seven_pairs_quads, counts, caps, h, jokers, extra
 
 
 def _n_jobs(n_jobs: int | None) -> int:
@@ -415,12 +537,12 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         return ruleset_ukeire(hand, rs, visible, jokers=_check_jokers(jokers),
                               indicator=indicator)
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
+    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
-        "discard_table()", forms, seven_pairs_quads, ruleset, jokers)
+        "discard_table()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
     vis = _visible(visible, h, counts, caps)
     s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
-                              joker_fifth_copy)
+                              joker_fifth_copy, **extra)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
     return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
@@ -474,17 +596,18 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         from .rules.shapes import ruleset_discard_table
         return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers))
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask, seven_pairs_quads, counts, caps, h, jokers = _hand_query(
+    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
-        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers)
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy)
+        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy,
+                         **extra)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
     vis = _visible(visible, h, counts, caps)
     rows = []
     for kind, sh, live, second in _eff.discard_rows(counts, mask, seven_pairs_quads, caps,
                                                      vis, second_order, jokers,
-                                                     joker_fifth_copy):
+                                                     joker_fifth_copy, **extra):
         eff = live >= 0
         rows.append({
             "discard": tile_name(kind),
@@ -524,7 +647,7 @@ def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
     InvalidHandError
         For a 3n+1 hand, a fifth copy, bad counts.
     """
-    mask, seven_pairs_quads, counts, caps, h, _ = _hand_query(
+    mask, seven_pairs_quads, counts, caps, h, _, _ = _hand_query(
         hand, 2, "decompositions need a complete-size hand", forms, seven_pairs_quads,
         ruleset)
     n = int(counts.sum())
