@@ -284,6 +284,10 @@ def test_hainan_worked_examples():
     r = score("111222333555m7m", "7m", ruleset="hainan", seat_wind=1, self_drawn=True)
     assert r.points == 8
     assert r.settle(1) == (-16, 32, -8, -8)
+    # the dealer found from the winner's seat wind: winner seat 1 is North, so seat 2
+    # deals and pays double
+    r = score("111222333555m7m", "7m", ruleset="hainan", seat_wind=3, self_drawn=True)
+    assert r.settle(1) == (-8, 32, -16, -8)
     # example 2 (computed): a non-dealer wins 七小对 on another non-dealer's discard:
     # the dealer pays 4, the discarder 2 + 1, the third player 2 -> +9
     r = score("1122m3344p5566s7s", "7s", ruleset="hainan", seat_wind=1)
@@ -433,8 +437,11 @@ def test_lisi_source_example_1():
 def test_lisi_computed_example_2():
     # §10.3 computed: a non-dealer wins on the other non-dealer's discard (not ready),
     # one 暗杠: the discarder pays 15 + 20 = 35
-    r = score("123m456m78m55p {9999p}", "9m", ruleset="lisi")
+    r = score("123m456m78m55p {9999p}", "9m", ruleset="lisi", seat_wind=1)
     assert r.settle(1, 2) == (0, 35, -35)
+    # the same win by the dealer (seat wind East): the discarder pays 20 + 20
+    r = score("123m456m78m55p {9999p}", "9m", ruleset="lisi", seat_wind=0)
+    assert r.settle(1, 2) == (0, 40, -40)
 
 
 def test_lisi_settlement_rules():

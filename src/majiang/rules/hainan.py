@@ -18,8 +18,9 @@ From the standard readings (§9, HN; one commercial server, "partial"):
 * value, convention M from 1 (HN ``get_chi_hu_fen``): 杠上开花 ×3, 清一色 ×2, 碰碰胡 ×2,
   七小对 ×2 / 豪华七小对 ×3, 十三幺 ×13, 自摸 ×2, multiplied, then the cap (8, 12 or 16);
 * settlement (HN): each other player pays value × d, on a discard win too, and the
-  discarder pays +1 (炮分); d = 1, +1 when the dealer is one of the two (庄闲).  Seats
-  are numbered from the dealer (seat 0 = East = the dealer, ``dealer=0``).
+  discarder pays +1 (炮分); d = 1, +1 when the dealer is one of the two (庄闲).
+  ``result.settle(winner, discarder)`` finds the dealer's seat from the winner's seat
+  wind (East = the dealer); :func:`settle_hainan` takes ``dealer=`` directly.
 
 Options of :func:`build` (default first, alternatives named):
 

@@ -26,7 +26,8 @@ From the standard readings (§10, LSA):
 
 As fans: 胡牌 20 + 明杠 5 each + 暗杠 10 each, added (``points`` = what each opponent
 pays on a self-draw); the settlement :func:`settle_lisi` subtracts the 20 to find the
-kong bonus and applies the table above.  Seats are numbered from the dealer (seat 0).
+kong bonus and applies the table above.  ``result.settle`` finds the dealer's seat
+from the winner's seat wind (East = the dealer); :func:`settle_lisi` takes ``dealer=``.
 Whether the discarder had declared ready is a game state, not part of a win context:
 ``result.settle`` uses ``discarder_ready=False`` (the ruleset's settlement parameter);
 call :func:`settle_lisi` with ``discarder_ready=True`` for the other case.

@@ -60,7 +60,10 @@ class RegionalResult(FanResult):
         if not 0 <= winner < n:
             raise RuleError(f"winner seat must be 0..{n - 1}, got {winner!r}")
         d = None if self.context.self_drawn else discarder
-        return rs.settlement(self.points, winner, d, players=n, **rs.settlement_params)
+        params = dict(rs.settlement_params)
+        if "dealer" in params:      # the dealer's seat, from the winner's seat wind (East = dealer)
+            params["dealer"] = (winner - self.context.seat_wind) % n
+        return rs.settlement(self.points, winner, d, players=n, **params)
 
     def to_dict(self) -> dict:
         d = super().to_dict()
