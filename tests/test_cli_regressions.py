@@ -18,7 +18,9 @@ import pytest
 from majiang import rules
 from majiang.cli import main
 from majiang.errors import RuleError
-from majiang.tiles import JOKER_GLYPH, N_KINDS, parse_tile
+from majiang.tiles import N_KINDS, parse_tile
+
+JOKER_GLYPH = "\U0001F02A"      # Unicode MAHJONG TILE JOKER
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

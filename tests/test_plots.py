@@ -101,6 +101,7 @@ def test_fan_names_on_this_machine_draw_without_warnings():
 
 def _tiny_cjk_font(path, chars: str) -> None:
     """A TrueType font with a square glyph for each of `chars` (built with fontTools)."""
+    pytest.importorskip("fontTools")
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
