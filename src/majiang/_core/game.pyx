@@ -18,31 +18,53 @@ ensure_tables()
 
 
 cdef class ShapeOpts:
-    """Plain shape options for one hand (forms mask, quads, caps, pair mask, void bits)."""
+    """Plain shape options for one hand.
+
+    ``caps``: copies usable per kind (None = 4 each: the fast table path of the
+    core); ``live``: copies per kind in the tile set for live-ukeire counts
+    (None = ``caps``, or 4 each); ``pair_mask``, ``void_suits``, ``fifth`` as in
+    the core's options.
+    """
 
     cdef public int mask
     cdef public bint quads
     cdef public bint fifth
     cdef public uint64_t pair_mask
     cdef public int void_suits
+    cdef bint has_caps
     cdef uint8_t caps[34]
+    cdef uint8_t live[34]
 
-    def __init__(self, int mask, bint quads, const uint8_t[::1] caps, uint64_t pair_mask,
-                 int void_suits, bint fifth=False):
+    def __init__(self, int mask, bint quads, object caps, uint64_t pair_mask,
+                 int void_suits, bint fifth=False, object live=None):
         cdef int k
-        if caps.shape[0] != 34:
-            raise ValueError("caps must have 34 entries")
+        cdef const uint8_t[::1] cv
         self.mask = mask
         self.quads = quads
         self.fifth = fifth
         self.pair_mask = pair_mask
         self.void_suits = void_suits
+        self.has_caps = caps is not None
         for k in range(34):
-            self.caps[k] = caps[k]
+            self.caps[k] = 4
+            self.live[k] = 4
+        if caps is not None:
+            cv = caps
+            if cv.shape[0] != 34:
+                raise ValueError("caps must have 34 entries")
+            for k in range(34):
+                self.caps[k] = cv[k]
+                self.live[k] = cv[k]
+        if live is not None:
+            cv = live
+            if cv.shape[0] != 34:
+                raise ValueError("live must have 34 entries")
+            for k in range(34):
+                self.live[k] = cv[k]
 
     cdef inline Opts opts(self, int jokers) noexcept:
-        return make_opts_c(self.mask, self.quads, self.caps, jokers, self.fifth,
-                           self.pair_mask, self.void_suits)
+        return make_opts_c(self.mask, self.quads, self.caps if self.has_caps else NULL,
+                           jokers, self.fifth, self.pair_mask, self.void_suits)
 
 
 def shanten(const uint8_t[::1] counts, ShapeOpts so, int jokers=0):
@@ -81,16 +103,13 @@ def waits(const uint8_t[::1] counts, ShapeOpts so, int jokers, uint8_t[::1] out)
     return jw
 
 
-cdef int ukeire_live(uint8_t* h, const Opts* o, const uint8_t* visible, int s0) noexcept nogil:
+cdef int ukeire_live(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
+                     int s0) noexcept nogil:
     """Live copies of the kinds whose draw lowers the shanten ``s0`` of the 3n+1 hand."""
     cdef int k, left, total = 0
-    cdef int cap
     for k in range(34):
-        cap = o.caps[k]
-        if h[k] >= cap:
-            continue
-        left = cap - h[k] - visible[k]
-        if left <= 0:
+        left = live[k] - h[k] - visible[k]
+        if left <= 0 or h[k] >= 4:
             continue
         h[k] += 1
         if shanten_opts_c(h, o) < s0:
@@ -117,7 +136,7 @@ def evaluate(const uint8_t[::1] counts, ShapeOpts so, int jokers,
         for k in range(34):
             h[k] = counts[k]
         s = shanten_opts_c(h, &o)
-        u = ukeire_live(h, &o, &visible[0], s)
+        u = ukeire_live(h, &o, so.live, &visible[0], s)
     return s, u
 
 
@@ -159,7 +178,7 @@ def choose_discard(const uint8_t[::1] counts, ShapeOpts so, int jokers,
             if sh[k] != best_s:
                 continue
             h[k] -= 1
-            u = ukeire_live(h, &o, &visible[0], best_s)
+            u = ukeire_live(h, &o, so.live, &visible[0], best_s)
             h[k] += 1
             c = centrality(k)
             if u > best_u or (u == best_u and c < best_c):

@@ -65,6 +65,16 @@ _FORM_BITS = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4,
 _ALL_PAIRS = (1 << 34) - 1
 
 
+def _mask_for(mask: int, n_melds: int) -> int:
+    """Forms a hand with ``n_melds`` melds can still complete: the whole-hand forms
+    need no meld; a knitted straight (9 knitted tiles + a set + a pair) at most one."""
+    if n_melds:
+        mask &= ~_WHOLE_HAND
+    if n_melds > 1:
+        mask &= ~_FORM_BITS["knitted_straight"]
+    return mask or 1
+
+
 class IllegalMoveError(MahjongError):
     """A player policy returned a move that the rules do not allow here."""
 
@@ -275,20 +285,27 @@ class HandState:
         if got is not None:
             return got
         sh = self.model.shape(self.meld_objects(p))
-        mask = self._mask
-        if s.melds:
-            mask &= ~_WHOLE_HAND
-            if not mask:
-                mask = 1
-        caps = np.ascontiguousarray(sh.caps, dtype=np.uint8)
+        mask = _mask_for(self._mask, len(s.melds))
         if strict:
-            o = _cg.ShapeOpts(mask, sh.quads, caps, sh.pair_mask & _ALL_PAIRS, sh.void_suits,
-                              self._fifth)
+            o = self._strict(sh, mask, s.void)
             s._opts = o
         else:
-            o = _cg.ShapeOpts(mask, sh.quads, caps, _ALL_PAIRS, 0, self._fifth)
+            # the pre-check before THE predicate: forms only, 4 copies each (looser
+            # than the tile set, so it never hides a win; the predicate decides)
+            o = _cg.ShapeOpts(mask, sh.quads, None, _ALL_PAIRS, 0, self._fifth)
             s._popts = o
         return o
+
+    def _strict(self, sh, mask, void):
+        """Bot options: the table path of the core (4 copies each), the 2-5-8 pair
+        mask, live counts from the tile set less the melds; a declared void suit
+        (定缺) has no live tiles (the bot discards it first instead of asking the
+        core for a void suit)."""
+        live = np.array(sh.caps, dtype=np.uint8)
+        if void >= 0:
+            live[9 * void:9 * void + 9] = 0
+        return _cg.ShapeOpts(mask, sh.quads, None, sh.pair_mask & _ALL_PAIRS, 0, self._fifth,
+                             live)
 
     def waits(self, p):
         """(waits uint8 (34,), joker draw completes) of seat p's 3n+1 hand (shape only)."""
@@ -320,15 +337,10 @@ class HandState:
                 and not self.joker_rule.be_claimed):
             return None
         # shape pre-check on the hand before the win tile
-        w, jw = self._waits_of(p, c, j)
         kind = self.play_kind(tile)
         special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
-        if not special:
-            if is_joker:
-                if not jw:
-                    return None
-            elif not w[kind]:
-                return None
+        if not special and not self._complete(p, c, j, kind, is_joker):
+            return None
         hand = Hand(c, self.meld_objects(p), jokers=j)
         seat_wind = (p - self.dealer) % self.n
         flowers = len(s.flowers)
@@ -346,6 +358,22 @@ class HandState:
         if res.valid:
             self._win_args[p] = (hand, None if is_joker else kind, kw)
         return res
+
+    def _complete(self, p, c, j, kind, is_joker):
+        """Shape pre-check: the hand before the win (c, j) plus the win tile is complete
+        in some form (caps and forms only; THE predicate decides the rest)."""
+        full = c.copy()
+        jf = j
+        if is_joker:
+            jf += 1
+        else:
+            if full[kind] >= 4:
+                return False
+            full[kind] += 1
+        if _cg.shanten(full, self.shape_opts(p, False), jf) == -1:
+            return True
+        s = self.seats[p]
+        return bool(self._extra and not s.melds and jf == 0 and int(full.max()) <= 1)
 
     def _waits_of(self, p, c, j):
         s = self.seats[p]
@@ -427,9 +455,8 @@ class HandState:
             return self.shape_opts(p, True)
         melds = self.meld_objects(p) + tuple(extra)
         sh = self.model.shape(melds)
-        mask = self._mask & ~_WHOLE_HAND or 1
-        return _cg.ShapeOpts(mask, sh.quads, np.ascontiguousarray(sh.caps, dtype=np.uint8),
-                             sh.pair_mask & _ALL_PAIRS, sh.void_suits, self._fifth)
+        mask = _mask_for(self._mask, len(melds))
+        return self._strict(sh, mask, self.seats[p].void)
 
     # ------------------------------------------------------------------ census
     def census(self) -> np.ndarray:
@@ -583,6 +610,7 @@ class _Game:
                     raise IllegalMoveError(f"seat {p}: choose_void returned {v!r}; legal: 0 (万), "
                                            "1 (筒), 2 (条)")
                 st.seats[p].void = int(v)
+                st._melds_changed(p)
                 st._log(e="void", seat=p, suit=int(v))
         cur = st.dealer
         drawn = st.seats[cur].drawn
