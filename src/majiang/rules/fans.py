@@ -8,7 +8,6 @@ assignment through :data:`JOKERS` (read with :func:`joker_info`, both defined in
 """
 from __future__ import annotations
 
-from ..winning import WinningHand
 from .assignment import JOKERS, joker_info
 from .base import Fan
 from .shapes import Spec, shanten_counts

@@ -15,7 +15,7 @@ from ..errors import InvalidHandError, MahjongError, RuleError
 from ..hand import Decomposition, as_hand
 from ..tiles import parse_tile
 from ..winning import SetView, WinContext, WinningHand
-from .reference import _all_counts, _meld_views, _table, _where, wind_index
+from .reference import _all_counts, _meets_minimum, _meld_views, _table, _where, wind_index
 from .results import _KERNEL_FIELDS, FanCount, FanResult
 
 __all__ = ["score_batch", "BatchScores", "melds_array"]
@@ -121,8 +121,7 @@ def _k_fans(r: FanResult) -> tuple:
 def _k_meets_minimum(r: FanResult) -> bool:
     k = _src(r)
     rs = k.ruleset
-    counted = k.total if rs.flowers_count_toward_minimum else k.total_min
-    return counted >= rs.min_fan
+    return _meets_minimum(rs, k.total if rs.flowers_count_toward_minimum else k.total_min)
 
 
 def _k_decomposition(r: FanResult) -> Decomposition:
@@ -334,4 +333,4 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
             for j in jobs:
                 j.result()
     counted = total if rs.flowers_count_toward_minimum else total_min
-    return BatchScores(total, fans, (counted >= rs.min_fan) & (status == 0), status)
+    return BatchScores(total, fans, _meets_minimum(rs, counted) & (status == 0), status)

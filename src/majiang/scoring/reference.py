@@ -15,6 +15,7 @@ from .. import rules as _rules
 from .._core import decompose as _decompose
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, as_hand, format_hand
+from ..rules.model import game_model
 from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
 from ..tiles import parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
@@ -374,14 +375,25 @@ def _result(rs, h: Hand, ctx: WinContext, best) -> FanResult:
     tb = _table(rs)
     fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english, tb.fan[k].value, n)
                        for k, n in fans.items())
-    if not rs.flowers_count_toward_minimum:
-        counted = sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
-    else:
-        counted = total
     return FanResult(total=total, fans=fan_counts, form=w.form, decomposition=w.decomposition,
                      knitted=tuple(w.knitted), win_set=_where(w),
-                     meets_minimum=counted >= rs.min_fan, min_fan=rs.min_fan, hand=h,
+                     meets_minimum=_meets_minimum(rs, _counted(rs, tb, fans, total)),
+                     min_fan=rs.min_fan, hand=h,
                      context=ctx, ruleset=rs.name, winning_hand=w)
+
+
+def _counted(rs, tb: _Table, fans: dict, total: int) -> int:
+    """Fan points that count toward the ruleset's minimum (flowers excluded unless the
+    ruleset counts them, :attr:`Ruleset.flowers_count_toward_minimum`)."""
+    if rs.flowers_count_toward_minimum:
+        return total
+    return sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
+
+
+def _meets_minimum(rs, counted):
+    """The game model's verdict on the minimum fan (:meth:`GameModel.meets_minimum`);
+    ``counted`` may be an int or an integer array."""
+    return game_model(rs).meets_minimum(counted)
 
 
 def _where(w: WinningHand) -> str:

@@ -26,13 +26,15 @@ from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, as_hand, format_hand
 from ..rules.base import POINTS_FUNCTIONS
-from ..rules.constraints import CONSTRAINTS, DESCRIPTIONS
+from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
+from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_decompositions
 from ..tiles import parse_tile, tile_name
 from ..winning import WinContext, WinningHand
-from .reference import _candidates, _table, evaluate, wind_index
-from .results import FanCount, FanResult, _set_text
+from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
+                        wind_index)
+from .results import FanCount, FanResult
 
 __all__ = ["score", "RegionalResult", "candidates"]
 
@@ -90,7 +92,9 @@ def _points(rs, fans: dict, w: WinningHand) -> int:
 
 
 def _violations(rs, w: WinningHand, fans: dict) -> list[str]:
-    return [c for c in rs.constraints if not CONSTRAINTS[c](w, fans, rs)]
+    """The constraints this reading breaks: the game model's verdict
+    (:meth:`majiang.rules.model.GameModel.violations`), the one source of truth."""
+    return game_model(rs).violations(w, fans)
 
 
 def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
@@ -238,24 +242,15 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
             best = x
     points, fans, w, asg, _ = best
     tb = _table(rs)
-    token = JOKERS.set((0, (), False))
-    JOKERS.reset(token)
     total = sum(tb.value[k] * n for k, n in fans.items())
     fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
                                          tb.fan[k].value, n) for k, n in fans.items())
-    counted = sum(tb.value[k] * n for k, n in fans.items() if tb.fan[k].minimum)
-    meets = counted >= rs.min_fan
+    meets = _meets_minimum(rs, _counted(rs, tb, fans, total))
     if rs.scoring.mode == "custom" and "min_points" in rs.options:
+        # 螺山: the minimum is in points (和 x 2^台) by win type, not in fan
         lo = rs.options["min_points"]
         meets = points >= (lo[0] if w.context.self_drawn else lo[1])
-    if w.win_set is None:
-        where = w.form
-    elif w.win_set == -1:
-        where = f"pair {tile_name(w.pair)}"
-    else:
-        s = w.sets[w.win_set]
-        where = f"{s.kind} {_set_text(s.kind, s.tile)} ({w.win_position})"
-    return RegionalResult(total, fan_counts, w.form, w.decomposition, (), where, meets,
+    return RegionalResult(total, fan_counts, w.form, w.decomposition, (), _where(w), meets,
                           rs.min_fan, h0, w.context, rs.name, w, points=points,
                           jokers=tuple(tile_name(k) for k in asg),
                           win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0)
