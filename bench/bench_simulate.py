@@ -1,0 +1,76 @@
+"""Hands per second per core of the game engine, beside riichienv in the same run.
+
+Run ``python bench/bench_simulate.py [SECONDS]`` (default 5 seconds per line).  For
+each of mcr, sichuan and guangdong, with four ``"random"`` and with four
+``"efficiency"`` players, it plays hands one after another on one core
+(:func:`majiang.game.play_hand`, the path :func:`majiang.simulate` takes for
+``n_jobs=1``; every win is checked and scored by the win predicate) and prints hands/s, wins
+per hand and the share of drawn hands.  riichienv (its Rust engine driven from Python
+with a first-legal-action agent, one 一局 per ``reset``) is timed the same way when
+installed.  Timing only: nothing here is asserted.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from majiang.game import play_hand
+
+RULESETS = ("mcr", "sichuan", "guangdong")
+PLAYERS = ("random", "efficiency")
+
+
+def bench_engine(ruleset: str, player: str, seconds: float) -> dict:
+    t0 = time.perf_counter()
+    n = wins = drawn = 0
+    while True:
+        st = play_hand(ruleset, player, seed=2024, hand=n)
+        n += 1
+        wins += len(st.wins)
+        drawn += not st.wins
+        el = time.perf_counter() - t0
+        if el >= seconds and n >= 5:
+            break
+    return {"hands": n, "seconds": el, "rate": n / el, "wins": wins / n, "drawn": drawn / n}
+
+
+def bench_riichienv(seconds: float) -> dict | None:
+    try:
+        from riichienv import RiichiEnv
+    except ImportError:
+        return None
+    env = RiichiEnv()
+    t0 = time.perf_counter()
+    n = 0
+    while True:
+        obs = env.reset()
+        while not env.done():
+            obs = env.step({pid: o.legal_actions()[0] for pid, o in obs.items()})
+        n += 1
+        el = time.perf_counter() - t0
+        if el >= seconds and n >= 5:
+            break
+    return {"hands": n, "seconds": el, "rate": n / el}
+
+
+def main(argv: list[str]) -> None:
+    seconds = float(argv[1]) if len(argv) > 1 else 5.0
+    print(f"{'engine':<34}{'hands':>7}{'hands/s':>10}{'wins/hand':>11}{'drawn':>8}")
+    rates = {}
+    for rs in RULESETS:
+        for pl in PLAYERS:
+            r = bench_engine(rs, pl, seconds)
+            rates[(rs, pl)] = r["rate"]
+            print(f"{'majiang ' + rs + ', 4x ' + pl:<34}{r['hands']:>7}{r['rate']:>10.1f}"
+                  f"{r['wins']:>11.2f}{r['drawn']:>8.1%}")
+    ri = bench_riichienv(seconds)
+    if ri is None:
+        print("riichienv not installed")
+        return
+    print(f"{'riichienv (riichi), first legal':<34}{ri['hands']:>7}{ri['rate']:>10.1f}")
+    for (rs, pl), v in rates.items():
+        print(f"  ratio majiang {rs}/{pl} : riichienv = {v / ri['rate']:.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
