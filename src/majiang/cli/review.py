@@ -1,7 +1,10 @@
 """Replay Botzone Chinese Official (MCR) logs and compare every discard with our advice.
 
 For each game: the decisions where the player's discard is not one of our best
-(with --all: every decision), then the win with its recorded fans and score.
+(with --all: every decision), then the win with its recorded fans and score and
+ours beside them: "agrees" when the fan lists match fan by fan (Botzone's names
+read as the rules' fans: 嵌张 = 坎张, 明暗杠 = 暗杠 + 明杠) and so do the total
+and score, else "DIFFERS" naming what differs.
 At the end: the agreement rate per player (seat) and overall.
 
 Columns: turn = event index in the log; p = seat (0 East .. 3 North); hand =
