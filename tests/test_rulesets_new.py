@@ -469,5 +469,14 @@ def test_lisi_win_rules():
     assert [we.kept_tiles(k, 0) for k in range(4)] == [14, 14, 16, 18]
 
 
+def test_lisi_shape_options_are_not_exact():
+    # the void suit is a shape rule; "exactly two suits" is judged at the win only
+    m = game_model("lisi")
+    assert m.void_suit and not m.shape().exact
+    assert majiang.shanten("123m456m789m11m45m", ruleset="lisi") == 0
+    with pytest.raises(InvalidHandError, match="two_suits"):
+        score("123m456m789m11m45m", "3m", ruleset="lisi")
+
+
 def test_lisi_every_fan_tested():
     assert {f.chinese for f in rules.get("lisi").fans} == {"胡牌", "明杠", "暗杠"}

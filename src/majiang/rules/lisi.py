@@ -15,6 +15,8 @@ From the standard readings (§10, LSA):
 * the final hand holds **exactly two suits** (缺一门; melds count) — constraint
   ``void_suit`` (which the shape engine honours) plus ``two_suits`` (a one-suit hand
   does not win);
+  Shanten, ukeire and advice honour the void suit exactly; a one-suit hand still
+  reads as ready by shape (the model's ``shape().exact`` is False), its win is refused;
 * forms: 4 sets + a pair (a concealed 1–9 of one suit is three chows, 龙, already a
   regular reading); a win only after declaring ready, by self-draw or on a discard;
 * settlement (convention P): self-draw — each of the other two pays 20; a discard by

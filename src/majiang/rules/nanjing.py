@@ -46,7 +46,8 @@ Options of :func:`build` (default first, alternatives named):
 * ``open_min_flowers`` (4, NJH): 硬花 an opened small win needs; 0 = no such rule.
 * ``seven_pairs_menqing`` (True, NJ's "成牌后门清"): seven pairs also get 门一; False =
   NJH ("七对不重复计门清").
-* ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §13.4).
+* ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §13.4).  NJH's 豪华七对 160 (one four)
+  also conflicts with NJ's 双七对 80; NJ is followed, as §13.4 directs.
 
 Not scored from one hand: 天胡, 地胡 (game history), 大杠开花 (the kong's origin), the
 kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
