@@ -419,3 +419,69 @@ def test_flowers_and_jokers():
     st = play_hand("luoyuan", "efficiency", seed=3, hand=0, log=True)
     ev = [e for e in st.events if e["e"] == "jokers"][0]
     assert ev["joker"] == ev["indicator"]
+
+
+# ---------------------------------------------------------------- PyMahjongGB
+def _gb_compare(n_hands, seed):
+    MahjongGB = pytest.importorskip("MahjongGB")
+    from bench_scoring import Case, gb_fans
+    from majiang.scoring import candidates
+    rs = rules.get("mcr")
+    calc = MahjongGB.MahjongFanCalculator
+    n_wins = 0
+    bad = []
+    for h in range(n_hands):
+        st = play_hand("mcr", "efficiency", seed=seed, hand=h)
+        for w in st.wins:
+            hand, tile, kw = w["check"]
+            case = Case(hand, tile, kw["self_drawn"], kw["last_copy"], kw["kong"],
+                        kw["last_tile"], kw["seat_wind"], kw["prevalent_wind"], kw["flowers"],
+                        "simulated")
+            ours = {f.chinese: f.count for f in w["result"].fans}
+            g = gb_fans(calc, case)
+            n_wins += 1
+            if isinstance(g, str):
+                bad.append((str(hand), tile, kw, ours, g))
+                continue
+            theirs = {rs.fan(name).chinese: c for name, c in g.items()}
+            if theirs == ours:
+                continue
+            total2 = sum(rs.fan(k).value * c for k, c in theirs.items())
+            tie = total2 == w["total"] and any(
+                t == total2 and {rs.fan(k).chinese: c for k, c in counts.items()} == theirs
+                for t, counts, _ in candidates(hand, tile, **{k: v for k, v in kw.items()
+                                                               if k not in ("ruleset", "jokers",
+                                                                            "win_is_joker")}))
+            if not tie:
+                bad.append((str(hand), tile, kw, ours, theirs))
+    return n_wins, bad
+
+
+def test_simulated_mcr_wins_agree_with_pymahjonggb():
+    n_wins, bad = _gb_compare(40, seed=31)
+    assert n_wins >= 20
+    assert not bad, bad[:3]
+
+
+@pytest.mark.slow
+def test_many_simulated_mcr_wins_agree_with_pymahjonggb():
+    n_wins, bad = _gb_compare(3000, seed=32)
+    assert n_wins >= 2000
+    assert not bad, bad[:3]
+
+
+def test_deal_shanten_distribution_matches_starting_hand_shanten():
+    from majiang.probability import starting_hand_shanten
+    n = 3000
+    for name in ("guangdong", "mcr"):
+        got = Counter()
+        for h in range(n):
+            st = play_hand(name, "random", seed=77, hand=h, deal_only=True)
+            p = (st.dealer + 1) % 4          # a non-dealer's 13 tiles
+            got[efficiency.shanten(st.start_hands[p], forms=rules.get(name).forms)] += 1
+        ref = starting_hand_shanten(20000, ruleset=name, seed=5)
+        for _, row in ref.iterrows():
+            f = got[int(row["shanten"])] / n
+            se = np.sqrt(row["fraction"] * (1 - row["fraction"]) / n + row["se"] ** 2)
+            assert abs(f - row["fraction"]) <= 5 * se + 1e-9, (name, row["shanten"], f,
+                                                                row["fraction"])

@@ -547,9 +547,13 @@ class _Game:
 
     # -- the hand --------------------------------------------------------
     def run(self):
+        self.deal()
+        return self.loop()
+
+    def deal(self):
+        """Deal, turn the joker indicator, replace flowers, 定缺."""
         st = self.st
         n = st.n
-        # deal
         order = [(st.dealer + i) % n for i in range(n)]
         for p in order:
             k = st.model.hand_size + (1 if p == st.dealer else 0)
@@ -612,6 +616,10 @@ class _Game:
                 st.seats[p].void = int(v)
                 st._melds_changed(p)
                 st._log(e="void", seat=p, suit=int(v))
+        st.start_hands = [s.phys.copy() for s in st.seats]
+
+    def loop(self):
+        st = self.st
         cur = st.dealer
         drawn = st.seats[cur].drawn
         kong_flag = False
@@ -901,7 +909,7 @@ class _Game:
 
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
               wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
-              log: bool = False) -> HandState:
+              log: bool = False, deal_only: bool = False) -> HandState:
     """Play one hand (一局) and return its final :class:`HandState`.
 
     Parameters
@@ -921,6 +929,9 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         drawn from index 0; replacements from the end.
     log : bool
         Keep the event log (``state.events``).
+    deal_only : bool
+        Stop after the deal (flowers replaced, jokers turned, 定缺 named):
+        ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
 
     Raises
     ------
@@ -954,5 +965,9 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     for p, pol in enumerate(pols):
         if hasattr(pol, "start"):
             pol.start(views[p])
-    _Game(st, pols, views).run()
+    g = _Game(st, pols, views)
+    if deal_only:
+        g.deal()
+    else:
+        g.run()
     return st
