@@ -485,3 +485,33 @@ def test_deal_shanten_distribution_matches_starting_hand_shanten():
             se = np.sqrt(row["fraction"] * (1 - row["fraction"]) / n + row["se"] ** 2)
             assert abs(f - row["fraction"]) <= 5 * se + 1e-9, (name, row["shanten"], f,
                                                                 row["fraction"])
+
+
+def test_passed_win_is_locked_until_the_own_turn():
+    # seat 1 waits on 5p/8p and passes seat 0's 5p, which seat 3 pungs; seat 3 then
+    # discards 8p before seat 1 has played again: 不能弃先和后 (山东) locks only the
+    # passed kind, so seat 1 wins on 8p; 漏和 (广东) locks every discard win
+    hands = ["23m12359p1357s577z", "123456789m67p99s", "147m149p2569s235z",
+             "369m558p248s1467z"]
+    for name, wins_8p in (("shandong", True), ("guangdong", False)):
+        wall = _wall(name, hands)
+        pols = [Script("5p"), Script(skip_wins=1), Script(), Script("8p", claims=("pung",))]
+        st = play_hand(name, pols, wall=wall, dealer=0, log=True)
+        offers = [e for e in st.events if e["e"] == "claim" and e["seat"] == 1]
+        assert ["win"] in offers[0]["options"] and offers[0]["choice"] is None
+        assert [e for e in st.events if e["e"] == "pass_win"][0]["seat"] == 1
+        call = [e for e in st.events if e["e"] == "call"][0]
+        assert (call["seat"], call["kind"], call["tile"]) == (3, "pung", 13)
+        if wins_8p:
+            assert [(w["seat"], w["tile"], w["discarder"]) for w in st.wins] == [(1, 16, 3)]
+        else:
+            assert not any(w["seat"] == 1 and w["tile"] == 16 and w["discarder"] == 3
+                           for w in st.wins)
+            i = next(i for i, e in enumerate(st.events)
+                     if e["e"] == "discard" and e["seat"] == 3 and e["tile"] == 16)
+            for e in st.events[i + 1:]:
+                if e["e"] == "draw":
+                    break
+                assert not (e["e"] == "claim" and e["seat"] == 1 and ["win"] in e["options"])
+    # without such a rule (default: 四川 has none) the same tile could be won again
+    assert play_hand("sichuan", "random", seed=1, deal_only=True).pass_lock is None

@@ -75,6 +75,18 @@ def _mask_for(mask: int, n_melds: int) -> int:
     return mask or 1
 
 
+def _pass_lock(rs):
+    """过水 / 漏和 of the ruleset: None, ``"kind"`` (Shandong 不能弃先和后: the passed
+    kind, :func:`majiang.rules.shandong.may_win`) or ``"all"`` (Guangdong 漏和: every
+    win on a discard until the player's own turn).  Read from the ruleset's builder
+    until the Ruleset carries the rule as data."""
+    if rs.builder == "shandong":
+        return "kind"
+    if rs.builder in ("guangdong", "guangdong_jipinghu"):
+        return "all"
+    return None
+
+
 class IllegalMoveError(MahjongError):
     """A player policy returned a move that the rules do not allow here."""
 
@@ -111,7 +123,7 @@ def build_wall(model, rng: np.random.Generator) -> np.ndarray:
 class _Seat:
     __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
                  "void", "meld_counts", "_opts", "_popts", "_waits", "n_kongs_exposed",
-                 "n_kongs_concealed", "n_calls", "drawn")
+                 "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all")
 
     def __init__(self):
         self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
@@ -130,6 +142,8 @@ class _Seat:
         self.n_kongs_concealed = 0
         self.n_calls = 0
         self.drawn = None
+        self.passed = set()      # 过水: kinds passed as wins since the own last discard
+        self.pass_all = False    # 漏和: a passed win locks every discard win
 
 
 class HandState:
@@ -199,6 +213,7 @@ class HandState:
         self.end_reason = ""
         self._wcache = {}
         self._win_args = {}
+        self.pass_lock = _pass_lock(rs)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -486,6 +501,11 @@ class HandState:
 
 # ====================================================================== the loop
 
+def _may_win(kind, passed):
+    from ..rules.shandong import may_win
+    return may_win(kind, passed)
+
+
 def _options_text(options):
     return ", ".join(repr(tuple(o)) for o in options) or "none"
 
@@ -734,6 +754,8 @@ class _Game:
         s = st.seats[p]
         t = self.ask_discard(p)
         s.phys[t] -= 1
+        s.passed.clear()
+        s.pass_all = False
         s.discards.append(t)
         st.visible[st.play_kind(t)] += 1
         st.last_discard = (p, t)
@@ -763,8 +785,10 @@ class _Game:
             if sq.out:
                 continue
             options = []
-            res = st.try_win(q, tile, self_drawn=False, robbing=robbing, last_tile=last
-                             and not robbing)
+            locked = st.pass_lock is not None and (
+                sq.pass_all or (st.pass_lock == "kind" and not _may_win(kind, sq.passed)))
+            res = None if locked else st.try_win(q, tile, self_drawn=False, robbing=robbing,
+                                                 last_tile=last and not robbing)
             if res is not None and res.valid:
                 options.append(("win",))
                 wins[q] = res
@@ -793,6 +817,12 @@ class _Game:
         for q, options in asks:
             choices[q] = self.ask_claim(q, options)
         winners = [q for q, _ in asks if choices[q] == ("win",)]
+        if st.pass_lock is not None:
+            for q in wins:
+                if choices[q] != ("win",):          # a win passed: 过水 / 漏和
+                    st.seats[q].passed.add(kind)
+                    st.seats[q].pass_all = st.pass_lock == "all"
+                    st._log(e="pass_win", seat=q, tile=int(tile))
         if winners:
             if st.rs.winners != "multiple":
                 winners = winners[:1]
