@@ -134,7 +134,7 @@ class _Seat:
         self.out = False         # 血战: has won, plays no more
         self.locked = False      # 血流: has won, hand locked
         self.void = -1
-        self.meld_counts = np.zeros(34, dtype=np.uint8)   # exposed-meld tiles (all melds)
+        self.meld_counts = np.zeros(34, dtype=np.uint8)   # tiles of the exposed melds
         self._opts = None
         self._popts = None
         self._waits = None
@@ -328,8 +328,8 @@ class HandState:
         return self._waits_of(p, c, j)
 
     def seat_visible(self, p):
-        """What seat p sees besides its own hand and own melds."""
-        return (self.visible - self.seats[p].meld_counts).astype(np.uint8)
+        """What seat p sees besides its own hand and own melds (``uint8 (34,)``)."""
+        return self.visible - self.seats[p].meld_counts
 
     # ------------------------------------------------------------------ wins
     def _last_copy(self, kind: int, self_drawn: bool) -> bool:
@@ -441,9 +441,6 @@ class HandState:
                 k = self.play_kind(int(t))
                 self.visible[k] += 1
                 s.meld_counts[k] += 1
-        else:
-            for t in phys_tiles:
-                s.meld_counts[self.play_kind(int(t))] += 1
         self._melds_changed(p)
 
     def legal_discards(self, p):

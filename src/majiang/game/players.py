@@ -144,30 +144,39 @@ class SeatView:
 
 
 class RandomPlayer:
-    """Uniformly random legal moves; always wins when it may."""
+    """Uniformly random legal moves; always wins when it may.
+
+    Each choice among ``m`` alternatives takes one raw 64-bit draw ``x`` of the
+    seat's generator and picks ``(x * m) >> 64`` (the compiled loop does the same,
+    so both paths play the same hands).
+    """
 
     name = "random"
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
+        self._raw = rng.bit_generator.random_raw
+
+    def _pick(self, m: int) -> int:
+        return (int(self._raw()) * m) >> 64
 
     def choose_void(self, view) -> int:
-        return int(self.rng.integers(3))
+        return self._pick(3)
 
     def declare(self, view, options):
         if ("win",) in options:
             return ("win",)
-        i = int(self.rng.integers(len(options) + 1))
+        i = self._pick(len(options) + 1)
         return options[i] if i < len(options) else None
 
     def discard(self, view) -> int:
         legal = view.legal_discards
-        return int(legal[int(self.rng.integers(len(legal)))])
+        return int(legal[self._pick(len(legal))])
 
     def claim(self, view, options):
         if ("win",) in options:
             return ("win",)
-        i = int(self.rng.integers(len(options) + 1))
+        i = self._pick(len(options) + 1)
         return options[i] if i < len(options) else None
 
     def __repr__(self) -> str:
