@@ -312,7 +312,8 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
     def unique_wait() -> bool:
         if not uw:
             before = h.concealed.tolist()
-            ws = _waits_counts(before, n_melds, rs.forms, rs.seven_pairs_quads)
+            ws = _waits_counts(before, n_melds, rs.forms, rs.seven_pairs_quads,
+                               rs.hand_size + 1)
             uw.append(len(ws) == 1)
         return uw[0]
 

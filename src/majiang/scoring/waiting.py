@@ -1,6 +1,8 @@
 """Waits judged by shape: the kinds one more copy of which completes the hand.
 
-Used by :func:`waits` and by the engines for 独听 (a single waiting kind).
+Used by :func:`waits` and by the engines for 独听 (a single waiting kind).  Complete
+hands hold ``hand_size + 1`` tiles counting melds as 3: 14, or 17 for the 16-tile
+rulesets (台湾, 罗源).
 """
 from __future__ import annotations
 
@@ -8,9 +10,12 @@ from functools import lru_cache
 from typing import Any
 
 from .. import rules as _rules
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, RuleError
 from ..hand import as_hand
+from ..rules.base import EXTRA_FORMS
 from ..rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
+from ..rules.model import game_model
+from ..rules.shapes import _lonely_kept
 from ..tiles import TERMINALS_AND_HONORS, tile_name
 
 __all__ = ["waits"]
@@ -63,27 +68,51 @@ def _rest_ok(c: list, pair: bool, honors: bool) -> bool:
 
 
 _GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+ALL_PAIRS = (1 << 34) - 1
 
 
-def _regular_complete(c: list, n_melds: int) -> bool:
-    pairs = 0
+def _regular_complete(c: list, n_melds: int, size: int = 14, pair_mask: int = ALL_PAIRS) -> bool:
+    """Whether the counts ``c`` are ``(size - 2) / 3 - n_melds`` sets and one pair
+    (``size`` = the complete hand, 14 or 17 tiles counting melds as 3); with a
+    ``pair_mask`` (bit ``k``: kind ``k`` may be the pair, 二五八将) some reading must
+    have an allowed pair."""
+    if sum(c) != size - 3 * n_melds:
+        return False
+    pair_group = None
     for lo, hi, honors in _GROUPS:
         tup = tuple(c[lo:hi])
         n = sum(tup)
         if n % 3 == 1:
             return False
         if n % 3 == 2:
-            pairs += 1
-            if pairs > 1:
+            if pair_group is not None:
                 return False
+            pair_group = (lo, hi, honors)
         if not _group_ok(tup, honors):
             return False
-    return pairs == 1 and sum(c) == 14 - 3 * n_melds
-
-
-def _complete(c: list, n_melds: int, forms, quads: bool) -> bool:
-    if "regular" in forms and _regular_complete(c, n_melds):
+    if pair_group is None:
+        return False
+    if pair_mask == ALL_PAIRS:
         return True
+    lo, hi, honors = pair_group
+    for p in range(lo, hi):
+        if c[p] >= 2 and pair_mask >> p & 1:
+            rest = list(c[lo:hi])
+            rest[p - lo] -= 2
+            if _group_ok(tuple(rest), honors):
+                return True
+    return False
+
+
+def _complete(c: list, n_melds: int, forms, quads: bool, size: int = 14,
+              pair_mask: int = ALL_PAIRS) -> bool:
+    """Whether ``c`` (concealed counts, win tile included) completes the hand in one
+    of ``forms``; the forms without sets (seven pairs, thirteen orphans, knitted)
+    exist only for 14-tile hands."""
+    if "regular" in forms and _regular_complete(c, n_melds, size, pair_mask):
+        return True
+    if size != 14:
+        return False
     if n_melds == 0 and sum(c) == 14:
         if "seven_pairs" in forms and all(x % 2 == 0 and (quads or x <= 2) for x in c):
             return True
@@ -108,7 +137,7 @@ def _wait_candidates(c: list, forms) -> list[int]:
                     if 0 <= r + d <= 8:
                         cand.add(t + d)
     special = [f for f in forms if f in ("thirteen_orphans", "honors_and_knitted",
-                                          "knitted_straight")]
+                                          "knitted_straight", *EXTRA_FORMS)]
     if special:
         distinct = sum(1 for x in c if x)
         if distinct >= 11:
@@ -120,27 +149,47 @@ def _wait_candidates(c: list, forms) -> list[int]:
     return sorted(cand)
 
 
-def _waits_counts(c: list, n_melds: int, forms, quads: bool) -> list[int]:
+def _waits_counts(c: list, n_melds: int, forms, quads: bool, size: int = 14,
+                  pair_mask: int = ALL_PAIRS) -> list[int]:
+    """Kinds ``t`` for which ``c + t`` is complete (:func:`_complete`), by shape
+    (counts may exceed the copies left)."""
     out = []
     for t in _wait_candidates(c, forms):
         c[t] += 1
-        if _complete(c, n_melds, forms, quads):
+        if _complete(c, n_melds, forms, quads, size, pair_mask):
             out.append(t)
         c[t] -= 1
     return out
 
 
+def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
+    """十三烂 / 七星十三烂 (regional extra forms): 14 distinct lonely tiles."""
+    if sum(c) != 14 or max(c) != 1:
+        return False
+    for form, seven in (("thirteen_lonely", None), ("seven_stars", 7)):
+        if form in forms and _lonely_kept(tuple(c), copies, seven) == 14:
+            return True
+    return False
+
+
 def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
-    """The waiting tiles of a 13-tile hand, judged by shape.
+    """The waiting tiles of a hand, judged by shape under the ruleset's game model.
 
     A kind is a wait when one more copy completes the hand in one of the
-    ruleset's winning forms, whether or not a copy is left to draw (Chinese
-    Official rules judge 独听 — 边张 / 坎张 / 单钓将 — by the hand's shape).
+    ruleset's winning forms and shape rules, whether or not a copy is left to
+    draw (Chinese Official rules judge 独听 — 边张 / 坎张 / 单钓将 — by the hand's
+    shape).  The shape rules are those of the game model
+    (:meth:`majiang.rules.model.GameModel.shape`): the tile set (a kind outside
+    it is never a wait), 缺一门 (the complete hand lacks a suit) and 二五八将 (the
+    pair of a regular hand is a 2, 5 or 8).  Rules that depend on the win's
+    context or fans (minimum fan, must open, self-draw only …) are not applied:
+    ask :func:`majiang.scoring.check_win` for one tile.
 
     Parameters
     ----------
     hand : str or Hand
-        The hand before the win (13 tile-equivalents).
+        The hand before the win: the ruleset's hand size (13, or 16 for 台湾 /
+        罗源), counting exposed melds as 3 tiles.
     ruleset : str or Ruleset
 
     Returns
@@ -150,12 +199,48 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
 
     Raises
     ------
-    InvalidHandError, InvalidNotationError, RuleError
+    InvalidHandError
+        A hand of the wrong size, or melds holding more copies than the tile set.
+    InvalidNotationError
+        Unreadable tiles.
+    RuleError
+        Unknown ruleset; a hand with jokers (their waits depend on what a joker
+        may stand for: use :func:`majiang.ukeire` with the ruleset).
     """
     rs = _rules.get(ruleset)
+    model = game_model(rs)
     h = as_hand(hand, hand_size=rs.hand_size)
+    if h.jokers:
+        raise RuleError("waits() takes a hand without jokers; for a hand with jokers use "
+                        "majiang.ukeire(hand, ruleset=...)")
     if h.n_tiles != rs.hand_size:
         raise InvalidHandError(f"waits need a {rs.hand_size}-tile hand, got {h.n_tiles}")
+    try:
+        opts = model.shape(h.melds)
+    except RuleError as exc:
+        raise InvalidHandError(str(exc)) from None
     c = [int(x) for x in h.concealed]
-    return [tile_name(t) for t in _waits_counts(c, len(h.melds), rs.forms, rs.seven_pairs_quads)]
-
+    n_melds = len(h.melds)
+    size = rs.hand_size + 1
+    found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
+                              opts.pair_mask))
+    extra = model.extra_forms
+    if extra and n_melds == 0 and size == 14:
+        for t in range(34):
+            c[t] += 1
+            if _extra_form_complete(c, extra, tuple(int(x) for x in model.copies)):
+                found.add(t)
+            c[t] -= 1
+    out = []
+    for t in sorted(found):
+        if not model.copies[t]:
+            continue
+        if opts.void_suits:
+            c[t] += 1
+            lacks = any(opts.void_suits >> s & 1 and not any(c[9 * s:9 * s + 9])
+                        for s in range(3))
+            c[t] -= 1
+            if not lacks:
+                continue
+        out.append(tile_name(t))
+    return out
