@@ -48,7 +48,9 @@ def test_next_draw_is_k_over_u(hand, waits, visible):
 def test_hypergeometric_closed_form(hand, waits, visible, T):
     k, U = _live(hand, waits, visible)
     closed = 1 - Fraction(math.comb(U - k, T), math.comb(U, T))
-    r = P.probabilities(hand, T, visible=visible, method="exact")
+    # the wait-keeping policy (restricted search, no change move) is the closed form
+    r = P.probabilities(hand, T, visible=visible, method="exact", changes=0)
+    assert r.policy == "changes<=0" and r.model == "kind counts (S1)"
     assert r.p_win == pytest.approx(float(closed), rel=1e-12, abs=1e-15)
     # the curve is the closed form at every horizon t <= T
     for t in range(1, T + 1):
@@ -56,6 +58,9 @@ def test_hypergeometric_closed_form(hand, waits, visible, T):
             1 - math.comb(U - k, t) / math.comb(U, t), rel=1e-12, abs=1e-15)
     # richer searches are never below the wait-keeping policy
     assert P.win_probability(hand, T, visible=visible, changes=1).value >= float(closed) - 1e-12
+    if T == 2:      # the best play of the model (true wall) is never below it
+        best = P.win_probability(hand, T, visible=visible, method="exact", max_states=400_000)
+        assert best.policy == "optimal" and best.value >= float(closed) - 1e-12
     assert r.p_tenpai == 1.0 and np.all(r.tenpai_curve == 1.0)
 
 
@@ -126,7 +131,7 @@ def _reference(hand: str, T: int):
 @pytest.mark.parametrize("hand,T", [("2225678m88p1246s", 8), ("35567m459p4456s2z", 7),
                                     ("36m1456788p3556s", 5), ("1122m3344p5566s7z", 6)])
 def test_kernel_matches_python_reference(hand, T):
-    assert P.win_probability(hand, T, method="exact").value == pytest.approx(
+    assert P.win_probability(hand, T, method="exact", changes=0).value == pytest.approx(
         _reference(hand, T), rel=1e-10, abs=1e-14)
 
 
@@ -145,9 +150,10 @@ def _random_hands(n_each: int, seed: int):
 @pytest.mark.parametrize("hand", _random_hands(10, 2024))
 def test_exact_agrees_with_real_wall_monte_carlo(hand):
     T = 12
-    ex = P.probabilities(hand, T, method="exact")
+    ex = P.probabilities(hand, T, method="exact", changes=0)
     mc = P.probabilities(hand, T, method="monte_carlo", policy="optimal", seed=7,
-                         n_samples=20_000, n_jobs=2)
+                         n_samples=20_000, n_jobs=2, changes=0)
+    assert mc.policy == ex.policy == "changes<=0" and mc.model == "real walls"
     assert ex.method == "exact" and mc.method == "monte_carlo" and mc.n_samples == 20_000
     assert abs(ex.p_win - mc.p_win) <= 3 * mc.se_win + 1e-12
     assert abs(ex.p_tenpai - mc.p_tenpai) <= 3 * mc.se_tenpai + 1e-12
@@ -157,7 +163,7 @@ def test_exact_agrees_with_real_wall_monte_carlo(hand):
 
 def test_greedy_never_beats_optimal_by_more_than_noise():
     for hand in _random_hands(3, 5):
-        ex = P.probabilities(hand, 12, method="exact")
+        ex = P.probabilities(hand, 12, method="exact", changes=0)
         gr = P.probabilities(hand, 12, method="monte_carlo", policy="greedy", seed=3,
                              n_samples=10_000)
         assert gr.p_win <= ex.p_win + 4 * gr.se_win
@@ -201,7 +207,7 @@ def test_fourteen_tile_hand_uses_best_discard():
     best = P.win_probability("2225678m88p12466s", 18).value
     assert best == pytest.approx(table["p_win"].max())
     assert list(table.columns) == ["discard", "shanten", "p_tenpai", "p_win", "se_tenpai",
-                                   "se_win", "method"]
+                                   "se_win", "method", "model", "policy", "note"]
     # discards that raise the shanten are NaN unless asked for
     assert table.loc[table["shanten"] > table["shanten"].min(), "p_win"].isna().all()
     full = P.discard_probabilities("2225678m88p12466s", 10, all_discards=True)
@@ -219,8 +225,11 @@ def test_advise_gains_probability_columns():
     assert "p_win" not in plain.columns
     adv = majiang.advise("2225678m88p12466s", draws=18)
     assert {"p_tenpai", "p_win"} <= set(adv.columns)
+    # ranked by p_win first (breaking to a wide 2-shanten shape beats the narrow
+    # 1-shanten ones over 18 draws), every discard filled
     assert adv.loc[0, "p_win"] == pytest.approx(adv["p_win"].max())
-    assert adv.loc[0, "discard"] in ("5m", "8m")
+    assert adv["p_win"].notna().all()
+    assert list(adv["p_win"]) == sorted(adv["p_win"], reverse=True)
 
 
 def test_melds_and_visible_tiles():
@@ -232,29 +241,43 @@ def test_melds_and_visible_tiles():
 
 
 # ---------------------------------------------------------------- rulesets
-def test_pair_258_predicate():
-    # single wait on the pair tile: 5m satisfies 二五八将, 1m does not
-    assert P.win_probability("123m456p789s123s5m", 5, ruleset="pair_258").value > 0
-    assert P.win_probability("123m456p789s123s1m", 5, ruleset="pair_258").value == 0.0
+def test_pair_258_rule_of_changsha():
+    # single wait on the pair tile: 5m satisfies 二五八将, 1m does not (长沙, 108 tiles)
+    assert P.win_probability("123m456p789s123s5m", 5, ruleset="changsha").value > 0
+    assert P.win_probability("123m456p789s123s1m", 5, ruleset="changsha", changes=0).value == 0.0
     assert P.win_probability("123m456p789s123s1m", 5).value > 0
-    # a seven-pairs wait is exempt by default
-    assert P.win_probability("1122m3344p5566s7z", 5, ruleset="pair_258").value > 0
+    # seven pairs is a 大胡: any pair
+    assert P.win_probability("1122m3344p5566s7s", 1, ruleset="changsha").value == \
+        pytest.approx(3 / 95)
 
 
-def test_void_suit_predicate():
-    assert P.win_probability("123456789m1234p", 5, ruleset="void_suit").value > 0
-    assert P.win_probability("123456m123p123s1z", 5, ruleset="void_suit").value == 0.0
+def test_void_suit_rule_of_sichuan():
+    assert P.win_probability("123456789m1234p", 5, ruleset="sichuan").value > 0
+    # three suits: 缺一门 needs at least four draws
+    assert P.win_probability("123456m123p123s1s", 3, ruleset="sichuan").value == 0.0
+    assert P.win_probability("123456m123p123s1s", 3).value > 0
 
 
-def test_custom_win_rule_and_errors():
-    never = P.WinRule(name="never", is_win=lambda c, m, k: False)
-    assert P.win_probability("123456789m1234p", 5, ruleset=never).value == 0.0
+def test_predicate_errors_and_unknown_ruleset(monkeypatch):
+    import majiang.scoring as S
 
-    def boom(c, m, k):
+    def boom(*a, **k):
         raise ZeroDivisionError("boom")
 
+    monkeypatch.setattr(S, "check_win", boom)
     with pytest.raises(RuleError, match="boom"):
-        P.win_probability("123456789m1234p", 5, ruleset=P.WinRule(name="b", is_win=boom))
+        P.win_probability("123456789m1234p", 5, ruleset="changsha")
+
+    def interrupt(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(S, "check_win", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        P.win_probability("123456789m1234p", 5, ruleset="changsha")
+    with pytest.raises(KeyboardInterrupt):
+        P.win_probability("123456789m1234p", 5, ruleset="changsha", method="monte_carlo",
+                          policy="greedy", n_samples=100)
+    monkeypatch.undo()
     with pytest.raises(RuleError, match="unknown ruleset"):
         P.win_probability("123456789m1234p", 5, ruleset="no-such-rules")
 
@@ -291,20 +314,8 @@ def test_fan_odds_tables():
     mwin = float(mc.loc[mc["category"] == "win", "probability"].iloc[0])
     se = float(mc.loc[mc["category"] == "win", "se"].iloc[0])
     assert abs(mwin - win) <= 4 * se
-    with pytest.raises(RuleError, match="scorer"):
+    with pytest.raises(RuleError, match="scores hands"):
         fan_odds("123456789m1234p", 10, ruleset=None)
-
-
-def test_fan_odds_with_toy_scorer():
-    from majiang.odds import fan_odds
-
-    def score(counts, melds, k):
-        return (2, {"pinfu-ish": 1}) if k in (parse_tile("1p"),) else (1, {"other": 1})
-
-    rule = P.WinRule(name="toy", score=score)
-    df = fan_odds("123456789m1234p", 3, ruleset=rule)
-    fans = df[df["category"] == "fan"].set_index("name")["probability"]
-    assert fans["pinfu-ish"] == pytest.approx(fans["other"])          # 3 live each
 
 
 # ---------------------------------------------------------------- starting hands

@@ -1,8 +1,10 @@
 """Questions players ask: which tile to discard (何切).
 
-:func:`advise` ranks the discards of a hand that must discard by
+:func:`advise` ranks the discards of a hand that must discard.  Without a horizon
+(``draws=None``) by
 
-1. shanten after the discard (lower is better: 向听数),
+1. shanten after the discard (lower is better: 向听数; the ruleset's shanten:
+   its forms, tile set, 缺一门 void suit, 二五八将 pair),
 2. live ukeire (有效牌) — effective tiles still unseen, counting the visible tiles,
 3. the second-order efficiency (改良, "two-step"): the live-weighted average,
    over the effective draws, of the best live ukeire available after that draw
@@ -10,10 +12,14 @@
    for a tenpai discard),
 4. the number of effective kinds, then tile order (a stable, documented last resort).
 
-With ``draws=T`` the table gains ``p_tenpai`` and ``p_win`` (probability of being
-tenpai / of winning within ``T`` self-draws, :mod:`majiang.probability`) and,
-within equal shanten, discards rank by ``p_win`` then ``p_tenpai`` before the
-criteria above.
+With ``draws=T`` every discard with a finite ruleset shanten gets ``p_tenpai`` and
+``p_win`` (probability of being tenpai / of winning within ``T`` self-draws under
+the ruleset's game model, :mod:`majiang.probability`), and the discards rank by
+**p_win, then p_tenpai, then live ukeire**, then the criteria above.  Under a
+ruleset that scores hands the table also gains ``exp_score`` (expected points
+within the horizon under the ruleset's scoring rule, 0 for no win) and
+``mean_fan`` (mean fan total given a win), and the columns ``model`` / ``policy``
+say what produced the probabilities.
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .efficiency import DEFAULT_FORMS, discard_table
+from .efficiency import discard_table
 
 __all__ = ["advise"]
 
@@ -30,13 +36,16 @@ __all__ = ["advise"]
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
            seven_pairs_quads: bool | None = None, second_order: bool = True, jokers: int = 0,
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
-           method: str = "auto", seed: Any = None, n_samples: int = 20_000):
+           method: str = "auto", seed: Any = None, n_samples: int = 20_000,
+           changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
+           prevalent_wind: Any = 0):
     """Discard advice for a hand that must discard, best first.
 
     Parameters
     ----------
     hand : str, Hand or array_like of shape (34,)
-        14 tiles counting melds (3n+2 concealed).
+        One tile more than the ruleset's hand size (14, or 17 under 16-tile rulesets),
+        counting melds as 3 and jokers.
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
@@ -46,25 +55,29 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
     draws : int, optional
-        Horizon for the columns ``p_tenpai`` and ``p_win`` (see
-        :func:`majiang.probability.discard_probabilities`: NaN for discards that
-        raise the shanten).  ``None`` (default) leaves them out.
-    method, seed, n_samples
-        Passed with ``draws`` and ``ruleset`` (which then also decides which
-        complete hands win) to :func:`majiang.probability.discard_probabilities`.
+        Horizon for the columns ``p_tenpai``, ``p_win`` (and ``exp_score``,
+        ``mean_fan`` under a ruleset that scores hands): see
+        :func:`majiang.probability.discard_probabilities`; every discard with a
+        finite ruleset shanten is evaluated.  ``None`` (default) leaves them out.
+    method, seed, n_samples, changes, indicator, seat_wind, prevalent_wind
+        Passed with ``draws`` and ``ruleset`` to the probability model
+        (:func:`majiang.probability.probabilities`).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``rank, discard, shanten, ukeire_kinds, ukeire_count, ukeire,
-        improvement`` (and ``p_tenpai, p_win`` with ``draws``); one row per
-        distinct discard, best first.  Discards that are
-        equal on every criterion share a rank.
+        improvement`` (and with ``draws``: ``p_tenpai, p_win, se_win, method, model,
+        policy``, plus ``exp_score, mean_fan`` when the ruleset scores hands); one
+        row per distinct discard, best first.  Discards equal on every ranking
+        criterion share a rank.
 
     Raises
     ------
     InvalidHandError, InvalidNotationError, RuleError
-        As :func:`majiang.discard_table`.
+        As :func:`majiang.discard_table` and :func:`majiang.probabilities`.
+    KeyboardInterrupt
+        Propagated unchanged.
     """
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
@@ -72,12 +85,11 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
     asc = [True, False, False, False]
     if draws is not None:
-        from .probability import discard_probabilities
-        probs = discard_probabilities(hand, draws, visible=visible, ruleset=ruleset,
-                                      method=method, seed=seed, n_samples=n_samples)
-        table = table.merge(probs[["discard", "p_tenpai", "p_win"]], on="discard", how="left")
-        crit_cols[1:1] = ["_pw", "_pt"]
-        asc[1:1] = [False, False]
+        probs = _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
+                                     changes, indicator, seat_wind, prevalent_wind, jokers)
+        table = table.merge(probs, on="discard", how="left")
+        crit_cols = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
+        asc = [False, False, False, True, False, False]
     key = table.assign(_imp=table["improvement"].fillna(-1.0))
     if draws is not None:
         key = key.assign(_pw=table["p_win"].fillna(-1.0), _pt=table["p_tenpai"].fillna(-1.0))
@@ -95,3 +107,36 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         ranks[i] = rank
     out.insert(0, "rank", ranks)
     return out
+
+
+def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples, changes,
+                         indicator, seat_wind, prevalent_wind, jokers):
+    """One row per discard: p_tenpai, p_win, se_win, method, model, policy (+ exp_score,
+    mean_fan when the ruleset scores hands)."""
+    import pandas as pd
+
+    from . import probability as P
+
+    if jokers:
+        from .hand import Hand, as_hand
+        h = as_hand(hand, strict=False)
+        hand = Hand(h.concealed, h.melds, h.flowers, h.jokers + int(jokers))
+    scored = ruleset is not None and P._model_of(ruleset).ruleset is not None
+    pos, engine, res = P._discard_results(
+        hand, draws, visible, ruleset, method, seed, n_samples, None, changes, 1,
+        P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=scored)
+    rows = []
+    for d, r in res.items():
+        row = {"discard": P._discard_name(d)}
+        if r is None:
+            rows.append(row)
+            continue
+        row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, se_win=r.se_win, method=r.method,
+                   model=r.model, policy=r.policy)
+        if scored:
+            row["exp_score"], row["mean_fan"] = P._score_summary(pos, r)
+        rows.append(row)
+    cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy"]
+    if scored:
+        cols += ["exp_score", "mean_fan"]
+    return pd.DataFrame(rows, columns=cols)

@@ -2,99 +2,100 @@
 
 Model
 -----
-*One player, self-draws only.*  The unseen tiles — the tile set (default 136 =
-4 copies of 34 kinds, or the ruleset's) minus the player's hand (concealed tiles
-and melds) minus the visible tiles — lie in random order (every permutation equally
-likely) and the player draws ``T`` of them without replacement, one per turn.
-After each draw the player wins if the 14-tile hand is a win (any complete hand,
-or the ruleset's predicate, see :class:`WinRule`); otherwise the player discards
-one tile.  Nobody else draws, discards, calls or wins; kongs and flowers are not
-modelled.  ``P(win)`` is the probability of winning within the ``T`` draws;
-``P(tenpai)`` the probability that the hand is tenpai (听牌) after one of the draws
-(a hand that is tenpai before any draw has ``P(tenpai) = 1``).  Each probability
-is the maximum over playing policies of *that* event's probability (the tenpai
-policy may differ from the win policy).  Curves give, for ``t = 1..T``, the
-probability that the event has happened by draw ``t`` under the policy that is
-optimal for the full horizon ``T``.
+*One player, self-draws only, under the ruleset's game model*
+(:func:`majiang.rules.model.game_model`).  The unseen tiles — the ruleset's wall
+(:meth:`GameModel.wall`: 136 / 108 / 144 / 84 tiles …, flowers excluded, the
+jokers set apart and drawn *as jokers*, a turned indicator removed) minus the
+player's hand (concealed tiles, jokers and melds) minus the visible tiles — lie in
+random order (every permutation equally likely) and the player draws ``T`` of them
+without replacement, one per turn.  After each draw the player wins if the hand
+is a win under THE win predicate of the ruleset
+(:func:`majiang.scoring.check_win`, self-drawn, with the given seat / prevalent
+wind): every constraint of the ruleset applies (缺一门 void suit, 二五八将 pair,
+minimum fan, joker limits …); otherwise the player discards one tile.  Nobody
+else draws, discards, calls or wins; kongs and flowers are not modelled.
+``P(win)`` is the probability of winning within the ``T`` draws; ``P(tenpai)``
+the probability that the hand is tenpai (听牌, ruleset shanten 0: the ruleset's
+forms, tile set, void suit, pair kinds) after one of the draws (a hand that is
+tenpai before any draw has ``P(tenpai) = 1``).  Each probability is the maximum
+over playing policies of *that* event's probability.  Curves give, for
+``t = 1..T``, the probability that the event has happened by draw ``t`` under
+the policy chosen for the full horizon ``T``.
 
-What ``method="exact"`` computes
---------------------------------
-The true optimum conditions on the whole draw history: the wall loses every tile
-drawn, including those thrown back.  ``"exact"`` is exact backward induction in
-a *simplified* model, with two named simplifications.
+Constraints a single-player self-draw model cannot satisfy give 0: under 开门
+(must open: 武汉, 沈阳) a hand without a claimed meld never wins, so ``p_win`` is
+0 and :attr:`Probabilities.note` states the rule.  Give such a hand with its
+exposed melds (``"[555s] …"``) to get a real number.
 
-1. **Hand-state wall model (S1).**  The state is the 13-tile hand ``h`` and the
-   number ``t`` of draws made.  The chance of drawing kind ``k`` is
-   ``live_k(h) / (U - t)``, where ``U`` is the number of unseen tiles and
-   ``live_k(h) = u_k - max(0, h_k - h0_k)``: the unseen copies of ``k`` minus the
-   copies the hand holds beyond its starting count ``h0_k`` (those must have been
-   drawn).  Tiles drawn and thrown back are forgotten: they shrink the wall
-   (``U - t``) but not any kind's count.  This is the exact conditional chance
-   whenever no copy of ``k`` was drawn and thrown earlier on the path; in
-   particular it is exact for a tenpai hand that keeps its wait (the closed form
-   ``1 - C(U-k, T) / C(U, T)`` holds to rounding).  Winning and shanten-lowering
-   kinds get exactly ``live_k(h) / (U - t)`` (if their live copies ever exceed
-   ``U - t``, only possible with ``T`` close to ``U``, the denominator becomes
-   their sum); the remaining probability is shared among the other kinds in
-   proportion to their live copies (it matters only for change moves, below).
-2. **Restricted moves (S2).**  After a draw the player may (a) win; (b) if the
-   draw lowers the shanten, discard any tile that keeps the new (lower) shanten;
-   (c) throw the drawn tile back.  With ``changes=c > 0`` the player may also, at
-   most ``c`` times along a path, swap a drawn tile that does not lower the
-   shanten (or completes a hand that is not a win under the ruleset) for a tile
-   in hand, keeping the shanten (手变: wait, shape and fan improvements).  Moves
-   that raise the shanten (向听倒退) are never considered.  So under a ruleset the
-   player steers toward a valid win only through change moves: with
-   ``changes=0`` a tenpai hand whose completions all fail the ruleset (e.g. below
-   8 fans) never wins.  Knitted forms (全不靠, 组合龙) are searched only when the
-   shanten core knows them.
+Which model and which policy
+----------------------------
+Every result carries ``model`` and ``policy``:
+
+* ``model="true wall"`` — exact optimal play over the actual draws: a tile drawn
+  and thrown back has left the wall.  Used by ``method="exact"`` (and by
+  ``"auto"``) for short horizons (``T <= TRUE_WALL_MAX_DRAWS``) when the kernel
+  provides the true-wall solver; equal to a brute-force expectimax over the real
+  wall (tested to 1e-9).
+* ``model="kind counts (S1)"`` — the hand-state approximation for long horizons:
+  the state is the hand and the number of draws; the chance of drawing kind
+  ``k`` is ``live_k(h) / (U - t)`` with ``live_k(h) = u_k - max(0, h_k - h0_k)``.
+  Tiles drawn and thrown back are forgotten (they shrink the wall but not any
+  kind's count).  Exact whenever no copy of ``k`` was drawn and thrown earlier on
+  the path (e.g. a tenpai hand keeping its wait: the closed form
+  ``1 - C(U-k, T) / C(U, T)`` holds).
+* ``policy="optimal"`` — the best play of the stated model (any discard after
+  any draw, shanten may rise).  ``policy="changes<=c"`` — the restricted search:
+  after a draw the player wins, or keeps the lowered shanten with any discard,
+  or throws the drawn tile back, and at most ``c`` times along a path swaps a
+  non-advancing draw for a tile in hand keeping the shanten (手变).  A lower
+  bound of the optimum of the S1 model.
+
+``method="exact"`` computes the best play that fits: the true wall when it fits,
+else the unrestricted S1 graph when it fits ``max_states``, else the largest
+change budget that fits (``changes=c`` forces the restricted search with budget
+``c``).  ``method="auto"`` (the fast default) uses the true wall for short
+horizons and otherwise the restricted S1 search with ``changes=0`` for hands at
+most 3-shanten (policy ``"changes<=0"``), else Monte Carlo with the greedy
+policy.
 
 *Measured effects* (``bench/bench_winprob.py --model``, output kept in
 ``bench/winprob_model_results.txt``; horizon 18, nothing visible, the best
-discard of each of the 40 bench hands):
+discard of each of the 40 bench hands, default model):
 
-* S1 vs. real walls (the exact-model policy played on 200 000 shuffled walls
-  per hand, ``changes=0``): real − exact P(win) has mean +0.0000, mean |·|
-  0.0008, max |·| 0.0016 on the 20 one-shanten hands (mean z +0.06, sd 0.95)
-  and mean −0.0003, mean |·| 0.0007, max |·| 0.0024 on the 20 two-shanten
-  hands (mean z −0.25, sd 1.03); P(tenpai) +0.0001 / +0.0004.  S1 is within
-  Monte Carlo noise here.  With change moves (100 000 walls) the model stays
-  within noise on 1-shanten hands (|z| <= 1.1) and is ≈ 0.003 high on a
-  2-shanten hand (z = −2.0 / −1.8 for ``changes=1`` / ``2``).
-* The ukeire-greedy policy on the same walls: identical decisions on the
-  1-shanten bench hands, −0.0030 on average (down to −0.037) on the
-  2-shanten ones; it differed from the optimal policy on 13 of 40 random
-  2-shanten hands (by up to −0.035).
-* S2 is the large one.  On the 20 one-shanten hands one change move raises
-  P(win) by +0.070 on average (max +0.189), two by +0.106 (max +0.260); on a
-  2-shanten hand one change move took P(win) from 0.263 to 0.464.  Against the
-  unrestricted optimum of the S1 model (any discard after any draw, shanten may
-  rise; enumerable only for short horizons) the restricted search is below by
+* S1 vs. real walls (the S1 policy played on 200 000 shuffled walls per hand,
+  ``changes=0``): real − S1 P(win) has mean +0.0000, mean |·| 0.0008, max |·|
+  0.0016 on the 20 one-shanten hands (mean z +0.06, sd 0.95) and mean −0.0003,
+  mean |·| 0.0007, max |·| 0.0024 on the 20 two-shanten hands (mean z −0.25,
+  sd 1.03); P(tenpai) +0.0001 / +0.0004.  S1 is within Monte Carlo noise here;
+  with change moves it stays within noise on 1-shanten hands (|z| <= 1.1) and is
+  ≈ 0.003 high on a 2-shanten hand.
+* The restricted search is the large effect: on the 20 one-shanten hands one
+  change move raises P(win) by +0.070 on average (max +0.189), two by +0.106;
+  against the unrestricted S1 optimum the restricted search is below by
   +0.0007 / +0.0026 / +0.0060 on average (max 0.0027 / 0.0093 / 0.0209) at
-  horizons 3 / 4 / 5, growing with the horizon.  So ``changes=0`` (fast: the
-  restricted search of the bench targets) is a lower bound of the optimum that
-  is tight only for short horizons; use ``changes=1`` or ``2`` (10–100× slower)
-  for long horizons.
+  horizons 3 / 4 / 5, growing with the horizon.  So ``"changes<=0"`` is a lower
+  bound that is tight only for short horizons; ``method="exact"`` spends the
+  state budget on the best policy that fits.
 
 Monte Carlo
 -----------
-``method="monte_carlo"`` deals ``n_samples`` real walls (uniform permutations of
-the unseen tiles, first ``T`` drawn) and plays a policy: ``policy="optimal"`` the
-exact-model policy above (so the estimate is the *true* probability of that
-policy, free of S1), ``policy="greedy"`` an ukeire-greedy player (win when
-allowed; after a draw that lowers shanten, keep the shanten and maximise the
-live effective tiles it knows of).  Results carry standard errors
-``sqrt(p (1 - p) / n)``.  Walls are dealt in fixed chunks, each with its own
-child of ``numpy.random.SeedSequence(seed).spawn``, so results depend on the seed
-only, never on ``n_jobs``.  ``method="auto"`` is exact when the hand is at most
-2-shanten and the graph fits ``max_states``, otherwise Monte Carlo with the
-greedy policy.
+``method="monte_carlo"`` deals ``n_samples`` real walls of the ruleset (uniform
+permutations of the unseen tiles, jokers included, first ``T`` drawn) and plays a
+policy: ``policy="optimal"`` the S1 policy above (so the estimate is the *true*
+probability of that policy, free of S1; ``Probabilities.policy`` names it),
+``policy="greedy"`` an ukeire-greedy player.  Results carry standard errors
+``sqrt(p (1 - p) / n)`` and ``model="real walls"``.  Walls are dealt in fixed
+chunks, each with its own child of ``numpy.random.SeedSequence(seed).spawn``, so
+results depend on the seed only, never on ``n_jobs``.
+
+``KeyboardInterrupt`` raised during a long call (also inside the win predicate)
+propagates unchanged; it is never turned into a :class:`~majiang.RuleError`.
 """
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,24 +104,29 @@ import numpy as np
 
 from ._core import efficiency as _eff
 from ._core import probability as _prob
-from .efficiency import DEFAULT_FORMS, FORMS, form_mask
+from .efficiency import form_mask
 from .errors import InvalidHandError, MahjongError, RuleError
-from .hand import Hand, Meld, as_hand, visible_counts
-from .tiles import N_KINDS, N_SUITED, tile_name
+from .hand import Hand, as_hand, visible_counts
+from .rules.model import ALL_PAIRS, GameModel, game_model
+from .tiles import N_KINDS, tile_name
 
 __all__ = [
-    "METHODS", "POLICIES", "Estimate", "Probabilities", "WinRule", "win_rule",
-    "any_complete", "pair_258", "void_suit", "all_of",
+    "METHODS", "POLICIES", "MODELS", "Estimate", "Probabilities",
     "probabilities", "win_probability", "tenpai_probability", "win_curve", "tenpai_curve",
     "discard_curves", "discard_probabilities", "starting_hand_shanten",
 ]
 
 METHODS = ("auto", "exact", "monte_carlo")
 POLICIES = ("optimal", "greedy")
+MODELS = ("true wall", "kind counts (S1)", "real walls")
+TRUE_WALL, S1, REAL = MODELS
 DEFAULT_SAMPLES = 20_000
 CHUNK = 1024                 # walls per Monte Carlo chunk (one spawned seed each)
-AUTO_MAX_SHANTEN = 2
+AUTO_MAX_SHANTEN = 3
+TRUE_WALL_MAX_DRAWS = 3      # horizons solved over the true wall (when the kernel can)
+MAX_CHANGES = 8
 DEFAULT_MAX_STATES = 200_000
+JOKER = N_KINDS              # a joker draw in a wall / the win-kind of a joker draw
 _OBJ_WIN, _OBJ_TENPAI = 0, 1
 
 
@@ -132,14 +138,19 @@ _OBJ_WIN, _OBJ_TENPAI = 0, 1
 class Estimate:
     """A probability with its standard error (0.0 for exact values).
 
-    ``float(est)`` gives the value.  ``method`` is ``"exact"`` or
-    ``"monte_carlo"``; ``n_samples`` is None for exact values.
+    ``float(est)`` gives the value; ``format(est, ".3f")`` the value (± se for Monte
+    Carlo); ``str(est)`` also names the method, model and policy.  ``method`` is
+    ``"exact"`` or ``"monte_carlo"``; ``n_samples`` is None for exact values;
+    ``model`` / ``policy`` / ``note`` as in :class:`Probabilities`.
     """
 
     value: float
     se: float
     method: str
     n_samples: int | None = None
+    model: str = S1
+    policy: str = "optimal"
+    note: str = ""
 
     def __float__(self) -> float:
         return float(self.value)
@@ -148,6 +159,10 @@ class Estimate:
         if self.method == "exact":
             return format(self.value, spec or ".4f")
         return f"{format(self.value, spec or '.4f')} ± {format(self.se, spec or '.4f')}"
+
+    def __str__(self) -> str:
+        note = f"; {self.note}" if self.note else ""
+        return f"{format(self, '')} ({self.method}, {self.model}, policy {self.policy}{note})"
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,8 +174,7 @@ class Probabilities:
     draws : int
         The horizon ``T``.
     p_win, p_tenpai : float
-        Probability of winning / being tenpai within ``T`` draws (each under the
-        policy optimal for it; see the module docstring).
+        Probability of winning / being tenpai within ``T`` draws.
     se_win, se_tenpai : float
         Standard errors (0.0 when exact).
     win_curve, tenpai_curve : numpy.ndarray
@@ -172,11 +186,18 @@ class Probabilities:
     method : str
         ``"exact"`` or ``"monte_carlo"``.
     policy : str
-        ``"optimal"`` (exact-model policy) or ``"greedy"``.
+        ``"optimal"`` (best play of the model), ``"changes<=c"`` (restricted
+        search, a lower bound) or ``"greedy"`` (Monte Carlo ukeire-greedy player).
     n_samples : int or None
         Walls simulated (None when exact).
     n_states : int or None
-        Hand states in the exact graph (None when not built).
+        Hand states of the exact search (None when not built).
+    model : str
+        ``"true wall"``, ``"kind counts (S1)"`` or ``"real walls"`` (Monte Carlo).
+    note : str
+        Why the probability is 0 by rule (e.g. 开门 with a closed hand), else "".
+    ruleset : str
+        The game model's name.
     """
 
     draws: int
@@ -192,192 +213,127 @@ class Probabilities:
     policy: str
     n_samples: int | None = None
     n_states: int | None = None
+    model: str = S1
+    note: str = ""
+    ruleset: str = ""
     _winning: Any = field(default=None, repr=False)   # winning-hand distribution (fan odds)
 
     @property
     def win(self) -> Estimate:
-        return Estimate(self.p_win, self.se_win, self.method, self.n_samples)
+        return Estimate(self.p_win, self.se_win, self.method, self.n_samples, self.model,
+                        self.policy, self.note)
 
     @property
     def tenpai(self) -> Estimate:
-        return Estimate(self.p_tenpai, self.se_tenpai, self.method, self.n_samples)
+        return Estimate(self.p_tenpai, self.se_tenpai, self.method, self.n_samples, self.model,
+                        self.policy, "")
+
+    @property
+    def label(self) -> str:
+        """``"<method>, <model>, policy <policy>"`` — what produced the numbers."""
+        return f"{self.method}, {self.model}, policy {self.policy}"
+
+
+def _with(r: Probabilities, **kw: Any) -> Probabilities:
+    from dataclasses import replace
+    return replace(r, **kw)
 
 
 # ---------------------------------------------------------------------------
-# Win predicates
+# Kernel capabilities (the compiled core is extended in place; adapt to it)
 # ---------------------------------------------------------------------------
 
-WinPredicate = Callable[[np.ndarray, tuple, int], bool]
-Scorer = Callable[[np.ndarray, tuple, int], "tuple[int, Mapping[str, int]]"]
+class _Caps:
+    _done = False
+    shape = False          # Graph / shanten accept pair_mask= and void_suits=
+    jokers = False         # Graph accepts joker_unseen=, add_root(h0, jokers0)
+    unrestricted = False   # Graph(unrestricted=True)
+    true_wall = False      # _prob.true_wall_solve
+    pred3 = False          # predicate called as pred(h14, win_kind, n_jokers)
+    true_wall_wins = False # true_wall_solve returns the winning-hand distribution
+    shanten_shape = False
 
-
-@dataclass(frozen=True)
-class WinRule:
-    """Which complete hands win, for the probability model.
-
-    Attributes
-    ----------
-    name : str
-        Shown in messages and tables.
-    is_win : callable or None
-        ``is_win(counts, melds, win_tile) -> bool``, called only on complete
-        hands: ``counts`` is the ``uint8 (34,)`` concealed hand *including* the
-        winning tile, ``melds`` the hand's tuple of :class:`~majiang.hand.Meld`,
-        ``win_tile`` the kind index (self-drawn).  ``None``: every complete hand wins.
-    forms : tuple of str
-        Winning forms whose completion counts (as :func:`majiang.shanten`).
-    seven_pairs_quads : bool
-        Four of a kind may count as two pairs in seven pairs.
-    score : callable or None
-        ``score(counts, melds, win_tile) -> (total, {fan name: count})`` for
-        :func:`majiang.odds.fan_odds`.
-    tile_set : numpy.ndarray or None
-        ``uint8 (34,)`` copies per kind in the wall's tile set (default 4 each).
-    """
-
-    name: str = "any complete hand"
-    is_win: WinPredicate | None = None
-    forms: tuple[str, ...] = DEFAULT_FORMS
-    seven_pairs_quads: bool = False
-    score: Scorer | None = None
-    tile_set: np.ndarray | None = None
-
-
-def any_complete(forms: Sequence[str] = DEFAULT_FORMS, seven_pairs_quads: bool = False) -> WinRule:
-    """Every complete hand of the given forms wins."""
-    return WinRule(forms=tuple(forms), seven_pairs_quads=seven_pairs_quads)
-
-
-def _regular_pairs(counts: np.ndarray, n_sets: int) -> set[int]:
-    from ._core import decompose as _dec
-    return {int(p) for p, _ in _dec.regular_decompositions(np.ascontiguousarray(counts), n_sets)}
-
-
-def pair_258(forms: Sequence[str] = DEFAULT_FORMS, *, special_forms_exempt: bool = True) -> WinRule:
-    """二五八将: a regular hand wins only with a pair of 2, 5 or 8 of a suit.
-
-    With ``special_forms_exempt`` (default) seven pairs and thirteen orphans win
-    without that condition (as most tables play it); otherwise only a regular
-    reading with a 2/5/8 pair wins.
-    """
-    special = tuple(f for f in forms if f != "regular")
-    special_mask = form_mask(special) if special and special_forms_exempt else 0
-
-    def is_win(counts: np.ndarray, melds: tuple, win_tile: int) -> bool:
-        c = np.ascontiguousarray(counts, dtype=np.uint8)
-        if "regular" in forms:
-            pairs = _regular_pairs(c, int(c.sum()) // 3)
-            if any(p < N_SUITED and p % 9 in (1, 4, 7) for p in pairs):
-                return True
-        if special_mask and not melds:
-            return _eff.shanten_one(c, special_mask, False, None) == -1
-        return False
-
-    return WinRule(name="2-5-8 pair (二五八将)", is_win=is_win, forms=tuple(forms))
-
-
-def void_suit(forms: Sequence[str] = DEFAULT_FORMS) -> WinRule:
-    """缺一门: a hand (concealed tiles and melds) wins only if it lacks a whole suit."""
-    def is_win(counts: np.ndarray, melds: tuple, win_tile: int) -> bool:
-        total = np.asarray(counts, dtype=np.intp).copy()
-        for m in melds:
-            total += m.counts
-        return any(total[s * 9:(s + 1) * 9].sum() == 0 for s in range(3))
-
-    return WinRule(name="void suit (缺一门)", is_win=is_win, forms=tuple(forms))
-
-
-def all_of(*rules: WinRule, name: str | None = None) -> WinRule:
-    """A rule that wins when every given rule wins (forms/tile set of the first)."""
-    if not rules:
-        raise RuleError("all_of needs at least one WinRule")
-    preds = [r.is_win for r in rules if r.is_win is not None]
-
-    def is_win(counts, melds, win_tile) -> bool:
-        return all(p(counts, melds, win_tile) for p in preds)
-
-    first = rules[0]
-    return WinRule(name=name or " + ".join(r.name for r in rules), is_win=is_win if preds else None,
-                   forms=first.forms, seven_pairs_quads=first.seven_pairs_quads,
-                   score=next((r.score for r in rules if r.score is not None), None),
-                   tile_set=first.tile_set)
-
-
-_BUILTIN = {
-    "any": any_complete,
-    "pair_258": pair_258,
-    "258": pair_258,
-    "void_suit": void_suit,
-}
-
-
-def win_rule(ruleset: Any = None) -> WinRule:
-    """The :class:`WinRule` for a ``ruleset`` argument.
-
-    ``None`` → any complete hand (regular, seven pairs, thirteen orphans); a
-    :class:`WinRule` → itself; ``"any"``, ``"pair_258"``/``"258"``, ``"void_suit"``
-    → the built-in predicates; any other string or a ruleset object → a rule
-    built from :mod:`majiang.rules` and :func:`majiang.scoring.score` (e.g.
-    ``"mcr"``: a complete hand wins only with at least 8 fans).
-
-    Raises
-    ------
-    RuleError
-        Unknown name, or the rules/scoring packages are not available.
-    """
-    if ruleset is None:
-        return WinRule()
-    if isinstance(ruleset, WinRule):
-        return ruleset
-    if isinstance(ruleset, str) and ruleset in _BUILTIN:
-        return _BUILTIN[ruleset]()
-    return _rule_from_ruleset(ruleset)
-
-
-def _rule_from_ruleset(ruleset: Any) -> WinRule:
-    """A WinRule from :mod:`majiang.rules` (a name or a Ruleset) and :mod:`majiang.scoring`."""
-    try:
-        from . import rules as _rules
-    except ImportError as exc:
-        raise RuleError(f"unknown ruleset {ruleset!r}: the rules package is not available "
-                        f"({exc}); built-in win rules: {', '.join(_BUILTIN)}") from None
-    rs = _rules.get(ruleset) if isinstance(ruleset, str) else ruleset
-    return _ruleset_win_rule(rs)
-
-
-def _ruleset_win_rule(rs: Any, *, seat_wind: Any = 0, prevalent_wind: Any = 0,
-                      flowers: int = 0) -> WinRule:
-    """Win predicate and scorer of a :class:`majiang.rules.Ruleset` via
-    :func:`majiang.scoring.score` (self-drawn, the given winds; a complete hand wins
-    when its fans reach the ruleset's minimum, e.g. 8 in Chinese Official rules)."""
-    from . import scoring
-
-    forms = tuple(f for f in rs.forms if f in FORMS) or ("regular",)
-
-    def _score(counts: np.ndarray, melds: tuple, win_tile: int):
-        before = np.array(counts, dtype=np.uint8)
-        before[win_tile] -= 1
+    @classmethod
+    def probe(cls) -> type:
+        if cls._done:
+            return cls
+        u = np.zeros(N_KINDS, dtype=np.uint8)
+        for name, kw in (("shape", {"pair_mask": None, "void_suits": 0}),
+                         ("jokers", {"joker_unseen": 0}),
+                         ("unrestricted", {"unrestricted": False})):
+            try:
+                _prob.Graph(u, None, 1, False, 0, 10, None, **kw)
+                setattr(cls, name, True)
+            except TypeError:
+                pass
+        cls.pred3 = cls.jokers
+        cls.true_wall = hasattr(_prob, "true_wall_solve")
         try:
-            return scoring.score(Hand(before, melds), int(win_tile), self_drawn=True,
-                                 seat_wind=seat_wind, prevalent_wind=prevalent_wind,
-                                 flowers=flowers, ruleset=rs)
+            _eff.shanten_one(np.array([1] * 13 + [0] * 21, dtype=np.uint8), 1, False, None,
+                             pair_mask=ALL_PAIRS, void_suits=0)
+            cls.shanten_shape = True
+        except TypeError:
+            cls.shanten_shape = False
+        cls._done = True
+        return cls
+
+
+# ---------------------------------------------------------------------------
+# The win predicate handed to the kernel
+# ---------------------------------------------------------------------------
+
+class _WinPred:
+    """THE win predicate (:func:`check_win`) as the kernel's callable.
+
+    ``pred(h14, win_kind, n_jokers=0)``: ``h14`` the concealed kinds after the draw
+    (``uint8 (34,)``), ``win_kind`` the drawn kind (34 = a joker), ``n_jokers`` the
+    jokers held after the draw.  Cached per call.  Self-drawn context.
+    """
+
+    def __init__(self, model: GameModel, melds: tuple, ctx: dict, never: bool = False):
+        self.model, self.melds, self.ctx, self.never = model, melds, ctx, never
+        self.cache: dict = {}
+        self.calls = 0
+
+    def __call__(self, h14: np.ndarray, k: int, *rest: int) -> bool:
+        n_jokers = rest[0] if rest else 0
+        if self.never:
+            return False
+        key = (bytes(h14), int(k), int(n_jokers))
+        got = self.cache.get(key)
+        if got is not None:
+            return got
+        self.calls += 1
+        ok = self.check(np.asarray(h14, dtype=np.uint8), int(k), int(n_jokers)).valid
+        self.cache[key] = ok
+        return ok
+
+    def check(self, h14: np.ndarray, k: int, n_jokers: int = 0):
+        """The :class:`WinCheck` of ``h14`` completed by drawing ``k`` (34 = joker)."""
+        from .scoring import check_win
+        before = np.array(h14, dtype=np.uint8)
+        if k == JOKER:
+            hand = Hand(before, self.melds, (), n_jokers - 1)
+            return check_win(hand, None, ruleset=self.model, self_drawn=True,
+                             win_is_joker=True, **self.ctx)
+        before[k] -= 1
+        try:
+            hand = Hand(before, self.melds, (), n_jokers)
         except InvalidHandError:
-            return None
+            from .scoring import WinCheck
+            return WinCheck(False, "not a hand")
+        return check_win(hand, k, ruleset=self.model, self_drawn=True, **self.ctx)
 
-    def is_win(counts: np.ndarray, melds: tuple, win_tile: int) -> bool:
-        r = _score(counts, melds, win_tile)
-        return r is not None and bool(r.meets_minimum)
 
-    def score(counts: np.ndarray, melds: tuple, win_tile: int):
-        r = _score(counts, melds, win_tile)
-        if r is None:
-            return 0, {}
-        return int(r.total), {f"{f.chinese} {f.english}": int(f.count) for f in r.fans}
-
-    min_fan = getattr(rs, "min_fan", 0)
-    return WinRule(name=f"{rs.name} (minimum {min_fan} fan)" if min_fan else rs.name,
-                   is_win=is_win if min_fan else None, forms=forms,
-                   seven_pairs_quads=bool(getattr(rs, "seven_pairs_quads", False)), score=score)
+def _raise_pred_error(err: BaseException | None, model: GameModel) -> None:
+    if err is None:
+        return
+    if not isinstance(err, Exception):          # KeyboardInterrupt, SystemExit
+        raise err
+    if isinstance(err, MahjongError) and not isinstance(err, InvalidHandError):
+        raise err
+    raise RuleError(f"the win predicate of {model.name!r} raised "
+                    f"{type(err).__name__}: {err}") from err
 
 
 # ---------------------------------------------------------------------------
@@ -386,46 +342,90 @@ def _ruleset_win_rule(rs: Any, *, seat_wind: Any = 0, prevalent_wind: Any = 0,
 
 @dataclass
 class _Position:
+    model: GameModel
+    hand: Hand
     counts: np.ndarray           # concealed uint8 (34,)
+    jokers: int                  # jokers held
     caps: np.ndarray | None      # copies available to the concealed hand, or None
     melds: tuple
-    unseen: np.ndarray           # uint8 (34,)
-    U: int
-    rule: WinRule
+    unseen: np.ndarray           # uint8 (34,) drawn as themselves
+    joker_unseen: int            # unseen tiles drawn as jokers
+    U: int                       # unseen tiles (jokers included)
     mask: int
     quads: bool
+    pair_mask: int
+    void_suits: int
+    pred: _WinPred | None
+    note: str = ""
 
-    def pred(self) -> Callable | None:
-        if self.rule.is_win is None:
-            return None
-        fn, melds = self.rule.is_win, self.melds
-        return lambda counts, k: bool(fn(counts, melds, int(k)))
+    @property
+    def name(self) -> str:
+        return self.model.name
 
 
-def _position(hand: Any, visible: Any, ruleset: Any) -> _Position:
-    rule = win_rule(ruleset)
-    mask = form_mask(tuple(f for f in rule.forms if f in FORMS) or ("regular",))
-    if isinstance(hand, (str, Hand)):
-        h = as_hand(hand)
+def _model_of(ruleset: Any) -> GameModel:
+    """None / registry name / ``.toml`` path / Ruleset / GameModel -> GameModel."""
+    return game_model(ruleset)
+
+
+def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
+              seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
+    model = _model_of(ruleset)
+    if isinstance(hand, str):
+        h = as_hand(hand, hand_size=model.hand_size)
+    elif isinstance(hand, Hand):
+        h = hand
+        if h.n_tiles not in (model.hand_size, model.hand_size + 1):
+            raise InvalidHandError(
+                f"{h.n_tiles} tiles (melds count 3, jokers included): {model.name} plays "
+                f"{model.hand_size}-tile hands ({model.hand_size + 1} before a discard)")
     else:
         h = as_hand(hand, strict=False)
+    if h.jokers and model.jokers is None:
+        raise RuleError(f"{model.name} has no jokers; the hand holds {h.jokers} '*'")
     counts = np.ascontiguousarray(h.concealed, dtype=np.uint8)
-    caps = None
-    if h.melds:
-        locked = h.all_counts.astype(np.int16) - h.concealed
-        caps = np.ascontiguousarray(4 - locked, dtype=np.uint8)
-    vis = visible_counts(visible, h)
-    tile_set = (np.full(N_KINDS, 4, dtype=np.int16) if rule.tile_set is None
-                else np.asarray(rule.tile_set, dtype=np.int16))
-    unseen = tile_set - h.all_counts.astype(np.int16) - vis.astype(np.int16)
+    vis = visible_counts(visible, h).astype(np.int16)
+    held = h.all_counts.astype(np.int16)
+    outside = np.flatnonzero((model.copies == 0) & ((held > 0) | (vis > 0)))
+    if outside.size:
+        raise InvalidHandError(
+            f"{tile_name(int(outside[0]))} is not in the tile set of {model.name} "
+            f"({model.n_tiles} tiles)")
+    wall = model.wall(indicator)
+    unseen = wall.counts.astype(np.int16) - held - vis
     if unseen.min() < 0:
         k = int(np.argmin(unseen))
+        extra = ""
+        if wall.joker_kind == k:
+            extra = " (its other copies are jokers: write them as '*')"
         raise InvalidHandError(
-            f"{tile_name(k)}: the hand and the visible tiles hold "
-            f"{int(h.all_counts[k]) + int(vis[k])} copies but the tile set of {rule.name!r} "
-            f"has {int(tile_set[k])}")
-    return _Position(counts, caps, h.melds, unseen.astype(np.uint8), int(unseen.sum()), rule,
-                     mask, rule.seven_pairs_quads)
+            f"{tile_name(k)}: the hand and the visible tiles hold {int(held[k] + vis[k])} "
+            f"copies but the wall of {model.name} has {int(wall.counts[k])}{extra}")
+    joker_unseen = wall.jokers - h.jokers
+    if joker_unseen < 0:
+        raise InvalidHandError(f"{h.jokers} jokers held but {model.name} has {wall.jokers}")
+    sh = model.shape(h.melds)
+    caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
+    mask = form_mask(tuple(sh.forms))
+    ok, why = (True, "")
+    if not any(not m.concealed for m in h.melds):
+        ok, why = model.closed_hand_can_win()
+    ctx = {"seat_wind": seat_wind, "prevalent_wind": prevalent_wind}
+    kernel = _Caps.probe()
+    plain_shape = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0
+    need_pred = (model.ruleset is not None
+                 and not (sh.exact and model.jokers is None and (plain_shape or kernel.shape)))
+    pred = None
+    if not ok:
+        pred = _WinPred(model, h.melds, ctx, never=True)
+    elif need_pred:
+        pred = _WinPred(model, h.melds, ctx)
+    note = "" if ok else (f"P(win) = 0 by rule: a closed hand cannot win under {model.name} "
+                          f"({why}); give the hand with its claimed melds")
+    return _Position(model, h, counts, int(h.jokers), caps, h.melds,
+                     unseen.astype(np.uint8), int(joker_unseen),
+                     int(unseen.sum()) + int(joker_unseen), mask, bool(sh.quads),
+                     int(sh.pair_mask), int(sh.void_suits), pred, note)
 
 
 def _check_draws(draws: Any, U: int) -> int:
@@ -454,9 +454,12 @@ def _check_samples(n: Any) -> int:
     return int(n)
 
 
-def _check_changes(changes: Any) -> int:
-    if isinstance(changes, bool) or not isinstance(changes, (int, np.integer)) or not 0 <= changes <= 8:
-        raise RuleError(f"changes must be an integer 0..8, got {changes!r}")
+def _check_changes(changes: Any) -> int | None:
+    if changes is None:
+        return None
+    if (isinstance(changes, bool) or not isinstance(changes, (int, np.integer))
+            or not 0 <= changes <= MAX_CHANGES):
+        raise RuleError(f"changes must be None or an integer 0..{MAX_CHANGES}, got {changes!r}")
     return int(changes)
 
 
@@ -483,77 +486,198 @@ def _seed_sequence(seed: Any) -> np.random.SeedSequence:
 # ---------------------------------------------------------------------------
 
 class _Engine:
-    """One position: a shared graph for its roots, exact solves and simulations."""
+    """One position: graphs for its roots, exact solves and simulations."""
 
-    def __init__(self, pos: _Position, draws: int, changes: int, max_states: int):
+    def __init__(self, pos: _Position, draws: int, changes: int | None, max_states: int):
         _eff.build_tables()
         self.pos, self.T, self.changes = pos, draws, changes
         self.max_states = max_states
         self.keep_wins = False
-        self.graph = _prob.Graph(pos.unseen, pos.caps, pos.mask, pos.quads, changes,
-                                 max_states, pos.pred())
+        self.kernel = _Caps.probe()
+        self._graphs: dict = {}
+        self._shanten: dict = {}
+        if pos.jokers or pos.joker_unseen:
+            if not self.kernel.jokers:
+                raise RuleError("probabilities with jokers need the joker-aware kernel "
+                                "(rebuild majiang._core.probability)")
 
-    def shanten(self, h0: np.ndarray) -> int:
-        return int(_eff.shanten_one(h0, self.pos.mask, self.pos.quads, self.pos.caps))
+    # -- shanten under the ruleset's shape options --------------------------------
+    def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        key = (h0.tobytes(), j0)
+        got = self._shanten.get(key)
+        if got is not None:
+            return got
+        pos = self.pos
+        fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
+        if self.kernel.shanten_shape:
+            s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth,
+                                     pair_mask=pos.pair_mask, void_suits=pos.void_suits))
+        elif pos.pair_mask != ALL_PAIRS or pos.void_suits:
+            from .rules.shapes import shanten_counts, spec_of
+            s = int(shanten_counts(h0, jokers=j0, caps=pos.caps, n_melds=len(pos.melds),
+                                   spec=spec_of(pos.model.ruleset)))
+        else:
+            s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth))
+        self._shanten[key] = s
+        return s
 
-    def solve(self, h0: np.ndarray, objective: int):
+    # -- graphs ------------------------------------------------------------------
+    def graph(self, budget: int, unrestricted: bool = False):
+        key = (budget, unrestricted)
+        g = self._graphs.get(key)
+        if g is None:
+            pos = self.pos
+            kw: dict = {}
+            if self.kernel.shape:
+                kw.update(pair_mask=pos.pair_mask, void_suits=pos.void_suits)
+            if self.kernel.jokers:
+                jr = pos.model.jokers
+                kw.update(joker_unseen=pos.joker_unseen,
+                          joker_discard=bool(jr.discard) if jr is not None else True,
+                          fifth=bool(jr.fifth_copy) if jr is not None else False)
+            if unrestricted:
+                kw["unrestricted"] = True
+            g = _prob.Graph(pos.unseen, pos.caps, pos.mask, pos.quads, budget,
+                            self.max_states, pos.pred, **kw)
+            self._graphs[key] = g
+        return g
+
+    def _add_root(self, g, h0: np.ndarray, j0: int) -> int:
+        return g.add_root(h0, j0) if self.kernel.jokers else g.add_root(h0)
+
+    def solve(self, g, h0: np.ndarray, j0: int, objective: int):
         """(V, curve, root) or None when the state limit is hit."""
-        root = self.graph.add_root(h0)
-        status, V, curve = self.graph.solve(root, h0, self.T, self.pos.U, objective)
-        self._raise_pred()
+        try:
+            root = self._add_root(g, h0, j0)
+        except MemoryError:
+            if g.n_states >= self.max_states:
+                return None
+            raise
+        status, V, curve = g.solve(root, h0, self.T, self.pos.U, objective)
+        _raise_pred_error(g.pred_error, self.pos.model)
+        if status in (-3, -4):
+            raise KeyboardInterrupt("interrupted")
         if status == -2:
             return None
         if status < 0:
             raise MemoryError("out of memory while building the hand-state graph")
         return V, curve, root
 
-    def _raise_pred(self) -> None:
-        err = self.graph.pred_error
-        if err is not None:
-            raise RuleError(f"the win predicate of {self.pos.rule.name!r} raised "
-                            f"{type(err).__name__}: {err}") from err
-
-    def exact(self, h0: np.ndarray) -> Probabilities | None:
+    def _result(self, g, h0, j0, policy: str) -> Probabilities | None:
         T = self.T
-        win = self.solve(h0, _OBJ_WIN)
+        win = self.solve(g, h0, j0, _OBJ_WIN)
         if win is None:
             return None
-        wm = self.graph.last_win_mass
-        ten = self.solve(h0, _OBJ_TENPAI)
+        wm = g.last_win_mass
+        ten = self.solve(g, h0, j0, _OBJ_TENPAI)
         if ten is None:
             return None
         (Vw, cw, root), (Vt, ct, _) = win, ten
         winning = None
         if self.keep_wins:
-            owner, kind, _ = self.graph.edge_table()
-            owner, kind = owner[:wm.size], kind[:wm.size]
-            sel = np.flatnonzero(wm > 0)
-            hands = np.array([self.graph.hand_of(int(i)) for i in owner[sel]],
-                             dtype=np.uint8).reshape(-1, N_KINDS)
-            winning = (hands, kind[sel].astype(np.intp), wm[sel].copy(), None)
+            winning = self._winning_of(g, wm)
         z = np.zeros(T)
         return Probabilities(
             draws=T, p_win=float(Vw[root, 0]), p_tenpai=float(Vt[root, 0]), se_win=0.0,
             se_tenpai=0.0, win_curve=cw[1:].copy(), tenpai_curve=ct[1:].copy(),
-            win_curve_se=z, tenpai_curve_se=z.copy(), method="exact", policy="optimal",
-            n_states=int(self.graph.n_states), _winning=winning)
+            win_curve_se=z, tenpai_curve_se=z.copy(), method="exact", policy=policy,
+            n_states=int(g.n_states), model=S1, note=self.pos.note, ruleset=self.pos.name,
+            _winning=winning)
 
-    def simulate(self, h0: np.ndarray, policy: str, n: int, seed: Any, n_jobs: int | None,
-                 keep_wins: bool = False) -> Probabilities | None:
+    @staticmethod
+    def _winning_of(g, wm):
+        """(hands13 uint8 (n, 34), win kind intp (n,), weight (n,), jokers (n,), None)."""
+        table = g.edge_table()
+        owner, kind = table[0][:wm.size], table[1][:wm.size]
+        sel = np.flatnonzero(wm > 0)
+        hands = np.array([g.hand_of(int(i)) for i in owner[sel]],
+                         dtype=np.uint8).reshape(-1, N_KINDS)
+        jk = (np.array([int(g.jokers_of(int(i))) for i in owner[sel]], dtype=np.intp)
+              if hasattr(g, "jokers_of") else np.zeros(sel.size, dtype=np.intp))
+        return hands, kind[sel].astype(np.intp), wm[sel].copy(), jk, None
+
+    def _true_wall(self, h0: np.ndarray, j0: int) -> Probabilities | None:
         pos, T = self.pos, self.T
+        jr = pos.model.jokers
+        wall35 = np.append(pos.unseen, pos.joker_unseen).astype(np.int32)
+        kw = dict(fifth=bool(jr.fifth_copy) if jr is not None else False,
+                  pair_mask=pos.pair_mask, void_suits=pos.void_suits,
+                  joker_discard=bool(jr.discard) if jr is not None else True,
+                  pred=pos.pred, max_states=self.max_states)
+        out = []
+        for objective in (_OBJ_WIN, _OBJ_TENPAI):
+            try:
+                got = _prob.true_wall_solve(h0, j0, wall35, T, objective, pos.mask, pos.quads,
+                                            pos.caps, **kw)
+            except BaseException as exc:       # a predicate error is re-raised as itself
+                if isinstance(exc, Exception) and not isinstance(exc, (MahjongError,
+                                                                        MemoryError)):
+                    _raise_pred_error(exc, pos.model)
+                raise
+            if got is None:
+                return None
+            out.append(got)
+        (p_win, cw, n_w), (p_ten, ct, n_t) = out
+        n_states = int(n_w) + int(n_t)
+        z = np.zeros(T)
+        return Probabilities(
+            draws=T, p_win=float(p_win), p_tenpai=float(p_ten), se_win=0.0, se_tenpai=0.0,
+            win_curve=np.asarray(cw, dtype=np.float64).copy(),
+            tenpai_curve=np.asarray(ct, dtype=np.float64).copy(), win_curve_se=z,
+            tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=n_states,
+            model=TRUE_WALL, note=pos.note, ruleset=pos.name)
+
+    def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
+        """The exact search: ``best`` = the best play that fits (``method="exact"``),
+        else the fast default (true wall for short horizons, else ``changes<=0``)."""
+        k = self.kernel
+        if self.changes is not None:
+            return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
+        if k.true_wall and self.T <= TRUE_WALL_MAX_DRAWS and not (
+                self.keep_wins and not k.true_wall_wins):
+            r = self._true_wall(h0, j0)
+            if r is not None:
+                return r
+        if not best:
+            return self._result(self.graph(0), h0, j0, "changes<=0")
+        if k.unrestricted:
+            r = self._result(self.graph(0, unrestricted=True), h0, j0, "optimal")
+            if r is not None:
+                return r
+        found, prev = None, -1
+        for b in range(MAX_CHANGES + 1):
+            r = self._result(self.graph(b), h0, j0, f"changes<={b}")
+            if r is None:
+                break
+            found = r
+            if r.n_states == prev:       # no change move left to add
+                break
+            prev = r.n_states
+        return found
+
+    def simulate(self, h0: np.ndarray, j0: int, policy: str, n: int, seed: Any,
+                 n_jobs: int | None, keep_wins: bool = False) -> Probabilities | None:
+        pos, T = self.pos, self.T
+        label = "greedy"
         if policy == "optimal":
-            win = self.solve(h0, _OBJ_WIN)
-            ten = self.solve(h0, _OBJ_TENPAI) if win is not None else None
+            budget = 0 if self.changes is None else self.changes
+            g = self.graph(budget)
+            win = self.solve(g, h0, j0, _OBJ_WIN)
+            ten = self.solve(g, h0, j0, _OBJ_TENPAI) if win is not None else None
             if ten is None:
                 return None
-        pool = np.repeat(np.arange(N_KINDS, dtype=np.uint8), pos.unseen)
+            label = f"changes<={budget}"
+        kinds = np.arange(N_KINDS + 1, dtype=np.uint8)
+        pool = np.repeat(kinds, np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
         n_chunks = max(1, math.ceil(n / CHUNK))
         seeds = _seed_sequence(seed).spawn(n_chunks)
         win_time = np.empty(n, dtype=np.int16)
         ten_time = np.empty(n, dtype=np.int16)
         final = np.empty((n, N_KINDS), dtype=np.uint8) if keep_wins else None
+        final_j = np.zeros(n, dtype=np.int8)
         tile = np.empty(n, dtype=np.int8)
-        pred = _prob._Pred(pos.pred()) if policy == "greedy" else None
+        gpred = _prob._Pred(pos.pred) if policy == "greedy" else None
+        kernel = self.kernel
 
         def run(c: int) -> int:
             lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
@@ -562,29 +686,43 @@ class _Engine:
             walls = _deal(rng, pool, m, T)
             fin = final[lo:hi] if final is not None else np.empty((m, N_KINDS), dtype=np.uint8)
             if policy == "greedy":
-                scratch = np.empty(m, dtype=np.int16)
-                return _prob.simulate_greedy(h0, pos.unseen, pos.caps, pos.mask, pos.quads, pred,
-                                             walls, win_time[lo:hi], ten_time[lo:hi], fin,
-                                             tile[lo:hi])
+                kw = {}
+                if kernel.shape:
+                    kw.update(pair_mask=pos.pair_mask, void_suits=pos.void_suits)
+                if kernel.jokers:
+                    jr = pos.model.jokers
+                    kw.update(jokers0=j0, joker_unseen=pos.joker_unseen,
+                              joker_discard=bool(jr.discard) if jr is not None else True,
+                              fifth=bool(jr.fifth_copy) if jr is not None else False,
+                              final_jokers=final_j[lo:hi])
+                return _prob.simulate_greedy(h0, pos.unseen, pos.caps, pos.mask, pos.quads,
+                                             gpred, walls, win_time[lo:hi], ten_time[lo:hi],
+                                             fin, tile[lo:hi], **kw)
             Vw, _, root = win
             Vt, _, _ = ten
             scratch_t = np.empty(m, dtype=np.int16)
             scratch_w = np.empty(m, dtype=np.int16)
-            self.graph.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi])
-            self.graph.simulate(root, Vt, walls, scratch_w, ten_time[lo:hi],
-                                np.empty((m, N_KINDS), dtype=np.uint8), np.empty(m, dtype=np.int8))
+            if kernel.jokers:
+                g.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi],
+                           final_j[lo:hi])
+            else:
+                g.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi])
+            g.simulate(root, Vt, walls, scratch_w, ten_time[lo:hi],
+                       np.empty((m, N_KINDS), dtype=np.uint8), np.empty(m, dtype=np.int8))
             return 0
 
         jobs = _n_jobs(n_jobs)
-        if jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.rule.is_win is not None):
-            codes = [run(c) for c in range(n_chunks)]
+        if jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.pred is not None):
+            codes = []
+            for c in range(n_chunks):
+                codes.append(run(c))
+                if codes[-1] < 0 and gpred is not None:    # predicate error or a signal
+                    _raise_pred_error(gpred.error, pos.model)
         else:
             with ThreadPoolExecutor(min(jobs, n_chunks)) as ex:
                 codes = list(ex.map(run, range(n_chunks)))
-        if pred is not None and pred.error is not None:
-            err = pred.error
-            raise RuleError(f"the win predicate of {pos.rule.name!r} raised "
-                            f"{type(err).__name__}: {err}") from err
+        if gpred is not None:
+            _raise_pred_error(gpred.error, pos.model)
         if any(c < 0 for c in codes):
             raise MahjongError("Monte Carlo simulation failed")
         steps = np.arange(1, T + 1)
@@ -595,19 +733,20 @@ class _Engine:
         winning = None
         if keep_wins:
             won = win_time > 0
-            winning = (final[won], tile[won].astype(np.intp), np.full(int(won.sum()), 1.0 / n), n)
+            winning = (final[won], tile[won].astype(np.intp), np.full(int(won.sum()), 1.0 / n),
+                       final_j[won].astype(np.intp), n)
         return Probabilities(
             draws=T, p_win=p_w, p_tenpai=p_t, se_win=_se(p_w, n), se_tenpai=_se(p_t, n),
             win_curve=wc.astype(np.float64), tenpai_curve=tc.astype(np.float64),
             win_curve_se=np.sqrt(wc * (1 - wc) / n), tenpai_curve_se=np.sqrt(tc * (1 - tc) / n),
-            method="monte_carlo", policy=policy, n_samples=n,
-            n_states=int(self.graph.n_states) if policy == "optimal" else None,
-            _winning=winning)
+            method="monte_carlo", policy=label, n_samples=n,
+            n_states=int(g.n_states) if policy == "optimal" else None, model=REAL,
+            note=pos.note, ruleset=pos.name, _winning=winning)
 
 
 def _deal(rng: np.random.Generator, pool: np.ndarray, m: int, T: int) -> np.ndarray:
     """``uint8 (m, T)``: the first ``T`` tiles of ``m`` uniform shuffles of ``pool``
-    (a partial Fisher-Yates shuffle, vectorised over the rows)."""
+    (a partial Fisher-Yates shuffle, vectorised over the rows; 34 = a joker)."""
     U = pool.size
     walls = np.tile(pool, (m, 1))
     rows = np.arange(m)
@@ -623,21 +762,35 @@ def _se(p: float, n: int) -> float:
     return math.sqrt(max(p * (1.0 - p), 0.0) / n)
 
 
-def _zero_draws(engine: _Engine, h0: np.ndarray) -> Probabilities:
-    tenpai = 1.0 if engine.shanten(h0) <= 0 else 0.0
+def _zero_draws(engine: _Engine, h0: np.ndarray, j0: int) -> Probabilities:
+    tenpai = 1.0 if engine.shanten(h0, j0) <= 0 else 0.0
     e = np.zeros(0)
+    pos = engine.pos
     return Probabilities(0, 0.0, tenpai, 0.0, 0.0, e, e.copy(), e.copy(), e.copy(), "exact",
-                         "optimal")
+                         "optimal", model=TRUE_WALL, note=pos.note, ruleset=pos.name)
 
 
-def _run(engine: _Engine, h0: np.ndarray, method: str, policy: str | None, n_samples: int,
-         seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
+def _out_of_reach(engine: _Engine, s: int) -> Probabilities:
+    T, pos = engine.T, engine.pos
+    z = np.zeros(T)
+    note = pos.note or f"{s}-shanten: no win or tenpai is reachable within {T} draws"
+    return Probabilities(T, 0.0, 0.0, 0.0, 0.0, z, z.copy(), z.copy(), z.copy(), "exact",
+                         "optimal", model=TRUE_WALL, note=note, ruleset=pos.name,
+                         _winning=(np.zeros((0, N_KINDS), np.uint8), np.zeros(0, np.intp),
+                                   np.zeros(0), np.zeros(0, np.intp), None))
+
+
+def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | None,
+         n_samples: int, seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
     if engine.T == 0:
-        return _zero_draws(engine, h0)
-    s = engine.shanten(h0)
+        return _zero_draws(engine, h0, j0)
+    s = engine.shanten(h0, j0)
+    if s > engine.T:           # each draw lowers the shanten by at most one: both are 0
+        return _out_of_reach(engine, s)
     engine.keep_wins = keep_wins
-    if method == "exact" or (method == "auto" and s <= AUTO_MAX_SHANTEN):
-        res = engine.exact(h0)
+    short = engine.T <= TRUE_WALL_MAX_DRAWS and engine.kernel.true_wall
+    if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)):
+        res = engine.exact(h0, j0, best=(method == "exact"))
         if res is not None:
             return res
         if method == "exact":
@@ -649,16 +802,14 @@ def _run(engine: _Engine, h0: np.ndarray, method: str, policy: str | None, n_sam
         policy = "greedy"
     if policy is None:
         policy = "optimal"
-    engine.keep_wins = keep_wins
-    res = engine.simulate(h0, policy, n_samples, seed, n_jobs, keep_wins)
+    res = engine.simulate(h0, j0, policy, n_samples, seed, n_jobs, keep_wins)
     if res is None:       # optimal policy asked but the graph is too large
         if method == "auto":
-            return engine.simulate(h0, "greedy", n_samples, seed, n_jobs, keep_wins)
+            return engine.simulate(h0, j0, "greedy", n_samples, seed, n_jobs, keep_wins)
         raise RuleError(
             f"the optimal policy needs more than max_states={engine.max_states} hand states; "
             "use policy='greedy' or raise max_states")
     return res
-
 
 # ---------------------------------------------------------------------------
 # Public API
@@ -668,16 +819,23 @@ _COMMON_DOC = """
     Parameters
     ----------
     hand : str, Hand or array_like of shape (34,)
-        A hand waiting to draw (13 tiles counting melds / 3n+1 concealed).  A hand
-        that must discard (14 / 3n+2) is evaluated with its best discard.
+        A hand waiting to draw (the ruleset's hand size, 13 or 16, counting melds as
+        3 and jokers ``*``).  A hand that must discard (one more tile) is evaluated
+        with its best discard.
     draws : int
-        Horizon ``T``: the number of draws, ``0 <= T <= `` unseen tiles.
+        Horizon ``T``: the number of draws, ``0 <= T <=`` unseen tiles.
     visible : str or array_like of shape (34,), optional
         Tiles seen outside the hand (removed from the wall).
-    ruleset : None, str, WinRule or ruleset object
-        Which complete hands win (see :func:`win_rule`); ``None`` = any.
+    ruleset : None, str, Ruleset, GameModel or path to a house-rule .toml
+        The game model (:func:`majiang.rules.model.game_model`): tile set, hand
+        size, forms, constraints, jokers and THE win predicate.  ``None`` = 136
+        tiles, any complete regular / seven pairs / thirteen orphans hand wins.
+    indicator : str or int, optional
+        The turned indicator for rulesets whose joker is found from it (武汉 …).
+    seat_wind, prevalent_wind : int or str
+        Win context for the predicate and scoring (0 = East).
     method : {"auto", "exact", "monte_carlo"}
-        See the module docstring.
+        See the module docstring ("Which model and which policy").
     seed : int or numpy.random.Generator, optional
         Monte Carlo seed.
     n_samples : int
@@ -685,46 +843,65 @@ _COMMON_DOC = """
     policy : {"optimal", "greedy"}, optional
         Monte Carlo policy (default: optimal for ``"monte_carlo"``; greedy when
         ``"auto"`` falls back to Monte Carlo).
-    changes : int
-        Change moves allowed along a path in the exact search (0..8; see S2).
+    changes : int or None
+        ``None`` (default): the method decides (``"exact"``: the best play that
+        fits; ``"auto"``: ``changes<=0`` beyond the true-wall horizons).  An int
+        0..8 forces the restricted S1 search with that many change moves.
     n_jobs : int or None
         Threads for Monte Carlo (None/-1 = all cores); results do not depend on it.
     max_states : int
-        Size limit of the exact graph.
+        Size limit of the exact search.
 
     Raises
     ------
     RuleError
-        Bad ``draws``, ``method``, ``policy``, ``n_samples``, ``seed``, an unknown
-        ruleset, or ``method="exact"`` beyond ``max_states``.
+        Bad ``draws``, ``method``, ``policy``, ``n_samples``, ``seed``, ``changes``, an
+        unknown ruleset, a missing indicator, or ``method="exact"`` beyond
+        ``max_states``.
     InvalidHandError, InvalidNotationError
-        A bad hand or visible tiles.
+        A bad hand or visible tiles, a tile outside the ruleset's tile set, more
+        copies than the wall holds.
+    KeyboardInterrupt
+        Propagated unchanged.
 """
+
+
+def _setup(hand, draws, visible, ruleset, method, policy, n_samples, changes, max_states,
+           indicator, seat_wind, prevalent_wind):
+    _check_method(method, policy)
+    n_samples = _check_samples(n_samples)
+    changes = _check_changes(changes)
+    pos = _position(hand, visible, ruleset, indicator=indicator, seat_wind=seat_wind,
+                    prevalent_wind=prevalent_wind)
+    T = _check_draws(draws, pos.U)
+    return pos, _Engine(pos, T, changes, max_states), n_samples
+
+
+def _best(results) -> Probabilities:
+    return max((r for r in results.values() if r is not None),
+               key=lambda r: (r.p_win, r.p_tenpai))
 
 
 def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
                   method: str = "auto", seed: Any = None, n_samples: int = DEFAULT_SAMPLES,
-                  policy: str | None = None, changes: int = 0, n_jobs: int | None = 1,
-                  max_states: int = DEFAULT_MAX_STATES) -> Probabilities:
+                  policy: str | None = None, changes: int | None = None,
+                  n_jobs: int | None = 1, max_states: int = DEFAULT_MAX_STATES,
+                  indicator: Any = None, seat_wind: Any = 0,
+                  prevalent_wind: Any = 0) -> Probabilities:
     """Win and tenpai probabilities and curves of a hand over the next ``draws`` draws.
 
     Returns
     -------
     Probabilities
-        ``p_win``, ``p_tenpai``, standard errors, curves of shape ``(draws,)``.
+        ``p_win``, ``p_tenpai``, standard errors, curves of shape ``(draws,)``, and
+        ``method`` / ``model`` / ``policy`` / ``note`` saying what produced them.
     """
-    _check_method(method, policy)
-    n_samples = _check_samples(n_samples)
-    changes = _check_changes(changes)
-    pos = _position(hand, visible, ruleset)
-    T = _check_draws(draws, pos.U)
-    engine = _Engine(pos, T, changes, max_states)
-    n = int(pos.counts.sum())
-    if n % 3 == 1:
-        return _run(engine, pos.counts, method, policy, n_samples, seed, n_jobs)
-    results = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards=False)
-    best = max((r for r in results.values() if r is not None), key=lambda r: (r.p_win, r.p_tenpai))
-    return best
+    pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
+                                    changes, max_states, indicator, seat_wind, prevalent_wind)
+    if (int(pos.counts.sum()) + pos.jokers) % 3 == 1:
+        return _run(engine, pos.counts, pos.jokers, method, policy, n_samples, seed, n_jobs)
+    return _best(_discards(engine, pos, method, policy, n_samples, seed, n_jobs,
+                           all_discards=False))
 
 
 probabilities.__doc__ += _COMMON_DOC
@@ -733,20 +910,23 @@ probabilities.__doc__ += _COMMON_DOC
 def win_probability(hand: Any, draws: int, **kwargs: Any) -> Estimate:
     """Probability of winning within ``draws`` self-draws (with its standard error).
 
-    Keyword arguments as :func:`probabilities`.
+    Keyword arguments as :func:`probabilities`.  Example (四川, 108 tiles: 4 live
+    copies of 5s among 95 unseen tiles):
+    ``win_probability("123456789p1155s", 1, ruleset="sichuan").value == 4/95``.
 
     Returns
     -------
     Estimate
-        ``value``, ``se`` (0.0 when exact), ``method``, ``n_samples``.
+        ``value``, ``se`` (0.0 when exact), ``method``, ``n_samples``, ``model``,
+        ``policy``, ``note``.
     """
     return probabilities(hand, draws, **kwargs).win
 
 
 def tenpai_probability(hand: Any, draws: int, **kwargs: Any) -> Estimate:
-    """Probability of being tenpai after at most ``draws`` draws (1.0 if tenpai now).
-
-    Keyword arguments as :func:`probabilities`.  Returns an :class:`Estimate`.
+    """Probability of being tenpai (ruleset shanten 0) after at most ``draws`` draws
+    (1.0 if tenpai now).  Keyword arguments as :func:`probabilities`.  Returns an
+    :class:`Estimate`.
     """
     return probabilities(hand, draws, **kwargs).tenpai
 
@@ -768,71 +948,83 @@ for _f in (win_probability, tenpai_probability, win_curve, tenpai_curve):
     _f.__doc__ += _COMMON_DOC
 
 
+def _discard_options(pos: _Position) -> list:
+    """``[(label, discard kind or JOKER, h0, j0)]`` for a hand that must discard."""
+    out = []
+    for d in (int(k) for k in np.flatnonzero(pos.counts)):
+        h0 = pos.counts.copy()
+        h0[d] -= 1
+        out.append((tile_name(d), d, h0, pos.jokers))
+    jr = pos.model.jokers
+    if pos.jokers and (jr is None or jr.discard):
+        out.append(("*", JOKER, pos.counts.copy(), pos.jokers - 1))
+    return out
+
+
 def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, n_samples: int,
               seed: Any, n_jobs: int | None, all_discards: bool,
-              keep_wins: bool = False) -> dict[int, Probabilities | None]:
-    counts = pos.counts
-    kinds = [int(k) for k in np.flatnonzero(counts)]
-    h0s = {}
-    shan = {}
-    for d in kinds:
-        h0 = counts.copy()
-        h0[d] -= 1
-        h0s[d] = h0
-        shan[d] = engine.shanten(h0)
+              keep_wins: bool = False) -> dict:
+    """``{discard kind (34 = a joker): Probabilities or None}``: None for discards that
+    raise the ruleset shanten (unless ``all_discards``) or leave no arrangement."""
+    opts = _discard_options(pos)
+    shan = {d: engine.shanten(h0, j0) for _, d, h0, j0 in opts}
     best = min(shan.values())
-    ss = _seed_sequence(seed).spawn(N_KINDS)      # one child per discard kind: order-free
-    out: dict[int, Probabilities | None] = {}
-    for d in kinds:
-        if shan[d] > best and not all_discards:
+    ss = _seed_sequence(seed).spawn(N_KINDS + 1)      # one child per discard kind: order-free
+    out: dict = {}
+    for _, d, h0, j0 in opts:
+        if (shan[d] > best and not all_discards) or shan[d] >= 99:
             out[d] = None
             continue
-        out[d] = _run(engine, h0s[d], method, policy, n_samples, ss[d], n_jobs, keep_wins)
+        out[d] = _run(engine, h0, j0, method, policy, n_samples, ss[d], n_jobs, keep_wins)
     return out
 
 
 def _check_discard_hand(pos: _Position) -> None:
-    n = int(pos.counts.sum())
+    n = int(pos.counts.sum()) + pos.jokers
     if n % 3 != 2:
         raise InvalidHandError(
             f"per-discard probabilities need a hand that must discard (3n+2 concealed tiles, "
-            f"14 with no melds), got {n}; use probabilities() for a hand waiting to draw")
+            f"{pos.model.hand_size + 1} with no melds), got {n}; use probabilities() for a "
+            f"hand waiting to draw")
 
 
 def _discard_results(hand, draws, visible, ruleset, method, seed, n_samples, policy, changes,
-                     n_jobs, max_states, all_discards):
-    """Shared work of :func:`discard_curves` and :func:`discard_probabilities`:
-    validate the options, build the position and solve every discard.
+                     n_jobs, max_states, all_discards, indicator=None, seat_wind=0,
+                     prevalent_wind=0, keep_wins=False):
+    """Shared work of :func:`discard_curves`, :func:`discard_probabilities` and
+    :func:`majiang.advise`: validate, build the position and solve every discard.
     Returns ``(position, engine, {discard kind: Probabilities or None})``."""
-    _check_method(method, policy)
-    n_samples = _check_samples(n_samples)
-    changes = _check_changes(changes)
-    pos = _position(hand, visible, ruleset)
+    pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
+                                    changes, max_states, indicator, seat_wind, prevalent_wind)
     _check_discard_hand(pos)
-    T = _check_draws(draws, pos.U)
-    engine = _Engine(pos, T, changes, max_states)
     return pos, engine, _discards(engine, pos, method, policy, n_samples, seed, n_jobs,
-                                  all_discards)
+                                  all_discards, keep_wins)
+
+
+def _discard_name(d: int) -> str:
+    return "*" if d == JOKER else tile_name(d)
 
 
 def discard_curves(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
                    method: str = "auto", seed: Any = None, n_samples: int = DEFAULT_SAMPLES,
-                   policy: str | None = None, changes: int = 0, n_jobs: int | None = 1,
-                   max_states: int = DEFAULT_MAX_STATES,
-                   all_discards: bool = False) -> dict[str, Probabilities]:
+                   policy: str | None = None, changes: int | None = None,
+                   n_jobs: int | None = 1, max_states: int = DEFAULT_MAX_STATES,
+                   all_discards: bool = False, indicator: Any = None, seat_wind: Any = 0,
+                   prevalent_wind: Any = 0) -> dict[str, Probabilities]:
     """Per discard of a hand that must discard: its :class:`Probabilities`.
 
-    Only discards that keep the lowest shanten are evaluated unless
-    ``all_discards`` (raising the shanten is then searched from the worse hand).
+    Only discards that keep the lowest ruleset shanten are evaluated unless
+    ``all_discards``.
 
     Returns
     -------
     dict
-        ``{discard tile name: Probabilities}`` in tile order.
+        ``{discard tile name ("*" = a joker): Probabilities}`` in tile order.
     """
     pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
-                                policy, changes, n_jobs, max_states, all_discards)
-    return {tile_name(d): r for d, r in res.items() if r is not None}
+                                        policy, changes, n_jobs, max_states, all_discards,
+                                        indicator, seat_wind, prevalent_wind)
+    return {_discard_name(d): r for d, r in res.items() if r is not None}
 
 
 discard_curves.__doc__ += _COMMON_DOC
@@ -841,13 +1033,15 @@ discard_curves.__doc__ += _COMMON_DOC
 def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
                           method: str = "auto", seed: Any = None,
                           n_samples: int = DEFAULT_SAMPLES, policy: str | None = None,
-                          changes: int = 0, n_jobs: int | None = 1,
-                          max_states: int = DEFAULT_MAX_STATES, all_discards: bool = False):
+                          changes: int | None = None, n_jobs: int | None = 1,
+                          max_states: int = DEFAULT_MAX_STATES, all_discards: bool = False,
+                          indicator: Any = None, seat_wind: Any = 0, prevalent_wind: Any = 0):
     """One row per distinct discard of a hand that must discard, in tile order.
 
-    Columns ``discard`` (str), ``shanten`` (int, after the discard), ``p_tenpai``,
-    ``p_win`` (float; NaN for discards that raise the shanten unless
-    ``all_discards``), ``se_tenpai``, ``se_win`` (0.0 when exact), ``method``.
+    Columns ``discard`` (str), ``shanten`` (int, ruleset shanten after the discard;
+    99 = no arrangement under the ruleset), ``p_tenpai``, ``p_win`` (float; NaN for
+    discards that raise the shanten unless ``all_discards``), ``se_tenpai``,
+    ``se_win`` (0.0 when exact), ``method``, ``model``, ``policy``, ``note``.
 
     Returns
     -------
@@ -856,22 +1050,31 @@ def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset
     import pandas as pd
 
     pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
-                                policy, changes, n_jobs, max_states, all_discards)
+                                        policy, changes, n_jobs, max_states, all_discards,
+                                        indicator, seat_wind, prevalent_wind)
+    return _probability_frame(pos, engine, res)
+
+
+def _probability_frame(pos, engine, res):
+    import pandas as pd
+    cols = ["discard", "shanten", "p_tenpai", "p_win", "se_tenpai", "se_win", "method",
+            "model", "policy", "note"]
     rows = []
-    for d, r in res.items():
-        h0 = pos.counts.copy()
-        h0[d] -= 1
+    for (_, d, h0, j0) in _discard_options(pos):
+        r = res.get(d)
         rows.append({
-            "discard": tile_name(d),
-            "shanten": engine.shanten(h0),
+            "discard": _discard_name(d),
+            "shanten": engine.shanten(h0, j0),
             "p_tenpai": r.p_tenpai if r is not None else np.nan,
             "p_win": r.p_win if r is not None else np.nan,
             "se_tenpai": r.se_tenpai if r is not None else np.nan,
             "se_win": r.se_win if r is not None else np.nan,
             "method": r.method if r is not None else "",
+            "model": r.model if r is not None else "",
+            "policy": r.policy if r is not None else "",
+            "note": r.note if r is not None else "",
         })
-    return pd.DataFrame(rows, columns=["discard", "shanten", "p_tenpai", "p_win", "se_tenpai",
-                                       "se_win", "method"])
+    return pd.DataFrame(rows, columns=cols)
 
 
 discard_probabilities.__doc__ += _COMMON_DOC
@@ -882,64 +1085,97 @@ discard_probabilities.__doc__ += _COMMON_DOC
 # ---------------------------------------------------------------------------
 
 def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
-                          n_jobs: int | None = None, hand_size: int = 13):
-    """Shanten distribution of ``n`` random starting hands dealt from a full wall.
+                          n_jobs: int | None = None, hand_size: int | None = None,
+                          indicator: Any = None):
+    """Shanten distribution of ``n`` random starting hands dealt from the ruleset's wall.
 
-    Each hand is ``hand_size`` tiles drawn without replacement from the tile set
-    (136 tiles by default, or the ruleset's), scored with the ruleset's forms
-    (default: regular, seven pairs with distinct pairs, thirteen orphans).
+    Each hand is ``hand_size`` tiles (default: the ruleset's, 13 or 16) drawn without
+    replacement from the ruleset's wall (:meth:`GameModel.wall`: 136 by default, 108
+    for 四川/长沙, 84 for 卡五星 …; jokers dealt as jokers), and its shanten is the
+    ruleset's (its forms, tile set, 缺一门 void suit, 二五八将 pair kinds, jokers).
+    The published 13-tile / 136-tile distribution applies only to the default model.
 
     Parameters
     ----------
     n : int
         Number of hands (positive).
-    ruleset : None, str or WinRule
-        Forms and tile set (see :func:`win_rule`).
+    ruleset : None, str, Ruleset, GameModel or .toml path
     seed : int or numpy.random.Generator, optional
     n_jobs : int or None
         Threads (None/-1 = all cores); the result does not depend on it.
-    hand_size : int
-        13 (default) or 16; must be 3m+1.
+    hand_size : int, optional
+        Override the ruleset's hand size (13 or 16).
+    indicator : str or int, optional
+        Turned indicator for rulesets whose joker is found from it.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``shanten`` (int), ``count`` (int), ``fraction`` (float) and
         ``se`` (binomial standard error of the fraction), one row per shanten
-        value from the lowest to the highest observed.
+        value from the lowest to the highest observed.  ``df.attrs`` holds
+        ``ruleset``, ``hand_size`` and ``wall`` (tiles dealt from).
 
     Raises
     ------
     RuleError
-        Bad ``n``, ``hand_size``, ``n_jobs`` or ``seed``.
+        Bad ``n``, ``hand_size``, ``n_jobs``, ``seed``, an unknown ruleset or a
+        missing indicator.
     """
     import pandas as pd
 
     from .efficiency import shanten_batch
 
     n = _check_samples(n)
+    model = _model_of(ruleset)
+    if hand_size is None:
+        hand_size = model.hand_size
     if hand_size not in (13, 16):
         raise RuleError(f"hand_size must be 13 or 16, got {hand_size!r}")
-    rule = win_rule(ruleset)
-    tile_set = (np.full(N_KINDS, 4, dtype=np.intp) if rule.tile_set is None
-                else np.asarray(rule.tile_set, dtype=np.intp))
-    kind_of = np.repeat(np.arange(N_KINDS, dtype=np.intp), tile_set)
+    wall = model.wall(indicator)
+    sh = model.shape(())
+    mask = form_mask(tuple(sh.forms))
+    caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
+    plain = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0 and not wall.jokers
+    kernel = _Caps.probe()
+    fifth = bool(model.jokers is not None and model.jokers.fifth_copy)
+    kind_of = np.repeat(np.arange(N_KINDS + 1, dtype=np.intp),
+                        np.append(wall.counts, wall.jokers).astype(np.intp))
     W = kind_of.size
     chunk = 1 << 15
     n_chunks = math.ceil(n / chunk)
     seeds = _seed_sequence(seed).spawn(n_chunks)
-    hist = np.zeros((n_chunks, 64), dtype=np.int64)
+    hist = np.zeros((n_chunks, 128), dtype=np.int64)
+    shapes_spec = None
+    if not plain and not kernel.shanten_shape and (sh.pair_mask != ALL_PAIRS or sh.void_suits):
+        from .rules.shapes import spec_of
+        shapes_spec = spec_of(model.ruleset)
+
+    def one(c: np.ndarray, j: int) -> int:
+        if kernel.shanten_shape:
+            return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth,
+                                        pair_mask=sh.pair_mask, void_suits=sh.void_suits))
+        if shapes_spec is not None:
+            from .rules.shapes import shanten_counts
+            return int(shanten_counts(c, jokers=j, caps=caps, n_melds=0, spec=shapes_spec))
+        return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth))
 
     def run(c: int) -> None:
         m = min(n, (c + 1) * chunk) - c * chunk
         rng = np.random.Generator(np.random.PCG64(seeds[c]))
         keys = rng.random((m, W), dtype=np.float32)
         pick = np.argpartition(keys, hand_size - 1, axis=1)[:, :hand_size]
-        flat = (np.arange(m, dtype=np.intp)[:, None] * N_KINDS + kind_of[pick]).ravel()
-        counts = np.bincount(flat, minlength=m * N_KINDS).astype(np.uint8).reshape(m, N_KINDS)
-        s = shanten_batch(counts, forms=rule.forms, seven_pairs_quads=rule.seven_pairs_quads,
-                          n_jobs=1)
-        hist[c] = np.bincount(s.astype(np.intp) + 1, minlength=64)[:64]
+        flat = (np.arange(m, dtype=np.intp)[:, None] * (N_KINDS + 1) + kind_of[pick]).ravel()
+        allc = np.bincount(flat, minlength=m * (N_KINDS + 1)).reshape(m, N_KINDS + 1)
+        counts = np.ascontiguousarray(allc[:, :N_KINDS], dtype=np.uint8)
+        if plain and caps is None:
+            s = shanten_batch(counts, forms=tuple(sh.forms), seven_pairs_quads=sh.quads,
+                              n_jobs=1).astype(np.intp)
+        else:
+            jk = allc[:, N_KINDS]
+            s = np.fromiter((one(counts[i], int(jk[i])) for i in range(m)), dtype=np.intp,
+                            count=m)
+        hist[c] = np.bincount(np.minimum(s, 126) + 1, minlength=128)[:128]
 
     jobs = _n_jobs(n_jobs)
     if jobs <= 1 or n_chunks == 1:
@@ -955,4 +1191,58 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     df = pd.DataFrame(rows, columns=["shanten", "count"])
     df["fraction"] = df["count"] / n
     df["se"] = np.sqrt(df["fraction"] * (1 - df["fraction"]) / n)
+    df.attrs.update(ruleset=model.name, hand_size=hand_size, wall=int(wall.size))
     return df
+
+
+# ---------------------------------------------------------------------------
+# Winning hands: fans, points (fan odds, expected score)
+# ---------------------------------------------------------------------------
+
+def _points(model: GameModel, r: Any) -> int:
+    """Points of a scored win: ``RegionalResult.points``, else the ruleset's
+    :class:`~majiang.rules.base.ScoringRule` applied to the fan total."""
+    pts = getattr(r, "points", None)
+    if pts is not None:
+        return int(pts)
+    return int(model.ruleset.points(int(r.total), [f.id for f in r.fans]))
+
+
+def _win_outcomes(pos: _Position, res: Probabilities) -> list:
+    """``[(weight, FanResult)]`` over the winning hands of ``res`` (computed with
+    ``keep_wins``): weight = probability of winning with that hand and tile (exact)
+    or 1/n per won wall (Monte Carlo).  Scored by THE win predicate (self-drawn)."""
+    if res._winning is None or pos.model.ruleset is None:
+        return []
+    hands, tiles, weights, jokers = res._winning[:4]
+    pred = pos.pred if pos.pred is not None else _WinPred(pos.model, pos.melds, {})
+    cache: dict = {}
+    out = []
+    for h13, k, w, nj in zip(hands, tiles, weights, jokers):
+        k, nj = int(k), int(nj)
+        h14 = np.array(h13, dtype=np.uint8)
+        if k == JOKER:
+            nj += 1
+        else:
+            h14[k] += 1
+        key = (h14.tobytes(), k, nj)
+        if key not in cache:
+            chk = pred.check(h14, k, nj)
+            cache[key] = chk.result if chk.valid else None
+        r = cache[key]
+        if r is not None:
+            out.append((float(w), r))
+    return out
+
+
+def _score_summary(pos: _Position, res: Probabilities) -> tuple[float, float]:
+    """``(exp_score, mean_fan)`` of a result computed with ``keep_wins``: expected
+    points within the horizon (0 for no win) and the mean fan total given a win
+    (NaN without a win)."""
+    outs = _win_outcomes(pos, res)
+    if not outs:
+        return 0.0, float("nan")
+    tot_w = sum(w for w, _ in outs)
+    exp = sum(w * _points(pos.model, r) for w, r in outs)
+    fan = sum(w * int(r.total) for w, r in outs)
+    return float(exp), float(fan / tot_w) if tot_w > 0 else float("nan")
