@@ -349,6 +349,37 @@ def test_points_and_caps():
     assert r.points >= 100 and r.meets_minimum
 
 
+def test_cap_is_reported():
+    """RULESETS.md §3 四川: points = base x 2^番, capped at 3 番 (x8) by default."""
+    r = score("1122334455777m", "7m", ruleset="sichuan")      # 5 番 > 3
+    assert r.capped and r.points == 8
+    assert "capped at 3 fan (x8)" in str(r) and r.to_dict()["capped"] is True
+    r = score("1112223334455m", "5m", ruleset="sichuan", self_drawn=True)   # 清一色 + 对对胡 = 3
+    assert r.total == 3 and not r.capped and r.points == 8 and "capped" not in str(r)
+    r16 = score("1122334455777m", "7m", ruleset=rules.BUILDERS["sichuan"](cap=None))
+    assert not r16.capped and r16.points == 2 ** 5
+    # pickles keep the flag
+    import pickle
+    assert pickle.loads(pickle.dumps(score("1122334455777m", "7m", ruleset="sichuan"))).capped
+
+
+def test_below_the_minimum_settles_nothing():
+    """螺山: a win needs 100 points self-drawn, 200 on a discard (RULESETS.md §3)."""
+    r = score("123m456p789s11s45m", "6m", ruleset="luoshan", self_drawn=True)
+    assert not r.meets_minimum
+    with pytest.raises(RuleError, match="100-point minimum.*settles nothing"):
+        r.settle(0)
+    text = str(r)
+    assert "not a win" in text and "points 30" not in text
+    g = rules.BUILDERS["guangdong_jipinghu"](min_fan=3)
+    r = score("123m456p789s11s45m", "6m", ruleset=g)            # 平胡 + 门清 = 2 < 3
+    assert not r.meets_minimum
+    with pytest.raises(RuleError, match="3-fan minimum"):
+        r.settle(0, 1)
+    ok = score("1112345678999m", "9m", ruleset="luoshan", self_drawn=True)
+    assert ok.meets_minimum and sum(ok.settle(0)) == 0
+
+
 def test_constraints_reject():
     with pytest.raises(InvalidHandError, match="void_suit"):
         score("123m456p789s1112m", "2m", ruleset="sichuan")

@@ -244,6 +244,26 @@ def test_settlement():
         score("123m456p789s234s5p", "5p").settle(winner=0)
 
 
+def test_below_the_minimum_settles_nothing():
+    """Chinese Official rules: a win needs 8 fan, flowers not counted (RULESETS.md §2).
+    Issue 8: the score text said 'below the 8-fan minimum' and then a payment."""
+    # 门前清 2 + 平和 2 + 喜相逢 1 + 老少副 1 = 6 on a discard
+    r = score("123m789m45p789s55s", "3p")
+    assert r.total == 6 and not r.meets_minimum
+    with pytest.raises(RuleError, match="8-fan minimum.*settles nothing"):
+        r.settle(winner=0, discarder=1)
+    assert "not a win" in str(r) and "no payment" in str(r)
+    # 6 fan and 2 flowers: total 8 but still below the minimum
+    r = score("123m789m45p789s55s", "3p", flowers=2)
+    assert r.total == 8 and not r.meets_minimum
+    with pytest.raises(RuleError):
+        r.settle(winner=0, discarder=1)
+    # self-drawn: 不求人 4 replaces 门前清 2, so 8 fan without the flowers
+    r = score("123m789m45p789s55s", "3p", self_drawn=True)
+    assert r.total == 8 and r.meets_minimum and sum(r.settle(winner=0)) == 0
+    assert "not a win" not in str(r)
+
+
 # ------------------------------------------------------------------ errors
 @pytest.mark.parametrize("hand,win,ctx,match", [
     ("123m456p789s234s5p", "6p", {}, "not a winning hand"),

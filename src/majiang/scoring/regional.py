@@ -18,6 +18,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -43,18 +44,53 @@ class RegionalResult(FanResult):
     """A :class:`~majiang.scoring.FanResult` with the ruleset's points.
 
     Extra attributes: ``points`` (after the scoring rule: doubling, cap, custom),
+    ``capped`` (bool: the ruleset's cap lowered the points, e.g. 四川 3 番 = x8),
     ``jokers`` (kinds the jokers stand for, as tile names), ``win_is_joker``,
     ``dealer`` (the winner is the dealer, seat East).
+
+    :meth:`settle` raises :class:`~majiang.errors.RuleError` for a hand below the
+    minimum (:attr:`meets_minimum` False), and ``str()`` prints no points for it.
     """
 
     def __init__(self, *args, points: int = 0, jokers: tuple = (), win_is_joker: bool = False,
-                 dealer: bool = False) -> None:
+                 dealer: bool = False, capped: bool = False) -> None:
         super().__init__(*args)
         for k, v in (("points", points), ("jokers", jokers), ("win_is_joker", win_is_joker),
-                     ("dealer", dealer)):
+                     ("dealer", dealer), ("capped", capped)):
             object.__setattr__(self, k, v)
 
+    def below_minimum(self) -> str:
+        if self.meets_minimum:
+            return ""
+        rs = _rules.get(self.ruleset)
+        lo = rs.options.get("min_points") if rs.scoring.mode == "custom" else None
+        if lo is not None:
+            need = lo[0] if self.context.self_drawn else lo[1]
+            how = "self-drawn" if self.context.self_drawn else "on a discard"
+            return f"below the {need}-point minimum of {self.ruleset} for a win {how}"
+        return super().below_minimum()
+
+    def cap_text(self) -> str:
+        """``"capped at 3 fan (x8)"`` when :attr:`capped`, else ``""``."""
+        if not getattr(self, "capped", False):
+            return ""
+        sc = _rules.get(self.ruleset).scoring
+        if sc.mode == "double":
+            return f"capped at {sc.cap} fan (x{2 ** sc.cap})"
+        if sc.mode == "add":
+            return f"capped at {sc.cap} fan"
+        return f"capped at {sc.cap}"
+
     def settle(self, winner: int = 0, discarder: int | None = None) -> tuple:
+        """Per-seat score changes for :attr:`points` under the ruleset's settlement.
+
+        Raises
+        ------
+        RuleError
+            Below the minimum (no win, nothing to settle); a win on a discard
+            without the discarder's seat; a winner seat outside the table.
+        """
+        self._check_settles()
         rs = _rules.get(self.ruleset)
         if discarder is None and not self.context.self_drawn:
             raise RuleError("a win on a discard needs the discarder's seat")
@@ -70,13 +106,20 @@ class RegionalResult(FanResult):
     def to_dict(self) -> dict:
         d = super().to_dict()
         d["points"] = self.points
+        d["capped"] = bool(getattr(self, "capped", False))
         d["jokers"] = list(self.jokers)
         d["win_is_joker"] = self.win_is_joker
         return d
 
     def __str__(self) -> str:
         s = super().__str__()
-        extra = f"  points {self.points}"
+        if self.meets_minimum:
+            extra = f"  points {self.points}"
+            cap = self.cap_text()
+            if cap:
+                extra += f"  ({cap})"
+        else:
+            extra = "  no points: not a win"
         if self.jokers:
             extra += f"  (jokers as {' '.join(self.jokers)})"
         return s + "\n" + extra
@@ -89,6 +132,30 @@ def _points(rs, fans: dict, w: WinningHand) -> int:
     tb = _table(rs)
     total = sum(tb.value[k] * n for k, n in fans.items())
     return rs.points(total, fans)
+
+
+class _Uncapped:
+    """A ruleset seen without its scoring cap (to tell whether a custom points
+    function applied the cap)."""
+
+    __slots__ = ("_rs", "scoring")
+
+    def __init__(self, rs) -> None:
+        self._rs = rs
+        self.scoring = dataclasses.replace(rs.scoring, cap=None)
+
+    def __getattr__(self, name):
+        return getattr(self._rs, name)
+
+
+def _capped(rs, fans: dict, w: WinningHand, points: int, total: int) -> bool:
+    """Whether the ruleset's cap (:attr:`ScoringRule.cap`) lowered ``points``."""
+    sc = rs.scoring
+    if sc.cap is None:
+        return False
+    if sc.mode == "custom":
+        return int(POINTS_FUNCTIONS[sc.function](fans, _Uncapped(rs), w)) != points
+    return total > sc.cap and not (sc.limit & set(fans))
 
 
 def _violations(rs, w: WinningHand, fans: dict) -> list[str]:
@@ -253,4 +320,5 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     return RegionalResult(total, fan_counts, w.form, w.decomposition, (), _where(w), meets,
                           rs.min_fan, h0, w.context, rs.name, w, points=points,
                           jokers=tuple(tile_name(k) for k in asg),
-                          win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0)
+                          win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0,
+                          capped=_capped(rs, fans, w, points, total))

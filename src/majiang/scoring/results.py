@@ -148,8 +148,35 @@ class FanResult:
         """``{fan id: count}``."""
         return {f.id: f.count for f in self.fans}
 
+    def below_minimum(self) -> str:
+        """Why the hand is no win under the ruleset's minimum ("" when it reaches it)."""
+        if self.meets_minimum:
+            return ""
+        return f"below the {self.min_fan}-fan minimum of {self.ruleset}"
+
+    def _check_settles(self) -> None:
+        if not self.meets_minimum:
+            raise RuleError(f"{format_hand(self.hand)} + {tile_name(self.context.win_tile)} "
+                            f"is {self.below_minimum()}: not a win, so it settles nothing "
+                            "(check meets_minimum first)")
+
     def settle(self, winner: int = 0, discarder: int | None = None) -> tuple:
-        """Per-seat score changes under the ruleset's settlement (discarder None = self-draw)."""
+        """Per-seat score changes under the ruleset's settlement (discarder None = self-draw).
+
+        Returns
+        -------
+        tuple of int
+            One change per seat, summing to 0 (:meth:`majiang.rules.Ruleset.settle`).
+
+        Raises
+        ------
+        RuleError
+            The hand is below the ruleset's minimum (:attr:`meets_minimum` is False):
+            it is no win and settles nothing (Chinese Official rules: 8 fan, flowers
+            excluded, RULESETS.md §2); a win on a discard without the discarder's
+            seat; seats outside the table.
+        """
+        self._check_settles()
         rs = _rules.get(self.ruleset)
         if discarder is None and not self.context.self_drawn:
             raise RuleError("a win on a discard needs the discarder's seat")
@@ -193,7 +220,8 @@ class FanResult:
             pad = " " * max(1, w + 2 - (len(f.chinese) * 2 + len(f.english) + 1))
             times = f" x {f.count}" if f.count != 1 else ""
             lines.append(f"  {f.id:2d} {name}{pad}{f.value:3d}{times:5s} = {f.points:3d}")
-        mark = "" if self.meets_minimum else f"  (below the {self.min_fan}-fan minimum)"
+        mark = "" if self.meets_minimum else \
+            f"  ({self.below_minimum()}: not a win, no payment)"
         lines.append(f"  total {self.total} fan{mark}")
         return "\n".join(lines)
 
@@ -209,7 +237,7 @@ class FanResult:
             f"<td style='text-align:right'>{f.count}</td>"
             f"<td style='text-align:right'>{f.points}</td></tr>" for f in self.fans)
         hand_html = self.hand._repr_html_()
-        note = "" if self.meets_minimum else f" (below the {self.min_fan}-fan minimum)"
+        note = "" if self.meets_minimum else f" ({self.below_minimum()}: not a win)"
         return (f"<div class='majiang-fans'>{hand_html} + "
                 f"<b>{html.escape(tile_name(self.context.win_tile))}</b>"
                 f"<table><thead><tr><th>#</th><th>番种</th><th>Fan</th><th>value</th>"
