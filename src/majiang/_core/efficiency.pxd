@@ -47,6 +47,9 @@ cdef struct Opts:
     # clear WHOLE_HAND_FORMS from mask itself.
 
 
+# Call ensure_tables() and ensure_pair_tables(pair_mask) once with the GIL before using
+# shanten_opts_c (make_opts_c builds nothing).  Without the pair tables a restricted pair
+# mask is still exact but runs the direct programme (~10 us instead of ~0.2 us a hand).
 cdef Opts make_opts_c(int mask, bint quads, const uint8_t* caps, int jokers, bint fifth,
                       uint64_t pair_mask, int void_suits) noexcept nogil
 cdef int shanten_opts_c(const uint8_t* h, const Opts* o) noexcept nogil

@@ -23,6 +23,22 @@ pair), built once per process in well under a second.  A hand is then four
 table look-ups (three suits, honors) and a min-plus combination.  Suits that
 need something the table lacks (more than 14 tiles, five sets for 16-tile
 hands, caps below 4) run the same programme directly.
+
+Shape options (``Opts``, see efficiency.pxd)
+--------------------------------------------
+* ``caps``: a tile set (108: honors cap 0; 84: no 万, no winds) minus the copies
+  in melds.  A group whose caps are all 0 contributes nothing (no table look-up);
+  held copies above a cap are never part of ``w`` (they must be discarded).
+* ``pair_mask`` (二五八将): the programme's pair may sit only on allowed
+  positions.  A group with no allowed position keeps the pairless half of its
+  table row; a mixed group (2/5/8 of a suit) reads a second table of the same
+  ranking built for that pattern on first use (``ensure_pair_tables``).
+* ``void_suits`` (缺一门): the least, over the eligible suits ``s``, of the
+  distance with the caps of ``s`` set to 0 -- a complete hand lacking ``s`` is
+  exactly an arrangement within those caps, for every form.
+* Whole-hand forms (seven pairs, thirteen orphans, 全不靠) are tried when the
+  hand needs four sets and honour the caps (a pair needs cap 2, two pairs of a
+  kind cap 4, each orphan / knitted kind cap 1).
 """
 from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
 from libc.string cimport memset, memcpy
