@@ -198,6 +198,19 @@ def test_the_graph_sees_known_edges():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_function_level_imports_are_seen(tmp_path):
+    """A lazy import inside a function of a low module is an edge like any other."""
+    fake = tmp_path / "fake.py"
+    fake.write_text("import numpy\n\ndef f():\n    from ..scoring import score\n"
+                    "    from .. import probability\n    return score, probability\n")
+    mods = _modules()
+    got = _imports("majiang.rules.fake", fake, False, mods)
+    assert ("majiang.scoring", False, False) in got
+    assert ("majiang.probability", False, False) in got
+    g = {"majiang.rules.fake": {t for t, _, _ in got}}
+    assert any(_rank(t) > _rank(m) for m, ts in g.items() for t in ts)
+
+
 def test_no_import_cycles():
     cycles = _cycles(_graph())
     assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
