@@ -515,3 +515,33 @@ def test_passed_win_is_locked_until_the_own_turn():
                 assert not (e["e"] == "claim" and e["seat"] == 1 and ["win"] in e["options"])
     # without such a rule (default: 四川 has none) the same tile could be won again
     assert play_hand("sichuan", "random", seed=1, deal_only=True).pass_lock is None
+
+
+# ---------------------------------------------------------------- compiled loop
+@pytest.mark.parametrize("name", [n for n in COMPLETE
+                                  if rules.get(n).jokers is None and not
+                                  game_model(n).extra_forms])
+def test_compiled_loop_plays_the_same_hands_as_the_python_loop(name):
+    n = rules.get(name).players
+    for pl in ("random", "efficiency"):
+        for h in range(6):
+            a = play_hand(name, (pl,) * n, seed=17, hand=h, engine="python")
+            b = play_hand(name, (pl,) * n, seed=17, hand=h, engine="compiled")
+            assert summarize(a) == summarize(b), (name, pl, h)
+            assert [w["check"][2] for w in a.wins] == [w["check"][2] for w in b.wins]
+            _check_hand(b)
+    mixed = ("random", "efficiency") * (n // 2) + ("efficiency",) * (n % 2)
+    for h in range(4):
+        a = play_hand(name, mixed, seed=18, hand=h, engine="python")
+        b = play_hand(name, mixed, seed=18, hand=h, engine="compiled")
+        assert summarize(a) == summarize(b)
+
+
+def test_compiled_loop_on_hand_built_walls():
+    wall = _wall("guangdong", _MULTI)
+    for pl in ("random", "efficiency"):
+        a = play_hand("guangdong", pl, wall=wall, dealer=0, engine="python")
+        b = play_hand("guangdong", pl, wall=wall, dealer=0, engine="compiled")
+        assert summarize(a) == summarize(b)
+    with pytest.raises(RuleError, match="compiled"):
+        play_hand("anqing", "random", engine="compiled")

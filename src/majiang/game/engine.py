@@ -406,29 +406,13 @@ class HandState:
 
     def record_win(self, p, tile, res, *, self_drawn, discarder=None, kong=False,
                    robbing=False):
-        r = res.result
-        if self_drawn:
-            deltas = list(r.settle(p, None))
-            if self.rs.blood:
-                # players already out of the hand do not pay a self-draw
-                for q in range(self.n):
-                    if q != p and self.seats[q].out and deltas[q] < 0:
-                        deltas[p] += deltas[q]
-                        deltas[q] = 0
-        else:
-            deltas = list(r.settle(p, discarder))
+        win = _make_win(self.rs, p, tile, res, self_drawn, discarder, kong, robbing,
+                        [s.out for s in self.seats], self._win_args.get(p))
         for q in range(self.n):
-            self.deltas[q] += deltas[q]
-        how = ("kong_replacement" if (self_drawn and kong) else "self_draw" if self_drawn
-               else "robbing_kong" if robbing else "discard")
-        fans = [(f.chinese, int(f.count)) for f in r.fans]
-        win = {"seat": p, "tile": int(tile), "how": how, "discarder": discarder,
-               "fans": fans, "total": int(r.total),
-               "points": int(getattr(r, "points", r.total)), "deltas": deltas,
-               "result": r, "check": self._win_args.get(p)}
+            self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
-        self._log(e="win", seat=p, tile=int(tile), how=how, discarder=discarder, fans=fans,
-                  total=int(r.total), deltas=deltas)
+        self._log(e="win", seat=p, tile=int(tile), how=win["how"], discarder=discarder,
+                  fans=win["fans"], total=win["total"], deltas=win["deltas"])
         return win
 
     # ------------------------------------------------------------------ melds
@@ -501,6 +485,28 @@ class HandState:
 def _may_win(kind, passed):
     from ..rules.shandong import may_win
     return may_win(kind, passed)
+
+
+def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
+    """The record of one win and its settlement (``FanResult.settle`` /
+    ``RegionalResult.settle``); after a blood win, seats already out do not pay a
+    self-draw."""
+    r = res.result
+    if self_drawn:
+        deltas = list(r.settle(p, None))
+        if rs.blood:
+            for q in range(len(deltas)):
+                if q != p and outs[q] and deltas[q] < 0:
+                    deltas[p] += deltas[q]
+                    deltas[q] = 0
+    else:
+        deltas = list(r.settle(p, discarder))
+    how = ("kong_replacement" if (self_drawn and kong) else "self_draw" if self_drawn
+           else "robbing_kong" if robbing else "discard")
+    fans = [(f.chinese, int(f.count)) for f in r.fans]
+    return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
+            "total": int(r.total), "points": int(getattr(r, "points", r.total)),
+            "deltas": deltas, "result": r, "check": check}
 
 
 def _options_text(options):
@@ -934,9 +940,175 @@ class _Game:
         return st
 
 
+# ====================================================================== compiled loop
+
+class _FastBridge:
+    """THE predicate and the settlement for the compiled loop (called on complete
+    shapes and on wins only)."""
+
+    def __init__(self, rs, prevalent, n):
+        self.rs = rs
+        self.prevalent = prevalent
+        self.check_win = check_win_fn()
+        self.args = {}
+        self.wins = []
+        self.deltas = [0] * n
+
+    def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
+              flowers):
+        hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
+                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=0)
+        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0, win_is_joker=False,
+                  kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
+                  seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
+                  flowers=int(flowers))
+        try:
+            res = self.check_win(hand, int(tile), **kw)
+        except MahjongError as exc:
+            raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
+                               f"{p} ({hand}, tile {tile}): {exc}") from exc
+        if res.valid:
+            self.args[p] = (hand, int(tile), kw)
+        return res
+
+    def record(self, p, tile, res, self_drawn, discarder, kong, robbing, outs):
+        win = _make_win(self.rs, p, tile, res, bool(self_drawn), discarder, bool(kong),
+                        bool(robbing), outs, self.args.get(p))
+        for q in range(len(self.deltas)):
+            self.deltas[q] += win["deltas"][q]
+        self.wins.append(win)
+
+
+class _FastSeat:
+    __slots__ = ("n_kongs_exposed", "n_kongs_concealed", "n_calls", "flowers", "discards",
+                 "won_tiles", "phys", "melds")
+
+
+class FastState:
+    """The final state of a hand played by the compiled loop: the fields
+    :func:`majiang.game.logs.summarize` and the tests read (no event log)."""
+
+    events = None
+
+    def __init__(self, model, seed, hand, dealer, prevalent, fh, bridge, wall):
+        self.model = model
+        self.rs = model.ruleset
+        self.n = model.players
+        self.seed = seed
+        self.hand_index = int(hand)
+        self.dealer = dealer
+        self.prevalent = prevalent
+        self.wins = bridge.wins
+        self.deltas = bridge.deltas
+        self.draws = fh.draws
+        self.turns = fh.turns
+        self.wall_left = fh.wall_left
+        self.end_reason = ("win", "wall", "blood")[fh.end_reason]
+        self.wall = wall
+        self.head, self.tail = fh.head, fh.tail
+        self._rest = fh.wall_rest()
+        self.seats = []
+        for kexp, kcon, calls, flowers, disc, won, phys, melds in fh.seat_info():
+            s = _FastSeat()
+            s.n_kongs_exposed, s.n_kongs_concealed, s.n_calls = kexp, kcon, calls
+            s.flowers, s.discards, s.won_tiles = flowers, disc, won
+            s.phys = np.array(phys, dtype=np.uint8)
+            s.melds = [{"kind": ("chow", "pung", "kong")[k], "tile": t, "concealed": bool(c),
+                        "tiles": [t, t + 1, t + 2] if k == 0 else [t] * nt}
+                       for k, t, c, nt in melds]
+            self.seats.append(s)
+
+    def census(self) -> np.ndarray:
+        m = 34 + self.model.n_flowers
+        c = np.zeros(m, dtype=np.int64)
+        for s in self.seats:
+            c[:34] += s.phys
+            for md in s.melds:
+                for t in md["tiles"]:
+                    c[t] += 1
+            for t in s.flowers + s.discards + s.won_tiles:
+                c[t] += 1
+        if self._rest:
+            c += np.bincount(np.asarray(self._rest, dtype=np.int64), minlength=m)
+        return c
+
+    def expected_census(self) -> np.ndarray:
+        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
+        c[:34] = self.model.copies
+        c[34:] = 1
+        return c
+
+
+def fast_eligible(model, players, log=False) -> bool:
+    """Whether the compiled loop plays this hand: built-in players only, no jokers,
+    no forms outside the core, no log."""
+    if log or model.jokers is not None or model.extra_forms or model.players > 4:
+        return False
+    if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
+        return False
+    return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
+               for p in players)
+
+
+_FLAGS: dict = {}
+
+
+def _fast_flags(model) -> dict:
+    got = _FLAGS.get(id(model))
+    if got is not None and got[0] is model:
+        return got[1]
+    rs = model.ruleset
+    mask = 0
+    for f in model.core_forms:
+        mask |= _FORM_BITS[f]
+    lock = _pass_lock(rs)
+    we = rs.wall_end
+    flags = {
+        "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
+        "exposed_kong": int("exposed_kong" in model.calls),
+        "added_kong": int("added_kong" in model.calls),
+        "concealed_kong": int("concealed_kong" in model.calls),
+        "multiple": int(rs.winners == "multiple"),
+        "blood": {"": 0, "xuezhan": 1, "xueliu": 2}[rs.blood],
+        "void": int(model.void_suit), "pass_lock": {None: 0, "kind": 1, "all": 2}[lock],
+        "mask": mask, "quads": int(model.seven_pairs_quads),
+        "pair_mask": int(model.shape(()).pair_mask) & _ALL_PAIRS,
+        "kept": int(we.kept), "per_exposed_kong": int(we.per_exposed_kong),
+        "per_concealed_kong": int(we.per_concealed_kong),
+        "by_kongs": [tuple(int(x) for x in kv) for kv in we.by_kongs],
+        "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
+    }
+    _FLAGS[id(model)] = (model, flags)
+    return flags
+
+
+def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0):
+    """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
+    rs = model.ruleset
+    n = model.players
+    ss = hand_seed_sequence(seed, hand)
+    kids = ss.spawn(1 + n)
+    if wall is None:
+        w = build_wall(model, np.random.default_rng(kids[0]))
+    else:
+        w = np.ascontiguousarray(np.asarray(wall, dtype=np.int16).ravel())
+        expect = np.sort(build_wall(model, np.random.default_rng(0)))
+        if w.shape != expect.shape or not np.array_equal(np.sort(w), expect):
+            raise RuleError(f"an explicit wall must hold each physical tile of {rs.name} "
+                            "exactly once")
+    gens = [np.random.PCG64(k) for k in kids[1:]]     # the bit generator of default_rng
+    flags = _fast_flags(model)
+    ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
+    bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
+    fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
+                      flags["copies"], flags, ptypes, gens, bridge)
+    fh.run()
+    return FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
+
+
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
               wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
-              log: bool = False, deal_only: bool = False) -> HandState:
+              log: bool = False, deal_only: bool = False, engine: str = "auto") -> HandState:
     """Play one hand (一局) and return its final :class:`HandState`.
 
     Parameters
@@ -956,6 +1128,11 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         drawn from index 0; replacements from the end.
     log : bool
         Keep the event log (``state.events``).
+    engine : {"auto", "compiled", "python"}
+        ``"auto"``: the compiled loop (:class:`majiang._core.game.FastHand`, same
+        hands move for move) when every player is a built-in bot, the ruleset has no
+        jokers and no form outside the core, and no log is asked for; else the
+        Python loop.  ``"python"`` forces the Python loop.
     deal_only : bool
         Stop after the deal (flowers replaced, jokers turned, 定缺 named):
         ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
@@ -973,6 +1150,23 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     n = model.players
     if players is None:
         players = ("efficiency",) * n
+    if isinstance(players, str):
+        players = (players,) * n
+    if engine not in ("auto", "compiled", "python"):
+        raise RuleError(f"engine must be auto, compiled or python, got {engine!r}")
+    if engine != "python" and not deal_only and model.ruleset is not None \
+            and len(players) == n and fast_eligible(model, players, log):
+        if dealer is None:
+            dealer = int(hand) % n
+        if prevalent_wind is None:
+            prevalent_wind = (int(hand) // n) % 4
+        if not 0 <= int(dealer) < n:
+            raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
+                         prevalent_wind=prevalent_wind)
+    if engine == "compiled":
+        raise RuleError("engine='compiled' needs built-in players, a ruleset without jokers "
+                        "or extra forms, and no log")
     ss = hand_seed_sequence(seed, hand)
     bot_ss = ss.spawn(1 + n)[1:]
     pols = make_players(players, n, bot_ss)
