@@ -176,16 +176,24 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     if ruleset is None or forms is not None:
         return None, None
     from .rules import get as _get_ruleset
+    r = _get_ruleset(ruleset)
+    hit = _ROUTES.get(id(r))
+    if hit is not None and hit[0] is r:
+        return hit[1], (None if hit[1] is None else r)
     from .rules.base import EXTRA_FORMS
     from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.shapes import needs_python
-    r = _get_ruleset(ruleset)
-    if not needs_python(r):
-        return None, None
-    if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
-            and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
-        return "core", r
-    return "python", r
+    how = None
+    if needs_python(r):
+        how = "python"
+        if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
+                and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
+            how = "core"
+    _ROUTES[id(r)] = (r, how)
+    return how, (None if how is None else r)
+
+
+_ROUTES: dict[int, tuple[Any, str | None]] = {}
 
 
 def _regional(ruleset: Any, forms: Any):
