@@ -278,6 +278,8 @@ cdef struct FSeat:
     int calls
     int ptype         # 0 random, 1 efficiency
     bitgen_t* bg
+    int s13           # cached loose shanten of the 3n+1 hand (before any drawn tile)
+    int s13_ok
 
 
 cdef inline int mask_for(int mask, int n_melds) noexcept nogil:
@@ -536,6 +538,24 @@ cdef class FastHand:
         return [(names[s.melds[i].kind], s.melds[i].tile, bool(s.melds[i].concealed))
                 for i in range(s.n_melds)]
 
+    cdef int shanten13(self, int p, int minus) noexcept:
+        """Loose shanten of seat p's 3n+1 hand (``minus``: the drawn tile to take off,
+        -1 none), cached until the hand changes other than by a draw."""
+        cdef FSeat* s = &self.seats[p]
+        cdef uint8_t c[34]
+        cdef Opts o
+        cdef int k
+        if s.s13_ok:
+            return s.s13
+        for k in range(34):
+            c[k] = s.phys[k]
+        if minus >= 0:
+            c[minus] -= 1
+        o = self.loose(p)
+        s.s13 = shanten_opts_c(c, &o)
+        s.s13_ok = 1
+        return s.s13
+
     cdef object try_win(self, int p, int tile, bint self_drawn, bint kong, bint robbing,
                         bint last_tile):
         cdef FSeat* s = &self.seats[p]
@@ -543,6 +563,8 @@ cdef class FastHand:
         cdef Opts o
         cdef int k
         cdef bint last_copy
+        if self.shanten13(p, tile if self_drawn else -1) > 0:
+            return None           # one tile cannot complete it
         for k in range(34):
             c[k] = s.phys[k]
         if self_drawn:
@@ -759,6 +781,7 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef int t = self.bot_discard(p)
         s.phys[t] -= 1
+        s.s13_ok = 0
         s.passed = 0
         s.pass_all = 0
         s.disc[s.n_disc] = t
@@ -809,6 +832,7 @@ cdef class FastHand:
                 s.kcon += 1
             else:
                 s.phys[k] -= 1
+                s.s13_ok = 0
                 for i in range(s.n_melds):
                     if s.melds[i].kind == 1 and s.melds[i].tile == k:
                         s.melds[i].kind = 2
@@ -834,6 +858,7 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef FMeld* m = &s.melds[s.n_melds]
         cdef int k
+        s.s13_ok = 0
         m.kind = kind
         m.tile = tile
         m.concealed = concealed
@@ -1008,6 +1033,7 @@ cdef class FastHand:
             s = &self.seats[winners[i]]
             if self_draw:
                 s.phys[tile] -= 1
+                s.s13_ok = 0
                 s.won[s.n_won] = tile
                 s.n_won += 1
             if self.blood == 1:

@@ -104,6 +104,8 @@ def check_win_fn():
 def hand_seed_sequence(seed: Any, hand: int) -> np.random.SeedSequence:
     """The SeedSequence of hand number ``hand`` of a run seeded with ``seed``:
     ``SeedSequence(seed).spawn(n)[hand]`` for any ``n > hand``."""
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return np.random.SeedSequence(int(seed), spawn_key=(int(hand),))
     if isinstance(seed, np.random.SeedSequence):
         base = seed
     else:
@@ -112,12 +114,28 @@ def hand_seed_sequence(seed: Any, hand: int) -> np.random.SeedSequence:
                                   pool_size=base.pool_size)
 
 
+def hand_bit_generator(seed: Any, hand: int) -> np.random.PCG64:
+    """The hand's one random stream (numpy PCG64 from :func:`hand_seed_sequence`): it
+    shuffles the wall first, then serves every random bot choice in the order the
+    hand asks for them (the compiled and the Python loop consume it alike)."""
+    return np.random.PCG64(hand_seed_sequence(seed, hand))
+
+
 def build_wall(model, rng: np.random.Generator) -> np.ndarray:
     """A shuffled physical wall: ``int16`` array of kinds 0..33 and flowers 34+."""
     tiles = np.repeat(np.arange(34, dtype=np.int16), np.asarray(model.copies, dtype=np.int64))
     if model.n_flowers:
         tiles = np.concatenate([tiles, np.arange(34, 34 + model.n_flowers, dtype=np.int16)])
     return rng.permutation(tiles)
+
+
+class _Shuffled:
+    """A wall already shuffled from the hand's stream (skips the explicit-wall check)."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles):
+        self.tiles = tiles
 
 
 class _Seat:
@@ -181,9 +199,10 @@ class HandState:
         self.indicator = None
         self.aside = []                   # indicator, flowers turned with it
         if wall is None:
-            ss = hand_seed_sequence(seed if seed is not None else 0, hand)
-            wall_ss = ss.spawn(1)[0]
-            self.wall = build_wall(self.model, np.random.default_rng(wall_ss))
+            bg = hand_bit_generator(seed if seed is not None else 0, hand)
+            self.wall = build_wall(self.model, np.random.Generator(bg))
+        elif isinstance(wall, _Shuffled):
+            self.wall = wall.tiles
         else:
             w = np.asarray(wall, dtype=np.int16).ravel()
             expect = np.sort(build_wall(self.model, np.random.default_rng(0)))
@@ -1086,17 +1105,16 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
     rs = model.ruleset
     n = model.players
-    ss = hand_seed_sequence(seed, hand)
-    kids = ss.spawn(1 + n)
+    bg = hand_bit_generator(seed, hand)
     if wall is None:
-        w = build_wall(model, np.random.default_rng(kids[0]))
+        w = build_wall(model, np.random.Generator(bg))
     else:
         w = np.ascontiguousarray(np.asarray(wall, dtype=np.int16).ravel())
         expect = np.sort(build_wall(model, np.random.default_rng(0)))
         if w.shape != expect.shape or not np.array_equal(np.sort(w), expect):
             raise RuleError(f"an explicit wall must hold each physical tile of {rs.name} "
                             "exactly once")
-    gens = [np.random.PCG64(k) for k in kids[1:]]     # the bit generator of default_rng
+    gens = [bg] * n            # one stream per hand, shared in decision order
     flags = _fast_flags(model)
     ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
@@ -1118,8 +1136,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         One per seat (``"efficiency"`` by default; ``"random"``; or an object with
         ``discard(view)``, ``claim(view, options)``, ``declare(view, options)``).
     seed : int or SeedSequence
-        The run's seed; this hand's wall and bots use ``SeedSequence(seed)``
-        spawned by ``hand``.
+        The run's seed; this hand's wall and random bots use one numpy PCG64 stream
+        from ``SeedSequence(seed)`` spawned by ``hand`` (:func:`hand_bit_generator`).
     hand : int
         The hand's index in the run (seeds; dealer ``hand % players`` and
         prevalent wind ``(hand // players) % 4`` unless given).
@@ -1167,9 +1185,10 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     if engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without jokers "
                         "or extra forms, and no log")
-    ss = hand_seed_sequence(seed, hand)
-    bot_ss = ss.spawn(1 + n)[1:]
-    pols = make_players(players, n, bot_ss)
+    bg = hand_bit_generator(seed, hand)
+    if wall is None:
+        wall = _Shuffled(build_wall(model, np.random.Generator(bg)))
+    pols = make_players(players, n, np.random.Generator(bg))
     if dealer is None:
         dealer = int(hand) % n
     if prevalent_wind is None:

@@ -333,8 +333,9 @@ def _is_policy(x: Any) -> bool:
     return all(callable(getattr(x, m, None)) for m in ("discard", "claim", "declare"))
 
 
-def make_players(players: Any, n: int, seeds) -> list:
-    """Policies for the seats: names of built-in bots or policy objects.
+def make_players(players: Any, n: int, rng=None) -> list:
+    """Policies for the seats: names of built-in bots or policy objects; random bots
+    draw from ``rng`` (a numpy Generator shared by the seats, in decision order).
 
     Raises
     ------
@@ -355,7 +356,7 @@ def make_players(players: Any, n: int, seeds) -> list:
             if cls is None:
                 raise RuleError(f"seat {i}: unknown player {p!r}; built-in players: "
                                 f"{', '.join(BUILTIN_PLAYERS)} (or a policy object)")
-            out.append(cls(np.random.default_rng(seeds[i])))
+            out.append(cls(rng if rng is not None else np.random.default_rng(0)))
         elif _is_policy(p):
             out.append(p)
         else:

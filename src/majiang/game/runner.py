@@ -40,7 +40,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         One per seat; default ``("efficiency",) * players``.  A single name is used
         for every seat.  See :mod:`majiang.game.players`.
     seed : int
-        Hand ``i`` draws its wall and its bots' choices from
+        Hand ``i`` draws its wall and its bots' choices from one PCG64 stream of
         ``SeedSequence(seed).spawn(...)[i]``, so the table does not depend on
         ``n_jobs`` or chunking.
     n_jobs : int
@@ -89,7 +89,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     if isinstance(players, str):
         players = (players,) * n
     players = tuple(players)
-    make_players(players, n, [0] * n)          # validates names and the count
+    make_players(players, n)          # validates names and the count
     rs = model.ruleset
     from .. import rules as _rules
     registered = _rules._REGISTRY.get(rs.name) is rs
