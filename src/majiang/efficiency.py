@@ -22,6 +22,15 @@ Chinese Official rules — otherwise the pairs must be distinct, as in riichi),
 
 *Ukeire* of a ``3n+1`` hand: the tile kinds whose draw lowers the shanten, each
 with its *live count* ``4 - (copies in the hand and its melds) - (visible copies)``.
+
+*Rulesets* (``ruleset=``) supply the forms and their shape rules: the tile set
+(108 tiles: no honors; 84: no 万, no winds — a kind outside it is never drawn and
+live counts use the set's copies), 缺一门 (``void_suit``: the complete hand, melds
+included, lacks one suit) and 二五八将 (``pair_258``: the pair of a regular hand is
+a 2, 5 or 8).  These are computed exactly by the core; rulesets with jokers and
+shape rules, or extra forms (十三烂), by :mod:`majiang.rules.shapes`.
+``pair_258_small`` (2-5-8 only for a small win) leaves shanten unrestricted: a big
+win may use any pair.
 """
 from __future__ import annotations
 
@@ -302,12 +311,16 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         Default: the ruleset's choice, else False.
     jokers : int
         Wild tiles (钻牌/财神/百搭/混儿/赖子/金) held beside the 34 kinds, 0..8.
-        Each joker stands for any one tile.
+        Each joker stands for any one tile.  They count toward the hand exactly as
+        ``*`` in the string does: ``shanten("123m456p789s112z", jokers=1)`` is
+        ``shanten("123m456p789s112z*")``.
     joker_fifth_copy : bool
         Whether a joker may stand for a fifth copy of a kind (regular form only).
     ruleset : str or Ruleset, optional
         Take the winning forms from a ruleset, e.g. ``"mcr"``: the five Chinese
-        Official forms with a quad counting as two pairs.
+        Official forms with a quad counting as two pairs; and its shape rules
+        (tile set, void suit, 2-5-8 pair; see the module notes), e.g.
+        ``shanten("123m456p789s1155s", ruleset="sichuan")`` is 3 (one suit must go).
 
     Returns
     -------
@@ -318,7 +331,8 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     Raises
     ------
     InvalidHandError
-        A fifth copy, a tile count that is not 3n+1 / 3n+2, a bad array.
+        A fifth copy, a tile count that is not 3n+1 / 3n+2, a bad array; under a
+        ruleset, a tile outside its tile set.
     InvalidNotationError
         An unparsable string.
     RuleError
