@@ -182,6 +182,21 @@ def test_core_equals_shapes_engine_20000(name):
     _compare(name, 20000, 2026)
 
 
+@pytest.mark.parametrize("copies, cons", [(C136, dict(void=True, pair_258=True)),
+                                          (C108, dict(void=True)),
+                                          (C_ODD, dict(pair_258=True))])
+def test_sixteen_tile_hands_match_shapes_engine(copies, cons):
+    # five sets + a pair: the direct programme (beyond the tables' four sets)
+    spec = Spec(("regular",), False, tuple(int(x) for x in copies), **cons)
+    rng = np.random.default_rng(21)
+    pool = np.repeat(np.arange(34), copies)
+    for i in range(120):
+        c = np.bincount(rng.choice(pool, 16 + i % 2, replace=False), minlength=34)
+        want = min(form_shanten(c, caps=tuple(int(x) for x in copies), spec=spec).values())
+        assert core(c, REGULAR, False, copies, P258 if cons.get("pair_258") else None,
+                    7 if cons.get("void") else 0) == want
+
+
 def test_random_case_is_valid():
     rng = np.random.default_rng(5)
     for i in range(300):
