@@ -545,3 +545,28 @@ def test_compiled_loop_on_hand_built_walls():
         assert summarize(a) == summarize(b)
     with pytest.raises(RuleError, match="compiled"):
         play_hand("anqing", "random", engine="compiled")
+
+
+def test_bot_ukeire_restricted_to_near_kinds_is_exact():
+    # the bots count ukeire only over kinds near the hand; trying all 34 kinds gives
+    # the same choice and the same (shanten, ukeire) on random hands of every size
+    from majiang._core import game as cg
+    rng = np.random.default_rng(1)
+    tiles = np.repeat(np.arange(34), 4)
+    vis = np.zeros(34, np.uint8)
+    try:
+        for mask in (1, 3, 5, 7):
+            so = cg.ShapeOpts(mask, False, None, (1 << 34) - 1, 0)
+            for _ in range(1500):
+                n = int(rng.choice([2, 5, 8, 11, 14]))
+                h = np.bincount(rng.choice(tiles, n, replace=False), minlength=34).astype(
+                    np.uint8)
+                h13 = h.copy()
+                h13[np.flatnonzero(h)[0]] -= 1
+                got = []
+                for near in (True, False):
+                    cg.set_near(near)
+                    got.append((cg.choose_discard(h, so, 0, vis), cg.evaluate(h13, so, 0, vis)))
+                assert got[0] == got[1], (mask, h)
+    finally:
+        cg.set_near(True)

@@ -104,11 +104,53 @@ def waits(const uint8_t[::1] counts, ShapeOpts so, int jokers, uint8_t[::1] out)
     return jw
 
 
+cdef bint USE_NEAR = 1
+
+
+def set_near(bint on):
+    """Testing switch: restrict ukeire draws to the kinds near the hand (exact for the
+    regular and seven-pairs forms) or try all 34."""
+    global USE_NEAR
+    USE_NEAR = on
+
+
+cdef inline void near_kinds(const uint8_t* h, int mask, uint8_t* near) noexcept nogil:
+    """Kinds whose draw can lower the shanten: for the regular form a kind within two
+    ranks of a held tile of its suit or a held honor; seven pairs a held kind;
+    thirteen orphans every terminal and honor; the knitted forms every kind."""
+    cdef int k, s, r, d
+    if mask & (8 | 16) or not USE_NEAR:
+        for k in range(34):
+            near[k] = 1
+        return
+    for k in range(34):
+        near[k] = 0
+    for k in range(27, 34):
+        if h[k]:
+            near[k] = 1
+    for s in range(3):
+        for r in range(9):
+            if h[9 * s + r]:
+                for d in range(-2, 3):
+                    if 0 <= r + d <= 8:
+                        near[9 * s + r + d] = 1
+    if mask & 4:
+        for k in range(27, 34):
+            near[k] = 1
+        for s in range(3):
+            near[9 * s] = 1
+            near[9 * s + 8] = 1
+
+
 cdef int ukeire_live(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
                      int s0) noexcept nogil:
     """Live copies of the kinds whose draw lowers the shanten ``s0`` of the 3n+1 hand."""
     cdef int k, left, total = 0
+    cdef uint8_t near[34]
+    near_kinds(h, o.mask, near)
     for k in range(34):
+        if not near[k]:
+            continue
         left = live[k] - h[k] - visible[k]
         if left <= 0 or h[k] >= 4:
             continue
@@ -127,6 +169,22 @@ cdef inline int centrality(int k) noexcept nogil:
     return 1 + (k if k < 4 else 8 - k)
 
 
+cdef void eval_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
+                 int* out_s, int* out_u) noexcept nogil:
+    """Shanten and live ukeire of a 3n+1 hand (the knitted forms only while they do
+    better than the other forms, as in :func:`choose_c`)."""
+    cdef Opts basic
+    cdef int s
+    if o.mask & (8 | 16) and o.mask & 7:
+        basic = o[0]
+        basic.mask = o.mask & ~(8 | 16)
+        if shanten_opts_c(h, &basic) <= shanten_opts_c(h, o):
+            o = &basic
+    s = shanten_opts_c(h, o)
+    out_s[0] = s
+    out_u[0] = ukeire_live(h, o, live, visible, s)
+
+
 def evaluate(const uint8_t[::1] counts, ShapeOpts so, int jokers,
              const uint8_t[::1] visible):
     """``(shanten, live ukeire)`` of a 3n+1 hand."""
@@ -136,8 +194,7 @@ def evaluate(const uint8_t[::1] counts, ShapeOpts so, int jokers,
     with nogil:
         for k in range(34):
             h[k] = counts[k]
-        s = shanten_opts_c(h, &o)
-        u = ukeire_live(h, &o, so.live, &visible[0], s)
+        eval_c(h, &o, so.live, &visible[0], &s, &u)
     return s, u
 
 
@@ -147,6 +204,14 @@ cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t*
     cdef int sh[34]
     cdef int k, u, best_k = -1, best_s = 1000, best_u = -1, c, best_c = 100
     cdef bint void_held = 0
+    cdef Opts basic
+    if o.mask & (8 | 16) and o.mask & 7:
+        # the knitted forms (slow, every kind an ukeire candidate) only while they do
+        # better than the other forms; the shanten values are the same either way
+        basic = o[0]
+        basic.mask = o.mask & ~(8 | 16)
+        if shanten_opts_c(h, &basic) <= shanten_opts_c(h, o):
+            o = &basic
     if 0 <= void_suit <= 2:
         for k in range(9 * void_suit, 9 * void_suit + 9):
             if h[k] and (allowed == NULL or allowed[k]):
@@ -675,8 +740,7 @@ cdef class FastHand:
         self.seat_vis(p, vis)
         o = self.strict(p, 0)
         self.live_of(p, live, -1, 0)
-        s0 = shanten_opts_c(h, &o)
-        u0 = ukeire_live(h, &o, live, vis, s0)
+        eval_c(h, &o, live, vis, &s0, &u0)
         key_s = s0
         key_u = u0
         for i in range(nopt):
@@ -684,8 +748,7 @@ cdef class FastHand:
                 h[tile] -= 3
                 o = self.strict(p, 1)
                 self.live_of(p, live, 2, tile)
-                s1 = shanten_opts_c(h, &o)
-                u1 = ukeire_live(h, &o, live, vis, s1)
+                eval_c(h, &o, live, vis, &s1, &u1)
                 h[tile] += 3
                 if s1 <= s0 and (best < 0 or s1 < key_s or (s1 == key_s and u1 > key_u)):
                     best = i

@@ -232,6 +232,7 @@ class HandState:
         self.end_reason = ""
         self._wcache = {}
         self._win_args = {}
+        self._verdicts = {}      # THE predicate's verdicts, reused within the hand
         self.pass_lock = _pass_lock(rs)
 
     # ------------------------------------------------------------------ logging
@@ -384,8 +385,16 @@ class HandState:
                   win_is_joker=is_joker, kong=bool(kong or robbing), last_copy=bool(last_copy),
                   last_tile=bool(last_tile), seat_wind=seat_wind,
                   prevalent_wind=self.prevalent, flowers=flowers)
+        key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
+               kw["kong"], last_copy, last_tile, flowers)
+        res = self._verdicts.get(key)
+        if res is not None:
+            if res.valid:
+                self._win_args[p] = (hand, None if is_joker else kind, kw)
+            return res
         try:
             res = self.check_win(hand, None if is_joker else kind, **kw)
+            self._verdicts[key] = res
         except MahjongError as exc:
             raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
                                f"{p} ({hand}, tile {tile}): {exc}") from exc
@@ -970,6 +979,7 @@ class _FastBridge:
         self.prevalent = prevalent
         self.check_win = check_win_fn()
         self.args = {}
+        self.verdicts = {}
         self.wins = []
         self.deltas = [0] * n
 
@@ -981,11 +991,15 @@ class _FastBridge:
                   kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
                   seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
                   flowers=int(flowers))
-        try:
-            res = self.check_win(hand, int(tile), **kw)
-        except MahjongError as exc:
-            raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
-                               f"{p} ({hand}, tile {tile}): {exc}") from exc
+        key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers)
+        res = self.verdicts.get(key)
+        if res is None:
+            try:
+                res = self.check_win(hand, int(tile), **kw)
+            except MahjongError as exc:
+                raise RuntimeError(f"engine bug: the win predicate refused the context of "
+                                   f"seat {p} ({hand}, tile {tile}): {exc}") from exc
+            self.verdicts[key] = res
         if res.valid:
             self.args[p] = (hand, int(tile), kw)
         return res
