@@ -570,3 +570,28 @@ def test_bot_ukeire_restricted_to_near_kinds_is_exact():
                 assert got[0] == got[1], (mask, h)
     finally:
         cg.set_near(True)
+
+
+def test_botzone_records_of_simulated_hands_replay_and_rescore():
+    from majiang import records
+    from majiang.game import write_botzone
+    from majiang.review import score_win
+    t = simulate("mcr", 30, seed=3, logs=True)
+    text = write_botzone(t)
+    games = records.parse_games(text)
+    assert len(games) == 30
+    checked = 0
+    for g in games:
+        for _ in records.replay(g):          # consistent event by event
+            pass
+        for w in records.wins(g):
+            recorded = dict(w.fans)
+            if {"海底捞月", "妙手回春"} & set(recorded):
+                continue     # the record's wall model cannot tell the last tile
+            r = score_win(w)
+            assert {f.chinese: f.count for f in r.fans} == recorded
+            assert r.total == w.fan_total
+            checked += 1
+    assert checked >= 15
+    with pytest.raises(RuleError, match="log"):
+        write_botzone(simulate("mcr", 1, seed=3))

@@ -5,12 +5,13 @@
 * players — the policy protocol, :class:`SeatView`, the ``"random"`` and
   ``"efficiency"`` bots (:mod:`.players`);
 * :func:`replay`, :func:`to_jsonl`, :func:`read_jsonl` — event logs (:mod:`.logs`);
+  :func:`write_botzone` — Chinese Official hands as Botzone records (``majiang review``);
 * :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`).
 """
 from .engine import HandState, IllegalMoveError, play_hand
-from .logs import read_jsonl, replay, summarize, to_jsonl
+from .logs import read_jsonl, replay, summarize, to_jsonl, write_botzone
 from .players import EfficiencyPlayer, RandomPlayer, SeatView
 from .runner import simulate
 
 __all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
-           "EfficiencyPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate"]
+           "EfficiencyPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "write_botzone"]

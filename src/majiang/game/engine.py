@@ -668,6 +668,9 @@ class _Game:
                 st._melds_changed(p)
                 st._log(e="void", seat=p, suit=int(v))
         st.start_hands = [s.phys.copy() for s in st.seats]
+        st._log(e="start", hands=[[int(x) for x in np.repeat(np.arange(34), s.phys)]
+                                  for s in st.seats],
+                drawn=int(st.seats[st.dealer].drawn))
 
     def loop(self):
         st = self.st

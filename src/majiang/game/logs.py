@@ -6,6 +6,8 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
             the whole physical wall (kinds 0..33, flowers 34+; drawn from index 0,
             replacements from the end);
 ``deal``    the dealt hands and flowers; ``flowers`` replacements after the deal;
+``start``   every seat's tiles once the deal's flowers are replaced, and the dealer's
+            14th tile (its first "draw");
 ``jokers``  the turned indicator and the joker kind;
 ``void``    a seat's 定缺 suit (decision);
 ``draw`` / ``flower``   a draw (``tail``: a replacement from the tail) / a flower set aside;
@@ -24,7 +26,8 @@ from typing import Any, Iterable
 
 from ..errors import RuleError
 
-__all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS"]
+__all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS", "write_botzone",
+           "botzone_text"]
 
 DECISIONS = ("void", "declare", "discard", "claim")
 
@@ -125,3 +128,118 @@ def replay(log: Any, *, ruleset: Any = None):
             raise RuleError(f"replay: seat {p} has {len(pol.decisions) - pol.i} logged "
                             "decision(s) left over")
     return st
+
+
+def _logs_of(table_or_logs) -> list:
+    if hasattr(table_or_logs, "columns"):
+        if "log" not in table_or_logs.columns:
+            raise RuleError("the table has no 'log' column: simulate(..., logs=True)")
+        return list(table_or_logs["log"])
+    logs = list(table_or_logs)
+    if logs and isinstance(logs[0], dict):      # one log, not a list of logs
+        logs = [logs]
+    return [lg if isinstance(lg, list) else read_jsonl(lg) for lg in logs]
+
+
+def botzone_text(log: list) -> str:
+    """One Chinese Official hand's log as a Botzone record (see
+    ``majiang/data/botzone_mcr/README.md``), readable by :mod:`majiang.records` and
+    ``majiang review``.
+
+    Botzone's format has no flowers and seat 0 is the dealer (East): seats are
+    renumbered from the dealer, flower draws leave only their replacement ``Draw``,
+    and the ``Fan`` / ``Score`` lines leave the 花牌 fans out (Score recomputed by the
+    ruleset's settlement without them).
+
+    Raises
+    ------
+    RuleError
+        Not a Chinese Official (``mcr``) hand log, or a log without its header.
+    """
+    from ..records import botzone_code
+    from ..rules import get
+    if not log or log[0].get("e") != "header":
+        raise RuleError("a hand log starts with a header event")
+    h = log[0]
+    if h["ruleset"] != "mcr":
+        raise RuleError(f"Botzone records are Chinese Official (mcr) hands, not {h['ruleset']}")
+    rs = get("mcr")
+    n = rs.players
+    dealer = int(h["dealer"])
+
+    def b(seat):
+        return (int(seat) - dealer) % n
+
+    def code(t):
+        return botzone_code(int(t))
+
+    start = next((e for e in log if e["e"] == "start"), None)
+    if start is None:
+        raise RuleError("the log has no 'start' event (written by an older engine)")
+    lines = [f"Match sim-{h['ruleset']}-{h.get('seed')}-{h.get('hand', 0)}",
+             f"Wind {int(h['prevalent_wind'])}"]
+    hands = {b(s): list(tiles) for s, tiles in enumerate(start["hands"])}
+    first = int(start["drawn"])
+    hands[0].remove(first)
+    for bs in range(n):
+        lines.append(f"Player {bs} Deal " + " ".join(code(t) for t in hands[bs]))
+    lines.append(f"Player 0 Draw {code(first)}")
+    last_discard = None
+    result = []
+    wins = []
+    for e in log:
+        k = e["e"]
+        if k == "draw":
+            lines.append(f"Player {b(e['seat'])} Draw {code(e['tile'])}")
+        elif k == "discard":
+            lines.append(f"Player {b(e['seat'])} Play {code(e['tile'])}")
+            last_discard = e["tile"]
+        elif k == "call":
+            if e["kind"] == "chow":
+                lines.append(f"Player {b(e['seat'])} Chi {code(e['start'] + 1)}")
+            elif e["kind"] == "pung":
+                lines.append(f"Player {b(e['seat'])} Peng {code(e['tile'])}")
+            else:
+                lines.append(f"Player {b(e['seat'])} Gang {code(e['tile'])}")
+        elif k == "kong":
+            act = "AnGang" if e["kind"] == "concealed" else "BuGang"
+            lines.append(f"Player {b(e['seat'])} {act} {code(e['tile'])}")
+        elif k == "win":
+            lines.append(f"Player {b(e['seat'])} Hu {code(e['tile'])}")
+            wins.append(e)
+    del last_discard
+    if not wins:
+        lines.append("Huang")
+    for w in wins:
+        fans = [(name, c) for name, c in w["fans"] if name != "花牌"]
+        total = sum(rs.fan(name).value * c for name, c in fans)
+        discarder = None if w["discarder"] is None else int(w["discarder"])
+        deltas = rs.settle(total, int(w["seat"]), discarder)
+        score = [0] * n
+        for s2 in range(n):
+            score[b(s2)] = deltas[s2]
+        result.append(f"Fan {total} " + "+".join(f"{name}*{c}" for name, c in fans))
+        result.append("Score " + " ".join(str(x) for x in score))
+    return "\n".join(lines + result) + "\n"
+
+
+def write_botzone(table_or_logs: Any, path: Any = None) -> str:
+    """Write the Chinese Official hands of ``simulate(..., logs=True)`` (or a list of
+    logs) as Botzone records, one blank line between hands; returns the text (also
+    written to ``path``).  Hands of other rulesets are skipped.  See
+    :func:`botzone_text` for what changes (seat numbers, flowers).
+
+    Raises
+    ------
+    RuleError
+        A table without a ``log`` column.
+    """
+    parts = []
+    for lg in _logs_of(table_or_logs):
+        if lg and lg[0].get("e") == "header" and lg[0].get("ruleset") == "mcr":
+            parts.append(botzone_text(lg))
+    text = "\n".join(parts)
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return text
