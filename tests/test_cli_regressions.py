@@ -177,6 +177,14 @@ def test_a_hand_below_the_minimum_settles_nothing(capsys):
     assert data["settlement"] is None
 
 
+def test_a_points_minimum_is_named_in_points(capsys):
+    """螺山 counts its minimum in points (100 self-drawn, 200 on a discard), not fan."""
+    code, out, _ = run(capsys, "score", "123m456p789s1s999s", "--win", "1s", "--rules", "luoshan")
+    assert code == 0
+    pay = next(l for l in out.splitlines() if l.startswith("payment"))
+    assert "200-point minimum" in pay and not re.search(r"[+-]\d", pay)
+
+
 def test_a_hand_at_the_minimum_still_pays(capsys):
     code, out, _ = run(capsys, "score", "456p789s11z [555z] 45m", "--win", "6m", "--json")
     data = json.loads(out)

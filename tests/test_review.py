@@ -358,3 +358,28 @@ def test_a_record_built_in_code_names_the_event_not_a_line():
         list(records.replay(bad))
     msg = str(err.value)
     assert "line" not in msg and "None" not in msg and "Play" in msg
+
+
+def test_a_win_we_count_below_the_minimum_is_reported_not_raised(games, monkeypatch):
+    """Our count below 8 fan (a disagreement with the log): no settlement, no crash."""
+    import majiang.review as rv
+    from majiang.scoring import score
+
+    win = _first_win(games)
+    real = rv.score_win
+
+    def low(w, ruleset="mcr"):
+        r = real(w, ruleset)
+        assert r.meets_minimum
+        # the same hand scored under a house table whose minimum it misses
+        return score(r.hand, w.win_tile, self_drawn=w.self_drawn, seat_wind=w.seat_wind,
+                     prevalent_wind=w.prevalent_wind,
+                     ruleset=rules_high_minimum())
+    monkeypatch.setattr(rv, "score_win", low)
+    row = rv.mcr_win_scorer(win)
+    assert row["our_scores"] is None and row["scores_agree"] is False
+
+
+def rules_high_minimum():
+    from majiang import rules
+    return rules.loads('base = "mcr"\nname = "mcr_min88"\n[rules]\nmin_fan = 88\n')

@@ -430,7 +430,8 @@ def mcr_win_scorer(win: Any) -> dict[str, Any]:
     Columns:
 
     ``our_fan_total``, ``our_fans`` (``[(Chinese name, count), ...]``), ``our_scores``
-        Our total, fans and settlement per seat.
+        Our total, fans and settlement per seat (None when our total is below the
+        8-fan minimum: no win by our count, so nothing to settle).
     ``fans_agree``
         Our fan list equals the recorded one, fan by fan with counts, after the
         recorded names are read as :func:`recorded_fans` does (aliases such as
@@ -448,7 +449,8 @@ def mcr_win_scorer(win: Any) -> dict[str, Any]:
         the lists agree.
     """
     r = score_win(win)
-    scores = r.settle(win.player, win.discarder)
+    # below the minimum by our count the hand is no win: nothing to settle
+    scores = r.settle(win.player, win.discarder) if r.meets_minimum else None
     ours = {f.chinese: int(f.count) for f in r.fans}
     theirs, translated_total, _ = recorded_fans(win.fans)
     fixed = any(name in RECORDED_FAN_FIX for name, _ in win.fans)
@@ -459,10 +461,10 @@ def mcr_win_scorer(win: Any) -> dict[str, Any]:
     return {
         "our_fan_total": r.total,
         "our_fans": [(f.chinese, f.count) for f in r.fans],
-        "our_scores": tuple(scores),
+        "our_scores": None if scores is None else tuple(scores),
         "fans_agree": not differ,
         "total_agrees": r.total == recorded_total,
         "scores_agree": (None if win.scores is None or fixed
-                         else tuple(scores) == tuple(win.scores)),
+                         else scores is not None and tuple(scores) == tuple(win.scores)),
         "fans_differ": differ,
     }

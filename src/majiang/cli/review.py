@@ -156,8 +156,10 @@ def _win_lines(win: Mapping[str, Any], extra: list[str]) -> list[str]:
                 else "; score " + " ".join(str(s) for s in win["scores"]))]
     if {"our_fan_total", "our_fans", "our_scores"} <= set(extra):
         ours = " ".join(f"{name}" + (f"x{n}" if n > 1 else "") for name, n in win["our_fans"])
-        lines.append(f"       ours     {win['our_fan_total']} fan: {ours}; score "
-                     + " ".join(str(s) for s in win["our_scores"]) + f"  ({_verdict(win)})")
+        score = ("no win (below the minimum)" if win["our_scores"] is None
+                 else "score " + " ".join(str(s) for s in win["our_scores"]))
+        lines.append(f"       ours     {win['our_fan_total']} fan: {ours}; {score}"
+                     f"  ({_verdict(win)})")
     elif extra:
         lines.append("       ours: " + ", ".join(f"{k} {win[k]}" for k in extra))
     return lines

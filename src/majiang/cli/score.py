@@ -50,16 +50,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def cap_note(result, rs) -> str | None:
-    """``"capped at 3 fan; 4 fan counted"`` when the ruleset's cap cut the points of
-    `result`, else None.  Follows :meth:`majiang.rules.Ruleset.points`: the cap applies
-    in the ``add`` and ``double`` scoring modes unless a limit fan (``scoring.limit``)
-    was scored."""
+    """``"capped at 3 fan (x8); 4 fan counted"`` when the ruleset's cap lowered the
+    points of `result`, else None.  The result says so itself (``capped`` and
+    ``cap_text()`` of :class:`~majiang.scoring.RegionalResult`, custom points functions
+    included); for a result without them, the rule of
+    :meth:`majiang.rules.Ruleset.points`: the cap applies in the ``add`` and ``double``
+    modes unless a limit fan (``scoring.limit``) was scored."""
+    if hasattr(result, "capped"):
+        if not result.capped:
+            return None
+        text = result.cap_text() if hasattr(result, "cap_text") else ""
+        return f"{text or 'capped'}; {result.total} fan counted"
     sc = rs.scoring
     if sc.mode not in ("add", "double") or sc.cap is None or result.total <= sc.cap:
         return None
     if sc.limit & {f.id for f in result.fans}:
         return None
     return f"capped at {sc.cap} fan; {result.total} fan counted"
+
+
+def no_win_note(result) -> str:
+    """Why a complete hand is no win (below the ruleset's minimum, in fan or, for
+    螺山, in points), or "" for a win."""
+    if result.meets_minimum:
+        return ""
+    if hasattr(result, "below_minimum"):
+        return result.below_minimum()
+    return f"below the {result.min_fan}-fan minimum of {result.ruleset}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     discarder = None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players
     # a hand below the ruleset's minimum is no win: it settles nothing
     wins = bool(result.meets_minimum)
+    why = no_win_note(result)
     payments = (result.settle(ctx.seat_wind % n_players, discarder) if wins else None)
     capped = cap_note(result, rs)
     if args.json:
@@ -85,8 +103,7 @@ def run(args: argparse.Namespace) -> int:
         d["glyphs"] = hand_glyphs(hand)
         d["capped"] = capped is not None
         if not wins:
-            d["settlement_note"] = (f"below the {result.min_fan}-fan minimum: not a win, "
-                                    "nothing is paid")
+            d["settlement_note"] = f"{why}: not a win, nothing is paid"
         elif not ctx.self_drawn:
             d["settlement_note"] = "discarder assumed to be the next seat"
         d["settlement"] = None if payments is None else list(payments)
@@ -105,11 +122,12 @@ def run(args: argparse.Namespace) -> int:
                                     Column("count", "x", ">"), Column("points", "points", ">")]):
         write(line)
     write()
-    note = "" if wins else f"  (below the {result.min_fan}-fan minimum)"
+    note = "" if wins else f"  ({why})"
     write(f"total    {result.total} fan{note}")
     if not wins:
-        write(f"payment  none: below the {result.min_fan}-fan minimum the hand is not a win "
-              f"under {rs.name}, so nothing is paid")
+        if hasattr(result, "points"):
+            write(f"points   {result.points}")
+        write(f"payment  none: {why}, so the hand is not a win and nothing is paid")
         return 0
     if hasattr(result, "points"):
         write(f"points   {result.points}" + (f"  ({capped})" if capped else ""))
