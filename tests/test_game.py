@@ -595,3 +595,45 @@ def test_botzone_records_of_simulated_hands_replay_and_rescore():
     assert checked >= 15
     with pytest.raises(RuleError, match="log"):
         write_botzone(simulate("mcr", 1, seed=3))
+
+
+def test_sichuan_end_checks():
+    # 查花猪 / 查大叫 at a drawn 四川 end, re-derived by brute force over every tile
+    check_win = _check_win_fn()
+    rs = rules.get("sichuan")
+    seen = Counter()
+    for h in range(150):
+        for engine in ("compiled", "python"):
+            st = play_hand("sichuan", "efficiency" if h % 4 == 0 else "random", seed=6,
+                           hand=h, engine=engine)
+            if engine == "compiled":
+                ref = summarize(st)
+            else:
+                assert summarize(st) == ref
+        assert sum(st.deltas) == 0
+        if st.end_reason != "wall":
+            assert st.end_checks == []
+            continue
+        won = {w["seat"] for w in st.wins}
+        part = [q for q in range(4) if q not in won]
+        suits, best = {}, {}
+        for q in part:
+            s = st.seats[q]
+            kinds = set(np.flatnonzero(s.phys)) | {t for m in s.melds for t in m["tiles"]}
+            suits[q] = {int(k) // 9 for k in kinds}
+            hand = Hand(s.phys, tuple(majiang.Meld(m["kind"], m["tile"], m["concealed"])
+                                      for m in s.melds))
+            vals = [check_win(hand, k, ruleset=rs, self_drawn=False,
+                              seat_wind=(q - st.dealer) % 4, prevalent_wind=st.prevalent)
+                    for k in range(27) if hand.all_counts[k] < 4]
+            best[q] = max([v.result.points for v in vals if v.valid], default=0)
+        pigs = {q for q in part if len(suits[q]) == 3}
+        expect = [("查花猪", q, r, 16) for q in sorted(pigs) for r in part
+                  if r != q and r not in pigs]
+        ready = [q for q in part if q not in pigs and best[q] > 0]
+        expect += [("查大叫", q, r, best[r]) for q in part if q not in pigs and q not in ready
+                   for r in ready]
+        got = [(c["check"], c["payer"], c["payee"], c["amount"]) for c in st.end_checks]
+        assert got == expect
+        seen.update(c[0] for c in got)
+    assert seen["查大叫"] > 0 and seen["查花猪"] > 0

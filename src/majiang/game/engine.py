@@ -967,6 +967,9 @@ class _Game:
         st = self.st
         st.ended = True
         st.end_reason = reason
+        end_checks(st)
+        for c in st.end_checks:
+            st._log(e="end_check", **c)
         st._log(e="end", reason=reason, deltas=list(st.deltas), wall_left=st.wall_left)
         return st
 
@@ -1138,7 +1141,81 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], flags, ptypes, gens, bridge)
     fh.run()
-    return FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
+    st = FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
+    end_checks(st)
+    return st
+
+
+def _suits_held(seat) -> set:
+    kinds = set(int(k) for k in np.flatnonzero(seat.phys))
+    for m in seat.melds:
+        kinds.update(m["tiles"])
+    return {k // 9 for k in kinds if k < 27}
+
+
+def end_checks(st) -> list:
+    """查花猪 / 查大叫 when a 四川 hand ends with the wall (STANDARD_READINGS §1.8,
+    :data:`majiang.rules.sichuan.END_CHECKS`); adds to ``st.deltas`` and returns the
+    payments (also in ``st.end_checks``).
+
+    Players who have won take no part.  A 花猪 (still holding tiles of three suits)
+    pays 16 x base to each other player who is not a 花猪; a player who is not ready
+    (and not a 花猪) pays each ready player that player's largest hand value (the
+    most points of a win on a discard, THE predicate's reading).  退税 needs kong
+    payments, which the hand value does not carry: not applied.
+    """
+    st.end_checks = []
+    rs = st.rs
+    if rs.builder != "sichuan" or st.end_reason != "wall":
+        return st.end_checks
+    won = {w["seat"] for w in st.wins}
+    part = [q for q in range(st.n) if q not in won]
+    base = rs.scoring.base
+    pigs = [q for q in part if len(_suits_held(st.seats[q])) == 3]
+    value = {}
+    check_win = check_win_fn()
+    model = game_model(rs)
+    mask = 0
+    for f in model.core_forms:
+        mask |= _FORM_BITS[f]
+    for q in part:
+        if q in pigs:
+            continue
+        seat = st.seats[q]
+        melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
+        c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
+        so = _cg.ShapeOpts(_mask_for(mask, len(melds)), model.seven_pairs_quads, None,
+                           _ALL_PAIRS, 0, False)
+        w = np.zeros(34, dtype=np.uint8)
+        _cg.waits(c, so, 0, w)
+        best = 0
+        hand = Hand(c, melds)
+        for k in np.flatnonzero(w):
+            k = int(k)
+            if not model.copies[k]:
+                continue
+            r = check_win(hand, k, ruleset=rs, self_drawn=False,
+                          seat_wind=(q - st.dealer) % st.n, prevalent_wind=st.prevalent)
+            if r.valid:
+                pts = int(getattr(r.result, "points", rs.points(r.result.total)))
+                best = max(best, pts)
+        value[q] = best
+    out = []
+    for q in pigs:
+        for r in part:
+            if r != q and r not in pigs:
+                out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
+    ready = [q for q in part if q not in pigs and value.get(q, 0) > 0]
+    for q in part:
+        if q in pigs or q in ready:
+            continue
+        for r in ready:
+            out.append({"check": "查大叫", "payer": q, "payee": r, "amount": value[r]})
+    for c in out:
+        st.deltas[c["payer"]] -= c["amount"]
+        st.deltas[c["payee"]] += c["amount"]
+    st.end_checks = out
+    return out
 
 
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,

@@ -14,6 +14,7 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``declare`` / ``claim`` decisions: the options offered and the choice (None = pass);
 ``discard`` a discard (``forced``: a locked 血流 hand's drawn tile, not a decision);
 ``kong`` / ``call``     melds made; ``win`` a win (how, fans, total, deltas);
+``end_check`` a 查花猪 / 查大叫 payment at a drawn 四川 end;
 ``end``     reason (``win``, ``wall``, ``blood``), score deltas, tiles left.
 
 :func:`replay` plays the header's wall again with scripted players that repeat the
@@ -54,6 +55,7 @@ def summarize(st) -> dict:
         "kongs": [s.n_kongs_exposed + s.n_kongs_concealed for s in st.seats],
         "calls": [s.n_calls for s in st.seats],
         "flowers": [len(s.flowers) for s in st.seats],
+        "end_checks": [dict(c) for c in getattr(st, "end_checks", [])],
     }
 
 

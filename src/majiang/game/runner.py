@@ -10,7 +10,7 @@ __all__ = ["simulate", "COLUMNS"]
 
 COLUMNS = ("ruleset", "hand", "seed", "dealer", "winners", "win_types", "discarder", "fans",
            "fan_totals", "points", "score_deltas", "draws", "wall_left", "turns", "end",
-           "kongs", "calls", "flowers")
+           "kongs", "calls", "flowers", "end_checks")
 _CHUNK = 50
 
 
@@ -60,7 +60,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         (after the ruleset's scoring rule), ``score_deltas`` (per seat), ``draws``
         (tiles drawn from the wall, replacements included), ``wall_left``,
         ``turns`` (discards), ``end`` (``win``, ``wall``, ``blood``), ``kongs`` and
-        ``calls`` (per seat), ``flowers`` (per seat).
+        ``calls`` (per seat), ``flowers`` (per seat), ``end_checks`` (四川 查花猪 /
+        查大叫 payments at a drawn end: dicts ``check, payer, payee, amount``).
 
     Raises
     ------
