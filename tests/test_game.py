@@ -49,7 +49,8 @@ def _check_hand(st):
             if rs.hand_size == 13:
                 forms = tuple(f for f in rs.forms if not hand.melds or f in
                               ("regular", "knitted_straight"))
-                assert efficiency.shanten(Hand(c, hand.melds), forms=forms) == -1
+                assert efficiency.shanten(Hand(c, hand.melds), forms=forms,
+                                          seven_pairs_quads=rs.seven_pairs_quads) == -1
             else:       # 16-tile hands: the ruleset gives the hand size (regular form)
                 assert efficiency.shanten(Hand(c, hand.melds), ruleset=rs.name) == -1
         if rs.name == "mcr":
@@ -637,3 +638,30 @@ def test_sichuan_end_checks():
         assert got == expect
         seen.update(c[0] for c in got)
     assert seen["查大叫"] > 0 and seen["查花猪"] > 0
+
+
+def test_exchange_three():
+    # 换三张: each seat passes three tiles of one suit, all in one direction; both loops
+    # play the same hands and the log replays
+    dirs = Counter()
+    for h in range(24):
+        pl = "random" if h % 2 else "efficiency"
+        a = play_hand("sichuan", pl, seed=9, hand=h, engine="python", exchange3=True,
+                      log=True)
+        b = play_hand("sichuan", pl, seed=9, hand=h, engine="compiled", exchange3=True)
+        assert summarize(a) == summarize(b)
+        assert summarize(replay(to_jsonl(a.events))) == summarize(a)
+        _check_hand(b)
+        deal = next(e for e in a.events if e["e"] == "deal")
+        start = next(e for e in a.events if e["e"] == "start")
+        gives = {e["seat"]: e["tiles"] for e in a.events if e["e"] == "exchange"}
+        d = next(e for e in a.events if e["e"] == "exchange_direction")["direction"]
+        dirs[d] += 1
+        step = (1, 3, 2)[d]
+        for p in range(4):
+            assert len(gives[p]) == 3 and len({t // 9 for t in gives[p]}) == 1
+            got = Counter(deal["hands"][p])
+            got.subtract(gives[p])
+            got.update(gives[(p - step) % 4])
+            assert +got == Counter(start["hands"][p])
+    assert len(dirs) == 3

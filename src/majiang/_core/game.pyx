@@ -526,6 +526,35 @@ cdef class FastHand:
                 if s.phys[k]:
                     s.drawn = k
                     break
+
+    def hand(self, int p):
+        """Seat p's concealed counts (physical kinds) as a uint8 (34,) array."""
+        import numpy as _np
+        return _np.array([self.seats[p].phys[k] for k in range(34)], dtype=_np.uint8)
+
+    def exchange(self, list gives, int direction):
+        """换三张: seat p passes the kinds ``gives[p]`` to seat ``p + 1`` (direction 0),
+        ``p - 1`` (1) or ``p + 2`` (2); then the dealer's first tile is re-read."""
+        cdef int p, q, k
+        cdef FSeat* s
+        for p in range(self.n):
+            for k in gives[p]:
+                self.seats[p].phys[k] -= 1
+        for p in range(self.n):
+            q = (p + (1, self.n - 1, 2)[direction]) % self.n
+            for k in gives[p]:
+                self.seats[q].phys[k] += 1
+        s = &self.seats[self.dealer]
+        if not s.phys[s.drawn]:
+            for k in range(33, -1, -1):
+                if s.phys[k]:
+                    s.drawn = k
+                    break
+
+    def declare_voids(self):
+        """定缺 for every seat (after the deal and any exchange)."""
+        cdef int i, j, p, k, t, v, best
+        cdef FSeat* s
         if self.void_rule:
             for i in range(self.n):
                 p = (self.dealer + i) % self.n

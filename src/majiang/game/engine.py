@@ -171,7 +171,7 @@ class HandState:
     """
 
     def __init__(self, ruleset, players, *, seed=None, hand=0, wall=None, dealer=0,
-                 prevalent_wind=0, log=False):
+                 prevalent_wind=0, log=False, exchange3=False):
         self.model = game_model(ruleset)
         rs = self.model.ruleset
         if rs is None:
@@ -233,6 +233,9 @@ class HandState:
         self._wcache = {}
         self._win_args = {}
         self._verdicts = {}      # THE predicate's verdicts, reused within the hand
+        self.exchange3 = bool(exchange3)
+        self.exchange_direction = None     # set by replay from the log
+        self.bitgen = None                 # the hand's stream (random choices of the table)
         self.pass_lock = _pass_lock(rs)
 
     # ------------------------------------------------------------------ logging
@@ -654,6 +657,8 @@ class _Game:
         d = st.seats[st.dealer]
         if d.drawn is None or d.drawn >= 34 or not d.phys[d.drawn]:
             d.drawn = int(np.flatnonzero(d.phys)[-1])
+        if st.exchange3:
+            self.exchange(order)
         for p in range(n):
             st._changed(p)
         # 定缺
@@ -671,6 +676,48 @@ class _Game:
         st._log(e="start", hands=[[int(x) for x in np.repeat(np.arange(34), s.phys)]
                                   for s in st.seats],
                 drawn=int(st.seats[st.dealer].drawn))
+
+    def exchange(self, order):
+        """换三张 (STANDARD_READINGS §1.2): each seat passes three tiles of one suit; one
+        random direction for all (next seat, previous seat, opposite; two choices with
+        three players), drawn from the hand's stream after the choices."""
+        from .players import efficiency_exchange
+        st = self.st
+        n = st.n
+        gives = {}
+        for p in order:
+            pol = self.pol[p]
+            s = st.seats[p]
+            t = pol.exchange(self.views[p]) if hasattr(pol, "exchange") \
+                else efficiency_exchange(s.phys)
+            try:
+                t = sorted(int(x) for x in t)
+            except (TypeError, ValueError):
+                t = None
+            ok = (t is not None and len(t) == 3 and all(0 <= x < 27 for x in t)
+                  and len({x // 9 for x in t}) == 1
+                  and all(s.phys[x] >= t.count(x) for x in t))
+            if not ok:
+                raise IllegalMoveError(f"seat {p} ({pol!r}): exchange returned {t!r}; legal: "
+                                       "three held tiles of one suit (万 筒 条)")
+            gives[p] = t
+            st._log(e="exchange", seat=p, tiles=t)
+        m = 3 if n == 4 else 2
+        if st.exchange_direction is not None:
+            d = int(st.exchange_direction)
+        else:
+            d = (int(st.bitgen.random_raw()) * m) >> 64
+        st._log(e="exchange_direction", direction=d)
+        for p in range(n):
+            for x in gives[p]:
+                st.seats[p].phys[x] -= 1
+        step = (1, n - 1, 2)[d]
+        for p in range(n):
+            for x in gives[p]:
+                st.seats[(p + step) % n].phys[x] += 1
+        dl = st.seats[st.dealer]
+        if not dl.phys[dl.drawn]:
+            dl.drawn = int(np.flatnonzero(dl.phys)[-1])
 
     def loop(self):
         st = self.st
@@ -742,7 +789,8 @@ class _Game:
                 if "concealed_kong" in cg:
                     for k in np.flatnonzero(s.phys >= 4):
                         k = int(k)
-                        if k != st.jk and not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                        if k != st.jk and k != st.sub and \
+                                not (s.void >= 0 and k < 27 and k // 9 == s.void):
                             options.append(("concealed_kong", k))
                 if "added_kong" in cg:
                     for m in s.melds:
@@ -1121,7 +1169,8 @@ def _fast_flags(model) -> dict:
     return flags
 
 
-def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0):
+def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
+              exchange3=False):
     """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
     rs = model.ruleset
     n = model.players
@@ -1140,6 +1189,20 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], flags, ptypes, gens, bridge)
+    if exchange3:
+        from .players import efficiency_exchange, random_exchange
+
+        def pick(m):
+            return (int(bg.random_raw()) * m) >> 64
+        gives = [None] * n
+        for i in range(n):
+            p = (int(dealer) + i) % n
+            h = fh.hand(p)
+            gives[p] = (random_exchange(h, pick) if ptypes[p] == 0
+                        else efficiency_exchange(h))
+        d = pick(3 if n == 4 else 2)
+        fh.exchange(gives, d)
+    fh.declare_voids()
     fh.run()
     st = FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
     end_checks(st)
@@ -1220,7 +1283,8 @@ def end_checks(st) -> list:
 
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
               wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
-              log: bool = False, deal_only: bool = False, engine: str = "auto") -> HandState:
+              log: bool = False, deal_only: bool = False, engine: str = "auto",
+              exchange3: bool = False) -> HandState:
     """Play one hand (一局) and return its final :class:`HandState`.
 
     Parameters
@@ -1245,6 +1309,10 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         hands move for move) when every player is a built-in bot, the ruleset has no
         jokers and no form outside the core, and no log is asked for; else the
         Python loop.  ``"python"`` forces the Python loop.
+    exchange3 : bool
+        Play 换三张 before 定缺 (四川 tables; STANDARD_READINGS §1.2): each seat passes
+        three tiles of one suit in one random direction.  Off by default: no
+        ruleset field says a table plays it yet.
     deal_only : bool
         Stop after the deal (flowers replaced, jokers turned, 定缺 named):
         ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
@@ -1275,7 +1343,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         if not 0 <= int(dealer) < n:
             raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
-                         prevalent_wind=prevalent_wind)
+                         prevalent_wind=prevalent_wind, exchange3=exchange3)
     if engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without jokers "
                         "or extra forms, and no log")
@@ -1288,11 +1356,13 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     if prevalent_wind is None:
         prevalent_wind = (int(hand) // n) % 4
     st = HandState(model, pols, seed=seed, hand=hand, wall=wall, dealer=dealer,
-                   prevalent_wind=prevalent_wind, log=log)
+                   prevalent_wind=prevalent_wind, log=log, exchange3=exchange3)
+    st.bitgen = bg
     if st.events is not None:
         st.events.append({"e": "header", "ruleset": st.rs.name, "hand": int(hand),
                           "seed": seed if isinstance(seed, (int, type(None))) else str(seed),
                           "dealer": st.dealer, "prevalent_wind": st.prevalent,
+                          "exchange3": st.exchange3,
                           "players": [getattr(p, "name", type(p).__name__) for p in pols],
                           "wall": [int(x) for x in st.wall]})
     views = [SeatView(st, p) for p in range(n)]

@@ -9,6 +9,8 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``start``   every seat's tiles once the deal's flowers are replaced, and the dealer's
             14th tile (its first "draw");
 ``jokers``  the turned indicator and the joker kind;
+``exchange`` / ``exchange_direction``  换三张: a seat's three tiles (decision) and the
+            direction drawn for all;
 ``void``    a seat's 定缺 suit (decision);
 ``draw`` / ``flower``   a draw (``tail``: a replacement from the tail) / a flower set aside;
 ``declare`` / ``claim`` decisions: the options offered and the choice (None = pass);
@@ -30,7 +32,7 @@ from ..errors import RuleError
 __all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS", "write_botzone",
            "botzone_text"]
 
-DECISIONS = ("void", "declare", "discard", "claim")
+DECISIONS = ("void", "exchange", "declare", "discard", "claim")
 
 
 def summarize(st) -> dict:
@@ -121,7 +123,11 @@ def replay(log: Any, *, ruleset: Any = None):
             per_seat[ev["seat"]].append(ev)
     pols = [ScriptedPlayer(d) for d in per_seat]
     st = HandState(model, pols, seed=h.get("seed"), hand=h.get("hand", 0), wall=h["wall"],
-                   dealer=h["dealer"], prevalent_wind=h["prevalent_wind"], log=True)
+                   dealer=h["dealer"], prevalent_wind=h["prevalent_wind"], log=True,
+                   exchange3=bool(h.get("exchange3", False)))
+    for ev in events:
+        if ev["e"] == "exchange_direction":
+            st.exchange_direction = int(ev["direction"])
     st.events.append(dict(h))
     views = [SeatView(st, p) for p in range(n)]
     _Game(st, pols, views).run()

@@ -16,7 +16,9 @@ A policy is any object with three methods (the built-in bots implement them too)
     passes.  Asked only when some option exists.
 
 Optional: ``choose_void(view) -> 0 | 1 | 2`` (定缺 under void-suit rulesets: 万 筒
-条; default 0) and ``start(view)`` (called once at the deal).  A move outside the
+条; default 0), ``exchange(view) -> [k1, k2, k3]`` (换三张 when the table plays it:
+three held tiles of one suit; default: :func:`efficiency_exchange`) and
+``start(view)`` (called once at the deal).  A move outside the
 options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
 move and the legal options.
 
@@ -42,7 +44,7 @@ from ..hand import Meld
 from .._core import game as _cg
 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
-           "BUILTIN_PLAYERS"]
+           "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange"]
 
 
 class SeatView:
@@ -143,6 +145,41 @@ class SeatView:
                 f"wall_left={self.wall_left})")
 
 
+def random_exchange(counts, pick) -> list:
+    """换三张 of the random bot: a uniformly chosen suit holding 3+ tiles, then three of
+    its tiles uniformly (``pick(m)`` draws an index below m)."""
+    elig = [s for s in range(3) if int(counts[9 * s:9 * s + 9].sum()) >= 3]
+    if not elig:
+        return []
+    s = elig[pick(len(elig))]
+    inst = [k for k in range(9 * s, 9 * s + 9) for _ in range(int(counts[k]))]
+    out = []
+    for _ in range(3):
+        out.append(inst.pop(pick(len(inst))))
+    return sorted(out)
+
+
+def efficiency_exchange(counts) -> list:
+    """换三张 of the efficiency bot: the suit with the fewest tiles among those holding
+    3+ (its coming void suit), giving its three least connected tiles (fewest held
+    tiles within two ranks, then terminals before inner tiles, then the lower kind)."""
+    c = [int(x) for x in counts]
+    elig = [s for s in range(3) if sum(c[9 * s:9 * s + 9]) >= 3]
+    if not elig:
+        return []
+    s = min(elig, key=lambda x: (sum(c[9 * x:9 * x + 9]), x))
+    out = []
+    for _ in range(3):
+        def key(k):
+            r = k - 9 * s
+            near = sum(c[9 * s + q] for q in range(max(0, r - 2), min(8, r + 2) + 1)) - 1
+            return (near, min(r, 8 - r), k)
+        k = min((k for k in range(9 * s, 9 * s + 9) if c[k]), key=key)
+        c[k] -= 1
+        out.append(k)
+    return sorted(out)
+
+
 class RandomPlayer:
     """Uniformly random legal moves; always wins when it may.
 
@@ -162,6 +199,9 @@ class RandomPlayer:
 
     def choose_void(self, view) -> int:
         return self._pick(3)
+
+    def exchange(self, view) -> list:
+        return random_exchange(view.concealed, self._pick)
 
     def declare(self, view, options):
         if ("win",) in options:
@@ -195,6 +235,9 @@ class EfficiencyPlayer:
         c = view.concealed
         sums = [int(c[9 * s:9 * s + 9].sum()) for s in range(3)]
         return int(np.argmin(sums))
+
+    def exchange(self, view) -> list:
+        return efficiency_exchange(view.concealed)
 
     # -- helpers over the engine state (a built-in may read its own seat directly)
     @staticmethod
@@ -310,6 +353,9 @@ class ScriptedPlayer:
 
     def choose_void(self, view) -> int:
         return int(self._next("void")["suit"])
+
+    def exchange(self, view) -> list:
+        return list(self._next("exchange")["tiles"])
 
     def declare(self, view, options):
         c = self._next("declare")["choice"]

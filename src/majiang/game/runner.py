@@ -14,12 +14,12 @@ COLUMNS = ("ruleset", "hand", "seed", "dealer", "winners", "win_types", "discard
 _CHUNK = 50
 
 
-def _run_chunk(ruleset, players, seed, start, stop, logs):
+def _run_chunk(ruleset, players, seed, start, stop, logs, exchange3=False):
     from .engine import play_hand
     from .logs import summarize
     rows = []
     for h in range(start, stop):
-        st = play_hand(ruleset, players, seed=seed, hand=h, log=logs)
+        st = play_hand(ruleset, players, seed=seed, hand=h, log=logs, exchange3=exchange3)
         row = summarize(st)
         if logs:
             row["log"] = st.events
@@ -28,7 +28,7 @@ def _run_chunk(ruleset, players, seed, start, stop, logs):
 
 
 def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
-             n_jobs: int = 1, logs: bool = False):
+             n_jobs: int = 1, logs: bool = False, exchange3: bool = False):
     """Play ``n_hands`` independent hands and return one row per hand.
 
     Parameters
@@ -46,6 +46,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     n_jobs : int
         Worker processes over independent chunks of hands (threads when the
         ruleset or a policy cannot be sent to a process).
+    exchange3 : bool
+        Play 换三张 before 定缺 (see :func:`majiang.game.play_hand`).
     logs : bool
         Add a ``log`` column with each hand's event list (:mod:`majiang.game.logs`).
 
@@ -99,13 +101,13 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     rows = []
     if n_jobs == 1 or len(bounds) <= 1:
         for a, b in bounds:
-            rows.extend(_run_chunk(key, players, int(seed), a, b, logs))
+            rows.extend(_run_chunk(key, players, int(seed), a, b, logs, exchange3))
     else:
         by_process = registered and all(isinstance(p, str) for p in players)
         Ex = ProcessPoolExecutor if by_process else ThreadPoolExecutor
         ex = Ex(max_workers=int(n_jobs))
         try:
-            futs = [ex.submit(_run_chunk, key, players, int(seed), a, b, logs)
+            futs = [ex.submit(_run_chunk, key, players, int(seed), a, b, logs, exchange3)
                     for a, b in bounds]
             for f in futs:
                 rows.extend(f.result())
