@@ -33,7 +33,9 @@ cdef struct Opts:
                            # cap 0 = kind not in the tile set; held copies above the cap
                            # are unusable (they must be discarded).
     int jokers             # wild tiles held beside the count vector
-    bint fifth             # a joker may stand for a fifth copy (caps + jokers)
+    bint fifth             # a joker may stand for a fifth copy: the regular form may use
+                           # caps + jokers copies of any kind (also a kind with cap 0, so
+                           # leave it off with a reduced tile set; void suits excepted)
     uint64_t pair_mask     # bit k: kind k may be the pair of a REGULAR arrangement
                            # (seven pairs / orphans / knitted forms are exempt);
                            # pair_all() (low 34 bits set) = no restriction
