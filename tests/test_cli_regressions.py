@@ -329,3 +329,25 @@ def test_plot_title_names_the_hand(tmp_path, capsys, monkeypatch):
     assert code == 0, capsys.readouterr().err
     assert seen["title"].startswith("2225678m88p12466s: ") and "4 draws" in seen["title"]
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+# ---------------------------------------------------------------- --indicator
+def test_indicator_names_the_joker_kind_in_the_ukeire(capsys):
+    """武汉: the joker (赖子) is the kind after the turned indicator, winds cycling
+    E S W N: North (4z) turned makes East (1z) wild, and drawing one is effective."""
+    hand = "123m456p789s1s22z*"                      # tenpai; a joker draw completes it
+    code, out, err = run(capsys, "shanten", hand, "--rules", "wuhan", "--indicator", "4z",
+                         "--json")
+    assert code == 0, err
+    uk = json.loads(out)["ukeire"]
+    assert "1z*" in uk and uk["1z*"] > 0
+    code, out, _ = run(capsys, "shanten", hand, "--rules", "wuhan", "--json")
+    assert not any(k.endswith("*") for k in json.loads(out)["ukeire"])   # kind unknown
+    code, _, err = run(capsys, "shanten", hand, "--indicator", "4z")
+    assert code == 2 and "--indicator needs --rules with jokers" in err
+    code, _, err = run(capsys, "advise", "123m456p789s15s22z*", "--rules", "mcr",
+                       "--indicator", "4z")
+    assert code == 2 and "--indicator" in err
+    code, _, err = run(capsys, "advise", "123m456p789s15s22z*", "--rules", "wuhan",
+                       "--indicator", "9x")
+    assert code == 2 and err.startswith("majiang: error: ")

@@ -17,7 +17,7 @@ import numpy as np
 
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
-    "add_rules_arg", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
+    "add_rules_arg", "add_indicator_arg", "check_indicator", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
 ]
@@ -62,6 +62,27 @@ def add_rules_arg(parser: argparse.ArgumentParser) -> None:
     ``--forms`` (see ``majiang rules``)."""
     parser.add_argument("--rules", metavar="NAME|FILE", default=None,
                         help="ruleset name (majiang rules lists them) or house-rule .toml file")
+
+
+def add_indicator_arg(parser: argparse.ArgumentParser) -> None:
+    """``--indicator TILE``: the turned tile that names the joker kind under rulesets
+    whose joker follows an indicator (e.g. wuhan: the kind after it), read with
+    :func:`check_indicator`."""
+    parser.add_argument("--indicator", metavar="TILE", default=None,
+                        help="turned joker indicator tile, for --rules whose joker is "
+                             "found from it (e.g. wuhan)")
+
+
+def check_indicator(indicator: str | None, ruleset) -> str | None:
+    """The ``--indicator`` value, checked against the ruleset: it needs ``--rules``
+    with jokers (CommandError otherwise) and must be a tile
+    (InvalidNotationError/InvalidHandError)."""
+    if indicator is None:
+        return None
+    if ruleset is None or ruleset.jokers is None:
+        raise CommandError("--indicator needs --rules with jokers (e.g. --rules wuhan)")
+    from ..tiles import parse_tile, tile_name
+    return tile_name(parse_tile(indicator))
 
 
 def load_ruleset(name: str | None):

@@ -23,7 +23,8 @@ from __future__ import annotations
 import argparse
 
 from ._common import (
-    Column, CommandError, add_forms_args, add_json_flag, add_rules_arg, command_hint, emit_json,
+    Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
+    check_indicator, command_hint, emit_json,
     fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms,
     shanten_label, shanten_value, write,
 )
@@ -47,6 +48,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="seed for Monte Carlo estimates (default 0)")
     add_forms_args(parser)
     add_rules_arg(parser)
+    add_indicator_arg(parser)
     add_json_flag(parser)
 
 
@@ -84,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
     if ruleset is not None:
         forms, quads = ruleset.forms, ruleset.seven_pairs_quads
     fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
+    indicator = check_indicator(args.indicator, ruleset)
+    ind = {} if indicator is None else {"indicator": indicator}
     current = shanten_value(shanten(hand, ruleset=ruleset, **fq))
     draws = args.draws
     if args.plot and draws is None:
@@ -91,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     if draws is not None and draws < 0:
         raise CommandError(f"--draws must be 0 or more, got {draws}")
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
-                   draws=draws, seed=args.seed, **fq)
+                   draws=draws, seed=args.seed, **fq, **ind)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     columns = [c for c in COLUMNS
@@ -111,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
             "discards": table[keep],
         })
         if args.plot:
-            _plot(hand, visible, ruleset, draws, args.seed, args.plot, quiet=True)
+            _plot(hand, visible, ruleset, draws, args.seed, args.plot, quiet=True,
+                  indicator=indicator)
         return 0
 
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
@@ -124,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         write(line)
     if args.plot:
         write()
-        _plot(hand, visible, ruleset, draws, args.seed, args.plot)
+        _plot(hand, visible, ruleset, draws, args.seed, args.plot, indicator=indicator)
     return 0
 
 
@@ -137,14 +142,16 @@ def plot_title(hand, draws: int, ruleset=None) -> str:
     return f"{format_hand(hand)}: discards within {draws} draws{rules}"
 
 
-def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool = False) -> None:
+def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool = False,
+          indicator: str | None = None) -> None:
     """Write the win/tenpai curves of the discards that keep the lowest shanten."""
     import matplotlib
     matplotlib.use("Agg")
     from ..plots import probability_curves
     from ..probability import discard_curves
 
-    curves = discard_curves(hand, draws, visible=visible, ruleset=ruleset, seed=seed)
+    curves = discard_curves(hand, draws, visible=visible, ruleset=ruleset, seed=seed,
+                            **({} if indicator is None else {"indicator": indicator}))
     fig = probability_curves(curves, title=plot_title(hand, draws, ruleset))
     try:
         fig.savefig(path, dpi=120)

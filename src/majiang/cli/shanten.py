@@ -10,13 +10,15 @@ Examples:
   majiang shanten 2345m111p456p99s6m --visible 1m1m
   majiang shanten 19m19p19s1234567z --forms thirteen_orphans
   majiang shanten "123456789m123p5s [111z]" --rules taiwan
+  majiang shanten "123m456p789s1s22z*" --rules wuhan --indicator 4z   (* = a joker)
 """
 from __future__ import annotations
 
 import argparse
 
 from ._common import (
-    Column, add_forms_args, add_json_flag, add_rules_arg, command_hint, emit_json, format_table,
+    Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
+    command_hint, emit_json, format_table,
     hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms, shanten_label,
     shanten_value, write,
 )
@@ -31,6 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="tiles seen outside the hand; lowers the live counts")
     add_forms_args(parser)
     add_rules_arg(parser)
+    add_indicator_arg(parser)
     add_json_flag(parser)
 
 
@@ -55,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
                                                  ruleset=rs))
                         for f in forms}
         overall = shanten_value(shanten(hand, ruleset=rs))
-        uk = {"ruleset": rs}
+        uk = {"ruleset": rs, "indicator": check_indicator(args.indicator, rs)}
     else:
+        check_indicator(args.indicator, None)
         per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
                     for f in forms}
         overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
