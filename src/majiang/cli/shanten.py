@@ -3,8 +3,10 @@
 -1 = complete, 0 = tenpai (听牌), n = n tile swaps from tenpai.  For a hand
 waiting for a draw (13 tiles counting melds; 16 under a 16-tile --rules such as
 taiwan) also its effective tiles (有效牌): each kind whose draw lowers the
-shanten, with its live count (copies still unseen, counting --visible).  "-" marks a form the hand cannot take (seven
-pairs and thirteen orphans need a fully concealed hand).
+shanten, with its live count (copies still unseen, counting --visible); under
+--rules with jokers and --indicator, a joker draw is listed as "<kind>*".  "-"
+marks a form the hand cannot take (seven pairs and thirteen orphans need a fully
+concealed hand).
 
 Examples:
   majiang shanten 2345m111p456p99s6m --visible 1m1m
