@@ -1176,6 +1176,12 @@ cdef class FastHand:
                          for i in range(s.n_melds)]))
         return out
 
+    def tallies(self):
+        """Per seat: (exposed kongs, concealed kongs, calls, flowers)."""
+        cdef int p
+        return [(self.seats[p].kexp, self.seats[p].kcon, self.seats[p].calls,
+                 self.seats[p].n_flowers) for p in range(self.n)]
+
     def wall_rest(self):
         return [self.wall[i] for i in range(self.head, self.tail + 1)]
 

@@ -42,8 +42,19 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
 * settlement: ``FanResult.settle`` / ``RegionalResult.settle`` per win; after a
   blood win, players already out do not pay a self-draw.
 
-Not yet modelled (see the package docstring): 换三张, 过水 / 漏和, 查大叫 / 查花猪,
-kong payments outside the hand value, 天和 / 地和 flags, ready declarations.
+* 过水 / 漏和: a passed win locks the passed kind (山东) or every discard win (广东)
+  until the player's own discard;
+* 换三张 on request (``exchange3=True``), before 定缺; 查花猪 / 查大叫 at a drawn
+  四川 end (:func:`end_checks`).
+
+Two loops play the same hands move for move: the compiled one
+(:class:`majiang._core.game.FastHand`: built-in bots, no jokers, core forms only,
+no log) and this module's Python one (any policy, jokers, logs); the tests compare
+them hand by hand.
+
+Not yet modelled: kong payments outside the hand value (刮风下雨, 呼叫转移, 退税),
+天和 / 地和 flags (the win context has no field for them), ready declarations
+(报听), 买马 / 跟庄, Botzone-style duplicate walls.
 """
 from __future__ import annotations
 
@@ -121,12 +132,25 @@ def hand_bit_generator(seed: Any, hand: int) -> np.random.PCG64:
     return np.random.PCG64(hand_seed_sequence(seed, hand))
 
 
-def build_wall(model, rng: np.random.Generator) -> np.ndarray:
-    """A shuffled physical wall: ``int16`` array of kinds 0..33 and flowers 34+."""
+_TILES: dict = {}
+
+
+def _sorted_tiles(model) -> np.ndarray:
+    got = _TILES.get(id(model))
+    if got is not None and got[0] is model:
+        return got[1]
     tiles = np.repeat(np.arange(34, dtype=np.int16), np.asarray(model.copies, dtype=np.int64))
     if model.n_flowers:
         tiles = np.concatenate([tiles, np.arange(34, 34 + model.n_flowers, dtype=np.int16)])
-    return rng.permutation(tiles)
+    tiles.setflags(write=False)
+    _TILES[id(model)] = (model, tiles)
+    return tiles
+
+
+def build_wall(model, rng: np.random.Generator) -> np.ndarray:
+    """A shuffled physical wall: ``int16`` array of kinds 0..33 and flowers 34+
+    (``rng.permutation`` of the sorted tile set)."""
+    return rng.permutation(_sorted_tiles(model))
 
 
 class _Shuffled:
@@ -1093,9 +1117,19 @@ class FastState:
         self.end_reason = ("win", "wall", "blood")[fh.end_reason]
         self.wall = wall
         self.head, self.tail = fh.head, fh.tail
-        self._rest = fh.wall_rest()
-        self.seats = []
-        for kexp, kcon, calls, flowers, disc, won, phys, melds in fh.seat_info():
+        self._fh = fh
+        self._seats = None
+        self.tallies = fh.tallies()
+
+    @property
+    def seats(self) -> list:
+        """Per seat: kongs, calls, flowers, discards, won tiles, concealed tiles, melds
+        (built on first access)."""
+        if self._seats is not None:
+            return self._seats
+        self._rest = self._fh.wall_rest()
+        self._seats = []
+        for kexp, kcon, calls, flowers, disc, won, phys, melds in self._fh.seat_info():
             s = _FastSeat()
             s.n_kongs_exposed, s.n_kongs_concealed, s.n_calls = kexp, kcon, calls
             s.flowers, s.discards, s.won_tiles = flowers, disc, won
@@ -1103,12 +1137,15 @@ class FastState:
             s.melds = [{"kind": ("chow", "pung", "kong")[k], "tile": t, "concealed": bool(c),
                         "tiles": [t, t + 1, t + 2] if k == 0 else [t] * nt}
                        for k, t, c, nt in melds]
-            self.seats.append(s)
+            self._seats.append(s)
+        self._fh = None
+        return self._seats
 
     def census(self) -> np.ndarray:
         m = 34 + self.model.n_flowers
         c = np.zeros(m, dtype=np.int64)
-        for s in self.seats:
+        seats = self.seats
+        for s in seats:
             c[:34] += s.phys
             for md in s.melds:
                 for t in md["tiles"]:

@@ -38,6 +38,10 @@ DECISIONS = ("void", "exchange", "declare", "discard", "claim")
 def summarize(st) -> dict:
     """One row of :func:`majiang.simulate`: the outcome of a finished hand state."""
     wins = st.wins
+    t = getattr(st, "tallies", None)
+    if t is None:
+        t = [(s.n_kongs_exposed, s.n_kongs_concealed, s.n_calls, len(s.flowers))
+             for s in st.seats]
     return {
         "ruleset": st.rs.name,
         "hand": st.hand_index,
@@ -54,9 +58,9 @@ def summarize(st) -> dict:
         "wall_left": st.wall_left,
         "turns": st.turns,
         "end": st.end_reason,
-        "kongs": [s.n_kongs_exposed + s.n_kongs_concealed for s in st.seats],
-        "calls": [s.n_calls for s in st.seats],
-        "flowers": [len(s.flowers) for s in st.seats],
+        "kongs": [a + b for a, b, _, _ in t],
+        "calls": [c for _, _, c, _ in t],
+        "flowers": [f for _, _, _, f in t],
         "end_checks": [dict(c) for c in getattr(st, "end_checks", [])],
     }
 
