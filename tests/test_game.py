@@ -89,9 +89,12 @@ def test_efficiency_hands_conserve_tiles_and_score_valid_wins(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", COMPLETE)
 def test_many_hands_invariants(name):
+    # 10,000 random hands and 1,000 efficiency hands per ruleset (1,500 / 300 where
+    # jokers or extra forms need the Python loop)
     n = rules.get(name).players
-    for pl in ("random", "efficiency"):
-        for h in range(300):
+    fast = rules.get(name).jokers is None and not game_model(name).extra_forms
+    for pl, count in (("random", 10000 if fast else 1500), ("efficiency", 1000 if fast else 300)):
+        for h in range(count):
             _check_hand(play_hand(name, (pl,) * n, seed=99, hand=h))
 
 
@@ -665,3 +668,27 @@ def test_exchange_three():
             got.update(gives[(p - step) % 4])
             assert +got == Counter(start["hands"][p])
     assert len(dirs) == 3
+
+
+class TsumogiriPolicy:
+    """A user policy: discards its drawn tile (else its first legal tile), never
+    claims or declares, wins whenever it may."""
+
+    def discard(self, view):
+        legal = view.legal_discards
+        return view.drawn if view.drawn in legal else legal[0]
+
+    def claim(self, view, options):
+        return ("win",) if ("win",) in options else None
+
+    def declare(self, view, options):
+        return ("win",) if ("win",) in options else None
+
+
+def test_user_policies_in_simulate():
+    players = (TsumogiriPolicy(), "efficiency", "random", "efficiency")
+    a = simulate("guangdong_jipinghu", 60, players=players, seed=2, n_jobs=1)
+    b = simulate("guangdong_jipinghu", 60, players=players, seed=2, n_jobs=2)
+    pd.testing.assert_frame_equal(a, b)
+    assert all(sum(d) == 0 for d in a["score_deltas"])
+    assert all(c[0] == 0 for c in a["calls"])          # the policy never claims
