@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ._core.efficiency import parse_text as _parse_text
 from .errors import InvalidHandError, InvalidNotationError, RuleError
 from .tiles import (
     FLOWER_NAMES, MAX_COPIES, N_FLOWERS, N_KINDS, N_SUITED, TERMINALS_AND_HONORS,
@@ -268,6 +269,37 @@ class Hand:
         return _hand_html(self)
 
 
+_new_object = object.__new__
+
+
+def _trusted_hand(concealed: np.ndarray, melds: tuple[Meld, ...] = (),
+                  flowers: tuple[int, ...] = (), jokers: int = 0) -> Hand:
+    """A Hand from parts a caller has already proved valid (a read-only uint8 (34,)
+    array, Meld objects, a sorted tuple of distinct flowers, jokers 0..8, no kind above
+    4, a concealed count not a multiple of 3): the checks of ``__post_init__`` skipped."""
+    h = _new_object(Hand)
+    d = h.__dict__
+    d["concealed"] = concealed
+    d["melds"] = melds
+    d["flowers"] = flowers
+    d["jokers"] = jokers
+    return h
+
+
+_MELD_CACHE: dict[int, Meld] = {}
+_MELD_KIND_OF_CODE = (("chow", False), ("pung", False), ("kong", False), ("kong", True))
+
+
+def _meld_of_code(code: int) -> Meld:
+    """The Meld of a core meld code (kind * 64 + tile; see ``_core.efficiency.parse_text``);
+    Melds are immutable values, so one object per code is shared."""
+    m = _MELD_CACHE.get(code)
+    if m is None:
+        kind, concealed = _MELD_KIND_OF_CODE[code >> 6]
+        m = _MELD_CACHE[code] = Meld(kind, code & 63, concealed)
+    return m
+
+
 def _check_copies(concealed: np.ndarray, melds: tuple[Meld, ...]) -> None:
     if not melds:
         return              # as_counts already bounds a lone count vector by 4
@@ -358,6 +390,9 @@ def _allowed_totals(hand_size: int | None) -> tuple[int, ...]:
     return tuple(t for s in sizes for t in (s, s + 1))
 
 
+_DEFAULT_TOTALS = _allowed_totals(None)
+
+
 def _either(items: Iterable[str]) -> str:
     items = list(items)
     return " or ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -412,7 +447,16 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
         If `hand_size` is not 1 more than a multiple of 3.
     """
     if strict:
-        _allowed_totals(hand_size)   # reject a bad option before parsing
+        # reject a bad option before parsing
+        totals = _DEFAULT_TOTALS if hand_size is None else _allowed_totals(hand_size)
+    fast = _parse_text(s)
+    if fast is not None:
+        # ASCII text read in one pass by the core, every check but the size passed
+        c, n, codes, flowers, n_jokers = fast
+        n += n_jokers
+        if (n + 3 * len(codes) in totals) if strict else n % 3:
+            melds = tuple([_meld_of_code(m) for m in codes]) if codes else ()
+            return _trusted_hand(c, melds, flowers, n_jokers)
     if isinstance(s, str) and _PLAIN_TENHOU.fullmatch(s):
         tiles = _plain_tenhou(s)     # quick path: concealed tiles in plain Tenhou text
         c = np.bincount(tiles, minlength=N_KINDS)   # kinds are valid by construction
@@ -534,9 +578,22 @@ def as_hand(x: Any, *, hand_size: int | None = None, strict: bool = True) -> Han
     """
     if isinstance(x, str):
         return parse_hand(x, hand_size=hand_size, strict=strict)
-    hand = x if isinstance(x, Hand) else Hand(as_counts(x))
+    if isinstance(x, Hand):
+        hand = x
+    else:
+        c = as_counts(x)            # a new array, counts 0..4 checked
+        n = int(c.sum())
+        if n % 3 == 0:
+            return Hand(c)          # raises with the usual message
+        c.flags.writeable = False
+        hand = _trusted_hand(c)
+        if strict and not (hand_size is None and n in _DEFAULT_TOTALS):
+            _check_total(n, 0, hand_size)
+        return hand
     if strict:
-        _check_total(hand.n_concealed + hand.jokers, hand.n_melds, hand_size)
+        n = hand.n_concealed + hand.jokers
+        if not (hand_size is None and n + 3 * len(hand.melds) in _DEFAULT_TOTALS):
+            _check_total(n, hand.n_melds, hand_size)
     return hand
 
 

@@ -34,6 +34,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._core.efficiency import list_counts as _list_counts
+from ._core.efficiency import plain_counts as _plain_counts
+from ._core.efficiency import tile_list_counts as _tile_list_counts
 from .errors import InvalidHandError, InvalidNotationError
 
 __all__ = [
@@ -426,6 +429,9 @@ def counts_from_tiles(tiles: Iterable[int] | str) -> np.ndarray:
     InvalidNotationError
         If `tiles` is a string that cannot be parsed.
     """
+    fast = _plain_counts(tiles) if isinstance(tiles, str) else _tile_list_counts(tiles)
+    if fast is not None:        # plain text / a list of ints: read and checked in one pass
+        return fast[0] if type(fast) is tuple else fast
     if isinstance(tiles, str):
         tiles = parse_tiles(tiles)
     try:
@@ -473,6 +479,9 @@ def parse_counts(s: str) -> np.ndarray:
     InvalidHandError
         If a kind appears more than 4 times.
     """
+    fast = _plain_counts(s)
+    if fast is not None:        # plain Tenhou text, no fifth copy: read in one pass
+        return fast[0]
     return counts_from_tiles(parse_tiles(s))
 
 
@@ -554,6 +563,9 @@ def as_counts(x: Any) -> np.ndarray:
     """
     if isinstance(x, str):
         return parse_counts(x)
+    fast = _list_counts(x)      # a list/tuple of 34 ints 0..4: checked in one pass
+    if fast is not None:
+        return fast
     a = _as_int_array(x, "count vector")
     if a.shape != (N_KINDS,):
         hint = (" (a list of tile indices? use counts_from_tiles)"

@@ -1,0 +1,245 @@
+"""The quick paths of issue 12 give exactly what the validating routes give.
+
+Each quick path (direct parsing of ASCII text in the core, trusted Hand construction,
+list fast paths, the string / Hand routes of ``shanten``, the ukeire kernel) is
+compared with the route it short-cuts -- the same public function with the quick path
+switched off (monkeypatched to "not handled") -- on random inputs, valid and invalid:
+same value, or same exception type and message.  A 5k fast variant runs always; the
+100k variant is marked slow.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang import efficiency, hand as hand_mod, tiles as tiles_mod
+from majiang.errors import MahjongError
+
+FAST_N = 5_000
+SLOW_N = 100_000
+
+_SUIT = "mpsz"
+
+
+def _outcome(fn, *args, **kw):
+    try:
+        r = fn(*args, **kw)
+    except MahjongError as e:
+        return ("error", type(e).__name__, str(e))
+    if isinstance(r, np.ndarray):
+        return ("array", r.dtype.str, r.tolist(), r.flags.writeable)
+    if isinstance(r, majiang.Hand):
+        return ("hand", r.concealed.tolist(), r.concealed.flags.writeable, r.melds,
+                r.flowers, r.jokers, r.concealed.dtype.str)
+    return ("value", r)
+
+
+def _group_text(rng, kinds: list[int]) -> str:
+    """Tenhou text of tile kinds, grouped by suit in random runs, red fives sometimes."""
+    out = []
+    order = list(kinds)
+    rng.shuffle(order)
+    i = 0
+    while i < len(order):
+        run = order[i:i + int(rng.integers(1, 5))]
+        i += len(run)
+        for suit in range(4):
+            ds = []
+            for k in run:
+                if k // 9 == suit if k < 27 else suit == 3:
+                    r = k - 9 * suit + 1
+                    ds.append("0" if r == 5 and suit < 3 and rng.random() < 0.2 else str(r))
+            if ds:
+                out.append("".join(ds) + _SUIT[suit])
+        if rng.random() < 0.3:
+            out.append(" ")
+    return "".join(out)
+
+
+def _meld_text(rng, used: np.ndarray) -> str | None:
+    for _ in range(10):
+        kind = rng.integers(0, 4)
+        if kind == 0:
+            s = int(rng.integers(0, 3))
+            t = 9 * s + int(rng.integers(0, 7))
+            ks = [t, t + 1, t + 2]
+        else:
+            t = int(rng.integers(0, 34))
+            ks = [t] * (3 if kind == 1 else 4)
+        if all(used[k] + ks.count(k) <= 4 for k in set(ks)):
+            for k in ks:
+                used[k] += 1
+            body = _group_text(rng, ks).replace(" ", "")
+            return ("{" + body + "}") if kind == 3 else ("[" + body + "]")
+    return None
+
+
+def _random_hand_text(rng) -> str:
+    """Mostly valid hand text (plain, with melds, flowers, jokers), sometimes broken."""
+    used = np.zeros(34, np.int64)
+    n_melds = int(rng.choice([0, 0, 0, 1, 2, 3, 4]))
+    melds = [m for m in (_meld_text(rng, used) for _ in range(n_melds)) if m]
+    size = int(rng.choice([13, 14, 13, 14, 16, 17, 12, 15, 11]))
+    n_jokers = int(rng.choice([0, 0, 0, 0, 1, 2, 9]))
+    n = max(0, size - 3 * len(melds) - min(n_jokers, 3))
+    wall = np.repeat(np.arange(34), 4 - used)
+    kinds = rng.choice(wall, size=min(n, len(wall)), replace=False).tolist()
+    if rng.random() < 0.03 and kinds:       # a fifth copy
+        kinds += [kinds[0]] * 4
+    parts = [_group_text(rng, kinds)] + melds
+    if n_jokers:
+        parts.insert(int(rng.integers(0, len(parts) + 1)), "*" * min(n_jokers, 3)
+                     if n_jokers < 9 else "*" * 9)
+    if rng.random() < 0.2:
+        fl = rng.choice(8, size=int(rng.integers(1, 4)), replace=rng.random() < 0.2) + 1
+        parts.append("".join(map(str, fl)) + "f")
+    rng.shuffle(parts)
+    text = " ".join(parts) if rng.random() < 0.7 else "".join(parts)
+    r = rng.random()
+    if r < 0.08:        # corrupt one character
+        pos = int(rng.integers(0, len(text) + 1))
+        bad = str(rng.choice(list("x[]{}8z0*f 9 \t东M")))
+        text = text[:pos] + bad + text[pos:]
+    elif r < 0.12 and text:
+        pos = int(rng.integers(0, len(text)))
+        text = text[:pos] + text[pos + 1:]
+    return text
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    rng = np.random.default_rng(seed)
+    return [_random_hand_text(rng) for _ in range(n)]
+
+
+@pytest.fixture
+def slow_routes(monkeypatch):
+    """Switch every quick path off: the routes as they were before issue 12."""
+    def off(monkeypatch):
+        monkeypatch.setattr(hand_mod, "_parse_text", lambda s: None)
+        monkeypatch.setattr(tiles_mod, "_plain_counts", lambda s, readonly=False: None)
+        monkeypatch.setattr(tiles_mod, "_tile_list_counts", lambda x: None)
+        monkeypatch.setattr(tiles_mod, "_list_counts", lambda x: None)
+    return off
+
+
+def _compare_parsing(n: int, seed: int, monkeypatch, off) -> None:
+    texts = _texts(n, seed)
+    calls = [
+        (majiang.parse_hand, {}), (majiang.parse_hand, {"strict": False}),
+        (majiang.parse_hand, {"hand_size": 13}), (majiang.parse_hand, {"hand_size": 16}),
+        (majiang.as_hand, {}), (majiang.parse_counts, {}), (majiang.counts_from_tiles, {}),
+        (majiang.as_counts, {}),
+    ]
+    fast = [[_outcome(f, t, **kw) for f, kw in calls] for t in texts]
+    off(monkeypatch)
+    slow = [[_outcome(f, t, **kw) for f, kw in calls] for t in texts]
+    n_ok = 0
+    for t, a, b in zip(texts, fast, slow):
+        assert a == b, t
+        n_ok += a[0][0] == "hand"
+    assert n_ok > n // 4        # the sample holds many valid hands, not only errors
+
+
+def test_parsing_matches_validating_route(slow_routes, monkeypatch):
+    _compare_parsing(FAST_N, 1, monkeypatch, slow_routes)
+
+
+@pytest.mark.slow
+def test_parsing_matches_validating_route_100k(slow_routes, monkeypatch):
+    _compare_parsing(SLOW_N, 2, monkeypatch, slow_routes)
+
+
+def test_parsed_hand_equals_its_parts():
+    """Independent of either route: the hand built from what the text says."""
+    h = majiang.parse_hand("23m0p56p11z [555z] {6666m} [3m12m] 51f *")
+    assert h.concealed.tolist() == np.bincount([1, 2, 13, 13, 14, 27, 27],
+                                               minlength=34).tolist()
+    assert h.melds == (majiang.Meld("pung", 31), majiang.Meld("kong", 5, concealed=True),
+                       majiang.Meld("chow", 0))
+    assert h.flowers == (0, 4) and h.jokers == 1
+    assert not h.concealed.flags.writeable
+    with pytest.raises(ValueError):
+        h.concealed[0] = 1
+    assert h == majiang.Hand(h.concealed, h.melds, (4, 0), 1)
+    assert hash(h) == hash(majiang.Hand(h.concealed, h.melds, (4, 0), 1))
+    import pickle
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def _random_lists(rng, n):
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.5:
+            out.append(rng.integers(0, 34, size=int(rng.integers(0, 18))).tolist())
+        elif r < 0.8:
+            out.append(rng.integers(0, 5 if rng.random() < 0.9 else 6, size=34).tolist())
+        elif r < 0.9:
+            x = rng.integers(0, 5, size=34).tolist()
+            x[int(rng.integers(0, 34))] = [True, -1, 2 ** 70, 1.0, "1"][int(rng.integers(0, 5))]
+            out.append(x)
+        else:
+            out.append(tuple(rng.integers(-1, 35, size=int(rng.integers(0, 6))).tolist()))
+    return out
+
+
+@pytest.mark.parametrize("n", [FAST_N, pytest.param(SLOW_N, marks=pytest.mark.slow)])
+def test_list_paths_match(n, slow_routes, monkeypatch):
+    xs = _random_lists(np.random.default_rng(3), n)
+    calls = (majiang.as_counts, majiang.counts_from_tiles, majiang.as_hand)
+    fast = [[_outcome(f, x) for f in calls] for x in xs]
+    slow_routes(monkeypatch)
+    slow = [[_outcome(f, x) for f in calls] for x in xs]
+    for x, a, b in zip(xs, fast, slow):
+        assert a == b, x
+
+
+def _shanten_outcomes(texts):
+    out = []
+    for t in texts:
+        row = []
+        for kw in ({}, {"ruleset": "mcr"}, {"forms": ("regular",)}):
+            row.append(_outcome(majiang.shanten, t, **kw))
+        try:
+            h = majiang.parse_hand(t)
+        except MahjongError:
+            h = None
+        row.append(None if h is None else _outcome(majiang.shanten, h))
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize("n", [FAST_N, pytest.param(SLOW_N, marks=pytest.mark.slow)])
+def test_shanten_of_text_and_hand_match(n, slow_routes, monkeypatch):
+    texts = _texts(n, 4)
+    fast = _shanten_outcomes(texts)
+    slow_routes(monkeypatch)
+    monkeypatch.setattr(efficiency._eff, "shanten_fast", _vector_only_fast(
+        efficiency._eff.shanten_fast))
+    slow = _shanten_outcomes(texts)
+    for t, a, b in zip(texts, fast, slow):
+        assert a == b, t
+
+
+def _vector_only_fast(f):
+    def g(hand, mask, quads):
+        if isinstance(hand, str):
+            return -200
+        return f(hand, mask, quads)
+    return g
+
+
+def test_shanten_of_text_against_xiangting():
+    """An independent oracle for the string route (xiangting: regular + seven pairs +
+    thirteen orphans, exact about the 4-copy limit)."""
+    xiangting = pytest.importorskip("xiangting")
+    rng = np.random.default_rng(5)
+    wall = np.repeat(np.arange(34), 4)
+    for _ in range(2000):
+        ks = rng.choice(wall, size=int(rng.choice([13, 14])), replace=False).tolist()
+        c = np.bincount(ks, minlength=34)
+        text = _group_text(rng, ks)
+        want = xiangting.calculate_replacement_number(c.tolist(),
+                                                      xiangting.PlayerCount.FOUR) - 1
+        assert majiang.shanten(text) == want, text
