@@ -199,8 +199,11 @@ def evaluate(const uint8_t[::1] counts, ShapeOpts so, int jokers,
 
 
 cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
-                  int void_suit, const uint8_t* allowed, int* out_s, int* out_u) noexcept nogil:
-    """Body of :func:`choose_discard` (``h`` modified and restored; ``allowed`` may be NULL)."""
+                  int void_suit, const uint8_t* allowed, int* out_s, int* out_u,
+                  bint shanten_only=0) noexcept nogil:
+    """Body of :func:`choose_discard` (``h`` modified and restored; ``allowed`` may be NULL).
+    ``shanten_only``: stop after the least shanten (``out_s``; returns 0, or -1 when
+    nothing may be discarded)."""
     cdef int sh[34]
     cdef int k, u, best_k = -1, best_s = 1000, best_u = -1, c, best_c = 100
     cdef bint void_held = 0
@@ -227,6 +230,10 @@ cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t*
         h[k] += 1
         if sh[k] < best_s:
             best_s = sh[k]
+    if shanten_only:
+        out_s[0] = best_s if best_s < 1000 else 99
+        out_u[0] = 0
+        return 0 if best_s < 1000 else -1
     for k in range(34):
         if sh[k] != best_s:
             continue
@@ -768,21 +775,25 @@ cdef class FastHand:
             h[k] = s.phys[k]
         self.seat_vis(p, vis)
         o = self.strict(p, 0)
-        self.live_of(p, live, -1, 0)
-        eval_c(h, &o, live, vis, &s0, &u0)
+        s0 = shanten_opts_c(h, &o)        # = eval_c's shanten; its ukeire only if needed
+        u0 = -1
         key_s = s0
-        key_u = u0
+        key_u = -1
         for i in range(nopt):
             if ok[i] == O_KONG:
                 h[tile] -= 3
                 o = self.strict(p, 1)
-                self.live_of(p, live, 2, tile)
-                eval_c(h, &o, live, vis, &s1, &u1)
+                s1 = shanten_opts_c(h, &o)
+                if s1 <= s0 and (best < 0 or s1 <= key_s):
+                    self.live_of(p, live, 2, tile)
+                    eval_c(h, &o, live, vis, &s1, &u1)
+                    if key_u < 0 and best < 0:
+                        key_u = self.own_ukeire(p, h, tile, 3, vis)
+                    if best < 0 or s1 < key_s or (s1 == key_s and u1 > key_u):
+                        best = i
+                        key_s = s1
+                        key_u = u1
                 h[tile] += 3
-                if s1 <= s0 and (best < 0 or s1 < key_s or (s1 == key_s and u1 > key_u)):
-                    best = i
-                    key_s = s1
-                    key_u = u1
                 continue
             if ok[i] == O_PUNG:
                 h[tile] -= 2
@@ -794,7 +805,11 @@ cdef class FastHand:
                         h[k] -= 1
                 self.live_of(p, live, 0, a)
             o = self.strict(p, 1)
-            k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1)
+            k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1, 1)
+            if k >= 0 and s1 <= key_s:
+                k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1)
+            else:
+                k = -1
             if ok[i] == O_PUNG:
                 h[tile] += 2
             else:
@@ -803,11 +818,27 @@ cdef class FastHand:
                         h[k2] += 1
             if k < 0:
                 continue
+            if s1 == key_s and key_u < 0 and best < 0:
+                key_u = self.own_ukeire(p, h, -1, 0, vis)
             if s1 < key_s or (s1 == key_s and u1 > key_u):
                 best = i
                 key_s = s1
                 key_u = u1
         return best
+
+    cdef int own_ukeire(self, int p, uint8_t* h, int tile, int removed, uint8_t* vis) noexcept:
+        """Live ukeire of seat p's current 3n+1 hand (``h`` with ``removed`` copies of
+        ``tile`` taken off for a kong being weighed: restored around the count)."""
+        cdef uint8_t live[34]
+        cdef Opts o = self.strict(p, 0)
+        cdef int s0, u0
+        if removed:
+            h[tile] += removed
+        self.live_of(p, live, -1, 0)
+        eval_c(h, &o, live, vis, &s0, &u0)
+        if removed:
+            h[tile] -= removed
+        return u0
 
     # ------------------------------------------------------------ the loop
     cpdef int run(self) except -1:
