@@ -92,7 +92,7 @@ def test_many_hands_invariants(name):
     # 10,000 random hands and 1,000 efficiency hands per ruleset (1,500 / 300 where
     # jokers or extra forms need the Python loop)
     n = rules.get(name).players
-    fast = rules.get(name).jokers is None and not game_model(name).extra_forms
+    fast = _fast(name)
     for pl, count in (("random", 10000 if fast else 1500), ("efficiency", 1000 if fast else 300)):
         for h in range(count):
             _check_hand(play_hand(name, (pl,) * n, seed=99, hand=h))
@@ -522,9 +522,13 @@ def test_passed_win_is_locked_until_the_own_turn():
 
 
 # ---------------------------------------------------------------- compiled loop
-@pytest.mark.parametrize("name", [n for n in COMPLETE
-                                  if rules.get(n).jokers is None and not
-                                  game_model(n).extra_forms])
+def _fast(name):
+    from majiang.game.engine import fast_eligible
+    m = game_model(name)
+    return fast_eligible(m, ("random",) * m.players)
+
+
+@pytest.mark.parametrize("name", [n for n in COMPLETE if _fast(n)])
 def test_compiled_loop_plays_the_same_hands_as_the_python_loop(name):
     n = rules.get(name).players
     for pl in ("random", "efficiency"):
@@ -548,7 +552,20 @@ def test_compiled_loop_on_hand_built_walls():
         b = play_hand("guangdong", pl, wall=wall, dealer=0, engine="compiled")
         assert summarize(a) == summarize(b)
     with pytest.raises(RuleError, match="compiled"):
-        play_hand("anqing", "random", engine="compiled")
+        play_hand("anqing", "random", engine="compiled")     # a substitute joker tile
+
+
+@pytest.mark.parametrize("ghost", ["flip", "white"])
+def test_compiled_loop_with_jokers(ghost):
+    rs = rules.BUILDERS["guangdong"](ghost=ghost)
+    for pl in ("random", "efficiency"):
+        for h in range(8):
+            a = play_hand(rs, pl, seed=5, hand=h, engine="python")
+            b = play_hand(rs, pl, seed=5, hand=h, engine="compiled")
+            assert summarize(a) == summarize(b)
+            _check_hand(b)
+            if ghost == "flip":
+                assert b.jk == rs.joker_kind(b.indicator)
 
 
 def test_bot_ukeire_restricted_to_near_kinds_is_exact():

@@ -387,6 +387,11 @@ cdef class FastHand:
     cdef list gens
     cdef int optkind_last
     cdef int optarg_last
+    cdef public int jk, indicator
+    cdef int jk_mode, fifth, three_jokers
+    cdef int jk_map[34]
+    cdef int aside[64]
+    cdef int n_aside
 
     def __init__(self, wall, int n, int hand_size, int dealer, int prevalent, copies, dict flags,
                  list ptypes, list gens, object bridge):
@@ -431,6 +436,17 @@ cdef class FastHand:
         for i in range(self.n_by):
             self.by_k[i] = by[i][0]
             self.by_v[i] = by[i][1]
+        self.jk = -1
+        self.indicator = -1
+        self.n_aside = 0
+        self.jk_mode = flags.get("jk_mode", 0)
+        self.fifth = flags.get("fifth", 0)
+        self.three_jokers = flags.get("three_jokers", 0)
+        jm = flags.get("jk_map")
+        for k in range(34):
+            self.jk_map[k] = jm[k] if jm is not None else -1
+        if self.jk_mode == 1:
+            self.jk = flags["jk_fixed"]
         self.bridge = bridge
         self.pending = [None] * n
         self.gens = gens
@@ -512,6 +528,17 @@ cdef class FastHand:
                 else:
                     s.phys[t] += 1
                 s.drawn = t
+        if self.jk_mode == 2:
+            t = self.take(True)
+            while t >= 34:
+                self.aside[self.n_aside] = t
+                self.n_aside += 1
+                t = self.take(True)
+            self.aside[self.n_aside] = t
+            self.n_aside += 1
+            self.indicator = t
+            self.visible[t] += 1
+            self.jk = self.jk_map[t]
         for i in range(self.n):
             p = (self.dealer + i) % self.n
             s = &self.seats[p]
@@ -581,13 +608,23 @@ cdef class FastHand:
                 s.void = v
 
     # ------------------------------------------------------------ helpers
-    cdef Opts loose(self, int p) noexcept:
-        return make_opts_c(mask_for(self.mask, self.seats[p].n_melds), self.quads, NULL, 0, 0,
-                           pair_all(), 0)
+    cdef Opts loose(self, int p, int jokers) noexcept:
+        return make_opts_c(mask_for(self.mask, self.seats[p].n_melds), self.quads, NULL,
+                           jokers, self.fifth, pair_all(), 0)
 
-    cdef Opts strict(self, int p, int extra_melds) noexcept:
+    cdef Opts strict(self, int p, int extra_melds, int jokers) noexcept:
         return make_opts_c(mask_for(self.mask, self.seats[p].n_melds + extra_melds),
-                           self.quads, NULL, 0, 0, self.pair_mask, 0)
+                           self.quads, NULL, jokers, self.fifth, self.pair_mask, 0)
+
+    cdef int play(self, int p, uint8_t* c) noexcept:
+        """Seat p's concealed counts as played (jokers off) into c; returns the jokers."""
+        cdef int k, j = 0
+        for k in range(34):
+            c[k] = self.seats[p].phys[k]
+        if self.jk >= 0:
+            j = c[self.jk]
+            c[self.jk] = 0
+        return j
 
     cdef void live_of(self, int p, uint8_t* live, int extra_kind, int extra_tile) noexcept:
         """Tile-set copies less the seat's meld tiles (and a hypothetical meld), its
@@ -645,14 +682,16 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef uint8_t c[34]
         cdef Opts o
-        cdef int k
+        cdef int k, j
         if s.s13_ok:
             return s.s13
-        for k in range(34):
-            c[k] = s.phys[k]
+        j = self.play(p, c)
         if minus >= 0:
-            c[minus] -= 1
-        o = self.loose(p)
+            if minus == self.jk:
+                j -= 1
+            else:
+                c[minus] -= 1
+        o = self.loose(p, j)
         s.s13 = shanten_opts_c(c, &o)
         s.s13_ok = 1
         return s.s13
@@ -662,26 +701,40 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef uint8_t c[34]
         cdef Opts o
-        cdef int k
-        cdef bint last_copy
-        if self.shanten13(p, tile if self_drawn else -1) > 0:
-            return None           # one tile cannot complete it
-        for k in range(34):
-            c[k] = s.phys[k]
+        cdef int k, j, jf
+        cdef bint last_copy, special
+        cdef bint is_joker = self.jk >= 0 and tile == self.jk
+        if is_joker and not self_drawn:
+            return None           # a discarded joker is never won on
+        j = self.play(p, c)
         if self_drawn:
-            c[tile] -= 1
-        if c[tile] >= 4:
-            return None
-        c[tile] += 1
-        o = self.loose(p)
-        if shanten_opts_c(c, &o) != -1:
-            return None
-        c[tile] -= 1
-        last_copy = (not robbing) and c[tile] == 0 and \
+            if is_joker:
+                j -= 1
+            else:
+                c[tile] -= 1
+        special = self.three_jokers and self_drawn and j + (1 if is_joker else 0) >= 3
+        if not special:
+            if self.shanten13(p, tile if self_drawn else -1) > 0:
+                return None       # one tile cannot complete it
+            jf = j
+            if is_joker:
+                jf += 1
+            else:
+                if c[tile] >= 4:
+                    return None
+                c[tile] += 1
+            o = self.loose(p, jf)
+            k = shanten_opts_c(c, &o)
+            if not is_joker:
+                c[tile] -= 1
+            if k != -1:
+                return None
+        last_copy = (not is_joker) and (not robbing) and c[tile] == 0 and \
             (<int>self.visible[tile] - (0 if self_drawn else 1)) >= 3
-        res = self.bridge.check(p, bytes([c[k] for k in range(34)]), self.melds_py(p), tile,
-                                self_drawn, kong or robbing, last_copy, last_tile,
-                                (p - self.dealer + self.n) % self.n, s.n_flowers)
+        res = self.bridge.check(p, bytes([c[k] for k in range(34)]), self.melds_py(p),
+                                -1 if is_joker else tile, self_drawn, kong or robbing,
+                                last_copy, last_tile, (p - self.dealer + self.n) % self.n,
+                                s.n_flowers, j, is_joker)
         return res
 
     # ------------------------------------------------------------ bots
@@ -689,7 +742,7 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef int lg[34]
         cdef int nl = self.legal(p, lg)
-        cdef int k, i, sh, u
+        cdef int k, i, sh, u, j
         cdef uint8_t allowed[34]
         cdef uint8_t live[34]
         cdef uint8_t vis[34]
@@ -701,10 +754,10 @@ cdef class FastHand:
             return lg[<int>self.pick(p, nl)]
         memset(allowed, 0, 34)
         for i in range(nl):
-            allowed[lg[i]] = 1
-        for k in range(34):
-            h[k] = s.phys[k]
-        o = self.strict(p, 0)
+            if lg[i] != self.jk:
+                allowed[lg[i]] = 1
+        j = self.play(p, h)
+        o = self.strict(p, 0, j)
         self.live_of(p, live, -1, 0)
         self.seat_vis(p, vis)
         k = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
@@ -717,7 +770,7 @@ cdef class FastHand:
 
     cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]
-        cdef int i, k, sh, u, s_keep, s1, nl
+        cdef int i, k, sh, u, s_keep, s1, nl, j
         cdef int lg[34]
         cdef uint8_t allowed[34]
         cdef uint8_t live[34]
@@ -733,10 +786,10 @@ cdef class FastHand:
         nl = self.legal(p, lg)
         memset(allowed, 0, 34)
         for i in range(nl):
-            allowed[lg[i]] = 1
-        for k in range(34):
-            h[k] = s.phys[k]
-        o = self.strict(p, 0)
+            if lg[i] != self.jk:
+                allowed[lg[i]] = 1
+        j = self.play(p, h)
+        o = self.strict(p, 0, j)
         self.live_of(p, live, -1, 0)
         self.seat_vis(p, vis)
         choose_c(h, &o, live, vis, s.void, allowed, &s_keep, &u)
@@ -744,13 +797,13 @@ cdef class FastHand:
             k = ot[i]
             if ok[i] == O_CKONG:
                 h[k] -= 4
-                o = self.strict(p, 1)
+                o = self.strict(p, 1, j)
                 self.live_of(p, live, 2, k)
                 s1 = shanten_opts_c(h, &o)
                 h[k] += 4
             else:
                 h[k] -= 1
-                o = self.strict(p, 0)
+                o = self.strict(p, 0, j)
                 self.live_of(p, live, -1, 0)
                 s1 = shanten_opts_c(h, &o)
                 h[k] += 1
@@ -760,7 +813,7 @@ cdef class FastHand:
 
     cdef int bot_claim(self, int p, int tile, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]
-        cdef int i, k, k2, s0, u0, s1, u1, best = -1, key_s, key_u, a = 0
+        cdef int i, k, k2, s0, u0, s1, u1, best = -1, key_s, key_u, a = 0, j
         cdef uint8_t live[34]
         cdef uint8_t vis[34]
         cdef uint8_t h[34]
@@ -771,10 +824,9 @@ cdef class FastHand:
         if s.ptype == 0:
             i = <int>self.pick(p, nopt + 1)
             return i if i < nopt else -1
-        for k in range(34):
-            h[k] = s.phys[k]
+        j = self.play(p, h)
         self.seat_vis(p, vis)
-        o = self.strict(p, 0)
+        o = self.strict(p, 0, j)
         s0 = shanten_opts_c(h, &o)        # = eval_c's shanten; its ukeire only if needed
         u0 = -1
         key_s = s0
@@ -782,13 +834,13 @@ cdef class FastHand:
         for i in range(nopt):
             if ok[i] == O_KONG:
                 h[tile] -= 3
-                o = self.strict(p, 1)
+                o = self.strict(p, 1, j)
                 s1 = shanten_opts_c(h, &o)
                 if s1 <= s0 and (best < 0 or s1 <= key_s):
                     self.live_of(p, live, 2, tile)
                     eval_c(h, &o, live, vis, &s1, &u1)
                     if key_u < 0 and best < 0:
-                        key_u = self.own_ukeire(p, h, tile, 3, vis)
+                        key_u = self.own_ukeire(p, h, tile, 3, vis, j)
                     if best < 0 or s1 < key_s or (s1 == key_s and u1 > key_u):
                         best = i
                         key_s = s1
@@ -804,7 +856,7 @@ cdef class FastHand:
                     if k != tile:
                         h[k] -= 1
                 self.live_of(p, live, 0, a)
-            o = self.strict(p, 1)
+            o = self.strict(p, 1, j)
             k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1, 1)
             if k >= 0 and s1 <= key_s:
                 k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1)
@@ -819,18 +871,19 @@ cdef class FastHand:
             if k < 0:
                 continue
             if s1 == key_s and key_u < 0 and best < 0:
-                key_u = self.own_ukeire(p, h, -1, 0, vis)
+                key_u = self.own_ukeire(p, h, -1, 0, vis, j)
             if s1 < key_s or (s1 == key_s and u1 > key_u):
                 best = i
                 key_s = s1
                 key_u = u1
         return best
 
-    cdef int own_ukeire(self, int p, uint8_t* h, int tile, int removed, uint8_t* vis) noexcept:
+    cdef int own_ukeire(self, int p, uint8_t* h, int tile, int removed, uint8_t* vis,
+                        int jokers) noexcept:
         """Live ukeire of seat p's current 3n+1 hand (``h`` with ``removed`` copies of
         ``tile`` taken off for a kong being weighed: restored around the count)."""
         cdef uint8_t live[34]
-        cdef Opts o = self.strict(p, 0)
+        cdef Opts o = self.strict(p, 0, jokers)
         cdef int s0, u0
         if removed:
             h[tile] += removed
@@ -932,13 +985,15 @@ cdef class FastHand:
             if not s.locked and self.can_draw():
                 if self.ckong:
                     for k in range(34):
-                        if s.phys[k] >= 4 and not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                        if s.phys[k] >= 4 and k != self.jk and \
+                                not (s.void >= 0 and k < 27 and k // 9 == s.void):
                             ok[nopt] = O_CKONG
                             ot[nopt] = k
                             nopt += 1
                 if self.akong:
                     for i in range(s.n_melds):
-                        if s.melds[i].kind == 1 and s.phys[s.melds[i].tile]:
+                        if s.melds[i].kind == 1 and s.phys[s.melds[i].tile] and \
+                                s.melds[i].tile != self.jk:
                             ok[nopt] = O_AKONG
                             ot[nopt] = s.melds[i].tile
                             nopt += 1
@@ -1036,7 +1091,7 @@ cdef class FastHand:
                 ot[nask][j] = 0
                 j += 1
                 wins[q] = res
-            if not robbing and not last and not sq.locked and \
+            if not robbing and not last and not sq.locked and tile != self.jk and \
                     not (sq.void >= 0 and tile < 27 and tile // 9 == sq.void):
                 held = sq.phys[tile]
                 if self.ekong and held >= 3 and self.can_draw():
@@ -1053,7 +1108,7 @@ cdef class FastHand:
                             continue
                         y = 1
                         for x in range(a, a + 3):
-                            if x != tile and sq.phys[x] == 0:
+                            if x != tile and (sq.phys[x] == 0 or x == self.jk):
                                 y = 0
                         if y:
                             ok[nask][j] = O_CHOW
@@ -1212,6 +1267,10 @@ cdef class FastHand:
         cdef int p
         return [(self.seats[p].kexp, self.seats[p].kcon, self.seats[p].calls,
                  self.seats[p].n_flowers) for p in range(self.n)]
+
+    def aside_tiles(self):
+        """Tiles set aside at the deal: the turned indicator and flowers turned with it."""
+        return [self.aside[i] for i in range(self.n_aside)]
 
     def wall_rest(self):
         return [self.wall[i] for i in range(self.head, self.tail + 1)]

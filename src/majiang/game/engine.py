@@ -48,9 +48,9 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
   四川 end (:func:`end_checks`).
 
 Two loops play the same hands move for move: the compiled one
-(:class:`majiang._core.game.FastHand`: built-in bots, no jokers, core forms only,
-no log) and this module's Python one (any policy, jokers, logs); the tests compare
-them hand by hand.
+(:class:`majiang._core.game.FastHand`: built-in bots, core forms only, jokers of the
+usual kind, no log) and this module's Python one (any policy, substitute jokers,
+extra forms, logs); the tests compare them hand by hand.
 
 Not yet modelled: kong payments outside the hand value (刮风下雨, 呼叫转移, 退税),
 天和 / 地和 flags (the win context has no field for them), ready declarations
@@ -1062,24 +1062,27 @@ class _FastBridge:
         self.deltas = [0] * n
 
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
-              flowers):
+              flowers, jokers=0, win_is_joker=False):
         hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
-                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=0)
-        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0, win_is_joker=False,
+                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers))
+        tile = None if win_is_joker else int(tile)
+        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
+                  win_is_joker=bool(win_is_joker),
                   kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
                   seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
                   flowers=int(flowers))
-        key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers)
+        key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
+               int(jokers), bool(win_is_joker))
         res = self.verdicts.get(key)
         if res is None:
             try:
-                res = self.check_win(hand, int(tile), **kw)
+                res = self.check_win(hand, tile, **kw)
             except MahjongError as exc:
                 raise RuntimeError(f"engine bug: the win predicate refused the context of "
                                    f"seat {p} ({hand}, tile {tile}): {exc}") from exc
             self.verdicts[key] = res
         if res.valid:
-            self.args[p] = (hand, int(tile), kw)
+            self.args[p] = (hand, tile, kw)
         return res
 
     def record(self, p, tile, res, self_drawn, discarder, kong, robbing, outs):
@@ -1120,6 +1123,9 @@ class FastState:
         self._fh = fh
         self._seats = None
         self.tallies = fh.tallies()
+        self.aside = fh.aside_tiles()
+        self.jk = fh.jk
+        self.indicator = fh.indicator if fh.indicator >= 0 else None
 
     @property
     def seats(self) -> list:
@@ -1152,6 +1158,8 @@ class FastState:
                     c[t] += 1
             for t in s.flowers + s.discards + s.won_tiles:
                 c[t] += 1
+        for t in self.aside:
+            c[t] += 1
         if self._rest:
             c += np.bincount(np.asarray(self._rest, dtype=np.int64), minlength=m)
         return c
@@ -1164,9 +1172,14 @@ class FastState:
 
 
 def fast_eligible(model, players, log=False) -> bool:
-    """Whether the compiled loop plays this hand: built-in players only, no jokers,
-    no forms outside the core, no log."""
-    if log or model.jokers is not None or model.extra_forms or model.players > 4:
+    """Whether the compiled loop plays this hand: built-in players only, no forms
+    outside the core, jokers only of the usual kind (never claimed, never used to
+    claim, discardable, no substitute tile), no log."""
+    if log or model.extra_forms or model.players > 4:
+        return False
+    jr = model.jokers
+    if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
+                           or not jr.discard):
         return False
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
@@ -1201,7 +1214,17 @@ def _fast_flags(model) -> dict:
         "per_concealed_kong": int(we.per_concealed_kong),
         "by_kongs": [tuple(int(x) for x in kv) for kv in we.by_kongs],
         "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
+        "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
+        "three_jokers": int("three_jokers" in tuple(rs.options.get("special_wins", ()))),
     }
+    jr = model.jokers
+    if jr is not None:
+        flags["fifth"] = int(bool(jr.fifth_copy))
+        if jr.source == "fixed":
+            flags["jk_mode"], flags["jk_fixed"] = 1, int(jr.fixed)
+        else:
+            flags["jk_mode"] = 2
+            flags["jk_map"] = [int(jr.kind(k)) if model.copies[k] else -1 for k in range(34)]
     _FLAGS[id(model)] = (model, flags)
     return flags
 
@@ -1382,8 +1405,9 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
                          prevalent_wind=prevalent_wind, exchange3=exchange3)
     if engine == "compiled":
-        raise RuleError("engine='compiled' needs built-in players, a ruleset without jokers "
-                        "or extra forms, and no log")
+        raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
+                        "forms or unusual jokers (substitute tiles, claimable jokers), and "
+                        "no log")
     bg = hand_bit_generator(seed, hand)
     if wall is None:
         wall = _Shuffled(build_wall(model, np.random.Generator(bg)))
