@@ -960,6 +960,8 @@ cdef class FastHand:
         s.s13_ok = 0
         s.passed = 0
         s.pass_all = 0
+        if s.n_disc >= MAXD:
+            raise RuntimeError("compiled loop: discard pool full")
         s.disc[s.n_disc] = t
         s.n_disc += 1
         self.visible[t] += 1
@@ -1154,6 +1156,8 @@ cdef class FastHand:
                 sp.n_disc -= 1
                 self.visible[tile] -= 1
             sq = &self.seats[winners[0]]
+            if sq.n_won >= MAXWON:
+                raise RuntimeError("compiled loop: too many wins for one seat")
             sq.won[sq.n_won] = tile
             sq.n_won += 1
             code = self.after_win(winners, nw, tile, False, p, ra)
@@ -1212,6 +1216,8 @@ cdef class FastHand:
             if self_draw:
                 s.phys[tile] -= 1
                 s.s13_ok = 0
+                if s.n_won >= MAXWON:
+                    raise RuntimeError("compiled loop: too many wins for one seat")
                 s.won[s.n_won] = tile
                 s.n_won += 1
             if self.blood == 1:
