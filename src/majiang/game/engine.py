@@ -66,6 +66,8 @@ from ..errors import MahjongError, RuleError
 from ..hand import Hand, Meld
 from ..rules.model import game_model
 from .._core import game as _cg
+from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
+                      random_exchange)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn"]
@@ -705,7 +707,6 @@ class _Game:
         """换三张 (STANDARD_READINGS §1.2): each seat passes three tiles of one suit; one
         random direction for all (next seat, previous seat, opposite; two choices with
         three players), drawn from the hand's stream after the choices."""
-        from .players import efficiency_exchange
         st = self.st
         n = st.n
         gives = {}
@@ -1171,11 +1172,27 @@ class FastState:
         return c
 
 
+_ELIGIBLE: dict = {}
+
+
 def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
     outside the core, jokers only of the usual kind (never claimed, never used to
     claim, discardable, no substitute tile), no log."""
-    if log or model.extra_forms or model.players > 4:
+    if log:
+        return False
+    key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
+    got = _ELIGIBLE.get(key)
+    if key[1] is not None and got is not None and got[0] is model:
+        return got[1]
+    ok = _fast_eligible(model, players)
+    if key[1] is not None:
+        _ELIGIBLE[key] = (model, ok)
+    return ok
+
+
+def _fast_eligible(model, players) -> bool:
+    if model.extra_forms or model.players > 4:
         return False
     jr = model.jokers
     if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
@@ -1250,8 +1267,6 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], flags, ptypes, gens, bridge)
     if exchange3:
-        from .players import efficiency_exchange, random_exchange
-
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64
         gives = [None] * n
@@ -1385,7 +1400,6 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         A policy returned a move the rules do not allow (the message names the seat,
         the move and the legal options).
     """
-    from .players import make_players, SeatView
     model = game_model(ruleset)
     n = model.players
     if players is None:
