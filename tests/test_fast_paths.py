@@ -243,3 +243,61 @@ def test_shanten_of_text_against_xiangting():
         want = xiangting.calculate_replacement_number(c.tolist(),
                                                       xiangting.PlayerCount.FOUR) - 1
         assert majiang.shanten(text) == want, text
+
+
+def _random_vectors(rng, n):
+    wall = np.repeat(np.arange(34), 4)
+    out = []
+    for _ in range(n):
+        size = int(rng.choice([13, 13, 13, 10, 7, 4, 1, 14, 16, 12]))
+        if rng.random() < 0.5:      # concentrated: long suits, quads, 15-tile groups
+            lo = 9 * int(rng.integers(0, 3))
+            pool = (np.repeat(np.arange(lo, lo + 9), 4) if rng.random() < 0.3
+                    else wall[4 * lo:4 * lo + 72])
+            kinds = rng.choice(pool, size=size, replace=False)
+        else:
+            kinds = rng.choice(wall, size=size, replace=False)
+        c = np.bincount(np.minimum(kinds, 33), minlength=34)
+        if rng.random() < 0.02:
+            c[int(rng.integers(0, 34))] = 5
+        out.append(np.ascontiguousarray(c, dtype=np.uint8))
+    return out
+
+
+def _ukeire_outcomes(vectors):
+    return [[_outcome(majiang.ukeire, c), _outcome(majiang.ukeire, c, seven_pairs_quads=True)]
+            for c in vectors]
+
+
+@pytest.mark.parametrize("n", [FAST_N, pytest.param(SLOW_N, marks=pytest.mark.slow)])
+def test_ukeire_of_vector_matches(n, monkeypatch):
+    vectors = _random_vectors(np.random.default_rng(6), n)
+    fast = _ukeire_outcomes(vectors)
+    monkeypatch.setattr(efficiency._eff, "ukeire_fast", lambda *a: None)
+    slow = _ukeire_outcomes(vectors)
+    n_dict = 0
+    for c, a, b in zip(vectors, fast, slow):
+        assert a == b, c.tolist()
+        n_dict += a[0][0] == "value"
+    assert n_dict > n // 2
+
+
+def test_ukeire_of_vector_by_brute_force():
+    """Independent of the kernel's ukeire: a draw is effective when the shanten of the
+    hand plus that tile (computed by the direct programme: caps of 4 force it) drops."""
+    caps4 = np.full(34, 4, np.uint8)
+    rng = np.random.default_rng(7)
+    for c in _random_vectors(rng, 400):
+        n = int(c.sum())
+        if n % 3 != 1 or c.max() > 4 or n > 13:
+            continue
+        got = majiang.ukeire(c)
+        s0 = efficiency._eff.shanten_one(c, 7, False, caps4)
+        want = {}
+        for k in range(34):
+            if c[k] < 4:
+                d = c.copy()
+                d[k] += 1
+                if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
+                    want[majiang.tile_name(k)] = 4 - int(c[k])
+        assert got == want, c.tolist()

@@ -61,6 +61,7 @@ FORMS = {
 """Winning forms the core knows, with their bit in the core's form mask."""
 
 DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
+_DEFAULT_MASK = 1 | 2 | 4
 
 _ERR_BAD_COUNT = -100
 _ERR_BAD_SIZE = -101
@@ -553,6 +554,12 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     InvalidHandError
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
+    if (type(hand) is np.ndarray and visible is None and forms is None and ruleset is None
+            and type(jokers) is int and jokers == 0 and indicator is None):
+        # quick path: a plain count vector, built into the dict by the core
+        fast = _eff.ukeire_fast(hand, _DEFAULT_MASK, bool(seven_pairs_quads))
+        if fast is not None:
+            return fast
     rs = _regional_jokers(ruleset, forms, indicator)
     if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
         from .rules.shapes import ruleset_ukeire
