@@ -166,7 +166,7 @@ class _Shuffled:
 
 class _Seat:
     __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
-                 "void", "meld_counts", "_opts", "_popts", "_waits", "n_kongs_exposed",
+                 "void", "meld_counts", "_opts", "_popts", "n_kongs_exposed",
                  "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all")
 
     def __init__(self):
@@ -181,7 +181,6 @@ class _Seat:
         self.meld_counts = np.zeros(34, dtype=np.uint8)   # tiles of the exposed melds
         self._opts = None
         self._popts = None
-        self._waits = None
         self.n_kongs_exposed = 0
         self.n_kongs_concealed = 0
         self.n_calls = 0
@@ -314,13 +313,12 @@ class HandState:
 
     # ------------------------------------------------------------------ hand views
     def _changed(self, p):
-        self.seats[p]._waits = None
+        """Seat p's concealed tiles changed (hook; the shape caches key on the tiles)."""
 
     def _melds_changed(self, p):
         s = self.seats[p]
         s._opts = None
         s._popts = None
-        s._waits = None
 
     def play_counts(self, p):
         """(concealed counts as played, jokers) of seat p."""
