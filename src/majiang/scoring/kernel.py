@@ -42,7 +42,7 @@ def _kernel_table(rs):
 
 def _build_kernel_table(rs):
     if rs.hand_size != 13 or getattr(rs, "extended", False):
-        return None                # regional rules (jokers, constraints ...): majiang.regional
+        return None                # regional rules (jokers, constraints ...): .regional
     ref = {f.id: f for f in _rules.MCR.fans}
     for f in rs.fans:
         g = ref.get(f.id)

@@ -124,7 +124,7 @@ def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
             return WinCheck(False, msg)
         raise
     if not r.meets_minimum:
-        return WinCheck(False, f"below the {model.min_fan}-fan minimum ({r.total} fan)", r)
+        return WinCheck(False, f"{r.below_minimum()} ({r.total} fan)", r)
     return WinCheck(True, "", r)
 
 
