@@ -239,7 +239,7 @@ class HandState:
         self.head = 0
         self.tail = self.wall.size - 1
         self.seats = [_Seat() for _ in range(n)]
-        self.visible = np.zeros(34, dtype=np.uint8)   # discards in pools + exposed melds + indicator
+        self.visible = np.zeros(34, dtype=np.uint8)   # pools + exposed melds + indicator
         self.draws = 0
         self.wins = []           # dicts
         self.deltas = [0] * n
