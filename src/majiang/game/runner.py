@@ -31,6 +31,11 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
              n_jobs: int = 1, logs: bool = False, exchange3: bool = False):
     """Play ``n_hands`` independent hands and return one row per hand.
 
+    Built-in players (``"random"``, ``"efficiency"``) play in the compiled loop
+    (:class:`majiang._core.game.FastHand`) unless the ruleset needs the Python loop
+    (substitute jokers, forms outside the core) or logs are asked for; both loops
+    play the same hands.  Every win is judged and scored by THE win predicate.
+
     Parameters
     ----------
     ruleset : str or Ruleset
