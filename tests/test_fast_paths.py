@@ -301,3 +301,73 @@ def test_ukeire_of_vector_by_brute_force():
                 if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
                     want[majiang.tile_name(k)] = 4 - int(c[k])
         assert got == want, c.tolist()
+
+
+# --------------------------------------------------------------------------- table cache
+
+_CACHE_PROBE = r"""
+import sys, numpy as np
+from majiang._core import efficiency as e
+e.build_tables()
+rng = np.random.default_rng(8)
+wall = np.repeat(np.arange(34), 4)
+rows = np.stack([np.bincount(rng.choice(wall, 13 + (i % 2), replace=False), minlength=34)
+                 for i in range(3000)]).astype(np.uint8)
+out = np.empty(len(rows), np.int8)
+e.shanten_many(rows, 7, False, out)
+caps4 = np.full(34, 4, np.uint8)    # the direct programme: no table involved
+ref = np.array([e.shanten_one(r, 7, False, caps4) for r in rows[:300]], np.int8)
+assert (out[:300] == ref).all()
+print(e.TABLE_SOURCE, e.cache_file(), out.tobytes().hex())
+"""
+
+
+def _probe(env_dir):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    if env_dir is None:
+        env.pop("MAJIANG_CACHE_DIR", None)
+    else:
+        env["MAJIANG_CACHE_DIR"] = str(env_dir)
+    r = subprocess.run([sys.executable, "-c", _CACHE_PROBE], env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    source, path, values = r.stdout.split()
+    return source, path, values
+
+
+def test_table_cache_built_loaded_and_rebuilt(tmp_path):
+    src1, path, v1 = _probe(tmp_path)
+    assert src1 == "built" and path.startswith(str(tmp_path))
+    from pathlib import Path
+    f = Path(path)
+    assert f.is_file() and not list(tmp_path.glob(".tables-*"))   # no temp file left
+    src2, _, v2 = _probe(tmp_path)
+    assert src2 == "cache" and v2 == v1
+    # a corrupt payload byte: detected by the checksum, rebuilt, rewritten
+    data = bytearray(f.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    f.write_bytes(bytes(data))
+    src3, _, v3 = _probe(tmp_path)
+    assert src3 == "built" and v3 == v1
+    assert _probe(tmp_path)[0] == "cache"
+    # a stale key (another build of the core): rebuilt
+    data = bytearray(f.read_bytes())
+    data[10] ^= 0xFF
+    f.write_bytes(bytes(data))
+    assert _probe(tmp_path)[0] == "built"
+    # truncated
+    f.write_bytes(f.read_bytes()[:1000])
+    src4, _, v4 = _probe(tmp_path)
+    assert src4 == "built" and v4 == v1
+
+
+def test_table_cache_unwritable_or_disabled(tmp_path):
+    blocker = tmp_path / "not_a_dir"
+    blocker.write_text("x")
+    src, _, v = _probe(blocker / "sub")         # cannot create the directory
+    assert src == "built"
+    src_off, path_off, v_off = _probe("")       # disabled
+    assert src_off == "built" and path_off == "None" and v_off == v

@@ -229,36 +229,160 @@ cdef int32_t build_rec(int pos, int npos, int ps, bint chows, uint8_t* stack,
 
 
 cdef void ensure_tables() except *:
-    global SUIT_TABLE, HONOR_TABLE, N_SUIT, N_HONOR
-    cdef uint8_t* stack
-    cdef int32_t n
+    """Fill the tables once per process: from the cache file when it is valid, else
+    built (and the cache rewritten)."""
     if SUIT_TABLE != NULL:
         return
+    with _TABLE_LOCK:       # reading the cache releases the GIL: build once
+        if SUIT_TABLE == NULL:
+            _fill_tables()
+
+
+cdef void _fill_tables() except *:
+    global SUIT_TABLE, HONOR_TABLE, N_SUIT, N_HONOR, TABLE_SOURCE
+    cdef uint8_t* stack
+    cdef int32_t n
+    cdef size_t ns, nh
     make_offsets(9, &SUIT_OFF[0][0][0])
     make_offsets(7, &HONOR_OFF[0][0][0])
     N_SUIT = count_configs(9)
     N_HONOR = count_configs(7)
+    ns = <size_t>N_SUIT * TROW
+    nh = <size_t>N_HONOR * TROW
+    st = <uint8_t*>malloc(ns)
+    ht = <uint8_t*>malloc(nh)
     stack = <uint8_t*>malloc(10 * DPSIZE)
-    st = <uint8_t*>malloc(<size_t>N_SUIT * TROW)
-    ht = <uint8_t*>malloc(<size_t>N_HONOR * TROW)
     if stack == NULL or st == NULL or ht == NULL:
         free(stack); free(st); free(ht)
         raise MemoryError("cannot allocate shanten tables")
+    cdef uint8_t[::1] suit_view = <uint8_t[:ns]>st
+    cdef uint8_t[::1] honor_view = <uint8_t[:nh]>ht
     cdef uint8_t digits[9]
-    with nogil:
-        dp_init(stack)
-        n = build_rec(0, 9, 0, True, stack, digits, st, 0)
-        dp_init(stack)
-        n = build_rec(0, 7, 0, False, stack, digits, ht, 0)
+    if _load_cache(suit_view, honor_view):
+        TABLE_SOURCE = "cache"
+    else:
+        with nogil:
+            dp_init(stack)
+            n = build_rec(0, 9, 0, True, stack, digits, st, 0)
+            dp_init(stack)
+            n = build_rec(0, 7, 0, False, stack, digits, ht, 0)
+        TABLE_SOURCE = "built"
+        _save_cache(suit_view, honor_view)
     free(stack)
     HONOR_TABLE = ht
     SUIT_TABLE = st
+
+
+import threading
+_TABLE_LOCK = threading.Lock()
+TABLE_SOURCE = None
+"""Where this process's tables came from: None (not yet needed), "cache" or "built"."""
 
 
 def build_tables():
     """Build the lookup tables (idempotent). Returns (n_suit_rows, n_honor_rows)."""
     ensure_tables()
     return N_SUIT, N_HONOR
+
+
+# ---------------------------------------------------------------------------
+# The table cache on disk
+# ---------------------------------------------------------------------------
+# The tables are a pure function of this compiled module, so they are stored once
+# per user in a versioned, checksummed file:
+#   magic (8 bytes) | key (32: a hash of this extension file's CRC-32 and size and of
+#   the layout constants) | n_suit, n_honor (2 x uint32 LE) | CRC-32 of the payload
+#   (uint32 LE) | payload.
+# A missing, stale (other key: a rebuilt or different core) or corrupt (checksum)
+# file is rebuilt and rewritten atomically; an unwritable cache directory only means
+# building at every start.  MAJIANG_CACHE_DIR overrides the directory; the empty
+# string or "0" disables the cache.
+
+CACHE_MAGIC = b"MJTAB\x00\x00\x01"
+CACHE_FORMAT = 1          # bump when the file layout or the table contents change
+
+
+def cache_dir():
+    """Directory of the table cache (None when disabled): ``$MAJIANG_CACHE_DIR``, else
+    ``platformdirs.user_cache_dir("majiang")`` when platformdirs is installed, else
+    ``~/.cache/majiang``."""
+    import os
+    env = os.environ.get("MAJIANG_CACHE_DIR")
+    if env is not None:
+        return None if env in ("", "0") else env
+    try:
+        from platformdirs import user_cache_dir
+    except ImportError:
+        return os.path.join(os.path.expanduser("~"), ".cache", "majiang")
+    return user_cache_dir("majiang", appauthor=False)
+
+
+def cache_key():
+    """32-byte key of the tables this module builds: any rebuild of the core or change
+    of the layout constants gives another key, so a stale file is never read."""
+    import hashlib
+    import zlib
+    with open(__file__, "rb") as f:
+        code = f.read()
+    return hashlib.blake2b(repr((zlib.crc32(code), len(code), CACHE_FORMAT, TROW, TM, MAXSUM,
+                                 INF, N_SUIT, N_HONOR)).encode(), digest_size=32).digest()
+
+
+def cache_file():
+    """Path of the table cache file, or None when the cache is disabled."""
+    import os
+    d = cache_dir()
+    return None if d is None else os.path.join(d, f"shanten-tables-v{CACHE_FORMAT}.bin")
+
+
+cdef bint _load_cache(uint8_t[::1] suit, uint8_t[::1] honor) except *:
+    import struct
+    import zlib
+    try:
+        path = cache_file()
+        if path is None:
+            return False
+        with open(path, "rb") as f:
+            head = f.read(52)
+            if (len(head) != 52 or head[:8] != CACHE_MAGIC or head[8:40] != cache_key()
+                    or struct.unpack("<II", head[40:48]) != (N_SUIT, N_HONOR)):
+                return False
+            if f.readinto(suit) != suit.shape[0] or f.readinto(honor) != honor.shape[0]:
+                return False
+            if f.read(1):
+                return False
+    except (OSError, ValueError):
+        return False
+    return struct.unpack("<I", head[48:52])[0] == zlib.crc32(honor, zlib.crc32(suit))
+
+
+cdef void _save_cache(uint8_t[::1] suit, uint8_t[::1] honor) except *:
+    import os
+    import struct
+    import tempfile
+    import zlib
+    crc = zlib.crc32(honor, zlib.crc32(suit))
+    tmp = None
+    try:
+        path = cache_file()
+        if path is None:
+            return
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tables-", dir=os.path.dirname(path))
+        with os.fdopen(fd, "wb") as f:
+            f.write(CACHE_MAGIC + cache_key() + struct.pack("<III", N_SUIT, N_HONOR, crc))
+            f.write(suit)
+            f.write(honor)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError:
+        pass
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 # ---------------------------------------------------------------------------
