@@ -188,7 +188,8 @@ class Brute:
 
 # ----------------------------------------------------------- hands per ruleset
 def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
-                  suits=(0, 1, 2), honors: bool = True, shanten1: int = 0) -> list[str]:
+                  suits=(0, 1, 2), honors: bool = True, shanten1: int = 0,
+                  indicator=None) -> list[str]:
     """``n`` hands near a complete shape of the ruleset's tile set: a random complete
     14-tile shape minus one tile (and ``shanten1`` of them with one more tile
     swapped).  ``meld``: the first set is exposed ("pung" / "chow" / "any")."""
@@ -197,7 +198,9 @@ def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
     hs = model.hand_size
     n_sets = (hs + 1) // 3
     out: list[str] = []
-    kinds = [k for k in model.kinds if (k >= 27 and honors) or (k < 27 and k // 9 in suits)]
+    avail = model.wall(indicator).counts if model.jokers is not None else model.copies
+    kinds = [k for k in model.kinds if ((k >= 27 and honors) or (k < 27 and k // 9 in suits))
+             and avail[k] >= 3]
     while len(out) < n:
         c = np.zeros(34, int)
         sets = []
@@ -214,13 +217,13 @@ def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
                 cc = c.copy()
                 for t in tiles:
                     cc[t] += 1
-                if all(cc[t] <= model.copies[t] for t in tiles):
+                if all(cc[t] <= avail[t] for t in tiles):
                     c = cc
                     sets.append(tiles)
                     break
         for _ in range(50):
             k = int(rng.choice(kinds))
-            if c[k] + 2 <= model.copies[k]:
+            if c[k] + 2 <= avail[k]:
                 c[k] += 2
                 break
         if c.sum() != 3 * n_sets + 2:
@@ -238,7 +241,7 @@ def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
             idx = np.repeat(np.arange(34), concealed)
             drop2 = int(rng.choice(idx))
             add = int(rng.choice(kinds))
-            if add != drop2 and c[add] + 1 <= model.copies[add] - (1 if add == drop else 0):
+            if add != drop2 and c[add] + 1 <= avail[add] - (1 if add == drop else 0):
                 concealed[drop2] -= 1
                 concealed[add] += 1
         from majiang.tiles import format_counts
@@ -269,8 +272,9 @@ N_FAST, N_SLOW = 3, 10
 
 
 def _hands(name: str, n: int) -> list[str]:
-    rs, gen, _ = RULESETS[name]
-    return _random_hands(rs, n, seed=sum(map(ord, name)), shanten1=n // 2, **gen)
+    rs, gen, opts = RULESETS[name]
+    return _random_hands(rs, n, seed=sum(map(ord, name)), shanten1=n // 2,
+                         indicator=opts.get("indicator"), **gen)
 
 
 # ----------------------------------------------------------- exact = brute force
@@ -581,3 +585,66 @@ def test_keyboard_interrupt_propagates(call):
             time.sleep(5)          # finished early: the signal must still arrive
     finally:
         timer.cancel()
+
+
+# ----------------------------------------------------------- fan odds under every ruleset
+def _indicator(model):
+    if model.jokers is None or model.jokers.source == "fixed":
+        return None
+    return "1z" if model.copies[27] else tile_name(model.kinds[0])
+
+
+def _first_draw_reference(rs, hand: str, indicator):
+    """P(win), P(win with fan), expected points on the next draw, by enumerating the
+    draws of the real wall with check_win."""
+    b = Brute(rs, hand, indicator=indicator)
+    U = sum(b.wall0)
+    p_win, fans, exp = 0.0, {}, 0.0
+    for k in range(35):
+        if not b.wall0[k]:
+            continue
+        before = np.array(b.h0, dtype=np.uint8)
+        if k == JOKER:
+            chk = check_win(Hand(before, b.melds, (), b.j0), None, ruleset=b.rs,
+                            self_drawn=True, win_is_joker=True)
+        else:
+            chk = check_win(Hand(before, b.melds, (), b.j0), k, ruleset=b.rs, self_drawn=True)
+        if not chk.valid:
+            continue
+        p = b.wall0[k] / U
+        p_win += p
+        r = chk.result
+        pts = getattr(r, "points", None)
+        if pts is None:
+            pts = b.rs.points(r.total, [f.id for f in r.fans])
+        exp += p * pts
+        for f in r.fans:
+            fans[f"{f.chinese} {f.english}"] = fans.get(f"{f.chinese} {f.english}", 0.0) + p
+    return p_win, fans, exp
+
+
+def _all_rulesets():
+    from majiang import rules
+    return rules.available()
+
+
+@pytest.mark.parametrize("name", _all_rulesets())
+def test_fan_odds_first_draw_under_every_ruleset(name):
+    from majiang import fan_odds
+    model = game_model(name)
+    meld = "pung" if model.must_open else None
+    ind = _indicator(model)
+    hands = _random_hands(name, 2, seed=len(name), meld=meld, shanten1=0, indicator=ind)
+    for hand in hands:
+        ref_win, ref_fans, ref_exp = _first_draw_reference(name, hand, ind)
+        df = fan_odds(hand, 1, ruleset=name, indicator=ind)
+        win = float(df.loc[df["category"] == "win", "probability"].iloc[0])
+        assert win == pytest.approx(ref_win, abs=1e-12), (name, hand)
+        got = df[df["category"] == "fan"].set_index("name")["probability"].to_dict()
+        assert set(got) == set(ref_fans)
+        for k, v in ref_fans.items():
+            assert got[k] == pytest.approx(v, abs=1e-12)
+        assert df.loc[df["category"] == "total", "probability"].sum() == pytest.approx(win)
+        assert df.attrs["exp_score"] == pytest.approx(ref_exp, abs=1e-12)
+        assert P.win_probability(hand, 1, ruleset=name, indicator=ind).value == \
+            pytest.approx(ref_win, abs=1e-12)

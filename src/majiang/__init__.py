@@ -17,12 +17,13 @@ from .analysis import advise
 # --- probability and odds ---
 from .odds import fan_odds
 from .probability import (
-    probabilities, starting_hand_shanten, tenpai_curve, tenpai_probability, win_curve,
-    win_probability,
+    Estimate, Probabilities, discard_curves, discard_probabilities, probabilities,
+    starting_hand_shanten, tenpai_curve, tenpai_probability, win_curve, win_probability,
 )
 # --- rules and scoring ---
 from . import rules
-from .scoring import BatchScores, FanResult, score, score_batch, waits
+from .scoring import BatchScores, FanResult, check_win, is_win, score, score_batch, waits
+from .rules.model import game_model
 from .winning import WinContext, WinningHand
 # --- efficiency (core) ---
 from .efficiency import (
@@ -52,7 +53,8 @@ __all__ = [
     "advise",
     # probability and odds
     "win_probability", "tenpai_probability", "win_curve", "tenpai_curve", "probabilities",
+    "discard_probabilities", "discard_curves", "Estimate", "Probabilities",
     "starting_hand_shanten", "fan_odds",
     # rules and scoring
-    "rules", "score", "score_batch", "BatchScores", "FanResult", "waits", "WinContext", "WinningHand",
+    "rules", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores", "FanResult", "waits", "WinContext", "WinningHand",
 ]

@@ -627,10 +627,60 @@ class _Engine:
             tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=n_states,
             model=TRUE_WALL, note=pos.note, ruleset=pos.name)
 
+    def first_draw(self, h0: np.ndarray, j0: int) -> Probabilities:
+        """``T = 1`` by enumerating the draws of the true wall (keeps the winning hands:
+        no graph is built, the predicate is called once per drawable kind)."""
+        pos = self.pos
+        wall = np.append(pos.unseen, pos.joker_unseen).astype(np.int64)
+        U = int(wall.sum())
+        jr = pos.model.jokers
+        pred = pos.pred
+        p_win = p_ten = 0.0
+        hands, kinds, weights, jks = [], [], [], []
+        for k in np.flatnonzero(wall):
+            k = int(k)
+            p = wall[k] / U
+            h14, nj = h0.copy(), j0
+            if k == JOKER:
+                nj += 1
+            else:
+                h14[k] += 1
+            complete = self.shanten(h14, nj) == -1
+            if complete and (pred is None or pred(h14, k, nj)):
+                p_win += p
+                p_ten += p
+                hands.append(h0.copy())
+                kinds.append(k)
+                weights.append(p)
+                jks.append(j0)
+                continue
+            opts = []
+            for d in np.flatnonzero(h14):
+                h13 = h14.copy()
+                h13[d] -= 1
+                opts.append((h13, nj))
+            if nj and (jr is None or jr.discard):
+                opts.append((h14, nj - 1))
+            if any(self.shanten(a, b) <= 0 for a, b in opts):
+                p_ten += p
+        if pred is not None:
+            _raise_pred_error(getattr(pred, "error", None), pos.model)
+        z = np.zeros(1)
+        return Probabilities(
+            draws=1, p_win=p_win, p_tenpai=p_ten, se_win=0.0, se_tenpai=0.0,
+            win_curve=np.array([p_win]), tenpai_curve=np.array([p_ten]), win_curve_se=z,
+            tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=1,
+            model=TRUE_WALL, note=pos.note, ruleset=pos.name,
+            _winning=(np.array(hands, dtype=np.uint8).reshape(-1, N_KINDS),
+                      np.array(kinds, dtype=np.intp), np.array(weights),
+                      np.array(jks, dtype=np.intp), None))
+
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
         k = self.kernel
+        if self.T == 1 and self.keep_wins and self.changes is None:
+            return self.first_draw(h0, j0)
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
         if k.true_wall and self.T <= TRUE_WALL_MAX_DRAWS and not (
