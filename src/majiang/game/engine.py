@@ -1283,10 +1283,11 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
 
 
 def _suits_held(seat) -> set:
-    kinds = set(int(k) for k in np.flatnonzero(seat.phys))
+    ph = seat.phys
+    out = {x for x in range(3) if ph[9 * x:9 * x + 9].any()}
     for m in seat.melds:
-        kinds.update(m["tiles"])
-    return {k // 9 for k in kinds if k < 27}
+        out.update(t // 9 for t in m["tiles"] if t < 27)
+    return out
 
 
 def end_checks(st) -> list:
@@ -1318,13 +1319,16 @@ def end_checks(st) -> list:
         if q in pigs:
             continue
         seat = st.seats[q]
-        melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
         c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
-        so = _cg.ShapeOpts(_mask_for(mask, len(melds)), model.seven_pairs_quads, None,
+        so = _cg.ShapeOpts(_mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
                            _ALL_PAIRS, 0, False)
         w = np.zeros(34, dtype=np.uint8)
         _cg.waits(c, so, 0, w)
         best = 0
+        value[q] = 0
+        if not w.any():
+            continue
+        melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
         hand = Hand(c, melds)
         for k in np.flatnonzero(w):
             k = int(k)
