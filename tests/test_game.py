@@ -27,6 +27,12 @@ def _check_win_fn():
     return check_win
 
 
+def _fast(name):
+    from majiang.game.engine import fast_eligible
+    m = game_model(name)
+    return fast_eligible(m, ("random",) * m.players)
+
+
 # ---------------------------------------------------------------- invariants
 def _check_hand(st):
     rs = st.rs
@@ -71,7 +77,7 @@ def _check_hand(st):
 @pytest.mark.parametrize("name", COMPLETE)
 def test_random_hands_conserve_tiles_and_score_valid_wins(name):
     n = rules.get(name).players
-    for h in range(12):
+    for h in range(200 if _fast(name) else 12):
         _check_hand(play_hand(name, ("random",) * n, seed=11, hand=h))
 
 
@@ -79,7 +85,7 @@ def test_random_hands_conserve_tiles_and_score_valid_wins(name):
 def test_efficiency_hands_conserve_tiles_and_score_valid_wins(name):
     n = rules.get(name).players
     wins = 0
-    for h in range(4):
+    for h in range(30 if _fast(name) and rules.get(name).hand_size == 13 else 4):
         st = play_hand(name, ("efficiency",) * n, seed=12, hand=h)
         _check_hand(st)
         wins += len(st.wins)
@@ -522,12 +528,6 @@ def test_passed_win_is_locked_until_the_own_turn():
 
 
 # ---------------------------------------------------------------- compiled loop
-def _fast(name):
-    from majiang.game.engine import fast_eligible
-    m = game_model(name)
-    return fast_eligible(m, ("random",) * m.players)
-
-
 @pytest.mark.parametrize("name", [n for n in COMPLETE if _fast(n)])
 def test_compiled_loop_plays_the_same_hands_as_the_python_loop(name):
     n = rules.get(name).players
