@@ -709,3 +709,13 @@ def test_user_policies_in_simulate():
     pd.testing.assert_frame_equal(a, b)
     assert all(sum(d) == 0 for d in a["score_deltas"])
     assert all(c[0] == 0 for c in a["calls"])          # the policy never claims
+
+
+def test_hand_seeds_are_spawned_children():
+    from majiang.game.engine import hand_seed_sequence
+    kids = np.random.SeedSequence(1234).spawn(6)
+    for h in (0, 5):
+        a = hand_seed_sequence(1234, h).generate_state(4)
+        assert np.array_equal(a, kids[h].generate_state(4))
+        b = hand_seed_sequence(np.random.SeedSequence(1234), h).generate_state(4)
+        assert np.array_equal(b, a)
