@@ -1,7 +1,6 @@
 """``majiang.simulate``: many independent hands under a ruleset, as a pandas DataFrame."""
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ..errors import RuleError
@@ -108,6 +107,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         for a, b in bounds:
             rows.extend(_run_chunk(key, players, int(seed), a, b, logs, exchange3))
     else:
+        from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
         by_process = registered and all(isinstance(p, str) for p in players)
         Ex = ProcessPoolExecutor if by_process else ThreadPoolExecutor
         ex = Ex(max_workers=int(n_jobs))
