@@ -569,8 +569,9 @@ def test_compiled_loop_with_jokers(ghost):
 
 
 def test_bot_ukeire_restricted_to_near_kinds_is_exact():
-    # the bots count ukeire only over kinds near the hand; trying all 34 kinds gives
-    # the same choice and the same (shanten, ukeire) on random hands of every size
+    # the bots count ukeire only over kinds near the hand and skip discards whose
+    # ukeire bound cannot win; trying every discard and all 34 kinds gives the same
+    # choice and the same (shanten, ukeire) on random hands of every size
     from majiang._core import game as cg
     rng = np.random.default_rng(1)
     tiles = np.repeat(np.arange(34), 4)
@@ -587,10 +588,12 @@ def test_bot_ukeire_restricted_to_near_kinds_is_exact():
                 got = []
                 for near in (True, False):
                     cg.set_near(near)
+                    cg.set_prune(near)
                     got.append((cg.choose_discard(h, so, 0, vis), cg.evaluate(h13, so, 0, vis)))
                 assert got[0] == got[1], (mask, h)
     finally:
         cg.set_near(True)
+        cg.set_prune(True)
 
 
 def test_botzone_records_of_simulated_hands_replay_and_rescore():

@@ -114,6 +114,15 @@ def set_near(bint on):
     USE_NEAR = on
 
 
+cdef bint USE_PRUNE = 1
+
+
+def set_prune(bint on):
+    """Testing switch: skip discard candidates whose ukeire bound is below the best."""
+    global USE_PRUNE
+    USE_PRUNE = on
+
+
 cdef inline void near_kinds(const uint8_t* h, int mask, uint8_t* near) noexcept nogil:
     """Kinds whose draw can lower the shanten: for the regular form a kind within two
     ranks of a held tile of its suit or a held honor; seven pairs a held kind;
@@ -205,7 +214,11 @@ cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t*
     ``shanten_only``: stop after the least shanten (``out_s``; returns 0, or -1 when
     nothing may be discarded)."""
     cdef int sh[34]
-    cdef int k, u, best_k = -1, best_s = 1000, best_u = -1, c, best_c = 100
+    cdef int bound[34]
+    cdef int order[34]
+    cdef uint8_t near[34]
+    cdef int k, k2, i, nc, b, left, u, best_k = -1, best_s = 1000, best_u = -1, c
+    cdef int best_c = 100
     cdef bint void_held = 0
     cdef Opts basic
     if o.mask & (8 | 16) and o.mask & 7:
@@ -234,14 +247,39 @@ cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t*
         out_s[0] = best_s if best_s < 1000 else 99
         out_u[0] = 0
         return 0 if best_s < 1000 else -1
+    # candidates by an upper bound of their ukeire (live copies of the near kinds),
+    # highest first; a candidate whose bound is below the best ukeire so far cannot
+    # win or tie, so the choice is the same as trying them all
+    nc = 0
     for k in range(34):
         if sh[k] != best_s:
             continue
         h[k] -= 1
+        near_kinds(h, o.mask, near)
+        b = 0
+        for k2 in range(34):
+            if near[k2] and h[k2] < 4:
+                left = live[k2] - h[k2] - visible[k2]
+                if left > 0:
+                    b += left
+        h[k] += 1
+        bound[k] = b
+        i = nc
+        while i > 0 and (bound[order[i - 1]] < b):
+            order[i] = order[i - 1]
+            i -= 1
+        order[i] = k
+        nc += 1
+    for i in range(nc):
+        k = order[i]
+        if USE_PRUNE and best_k >= 0 and bound[k] < best_u:
+            break
+        h[k] -= 1
         u = ukeire_live(h, o, live, visible, best_s)
         h[k] += 1
         c = centrality(k)
-        if u > best_u or (u == best_u and c < best_c):
+        if best_k < 0 or u > best_u or (u == best_u and (c < best_c or
+                                                          (c == best_c and k < best_k))):
             best_u = u
             best_c = c
             best_k = k
