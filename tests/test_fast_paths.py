@@ -371,3 +371,65 @@ def test_table_cache_unwritable_or_disabled(tmp_path):
     assert src == "built"
     src_off, path_off, v_off = _probe("")       # disabled
     assert src_off == "built" and path_off == "None" and v_off == v
+
+
+# --------------------------------------------------------------------------- batch kernel
+
+def _random_rows(rng, n):
+    rows = np.zeros((n, 34), np.uint8)
+    wall = np.repeat(np.arange(34), 4)
+    for i in range(n):
+        size = int(rng.choice([13, 14, 13, 14, 1, 2, 4, 5, 7, 8, 10, 11, 16, 17, 12, 15]))
+        if rng.random() < 0.3:              # one or two suits: long groups, quads
+            lo = 9 * int(rng.integers(0, 3))
+            pool = wall[4 * lo:4 * lo + (36 if rng.random() < 0.5 else 72)]
+        else:
+            pool = wall
+        rows[i] = np.bincount(rng.choice(pool, size=min(size, len(pool)), replace=False),
+                              minlength=34)
+        if rng.random() < 0.01:
+            rows[i, int(rng.integers(0, 34))] = 5
+    return rows
+
+
+def _batch_matches(n, seed):
+    """The batch kernel (branchless min-plus by set count, clamped indices) against the
+    per-row route of the validating wrapper with caps of 4 -- the old index and min-plus
+    code -- for every form mask, with and without quads."""
+    rows = _random_rows(np.random.default_rng(seed), n)
+    caps4 = np.full(34, 4, np.uint8)
+    eff = efficiency._eff
+    for mask in (1, 7, 2, 4, 6, 31, 25):
+        for quads in (False, True):
+            out = np.empty(n, np.int8)
+            eff.shanten_many(rows, mask, quads, out)
+            ref = np.array([eff.shanten_one(r, mask, quads, caps4) for r in rows])
+            ref[ref < -1] = -128        # error codes, as the batch kernel writes them
+            assert np.array_equal(out.astype(int), ref), (mask, quads)
+
+
+def test_batch_kernel_matches_reference_route():
+    _batch_matches(FAST_N, 9)
+
+
+@pytest.mark.slow
+def test_batch_kernel_matches_reference_route_100k():
+    _batch_matches(SLOW_N, 10)
+
+
+def test_batch_against_xiangting_and_threads():
+    xiangting = pytest.importorskip("xiangting")
+    rows = _random_rows(np.random.default_rng(11), 20_000)
+    n = rows.sum(axis=1)
+    ok = (rows.max(axis=1) <= 4) & (n % 3 != 0) & (n <= 14)
+    rows = np.ascontiguousarray(rows[ok])
+    got = majiang.shanten_batch(rows)
+    four = xiangting.PlayerCount.FOUR
+    want = [xiangting.calculate_replacement_number(r.tolist(), four) - 1 for r in rows]
+    assert got.tolist() == want
+    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=None), got)
+    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=2), got)
+    bad = rows.copy()
+    bad[len(bad) - 3, 0] = 5
+    with pytest.raises(majiang.InvalidHandError, match=f"row {len(bad) - 3}: "):
+        majiang.shanten_batch(bad, n_jobs=2)

@@ -439,7 +439,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     jobs = _n_jobs(n_jobs)
     if how == "python":
         return _batch_python(counts, jk, rs, out)
-    if jobs <= 1 or n < 4096:
+    jobs = min(jobs, n // _ROWS_PER_THREAD)
+    if jobs <= 1:
         bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy,
                                 **extra)
     else:
@@ -451,8 +452,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
                                       **extra)
             return lo + local if local >= 0 else -1
 
-        with ThreadPoolExecutor(jobs) as pool:
-            bads = [b for b in pool.map(run, bounds[:-1], bounds[1:]) if b >= 0]
+        bads = [b for b in _pool(jobs).map(run, bounds[:-1], bounds[1:]) if b >= 0]
         bad = min(bads) if bads else -1
     if bad >= 0:
         row = counts[bad]
@@ -501,6 +501,23 @@ def _hand_query(hand: Any, residue: int | None, what: str, forms, seven_pairs_qu
         extra = _shape_options(rs, counts, h)
         caps = extra.pop("caps")
     return _no_whole(mask, h), seven_pairs_quads, counts, caps, h, jokers, extra
+
+
+_ROWS_PER_THREAD = 8192
+"""Fewest rows given a thread of their own by :func:`shanten_batch`.  Measured on 2 cores
+with the reused pool (bench/bench_api.py): two threads of 2.5k rows each lose to one
+thread, of 5k rows each already win (41 against 58 ns/hand); 8k leaves a margin for a
+busy machine."""
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(jobs: int) -> ThreadPoolExecutor:
+    """A thread pool of ``jobs`` workers, created once and reused by every batch call."""
+    pool = _POOLS.get(jobs)
+    if pool is None:
+        pool = _POOLS.setdefault(jobs, ThreadPoolExecutor(jobs,
+                                                          thread_name_prefix="majiang"))
+    return pool
 
 
 def _n_jobs(n_jobs: int | None) -> int:

@@ -570,6 +570,56 @@ cdef inline int combine(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
     return best
 
 
+cdef inline int imin(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline void minplus_pair(const uint8_t* A, const uint8_t* B, int* C0, int* C1,
+                              int M) noexcept nogil:
+    """Branchless min-plus of two rows: C0[m] (no pair) and C1[m] (the pair in A or B)
+    for m = 0..M.  Entries may exceed INF where ``minplus`` stores INF; both give the
+    same minimum below INF (no finite sum reaches INF)."""
+    cdef int m, i, v0, v1
+    for m in range(M + 1):
+        v0 = A[0] + B[2 * m]
+        v1 = imin(A[0] + B[2 * m + 1], A[1] + B[2 * m])
+        for i in range(1, m + 1):
+            v0 = imin(v0, A[2 * i] + B[2 * (m - i)])
+            v1 = imin(v1, imin(A[2 * i] + B[2 * (m - i) + 1], A[2 * i + 1] + B[2 * (m - i)]))
+        C0[m] = v0
+        C1[m] = v1
+
+
+cdef inline int combine_m(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                          const uint8_t* rh, int M) noexcept nogil:
+    """``combine`` without branches or stores of the (5, 2) products; called with a
+    constant M so the compiler unrolls every loop."""
+    cdef int a0[TM + 1]
+    cdef int a1[TM + 1]
+    cdef int b0[TM + 1]
+    cdef int b1[TM + 1]
+    cdef int m, best = INF
+    minplus_pair(r0, r1, a0, a1, M)
+    minplus_pair(r2, rh, b0, b1, M)
+    for m in range(M + 1):
+        best = imin(best, imin(a0[m] + b1[M - m], a1[m] + b0[M - m]))
+    return best
+
+
+cdef int combine_fast(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                      const uint8_t* rh, int M) noexcept nogil:
+    """``combine`` of four table rows, specialised by the number of sets (M <= TM)."""
+    if M == 4:
+        return combine_m(r0, r1, r2, rh, 4)
+    if M == 3:
+        return combine_m(r0, r1, r2, rh, 3)
+    if M == 2:
+        return combine_m(r0, r1, r2, rh, 2)
+    if M == 1:
+        return combine_m(r0, r1, r2, rh, 1)
+    return combine_m(r0, r1, r2, rh, 0)
+
+
 cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps,
                           uint64_t pair_mask) noexcept nogil:
     """Distance to M sets + a pair within ``caps``, the pair on a kind of ``pair_mask``."""
@@ -901,6 +951,22 @@ cdef inline int checked_index(const uint8_t* h, int npos, const int32_t* off,
     return -1 if over else idx
 
 
+cdef inline int fast_index(const uint8_t* h, int npos, const int32_t* off, int* total,
+                           int* bad) noexcept nogil:
+    """``checked_index`` without branches: the rank of ``h[:npos]``, valid only when the
+    group holds at most MAXSUM tiles (``total`` grows by the group's tiles; the caller
+    compares) and no count is above 4 (else ``bad`` is set).  Indices are clamped so
+    no read leaves the offset table."""
+    cdef int i, v, ps = 0, idx = 0
+    for i in range(npos):
+        v = h[i]
+        bad[0] |= (v + 3) & ~7          # nonzero exactly when v > 4
+        idx += off[(i * (MAXSUM + 1) + imin(ps, MAXSUM)) * 5 + imin(v, 4)]
+        ps += v
+    total[0] += ps
+    return idx if ps <= MAXSUM else -1
+
+
 cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) noexcept nogil:
     """Shanten of one vector under the forms in ``mask``, or an error code (< -1)."""
     return shanten_jokers_c(h, mask, quads, caps, 0, False)
@@ -929,7 +995,7 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
     The common case (no caps, at most 14 tiles per suit, at most four sets) is
     four table rows; everything else takes the general route.
     """
-    cdef int total = 0, n, M, best = INF, d, pairs, odd
+    cdef int total = 0, n, M, best = INF, d, pairs, odd, bad = 0
     cdef int i0, i1, i2, ih
     cdef const uint8_t* r0
     cdef const uint8_t* r1
@@ -958,11 +1024,11 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
                     d = best
             return with_jokers(d, jokers)
         return with_jokers(shanten_general(h, M, mask, quads, caps, pair_all()), jokers)
-    i0 = checked_index(h, 9, &SUIT_OFF[0][0][0], &total)
-    i1 = checked_index(h + 9, 9, &SUIT_OFF[0][0][0], &total)
-    i2 = checked_index(h + 18, 9, &SUIT_OFF[0][0][0], &total)
-    ih = checked_index(h + 27, 7, &HONOR_OFF[0][0][0], &total)
-    if i0 == -2 or i1 == -2 or i2 == -2 or ih == -2:
+    i0 = fast_index(h, 9, &SUIT_OFF[0][0][0], &total, &bad)
+    i1 = fast_index(h + 9, 9, &SUIT_OFF[0][0][0], &total, &bad)
+    i2 = fast_index(h + 18, 9, &SUIT_OFF[0][0][0], &total, &bad)
+    ih = fast_index(h + 27, 7, &HONOR_OFF[0][0][0], &total, &bad)
+    if bad:
         return ERR_BAD_COUNT
     n = total + jokers
     if n % 3 == 0 or n > 17:
@@ -975,7 +1041,7 @@ cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t*
     r2 = SUIT_TABLE + <Py_ssize_t>i2 * TROW
     rh = HONOR_TABLE + <Py_ssize_t>ih * TROW
     if mask & FORM_REGULAR:
-        best = combine(r0, r1, r2, rh, M)
+        best = combine_fast(r0, r1, r2, rh, M)
     if M == 4:
         if mask & FORM_SEVEN_PAIRS:
             if quads:
