@@ -116,6 +116,52 @@ def set_near(bint on):
 
 cdef bint USE_PRUNE = 1
 
+cdef int KNIT[6][3]
+KNIT[0][:] = [0, 1, 2]
+KNIT[1][:] = [0, 2, 1]
+KNIT[2][:] = [1, 0, 2]
+KNIT[3][:] = [1, 2, 0]
+KNIT[4][:] = [2, 0, 1]
+KNIT[5][:] = [2, 1, 0]
+
+
+cdef int knit_lb(const uint8_t* h, int mask, int jokers) noexcept nogil:
+    """A lower bound of the shanten in the knitted forms: honors and knitted tiles
+    need 14 distinct tiles of one knitted pattern and the honors (13 - held - jokers);
+    a knitted straight needs the pattern's 9 tiles (8 - held - jokers)."""
+    cdef int pat, r, k, held, honors = 0, best = 1000, v
+    for k in range(27, 34):
+        if h[k]:
+            honors += 1
+    for pat in range(6):
+        held = 0
+        for r in range(9):
+            k = 9 * KNIT[pat][r % 3] + r
+            if h[k]:
+                held += 1
+        if mask & 8:
+            v = 13 - min(held + honors, 14) - jokers
+            if v < best:
+                best = v
+        if mask & 16:
+            v = 8 - held - jokers
+            if v < best:
+                best = v
+    return best
+
+
+cdef inline bint knitted_not_better(uint8_t* h, const Opts* o, Opts* basic) noexcept nogil:
+    """Whether the forms without the knitted ones reach the hand's shanten (``basic``
+    = ``o`` less the knitted forms); the lower bound first, the full shanten only
+    when the bound does not settle it."""
+    cdef int sb
+    basic[0] = o[0]
+    basic.mask = o.mask & ~(8 | 16)
+    sb = shanten_opts_c(h, basic)
+    if USE_NEAR and knit_lb(h, o.mask, o.jokers) >= sb:
+        return 1
+    return sb <= shanten_opts_c(h, o)
+
 
 def set_prune(bint on):
     """Testing switch: skip discard candidates whose ukeire bound is below the best."""
@@ -185,9 +231,7 @@ cdef void eval_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* 
     cdef Opts basic
     cdef int s
     if o.mask & (8 | 16) and o.mask & 7:
-        basic = o[0]
-        basic.mask = o.mask & ~(8 | 16)
-        if shanten_opts_c(h, &basic) <= shanten_opts_c(h, o):
+        if knitted_not_better(h, o, &basic):
             o = &basic
     s = shanten_opts_c(h, o)
     out_s[0] = s
@@ -224,9 +268,7 @@ cdef int choose_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t*
     if o.mask & (8 | 16) and o.mask & 7:
         # the knitted forms (slow, every kind an ukeire candidate) only while they do
         # better than the other forms; the shanten values are the same either way
-        basic = o[0]
-        basic.mask = o.mask & ~(8 | 16)
-        if shanten_opts_c(h, &basic) <= shanten_opts_c(h, o):
+        if knitted_not_better(h, o, &basic):
             o = &basic
     if 0 <= void_suit <= 2:
         for k in range(9 * void_suit, 9 * void_suit + 9):
@@ -1322,3 +1364,8 @@ cdef class FastHand:
     @property
     def wall_left(self):
         return self.tail - self.head + 1
+
+
+def knitted_lower_bound(const uint8_t[::1] counts, int mask, int jokers=0):
+    """:func:`knit_lb` for tests: a lower bound of the knitted forms' shanten."""
+    return knit_lb(&counts[0], mask, jokers)
