@@ -189,7 +189,7 @@ class Brute:
 # ----------------------------------------------------------- hands per ruleset
 def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
                   suits=(0, 1, 2), honors: bool = True, shanten1: int = 0,
-                  indicator=None) -> list[str]:
+                  indicator=None, accept=None) -> list[str]:
     """``n`` hands near a complete shape of the ruleset's tile set: a random complete
     14-tile shape minus one tile (and ``shanten1`` of them with one more tile
     swapped).  ``meld``: the first set is exposed ("pung" / "chow" / "any")."""
@@ -252,6 +252,8 @@ def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
             continue
         if any(not model.copies[k] for k in np.flatnonzero(h.all_counts)):
             continue
+        if accept is not None and not accept(h.all_counts):
+            continue
         out.append(text)
     return out
 
@@ -262,7 +264,10 @@ RULESETS = {
     "sichuan_xueliu": ("sichuan_xueliu", dict(suits=(1, 2), honors=False), {}),
     "changsha": ("changsha", dict(honors=False), {}),
     "wuhan": ("wuhan", dict(meld="any", honors=False), {"indicator": "1z"}),
-    "shenyang": ("shenyang", dict(meld="pung"), {}),
+    # 沈阳: all three suits and a suited 1 or 9 (else every hand is 0 by rule)
+    "shenyang": ("shenyang", dict(meld="pung", accept=lambda c: all(
+        c[9 * s:9 * s + 9].sum() for s in range(3)) and any(c[k] for k in (0, 8, 9, 17, 18, 26))),
+        {}),
     "shandong_258": (SHANDONG_258, dict(), {}),
     "guangdong": ("guangdong", dict(), {}),
     "taiwan": ("taiwan", dict(), {}),
@@ -336,6 +341,13 @@ def test_exact_equals_brute_force_three_draws_all(name):
 
 
 # ----------------------------------------------------------- Monte Carlo at T = 18
+# Measured S1 bias (the kind-count model forgets tiles drawn and thrown back): on the
+# 84-tile 卡五星 wall at T = 18 (a quarter of the unseen tiles drawn) this hand's S1
+# value 0.7757 is above the same policy on real walls, 0.7684 +- 0.0007 (400 000
+# walls): z = -4.2 at 20 000 walls.  Agreement holds at T <= 10 (|z| < 1).
+KNOWN_S1_BIAS = {("kawuxing", "1225999p556677s"): 0.015}
+
+
 def _check_mc(name: str, hand: str, seed: int, n: int) -> None:
     rs, _, opts = RULESETS[name]
     ex = P.probabilities(hand, 18, ruleset=rs, method="exact", changes=0, **opts)
@@ -343,6 +355,10 @@ def _check_mc(name: str, hand: str, seed: int, n: int) -> None:
                          changes=0, n_samples=n, seed=seed, **opts)
     assert mc.model == "real walls" and ex.model == "kind counts (S1)"
     se = max(mc.se_win, 1.0 / n)
+    bias = KNOWN_S1_BIAS.get((name, hand))
+    if bias is not None:          # S1 is optimistic here, by less than the stated bound
+        assert 0 < ex.p_win - mc.p_win < bias + 3 * se
+        return
     assert abs(mc.p_win - ex.p_win) <= 3 * se, (name, hand, mc.p_win, ex.p_win, se)
 
 
@@ -648,3 +664,19 @@ def test_fan_odds_first_draw_under_every_ruleset(name):
         assert df.attrs["exp_score"] == pytest.approx(ref_exp, abs=1e-12)
         assert P.win_probability(hand, 1, ruleset=name, indicator=ind).value == \
             pytest.approx(ref_win, abs=1e-12)
+
+
+def test_ruleset_forms_accepted(tmp_path):
+    from majiang.rules.toml import dumps
+    text = dumps(SHANDONG_258).replace('name = "shandong"', 'name = "shandong258_test"')
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    hand = "111m333p999s1s [777z]"            # 1s single wait: no 2/5/8 tile at all
+    by_obj = P.probabilities(hand, 2, ruleset=SHANDONG_258)
+    by_path = P.probabilities(hand, 2, ruleset=str(path))
+    by_model = P.probabilities(hand, 2, ruleset=game_model(SHANDONG_258))
+    assert by_obj.p_win == by_path.p_win == by_model.p_win
+    assert by_obj.p_win == pytest.approx(Brute(SHANDONG_258, hand).value(2), abs=1e-12)
+    # without the 2-5-8 option the first draw of 1s wins
+    assert P.probabilities(hand, 1, ruleset="shandong").p_win == pytest.approx(3 / (136 - 13))
+    assert P.probabilities(hand, 1, ruleset=SHANDONG_258).p_win == 0.0
