@@ -680,3 +680,16 @@ def test_ruleset_forms_accepted(tmp_path):
     # without the 2-5-8 option the first draw of 1s wins
     assert P.probabilities(hand, 1, ruleset="shandong").p_win == pytest.approx(3 / (136 - 13))
     assert P.probabilities(hand, 1, ruleset=SHANDONG_258).p_win == 0.0
+
+
+@pytest.mark.parametrize("rs,hand,ind,T", [
+    ("wuhan", "3m456p789s55p* [111s]", "1z", 1),
+    ("wuhan", "3m456p789s55p* [111s]", "1z", 2),
+    ("anqing", "123m456p789s55p1p*", "1z", 1),
+    pytest.param("anqing", "123m456p789s55p1p*", "1z", 2, marks=pytest.mark.slow),
+])
+def test_jokers_held_and_drawn_equal_brute_force(rs, hand, ind, T):
+    ref = Brute(rs, hand, indicator=ind).value(T)
+    got = P.probabilities(hand, T, ruleset=rs, indicator=ind, method="exact")
+    assert got.model == "true wall" and ref > 0
+    assert got.p_win == pytest.approx(ref, abs=1e-9)
