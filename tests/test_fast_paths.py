@@ -199,13 +199,17 @@ def _shanten_outcomes(texts):
     out = []
     for t in texts:
         row = []
-        for kw in ({}, {"ruleset": "mcr"}, {"forms": ("regular",)}):
+        for kw in ({}, {"ruleset": "mcr"}, {"forms": ("regular",)}, {"ruleset": "taiwan"},
+                   {"seven_pairs_quads": True}):
             row.append(_outcome(majiang.shanten, t, **kw))
         try:
             h = majiang.parse_hand(t)
         except MahjongError:
             h = None
         row.append(None if h is None else _outcome(majiang.shanten, h))
+        row.append(None if h is None else _outcome(majiang.shanten, h, ruleset="taiwan"))
+        row.append(_outcome(majiang.ukeire, t))
+        row.append(None if h is None else _outcome(majiang.ukeire, h))
         out.append(row)
     return out
 
@@ -215,6 +219,8 @@ def test_shanten_of_text_and_hand_match(n, slow_routes, monkeypatch):
     texts = _texts(n, 4)
     fast = _shanten_outcomes(texts)
     slow_routes(monkeypatch)
+    monkeypatch.setattr(efficiency, "_plain_counts", lambda s, readonly=False: None)
+    monkeypatch.setattr(efficiency._eff, "ukeire_fast", lambda *a: None)
     monkeypatch.setattr(efficiency._eff, "shanten_fast", _vector_only_fast(
         efficiency._eff.shanten_fast))
     slow = _shanten_outcomes(texts)
@@ -223,8 +229,8 @@ def test_shanten_of_text_and_hand_match(n, slow_routes, monkeypatch):
 
 
 def _vector_only_fast(f):
-    def g(hand, mask, quads):
-        if isinstance(hand, str):
+    def g(hand, mask, quads, need=0):
+        if isinstance(hand, str) or need:
             return -200
         return f(hand, mask, quads)
     return g

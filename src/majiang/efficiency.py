@@ -44,7 +44,7 @@ from ._core import decompose as _decompose
 from ._core import efficiency as _eff
 from .errors import InvalidHandError, RuleError
 from .hand import Decomposition, Hand, as_hand, visible_counts
-from .tiles import N_KINDS, as_counts_batch, tile_name
+from .tiles import N_KINDS, _plain_counts, as_counts_batch, tile_name
 
 __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "decompositions",
@@ -361,7 +361,17 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     except (KeyError, TypeError):
         mask = form_mask(forms)
     if not jokers:
-        s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
+        # quick paths: a count vector (any 3n+1 / 3n+2 size); plain text or a Hand
+        # without melds of 13/14 tiles when that is the ruleset's hand size
+        if type(hand) is np.ndarray:
+            s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
+        elif ruleset is not None and _hand_size(ruleset) != 13:
+            s = -200
+        elif type(hand) is Hand:
+            s = (_eff.shanten_fast(hand.concealed, mask, seven_pairs_quads, 13)
+                 if not hand.melds and not hand.jokers else -200)
+        else:
+            s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
         if s >= -1:
             return s
     jokers = _check_jokers(jokers)
@@ -390,7 +400,10 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         void suit and 2-5-8 pair in the core; rulesets with jokers and shape rules or
         extra forms (十三烂) row by row in :mod:`majiang.rules.shapes` (slow).
     n_jobs : int or None
-        Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = all cores.
+        Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = the cores
+        not busy with other processes (by the load average).  A thread gets at least
+        8192 rows, so small batches run on one thread; threads come from a pool kept
+        for the process.
     jokers : int or array_like of shape (N,), optional
         Wild tiles held beside each row (0..8), as in :func:`shanten`.
     joker_fifth_copy : bool
@@ -439,6 +452,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     jobs = _n_jobs(n_jobs)
     if how == "python":
         return _batch_python(counts, jk, rs, out)
+    if n_jobs is None or n_jobs == -1:
+        jobs = _spare_cores(jobs)
     jobs = min(jobs, n // _ROWS_PER_THREAD)
     if jobs <= 1:
         bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy,
@@ -511,6 +526,18 @@ busy machine."""
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 
 
+def _spare_cores(cores: int) -> int:
+    """Cores not already busy (``cores`` less the 1-minute load average, this process
+    counted as one of ours): with every core taken by other processes, extra threads
+    only share them and a batch gets slower than on one thread."""
+    import os
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores
+    return max(1, min(cores, int(cores - load + 1.5)))
+
+
 def _pool(jobs: int) -> ThreadPoolExecutor:
     """A thread pool of ``jobs`` workers, created once and reused by every batch call."""
     pool = _POOLS.get(jobs)
@@ -571,10 +598,20 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     InvalidHandError
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
     """
-    if (type(hand) is np.ndarray and visible is None and forms is None and ruleset is None
-            and type(jokers) is int and jokers == 0 and indicator is None):
-        # quick path: a plain count vector, built into the dict by the core
-        fast = _eff.ukeire_fast(hand, _DEFAULT_MASK, bool(seven_pairs_quads))
+    if (visible is None and forms is None and ruleset is None and type(jokers) is int
+            and jokers == 0 and indicator is None):
+        # quick path: a plain count vector, plain text or a Hand of 13 concealed tiles,
+        # built into the dict by the core
+        vec = hand
+        if type(hand) is str:
+            p = _plain_counts(hand)
+            vec = p[0] if p is not None and p[1] == 13 else None
+        elif type(hand) is Hand:
+            vec = hand.concealed if not hand.melds and not hand.jokers else None
+            if vec is not None and hand.n_concealed != 13:
+                vec = None
+        fast = None if vec is None else _eff.ukeire_fast(vec, _DEFAULT_MASK,
+                                                          bool(seven_pairs_quads))
         if fast is not None:
             return fast
     rs = _regional_jokers(ruleset, forms, indicator)

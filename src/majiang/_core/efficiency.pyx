@@ -1190,17 +1190,20 @@ def shanten_one(cnp.ndarray counts, int mask, bint quads, object caps=None, int 
     return shanten_o(<const uint8_t*>cnp.PyArray_DATA(counts), &o)
 
 
-def shanten_fast(object hand, int mask, bint quads):
+def shanten_fast(object hand, int mask, bint quads, int need=0):
     """Shanten of ``hand`` if it is a C-contiguous uint8 (34,) ndarray, or plain Tenhou
     text of a full 13/14-tile hand without melds (see :func:`parse_text`), else
     NOT_FAST (-200).
 
     The quick path of ``majiang.shanten`` for count vectors and plain strings; other
-    inputs (and every invalid one) go through the validating Python route.
+    inputs (and every invalid one) go through the validating Python route.  With
+    ``need`` (13 or 16) a vector must hold ``need`` or ``need + 1`` tiles (the
+    concealed tiles of a Hand without melds), else NOT_FAST.
     """
     cdef cnp.ndarray arr
     cdef uint8_t c[N_KINDS]
-    cdef int n
+    cdef int n, k
+    cdef const uint8_t* p
     if type(hand) is str:
         n = fill_plain(<str>hand, c)
         if n != 13 and n != 14:
@@ -1216,7 +1219,14 @@ def shanten_fast(object hand, int mask, bint quads):
         return NOT_FAST
     if SUIT_TABLE == NULL:
         ensure_tables()
-    return shanten_c(<const uint8_t*>cnp.PyArray_DATA(arr), mask, quads, NULL)
+    p = <const uint8_t*>cnp.PyArray_DATA(arr)
+    if need:
+        n = 0
+        for k in range(N_KINDS):
+            n += p[k]
+        if n != need and n != need + 1:
+            return NOT_FAST
+    return shanten_c(p, mask, quads, NULL)
 
 
 @cython.boundscheck(False)

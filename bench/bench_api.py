@@ -1,0 +1,287 @@
+"""Issue 12 targets: the Python layer against the kernels and the peers, in one run.
+
+Run ``python bench/bench_api.py`` (``--quick`` for fewer repeats).  Every figure is the
+best of several repeats (the minimum is the least disturbed by other processes on a
+shared machine); peers are timed in the same process on the same inputs, and each
+target is printed with its ratio and whether it holds here.  Peers: riichienv (parse +
+shanten), xiangting (necessary tiles), PyMahjongGB (scoring).
+
+Sections: parsing and single-hand calls, advice tables, scoring, start-up (import time
+with ``python -X importtime``, CLI wall time on a warm table cache), dealing, the
+batch kernel and its threads, ``review --example``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import timeit
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import majiang  # noqa: E402
+from majiang import (  # noqa: E402
+    advise, discard_table, parse_hand, shanten, shanten_batch, ukeire,
+)
+from majiang.tiles import tile_name  # noqa: E402
+
+QUICK = "--quick" in sys.argv
+REPEAT = 3 if QUICK else 7
+ROWS: list[tuple[str, str, str, str, str]] = []
+
+
+def best_per_call(fn, items, repeat=REPEAT) -> float:
+    """Best over `repeat` runs of the mean seconds per item of ``fn(item)``."""
+    def run():
+        for x in items:
+            fn(x)
+    return min(timeit.repeat(run, number=1, repeat=repeat)) / len(items)
+
+
+def us(x: float) -> str:
+    return f"{x * 1e6:.2f} µs" if x < 1e-3 else f"{x * 1e3:.1f} ms"
+
+
+def row(what: str, ours: str, peer: str = "", ratio: str = "", target: str = "",
+        ok: bool | None = None) -> None:
+    mark = "" if ok is None else ("ok" if ok else "MISSED")
+    ROWS.append((what, ours, peer, ratio, f"{target} {mark}".strip()))
+
+
+# --------------------------------------------------------------------------- inputs
+RNG = np.random.default_rng(12)
+WALL = np.repeat(np.arange(34), 4)
+
+
+def random_counts(n: int, size: int) -> list[np.ndarray]:
+    return [np.bincount(RNG.choice(WALL, size, replace=False), minlength=34).astype(np.uint8)
+            for _ in range(n)]
+
+
+def text_of(c) -> str:
+    return majiang.format_counts(c)
+
+
+def meld_texts(n: int) -> list[str]:
+    out = []
+    while len(out) < n:
+        c = np.bincount(RNG.choice(WALL, 8, replace=False), minlength=34)
+        melds = []
+        t = int(RNG.integers(0, 34))
+        if c[t] == 0:
+            melds.append(f"[{(t % 9) + 1}{(t % 9) + 1}{(t % 9) + 1}{'mpsz'[t // 9]}]")
+        s = int(RNG.integers(0, 3)) * 9 + int(RNG.integers(0, 7))
+        if c[s] < 4 and c[s + 1] < 4 and c[s + 2] < 4:
+            r = s % 9 + 1
+            melds.append(f"[{r}{r + 1}{r + 2}{'mps'[s // 9]}]")
+        k = int(RNG.integers(0, 27))
+        if c[k] == 0 and k != t:
+            melds.append(f"{{{(k % 9 + 1) * 4}{'mps'[k // 9]}}}".replace(
+                str((k % 9 + 1) * 4), str(k % 9 + 1) * 4))
+        text = text_of(c) + " " + " ".join(melds)
+        try:
+            parse_hand(text, strict=False)
+        except majiang.MahjongError:
+            continue
+        out.append(text)
+    return out
+
+
+# --------------------------------------------------------------------------- sections
+def parsing_and_single_calls() -> None:
+    c14 = random_counts(2000, 14)
+    c13 = random_counts(2000, 13)
+    t14 = [text_of(c) for c in c14]
+    mt = meld_texts(2000)
+    t_plain = best_per_call(parse_hand, t14)
+    row("parse_hand(str), plain 14 tiles", us(t_plain), target="≤ 3 µs", ok=t_plain <= 3e-6)
+    t_melds = best_per_call(lambda s: parse_hand(s, strict=False), mt)
+    row("parse_hand(str) with melds", us(t_melds), target="≤ 12 µs", ok=t_melds <= 12e-6)
+    t_ours = best_per_call(shanten, t14)
+    try:
+        import riichienv
+        t_peer = best_per_call(lambda s: riichienv.calculate_shanten(riichienv.parse_hand(s)[0]),
+                               t14)
+        r = t_ours / t_peer
+        row("shanten(str), 14 tiles", us(t_ours), f"riichienv parse+shanten {us(t_peer)}",
+            f"{r:.2f}x", "≤ 3x", r <= 3)
+    except ImportError:
+        row("shanten(str), 14 tiles", us(t_ours), "riichienv not installed")
+    h14 = [parse_hand(s) for s in t14]
+    row("shanten(Hand)", us(best_per_call(shanten, h14)))
+    row("shanten(uint8 (34,))", us(best_per_call(shanten, c14)))
+    t_uk = best_per_call(ukeire, c13)
+    try:
+        import xiangting
+        four = xiangting.PlayerCount.FOUR
+        names = [tile_name(k) for k in range(34)]
+        lists = [c.tolist() for c in c13]
+
+        def xt(c):
+            rn, nt = xiangting.calculate_necessary_tiles(c, four)
+            return {names[k]: 4 - c[k] for k in range(34) if nt >> k & 1}
+        t_xt = best_per_call(xt, lists)
+        r = t_uk / t_xt
+        row("ukeire(uint8 (34,)), 13 tiles", us(t_uk),
+            f"xiangting necessary tiles -> dict {us(t_xt)}", f"{r:.2f}x", "≤ 1.5x", r <= 1.5)
+    except ImportError:
+        row("ukeire(uint8 (34,)), 13 tiles", us(t_uk), "xiangting not installed")
+    row("ukeire(str), 13 tiles", us(best_per_call(ukeire, [text_of(c) for c in c13[:500]])))
+
+
+def advice_tables() -> None:
+    hands = [text_of(c) for c in random_counts(60, 14)]
+    t = best_per_call(lambda s: discard_table(s, second_order=False), hands, 3)
+    row("discard_table(str), no second order", us(t), target="≤ 120 µs", ok=t <= 120e-6)
+    t = best_per_call(lambda s: advise(s, second_order=False), hands, 3)
+    row("advise(str), no second order", us(t), target="≤ 250 µs", ok=t <= 250e-6)
+    few = hands[:20]
+    t = best_per_call(lambda s: discard_table(s, second_order=True), few, 2)
+    t0 = best_per_call(lambda s: discard_table(s, second_order=False), few, 2)
+    row("second-order column (discard_table True - False)", us(t - t0),
+        target="≤ 400 µs", ok=t - t0 <= 400e-6)
+
+
+def scoring() -> None:
+    try:
+        from bench_scoring import gb_args, random_winning_hands
+    except ImportError:
+        row("score", "bench_scoring.py not importable")
+        return
+    from majiang.hand import format_hand
+    from majiang.scoring import score
+    cases = random_winning_hands(1000 if QUICK else 3000, seed=7)
+    calls = [(c.hand, c.win_tile, c.kwargs()) for c in cases]
+    texts = [(format_hand(c.hand), c.win_tile, c.kwargs()) for c in cases]
+    t_h = best_per_call(lambda a: score(a[0], a[1], **a[2]), calls, 3)
+    t_s = best_per_call(lambda a: score(a[0], a[1], **a[2]), texts, 3)
+    peer = ""
+    try:
+        from MahjongGB import MahjongFanCalculator as calc
+        args = [gb_args(c) for c in cases]
+
+        def gb(a):
+            try:
+                calc(*a)
+            except TypeError:
+                pass
+        peer = f"PyMahjongGB {us(best_per_call(gb, args, 3))}"
+    except ImportError:
+        pass
+    row("score(Hand)", us(t_h), peer)
+    row("score(str)", us(t_s), peer, f"{t_s / t_h:.2f}x score(Hand)", "≤ 2x score(Hand)",
+        t_s / t_h <= 2)
+
+
+def _wall(cmd: list[str], n: int) -> float:
+    best = 1e9
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=True)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def startup() -> None:
+    from majiang._core import efficiency as eff
+    eff.build_tables()          # warm the cache (written if it was missing)
+    py = sys.executable
+    n = 3 if QUICK else 5
+    base = _wall([py, "-c", "pass"], n)
+    imp = 1e9
+    heavy: dict[str, int] = {}
+    for _ in range(n):
+        r = subprocess.run([py, "-X", "importtime", "-c", "import majiang"],
+                           capture_output=True, text=True, check=True)
+        for line in r.stderr.splitlines():
+            m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|(\s*)(\S+)", line)
+            if m and m.group(4) == "majiang":
+                imp = min(imp, int(m.group(2)) / 1e6)
+            if m and m.group(4).startswith(("majiang.", "pandas", "matplotlib")):
+                heavy[m.group(4)] = min(heavy.get(m.group(4), 10**9), int(m.group(1)))
+    row("import majiang (-X importtime, cumulative)", us(imp), f"python -c pass {us(base)} wall",
+        "", "≤ 120 ms", imp <= 0.120)
+    top = sorted(heavy.items(), key=lambda kv: -kv[1])[:6]
+    row("  heaviest own modules (self)", ", ".join(f"{k} {v / 1000:.0f} ms" for k, v in top))
+    hand = "123m456p789s1122z3z"
+    cli = _wall([py, "-m", "majiang", "shanten", hand], n)
+    row("majiang shanten HAND (CLI wall, warm cache)", us(cli),
+        f"python -c pass {us(base)}", f"{cli - base:.3f} s above bare Python", "≤ 200 ms",
+        cli <= 0.200)
+    src = subprocess.run([py, "-c", "import majiang._core.efficiency as e; e.build_tables();"
+                          "print(e.TABLE_SOURCE, e.cache_file())"],
+                         capture_output=True, text=True).stdout.strip()
+    row("  shanten tables in a fresh process", src)
+    t = best_per_call(lambda _: review_example(py), [0], 1 if QUICK else 2)
+    row("majiang review --example (wall)", us(t), "", "", "≤ 0.8 s", t <= 0.8)
+
+
+def review_example(py: str) -> None:
+    subprocess.run([py, "-m", "majiang", "review", "--example"], capture_output=True,
+                   check=True)
+
+
+def dealing() -> None:
+    from majiang import starting_hand_shanten
+    n = 200_000
+    starting_hand_shanten(1000, seed=1, n_jobs=1)
+    t = min(timeit.repeat(lambda: starting_hand_shanten(n, seed=1, n_jobs=1), number=1,
+                          repeat=3))
+    rate = n / t
+    row("starting_hand_shanten, n_jobs=1", f"{rate / 1e6:.2f} M hands/s", "", "",
+        "≥ 2 M hands/s", rate >= 2e6)
+
+
+def batch() -> None:
+    n = 100_000
+    rows = np.stack(random_counts(n, 13))
+    t1 = min(timeit.repeat(lambda: shanten_batch(rows, n_jobs=1), number=1, repeat=REPEAT))
+    peer = ""
+    try:
+        import riichienv
+        ids = [[k * 4 + j for k in range(34) for j in range(int(c[k]))] for c in rows[:20000]]
+        tp = best_per_call(riichienv.calculate_shanten, ids, 3)
+        peer = f"riichienv single {tp * 1e9:.0f} ns"
+    except ImportError:
+        pass
+    row("shanten_batch, 1 core, 3 forms, 13 tiles", f"{t1 / n * 1e9:.0f} ns/hand", peer,
+        "", "≤ 90 ns", t1 / n <= 90e-9)
+    for size in (2_000, 10_000, 20_000, 50_000, 200_000):
+        r = np.stack(random_counts(size, 13)) if size > n else rows[:size]
+        a = b = 1e9
+        for _ in range(REPEAT):
+            t = time.perf_counter()
+            shanten_batch(r, n_jobs=1)
+            a = min(a, time.perf_counter() - t)
+            t = time.perf_counter()
+            shanten_batch(r, n_jobs=None)
+            b = min(b, time.perf_counter() - t)
+        row(f"  shanten_batch {size} rows: n_jobs=None vs 1",
+            f"{b / size * 1e9:.0f} vs {a / size * 1e9:.0f} ns/hand", "", f"{b / a:.2f}x",
+            "never slower", b <= a * 1.05)
+
+
+def main() -> None:
+    print(f"bench_api (issue 12) — {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; best of {REPEAT} unless noted")
+    for section in (parsing_and_single_calls, advice_tables, scoring, startup, dealing,
+                    batch):
+        try:
+            section()
+        except Exception as exc:     # a missing piece must not hide the other figures
+            row(section.__name__, f"failed: {type(exc).__name__}: {exc}")
+    w = [max(len(r[i]) for r in ROWS) for i in range(5)]
+    head = ("call", "ours", "peer", "ratio", "target")
+    print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
+    for r in ROWS:
+        print("  ".join(x.ljust(w[i]) for i, x in enumerate(r)).rstrip())
+
+
+if __name__ == "__main__":
+    main()
