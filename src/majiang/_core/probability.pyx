@@ -806,6 +806,7 @@ cdef class Graph:
         cdef int32_t i, j, k, x, t, best_j, j0 = self.jok[root]
         cdef uint8_t* h
         cdef double p, pedge, acc, best, v, m, won
+        cdef int interrupted = 0
         if live == NULL or mass == NULL or mnext == NULL or lall == NULL or pe == NULL:
             free(live); free(mass); free(mnext); free(lst); free(lall); free(pe); free(alive)
             raise MemoryError()
@@ -836,6 +837,9 @@ cdef class Graph:
                     for t in range(T + 1):
                         Vv[i, t] = 1.0
             for t in range(T - 1, -1, -1):
+                if n > SIGNAL_EVERY and self.pred.check_signals() < 0:
+                    interrupted = 1
+                    break
                 for a in range(n):
                     i = lst[a]
                     if not alive[i] or (objective == OBJ_TENPAI and self.shan[i] <= 0):
@@ -860,7 +864,9 @@ cdef class Graph:
             # forward pass under the policy
             mass[root] = 1.0
             won = 0.0
-            if objective == OBJ_TENPAI and self.shan[root] <= 0:
+            if interrupted:
+                pass
+            elif objective == OBJ_TENPAI and self.shan[root] <= 0:
                 for t in range(T + 1):
                     cv[t] = 1.0
             else:
@@ -910,6 +916,8 @@ cdef class Graph:
                     else:
                         cv[t + 1] = won
         free(live); free(mass); free(mnext); free(lst); free(lall); free(pe); free(alive)
+        if interrupted:
+            return -4, None, None
         self.last_win_mass = wmass_arr
         return 0, V, curve
 
