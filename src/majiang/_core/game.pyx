@@ -13,7 +13,8 @@ besides their own hand and own melds (``uint8 (34,)``).
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from libc.string cimport memset
 
-from .efficiency cimport Opts, make_opts_c, shanten_opts_c, ensure_tables
+from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, ensure_tables,
+                          ensure_pair_tables)
 
 ensure_tables()
 
@@ -44,6 +45,7 @@ cdef class ShapeOpts:
         self.quads = quads
         self.fifth = fifth
         self.pair_mask = pair_mask
+        ensure_pair_tables(pair_mask)      # the fast path for a restricted pair
         self.void_suits = void_suits
         self.has_caps = caps is not None
         for k in range(34):
@@ -508,6 +510,7 @@ cdef class FastHand:
         self.mask = flags["mask"]
         self.quads = flags["quads"]
         self.pair_mask = flags["pair_mask"]
+        ensure_pair_tables(self.pair_mask)
         self.kept0 = flags["kept"]
         self.per_exp = flags["per_exposed_kong"]
         self.per_con = flags["per_concealed_kong"]
