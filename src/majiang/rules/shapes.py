@@ -103,8 +103,11 @@ _258 = (1, 4, 7)
 
 
 def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258: bool,
-                  no_void: bool = False) -> int:
-    """Most tiles kept by a regular target of n_sets sets + a pair (exact)."""
+                  no_void: bool = False, meld_suits: frozenset = frozenset()) -> int:
+    """Most tiles kept by a regular target of n_sets sets + a pair (exact).
+
+    ``meld_suits``: suits already present in the exposed melds (they satisfy the
+    all-three-suits rule, and can never be the void suit)."""
     if n_sets > 5:
         raise RuleError("at most 5 sets (16-tile hands) in the Python shape engine")
     # dp over groups: (sets, pair) -> kept
@@ -129,7 +132,7 @@ def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258
                     b = best[n][q]
                     if b <= _NEG // 2:
                         continue
-                    if no_void and g < 3 and n == 0 and q == 0:
+                    if no_void and g < 3 and n == 0 and q == 0 and g not in meld_suits:
                         continue          # this suit must appear in the target
                     key = (s + n, p + q)
                     v = k + b
@@ -239,13 +242,13 @@ def spec_of(rs) -> Spec:
 
 
 def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
-                  whole: bool) -> dict:
+                  whole: bool, meld_suits: frozenset = frozenset()) -> dict:
     out = {}
-    voids = (0, 1, 2) if spec.void else (None,)
+    voids = tuple(v for v in (0, 1, 2) if v not in meld_suits) if spec.void else (None,)
     for form in spec.forms:
         if form == "regular":
-            out[form] = max(_regular_kept(c, caps, n_sets, v, spec.pair_258, spec.no_void)
-                            for v in voids)
+            out[form] = max((_regular_kept(c, caps, n_sets, v, spec.pair_258, spec.no_void,
+                                           meld_suits) for v in voids), default=_NEG)
         elif not whole:
             continue
         elif form == "seven_pairs":
@@ -269,12 +272,14 @@ def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
 
 
 def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
-                 spec: Spec) -> dict:
+                 spec: Spec, meld_suits=()) -> dict:
     """Shanten per form ``{form: shanten}`` (99 when the form is impossible).
 
     ``counts`` are the concealed real tiles (34), ``jokers`` the wild tiles held,
     ``caps`` the copies available to the concealed hand (tile set minus the copies
     in one's melds; default the spec's copies), ``n_melds`` the declared melds.
+    ``meld_suits``: the suits (0 万, 1 筒, 2 条) those melds hold (a void suit cannot
+    be one of them; they count as present for the all-three-suits rule).
     """
     c = tuple(int(x) for x in counts)
     if caps is None:
@@ -293,7 +298,8 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
     need = 3 * n_sets + 2
     whole = n_melds == 0 and need == 14
     out = {}
-    for form, kept in _kept_by_form(c, caps, n_sets, n_melds, spec, whole).items():
+    for form, kept in _kept_by_form(c, caps, n_sets, n_melds, spec, whole,
+                                    frozenset(meld_suits)).items():
         if kept <= _NEG // 2:
             out[form] = 99
             continue
@@ -302,15 +308,17 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
     return out
 
 
-def shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec) -> int:
+def shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
+                   meld_suits=()) -> int:
     """Least shanten over the spec's forms (see :func:`form_shanten`)."""
-    per = form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec)
+    per = form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                       meld_suits=meld_suits)
     return min(per.values()) if per else 99
 
 
 def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
                   visible=None, joker_kind: int | None = None,
-                  joker_copies: int = 4) -> tuple[int, dict]:
+                  joker_copies: int = 4, meld_suits=()) -> tuple[int, dict]:
     """(shanten, {kind: live}) of a 3n+1 hand; a drawn joker is listed under ``-1``.
 
     Live counts: copies in the tile set minus the hand (concealed and melds) minus
@@ -320,19 +328,22 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     c = [int(x) for x in counts]
     caps_t = tuple(spec.copies) if caps is None else tuple(
         min(int(a), b) for a, b in zip(caps, spec.copies))
-    s = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec)
+    s = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
+                           meld_suits=meld_suits)
     vis = [0] * 34 if visible is None else [int(x) for x in visible]
     out: dict = {}
     for k in spec.kinds:
         if k == joker_kind or c[k] >= caps_t[k]:
             continue
         c[k] += 1
-        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec)
+        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
+                           meld_suits=meld_suits)
         c[k] -= 1
         if s2 < s:
             out[k] = max(0, caps_t[k] - c[k] - vis[k])
     if joker_kind is not None and jokers < 8:
-        s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec)
+        s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec,
+                           meld_suits=meld_suits)
         if s2 < s:
             out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
     return s, out
@@ -486,6 +497,11 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
 
 
 # ============================================================== ruleset-level API
+def meld_suits(melds) -> frozenset:
+    """The suits (0 万, 1 筒, 2 条) held in these melds."""
+    return frozenset(t // 9 for m in melds for t in m.tiles if t < 27)
+
+
 def needs_python(rs) -> bool:
     """Whether shanten/ukeire under `rs` need this module (else the core suffices)."""
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
@@ -516,7 +532,8 @@ def _hand_parts(hand, jokers: int, rs):
 def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False):
     """Shanten of a hand under ruleset `rs` (constraints, extra forms, tile set, jokers)."""
     h, caps, j = _hand_parts(hand, jokers, rs)
-    per = form_shanten(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec_of(rs))
+    per = form_shanten(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec_of(rs),
+                       meld_suits=meld_suits(h.melds))
     return per if per_form else min(per.values())
 
 
@@ -538,6 +555,7 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
     _, live = ukeire_counts(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
+                            meld_suits=meld_suits(h.melds),
                             spec=spec_of(rs), visible=vis, joker_kind=jk,
                             joker_copies=rs.jokers.copies if rs.jokers else 4)
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
@@ -568,6 +586,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         v = vis.copy()
         v[d] += 1                     # the discard is seen
         s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
+                                meld_suits=meld_suits(h.melds),
                                 visible=v, joker_kind=jk,
                                 joker_copies=rs.jokers.copies if rs.jokers else 4)
         c[d] += 1
