@@ -29,6 +29,8 @@ def _outcome(fn, *args, **kw):
         return ("error", type(e).__name__, str(e))
     if isinstance(r, np.ndarray):
         return ("array", r.dtype.str, r.tolist(), r.flags.writeable)
+    if type(r).__name__ == "DataFrame":
+        return ("frame", r)
     if isinstance(r, majiang.Hand):
         return ("hand", r.concealed.tolist(), r.concealed.flags.writeable, r.melds,
                 r.flowers, r.jokers, r.concealed.dtype.str)
@@ -439,3 +441,55 @@ def test_batch_against_xiangting_and_threads():
     bad[len(bad) - 3, 0] = 5
     with pytest.raises(majiang.InvalidHandError, match=f"row {len(bad) - 3}: "):
         majiang.shanten_batch(bad, n_jobs=2)
+
+
+# --------------------------------------------------------------------------- discard tables
+
+def _table_cases(rng, n):
+    wall = np.repeat(np.arange(34), 4)
+    cases = []
+    for i in range(n):
+        size = int(rng.choice([14, 14, 14, 11, 8, 5, 2]))
+        ks = rng.choice(wall, size=size, replace=False)
+        c = np.bincount(ks, minlength=34).astype(np.uint8)
+        vis = None
+        if rng.random() < 0.3:
+            left = (4 - c).astype(np.int64)
+            vis = np.minimum(left, rng.integers(0, 3, size=34) * (rng.random(34) < 0.3))
+            vis = vis.astype(np.uint8)
+        kw = [{}, {"seven_pairs_quads": True}, {"ruleset": "mcr"}, {"ruleset": "sichuan"},
+              {"forms": ("regular",)}][int(rng.integers(0, 5))]
+        if kw.get("ruleset") == "sichuan":
+            c[27:] = 0
+            if c.sum() % 3 != 2:
+                continue
+            if vis is not None:
+                vis[27:] = 0
+        hand = majiang.format_counts(c) if size == 14 and rng.random() < 0.5 else c
+        cases.append((hand, vis, kw))
+    return cases
+
+
+def _tables_match(n, n_second, seed):
+    import pandas as pd
+    cases = _table_cases(np.random.default_rng(seed), n)
+    n_frames = 0
+    for i, (hand, vis, kw) in enumerate(cases):
+        second = i < n_second
+        a = _outcome(majiang.discard_table, hand, vis, second_order=second, **kw)
+        b = _outcome(efficiency._discard_table_rows, hand, vis, second_order=second, **kw)
+        if a[0] == "error" or b[0] == "error":
+            assert a == b
+        else:
+            pd.testing.assert_frame_equal(a[1], b[1])
+            n_frames += 1
+    assert n_frames > n // 2
+
+
+def test_discard_table_matches_row_route():
+    _tables_match(3000, 150, 12)
+
+
+@pytest.mark.slow
+def test_discard_table_matches_row_route_100k():
+    _tables_match(SLOW_N, 3000, 13)

@@ -672,7 +672,6 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         For a 3n+1 hand, a fifth copy, bad counts.
     """
     import pandas as pd
-    from .tiles import format_counts
 
     rs = _regional(ruleset, forms)
     if rs is not None:      # regional shape rules: majiang.rules.shapes
@@ -687,6 +686,29 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
     vis = _visible(visible, h, counts, caps)
+    names, sh, kinds, count, texts, impr = _eff.discard_columns(
+        counts, mask, seven_pairs_quads, caps, vis, second_order, jokers, joker_fifth_copy,
+        **extra)
+    return pd.DataFrame({"discard": names, "shanten": sh, "ukeire_kinds": kinds,
+                         "ukeire_count": count, "ukeire": texts, "improvement": impr},
+                        copy=False)     # fresh columns, in the order of _TABLE_COLUMNS
+
+
+_TABLE_COLUMNS = ["discard", "shanten", "ukeire_kinds", "ukeire_count", "ukeire",
+                  "improvement"]
+
+
+def _discard_table_rows(hand: Any, visible: Any = None, *, forms=None, seven_pairs_quads=None,
+                        second_order: bool = True, jokers: int = 0,
+                        joker_fifth_copy: bool = False, ruleset: Any = None):
+    """The table as :func:`discard_table` built it before issue 12 (row dicts from
+    ``discard_rows``): the reference of the equivalence tests."""
+    import pandas as pd
+    from .tiles import format_counts
+    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
+        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
+        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
+    vis = _visible(visible, h, counts, caps)
     rows = []
     for kind, sh, live, second in _eff.discard_rows(counts, mask, seven_pairs_quads, caps,
                                                      vis, second_order, jokers,
@@ -700,8 +722,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
             "ukeire": format_counts(eff.astype(np.uint8)),
             "improvement": float(second),
         })
-    return pd.DataFrame(rows, columns=["discard", "shanten", "ukeire_kinds", "ukeire_count",
-                                       "ukeire", "improvement"])
+    return pd.DataFrame(rows, columns=_TABLE_COLUMNS)
 
 
 def decompositions(hand: Any, *, forms: Sequence[str] | None = None,

@@ -40,7 +40,7 @@ Shape options (``Opts``, see efficiency.pxd)
   hand needs four sets and honour the caps (a pair needs cap 2, two pairs of a
   kind cap 4, each orphan / knitted kind cap 1).
 """
-from libc.stdint cimport uint8_t, int8_t, int32_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from cpython.long cimport PyLong_AsLongAndOverflow
@@ -1666,7 +1666,8 @@ cdef inline int rows_whole(const uint8_t** rows, int mask, bint quads, int best)
     return best
 
 
-cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live) noexcept nogil:
+cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
+                        const uint8_t* visible=NULL) noexcept nogil:
     """``ukeire_c`` without options for a 3n+1 hand (n <= 13) on the table path: the
     shanten, or NOT_FAST when the hand is outside it (knitted forms asked for, a
     group above MAXSUM tiles), ERR_BAD_COUNT / ERR_BAD_SIZE for a bad vector.
@@ -1734,7 +1735,8 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live) noexcept
                 rows[g] = saved
                 s = with_jokers(best, 0)
             if s < s0:
-                live[k] = <int8_t>(4 - h[k])
+                s = 4 - h[k] - (visible[k] if visible != NULL else 0)
+                live[k] = <int8_t>(s if s > 0 else 0)
     return s0
 
 
@@ -1763,3 +1765,125 @@ def ukeire_fast(object counts, int mask, bint quads):
         if live[k] >= 0:
             d[<str>TILE_NAMES[k]] = live[k]
     return d
+
+
+
+cdef inline bint plain_opts(const Opts* o) noexcept nogil:
+    return (o.caps == NULL and o.jokers == 0 and o.void_suits == 0
+            and (o.pair_mask & pair_all()) == pair_all())
+
+
+cdef int ukeire_any(uint8_t* h, const Opts* o, const uint8_t* visible,
+                    int8_t* live) noexcept nogil:
+    """``ukeire_c``, by table rows when the options allow (same values)."""
+    cdef int s
+    if plain_opts(o):
+        s = ukeire_table_c(h, o.mask, o.quads, live, visible)
+        if s >= -1:
+            return s
+    return ukeire_c(h, o, visible, live)
+
+
+cdef int best_after_draw_any(uint8_t* h, const Opts* o, const uint8_t* visible,
+                             int target) noexcept nogil:
+    """``best_after_draw`` with :func:`ukeire_any` (same values)."""
+    cdef int d, k, best = -1, total
+    cdef int8_t live[N_KINDS]
+    for d in range(N_KINDS):
+        if h[d] == 0:
+            continue
+        h[d] -= 1
+        if shanten_o(h, o) == target:
+            ukeire_any(h, o, visible, live)
+            total = 0
+            for k in range(N_KINDS):
+                if live[k] > 0:
+                    total += live[k]
+            if total > best:
+                best = total
+        h[d] += 1
+    return best
+
+
+cdef str kinds_text(const int8_t* live):
+    """Compact Tenhou text of the kinds with live >= 0 (``format_counts`` of them)."""
+    cdef list parts = []
+    cdef int g, k, lo, hi
+    cdef str digits
+    for g in range(4):
+        lo = 9 * g
+        hi = 34 if g == 3 else lo + 9
+        digits = ""
+        for k in range(lo, hi):
+            if live[k] >= 0:
+                digits += chr(49 + k - lo)
+        if digits:
+            parts.append(digits + "mpsz"[g])
+    return "".join(parts)
+
+
+def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
+                    bint second_order, int jokers=0, bint fifth=False, *,
+                    object pair_mask=None, int void_suits=0):
+    """The columns of ``majiang.discard_table``, one entry per distinct discard kind in
+    tile order: (discard names, shanten int64, ukeire_kinds int64, ukeire_count int64,
+    ukeire texts, improvement float64).  Same values as :func:`discard_rows`; plain
+    options read ukeire from the table rows."""
+    cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
+    cdef uint8_t h[N_KINDS]
+    cdef uint8_t seen[N_KINDS]
+    cdef int8_t lv[N_KINDS]
+    cdef int d, k, s, nxt, weight, wsum, nk, nc, r = 0
+    cdef double acc, second
+    memcpy(h, cnp.PyArray_DATA(counts), N_KINDS)
+    memset(seen, 0, N_KINDS)
+    if visible is not None:
+        memcpy(seen, cnp.PyArray_DATA(visible), N_KINDS)
+    cdef int nrows = 0
+    for d in range(N_KINDS):
+        if h[d]:
+            nrows += 1
+    cdef cnp.ndarray sh = np.empty(nrows, np.int64)
+    cdef cnp.ndarray kinds = np.empty(nrows, np.int64)
+    cdef cnp.ndarray count = np.empty(nrows, np.int64)
+    cdef cnp.ndarray impr = np.empty(nrows, np.float64)
+    cdef list names = []
+    cdef list texts = []
+    for d in range(N_KINDS):
+        if h[d] == 0:
+            continue
+        h[d] -= 1
+        seen[d] += 1
+        s = ukeire_any(h, &o, seen, lv)
+        second = float("nan")
+        if second_order and s > 0:
+            acc = 0.0
+            wsum = 0
+            with nogil:
+                for k in range(N_KINDS):
+                    weight = lv[k]
+                    if weight <= 0:
+                        continue
+                    h[k] += 1
+                    nxt = best_after_draw_any(h, &o, seen, s - 1)
+                    h[k] -= 1
+                    acc += weight * nxt
+                    wsum += weight
+            if wsum > 0:
+                second = acc / wsum
+        h[d] += 1
+        seen[d] -= 1
+        nk = 0
+        nc = 0
+        for k in range(N_KINDS):
+            if lv[k] >= 0:
+                nk += 1
+                nc += lv[k]
+        names.append(TILE_NAMES[d])
+        texts.append(kinds_text(lv))
+        (<int64_t*>cnp.PyArray_DATA(sh))[r] = s
+        (<int64_t*>cnp.PyArray_DATA(kinds))[r] = nk
+        (<int64_t*>cnp.PyArray_DATA(count))[r] = nc
+        (<double*>cnp.PyArray_DATA(impr))[r] = second
+        r += 1
+    return names, sh, kinds, count, texts, impr
