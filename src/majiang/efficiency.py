@@ -35,8 +35,7 @@ win may use any pair.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -45,6 +44,9 @@ from ._core import efficiency as _eff
 from .errors import InvalidHandError, RuleError
 from .hand import Decomposition, Hand, as_hand, visible_counts
 from .tiles import N_KINDS, _plain_counts, as_counts_batch, tile_name
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "decompositions",
@@ -542,6 +544,7 @@ def _pool(jobs: int) -> ThreadPoolExecutor:
     """A thread pool of ``jobs`` workers, created once and reused by every batch call."""
     pool = _POOLS.get(jobs)
     if pool is None:
+        from concurrent.futures import ThreadPoolExecutor   # not needed at import
         pool = _POOLS.setdefault(jobs, ThreadPoolExecutor(jobs,
                                                           thread_name_prefix="majiang"))
     return pool

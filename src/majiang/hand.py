@@ -377,7 +377,21 @@ def _meld_from_group(text: str, open_tok, close_pos: int, tiles: list[int]) -> M
         text=text, position=open_tok.pos)
 
 
+_TOTALS: dict[int, tuple[int, ...]] = {}
+
+
 def _allowed_totals(hand_size: int | None) -> tuple[int, ...]:
+    if type(hand_size) is int:
+        hit = _TOTALS.get(hand_size)
+        if hit is not None:
+            return hit
+    totals = _allowed_totals_uncached(hand_size)
+    if type(hand_size) is int:
+        _TOTALS[hand_size] = totals
+    return totals
+
+
+def _allowed_totals_uncached(hand_size: int | None) -> tuple[int, ...]:
     if hand_size is None:
         sizes = DEFAULT_HAND_SIZES
     else:
