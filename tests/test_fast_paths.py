@@ -493,3 +493,13 @@ def test_discard_table_matches_row_route():
 @pytest.mark.slow
 def test_discard_table_matches_row_route_100k():
     _tables_match(SLOW_N, 3000, 13)
+
+
+def test_auto_threads_follow_free_cores(monkeypatch):
+    """n_jobs=None counts only the cores other processes leave free (load average)."""
+    import os
+    for load, want in ((0.0, 2), (1.0, 2), (1.6, 1), (6.0, 1)):
+        monkeypatch.setattr(os, "getloadavg", lambda load=load: (load, load, load))
+        assert efficiency._spare_cores(2) == want
+    monkeypatch.setattr(os, "getloadavg", lambda: (_ for _ in ()).throw(OSError()))
+    assert efficiency._spare_cores(4) == 4
