@@ -693,3 +693,16 @@ def test_jokers_held_and_drawn_equal_brute_force(rs, hand, ind, T):
     got = P.probabilities(hand, T, ruleset=rs, indicator=ind, method="exact")
     assert got.model == "true wall" and ref > 0
     assert got.p_win == pytest.approx(ref, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["sichuan", "changsha", "shandong_258", "wuhan"])
+def test_fan_odds_two_draws_true_wall(name):
+    from majiang import fan_odds
+    rs, _, opts = RULESETS[name]
+    hand = _hands(name, 1)[0]
+    ref = Brute(rs, hand, **opts).value(2)
+    df = fan_odds(hand, 2, ruleset=rs, **opts)
+    win = float(df.loc[df["category"] == "win", "probability"].iloc[0])
+    assert win == pytest.approx(ref, abs=1e-9) and set(df["model"]) == {"true wall"}
+    for cat in ("total", "points"):
+        assert df.loc[df["category"] == cat, "probability"].sum() == pytest.approx(win, abs=1e-9)

@@ -695,12 +695,82 @@ class _Engine:
                       np.array(kinds, dtype=np.intp), np.array(weights),
                       np.array(jks, dtype=np.intp), None))
 
+    def true_wall_wins(self, h0: np.ndarray, j0: int) -> Probabilities | None:
+        """``T <= 2`` with the winning-hand distribution: the kernel's true-wall
+        values, and the wins of the same optimal play enumerated here (the kernel
+        does not keep them; the predicate cache is shared)."""
+        res = self._true_wall(h0, j0)
+        if res is None:
+            return None
+        pos = self.pos
+        pred = pos.pred
+        jr = pos.model.jokers
+        can_drop_joker = jr is None or jr.discard
+
+        def wins(h14, nj, k) -> bool:
+            if self.shanten(h14, nj) != -1:
+                return False
+            return pred is None or bool(pred(h14, k, nj))
+
+        def value(h, nj, wall, t):
+            if self.shanten(h, nj) + 1 > t:
+                return 0.0, {}
+            U = int(wall.sum())
+            val, dist = 0.0, {}
+            for k in np.flatnonzero(wall):
+                k = int(k)
+                p = wall[k] / U
+                h14, nj14 = h.copy(), nj
+                if k == JOKER:
+                    nj14 += 1
+                else:
+                    h14[k] += 1
+                if wins(h14, nj14, k):
+                    val += p
+                    key = (h.tobytes(), k, nj)
+                    dist[key] = dist.get(key, 0.0) + p
+                    continue
+                if t == 1:
+                    continue
+                w2 = wall.copy()
+                w2[k] -= 1
+                best, best_d = -1.0, {}
+                for d in np.flatnonzero(h14):
+                    h13 = h14.copy()
+                    h13[d] -= 1
+                    v, dd = value(h13, nj14, w2, t - 1)
+                    if v > best + 1e-15:
+                        best, best_d = v, dd
+                if nj14 and can_drop_joker:
+                    v, dd = value(h14, nj14 - 1, w2, t - 1)
+                    if v > best + 1e-15:
+                        best, best_d = v, dd
+                val += p * best
+                for key, q in best_d.items():
+                    dist[key] = dist.get(key, 0.0) + p * q
+            return val, dist
+
+        wall = np.append(pos.unseen, pos.joker_unseen).astype(np.int64)
+        _, dist = value(h0.copy(), j0, wall, self.T)
+        if pred is not None:
+            _raise_pred_error(getattr(pred, "error", None), pos.model)
+        keys = list(dist)
+        hands = np.array([np.frombuffer(k[0], dtype=np.uint8) for k in keys],
+                         dtype=np.uint8).reshape(-1, N_KINDS)
+        return _with(res, _winning=(hands, np.array([k[1] for k in keys], dtype=np.intp),
+                                    np.array([dist[k] for k in keys]),
+                                    np.array([k[2] for k in keys], dtype=np.intp), None))
+
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
         k = self.kernel
         if self.T == 1 and self.keep_wins and self.changes is None:
             return self.first_draw(h0, j0)
+        if (self.T == 2 and self.keep_wins and self.changes is None and k.true_wall):
+            r = self.true_wall_wins(h0, j0)
+            if r is not None:
+                return r
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
         if k.true_wall and self.T <= TRUE_WALL_MAX_DRAWS and not (
