@@ -8,10 +8,10 @@ points (the ruleset's scoring rule: 番 added, doubled, capped …).
 
 Every win is judged and scored by THE win predicate
 (:func:`majiang.scoring.check_win`, self-drawn): the ruleset's tile set, jokers,
-constraints and minimum fan all apply.  Exact when the exact search is used (the
-win distribution over final hands is read off the policy's forward pass in the
-kind-count model S1 — the true-wall solver does not keep it), otherwise Monte
-Carlo over real walls with standard errors.  The policy maximises the probability
+constraints and minimum fan all apply.  Exact when the exact search is used: over
+the true wall for ``T <= 2`` (the winning hands of the optimal play enumerated),
+else read off the forward pass of the kind-count model S1 (``changes<=0`` unless
+``changes`` is given); otherwise Monte Carlo over real walls with standard errors.  The policy maximises the probability
 of winning, not the fan total; the ``policy`` / ``model`` columns name it.
 """
 from __future__ import annotations

@@ -109,7 +109,6 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
