@@ -614,3 +614,35 @@ def test_true_wall_winning_distribution_adds_up_to_the_value():
             for hh, k, jj in zip(hands, kinds, jok):
                 assert complete(tuple(int(x) for x in hh), int(jj), rule)
                 assert k == JK or hh[k] >= 1
+
+
+def test_joker_wall_closed_form_and_policy_replay():
+    # tenpai on 1p/4p (6 outs) with 4 jokers in the wall: 10 winning tiles
+    rule, _, wj = CASES["jokers"]
+    h = counts("123456789m1234p")
+    u0 = (np.array(rule.caps) - h).astype(np.uint8)
+    U = int(u0.sum()) + wj
+    o = _opts(rule)
+    g = _prob.Graph(u0, o["caps"], o["mask"], False, 0, 10**5, None, joker_unseen=wj)
+    root = g.add_root(h)
+    T = 6
+    status, V, curve = g.solve(root, h, T, U, WIN)
+    assert status == 0
+    assert V[root, 0] == pytest.approx(_closed_form(U, 10, T), abs=1e-12)
+    tw, _, _ = _solve(h, 0, _wall(h, rule, wj), 2, WIN, rule)
+    assert tw >= _closed_form(U, 10, 2) - 1e-12
+    # the policy on real shuffled walls (jokers drawn as kind 34)
+    rng = np.random.default_rng(7)
+    pool = np.repeat(np.arange(35, dtype=np.uint8), np.append(u0, wj))
+    n = 20000
+    walls = np.ascontiguousarray(np.array([rng.permutation(pool)[:T] for _ in range(n)]))
+    wt = np.empty(n, dtype=np.int16)
+    tile = np.empty(n, dtype=np.int8)
+    fj = np.empty(n, dtype=np.int8)
+    g.simulate(root, V, walls, wt, np.empty(n, dtype=np.int16),
+               np.empty((n, 34), dtype=np.uint8), tile, fj)
+    p = float(np.mean(wt > 0))
+    se = math.sqrt(p * (1 - p) / n)
+    assert abs(p - _closed_form(U, 10, T)) < 4 * se
+    assert set(np.unique(tile[wt > 0])) <= {9, 12, JK}
+    assert np.all(fj == 0)
