@@ -19,8 +19,11 @@ number of open chows started one and two positions back, the number of sets
 and whether the pair is placed; a position's cost is ``max(w_i - h_i, 0)``.
 Running that programme over a prefix trie of all suit vectors with at most 14
 tiles gives a table (per suit vector: distance for 0..4 sets, with/without the
-pair), built once per process in well under a second.  A hand is then four
-table look-ups (three suits, honors) and a min-plus combination.  Suits that
+pair), built once per user and kept in a checksummed cache file (see "The table
+cache on disk" below; a process reads it in a few milliseconds instead of building
+for a second or so).  A hand is then four table look-ups (three suits, honors) and a
+min-plus combination, branchless and specialised by the number of sets
+(``combine_fast``).  Suits that
 need something the table lacks (more than 14 tiles, five sets for 16-tile
 hands, caps below 4) run the same programme directly.
 
