@@ -12,25 +12,54 @@ from .tiles import (
     parse_tile, parse_tiles, tile_chinese, tile_glyph, tile_name, tiles_from_counts,
 )
 
-# --- analysis ---
-from .analysis import advise
-# --- probability and odds ---
-from .odds import fan_odds
-from .probability import (
-    Estimate, Probabilities, discard_curves, discard_probabilities, probabilities,
-    starting_hand_shanten, tenpai_curve, tenpai_probability, win_curve, win_probability,
-)
-# --- rules and scoring ---
-from . import rules
-from .scoring import BatchScores, FanResult, check_win, is_win, score, score_batch, waits
-from .rules.model import game_model
-from .winning import WinContext, WinningHand
-# --- efficiency (core) ---
+# --- efficiency (core): light and always needed, imported eagerly ---
 from .efficiency import (
     DEFAULT_FORMS, FORMS, decompositions, discard_table, shanten, shanten_batch, ukeire,
 )
 
-from .game import simulate  # noqa: E402  (whole hands: majiang.game)
+# --- heavy submodules, imported on first use (PEP 562 module __getattr__) ---
+_LAZY: dict[str, str] = {
+    # analysis
+    "advise": "analysis",
+    # probability and odds
+    "fan_odds": "odds",
+    **{name: "probability" for name in (
+        "Estimate", "Probabilities", "discard_curves", "discard_probabilities",
+        "probabilities", "starting_hand_shanten", "tenpai_curve", "tenpai_probability",
+        "win_curve", "win_probability")},
+    # rules and scoring
+    **{name: "scoring" for name in (
+        "BatchScores", "FanResult", "check_win", "is_win", "score", "score_batch", "waits")},
+    "game_model": "rules.model",
+    "WinContext": "winning",
+    "WinningHand": "winning",
+    # whole hands: majiang.game
+    "simulate": "game",
+}
+"""Public name -> the submodule (relative to ``majiang``) that defines it; resolved
+by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
+
+_LAZY_MODULES = ("rules", "game", "probability", "odds", "analysis", "scoring", "plots")
+"""Submodules reachable as attributes (``majiang.rules``) without an explicit import."""
+
+
+def __getattr__(name: str):
+    import importlib
+
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    elif name in _LAZY_MODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value          # later look-ups skip __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | set(_LAZY))
+
+
 __version__ = "0.1.0"
 
 __all__ = [
