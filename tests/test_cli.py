@@ -314,3 +314,54 @@ def test_advise_draws_and_plot(tmp_path, capsys):
     assert main(["advise", "2225678m88p12466s", "--plot", str(tmp_path / "no" / "x.png")]) == 2
     assert "cannot write the plot" in capsys.readouterr().err
     assert main(["advise", "2225678m88p12466s", "--draws", "-1"]) == 2
+
+
+# ---------------------------------------------------------------- simulate
+def _sim_table(ruleset: str, n: int, players=None, seed: int = 0):
+    import majiang
+    return majiang.simulate(ruleset, n, players=players, seed=seed)
+
+
+def test_simulate_json_matches_the_table(capsys):
+    """The summary is recomputed here with pandas from majiang.simulate's own rows."""
+    code, out, _ = run(capsys, "simulate", "mcr", "-n", "20", "--seed", "3", "--json")
+    assert code == 0
+    s = json.loads(out)
+    t = _sim_table("mcr", 20, seed=3)
+    assert s["hands"] == 20 and s["ruleset"] == "mcr"
+    no_winner = t["winners"].map(len).eq(0)
+    assert s["drawn_rate"] == pytest.approx(no_winner.mean())
+    for seat in range(4):
+        assert s["win_rate"][seat] == pytest.approx(t["winners"].map(lambda w: seat in w).mean())
+    flat_types = t["win_types"].explode().dropna()
+    assert s["wins"] == len(flat_types)
+    assert s["self_draw_share"] == pytest.approx((flat_types == "self_draw").mean())
+    assert s["mean_draws"] == pytest.approx(t["draws"].mean())
+    totals = t["fan_totals"].explode().dropna().astype(float)
+    assert s["mean_fan_total"] == pytest.approx(totals.mean())
+    # MCR: one winner per hand at most here, so hands with a winner + drawn hands = all
+    if t["winners"].map(len).max() <= 1:
+        assert sum(s["win_rate"]) + s["drawn_rate"] == pytest.approx(1.0)
+    # MCR's minimum is 8 fan: every win reaches it (flowers excluded, so >= 8 holds)
+    assert totals.min() >= 8
+    shares = [f["share"] for f in s["top_fans"]]
+    assert shares == sorted(shares, reverse=True) and all(0 < x <= 1 for x in shares)
+
+
+def test_simulate_text_and_players(capsys):
+    code, out, _ = run(capsys, "simulate", "sichuan", "-n", "20",
+                       "--players", "efficiency,efficiency,random,random")
+    assert code == 0
+    for needle in ("hands    20", "win rate", "seat 3", "self-draw", "荒庄", "mean draws",
+                   "mean fan total", "top fans"):
+        assert needle in out
+    # same seed, same hands: the text is reproducible
+    assert run(capsys, "simulate", "sichuan", "-n", "20",
+               "--players", "efficiency,efficiency,random,random")[1] == out
+
+
+def test_simulate_errors(capsys):
+    assert_error(*run(capsys, "simulate", "nope", "-n", "2")[::2], "unknown ruleset")
+    assert_error(*run(capsys, "simulate", "mcr", "-n", "2", "--players", "x")[::2],
+                 "unknown player")
+    assert_error(*run(capsys, "simulate", "mcr", "-n", "0")[::2], "-n")

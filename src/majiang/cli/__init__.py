@@ -45,6 +45,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "review",
     "score",
     "rules",
+    "simulate",
 )
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 
