@@ -365,3 +365,55 @@ def test_simulate_errors(capsys):
     assert_error(*run(capsys, "simulate", "mcr", "-n", "2", "--players", "x")[::2],
                  "unknown player")
     assert_error(*run(capsys, "simulate", "mcr", "-n", "0")[::2], "-n")
+
+
+# ---------------------------------------------------------------- advise --draws provenance
+def test_advise_draws_names_method_model_and_policy(capsys):
+    import majiang
+
+    hand = "2225678m88p12466s"
+    for draws in ("3", "6"):
+        table = majiang.advise(hand, draws=int(draws))
+        code, out, _ = run(capsys, "advise", hand, "--draws", draws)
+        assert code == 0
+        lines = [ln for ln in out.splitlines() if ln.startswith("probability")]
+        assert len(lines) == 1
+        for key in ("method", "model", "policy"):
+            for value in set(table[key]):
+                assert str(value) in lines[0]
+        assert "exp_score" not in out and "mean_fan" not in out   # no scoring ruleset
+        code, out, _ = run(capsys, "advise", hand, "--draws", draws, "--json")
+        d = json.loads(out)
+        assert {(p["method"], p["model"], p["policy"]) for p in d["probability"]} == \
+            set(zip(table["method"], table["model"], table["policy"]))
+        # ranked by p_win, then p_tenpai, then live ukeire (best first)
+        keys = [(-r["p_win"], -r["p_tenpai"], -r["ukeire_count"]) for r in d["discards"]]
+        assert keys == sorted(keys)
+    # without --draws: no provenance line
+    assert "probability" not in run(capsys, "advise", hand)[1]
+
+
+def test_advise_draws_scored_ruleset_shows_exp_score_and_mean_fan(capsys):
+    import majiang
+
+    hand = "2225678m88p12466s"
+    table = majiang.advise(hand, draws=4, ruleset="sichuan")
+    code, out, _ = run(capsys, "advise", hand, "--draws", "4", "--rules", "sichuan")
+    assert code == 0
+    header = next(ln for ln in out.splitlines() if ln.lstrip().startswith("rank"))
+    assert "exp_score" in header.split() and "mean_fan" in header.split()
+    d = json.loads(run(capsys, "advise", hand, "--draws", "4", "--rules", "sichuan",
+                       "--json")[1])
+    by_discard = {r["discard"]: r for r in d["discards"]}
+    for rec in table.to_dict(orient="records"):
+        got = by_discard[rec["discard"]]
+        assert got["exp_score"] == pytest.approx(rec["exp_score"])
+        assert got["mean_fan"] == pytest.approx(rec["mean_fan"], nan_ok=True)
+        # a win scores at least one point under sichuan, so E[score] >= P(win)
+        assert got["exp_score"] >= got["p_win"] - 1e-12
+
+
+def test_advise_help_says_how_draws_rank():
+    text = " ".join(build_parser()._subparsers._group_actions[0].choices["advise"]
+                    .format_help().split())
+    assert "ranked by p_win, then p_tenpai, then live ukeire" in text

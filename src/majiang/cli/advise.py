@@ -12,7 +12,12 @@ ukeire after drawing an effective tile (- when already tenpai).
 
 With --draws T the table gains p_tenpai and p_win: the probability of being
 ready / of winning within T self-draws with the best play (exact where feasible,
-see majiang.probability); --plot FILE writes their curves per discard (PNG/SVG/PDF).
+see majiang.probability), and is ranked by p_win, then p_tenpai, then live
+ukeire.  A line above the table names the method (exact or Monte Carlo), the
+probability model and the play policy that produced them.  Under a --rules that
+scores hands it also gains exp_score (expected points within T draws) and
+mean_fan (mean fan total of the wins).  --plot FILE writes the curves per
+discard (PNG/SVG/PDF).
 
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
@@ -62,7 +67,37 @@ COLUMNS = [
     Column("improvement", "2-step", ">", fmt_float(2)),
     Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
     Column("p_win", "p_win", ">", fmt_float(3)),
+    Column("exp_score", "exp_score", ">", fmt_float(3)),
+    Column("mean_fan", "mean_fan", ">", fmt_float(2)),
 ]
+
+DRAW_COLUMNS = ("p_tenpai", "p_win", "exp_score", "mean_fan")
+"""Columns present only with --draws (exp_score/mean_fan only when the table has them)."""
+
+PROVENANCE = ("method", "model", "policy")
+"""Columns of the advise table naming what produced p_win/p_tenpai."""
+
+
+def provenance(table) -> list[dict]:
+    """The distinct (method, model, policy) of the table's rows, in row order: what
+    produced p_win/p_tenpai (one entry unless discards were computed differently)."""
+    if not all(k in table.columns for k in PROVENANCE):
+        return []
+    seen: list[dict] = []
+    for rec in table[list(PROVENANCE)].to_dict(orient="records"):
+        rec = {k: (None if v is None or (isinstance(v, float) and v != v) else str(v))
+               for k, v in rec.items()}
+        if rec not in seen:
+            seen.append(rec)
+    return seen
+
+
+def provenance_line(prov: list[dict]) -> str:
+    """``"probability  exact; model kind counts (S1); policy changes<=0"`` (several
+    entries joined by `` | ``)."""
+    return "probability  " + " | ".join(
+        f"{p['method'] or '-'}; model {p['model'] or '-'}; policy {p['policy'] or '-'}"
+        for p in prov)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,10 +135,13 @@ def run(args: argparse.Namespace) -> int:
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     columns = [c for c in COLUMNS
                if (args.second_order or c.key != "improvement")
-               and (draws is not None or c.key not in ("p_tenpai", "p_win"))]
+               and (c.key not in DRAW_COLUMNS
+                    or (draws is not None and c.key in table.columns))]
+    prov = provenance(table) if draws is not None else []
 
     if args.json:
-        keep = [c.key for c in columns]
+        keep = [c.key for c in columns] + [k for k in PROVENANCE
+                                           if draws is not None and k in table.columns]
         emit_json({
             "hand": format_hand(hand),
             "glyphs": hand_glyphs(hand),
@@ -112,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
             "forms": list(forms),
             "seven_pairs_quads": quads,
             "second_order": args.second_order,
+            "draws": draws,
+            "probability": prov or None,
             "discards": table[keep],
         })
         if args.plot:
@@ -124,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
     if visible is not None:
         write(f"visible  {format_counts(visible) or '-'}")
     write(f"forms    {', '.join(forms)}" + ("  (quads count as two pairs)" if quads else ""))
+    if prov:
+        write(provenance_line(prov))
     write()
     for line in format_table(table.to_dict(orient="records"), columns):
         write(line)
