@@ -43,6 +43,30 @@ def test_shanten_histogram():
     fig = plots.shanten_histogram(df)
     assert isinstance(fig, Figure)
     assert len(fig.axes[0].patches) == len(df)
+    assert _has_published(fig)
+
+
+def _has_published(fig) -> bool:
+    return "published" in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+
+
+def test_shanten_histogram_published_only_for_the_default_13_136_model():
+    """The published table is for 13 tiles from 136 with three forms: a 108-tile
+    sichuan wall, 16-tile taiwan hands, mcr's extra forms or a table without attrs
+    get no overlay; published=False never does."""
+    df = P.starting_hand_shanten(2_000, seed=1, n_jobs=1)
+    assert _has_published(plots.shanten_histogram(df))
+    assert not _has_published(plots.shanten_histogram(df, published=False))
+    for ruleset in ("sichuan", "taiwan", "mcr"):
+        other = P.starting_hand_shanten(2_000, seed=1, n_jobs=1, ruleset=ruleset)
+        assert not _has_published(plots.shanten_histogram(other)), ruleset
+    bare = df.copy()
+    bare.attrs = {}
+    assert not _has_published(plots.shanten_histogram(bare))
+    # the attrs alone decide: relabelled as 136/13 default it gets the overlay
+    fake = P.starting_hand_shanten(2_000, seed=1, n_jobs=1, ruleset="sichuan")
+    fake.attrs.update(df.attrs)
+    assert _has_published(plots.shanten_histogram(fake))
 
 
 # ---------------------------------------------------------------- issue 8 regressions

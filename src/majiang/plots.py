@@ -313,6 +313,16 @@ def fan_odds_bars(odds: Any, *, top: int = 15, ax: Any = None, title: str | None
     return fig
 
 
+def published_applies(dist: Any) -> bool:
+    """Whether :data:`PUBLISHED_STARTING_SHANTEN` describes the table `dist`: its
+    ``attrs`` name the default model, 13-tile hands and a 136-tile wall."""
+    from .rules.model import game_model
+
+    attrs = getattr(dist, "attrs", None) or {}
+    return (attrs.get("ruleset") == game_model(None).name
+            and attrs.get("hand_size") == 13 and attrs.get("wall") == 136)
+
+
 def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
                       title: str | None = None):
     """Bar chart of a starting-hand shanten distribution.
@@ -323,7 +333,13 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
         From :func:`majiang.probability.starting_hand_shanten` (``shanten``,
         ``fraction``, ``se``).
     published : bool
-        Mark the published 13-tile distribution (136 tiles, three forms).
+        Mark the published 13-tile distribution (136 tiles; regular, seven pairs,
+        thirteen orphans) -- only when ``dist.attrs`` (set by
+        :func:`~majiang.probability.starting_hand_shanten`) shows that model: the
+        default ruleset (:func:`majiang.rules.model.game_model` of None), 13-tile
+        hands and a 136-tile wall.  Another ruleset, hand size or wall, or a table
+        without those attrs, is drawn without it (the published figures would not
+        describe it).
 
     Returns
     -------
@@ -342,7 +358,7 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
     x = dist["shanten"].to_numpy()
     a.bar(x, 100 * dist["fraction"], yerr=200 * dist["se"], color="tab:green", alpha=0.8,
           label="sampled")
-    if published:
+    if published and published_applies(dist):
         px = np.array(sorted(PUBLISHED_STARTING_SHANTEN))
         a.plot(px, [PUBLISHED_STARTING_SHANTEN[k] for k in px], "k_", ms=20, mew=2,
                label="published")
