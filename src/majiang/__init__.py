@@ -39,7 +39,8 @@ _LAZY: dict[str, str] = {
 """Public name -> the submodule (relative to ``majiang``) that defines it; resolved
 by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
 
-_LAZY_MODULES = ("rules", "game", "probability", "odds", "analysis", "scoring", "plots")
+_LAZY_MODULES = ("rules", "game", "probability", "odds", "analysis", "scoring", "winning",
+                 "plots")
 """Submodules reachable as attributes (``majiang.rules``) without an explicit import."""
 
 
