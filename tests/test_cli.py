@@ -417,3 +417,10 @@ def test_advise_help_says_how_draws_rank():
     text = " ".join(build_parser()._subparsers._group_actions[0].choices["advise"]
                     .format_help().split())
     assert "ranked by p_win, then p_tenpai, then live ukeire" in text
+
+
+def test_simulate_summary_does_not_depend_on_jobs(capsys):
+    """Hands are seeded one by one, so two worker processes give the same summary."""
+    one = run(capsys, "simulate", "mcr", "-n", "60", "--seed", "5", "--json")[1]
+    two = run(capsys, "simulate", "mcr", "-n", "60", "--seed", "5", "--jobs", "2", "--json")[1]
+    assert json.loads(one) == json.loads(two)
