@@ -33,14 +33,15 @@ _LAZY: dict[str, str] = {
     "game_model": "rules.model",
     "WinContext": "winning",
     "WinningHand": "winning",
-    # whole hands: majiang.game
+    # whole hands: majiang.game; studies
     "simulate": "game",
+    "count_complete_hands": "studies",
 }
 """Public name -> the submodule (relative to ``majiang``) that defines it; resolved
 by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
 
 _LAZY_MODULES = ("rules", "game", "probability", "odds", "analysis", "scoring", "winning",
-                 "plots")
+                 "plots", "studies")
 """Submodules reachable as attributes (``majiang.rules``) without an explicit import."""
 
 
@@ -86,5 +87,8 @@ __all__ = [
     "discard_probabilities", "discard_curves", "Estimate", "Probabilities",
     "starting_hand_shanten", "fan_odds",
     # rules and scoring
-    "rules", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores", "FanResult", "waits", "WinContext", "WinningHand",
+    "rules", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
+    "FanResult", "waits", "WinContext", "WinningHand",
+    # whole hands and studies
+    "simulate", "count_complete_hands",
 ]
