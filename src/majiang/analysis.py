@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 
 from .efficiency import discard_table
+from .efficiency import (_core_error, _eff, _hand_query, _regional,
+                         _ruleset_fifth, _visible)
 
 __all__ = ["advise"]
 
@@ -79,6 +81,9 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
+    if draws is None and _regional(ruleset, forms) is None:
+        return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                               joker_fifth_copy, ruleset)
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
                           joker_fifth_copy=joker_fifth_copy, ruleset=ruleset)
@@ -107,6 +112,51 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         ranks[i] = rank
     out.insert(0, "rank", ranks)
     return out
+
+
+def _rank_order(sh, count, impr, kinds):
+    """Stable best-first order and shared ranks of the discard columns (no draws).
+
+    Keys, most significant first: shanten ascending, live ukeire descending,
+    improvement descending (NaN counts as -1), effective kinds descending; ties keep
+    tile order.  Returns ``(order, ranks)``, int64 arrays of the row count."""
+    imp = np.where(np.isnan(impr), -1.0, impr)
+    order = np.lexsort((-kinds, -imp, -count, sh))
+    n = len(order)
+    ranks = np.arange(1, n + 1, dtype=np.int64)
+    if n > 1:
+        crit = np.stack((sh[order].astype(np.float64), count[order].astype(np.float64),
+                         imp[order], kinds[order].astype(np.float64)))
+        same = np.all(crit[:, 1:] == crit[:, :-1], axis=0)
+        ranks[1:][same] = 0
+        ranks = np.maximum.accumulate(ranks)
+    return order, ranks
+
+
+def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                    joker_fifth_copy, ruleset):
+    """advise() without draws and without regional shape rules: the kernel's discard
+    columns ranked in NumPy, one DataFrame at the end (same table as before issue 12)."""
+    import pandas as pd
+
+    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
+    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
+        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
+        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy,
+                         **extra)
+    if s < -1:
+        raise _core_error(counts, s, jokers=jokers)
+    vis = _visible(visible, h, counts, caps)
+    names, sh, kinds, count, texts, impr = _eff.discard_columns(
+        counts, mask, seven_pairs_quads, caps, vis, second_order, jokers, joker_fifth_copy,
+        **extra)
+    order, ranks = _rank_order(sh, count, impr, kinds)
+    idx = order.tolist()
+    return pd.DataFrame({"rank": ranks, "discard": [names[i] for i in idx],
+                         "shanten": sh[order], "ukeire_kinds": kinds[order],
+                         "ukeire_count": count[order], "ukeire": [texts[i] for i in idx],
+                         "improvement": impr[order]}, copy=False)
 
 
 def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples, changes,
