@@ -96,3 +96,117 @@ def test_advise_errors_unchanged():
         advise("123456789m1234p")       # 13 tiles: does not discard
     with pytest.raises(InvalidHandError):
         advise("11111m23456789p1s")     # a fifth copy
+
+
+# ---------------------------------------------------------------- review
+def _review_before(decision, *, forms, seven_pairs_quads=True, second_order=False):
+    """review_decision as it was before issue 12: a ranked advise() table per decision
+    (here the pandas reference above)."""
+    from majiang.hand import format_hand
+    from majiang.review import decision_hand
+    from majiang.tiles import counts_from_tiles, format_counts, parse_tile, tile_name
+
+    hand = decision_hand(decision)
+    table = _advise_before(hand, decision.visible, forms=forms,
+                           seven_pairs_quads=seven_pairs_quads, second_order=second_order)
+    actual = tile_name(decision.discard)
+    cols = {c: table[c].tolist() for c in ("discard", "rank", "shanten", "ukeire_count",
+                                           "ukeire", "improvement")}
+    discards, ranks = cols["discard"], cols["rank"]
+    i = discards.index(actual)
+    best = [d for d, r in zip(discards, ranks) if r == 1]
+    agrees = ranks[i] == 1
+    j = i if agrees else 0
+    row = {
+        "game": decision.game, "turn": int(decision.turn_index),
+        "player": int(decision.player), "hand": format_hand(hand),
+        "drawn": None if decision.drawn is None else tile_name(decision.drawn),
+        "discard": actual, "rank": int(ranks[i]), "shanten": int(cols["shanten"][i]),
+        "ukeire_count": int(cols["ukeire_count"][i]), "ukeire": str(cols["ukeire"][i]),
+        "advised": discards[j],
+        "best": format_counts(counts_from_tiles([parse_tile(b) for b in best])),
+        "advised_shanten": int(cols["shanten"][j]),
+        "advised_ukeire_count": int(cols["ukeire_count"][j]),
+        "agrees": bool(agrees), "options": len(discards),
+    }
+    if second_order:
+        row["improvement"] = float(cols["improvement"][i])
+        row["advised_improvement"] = float(cols["improvement"][j])
+    return row
+
+
+def _random_decision(rng, n_melds):
+    """A synthetic discard decision: ``n_melds`` melds (chow, pung or kong), a concealed
+    hand of 14 - 3 * n_melds tiles, random visible tiles; at most 4 of a kind overall."""
+    from majiang.records import Decision, RecordMeld
+
+    used = np.zeros(34, dtype=np.int64)
+    melds = []
+    while len(melds) < n_melds:
+        kind = rng.choice(["chow", "pung", "kong"], p=[0.5, 0.4, 0.1])
+        if kind == "chow":
+            suit, start = rng.integers(0, 3), rng.integers(0, 7)
+            tiles = [9 * suit + start + d for d in range(3)]
+        else:
+            t = int(rng.integers(0, 34))
+            tiles = [t] * (3 if kind == "pung" else 4)
+        need = np.bincount(tiles, minlength=34)
+        if np.all(used + need <= 4):
+            used += need
+            melds.append(RecordMeld(str(kind), int(min(tiles)), False))
+    wall = np.repeat(np.arange(34), 4 - used)
+    pick = wall[rng.choice(len(wall), size=14 - 3 * n_melds, replace=False)]
+    concealed = np.bincount(pick, minlength=34).astype(np.uint8)
+    room = 4 - used - concealed
+    visible = np.zeros(34, dtype=np.uint8)
+    for k in rng.choice(34, size=rng.integers(0, 25)):
+        if visible[k] < room[k]:
+            visible[k] += 1
+    discard = int(rng.choice(np.flatnonzero(concealed)))
+    return Decision("synthetic", int(rng.integers(0, 200)), int(rng.integers(0, 4)),
+                    concealed, tuple(melds), visible, discard, 0, 0,
+                    None if rng.random() < 0.3 else discard)
+
+
+def _check_review(n, seed):
+    from majiang.review import MCR_FORMS, review_decision
+    rng = np.random.default_rng(seed)
+    for i in range(n):
+        n_melds = int(rng.choice(4, p=[0.7, 0.15, 0.1, 0.05]))
+        d = _random_decision(rng, n_melds)
+        forms = MCR_FORMS if i % 2 else ("regular", "seven_pairs")
+        # the two-step column with melds costs 0.1-0.4 s in the kernel: only a few
+        second = i % 10 == 0 and (n_melds == 0 or i % 1000 == 0)
+        kw = {"forms": forms, "second_order": second, "seven_pairs_quads": i % 3 != 1}
+        new = review_decision(d, **kw)
+        old = _review_before(d, **kw)
+        assert new == old or _nan_equal(new, old), (d, new, old)
+
+
+def _nan_equal(a, b):
+    if a.keys() != b.keys():
+        return False
+    return all(x == y or (isinstance(x, float) and np.isnan(x) and np.isnan(y))
+               for x, y in ((a[k], b[k]) for k in a))
+
+
+def test_review_decision_matches_previous_on_random_decisions():
+    _check_review(5000, 121)
+
+
+@pytest.mark.slow
+def test_review_decision_matches_previous_100k():
+    _check_review(100_000, 12121)
+
+
+def test_review_games_matches_previous_on_the_example():
+    from majiang import records
+    from majiang.review import MCR_FORMS, review_decision
+    n = 0
+    for g in records.example_games():
+        for d in records.decision_points(g):
+            for so in (False, True) if n % 6 == 0 else (False,):
+                new = review_decision(d, second_order=so)
+                assert _nan_equal(new, _review_before(d, forms=MCR_FORMS, second_order=so))
+            n += 1
+    assert n == 361     # the example's discard decisions (counted in test_review)

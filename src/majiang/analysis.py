@@ -133,12 +133,16 @@ def _rank_order(sh, count, impr, kinds):
     return order, ranks
 
 
-def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+def _ranked_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                     joker_fifth_copy, ruleset):
-    """advise() without draws and without regional shape rules: the kernel's discard
-    columns ranked in NumPy, one DataFrame at the end (same table as before issue 12)."""
-    import pandas as pd
+    """The kernel's discard columns of a hand that must discard and their ranking
+    (no draws, no regional shape rules).
 
+    Returns ``(names, sh, kinds, count, texts, impr, order, ranks)``: ``names`` and
+    ``texts`` lists of str in tile order; ``sh``, ``kinds``, ``count`` int64 and
+    ``impr`` float64 arrays in tile order; ``order`` the best-first permutation and
+    ``ranks`` the rank of each row *in that order* (int64).  Raises as
+    :func:`majiang.discard_table`."""
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
@@ -152,6 +156,18 @@ def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, joker
         counts, mask, seven_pairs_quads, caps, vis, second_order, jokers, joker_fifth_copy,
         **extra)
     order, ranks = _rank_order(sh, count, impr, kinds)
+    return names, sh, kinds, count, texts, impr, order, ranks
+
+
+def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                    joker_fifth_copy, ruleset):
+    """advise() without draws and without regional shape rules: the kernel's discard
+    columns ranked in NumPy, one DataFrame at the end (same table as before issue 12)."""
+    import pandas as pd
+
+    names, sh, kinds, count, texts, impr, order, ranks = _ranked_columns(
+        hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
+        ruleset)
     idx = order.tolist()
     return pd.DataFrame({"rank": ranks, "discard": [names[i] for i in idx],
                          "shanten": sh[order], "ukeire_kinds": kinds[order],

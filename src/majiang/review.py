@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .analysis import advise
+from .analysis import _ranked_columns
 from .hand import Hand, Meld, format_hand
 from .records import Decision, GameRecord, RecordMeld, Win, decision_points, wins
 from .tiles import counts_from_tiles, format_counts, parse_tile, tile_name
@@ -85,16 +85,15 @@ def review_decision(decision: Decision, *, forms: Sequence[str] = MCR_FORMS,
     ``advised_improvement`` are added when `second_order` is true).
     """
     hand = decision_hand(decision)
-    table = advise(hand, decision.visible, forms=forms,
-                   seven_pairs_quads=seven_pairs_quads, second_order=second_order)
+    names, sh, _kinds, count, texts, impr, order, ranks = _ranked_columns(
+        hand, decision.visible, forms, seven_pairs_quads, second_order, 0, False, None)
     actual = tile_name(decision.discard)
-    cols = {c: table[c].tolist() for c in ("discard", "rank", "shanten", "ukeire_count",
-                                           "ukeire", "improvement")}
-    discards, ranks = cols["discard"], cols["rank"]
-    i = discards.index(actual)        # the replay guarantees the tile is in the hand
-    best = [d for d, r in zip(discards, ranks) if r == 1]
-    agrees = ranks[i] == 1
-    j = i if agrees else 0            # tied best rows are equal on every criterion
+    i = names.index(actual)           # the replay guarantees the tile is in the hand
+    pos = order.tolist()
+    rank_i = int(ranks[pos.index(i)])
+    agrees = rank_i == 1
+    j = i if agrees else pos[0]       # tied best rows are equal on every criterion
+    best = order[ranks == 1].tolist()
     row = {
         "game": decision.game,
         "turn": int(decision.turn_index),
@@ -102,20 +101,20 @@ def review_decision(decision: Decision, *, forms: Sequence[str] = MCR_FORMS,
         "hand": format_hand(hand),
         "drawn": None if decision.drawn is None else tile_name(decision.drawn),
         "discard": actual,
-        "rank": int(ranks[i]),
-        "shanten": int(cols["shanten"][i]),
-        "ukeire_count": int(cols["ukeire_count"][i]),
-        "ukeire": str(cols["ukeire"][i]),
-        "advised": discards[j],
-        "best": format_counts(counts_from_tiles([parse_tile(b) for b in best])),
-        "advised_shanten": int(cols["shanten"][j]),
-        "advised_ukeire_count": int(cols["ukeire_count"][j]),
+        "rank": rank_i,
+        "shanten": int(sh[i]),
+        "ukeire_count": int(count[i]),
+        "ukeire": str(texts[i]),
+        "advised": names[j],
+        "best": format_counts(counts_from_tiles([parse_tile(names[b]) for b in best])),
+        "advised_shanten": int(sh[j]),
+        "advised_ukeire_count": int(count[j]),
         "agrees": bool(agrees),
-        "options": len(discards),
+        "options": len(names),
     }
     if second_order:
-        row["improvement"] = float(cols["improvement"][i])
-        row["advised_improvement"] = float(cols["improvement"][j])
+        row["improvement"] = float(impr[i])
+        row["advised_improvement"] = float(impr[j])
     return row
 
 
