@@ -210,3 +210,132 @@ def test_review_games_matches_previous_on_the_example():
                 assert _nan_equal(new, _review_before(d, forms=MCR_FORMS, second_order=so))
             n += 1
     assert n == 361     # the example's discard decisions (counted in test_review)
+
+
+# ---------------------------------------------------------------- dealing
+def _deal_before(rng, m, kind_of, hand_size):
+    """Dealing as before issue 12: argpartition of float32 keys, bincount."""
+    W = kind_of.size
+    keys = rng.random((m, W), dtype=np.float32)
+    pick = np.argpartition(keys, hand_size - 1, axis=1)[:, :hand_size]
+    flat = (np.arange(m)[:, None] * 35 + kind_of.astype(np.intp)[pick]).ravel()
+    return np.bincount(flat, minlength=m * 35).reshape(m, 35)
+
+
+def _wall(counts, jokers=0):
+    return np.repeat(np.arange(35, dtype=np.uint8),
+                     np.append(np.asarray(counts), jokers).astype(np.intp))
+
+
+def _chi2_p(observed, expected):
+    from scipy import stats
+    keep = expected > 0
+    o, e = observed[keep], expected[keep]
+    assert o.sum() == pytest.approx(e.sum())
+    return stats.chi2.sf(((o - e) ** 2 / e).sum(), keep.sum() - 1)
+
+
+def test_deal_is_a_uniform_subset_of_a_small_wall():
+    # 6 distinct tiles, 3 dealt: each of the C(6,3) = 20 subsets has probability 1/20
+    from itertools import combinations
+
+    from majiang.probability import _deal
+    kind_of = np.arange(6, dtype=np.uint8)
+    m = 40_000
+    c = _deal(np.random.default_rng(7), m, kind_of, 3)
+    assert np.all(c.sum(axis=1) == 3) and np.all(c <= 1) and not c[:, 6:].any()
+    subsets = {s: i for i, s in enumerate(combinations(range(6), 3))}
+    cells = np.zeros(20)
+    for row in c[:, :6]:
+        cells[subsets[tuple(np.flatnonzero(row))]] += 1
+    assert _chi2_p(cells, np.full(20, m / 20)) > 1e-4
+
+
+@pytest.mark.parametrize("name, copies, jokers, size", [
+    ("136", [4] * 34, 0, 13), ("108", [4] * 27 + [0] * 7, 0, 13),
+    ("136 with 8 jokers", [4] * 34, 8, 16), ("uneven", [1, 2, 3, 4] * 8 + [2, 1], 3, 13),
+])
+def test_deal_per_kind_marginals_are_hypergeometric(name, copies, jokers, size):
+    # copies of one kind in a hand ~ hypergeometric(W, copies of the kind, hand size)
+    from scipy import stats
+
+    from majiang.probability import _deal
+    kind_of = _wall(copies, jokers)
+    W, m = kind_of.size, 30_000
+    c = _deal(np.random.default_rng(11), m, kind_of, size)
+    assert c.dtype == np.uint8 and c.shape == (m, 35)
+    assert np.all(c.sum(axis=1) == size)
+    assert np.all(c <= np.append(copies, jokers))
+    pvals = []
+    for k, K in enumerate(list(copies) + [jokers]):
+        if K == 0:
+            continue
+        support = np.arange(K + 1)
+        expected = stats.hypergeom(W, K, size).pmf(support) * m
+        observed = np.bincount(c[:, k], minlength=K + 1)[:K + 1].astype(float)
+        pvals.append(_chi2_p(observed, expected))
+    # one p-value per kind; Bonferroni over the kinds
+    assert min(pvals) > 1e-4 / len(pvals), (name, min(pvals))
+
+
+def test_deal_matches_the_previous_dealing_in_distribution():
+    # two-sample chi-square: shanten histograms and pair-of-kind statistics of hands
+    # dealt the new way and the old way (different streams, same distribution)
+    from scipy import stats
+
+    from majiang import shanten_batch
+    from majiang.probability import _deal
+    kind_of = _wall([4] * 34)
+    m = 60_000
+    new = _deal(np.random.default_rng(3), m, kind_of, 13)
+    old = _deal_before(np.random.default_rng(4), m, kind_of, 13).astype(np.uint8)
+    sn = shanten_batch(np.ascontiguousarray(new[:, :34]), n_jobs=1)
+    so = shanten_batch(np.ascontiguousarray(old[:, :34]), n_jobs=1)
+    lo = min(sn.min(), so.min())
+    table = np.stack([np.bincount(sn - lo, minlength=10)[:10],
+                      np.bincount(so - lo, minlength=10)[:10]])
+    table = table[:, table.sum(axis=0) >= 5]
+    assert stats.chi2_contingency(table)[1] > 1e-4
+    # joint: number of pairs (kinds held twice or more) per hand
+    pn = np.bincount((new[:, :34] >= 2).sum(axis=1), minlength=8)[:8]
+    po = np.bincount((old[:, :34] >= 2).sum(axis=1), minlength=8)[:8]
+    t2 = np.stack([pn, po])
+    t2 = t2[:, t2.sum(axis=0) >= 5]
+    assert stats.chi2_contingency(t2)[1] > 1e-4
+
+
+def test_deal_counts_rejects_out_of_range_offsets():
+    from majiang._core.probability import deal_counts
+    kind_of = np.arange(5, dtype=np.uint8)
+    out = np.zeros((1, 5), dtype=np.uint8)
+    assert deal_counts(np.array([[0, 4]], dtype=np.int64), kind_of, out) == -1  # 4 >= 5 - 1
+    with pytest.raises(ValueError):
+        deal_counts(np.zeros((1, 2), dtype=np.int64), kind_of, np.zeros((1, 4), np.uint8))
+
+
+def test_starting_hand_shanten_reproducible_and_job_independent():
+    from majiang.probability import starting_hand_shanten
+    a = starting_hand_shanten(70_000, seed=9, n_jobs=1)
+    b = starting_hand_shanten(70_000, seed=9, n_jobs=2)
+    c = starting_hand_shanten(70_000, seed=9, n_jobs=1)
+    pd.testing.assert_frame_equal(a, b)
+    pd.testing.assert_frame_equal(a, c)
+    assert int(a["count"].sum()) == 70_000
+
+
+@pytest.mark.slow
+def test_starting_hand_shanten_published_distribution_1m():
+    # the 13-tile / 136-tile starting-hand shanten distribution (Tenhou-style forms:
+    # regular, seven pairs, thirteen orphans) compared against the old dealing, 1M each
+    from scipy import stats
+
+    from majiang import shanten_batch
+    from majiang.probability import starting_hand_shanten
+    m = 1_000_000
+    new = starting_hand_shanten(m, seed=2, n_jobs=1).set_index("shanten")["count"]
+    old = _deal_before(np.random.default_rng(5), m, _wall([4] * 34), 13).astype(np.uint8)
+    so = pd.Series(np.bincount(shanten_batch(np.ascontiguousarray(old[:, :34]), n_jobs=1) + 1))
+    so.index = so.index - 1
+    table = pd.concat([new, so], axis=1).fillna(0).to_numpy().T
+    table = table[:, table.sum(axis=0) >= 5]
+    assert stats.chi2_contingency(table)[1] > 1e-4

@@ -1223,6 +1223,25 @@ discard_probabilities.__doc__ += _COMMON_DOC
 # Starting hands
 # ---------------------------------------------------------------------------
 
+def _deal(rng: np.random.Generator, m: int, kind_of: np.ndarray, hand_size: int
+          ) -> np.ndarray:
+    """Deal ``m`` hands of ``hand_size`` tiles without replacement from the wall
+    ``kind_of`` (uint8, the kind of each wall tile; 34 = joker).
+
+    A partial Fisher-Yates shuffle per hand in the compiled core (without the GIL):
+    the offsets are drawn in bulk from ``rng`` (``rng.integers(0, W - t)`` for step
+    ``t``), so a hand is a uniform ``hand_size``-subset of the wall and the result is
+    reproducible for a given generator state.  Returns the counts, uint8 of shape
+    ``(m, 35)`` (column 34: jokers)."""
+    W = kind_of.size
+    offsets = rng.integers(0, W - np.arange(hand_size, dtype=np.int64), size=(m, hand_size),
+                           dtype=np.int64)
+    out = np.zeros((m, N_KINDS + 1), dtype=np.uint8)
+    if _prob.deal_counts(offsets, kind_of, out) != 0:   # pragma: no cover - offsets in range
+        raise RuntimeError("deal_counts: an offset out of range")
+    return out
+
+
 def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
                           n_jobs: int | None = None, hand_size: int | None = None,
                           indicator: Any = None):
@@ -1240,6 +1259,10 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
         Number of hands (positive).
     ruleset : None, str, Ruleset, GameModel or .toml path
     seed : int or numpy.random.Generator, optional
+        The hands are reproducible for a given seed (and independent of ``n_jobs``).
+        Since issue 12 the hands are dealt by a partial Fisher-Yates shuffle in the
+        compiled core (was: sorting random keys in NumPy), so a given seed now deals
+        different hands than before; the distribution is the same (uniform subsets).
     n_jobs : int or None
         Threads (None/-1 = all cores); the result does not depend on it.
     hand_size : int, optional
@@ -1278,9 +1301,8 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     plain = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0 and not wall.jokers
     kernel = _Caps.probe()
     fifth = bool(model.jokers is not None and model.jokers.fifth_copy)
-    kind_of = np.repeat(np.arange(N_KINDS + 1, dtype=np.intp),
+    kind_of = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
                         np.append(wall.counts, wall.jokers).astype(np.intp))
-    W = kind_of.size
     chunk = 1 << 15
     n_chunks = math.ceil(n / chunk)
     seeds = _seed_sequence(seed).spawn(n_chunks)
@@ -1302,11 +1324,8 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     def run(c: int) -> None:
         m = min(n, (c + 1) * chunk) - c * chunk
         rng = np.random.Generator(np.random.PCG64(seeds[c]))
-        keys = rng.random((m, W), dtype=np.float32)
-        pick = np.argpartition(keys, hand_size - 1, axis=1)[:, :hand_size]
-        flat = (np.arange(m, dtype=np.intp)[:, None] * (N_KINDS + 1) + kind_of[pick]).ravel()
-        allc = np.bincount(flat, minlength=m * (N_KINDS + 1)).reshape(m, N_KINDS + 1)
-        counts = np.ascontiguousarray(allc[:, :N_KINDS], dtype=np.uint8)
+        allc = _deal(rng, m, kind_of, hand_size)
+        counts = np.ascontiguousarray(allc[:, :N_KINDS])
         if plain and caps is None:
             s = shanten_batch(counts, forms=tuple(sh.forms), seven_pairs_quads=sh.quads,
                               n_jobs=1).astype(np.intp)

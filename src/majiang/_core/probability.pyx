@@ -1618,3 +1618,49 @@ cdef class _Unrestricted:
         with nogil:
             v = self.value(h, 0)
         return v
+
+
+# ---------------------------------------------------------------------------
+# Dealing (issue 12): partial Fisher-Yates over the wall, without the GIL
+# ---------------------------------------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def deal_counts(const int64_t[:, ::1] offsets, const uint8_t[::1] kind_of,
+                uint8_t[:, ::1] out):
+    """Deal ``offsets.shape[0]`` hands of ``k = offsets.shape[1]`` tiles from one wall.
+
+    ``kind_of`` (uint8, length W <= 1024) lists the wall tile by tile (its kind
+    index, 0..out.shape[1]-1).  Hand ``i`` is a partial Fisher-Yates shuffle of a
+    fresh copy of the wall: step ``t`` swaps position ``t`` with ``t + offsets[i,
+    t]``, where the caller draws ``offsets[i, t]`` uniformly in ``[0, W - t)``; the
+    first ``k`` positions are the hand, a uniform ``k``-subset of the wall.  Adds the
+    hand's kind counts into ``out[i]`` (uint8, zeroed by the caller).  Returns -1 when
+    an offset is out of range (nothing more is dealt), 0 otherwise."""
+    cdef Py_ssize_t m = offsets.shape[0], k = offsets.shape[1], W = kind_of.shape[0]
+    cdef Py_ssize_t i, t, j, K = out.shape[1]
+    cdef uint8_t buf[1024]
+    cdef uint8_t tmp
+    cdef int bad = 0
+    if W > 1024 or k > W or out.shape[0] != m:
+        raise ValueError("deal_counts: wall longer than 1024, hand longer than the wall "
+                         "or out rows != offsets rows")
+    for j in range(W):
+        if kind_of[j] >= K:
+            raise ValueError("deal_counts: a kind index outside out's columns")
+    with nogil:
+        for i in range(m):
+            memcpy(buf, &kind_of[0], W)
+            for t in range(k):
+                j = offsets[i, t]
+                if j < 0 or j >= W - t:
+                    bad = 1
+                    break
+                j += t
+                tmp = buf[j]
+                buf[j] = buf[t]
+                buf[t] = tmp
+                out[i, tmp] += 1
+            if bad:
+                break
+    return -1 if bad else 0
