@@ -239,7 +239,7 @@ def test_deal_is_a_uniform_subset_of_a_small_wall():
     # 6 distinct tiles, 3 dealt: each of the C(6,3) = 20 subsets has probability 1/20
     from itertools import combinations
 
-    from majiang.probability import _deal
+    from majiang.probability import _deal_hands as _deal
     kind_of = np.arange(6, dtype=np.uint8)
     m = 40_000
     c = _deal(np.random.default_rng(7), m, kind_of, 3)
@@ -259,7 +259,7 @@ def test_deal_per_kind_marginals_are_hypergeometric(name, copies, jokers, size):
     # copies of one kind in a hand ~ hypergeometric(W, copies of the kind, hand size)
     from scipy import stats
 
-    from majiang.probability import _deal
+    from majiang.probability import _deal_hands as _deal
     kind_of = _wall(copies, jokers)
     W, m = kind_of.size, 30_000
     c = _deal(np.random.default_rng(11), m, kind_of, size)
@@ -284,7 +284,7 @@ def test_deal_matches_the_previous_dealing_in_distribution():
     from scipy import stats
 
     from majiang import shanten_batch
-    from majiang.probability import _deal
+    from majiang.probability import _deal_hands as _deal
     kind_of = _wall([4] * 34)
     m = 60_000
     new = _deal(np.random.default_rng(3), m, kind_of, 13)

@@ -1223,7 +1223,7 @@ discard_probabilities.__doc__ += _COMMON_DOC
 # Starting hands
 # ---------------------------------------------------------------------------
 
-def _deal(rng: np.random.Generator, m: int, kind_of: np.ndarray, hand_size: int
+def _deal_hands(rng: np.random.Generator, m: int, kind_of: np.ndarray, hand_size: int
           ) -> np.ndarray:
     """Deal ``m`` hands of ``hand_size`` tiles without replacement from the wall
     ``kind_of`` (uint8, the kind of each wall tile; 34 = joker).
@@ -1324,7 +1324,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     def run(c: int) -> None:
         m = min(n, (c + 1) * chunk) - c * chunk
         rng = np.random.Generator(np.random.PCG64(seeds[c]))
-        allc = _deal(rng, m, kind_of, hand_size)
+        allc = _deal_hands(rng, m, kind_of, hand_size)
         counts = np.ascontiguousarray(allc[:, :N_KINDS])
         if plain and caps is None:
             s = shanten_batch(counts, forms=tuple(sh.forms), seven_pairs_quads=sh.quads,
