@@ -351,3 +351,21 @@ def test_indicator_names_the_joker_kind_in_the_ukeire(capsys):
     code, _, err = run(capsys, "advise", "123m456p789s15s22z*", "--rules", "wuhan",
                        "--indicator", "9x")
     assert code == 2 and err.startswith("majiang: error: ")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_stops_a_simulation_with_worker_processes():
+    """Was: with --jobs 2 Ctrl-C waited for every running chunk (the whole run)."""
+    import time
+    p = subprocess.Popen([sys.executable, "-m", "majiang", "simulate", "sichuan", "-n", "400000",
+                          "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        time.sleep(4)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err

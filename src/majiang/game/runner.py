@@ -111,13 +111,20 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         by_process = registered and all(isinstance(p, str) for p in players)
         Ex = ProcessPoolExecutor if by_process else ThreadPoolExecutor
         ex = Ex(max_workers=int(n_jobs))
+        futs = []
         try:
             futs = [ex.submit(_run_chunk, key, players, int(seed), a, b, logs, exchange3)
                     for a, b in bounds]
             for f in futs:
                 rows.extend(f.result())
         except BaseException:
-            ex.shutdown(wait=False, cancel_futures=True)
+            # Ctrl-C or an error: stop worker processes now; otherwise the interpreter
+            # waits at exit for every chunk already running
+            for f in futs:
+                f.cancel()
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                proc.terminate()
+            ex.shutdown(wait=True, cancel_futures=True)
             raise
         ex.shutdown()
     cols = list(COLUMNS) + (["log"] if logs else [])
