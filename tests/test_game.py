@@ -20,10 +20,7 @@ COMPLETE = [n for n in rules.available() if rules.get(n).status == "complete"]
 
 
 def _check_win_fn():
-    try:
-        from majiang.scoring import check_win
-    except ImportError:
-        from majiang._predicate import check_win
+    from majiang.scoring import check_win
     return check_win
 
 

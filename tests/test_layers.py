@@ -19,7 +19,7 @@ rank  modules                                             why
                                                           ruleset's shape rules (rules is
                                                           data, below it), so rules never
                                                           imports efficiency
-4     scoring (and the ``_predicate`` re-export)          fans of a winning hand; THE win
+4     scoring                                             fans of a winning hand; THE win
                                                           predicate (uses efficiency for
                                                           the default, rule-less model)
 5     probability, odds, analysis, records                questions about one hand; records
@@ -51,7 +51,7 @@ RANKS = {
     "majiang.tiles": 1, "majiang.hand": 1, "majiang.winning": 1,
     "majiang.rules": 2,
     "majiang.efficiency": 3,
-    "majiang.scoring": 4, "majiang._predicate": 4,
+    "majiang.scoring": 4,
     "majiang.probability": 5, "majiang.odds": 5, "majiang.analysis": 5, "majiang.records": 5,
     "majiang.game": 6,
     "majiang.studies": 7, "majiang.review": 7,

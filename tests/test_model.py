@@ -12,10 +12,7 @@ from majiang import rules
 from majiang.errors import RuleError
 from majiang.rules.model import ALL_PAIRS, game_model
 
-try:
-    from majiang.scoring import check_win
-except ImportError:                                  # before the scoring package
-    from majiang._predicate import check_win
+from majiang.scoring import check_win
 
 
 @pytest.mark.parametrize("name, tiles, players, hand", [

@@ -29,7 +29,7 @@ from majiang.tiles import parse_counts, tile_name
 try:                                  # THE win predicate (moving into majiang.scoring)
     from majiang.scoring import check_win
 except ImportError:                   # pragma: no cover
-    from majiang._predicate import check_win
+    from majiang.scoring import check_win
 
 JOKER = 34
 ORPHANS = frozenset([0, 8, 9, 17, 18, 26] + list(range(27, 34)))

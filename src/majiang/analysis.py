@@ -28,9 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .efficiency import discard_table
-from .efficiency import (_core_error, _eff, _hand_query, _regional,
-                         _ruleset_fifth, _visible)
+from .efficiency import _regional, discard_columns, discard_table
 
 __all__ = ["advise"]
 
@@ -143,18 +141,9 @@ def _ranked_columns(hand, visible, forms, seven_pairs_quads, second_order, joker
     ``impr`` float64 arrays in tile order; ``order`` the best-first permutation and
     ``ranks`` the rank of each row *in that order* (int64).  Raises as
     :func:`majiang.discard_table`."""
-    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
-        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
-        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy,
-                         **extra)
-    if s < -1:
-        raise _core_error(counts, s, jokers=jokers)
-    vis = _visible(visible, h, counts, caps)
-    names, sh, kinds, count, texts, impr = _eff.discard_columns(
-        counts, mask, seven_pairs_quads, caps, vis, second_order, jokers, joker_fifth_copy,
-        **extra)
+    names, sh, kinds, count, texts, impr = discard_columns(
+        hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
+        ruleset)
     order, ranks = _rank_order(sh, count, impr, kinds)
     return names, sh, kinds, count, texts, impr, order, ranks
 

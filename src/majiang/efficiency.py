@@ -634,6 +634,25 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
 
 
+def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_order: bool,
+                    jokers: int, joker_fifth_copy: bool, ruleset: Any) -> tuple:
+    """The kernel's discard-table columns of a hand that must discard, core forms only
+    (no regional shape rules): ``(names, shanten, ukeire_kinds, ukeire_count, ukeire,
+    improvement)`` in tile order — lists of str and int64 / float64 arrays.  Shared by
+    :func:`discard_table` and :func:`majiang.advise`.  Raises as :func:`discard_table`."""
+    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
+    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
+        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
+        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
+    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy,
+                         **extra)
+    if s < -1:
+        raise _core_error(counts, s, jokers=jokers)
+    vis = _visible(visible, h, counts, caps)
+    return _eff.discard_columns(counts, mask, seven_pairs_quads, caps, vis, second_order,
+                                jokers, joker_fifth_copy, **extra)
+
+
 def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
                   seven_pairs_quads: bool | None = None, second_order: bool = True,
                   jokers: int = 0, joker_fifth_copy: bool = False, ruleset: Any = None):
@@ -680,18 +699,9 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     if rs is not None:      # regional shape rules: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
         return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers))
-    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
-        hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
-        "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
-    s = _eff.shanten_one(counts, mask, seven_pairs_quads, caps, jokers, joker_fifth_copy,
-                         **extra)
-    if s < -1:
-        raise _core_error(counts, s, jokers=jokers)
-    vis = _visible(visible, h, counts, caps)
-    names, sh, kinds, count, texts, impr = _eff.discard_columns(
-        counts, mask, seven_pairs_quads, caps, vis, second_order, jokers, joker_fifth_copy,
-        **extra)
+    names, sh, kinds, count, texts, impr = discard_columns(
+        hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
+        ruleset)
     return pd.DataFrame({"discard": names, "shanten": sh, "ukeire_kinds": kinds,
                          "ukeire_count": count, "ukeire": texts, "improvement": impr},
                         copy=False)     # fresh columns, in the order of _TABLE_COLUMNS

@@ -110,7 +110,7 @@ def check_win_fn():
     try:
         from ..scoring import check_win
     except ImportError:
-        from .._predicate import check_win
+        from ..scoring import check_win
     return check_win
 
 
