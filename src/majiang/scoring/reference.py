@@ -235,7 +235,7 @@ def _all_counts(h: Hand) -> list[int]:
 
 
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-             prevalent_wind, flowers, ruleset):
+             prevalent_wind, flowers, ruleset, first_turn=""):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     if h.n_tiles != rs.hand_size:
@@ -255,7 +255,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
         raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
-                     wind_index(prevalent_wind, "prevalent_wind"), flowers)
+                     wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn)
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -276,7 +276,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     if exposed_win == 3 and not ctx.last_copy:
         # the player's own exposed melds show three copies: the win tile is the last one
         ctx = WinContext(win, ctx.self_drawn, True, ctx.kong, ctx.last_tile, ctx.seat_wind,
-                         ctx.prevalent_wind, ctx.flowers)
+                         ctx.prevalent_wind, ctx.flowers, ctx.first_turn)
     return rs, h, ctx
 
 
@@ -355,10 +355,10 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
 
 
 def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                     prevalent_wind, flowers, ruleset) -> FanResult:
+                     prevalent_wind, flowers, ruleset, first_turn="") -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset)
+                          prevalent_wind, flowers, ruleset, first_turn)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(
@@ -376,11 +376,13 @@ def _result(rs, h: Hand, ctx: WinContext, best) -> FanResult:
     tb = _table(rs)
     fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english, tb.fan[k].value, n)
                        for k, n in fans.items())
-    return FanResult(total=total, fans=fan_counts, form=w.form, decomposition=w.decomposition,
-                     knitted=tuple(w.knitted), win_set=_where(w),
-                     meets_minimum=_meets_minimum(rs, _counted(rs, tb, fans, total)),
-                     min_fan=rs.min_fan, hand=h,
-                     context=ctx, ruleset=rs.name, winning_hand=w)
+    r = FanResult(total=total, fans=fan_counts, form=w.form, decomposition=w.decomposition,
+                  knitted=tuple(w.knitted), win_set=_where(w),
+                  meets_minimum=_meets_minimum(rs, _counted(rs, tb, fans, total)),
+                  min_fan=rs.min_fan, hand=h,
+                  context=ctx, ruleset=rs.name, winning_hand=w)
+    r._d["_ruleset_obj"] = rs
+    return r
 
 
 def _counted(rs, tb: _Table, fans: dict, total: int) -> int:

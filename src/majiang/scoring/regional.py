@@ -91,7 +91,7 @@ class RegionalResult(FanResult):
             without the discarder's seat; a winner seat outside the table.
         """
         self._check_settles()
-        rs = _rules.get(self.ruleset)
+        rs = self._rules_object()
         if discarder is None and not self.context.self_drawn:
             raise RuleError("a win on a discard needs the discarder's seat")
         n = rs.players
@@ -186,7 +186,8 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
 def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                last_copy: bool = False, kong: bool = False, last_tile: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
-               ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False):
+               ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
+               first_turn: str = ""):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
     h0 = as_hand(hand, hand_size=rs.hand_size)
@@ -244,7 +245,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                 hb = Hand(before.astype(np.uint8), melds, h0.flowers)
                 ctx = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
                                  bool(last_tile), wind_index(seat_wind, "seat_wind"),
-                                 wind_index(prevalent_wind, "prevalent_wind"), flowers)
+                                 wind_index(prevalent_wind, "prevalent_wind"), flowers,
+                                 first_turn)
             except InvalidHandError:
                 continue
             token = JOKERS.set((J, tuple(asg), bool(win_is_joker)))
@@ -261,7 +263,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         # 三金倒: three jokers win whatever the other tiles are
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
-                         wind_index(prevalent_wind, "prevalent_wind"), flowers)
+                         wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn)
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -275,13 +277,13 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
 def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
-          jokers: int = 0, win_is_joker: bool = False) -> RegionalResult:
+          jokers: int = 0, win_is_joker: bool = False, first_turn: str = "") -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
     tiles held besides any ``*`` in the hand) and ``win_is_joker`` (the winning
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
-    dealer.
+    dealer.  ``first_turn``: 天和 / 地和 / 人和 (:class:`majiang.winning.WinContext`).
 
     Raises
     ------
@@ -292,7 +294,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     rs, h0, cands = candidates(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
-                               jokers=jokers, win_is_joker=win_is_joker)
+                               jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn)
     what = f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}"
     if not cands:
         raise InvalidHandError(f"not a winning hand: {what} has no decomposition in the forms "
@@ -317,8 +319,10 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
         # 螺山: the minimum is in points (和 x 2^台) by win type, not in fan
         lo = rs.options["min_points"]
         meets = points >= (lo[0] if w.context.self_drawn else lo[1])
-    return RegionalResult(total, fan_counts, w.form, w.decomposition, (), _where(w), meets,
-                          rs.min_fan, h0, w.context, rs.name, w, points=points,
-                          jokers=tuple(tile_name(k) for k in asg),
-                          win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0,
-                          capped=_capped(rs, fans, w, points, total))
+    r = RegionalResult(total, fan_counts, w.form, w.decomposition, (), _where(w), meets,
+                       rs.min_fan, h0, w.context, rs.name, w, points=points,
+                       jokers=tuple(tile_name(k) for k in asg),
+                       win_is_joker=bool(win_is_joker), dealer=w.context.seat_wind == 0,
+                       capped=_capped(rs, fans, w, points, total))
+    r._d["_ruleset_obj"] = rs
+    return r

@@ -154,6 +154,14 @@ class FanResult:
             return ""
         return f"below the {self.min_fan}-fan minimum of {self.ruleset}"
 
+    def _rules_object(self):
+        """The Ruleset this result was scored under: the object itself when scoring kept
+        it (a non-default build or a house rule shares its name with the registered
+        ruleset, so a lookup by name would settle with the wrong parameters), else the
+        registered ruleset of that name (e.g. after unpickling)."""
+        rs = self._d.get("_ruleset_obj")
+        return rs if rs is not None else _rules.get(self.ruleset)
+
     def _check_settles(self) -> None:
         if not self.meets_minimum:
             raise RuleError(f"{format_hand(self.hand)} + {tile_name(self.context.win_tile)} "
@@ -177,7 +185,7 @@ class FanResult:
             seat; seats outside the table.
         """
         self._check_settles()
-        rs = _rules.get(self.ruleset)
+        rs = self._rules_object()
         if discarder is None and not self.context.self_drawn:
             raise RuleError("a win on a discard needs the discarder's seat")
         return rs.settle(self.total, winner, None if self.context.self_drawn else discarder)
