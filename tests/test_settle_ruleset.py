@@ -38,3 +38,12 @@ def test_unpickled_result_of_a_registered_ruleset_still_settles():
     r2 = pickle.loads(pickle.dumps(r))
     assert r2.settle(0) == r.settle(0)
     assert sum(r2.settle(0)) == 0
+
+
+def test_check_win_size_error_does_not_name_score():
+    import pytest
+    from majiang.scoring import check_win
+    for rs in ("guangdong", "mcr"):
+        with pytest.raises(majiang.InvalidHandError) as e:
+            check_win("123m456m789m123p55p", win_tile="5p", ruleset=rs)
+        assert "score()" not in str(e.value) and "BEFORE the winning tile" in str(e.value)

@@ -240,8 +240,9 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     h = as_hand(hand, hand_size=rs.hand_size)
     if h.n_tiles != rs.hand_size:
         raise InvalidHandError(
-            f"score() takes the hand BEFORE the winning tile ({rs.hand_size} tiles counting "
-            f"melds as 3), got {h.n_tiles}; pass the win tile separately")
+            f"the hand to score or check is the hand BEFORE the winning tile "
+            f"({rs.hand_size} tiles counting melds as 3), got {h.n_tiles}; pass the win tile "
+            "separately")
     win = parse_tile(win_tile) if isinstance(win_tile, str) else win_tile
     if isinstance(win, (np.integer,)):
         win = int(win)

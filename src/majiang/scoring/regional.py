@@ -192,7 +192,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     rs = _rules.get(ruleset)
     h0 = as_hand(hand, hand_size=rs.hand_size)
     if h0.n_tiles + jokers != rs.hand_size:
-        raise InvalidHandError(f"score() takes the hand BEFORE the winning tile "
+        raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
                                f"{h0.n_tiles + jokers}")
     for k in range(34):
