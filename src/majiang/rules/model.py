@@ -43,7 +43,7 @@ SHAPE_RULES = {
 """Constraints the shanten core honours exactly (:meth:`GameModel.shape`)."""
 
 SELF_DRAW_SAFE = frozenset(("self_draw_only", "discard_needs_pattern", "kong_pass",
-                            "pinghu_self_draw"))
+                            "pinghu_self_draw", "pass_or_pattern"))
 """Constraints a self-drawn win always satisfies (they restrict wins on a discard)."""
 
 _MUST_OPEN = ("must_open", "must_open_pung")

@@ -1,0 +1,373 @@
+"""贵州捉鸡 (Guizhou / Guiyang "catch the chicken") — RULESETS.md §3.9, STANDARD_READINGS_2.md §4
+(source keys: GYR = a Guiyang rule text, BX = the BX ``gui_yang`` server module and its
+``GameConstants_GY``, GYC = a commercial client's value table, MIL = a 2023 product
+summary; hobby pages GYP, GYT).
+
+From the seed (§3.9): 108 tiles (万 筒 条 only); 碰 and 杠, no 吃; chickens (鸡) are bonus
+tiles: 幺鸡 (1条) always, the turned tile + 1 after the hand (捉鸡, 9 wraps to 1), the
+first 幺鸡 discarded (冲锋鸡); a ready player is paid for his chickens at the end (查听),
+so a winner may pay and a loser may gain; 通行证: a plain win on a discard needs a kong.
+
+From the standard readings (§4):
+
+* 4 players, 13 tiles (dealer 14); kongs are 豆: 闷豆 (concealed), 转弯豆 (added), 点豆
+  (on a discard); 一炮多响 (several winners on one discard, ``winners="multiple"``);
+* forms: four sets and a pair, or seven pairs (龙七对 with a four of a kind);
+* **通行证** (constraint ``pass_or_pattern``): a win on a discard needs a 豆 in the hand
+  or a hand worth more than 平胡 (GYR, GYP, GYT); a self-draw always may.  A robbed
+  kong (抢杠胡) is read as allowed like a self-draw [interp.: it is scored +9 and paid
+  by the konger];
+* hand values (convention P, GYR/BX/GYC): 平胡 1, 大对子 5, 七对 10, 清一色 10, 单吊 (all
+  sets melded, single wait) 10, 清大对 15, 龙七对 20, 清七对 20, 单吊清一色 20, 清龙背 30,
+  天胡 / 地胡 20.  The patterns do not add up: the hand is paid at its highest pattern
+  (the combined patterns are their own entries, and each lists the smaller ones it
+  contains as excluded), 平胡 only when no pattern applies; add-ons on top (BX): 杠上花
+  +1, 抢杠胡 +9.  ``points`` = the highest pattern + the add-ons (:func:`guizhou_points`);
+* settlement of the win (BX): on a self-draw each other player pays the value, on a
+  discard the discarder alone pays (:func:`~majiang.rules.base.settle_points`);
+* end-of-hand payments outside the hand value, as functions of the final table:
+  :func:`kong_payments` (豆: 闷豆 3 from each other player, 点豆 3 from the feeder,
+  转弯豆 3 from each; only a ready player collects) and :func:`chicken_payments`
+  (幺鸡 1, the turned chicken 1, 金鸡 = 幺鸡 doubled when the turned tile is 9条,
+  乌骨鸡 8筒 2 as an option, 冲锋鸡 bonus 2 (×2 金), 责任鸡 1; a ready player collects
+  his chickens in hand and melds (a pung 3, a kong 4), the fixed chickens he discarded
+  and his 冲锋 bonus from each other player; a player not ready pays his discarded
+  fixed chickens and his 冲锋 bonus to each ready player).  Worked examples §4.6 are
+  tests.  In a drawn hand (荒庄) 豆 and 鸡 are not paid (GYP); :func:`chajiao` settles
+  查叫 instead (each player not ready pays each ready player that player's value).
+
+Options of :func:`build` (default first, alternatives named):
+
+* ``qing_da_dui`` (15, BX / GYC): the value of 清大对; 20 (GYR text).
+* ``wugu`` (False): 乌骨鸡 (8筒) as a fixed chicken worth 2 (BX option).
+* ``tong_san`` (False, BX 通三): every win gets +3 instead of the 平胡 point, and the
+  冲锋 base becomes 3.
+
+Not modelled (named): 报听 / 杀报 (ready declarations; the engine has none yet), 热炮
++1 (a win on the discard right after the discarder's own kong: not in the win
+context), 烧 (a player who deals in right after his own kong loses his 豆 and 鸡),
+the dealer streak (连庄), the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
+GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..errors import RuleError
+from . import fans as F
+from .base import POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, settle_points
+from .constraints import constraint
+
+__all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
+           "kong_payments", "chajiao", "YAOJI", "WUGU"]
+
+YAOJI = 18
+"""幺鸡: 1条 (kind 18), always a chicken."""
+WUGU = 16
+"""乌骨鸡: 8筒 (kind 16), a fixed chicken under the ``wugu`` option."""
+
+_PATTERN = ("pattern",)
+_ADDON = ("addon",)
+
+
+def _flush(w) -> int:
+    return int(F.flush(w))
+
+
+def _pungs_all(w) -> int:
+    return int(F.all_pungs(w))
+
+
+def _dragon_seven(w) -> int:
+    return int(F.seven_pairs_quads(w) > 0)
+
+
+def _single(w) -> int:
+    """单吊: every set melded, the single tile waited on for the pair."""
+    return int(F.single_left(w) and len(w.hand.melds) == 4)
+
+
+def guizhou_points(fans: Mapping, rs, w) -> int:
+    """The value of a Guizhou win: the highest counted pattern (平胡 when none) plus the
+    add-ons (杠上花, 抢杠胡), plus 3 under 通三 (convention P, STANDARD_READINGS_2 §4.3)."""
+    best, extra = 0, 0
+    for k, n in fans.items():
+        f = rs.fan(k)
+        if "addon" in f.tags:
+            extra += f.value * n
+        else:
+            best = max(best, f.value)
+    if rs.options.get("tong_san"):
+        extra += 3
+    return best + extra
+
+
+POINTS_FUNCTIONS["guizhou"] = guizhou_points
+
+
+@constraint("pass_or_pattern", "通行证: a win on a discard needs a 豆 (kong) or a hand worth "
+            "more than 平胡 (贵州捉鸡)")
+def pass_or_pattern(w, fans, rs) -> bool:
+    if w.context.self_drawn or w.context.robbing_kong:
+        return True
+    if any(s.kind == "kong" for s in w.sets) or any(m.kind == "kong" for m in w.hand.melds):
+        return True
+    return any("pattern" in rs.fan(f).tags for f in fans)
+
+
+def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) -> Ruleset:
+    """The 贵州捉鸡 ruleset (see the module docstring for the readings and options).
+
+    Raises
+    ------
+    RuleError
+        ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san``.
+    """
+    if qing_da_dui not in (15, 20) or isinstance(qing_da_dui, bool):
+        raise RuleError(f"guizhou option qing_da_dui must be 15 or 20, got {qing_da_dui!r}")
+    for name, v in (("wugu", wugu), ("tong_san", tong_san)):
+        if not isinstance(v, bool):
+            raise RuleError(f"guizhou option {name} must be true or false, got {v!r}")
+    src = "§3.9 + STANDARD_READINGS_2 §4 (GYR, BX, GYC)"
+    fl = (
+        F.fan(1, "平胡", "Plain Win (1)", 1, F.always, fallback=True, source=src),
+        F.fan(2, "大对子", "All Pungs (5)", 5, _pungs_all, tags=_PATTERN, source=src),
+        F.fan(3, "七对", "Seven Pairs (10)", 10, F.seven_pairs, tags=_PATTERN, source=src),
+        F.fan(4, "清一色", "Full Flush (10)", 10, _flush, tags=_PATTERN, source=src),
+        F.fan(5, "单吊", "All Melded, Single Wait (10)", 10, _single, excludes=(2,),
+              tags=_PATTERN, source=src),
+        F.fan(6, "清大对", f"Full Flush All Pungs ({qing_da_dui})", qing_da_dui,
+              lambda w: _flush(w) and _pungs_all(w), excludes=(2, 4), tags=_PATTERN,
+              source=src),
+        F.fan(7, "龙七对", "Seven Pairs with a Four (20)", 20, _dragon_seven, excludes=(3,),
+              tags=_PATTERN, source=src),
+        F.fan(8, "清七对", "Full Flush Seven Pairs (20)", 20,
+              lambda w: _flush(w) and F.seven_pairs(w), excludes=(3, 4), tags=_PATTERN,
+              source=src),
+        F.fan(9, "单吊清一色", "Full Flush All Melded (20)", 20,
+              lambda w: _flush(w) and _single(w), excludes=(2, 4, 5, 6), tags=_PATTERN,
+              source=src),
+        F.fan(10, "清龙背", "Full Flush Seven Pairs with a Four (30)", 30,
+              lambda w: _flush(w) and _dragon_seven(w), excludes=(3, 4, 7, 8), tags=_PATTERN,
+              source=src),
+        F.fan(11, "天胡", "Heavenly Hand (20)", 20, F.heavenly, tags=_PATTERN, source=src),
+        F.fan(12, "地胡", "Earthly Hand (20)", 20, F.earthly_or_human, tags=_PATTERN,
+              source=src),
+        F.fan(13, "杠上花", "Win on Kong Replacement (+1)", 1, F.kong_flower, tags=_ADDON,
+              minimum=False, source=src),
+        F.fan(14, "抢杠胡", "Robbing the Kong (+9)", 9, F.robbing, tags=_ADDON, minimum=False,
+              source=src),
+    )
+    return Ruleset(
+        name="guizhou", title="贵州捉鸡 (Guizhou chicken)",
+        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=4, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={},
+        source="RULESETS.md §3.9 (S003, S000); STANDARD_READINGS_2.md §4 (GYR, BX, GYC)",
+        tile_set="108", constraints=("pass_or_pattern",), ready="none",
+        wall_end=WallEnd(kept=0), winners="multiple",
+        scoring=ScoringRule(mode="custom", function="guizhou"),
+        options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san},
+        builder="guizhou", section="§3.9",
+        missing=("报听 / 杀报 and 热炮 / 烧 need the game history",
+                 "豆 and 鸡 payments are functions of the final table "
+                 "(kong_payments, chicken_payments), not yet paid by the engine"))
+
+
+GUIZHOU = build()
+
+
+# ---------------------------------------------------------------- end-of-hand payments
+def _check_players(n: int, *seqs: Sequence) -> None:
+    for s in seqs:
+        if len(s) != n:
+            raise RuleError(f"expected one entry per seat ({n}), got {len(s)}")
+
+
+def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
+    """Chicken kinds and their value per tile for the tile turned after the hand (捉鸡).
+
+    Parameters
+    ----------
+    turned : int
+        Kind 0..26 of the turned wall tile; the chicken is the next rank of its suit
+        (9 wraps to 1).
+    wugu : bool
+        乌骨鸡 (8筒) as a fixed chicken worth 2 (BX option).
+
+    Returns
+    -------
+    dict
+        ``{kind: value}``: 幺鸡 1条 1 (2 when 金鸡: the turned chicken is itself 1条),
+        the turned chicken 1 (added to 幺鸡's value when they coincide), 乌骨 2 (4 金).
+
+    Raises
+    ------
+    RuleError
+        ``turned`` not a suited kind.
+
+    Source: STANDARD_READINGS_2 §4.5 (GYR, BX).
+    """
+    if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned < 27:
+        raise RuleError(f"the turned tile must be a suited kind 0..26, got {turned!r}")
+    chicken = 9 * (turned // 9) + (turned % 9 + 1) % 9
+    gold = chicken == YAOJI
+    out = {YAOJI: 2 if gold else 1}
+    if not gold:
+        out[chicken] = out.get(chicken, 0) + 1
+    if wugu:
+        out[WUGU] = out.get(WUGU, 0) + (4 if gold else 2)
+    return out
+
+
+def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequence[int]],
+                     ready: Sequence[bool], turned: int, *, first_yaoji: int | None = None,
+                     first_yaoji_claimed_by: int | None = None, wugu: bool = False,
+                     tong_san: bool = False) -> tuple:
+    """Per-seat chicken (鸡) payments at the end of a won hand (BX reading).
+
+    Parameters
+    ----------
+    tiles : sequence of mapping
+        Per seat, ``{kind: copies}`` of the tiles in the hand and melds (a pung counts
+        3, a kong 4).
+    discards : sequence of sequence of int
+        Per seat, the kinds the player discarded that are still his (not claimed).
+    ready : sequence of bool
+        Per seat, whether the player is ready (听牌) or has won.
+    turned : int
+        The tile turned after the hand (the chicken is the next rank).
+    first_yaoji : int, optional
+        The seat that discarded the first 幺鸡 of the hand (冲锋鸡).
+    first_yaoji_claimed_by : int, optional
+        The seat that punged / konged that 幺鸡 (责任鸡), else None.
+    wugu, tong_san : bool
+        The ruleset options (乌骨鸡; 通三: the 冲锋 base is 3 instead of 2).
+
+    Returns
+    -------
+    tuple of int
+        Per-seat score changes, summing to 0.
+
+    Rules (STANDARD_READINGS_2 §4.5): a ready player's total is his chickens in hand
+    and melds, the fixed chickens (幺鸡, 乌骨) he discarded and his 冲锋 bonus (base 2,
+    ×2 金; the unclaimed first 幺鸡 also counts as a discarded 幺鸡); each other player
+    pays him that total.  A player not ready counts only his discarded fixed chickens
+    and his 冲锋 bonus, and pays that total to each ready player.  A claimed 冲锋 幺鸡
+    is a 责任鸡: the discarder pays the claimant the 幺鸡's value (the claimant pays
+    the discarder when only the discarder is ready) and earns no 冲锋 bonus.
+
+    Raises
+    ------
+    RuleError
+        Lists of the wrong length, a bad seat.
+    """
+    n = len(ready)
+    _check_players(n, tiles, discards)
+    values = chicken_values(turned, wugu=wugu)
+    fixed = {YAOJI} | ({WUGU} if wugu else set())
+    gold = values[YAOJI] == 2
+    for seat in (first_yaoji, first_yaoji_claimed_by):
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise RuleError(f"seat must be 0..{n - 1}, got {seat!r}")
+    out = [0] * n
+    for p in range(n):
+        discarded = sum(values[k] for k in discards[p] if k in fixed)
+        bonus = 0
+        if first_yaoji == p and first_yaoji_claimed_by is None:
+            bonus = (3 if tong_san else 2) * (2 if gold else 1)
+        if ready[p]:
+            held = sum(values.get(k, 0) * c for k, c in tiles[p].items())
+            total = held + discarded + bonus
+            for q in range(n):
+                if q != p:
+                    out[q] -= total
+                    out[p] += total
+        else:
+            total = discarded + bonus
+            for q in range(n):
+                if q != p and ready[q]:
+                    out[p] -= total
+                    out[q] += total
+    if first_yaoji is not None and first_yaoji_claimed_by is not None:
+        d, c = first_yaoji, first_yaoji_claimed_by
+        amount = values[YAOJI]
+        if ready[d] and not ready[c]:
+            d, c = c, d
+        out[d] -= amount
+        out[c] += amount
+    return tuple(out)
+
+
+def kong_payments(kongs: Sequence[Sequence[tuple]], ready: Sequence[bool]) -> tuple:
+    """Per-seat 豆 (kong) payments at the end of a won hand (BX reading).
+
+    Parameters
+    ----------
+    kongs : sequence of sequence of tuple
+        Per seat, its kongs as ``(kind, how, feeder)``: ``how`` is ``"concealed"`` (闷豆),
+        ``"added"`` (转弯豆 / 爬坡豆) or ``"exposed"`` (点豆, ``feeder`` = the discarder's
+        seat; None otherwise).
+    ready : sequence of bool
+        Per seat, ready (听牌) or won: only a ready player collects.
+
+    Returns
+    -------
+    tuple of int
+        Per-seat score changes, summing to 0: 闷豆 3 from each other player, 转弯豆 3 from
+        each other player, 点豆 3 from the feeder (STANDARD_READINGS_2 §4.4; GYP's
+        alternative 2 / 3 / 1 is not built).
+
+    Raises
+    ------
+    RuleError
+        Lists of the wrong length, an unknown ``how``, an exposed kong without a feeder.
+    """
+    n = len(ready)
+    _check_players(n, kongs)
+    out = [0] * n
+    for p in range(n):
+        for kong in kongs[p]:
+            _kind, how, feeder = kong
+            if how not in ("concealed", "added", "exposed"):
+                raise RuleError(f"kong type must be concealed, added or exposed, got {how!r}")
+            if how == "exposed" and not (isinstance(feeder, int) and 0 <= feeder < n
+                                         and feeder != p):
+                raise RuleError(f"an exposed kong needs the feeder's seat, got {feeder!r}")
+            if not ready[p]:
+                continue
+            payers = [feeder] if how == "exposed" else [q for q in range(n) if q != p]
+            for q in payers:
+                out[q] -= 3
+                out[p] += 3
+    return tuple(out)
+
+
+def chajiao(values: Sequence[int | None]) -> tuple:
+    """查叫 at a drawn end (荒庄): each player not ready pays each ready player that ready
+    player's hand value.
+
+    Parameters
+    ----------
+    values : sequence of int or None
+        Per seat, the value of the ready player's best waiting hand, or None when the
+        player is not ready.
+
+    Returns
+    -------
+    tuple of int
+        Per-seat score changes, summing to 0 (STANDARD_READINGS_2 §4.4, BX; the dealer
+        streak is not added).
+    """
+    n = len(values)
+    out = [0] * n
+    for p, v in enumerate(values):
+        if v is None:
+            continue
+        for q in range(n):
+            if values[q] is None:
+                out[q] -= int(v)
+                out[p] += int(v)
+    return tuple(out)

@@ -1,0 +1,184 @@
+"""贵州捉鸡 (guizhou): values, 通行证, options and the end-of-hand 豆 / 鸡 / 查叫 payments.
+
+Expected numbers come from STANDARD_READINGS_2.md §4 (tables §4.3–4.5 and the worked
+examples §4.6), never from our own output.
+"""
+import pytest
+
+import majiang
+from majiang import rules
+from majiang.rules import guizhou as G
+from majiang.rules.model import game_model
+from majiang.tiles import parse_tile
+
+
+def _score(hand, win, **kw):
+    return majiang.score(hand, win_tile=win, ruleset=kw.pop("ruleset", "guizhou"), **kw)
+
+
+def test_registered_with_its_tile_set_and_calls():
+    rs = rules.get("guizhou")
+    m = game_model(rs)
+    assert m.n_tiles == 108 and m.players == 4 and m.hand_size == 13
+    assert "chow_left" not in rs.calls                      # 碰 and 杠 only
+    assert rs.winners == "multiple"                          # 一炮多响
+    got = {v.section: (v.ruleset, v.status) for v in rules.catalog.VARIANTS}
+    assert got["§3.9"] == ("guizhou", "complete")
+
+
+@pytest.mark.parametrize("hand, win, self_drawn, value, fan", [
+    # §4.3 values
+    ("123m456m789m12p55p", "3p", True, 1, "平胡"),
+    ("111m222m333p4p555s", "4p", True, 5, "大对子"),
+    ("1133m5577p2299s4s", "4s", True, 10, "七对"),
+    ("123456789s1235s", "5s", True, 10, "清一色"),
+    ("111s222s333s4s999s", "4s", True, 15, "清大对"),
+    ("1111m5577p2299s4s", "4s", True, 20, "龙七对"),
+    ("1133557799s224s", "4s", True, 20, "清七对"),
+    ("1111335577s224s", "4s", True, 30, "清龙背"),
+])
+def test_hand_values(hand, win, self_drawn, value, fan):
+    r = _score(hand, win, self_drawn=self_drawn)
+    assert r.points == value
+    assert fan in r
+    # the patterns do not add up: exactly one pattern is listed
+    assert sum(1 for f in r.fans if "addon" not in rules.get("guizhou").fan(f.id).tags) == 1
+
+
+def test_qing_da_dui_option_and_tong_san():
+    r = _score("111s222s333s4s999s", "4s", self_drawn=True, ruleset=G.build(qing_da_dui=20))
+    assert r.points == 20
+    r = _score("123m456m789m12p55p", "3p", self_drawn=True, ruleset=G.build(tong_san=True))
+    assert r.points == 1 + 3
+    with pytest.raises(majiang.RuleError):
+        G.build(qing_da_dui=17)
+    with pytest.raises(majiang.RuleError):
+        G.build(wugu="yes")
+
+
+def test_single_wait_all_melded():
+    # 单吊: four melded pungs, single wait (10); 单吊清一色 20
+    r = _score("[111m] [222p] [333s] [555s] 7s", "7s")
+    assert r.points == 10 and "单吊" in r and "大对子" not in r
+    r = _score("[111s] [222s] [333s] [555s] 7s", "7s")
+    assert r.points == 20 and "单吊清一色" in r
+
+
+def test_add_ons_stack_on_the_pattern():
+    r = _score("123m456m789m12p55p", "3p", self_drawn=True, kong=True)     # 杠上花 +1
+    assert r.points == 1 + 1
+    r = _score("123456789s1235s", "5s", kong=True)                        # 抢杠胡 +9
+    assert r.points == 10 + 9
+
+
+def test_pass_a_plain_win_on_a_discard_needs_a_kong():
+    # 通行证 (§4.2): 平胡 on a discard only with a 豆; self-draw always; a pattern always
+    with pytest.raises(majiang.InvalidHandError, match="pass_or_pattern"):
+        _score("123m456m789m12p55p", "3p")
+    assert _score("123m456m789m12p55p", "3p", self_drawn=True).points == 1
+    assert _score("[1111m] 456m789m12p55p", "3p").points == 1        # holds a 豆
+    assert _score("111m222m333p4p555s", "4p").points == 5             # 大对子 on a discard
+    from majiang.scoring import check_win
+    assert not check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou",
+                         self_drawn=False).valid
+    assert check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou").valid
+
+
+def test_worked_example_1_flush_self_draw():
+    # §4.6.1: a non-dealer self-draws 清一色 with no kong and no chicken: +30
+    r = _score("123456789s1235s", "5s", self_drawn=True, seat_wind=1)
+    assert r.settle(1) == (-10, 30, -10, -10)
+    # on a discard the discarder alone pays (§4.4)
+    r = _score("123456789s1235s", "5s", seat_wind=1)
+    assert r.settle(1, discarder=3) == (0, 10, 0, -10)
+
+
+def test_chicken_values():
+    m5, s1, s9, p8 = (parse_tile(t) for t in ("5m", "1s", "9s", "8p"))
+    assert G.chicken_values(parse_tile("4m")) == {s1: 1, m5: 1}
+    assert G.chicken_values(parse_tile("9m")) == {s1: 1, parse_tile("1m"): 1}   # 9 wraps
+    assert G.chicken_values(s9) == {s1: 2}                                       # 金鸡
+    assert G.chicken_values(parse_tile("7p"), wugu=True) == {s1: 1, p8: 2 + 1}
+    assert G.chicken_values(s9, wugu=True) == {s1: 2, p8: 4}
+    with pytest.raises(majiang.RuleError):
+        G.chicken_values(parse_tile("1z"))
+
+
+def test_worked_example_2_chickens():
+    # §4.6.2: turned 4万 -> chicken 5万.  A (seat 0) ready with one 幺鸡 and a pung of
+    # 5万: 1 + 3 = 4 from each other player.  B (seat 1) not ready, discarded a 幺鸡
+    # (not the first one): pays 1 to each ready player.  C, D not ready, no chickens.
+    s1, m5 = parse_tile("1s"), parse_tile("5m")
+    got = G.chicken_payments(
+        tiles=[{s1: 1, m5: 3}, {}, {}, {}], discards=[[], [s1], [], []],
+        ready=[True, False, False, False], turned=parse_tile("4m"))
+    assert got == (4 * 3 + 1, -4 - 1, -4, -4)
+    assert sum(got) == 0
+
+
+def test_worked_example_3_gold_charging_chicken():
+    # §4.6.3: turned 9条 -> 幺鸡 is 金鸡.  A discarded the first 幺鸡 (冲锋鸡), unclaimed:
+    # bonus 2 x 2 = 4 plus 2 for that 幺鸡 = 6 from each other player when A is ready
+    s1 = parse_tile("1s")
+    got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[s1], [], [], []],
+                             ready=[True, False, False, False], turned=parse_tile("9s"),
+                             first_yaoji=0)
+    assert got == (18, -6, -6, -6)
+    # 通三: the 冲锋 base is 3
+    got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[s1], [], [], []],
+                             ready=[True, False, False, False], turned=parse_tile("9s"),
+                             first_yaoji=0, tong_san=True)
+    assert got == (3 * (3 * 2 + 2), -8, -8, -8)
+
+
+def test_responsibility_chicken():
+    # 责任鸡 (§4.5): the 冲锋 幺鸡 is punged by another player: the discarder owes the
+    # claimant 1 (no 冲锋 bonus); the direction flips when only the discarder is ready
+    s1 = parse_tile("1s")
+    turned = parse_tile("4m")                                    # chicken 5万, none held
+    got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[], [], [], []],
+                             ready=[False, False, False, False], turned=turned,
+                             first_yaoji=0, first_yaoji_claimed_by=2)
+    assert got == (-1, 0, 1, 0)
+    got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[], [], [], []],
+                             ready=[True, False, False, False], turned=turned,
+                             first_yaoji=0, first_yaoji_claimed_by=2)
+    assert got == (1, 0, -1, 0)
+    with pytest.raises(majiang.RuleError):
+        G.chicken_payments(tiles=[{}], discards=[[], []], ready=[True, False], turned=0)
+    with pytest.raises(majiang.RuleError):
+        G.chicken_payments(tiles=[{}, {}], discards=[[], []], ready=[True, False], turned=0,
+                           first_yaoji=5)
+
+
+def test_kong_payments():
+    # 豆 (§4.4, BX): 闷豆 3 from each other, 转弯豆 3 from each, 点豆 3 from the feeder;
+    # only a ready player collects
+    k = parse_tile("7m")
+    got = G.kong_payments([[(k, "concealed", None)], [(k + 1, "exposed", 3)],
+                           [(k + 2, "added", None)], []], ready=[True, True, False, False])
+    # seat 0 collects 3 from each other; seat 1 collects 3 from its feeder (seat 3);
+    # seat 2 is not ready and collects nothing for its added kong
+    assert got == (9, -3 + 3, -3, -3 - 3)
+    assert sum(got) == 0
+    with pytest.raises(majiang.RuleError):
+        G.kong_payments([[(k, "exposed", None)], [], [], []], ready=[True] * 4)
+    with pytest.raises(majiang.RuleError):
+        G.kong_payments([[(k, "open", None)], [], [], []], ready=[True] * 4)
+
+
+def test_chajiao_at_a_drawn_end():
+    # 查叫: each player not ready pays each ready player that player's value
+    assert G.chajiao([5, None, 10, None]) == (10, -15, 20, -15)
+    assert G.chajiao([None] * 4) == (0, 0, 0, 0)
+
+
+def test_simulated_plain_discard_wins_hold_a_kong():
+    t = majiang.simulate("guizhou", 150, seed=3, n_jobs=1)
+    assert (t.end == "win").mean() > 0.5
+    for _, row in t.iterrows():
+        assert sum(row.score_deltas) == 0
+        for i, (w, how) in enumerate(zip(row.winners, row.win_types)):
+            names = {n for n, _ in row.fans[i]}
+            if how == "discard" and names == {"平胡"}:
+                assert row.kongs[w] > 0
