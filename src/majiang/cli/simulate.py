@@ -11,10 +11,17 @@ fans (the share of wins that scored each).
 Players: random, efficiency (one per seat, comma-separated; one name for every
 seat).
 
+Scale: --jobs N worker processes (default -1: every core); --out DIR writes each
+finished chunk of --chunk-size hands as a Parquet file in DIR beside a manifest of
+the arguments, so the same command run again after Ctrl-C or a crash plays only the
+missing chunks (and a different command into DIR is refused).  A progress bar on
+stderr for runs longer than a few seconds (--no-progress: none).
+
 Examples:
   majiang simulate mcr -n 200
   majiang simulate sichuan -n 500 --players efficiency,efficiency,random,random --jobs 2
   majiang simulate guangdong -n 100 --seed 7 --json
+  majiang simulate mcr -n 1000000 --out runs/mcr-1m
 """
 from __future__ import annotations
 
@@ -37,8 +44,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="one player per seat (random, efficiency); one name for every "
                              "seat (default: efficiency)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="worker processes (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=-1, metavar="N",
+                        help="worker processes; -1 every core (default: %(default)s)")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="resumable run directory: one Parquet file per finished chunk "
+                             "and a manifest; rerun the same command to resume")
+    parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
+                        help="hands per chunk (default: from N, or the one in --out)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false",
+                        help="no progress bar on stderr")
     add_json_flag(parser)
 
 
@@ -84,23 +98,30 @@ def run(args: argparse.Namespace) -> int:
 
     if args.n < 1:
         raise CommandError(f"-n must be 1 or more, got {args.n}")
-    if args.jobs < 1:
-        raise CommandError(f"--jobs must be 1 or more, got {args.jobs}")
+    if args.jobs == 0:
+        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
     rs = get_ruleset(args.ruleset)
     players = None
     if args.players is not None:
         names = [p.strip() for p in args.players.split(",") if p.strip()]
         players = names[0] if len(names) == 1 else names
-    table = simulate(rs, args.n, players=players, seed=args.seed, n_jobs=args.jobs)
+    table = simulate(rs, args.n, players=players, seed=args.seed, n_jobs=args.jobs,
+                     out=args.out, chunk_size=args.chunk_size, progress=args.progress)
     s = summarize(table, int(rs.players))
     s["ruleset"] = rs.name
     s["players"] = args.players or "efficiency"
     s["seed"] = args.seed
+    if args.out is not None:
+        s["out"] = args.out
     if args.json:
         emit_json(s)
         return 0
     write(f"ruleset  {rs.name}; players {s['players']}; seed {args.seed}")
     write(f"hands    {s['hands']}  ({s['wins']} wins)")
+    if args.out is not None:
+        write(f"run      {args.out}  (Parquet chunks; majiang.game.read_run reads them)")
     write("win rate " + "  ".join(f"seat {i}: {_pct(r)}" for i, r in enumerate(s["win_rate"])))
     write(f"self-draw share of wins  {_pct(s['self_draw_share'])}")
     write(f"drawn hands (荒庄)       {_pct(s['drawn_rate'])}")

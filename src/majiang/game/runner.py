@@ -1,16 +1,26 @@
-"""``majiang.simulate``: many independent hands under a ruleset, as a pandas DataFrame."""
+"""``majiang.simulate``: many independent hands under a ruleset, as a pandas DataFrame.
+
+The hands are cut into chunks of consecutive hand indices; a chunk runs in this
+process, in a local process (or thread) pool, or on any
+:class:`concurrent.futures.Executor` (a Dask cluster included).  Hand ``i`` is
+seeded from ``SeedSequence(seed)`` by its index alone, so the table never depends
+on the chunking or on where a chunk ran.  With ``out=DIR`` each finished chunk is a
+Parquet file in a resumable run directory (:mod:`majiang.game.store`).
+"""
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 from ..errors import RuleError
 
-__all__ = ["simulate", "COLUMNS"]
+__all__ = ["simulate", "COLUMNS", "default_chunk_size"]
 
 COLUMNS = ("ruleset", "hand", "seed", "dealer", "winners", "win_types", "discarder", "fans",
            "fan_totals", "points", "score_deltas", "draws", "wall_left", "turns", "end",
            "kongs", "calls", "flowers", "end_checks")
-_CHUNK = 50
+_PROGRESS_DELAY = 3.0           # seconds before a progress bar appears
 
 
 def _run_chunk(ruleset, players, seed, start, stop, logs, exchange3=False):
@@ -26,8 +36,72 @@ def _run_chunk(ruleset, players, seed, start, stop, logs, exchange3=False):
     return rows
 
 
+
+def default_chunk_size(n_hands: int, logs: bool = False) -> int:
+    """Hands per chunk when ``simulate`` is not given ``chunk_size``.
+
+    The largest of 50, 100, 200, 500, 1000, 2000 that still cuts the run into at
+    least 32 chunks (50 for short runs), at most 200 with ``logs`` (a logged hand is
+    ~100 events); depends on ``n_hands`` only, so a resumed run finds the same chunks.
+    """
+    size = 50
+    for k in (100, 200, 500, 1000, 2000):
+        if n_hands >= 32 * k:
+            size = k
+    return min(size, 200) if logs else size
+
+
+def _local_cpus() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _is_int(x) -> bool:
+    import numpy as np
+    return not isinstance(x, (bool, np.bool_)) and isinstance(x, (int, np.integer))
+
+
+def _is_dask_client(x) -> bool:
+    return (type(x).__module__.split(".")[0] == "distributed"
+            and callable(getattr(x, "get_executor", None))
+            and callable(getattr(x, "nthreads", None)))
+
+
+def _frame(data: dict, cols):
+    """The DataFrame of ``{column: list of values}`` (one constructor for the
+    in-memory and the on-disk path, so both give the same dtypes)."""
+    import pandas as pd
+    return pd.DataFrame({c: data[c] for c in cols}, columns=list(cols))
+
+
+def _progress_bar(total: int, initial: int, name: str, enabled: bool):
+    if not enabled or total <= initial or sys.stderr is None:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:             # progress is a convenience, never a failure
+        return None
+    return tqdm(total=total, initial=initial, unit="hand", desc=f"simulate {name}",
+                delay=_PROGRESS_DELAY, file=sys.stderr, dynamic_ncols=True, smoothing=0.05)
+
+
+def _stop_pool(ex) -> None:
+    """Stop our own pool now: terminate worker processes (a running chunk would
+    otherwise keep Ctrl-C waiting for it) and drop queued work."""
+    for proc in list((getattr(ex, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except Exception:           # already gone
+            pass
+    ex.shutdown(wait=True, cancel_futures=True)
+
+
 def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
-             n_jobs: int = 1, logs: bool = False, exchange3: bool = False):
+             n_jobs: int = -1, executor: Any = None, out: Any = None,
+             chunk_size: int | None = None, progress: bool = True, logs: bool = False,
+             exchange3: bool = False):
     """Play ``n_hands`` independent hands and return one row per hand.
 
     Built-in players (``"random"``, ``"efficiency"``) play in the compiled loop
@@ -40,92 +114,255 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     ruleset : str or Ruleset
         A registered name (or house-rule ``.toml``), or a Ruleset object.
     n_hands : int
-    players : sequence of str or policy objects, optional
-        One per seat; default ``("efficiency",) * players``.  A single name is used
-        for every seat.  See :mod:`majiang.game.players`.
+        Number of hands, >= 0.
+    players : str, policy object or sequence of them, optional
+        One per seat; default ``("efficiency",) * players``.  A single name (or
+        policy object) is used for every seat.  See :mod:`majiang.game.players`.
     seed : int
-        Hand ``i`` draws its wall and its bots' choices from one PCG64 stream of
-        ``SeedSequence(seed).spawn(...)[i]``, so the table does not depend on
-        ``n_jobs`` or chunking.
+        Non-negative.  Hand ``i`` draws its wall and its bots' choices from one
+        PCG64 stream of ``SeedSequence(seed).spawn(...)[i]``, so the table does not
+        depend on ``n_jobs``, ``chunk_size``, ``executor`` or a resumed ``out``.
     n_jobs : int
-        Worker processes over independent chunks of hands (threads when the
-        ruleset or a policy cannot be sent to a process).
-    exchange3 : bool
-        Play 换三张 before 定缺 (see :func:`majiang.game.play_hand`).
+        Local workers when no ``executor`` is given: ``-1`` (default) all cores
+        this process may use (``os.sched_getaffinity``), ``-2`` all but one, ...;
+        ``1`` plays every hand in this process.  Worker processes for built-in
+        rulesets (and registered house rules where processes fork) with built-in
+        players; threads for other ruleset objects and for policy objects (a
+        policy sees the hands of a chunk in order, chunks in any order).  A run
+        of one chunk is played here.
+    executor : concurrent.futures.Executor or dask.distributed.Client, optional
+        Run the chunks there instead of a pool of our own (``n_jobs`` is then
+        ignored); the executor is neither shut down nor reused for anything else.
+        A Dask ``Client`` is used through ``client.get_executor(pure=False)``;
+        every worker needs ``majiang`` installed.  For example::
+
+            from dask.distributed import Client, LocalCluster
+            with LocalCluster(n_workers=2, threads_per_worker=1) as cl, Client(cl) as client:
+                table = majiang.simulate("mcr", 100_000, executor=client, out="runs/mcr")
+
+        Chunks are submitted a few per worker at a time (memory stays flat) and
+        come back to this process, which alone writes ``out`` (workers need no
+        shared file system).  A built-in ruleset travels by name; a house or
+        modified ruleset as the object, which needs an executor that can send it
+        (threads, or Dask's cloudpickle; rulesets hold lambdas that plain pickle,
+        as used by ``ProcessPoolExecutor``, refuses).
+    out : str or os.PathLike, optional
+        A run directory (:mod:`majiang.game.store`): each finished chunk is written
+        at once as one Parquet file (temporary name, then rename), beside a
+        manifest ``_manifest.json`` of the run's arguments (ruleset name and a
+        fingerprint of its data, ``n_hands``, ``seed``, players, ``chunk_size``,
+        ``exchange3``, ``logs``, package version).  Rerunning with the same
+        arguments after Ctrl-C, an error or ``kill -9`` plays only the missing
+        chunks.  Chunks are not kept in memory; the returned table is read back
+        from the directory at the end (:func:`majiang.game.read_run`; lazily:
+        ``dask.dataframe.read_parquet(out)`` gives the raw Parquet encoding).
+    chunk_size : int, optional
+        Hands per chunk (>= 1); default :func:`default_chunk_size` (``n_hands``
+        only), or with ``out`` the chunk size of the run already in the directory.
+    progress : bool
+        A tqdm bar (hands done, rate, time left) on ``sys.stderr`` for runs that
+        last more than a few seconds; plain text, so it also works in notebooks and
+        logs.  ``False``: no bar.
     logs : bool
         Add a ``log`` column with each hand's event list (:mod:`majiang.game.logs`).
+    exchange3 : bool
+        Play 换三张 before 定缺 (see :func:`majiang.game.play_hand`).
 
     Returns
     -------
     pandas.DataFrame
-        Columns :data:`COLUMNS` (+ ``log``): ``ruleset``, ``hand``, ``seed``,
-        ``dealer``, ``winners`` (list of seats; empty for a drawn hand),
-        ``win_types`` (per winner: ``self_draw``, ``discard``, ``robbing_kong``,
-        ``kong_replacement``), ``discarder`` (per winner, None on a self-draw),
-        ``fans`` (per winner: ``[name, count]`` pairs), ``fan_totals``, ``points``
-        (after the ruleset's scoring rule), ``score_deltas`` (per seat), ``draws``
-        (tiles drawn from the wall, replacements included), ``wall_left``,
-        ``turns`` (discards), ``end`` (``win``, ``wall``, ``blood``), ``kongs`` and
-        ``calls`` (per seat), ``flowers`` (per seat), ``end_checks`` (四川 查花猪 /
-        查大叫 payments at a drawn end: dicts ``check, payer, payee, amount``).
+        ``n_hands`` rows in hand order.  Columns :data:`COLUMNS` (+ ``log``):
+        ``ruleset`` (str), ``hand``, ``seed``, ``dealer`` (int64), ``winners``
+        (list of seats; empty for a drawn hand), ``win_types`` (per winner:
+        ``self_draw``, ``discard``, ``robbing_kong``, ``kong_replacement``),
+        ``discarder`` (per winner, None on a self-draw), ``fans`` (per winner:
+        ``[name, count]`` pairs), ``fan_totals``, ``points`` (after the ruleset's
+        scoring rule), ``score_deltas`` (per seat), ``draws`` (int64: tiles drawn
+        from the wall, replacements included), ``wall_left``, ``turns`` (int64:
+        discards), ``end`` (``win``, ``wall``, ``blood``), ``kongs`` and ``calls``
+        (per seat), ``flowers`` (per seat), ``end_checks`` (四川 查花猪 / 查大叫
+        payments at a drawn end: dicts ``check, payer, payee, amount``).  The
+        list-valued columns hold Python lists of int / str (object dtype).  With
+        ``out`` the same table, read back from the directory.
 
     Raises
     ------
     RuleError
-        Unknown ruleset or player, a wrong number of players, a bad ``n_hands`` /
-        ``n_jobs``.
+        Unknown ruleset or player, a wrong number of players, a bad ``n_hands``,
+        ``seed``, ``n_jobs`` (0 or not an int), ``chunk_size``, ``executor`` (not an
+        Executor or Dask Client, or shut down) or ``out`` (a file, not writable,
+        a non-empty directory of something else, or a directory holding a run
+        with different arguments — nothing is written then).
     IllegalMoveError
         A policy's illegal move (names the seat, the move and the legal options).
+    KeyboardInterrupt
+        Ctrl-C: our worker processes are terminated at once; with ``out`` every
+        chunk finished so far is on disk and a rerun resumes from there.
     """
-    import numpy as np
-    import pandas as pd
+    import concurrent.futures as cf
+
     from ..rules.model import game_model
-    from .players import make_players
+    from .players import _is_policy, make_players
     model = game_model(ruleset)
     if model.ruleset is None:
         raise RuleError("simulate needs a ruleset, e.g. 'mcr'")
-    if isinstance(n_hands, bool) or not isinstance(n_hands, (int, np.integer)) or n_hands < 0:
+    if not _is_int(n_hands) or n_hands < 0:
         raise RuleError(f"n_hands must be a non-negative int, got {n_hands!r}")
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
-        raise RuleError(f"n_jobs must be a positive int, got {n_jobs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not _is_int(n_jobs) or n_jobs == 0:
+        raise RuleError(f"n_jobs must be a positive int, or -1 for all cores (-2 all but "
+                        f"one ...), got {n_jobs!r}")
+    if not _is_int(seed) or seed < 0:
         raise RuleError(f"seed must be a non-negative int, got {seed!r}")
+    if chunk_size is not None and (not _is_int(chunk_size) or chunk_size < 1):
+        raise RuleError(f"chunk_size must be a positive int (hands per chunk) or None, "
+                        f"got {chunk_size!r}")
+    client = None
+    if executor is not None:
+        if _is_dask_client(executor):
+            client = executor
+        elif not isinstance(executor, cf.Executor):
+            raise RuleError("executor must be a concurrent.futures.Executor or a "
+                            f"dask.distributed.Client, got {type(executor).__name__}")
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise RuleError(f"out must be a directory path (str or os.PathLike), got "
+                        f"{type(out).__name__}")
+    if out is not None and not os.fspath(out):
+        raise RuleError("out must be a directory path, got ''")
     n = model.players
     if players is None:
         players = ("efficiency",) * n
-    if isinstance(players, str):
+    if isinstance(players, str) or _is_policy(players):
         players = (players,) * n
     players = tuple(players)
     make_players(players, n)          # validates names and the count
     rs = model.ruleset
     from .. import rules as _rules
     registered = _rules._REGISTRY.get(rs.name) is rs
-    key = rs.name if registered else rs
-    bounds = [(a, min(a + _CHUNK, int(n_hands))) for a in range(0, int(n_hands), _CHUNK)]
-    rows = []
-    if n_jobs == 1 or len(bounds) <= 1:
-        for a, b in bounds:
-            rows.extend(_run_chunk(key, players, int(seed), a, b, logs, exchange3))
-    else:
-        from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-        by_process = registered and all(isinstance(p, str) for p in players)
-        Ex = ProcessPoolExecutor if by_process else ThreadPoolExecutor
-        ex = Ex(max_workers=int(n_jobs))
-        futs = []
-        try:
-            futs = [ex.submit(_run_chunk, key, players, int(seed), a, b, logs, exchange3)
-                    for a, b in bounds]
-            for f in futs:
-                rows.extend(f.result())
-        except BaseException:
-            # Ctrl-C or an error: stop worker processes now; otherwise the interpreter
-            # waits at exit for every chunk already running
-            for f in futs:
-                f.cancel()
-            for proc in list((getattr(ex, "_processes", None) or {}).values()):
-                proc.terminate()
-            ex.shutdown(wait=True, cancel_futures=True)
-            raise
-        ex.shutdown()
+    builtin = registered and rs.name in _rules.BUILTIN_NAMES
+    # a chunk names a built-in ruleset (any worker finds it by importing majiang); a
+    # house or modified ruleset travels as the object (threads, fork, cloudpickle)
+    key = rs.name if builtin else rs
+    n_hands, seed, logs, exchange3 = int(n_hands), int(seed), bool(logs), bool(exchange3)
     cols = list(COLUMNS) + (["log"] if logs else [])
-    return pd.DataFrame(rows, columns=cols)
+
+    store = None
+    if out is not None:
+        from . import store
+        if seed >= 2 ** 63:
+            raise RuleError(f"with out=, seed must be below 2**63 (stored as int64), got {seed}")
+        if chunk_size is None:
+            old = store.read_manifest(out)
+            chunk_size = int(old["chunk_size"]) if old else None
+    if chunk_size is None:
+        chunk_size = default_chunk_size(n_hands, logs)
+    chunk_size = int(chunk_size)
+    bounds = [(a, min(a + chunk_size, n_hands)) for a in range(0, n_hands, chunk_size)]
+
+    results: dict = {}
+    if store is not None:
+        manifest = store.run_manifest(rs, builtin=builtin, n_hands=n_hands, seed=seed,
+                                      players=players, chunk_size=chunk_size,
+                                      exchange3=exchange3, logs=logs, columns=cols)
+        store.open_run(out, manifest)
+        have = store.finished_parts(out)
+        todo = [b for b in bounds if b not in have]
+
+        def sink(a, b, rows):
+            store.write_part(out, a, b, rows, cols)
+    else:
+        todo = list(bounds)
+
+        def sink(a, b, rows):
+            results[a] = rows
+
+    args = (key, players, seed)
+    own = None
+    ex = None
+    window = 1
+    if todo and client is not None:
+        ex = client.get_executor(pure=False)
+        window = 2 * max(1, sum(client.nthreads().values())) + 1
+    elif todo and executor is not None:
+        ex = executor
+        window = 2 * (getattr(executor, "_max_workers", None) or _local_cpus()) + 1
+    elif len(todo) > 1:
+        workers = int(n_jobs) if n_jobs > 0 else max(1, _local_cpus() + 1 + int(n_jobs))
+        workers = min(workers, len(todo))
+        if workers > 1:
+            import multiprocessing as mp
+            by_process = (all(isinstance(p, str) for p in players)
+                          and (builtin or (registered and mp.get_start_method() == "fork")))
+            if by_process and not builtin:
+                key = rs.name       # a forked worker inherits the registry entry
+            args = (key, players, seed)
+            pool = cf.ProcessPoolExecutor if by_process else cf.ThreadPoolExecutor
+            ex = own = pool(max_workers=workers)
+            window = 2 * workers + 1
+
+    done_hands = n_hands - sum(b - a for a, b in todo)
+    bar = None
+    try:
+        if ex is None:
+            bar = _progress_bar(n_hands, done_hands, rs.name, progress)
+            for a, b in todo:
+                sink(a, b, _run_chunk(*args, a, b, logs, exchange3))
+                if bar is not None:
+                    bar.update(b - a)
+        else:
+            _run_pooled(ex, own, todo, args, logs, exchange3, window, sink,
+                        lambda: _progress_bar(n_hands, done_hands, rs.name, progress),
+                        salvage=store is not None)
+    finally:
+        if bar is not None:
+            bar.close()
+    if store is not None:
+        return store.read_run(out, columns=cols)
+    rows = [r for a, _ in bounds for r in results[a]]
+    return _frame({c: [r[c] for r in rows] for c in cols}, cols)
+
+
+def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *, salvage):
+    """Chunks on an executor, at most ``window`` in flight, each handed to ``sink``
+    as it finishes.  On any exception (Ctrl-C included): cancel what is queued, stop
+    our own pool at once, hand the chunks already finished to ``sink`` when
+    ``salvage`` (they are on disk then), re-raise."""
+    import concurrent.futures as cf
+    queue = list(reversed(todo))
+    pending: dict = {}
+    bar = None
+    try:
+        while queue or pending:
+            while queue and len(pending) < window:
+                a, b = queue.pop()
+                try:
+                    f = ex.submit(_run_chunk, *args, a, b, logs, exchange3)
+                except RuntimeError as exc:       # a shut-down executor
+                    raise RuleError(f"the executor does not accept work: {exc}") from None
+                pending[f] = (a, b)
+            if bar is None:       # after the first submit: worker processes are forked
+                bar = make_bar()
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for f in sorted(done, key=pending.get):
+                rows = f.result()
+                a, b = pending.pop(f)
+                sink(a, b, rows)
+                if bar is not None:
+                    bar.update(b - a)
+    except BaseException:
+        for f in pending:
+            f.cancel()
+        if own is not None:
+            _stop_pool(own)
+        if salvage:
+            for f, (a, b) in sorted(pending.items(), key=lambda kv: kv[1]):
+                try:
+                    if f.done() and not f.cancelled() and f.exception() is None:
+                        sink(a, b, f.result())
+                except BaseException:       # best effort: the first error wins
+                    break
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    if own is not None:
+        own.shutdown()
