@@ -36,6 +36,7 @@ _LAZY: dict[str, str] = {
     # whole hands: majiang.game; studies
     "simulate": "game",
     "count_complete_hands": "studies",
+    "compare_rulesets": "studies",
 }
 """Public name -> the submodule (relative to ``majiang``) that defines it; resolved
 by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
@@ -90,5 +91,5 @@ __all__ = [
     "rules", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
     "FanResult", "waits", "WinContext", "WinningHand",
     # whole hands and studies
-    "simulate", "count_complete_hands",
+    "simulate", "count_complete_hands", "compare_rulesets",
 ]

@@ -46,6 +46,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "score",
     "rules",
     "simulate",
+    "study",
 )
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 

@@ -1,4 +1,6 @@
-"""Studies over many hands: exact combinatorics (:mod:`.counts`)."""
+"""Studies over many hands: exact combinatorics (:mod:`.counts`) and rule-variant
+comparisons with confidence intervals (:mod:`.compare`)."""
+from .compare import compare_rulesets, draws_distribution, summarize_hands
 from .counts import count_complete_hands
 
-__all__ = ["count_complete_hands"]
+__all__ = ["count_complete_hands", "compare_rulesets", "summarize_hands", "draws_distribution"]
