@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .efficiency import _regional, discard_columns, discard_table
+from .efficiency import _regional, _regional_jokers, discard_columns, discard_table
 
 __all__ = ["advise"]
 
@@ -61,7 +61,9 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         finite ruleset shanten is evaluated.  ``None`` (default) leaves them out.
     method, seed, n_samples, changes, indicator, seat_wind, prevalent_wind
         Passed with ``draws`` and ``ruleset`` to the probability model
-        (:func:`majiang.probability.probabilities`).
+        (:func:`majiang.probability.probabilities`); ``indicator`` (the turned tile of
+        a joker ruleset) also goes to :func:`majiang.discard_table`, so the wild kinds
+        (one, or two: 南昌, 天津) are not listed as ordinary draws.
 
     Returns
     -------
@@ -79,12 +81,15 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
-    if draws is None and _regional(ruleset, forms) is None:
+    rs = (_regional(ruleset, forms) if indicator is None
+          else _regional_jokers(ruleset, forms, indicator))
+    if draws is None and rs is None:
         return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                                joker_fifth_copy, ruleset)
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
-                          joker_fifth_copy=joker_fifth_copy, ruleset=ruleset)
+                          joker_fifth_copy=joker_fifth_copy, ruleset=ruleset,
+                          indicator=indicator)
     crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
     asc = [True, False, False, False]
     if draws is not None:

@@ -273,6 +273,41 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
     return rs
 
 
+def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
+    """Validate a turned `indicator` under a joker ruleset (a no-op without one, as in
+    :func:`majiang.probability.probabilities`): its wild kinds (one, or two for 南昌 /
+    天津) are found, and a concealed tile of a wild kind is an error, since those
+    copies are jokers and are written ``*``.
+
+    Raises
+    ------
+    RuleError
+        An indicator that is not a tile, or not in the ruleset's tile set.
+    InvalidHandError
+        The hand holds a wild kind as a plain tile.
+    """
+    if indicator is None or ruleset is None:
+        return
+    from .rules.model import game_model
+    model = game_model(ruleset)
+    if model.jokers is None:
+        return
+    wall = model.wall(indicator)
+    if isinstance(hand, (str, Hand)):
+        h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+        conc = h.concealed
+    else:
+        conc = np.asarray(hand)
+        if conc.shape != (N_KINDS,):
+            return
+    for k in wall.joker_kinds:
+        if int(conc[k]) > int(wall.counts[k]):
+            raise InvalidHandError(
+                f"the hand holds {int(conc[k])} {tile_name(k)}, a wild kind under indicator "
+                f"{tile_name(wall.indicator) if wall.indicator is not None else indicator}: "
+                "write its copies as jokers ('*')")
+
+
 def _hand_size(ruleset: Any) -> int:
     """13, or the ruleset's hand size (16 for 台湾/罗源)."""
     if ruleset is None:
@@ -299,7 +334,8 @@ def _check_jokers(jokers: Any) -> int:
 
 def shanten(hand: Any, *, forms: Sequence[str] | None = None,
             seven_pairs_quads: bool | None = None, jokers: int = 0,
-            joker_fifth_copy: bool = False, ruleset: Any = None) -> int:
+            joker_fifth_copy: bool = False, ruleset: Any = None,
+            indicator: Any = None) -> int:
     """Shanten number (向听数) of a hand: −1 complete, 0 tenpai.
 
     Parameters
@@ -324,6 +360,12 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         Official forms with a quad counting as two pairs; and its shape rules
         (tile set, void suit, 2-5-8 pair; see the module notes), e.g.
         ``shanten("123m456p789s1155s", ruleset="sichuan")`` is 3 (one suit must go).
+    indicator : str or int, optional
+        With a joker ruleset: the turned indicator.  Every joker is simply wild, so
+        the number does not depend on it; it is checked (a tile of the ruleset's
+        set) and a concealed tile of a wild kind (e.g. 南昌 正精 / 副精) is refused —
+        those copies are jokers, written ``*``.  Ignored without jokers.
+
 
     Returns
     -------
@@ -341,6 +383,8 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     RuleError
         An unknown form or ruleset, a bad joker count.
     """
+    if indicator is not None:
+        _check_indicator(hand, ruleset, indicator)
     how, rs = _route(ruleset, forms)
     if how == "python":
         from .rules.shapes import ruleset_shanten
@@ -617,6 +661,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                                                           bool(seven_pairs_quads))
         if fast is not None:
             return fast
+    if indicator is not None:
+        _check_indicator(hand, ruleset, indicator)
     rs = _regional_jokers(ruleset, forms, indicator)
     if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
         from .rules.shapes import ruleset_ukeire
@@ -655,7 +701,8 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
 
 def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
                   seven_pairs_quads: bool | None = None, second_order: bool = True,
-                  jokers: int = 0, joker_fifth_copy: bool = False, ruleset: Any = None):
+                  jokers: int = 0, joker_fifth_copy: bool = False, ruleset: Any = None,
+                  indicator: Any = None):
     """One row per distinct discard of a 3n+2 hand (何切), in tile order.
 
     Parameters
@@ -665,6 +712,12 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         in this table; rulesets that allow discarding one decide that themselves).
     second_order : bool
         Compute the ``improvement`` column (slower).
+    indicator : str or int, optional
+        As in :func:`ukeire`: with a joker ruleset the wild kinds are known, their
+        natural copies are not counted as ordinary draws and a helpful joker draw
+        shows as ``*`` in the ``ukeire`` column (the exact Python engine of
+        :mod:`majiang.rules.shapes`; ``improvement`` is then NaN).
+
 
     Columns
     -------
@@ -695,10 +748,14 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     """
     import pandas as pd
 
-    rs = _regional(ruleset, forms)
-    if rs is not None:      # regional shape rules: majiang.rules.shapes
+    if indicator is not None:
+        _check_indicator(hand, ruleset, indicator)
+    rs = (_regional(ruleset, forms) if indicator is None
+          else _regional_jokers(ruleset, forms, indicator))
+    if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
-        return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers))
+        return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers),
+                                     indicator=indicator)
     names, sh, kinds, count, texts, impr = discard_columns(
         hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
         ruleset)

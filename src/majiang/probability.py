@@ -415,7 +415,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     if unseen.min() < 0:
         k = int(np.argmin(unseen))
         extra = ""
-        if wall.joker_kind == k:
+        if k in wall.joker_kinds:
             extra = " (its other copies are jokers: write them as '*')"
         raise InvalidHandError(
             f"{tile_name(k)}: the hand and the visible tiles hold {int(held[k] + vis[k])} "

@@ -122,6 +122,13 @@ class JokerRule:
         Whether a joker may stand for a fifth copy of a kind.
     substitute : int, optional
         A kind that stands in for the joker's natural tile (安庆: 红中).
+    second : {None, "next"}
+        A second wild kind: ``"next"`` = the kind after the first wild kind in its
+        cycle (same cycles as ``source="next"``).  南昌 正精 (the turned kind) + 副精
+        (the next kind); 天津 混儿 中下滚 (3 of the turned kind + 4 of the next).
+        ``None`` (default): one wild kind, as every ruleset before.
+    second_copies : int
+        Wild copies of the second kind (4).
     """
 
     source: str = "next"
@@ -133,6 +140,8 @@ class JokerRule:
     discard: bool = True
     fifth_copy: bool = False
     substitute: int | None = None
+    second: str | None = None
+    second_copies: int = 4
 
     def __post_init__(self) -> None:
         if self.source not in ("next", "turned", "fixed"):
@@ -143,6 +152,17 @@ class JokerRule:
             raise RuleError(f"honor_cycle must be separate or seven, got {self.honor_cycle!r}")
         if not 1 <= self.copies <= 8:
             raise RuleError(f"joker copies must be 1..8, got {self.copies}")
+        if self.second not in (None, "next"):
+            raise RuleError(f"joker second must be None or 'next', got {self.second!r}")
+        if self.second is not None:
+            if not 1 <= self.second_copies <= 4:
+                raise RuleError(f"joker second_copies must be 1..4, got {self.second_copies}")
+            if self.copies + self.second_copies > 8:
+                raise RuleError("two joker kinds may have at most 8 wild copies together "
+                                f"(a hand counts at most 8 jokers), got {self.copies} + "
+                                f"{self.second_copies}")
+            if self.substitute is not None:
+                raise RuleError("a substitute tile works with one joker kind only")
 
     def kind(self, indicator: int | None = None) -> int:
         """The wild kind for a turned `indicator` kind (ignored for fixed jokers)."""
@@ -154,6 +174,10 @@ class JokerRule:
         t = _kind(indicator)
         if self.source == "turned":
             return t
+        return self._next(t)
+
+    def _next(self, t: int) -> int:
+        """The kind after `t` in its cycle (suits 9→1, winds, dragons or the 7-cycle)."""
         if t < 27:
             return _SUCC[t]
         if self.honor_cycle == "seven":
@@ -161,6 +185,24 @@ class JokerRule:
         else:
             cyc = _WIND_CYCLE if t < 31 else _DRAGON_CYCLE
         return cyc[(cyc.index(t) + 1) % len(cyc)]
+
+    def kinds(self, indicator: int | None = None) -> tuple:
+        """Every wild kind for a turned `indicator`: ``(kind,)``, or ``(kind, next kind)``
+        with :attr:`second` (南昌 正精 / 副精, 天津 混儿)."""
+        k = self.kind(indicator)
+        if self.second is None:
+            return (k,)
+        return (k, self._next(k))
+
+    @property
+    def kind_copies(self) -> tuple:
+        """Wild copies of each kind of :meth:`kinds`, in the same order."""
+        return (self.copies,) if self.second is None else (self.copies, self.second_copies)
+
+    @property
+    def total_copies(self) -> int:
+        """Wild tiles in the set: the sum of :attr:`kind_copies`."""
+        return sum(self.kind_copies)
 
 
 def _kind(x) -> int:

@@ -102,15 +102,19 @@ class Wall:
     jokers : int
         Tiles in the wall that are drawn as jokers (wild tiles).
     joker_kind : int or None
-        The wild kind (None without jokers).
+        The (first) wild kind (None without jokers).
     indicator : int or None
         The turned indicator kind, counted as visible (not in ``counts``).
+    joker_kinds : tuple of int
+        Every wild kind (``(joker_kind,)``; two with :attr:`JokerRule.second`, 南昌
+        正精 / 副精, 天津 混儿); empty without jokers.
     """
 
     counts: np.ndarray
     jokers: int = 0
     joker_kind: int | None = None
     indicator: int | None = None
+    joker_kinds: tuple = ()
 
     @property
     def size(self) -> int:
@@ -173,13 +177,28 @@ class GameModel:
             return None
         return self.jokers.kind(indicator)
 
+    def joker_kinds(self, indicator: Any = None) -> tuple:
+        """Every wild kind for a turned `indicator`: ``()`` without jokers, one kind, or
+        two (正精 / 副精 of 南昌, the 中下滚 混儿 of 天津: the turned kind, then the next).
+
+        Raises
+        ------
+        RuleError
+            The jokers are found from an indicator and none was given.
+        """
+        if self.jokers is None:
+            return ()
+        return self.jokers.kinds(indicator)
+
     def wall(self, indicator: Any = None) -> Wall:
         """The drawable tiles of a fresh wall (see :class:`Wall`).
 
         Jokers: the wild kind's copies (:attr:`JokerRule.copies`: 3 when the turned
         tile itself is the joker and stays face up) are drawn as jokers; with
         ``source="next"`` the face-up indicator leaves the wall; a ``substitute``
-        kind (安庆 红中) is drawn as the joker kind's natural tile.
+        kind (安庆 红中) is drawn as the joker kind's natural tile.  With a second wild
+        kind (:attr:`JokerRule.second`) its ``second_copies`` are drawn as jokers too,
+        so :attr:`Wall.jokers` counts both kinds (南昌 8, 天津 7).
 
         Raises
         ------
@@ -208,7 +227,13 @@ class GameModel:
         if jr.substitute is not None:
             counts[kind] += counts[jr.substitute]
             counts[jr.substitute] = 0
-        return Wall(counts, wild, kind, ind)
+        kinds = jr.kinds(indicator)
+        if len(kinds) > 1:
+            k2 = kinds[1]
+            wild2 = min(jr.second_copies, int(counts[k2]))
+            counts[k2] -= wild2
+            wild += wild2
+        return Wall(counts, wild, kind, ind, kinds)
 
     # -- what wins -----------------------------------------------------------
     @property
@@ -323,7 +348,8 @@ class GameModel:
         if self.min_fan:
             parts.append(f"minimum {self.min_fan} fan")
         if self.jokers is not None:
-            parts.append(f"jokers ({self.jokers.source})")
+            parts.append(f"jokers ({self.jokers.source}"
+                         + (f" + {self.jokers.second}" if self.jokers.second else "") + ")")
         return f"{self.name}: " + "; ".join(parts)
 
 

@@ -324,7 +324,12 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     Live counts: copies in the tile set minus the hand (concealed and melds) minus
     `visible`.  With `joker_kind` the natural copies of that kind are jokers: the
     kind is not drawn as itself, and drawing it (a joker) is listed when it helps.
+    Two wild kinds (南昌 正精 / 副精, 天津 混儿): `joker_kind` and `joker_copies` are
+    tuples (kinds, wild copies of each); a visible copy of a wild kind counts as a
+    seen joker once the kind's non-wild copies (a face-up indicator) are seen.
     """
+    two = isinstance(joker_kind, tuple)
+    jks = joker_kind if two else (() if joker_kind is None else (joker_kind,))
     c = [int(x) for x in counts]
     caps_t = tuple(spec.copies) if caps is None else tuple(
         min(int(a), b) for a, b in zip(caps, spec.copies))
@@ -333,7 +338,7 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     vis = [0] * 34 if visible is None else [int(x) for x in visible]
     out: dict = {}
     for k in spec.kinds:
-        if k == joker_kind or c[k] >= caps_t[k]:
+        if k in jks or c[k] >= caps_t[k]:
             continue
         c[k] += 1
         s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
@@ -345,7 +350,12 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
         s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec,
                            meld_suits=meld_suits)
         if s2 < s:
-            out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
+            if two:
+                seen = sum(max(0, vis[k] - (spec.copies[k] - cp))
+                           for k, cp in zip(jks, joker_copies))
+                out[-1] = max(0, sum(joker_copies) - jokers - seen)
+            else:
+                out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
     return s, out
 
 
@@ -538,11 +548,25 @@ def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False):
 
 
 def _joker_kind(rs, indicator):
+    """The wild kind (int), the wild kinds (tuple) with two kinds, or None (unknown)."""
     if rs.jokers is None:
         return None
-    if rs.jokers.source == "fixed":
+    if rs.jokers.source == "fixed" and rs.jokers.second is None:
         return rs.jokers.fixed
-    return None if indicator is None else rs.joker_kind(indicator)
+    if indicator is None and rs.jokers.source != "fixed":
+        return None
+    return rs.jokers.kinds(indicator) if rs.jokers.second else rs.joker_kind(indicator)
+
+
+def _joker_copies(rs):
+    if rs.jokers is None:
+        return 4
+    return rs.jokers.kind_copies if rs.jokers.second else rs.jokers.copies
+
+
+def _joker_key(jk) -> str:
+    """``"6m*"`` for one wild kind, ``"9p1p*"`` for two (正精 then 副精)."""
+    return "".join(tile_name(k) for k in (jk if isinstance(jk, tuple) else (jk,))) + "*"
 
 
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -> dict:
@@ -557,10 +581,10 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -
     _, live = ukeire_counts(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
                             meld_suits=meld_suits(h.melds),
                             spec=spec_of(rs), visible=vis, joker_kind=jk,
-                            joker_copies=rs.jokers.copies if rs.jokers else 4)
+                            joker_copies=_joker_copies(rs))
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
     if -1 in live:
-        out[tile_name(jk) + "*"] = live[-1]
+        out[_joker_key(jk)] = live[-1]
     return out
 
 
@@ -588,7 +612,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
                                 meld_suits=meld_suits(h.melds),
                                 visible=v, joker_kind=jk,
-                                joker_copies=rs.jokers.copies if rs.jokers else 4)
+                                joker_copies=_joker_copies(rs))
         c[d] += 1
         eff = np.zeros(34, np.uint8)
         for k in live:

@@ -1,0 +1,366 @@
+"""南昌麻将 (Nanchang) — RULESETS.md §3.7, STANDARD_READINGS_2.md §2 (source keys BX: the
+xy-games Nanchang module and ``Constants_MJ_NANCHANG``; WHN: the 网狐 Nanchang
+``TableFrameSink``; NCL / NCG: create-room options of two clients; NCC: a score
+calculator).
+
+From the seed (§3.7): chows may be three different winds or three dragons; 十三烂; the
+names 正精 / 副精, 霸王精, 冲关.  From the standard readings (§2):
+
+* 136 tiles, 4 players, 13 tiles (dealer 14); 吃 碰 杠; BX ends the hand with 34 tiles
+  left (``WallEnd(kept=34)``).
+* 精 (BX ``getFuJing``, WHN two king indices): a tile is turned after the deal; its kind
+  is the **正精**, the next kind in its cycle (suits 9→1, 东→南→西→北→东, 中→发→白→中) the
+  **副精**; all four copies of both kinds are wild (``JokerRule(source="turned",
+  copies=4, second="next")``: 8 jokers; the turned tile is read as going back into play,
+  since every copy is wild).  A discarded 精 may be claimed (the 冲关 liability of BX / WHN
+  speaks of a 精 that was 碰/杠ed), as its face.
+* Values, convention M on a base of 1 (BX, WHN): 平胡 ×1, 自摸 ×2, 德国 (no 精 acting as a
+  wild) ×2 **and +5** (BX ``DE_GUO_EXTRA_SCORE``), 精钓 (the pair is a 精 + the winning
+  tile) ×2, 大七对 (碰碰胡) ×2, 小七对 ×2, 十三烂 ×2, 七星十三烂 ×4, 杠开 ×2, 抢杠 ×2;
+  天胡 / 地胡 a fixed 20 (``first_turn`` of the win context).  The value of a payment
+  is ``M × 2 (dealer involved, WHN) + 5 (德国)``.
+* 精分 (:func:`jing_scores`): 正精 2, 副精 1 over a player's hand and melds (and his own
+  discarded 精 with 打出精牌算分, the NCL default — the caller counts them); s ≥ 5 →
+  冲关 s × (s − 3); 霸王精 (one player alone holds 精) ×2 or +10; every other player pays
+  the holder, whether or not anyone won.  :func:`settle_hand` adds the win and the 精分.
+
+Readings chosen where the sources differ (options of :func:`build`, default first):
+
+* ``pay`` ("three", 三家付: on a discard win the discarder pays ×2 and the two others
+  ×1, WHN's code and a BX option; "one", 一家付: the discarder alone pays ×2, BX).
+  The +5 of 德国 on a discard is paid by the discarder only (WHN); on a self-draw by
+  each payer.
+* ``dealer_double`` (True, WHN 庄 ×2; False: no dealer factor — §2.5 leaves open whether
+  点炮 ×2 and 庄 ×2 stack in all products; here they do).
+* ``bawang`` ("double": 霸王精 ×2; "plus10": +10; both BX / NCL / NCG options).
+* ``german_seven_pairs`` (True): 德国七对 carries one more ×2 — the WHN source example
+  (§2.4 example 3: 自摸 ×2, 德国 ×2, 七对 ×2, "one more ×2", +5 = 21; the dealer 37)
+  has that factor, which no other source names; False drops it.
+* ``seven_pairs_quads`` (True): four of a kind counts as two pairs in 小七对 [interp.;
+  not stated].
+* ``cap`` (None; BX option 300): the cap on M (an even number, see below).
+* ``honor_chows`` (False): chows of three different winds / three dragons (seed, BX's
+  冲关 check, WHN's ``WIK_DNBL`` … claim kinds) are **not** modelled: neither the Cython
+  core nor :mod:`majiang.rules.shapes` enumerates honour sets other than pungs, so
+  shanten, advice and scoring would all have to learn a new set type.  Asking for
+  ``honor_chows=True`` raises :class:`~majiang.errors.RuleError`.
+
+Jokers in a scored hand: with :func:`majiang.score` a ``*`` is a wild 精 whose face is
+unknown, so 德国 is counted only for a hand without ``*``.  :func:`score` takes the hand
+with the 精 written by their faces and the turned ``indicator``: it scores the hand both
+with the 精 as their faces (德国) and with every 精 wild, and keeps the better reading.
+
+Settlement detail: :meth:`RegionalResult.settle <majiang.scoring.regional.RegionalResult.settle>`
+passes one number, the points ``M + 5·[德国]``; every multiplier is 2 or 4 (天胡 a fixed
+20), so M is 1 or even and 德国 makes it at least 2 — :func:`settle_nanchang` recovers
+the +5 from an odd value of at least 7 (and the cap is kept even for that reason).
+
+Not modelled (they need the table or game history): 德中德 ×4 (defined differently by
+two products), 抄庄, the dealer-streak factor (WHN), the extra 精 rounds (上下翻精, 埋地雷,
+回头一笑 …) and the 冲关 liability beyond what :func:`jing_scores` takes as ``liable``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidHandError, RuleError
+from . import fans as F
+from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
+
+__all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
+           "jing_scores", "settle_hand", "score", "GERMAN_BONUS"]
+
+GERMAN_BONUS = 5
+"""德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
+
+_SRC = "§3.7 + STANDARD_READINGS_2 §2 (BX, WHN)"
+
+
+def _german(w) -> int:
+    """德国: no 精 acts as a wild (no ``*`` in the reading)."""
+    return int(F.joker_info(w)[0] == 0)
+
+
+def _jing_diao(w) -> int:
+    """精钓: the pair is a 精 (a wild) + the winning tile."""
+    n, asg, win_joker = F.joker_info(w)
+    if not n:
+        return 0
+    t = w.context.win_tile
+    if w.form == "regular":
+        return int(w.win_set == -1 and w.pair is not None and w.pair in asg)
+    if w.form == "seven_pairs":
+        return int(t in asg and w.counts[t] - asg.count(t) == 1 and not win_joker)
+    return 0
+
+
+def _first_turn(w) -> int:
+    ctx = w.context
+    return int(bool(getattr(ctx, "heavenly", False) or getattr(ctx, "earthly", False)))
+
+
+def _german_seven(w) -> int:
+    return int(w.form == "seven_pairs" and _german(w))
+
+
+def nanchang_points(fans: dict, rs, w) -> int:
+    """``M + 5·[德国]``: M the product of the counted multipliers (capped), or 20 for
+    天胡 / 地胡."""
+    if fans.get(12):
+        return 20
+    m = 1
+    for k, n in fans.items():
+        f = rs.fan(k)
+        if "multiplier" in f.tags:
+            m *= f.value ** n
+    cap = rs.scoring.cap
+    if cap is not None:
+        m = min(m, cap)
+    return m + (GERMAN_BONUS if fans.get(3) else 0)
+
+
+POINTS_FUNCTIONS["nanchang"] = nanchang_points
+
+
+def _split(points: int) -> tuple[int, int]:
+    """(M, bonus) from the points of :func:`nanchang_points` (see the module notes)."""
+    if points % 2 and points >= 2 + GERMAN_BONUS:
+        return points - GERMAN_BONUS, GERMAN_BONUS
+    return points, 0
+
+
+@register_settlement
+def settle_nanchang(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                    dealer: int | None = 0, dealer_double: bool = True,
+                    pay: str = "three") -> tuple:
+    """南昌 settlement of a win worth `points` (``M + 5·[德国]``, :func:`nanchang_points`).
+
+    Self-draw: each other player pays ``M`` (×2 when he or the winner is the dealer and
+    ``dealer_double``) + 5 for 德国.  Discard (``pay="three"``, 三家付): the discarder
+    pays ``2M`` (×2 dealer) + 5 for 德国, the two others ``M`` (×2 dealer); ``pay="one"``
+    (一家付): the discarder alone pays.  Returns per-seat changes (sum 0).
+    """
+    m, bonus = _split(int(points))
+    out = [0] * players
+
+    def amount(p: int) -> int:
+        a = m
+        if dealer_double and dealer is not None and dealer in (p, winner):
+            a *= 2
+        return a
+
+    for p in range(players):
+        if p == winner:
+            continue
+        if discarder is None:
+            a = amount(p) + bonus
+        elif p == discarder:
+            a = 2 * amount(p) + bonus
+        elif pay == "three":
+            a = amount(p)
+        else:
+            continue
+        out[p] -= a
+        out[winner] += a
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- 精分
+def jing_score(zheng: int, fu: int) -> int:
+    """Raw 精分 of one player: ``s = 2·正精 + 副精``, and 冲关 ``s × (s − 3)`` from s = 5
+    (5 → 10, 6 → 18, 7 → 28, 8 → 40).  BX ``EveryJingInfo``, WHN.
+
+    Raises
+    ------
+    RuleError
+        Negative counts.
+    """
+    if zheng < 0 or fu < 0:
+        raise RuleError(f"精 counts must be non-negative, got {zheng}, {fu}")
+    s = 2 * int(zheng) + int(fu)
+    return s * (s - 3) if s >= 5 else s
+
+
+def jing_scores(holdings, *, bawang: str = "double", liable: dict | None = None) -> tuple:
+    """Per-seat changes of the 精分 settlement at the end of a hand (won or drawn).
+
+    Parameters
+    ----------
+    holdings : sequence of (int, int)
+        Per seat, the (正精, 副精) tiles counted for it: hand and melds, plus its own
+        discarded 精 when 打出精牌算分 is on (NCL default).
+    bawang : {"double", "plus10"}
+        霸王精 — exactly one player holds any 精: his 精分 ×2, or +10.
+    liable : dict, optional
+        ``{holder seat: supplier seat}``: a 冲关 that depends on a 精 the supplier
+        provided (BX ``checkChongGuangReason``); the supplier pays the holder's whole
+        collection (what every other player would have paid).
+
+    Returns
+    -------
+    tuple of int
+        Per-seat changes, summing to 0.  Every other player pays each holder his 精分.
+
+    Raises
+    ------
+    RuleError
+        An unknown ``bawang`` or bad counts.
+    """
+    if bawang not in ("double", "plus10"):
+        raise RuleError(f"bawang must be 'double' or 'plus10', got {bawang!r}")
+    hold = [(int(z), int(f)) for z, f in holdings]
+    n = len(hold)
+    out = [0] * n
+    holders = [p for p, (z, f) in enumerate(hold) if z + f > 0]
+    for p in holders:
+        v = jing_score(*hold[p])
+        if len(holders) == 1:
+            v = 2 * v if bawang == "double" else v + 10
+        sup = (liable or {}).get(p)
+        for q in range(n):
+            if q == p:
+                continue
+            payer = q if sup is None else sup
+            out[payer] -= v
+            out[p] += v
+    return tuple(out)
+
+
+def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *,
+                jing=(), bawang: str | None = None, liable: dict | None = None) -> tuple:
+    """The whole 南昌 settlement of a hand: the win (``result.settle``; None = drawn
+    hand) plus the 精分 of every player (:func:`jing_scores`; ``bawang`` defaults to the
+    ruleset option of the result, else "double").
+
+    Raises
+    ------
+    RuleError
+        As :meth:`RegionalResult.settle` and :func:`jing_scores`.
+    """
+    players = len(jing) if jing else 4
+    total = [0] * players
+    if result is not None:
+        total = list(result.settle(winner, discarder))
+        rs = result._rules_object() if hasattr(result, "_rules_object") else NANCHANG
+        if bawang is None:
+            bawang = rs.options.get("bawang", "double")
+    if jing:
+        for p, d in enumerate(jing_scores(jing, bawang=bawang or "double", liable=liable)):
+            total[p] += d
+    return tuple(total)
+
+
+# ---------------------------------------------------------------- scoring with faces
+def score(hand: Any, win_tile: Any = None, *, indicator: Any, ruleset: Any = None,
+          **context: Any):
+    """Score a 南昌 win with the 精 written by their faces and the turned `indicator`.
+
+    Both readings are scored — every 精 as its face (德国 when that wins) and every 精
+    wild (``*``) — and the one with more points is returned (a
+    :class:`~majiang.scoring.regional.RegionalResult`).  ``context``: ``self_drawn``,
+    ``kong``, ``seat_wind`` … as :func:`majiang.score`.
+
+    Raises
+    ------
+    InvalidHandError
+        Neither reading wins.
+    RuleError
+        A missing or bad indicator.
+    """
+    from .. import rules as _rules
+    from ..hand import Hand, as_hand
+    from ..scoring.regional import score as _score
+    from ..tiles import parse_tile
+    rs = _rules.get(ruleset if ruleset is not None else "nanchang")
+    kinds = rs.jokers.kinds(indicator)
+    h = as_hand(hand, hand_size=rs.hand_size)
+    win = None if win_tile is None else (parse_tile(win_tile) if isinstance(win_tile, str)
+                                         else int(win_tile))
+    found, err = [], None
+    try:
+        found.append(_score(h, win, ruleset=rs, **context))
+    except InvalidHandError as e:
+        err = e
+    c = np.array(h.concealed, dtype=np.uint8)
+    n = int(sum(int(c[k]) for k in kinds))
+    for k in kinds:
+        c[k] = 0
+    wild_win = win is not None and win in kinds
+    if n or wild_win:
+        h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
+        try:
+            found.append(_score(h2, None if wild_win else win, ruleset=rs,
+                                win_is_joker=wild_win, **context))
+        except InvalidHandError as e:
+            err = e
+    if not found:
+        raise err
+    return max(found, key=lambda r: r.points)
+
+
+def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
+          german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
+          cap: int | None = None, honor_chows: bool = False) -> Ruleset:
+    if pay not in ("three", "one"):
+        raise RuleError(f"nanchang option pay must be 'three' or 'one', got {pay!r}")
+    if bawang not in ("double", "plus10"):
+        raise RuleError(f"nanchang option bawang must be 'double' or 'plus10', got {bawang!r}")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2
+                            or cap % 2):
+        raise RuleError(f"nanchang option cap must be None or an even int >= 2 (BX: 300), "
+                        f"got {cap!r}")
+    if honor_chows:
+        raise RuleError("nanchang option honor_chows: chows of three winds / three dragons "
+                        "are not supported (the shanten core and the shape engine know no "
+                        "honour sequences); see the module docstring")
+    mult = ("multiplier",)
+    fl = [
+        F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=_SRC),
+        F.fan(2, "自摸", "Self-Drawn (x2)", 2, F.self_drawn, tags=mult, source=_SRC),
+        F.fan(3, "德国", "No Wild Joker (x2 +5)", 2, _german, tags=mult, source=_SRC),
+        F.fan(5, "精钓", "Joker Pair Wait (x2)", 2, _jing_diao, tags=mult, source=_SRC),
+        F.fan(6, "大七对", "All Pungs (x2)", 2,
+              lambda w: int(w.form == "regular" and F.all_pungs(w)), tags=mult, source=_SRC),
+        F.fan(7, "小七对", "Seven Pairs (x2)", 2, F.seven_pairs, tags=mult, source=_SRC),
+        F.fan(8, "十三烂", "Thirteen Lonely (x2)", 2,
+              lambda w: int(w.form == "thirteen_lonely"), tags=mult, source=_SRC),
+        F.fan(9, "七星十三烂", "Seven Stars Thirteen Lonely (x4)", 4,
+              lambda w: int(w.form == "seven_stars"), tags=mult, excludes=(8,), source=_SRC),
+        F.fan(10, "杠开", "Win on Kong Replacement (x2)", 2, F.kong_flower, tags=mult,
+              source=_SRC),
+        F.fan(11, "抢杠", "Robbing a Kong (x2)", 2,
+              lambda w: int(w.context.kong and not w.context.self_drawn), tags=mult,
+              source=_SRC),
+        F.fan(12, "天胡/地胡", "Heavenly / Earthly Win (20)", 20, _first_turn,
+              excludes=(1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13), source=_SRC),
+    ]
+    if german_seven_pairs:
+        fl.append(F.fan(13, "德国七对", "Seven Pairs without Wild (one more x2, WHN)", 2,
+                        _german_seven, tags=mult, source=_SRC + " example 3"))
+    return Ruleset(
+        name="nanchang", title="南昌麻将 (Nanchang, 正精/副精)",
+        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0, players=4,
+        hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong",
+                             "concealed_kong"),
+        forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),
+        seven_pairs_quads=bool(seven_pairs_quads), min_fan=0,
+        flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_nanchang,
+        settlement_params={"dealer": 0, "dealer_double": bool(dealer_double), "pay": pay},
+        source="RULESETS.md §3.7 (S000); STANDARD_READINGS_2.md §2 (BX, WHN, NCL, NCG, NCC)",
+        tile_set="136", constraints=(), ready="none",
+        jokers=JokerRule(source="turned", copies=4, second="next", second_copies=4,
+                         claim=False, be_claimed=True, discard=True),
+        wall_end=WallEnd(kept=34), winners="head_bump",
+        scoring=ScoringRule(mode="custom", function="nanchang", cap=cap),
+        options={"pay": pay, "dealer_double": bool(dealer_double), "bawang": bawang,
+                 "german_seven_pairs": bool(german_seven_pairs),
+                 "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
+                 "honor_chows": False},
+        builder="nanchang", section="§3.7",
+        missing=("honour chows (three winds / three dragons) not modelled",
+                 "德中德, 抄庄, dealer streak, extra 精 rounds need the table state"))
+
+
+NANCHANG = build()
