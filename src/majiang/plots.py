@@ -23,7 +23,7 @@ import numpy as np
 from .errors import MahjongError
 
 __all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram", "fallback_font",
-           "CURVE_STYLES"]
+           "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS"]
 
 # ------------------------------------------------------------------ fonts
 _CJK_PROBE = "番门清平和断幺中发白万筒条东南西北"
@@ -367,6 +367,209 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
     a.set_xticks(x)
     a.legend(fontsize="small")
     a.grid(axis="y", alpha=0.3)
+    if title:
+        _set_title(a, title, "set_title")
+    return fig
+
+
+# ------------------------------------------------------------------ rule-variant studies
+COMPARE_METRICS = ("win_rate", "dealer_advantage", "self_draw_share", "draw_rate",
+                   "mean_draws", "mean_fan_total")
+"""Panels of :func:`compare` by default (``metric`` values of
+:func:`majiang.compare_rulesets`)."""
+
+_METRIC_TITLES = {
+    "win_rate": "win rate by seat (from the dealer)", "dealer_advantage": "dealer advantage",
+    "self_draw_share": "self-draw share of wins", "draw_rate": "drawn hands (荒庄)",
+    "wall_end_rate": "hands ending at the wall", "wins_per_hand": "wins per hand",
+    "mean_draws": "mean wall draws per hand", "draws_quantile": "wall draws: quantiles",
+    "mean_fan_total": "mean fan total of a win", "mean_points": "mean points of a win",
+    "fan_share": "share of wins with the fan", "score_mean": "mean score change by seat",
+    "score_var": "score variance by seat"}
+
+_COMPARE_MAX_KEYS = 12
+"""At most this many keys (the largest values) per panel of :func:`compare`."""
+
+
+def _tick_labels(a: Any, axis: str, positions: Any, texts: list[str], **kw: Any) -> None:
+    shown = [_drawable(t) for t in texts]
+    getattr(a, f"set_{axis}ticks")(positions, [t for t, _ in shown], **kw)
+    for tick, (_, fkw) in zip(getattr(a, f"get_{axis}ticklabels")(), shown):
+        if fkw:
+            tick.set_fontfamily(fkw["fontfamily"])
+
+
+def _study_table(table: Any, what: str):
+    _need_columns(table, ("ruleset", "metric", "key", "value", "lo", "hi"), what,
+                  "majiang.compare_rulesets")
+    if len(table) == 0:
+        raise MahjongError(f"{what}: the table is empty")
+    return table
+
+
+def _same_fan_keys(keys: Any) -> Any:
+    """Fan keys ``"<Chinese> <English>"`` with one key per Chinese name: the first
+    seen (so 自摸 of two rulesets whose English names differ is one fan)."""
+    keys = keys.astype(str)
+    ident = keys.str.split(" ", n=1).str[0]
+    first = dict(zip(ident[::-1], keys[::-1]))
+    return ident.map(first)
+
+
+def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | None = None):
+    """Bars of study metrics per ruleset, with their confidence intervals.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`majiang.compare_rulesets` (or :func:`majiang.studies.summarize_hands`
+        tables concatenated): columns ``ruleset``, ``metric``, ``key``, ``value``,
+        ``lo``, ``hi``.
+    metrics : str or sequence of str, optional
+        One panel each (default :data:`COMPARE_METRICS`, those present in the table).
+        Within a panel, one group of bars per ``key`` (seat, fan, quantile; at most
+        the 12 largest), one bar per ruleset, in the table's order.
+    ax : matplotlib Axes or sequence of Axes, optional
+        One per metric.
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Error bars span each row's ``lo`` .. ``hi`` (none where undefined).  Chinese
+        text (fan names, 荒庄, ruleset labels) keeps its characters only where a font
+        for them is installed (module docstring).
+
+    Raises
+    ------
+    MahjongError
+        Not a compare table; a metric that is not in it (the message lists those
+        that are); wrong number of axes.
+    """
+    _study_table(table, "compare")
+    present = list(dict.fromkeys(table["metric"]))
+    if metrics is None:
+        metrics = [m for m in COMPARE_METRICS if m in present] or present[:1]
+    elif isinstance(metrics, str):
+        metrics = [metrics]
+    metrics = list(metrics)
+    if not metrics:
+        raise MahjongError("compare needs at least one metric")
+    bad = [m for m in metrics if m not in present]
+    if bad:
+        raise MahjongError(f"metric(s) {', '.join(map(repr, bad))} not in the table; it has "
+                           f"{', '.join(present)}")
+    n = len(metrics)
+    if ax is None:
+        from matplotlib.figure import Figure
+
+        cols = min(n, 3)
+        rows = -(-n // cols)
+        fig = Figure(figsize=(4.6 * cols, 3.4 * rows + 0.4), layout="constrained")
+        grid = list(fig.subplots(rows, cols, squeeze=False).ravel())
+        for extra in grid[n:]:
+            extra.set_visible(False)
+        axes = grid[:n]
+    else:
+        fig, axes = _figure(list(np.ravel(np.asarray(ax, dtype=object))), n)
+    rulesets = list(dict.fromkeys(table["ruleset"]))
+    width = 0.8 / len(rulesets)
+    for a, metric in zip(axes, metrics):
+        part = table[table["metric"] == metric]
+        if metric == "fan_share":
+            part = part.assign(key=_same_fan_keys(part["key"]))
+        keys = list(dict.fromkeys(part["key"]))
+        if len(keys) > _COMPARE_MAX_KEYS:
+            top = part.groupby("key", sort=False)["value"].max().sort_values(ascending=False)
+            keep = set(top.index[:_COMPARE_MAX_KEYS])
+            keys = [k for k in keys if k in keep]
+        x = np.arange(len(keys))
+        for i, rs in enumerate(rulesets):
+            sub = part[part["ruleset"] == rs].set_index("key")
+            v = np.array([float(sub["value"].get(k, np.nan)) for k in keys])
+            lo = np.array([float(sub["lo"].get(k, np.nan)) for k in keys])
+            hi = np.array([float(sub["hi"].get(k, np.nan)) for k in keys])
+            ok = np.isfinite(v)            # no row (or no value): no bar, not a 0 bar
+            if not ok.any():
+                continue
+            err = np.vstack([np.nan_to_num(v - lo, nan=0.0), np.nan_to_num(hi - v, nan=0.0)])
+            a.bar((x + (i - (len(rulesets) - 1) / 2) * width)[ok], v[ok], width,
+                  yerr=np.clip(err[:, ok], 0, None), capsize=2,
+                  color=_COLORS[i % len(_COLORS)], alpha=0.85, label=str(rs),
+                  error_kw={"elinewidth": 1})
+        labels = [str(k) for k in keys]           # a metric without keys: no tick label
+        rotate = len(keys) > 4 or any(len(str(k)) > 10 for k in keys)
+        _tick_labels(a, "x", x, labels, rotation=30 if rotate else 0,
+                     ha="right" if rotate else "center")
+        a.axhline(0, color="k", lw=0.6)
+        a.grid(axis="y", alpha=0.3)
+        _set_title(a, _METRIC_TITLES.get(metric, metric.replace("_", " ")), "set_title")
+    if len(rulesets) > 1 or rulesets[0]:
+        _legend(axes[0])
+    if title:
+        _set_title(fig, title, "suptitle")
+    return fig
+
+
+def fan_heatmap(table: Any, *, top: int = 20, ax: Any = None, title: str | None = None):
+    """Heat map of fan frequencies per win: fans (rows) × rulesets (columns).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`majiang.compare_rulesets`: its ``fan_share`` rows (``key``
+        ``"<Chinese> <English>"``).  A fan is one row across rulesets when its Chinese
+        name is the same (labelled with the first ruleset's English name).
+    top : int
+        The fans with the largest share under any ruleset (1 or more).
+    ax : matplotlib Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Cells: share of wins that scored the fan (colour, and the percentage written
+        in the cell); grey where the ruleset's fan table has no such fan.
+
+    Raises
+    ------
+    MahjongError
+        Not a compare table, no ``fan_share`` rows, a bad `top`, wrong number of axes.
+    """
+    _study_table(table, "fan_heatmap")
+    if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 1:
+        raise MahjongError(f"top must be a positive int, got {top!r}")
+    fans = table[table["metric"] == "fan_share"]
+    if fans.empty:
+        raise MahjongError("fan_heatmap needs the fan_share rows of majiang.compare_rulesets; "
+                           "the table has none")
+    grid = (fans.assign(_fan=_same_fan_keys(fans["key"]))
+            .pivot_table(index="_fan", columns="ruleset", values="value", aggfunc="max",
+                         sort=False, dropna=False))
+    rulesets = list(dict.fromkeys(table["ruleset"]))
+    grid = grid.reindex(columns=rulesets)
+    order = grid.max(axis=1).sort_values(ascending=False, kind="stable").index[:int(top)]
+    grid = grid.loc[order]
+    data = grid.to_numpy(dtype=float)
+    nr, nc = data.shape
+    fig, (a,) = _figure(ax, 1, (2.0 + 1.1 * nc + 2.6, 0.34 * nr + 1.6))
+    import matplotlib
+
+    cmap = matplotlib.colormaps["viridis"].with_extremes(bad="lightgrey")
+    vmax = float(np.nanmax(data)) if np.isfinite(data).any() else 1.0
+    im = a.imshow(np.ma.masked_invalid(data), cmap=cmap, vmin=0, vmax=max(vmax, 1e-9),
+                  aspect="auto", interpolation="nearest")
+    for i in range(nr):
+        for j in range(nc):
+            v = data[i, j]
+            if np.isfinite(v):
+                a.text(j, i, f"{100 * v:.1f}%" if v < 0.9995 else "100%", ha="center",
+                       va="center", fontsize="x-small",
+                       color="white" if v < 0.6 * vmax else "black")
+    _tick_labels(a, "y", np.arange(nr), [str(f) for f in grid.index])
+    _tick_labels(a, "x", np.arange(nc), [str(r) for r in rulesets],
+                 rotation=30 if nc > 3 else 0, ha="right" if nc > 3 else "center")
+    fig.colorbar(im, ax=a, label="share of wins", shrink=0.8)
     if title:
         _set_title(a, title, "set_title")
     return fig
