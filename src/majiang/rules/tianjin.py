@@ -1,0 +1,252 @@
+"""天津麻将 (Tianjin) — RULESETS.md §3.15, STANDARD_READINGS_2.md §8 (source keys TJP: the
+commercial PHP ``GameTianJin``; TJC: the ``tianjin-mahjong`` SPEC; TJJ: a GPL Tianjin
+Mahjong in JavaScript; TJS: one-line catalogue summaries).
+
+From the seed (§3.15): 混儿 "中下滚，7张"; no 吃; no win on a discard; no 七对 / 十三幺;
+混儿吊 2, 没混儿 2, 捉伍儿 3, 龙 4, 杠开 2, 本混儿龙 ×2.  From the standard readings (§8):
+
+* 136 tiles, 4 players, 13 tiles (dealer 14); 碰 and 杠 (直杠, 暗杠, 弯杠), no 吃;
+  self-draw (and 杠开) only (constraint ``self_draw_only``); regular hands only.
+* 混儿 中下滚 (TJC, TJP ``m_hun_card``): the last tile of the wall is turned; the other
+  three copies of its kind (中) and all four copies of the next kind (下; 滚: 9→1, winds
+  and dragons inside their group) are wild — 7 jokers
+  (``JokerRule(source="turned", copies=3, second="next")``).  A 混儿 may not be
+  discarded (TJC).
+* Value, convention P (TJP): the points of the patterns are added — 混钓 (the pair is a
+  混儿 + the winning tile) 2, 捉五魁 (the win on 5万 fills 4万-5万-6万) 3, 双混捉五魁 (its
+  4万 and 6万 both 混儿) 6, 一条龙 4, 本混龙 8, 银杠胡 (holding three indicator-kind
+  混儿) 6, 金杠胡 (holding the four next-kind 混儿) 8; 素胡 (no 混儿 in hand) is 2 alone
+  and doubles the patterns it comes with; 平胡 1 only with 杠开; then 杠上开花 ×2, 天胡
+  ×4.  A win needs 2 points (TJJ "2番起和"); with a 混儿 in hand there is no plain win
+  (TJP): such a hand wins only through a pattern.
+* Settlement: each other player pays the points (self-draw only).  Kongs are paid at
+  once by each other player (:func:`kong_payments`): 直杠 1, 暗杠 2, 弯杠 1, 银杠 6,
+  金杠 8 (TJP).
+
+Options of :func:`build` (default first, alternatives named):
+
+* ``indicator_in_play`` (False): the turned tile stays face up, 3 + 4 = 7 jokers (TJC, the
+  seed's "7张"); True: it goes back into play, 4 + 4 = 8 jokers — TJP's 银杠 (a kong of
+  the indicator kind) needs all four copies.  **Conflict** (§8.6).
+* ``min_points`` (2, TJJ "2番起和"; 1 = "小和起和").
+* ``hun_diao_alone`` (True): 混钓 alone reaches the minimum; False = TJJ's "2番起和无混儿吊".
+
+[interp.] 本混龙: a 一条龙 in the suit of a 混儿 kind whose 混儿 of that suit stand for
+themselves.  银杠胡 / 金杠胡 and 本混龙 need to know which 混儿 the hand holds: score
+with :func:`score` (the hand written with the 混儿 by their faces and the turned
+``indicator``); :func:`majiang.score` with ``*`` jokers knows only their number and
+scores the other patterns.
+
+Not modelled: 扣听 (a declared, locked ready hand: 平胡 1 and ×4), the dealer side bets
+坐庄 / 拉庄, caps (none stated), the wall end (not stated).
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidHandError, RuleError
+from . import fans as F
+from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+
+__all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS", "score"]
+
+_SRC = "§3.15 + STANDARD_READINGS_2 §8 (TJP)"
+
+HELD: ContextVar = ContextVar("majiang_tianjin_held", default=None)
+"""``(wild kinds, held count of each)`` published by :func:`score` while it scores."""
+
+KONG_POINTS = {"exposed": 1, "concealed": 2, "added": 1, "silver": 6, "gold": 8}
+"""Kong payments by each other player (TJP): 直杠 1, 暗杠 2, 弯杠 1, 银杠 (the indicator
+kind) 6, 金杠 (the next kind) 8."""
+
+_POINT_FANS = (2, 3, 4, 5, 6, 7, 8)
+
+
+def kong_payments(kind: str, owner: int, players: int = 4) -> tuple:
+    """Per-seat changes when seat `owner` makes a kong of `kind` (:data:`KONG_POINTS`):
+    each other player pays its value at once.
+
+    Raises
+    ------
+    RuleError
+        Unknown kind or a seat outside the table.
+    """
+    if kind not in KONG_POINTS:
+        raise RuleError(f"kong kind must be one of {', '.join(KONG_POINTS)}, got {kind!r}")
+    if not 0 <= owner < players:
+        raise RuleError(f"owner seat must be 0..{players - 1}, got {owner!r}")
+    v = KONG_POINTS[kind]
+    return tuple(v * (players - 1) if p == owner else -v for p in range(players))
+
+
+def _no_hun(w) -> int:
+    """素胡: no 混儿 in the hand (no ``*``; with :func:`score`, no 混儿 held at all)."""
+    held = HELD.get()
+    if held is not None and sum(held[1]):
+        return 0
+    return int(F.joker_info(w)[0] == 0)
+
+
+def _hun_diao(w) -> int:
+    n, asg, _ = F.joker_info(w)
+    return int(n > 0 and w.form == "regular" and w.win_set == -1 and w.pair is not None
+               and w.pair in asg)
+
+
+def _zhuo_wu(w) -> int:
+    """捉五魁: the win tile 5万 sits in the middle of a 4万-5万-6万 chow."""
+    n, asg, win_joker = F.joker_info(w)
+    if win_joker or w.context.win_tile != 4 or w.win_set is None or w.win_set < 0:
+        return 0
+    s = w.sets[w.win_set]
+    return int(s.kind == "chow" and s.tile == 3)
+
+
+def _double_hun_wu(w) -> int:
+    n, asg, _ = F.joker_info(w)
+    return int(_zhuo_wu(w) and 3 in asg and 5 in asg)
+
+
+def _dragon_suit(w):
+    for s in range(3):
+        if all(9 * s + r in w.chows for r in (0, 3, 6)):
+            return s
+    return None
+
+
+def _ben_hun_long(w) -> int:
+    """本混龙 [interp.]: 一条龙 in the suit of a 混儿 kind, that suit's held 混儿 all
+    standing for themselves (needs :func:`score`)."""
+    held = HELD.get()
+    s = _dragon_suit(w)
+    if held is None or s is None:
+        return 0
+    n, asg, _ = F.joker_info(w)
+    own = [(k, c) for k, c in zip(*held) if k < 27 and k // 9 == s and c]
+    return int(bool(own) and all(asg.count(k) >= c for k, c in own))
+
+
+def _silver(w) -> int:
+    held = HELD.get()
+    return int(held is not None and w.context.self_drawn and held[1][0] >= 3)
+
+
+def _gold(w) -> int:
+    held = HELD.get()
+    return int(held is not None and w.context.self_drawn and len(held[1]) > 1
+               and held[1][1] >= 4)
+
+
+def tianjin_points(fans: dict, rs, w) -> int:
+    """Add the pattern points; 素胡 doubles them (or is 2 alone); 平胡 1 with 杠开; then
+    杠上开花 ×2 and 天胡 ×4.  0 when only 混钓 counts and ``hun_diao_alone`` is off."""
+    pts = sum(rs.fan(k).value * n for k, n in fans.items() if k in _POINT_FANS)
+    if not rs.options.get("hun_diao_alone", True) and set(fans) & set(_POINT_FANS) == {2}:
+        return 0
+    if fans.get(1):
+        pts = 2 * pts if pts else 2
+    if fans.get(9):
+        pts += 1
+    if fans.get(10):
+        pts *= 2
+    if fans.get(11):
+        pts *= 4
+    return pts
+
+
+POINTS_FUNCTIONS["tianjin"] = tianjin_points
+
+
+def score(hand: Any, win_tile: Any = None, *, indicator: Any, ruleset: Any = None,
+          **context: Any):
+    """Score a 天津 self-draw with the 混儿 written by their faces and the turned
+    `indicator`: every held 混儿 becomes a ``*`` (a drawn 混儿 is a joker win tile),
+    and the held 混儿 of each kind are published so 本混龙, 银杠胡 and 金杠胡 count.
+
+    Raises
+    ------
+    InvalidHandError
+        Not a winning hand, or more 混儿 than the set has (a hand below the minimum is
+        returned with ``meets_minimum`` False).
+    RuleError
+        A missing or bad indicator.
+    """
+    from .. import rules as _rules
+    from ..hand import Hand, as_hand
+    from ..scoring.regional import score as _score
+    from ..tiles import parse_tile
+    rs = _rules.get(ruleset if ruleset is not None else "tianjin")
+    kinds = rs.jokers.kinds(indicator)
+    h = as_hand(hand, hand_size=rs.hand_size)
+    win = None if win_tile is None else (parse_tile(win_tile) if isinstance(win_tile, str)
+                                         else int(win_tile))
+    c = np.array(h.concealed, dtype=np.uint8)
+    held = []
+    n = 0
+    for k in kinds:
+        in_melds = sum(m.tiles.count(k) for m in h.melds)
+        held.append(int(c[k]) + in_melds + (1 if win == k else 0))
+        n += int(c[k])
+        c[k] = 0
+    if any(held[i] > cp for i, cp in enumerate(rs.jokers.kind_copies)):
+        raise InvalidHandError(f"the hand holds more 混儿 than {rs.name} has "
+                               f"({dict(zip(kinds, rs.jokers.kind_copies))})")
+    wild_win = win is not None and win in kinds
+    h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
+    token = HELD.set((tuple(kinds), tuple(held)))
+    try:
+        return _score(h2, None if wild_win else win, ruleset=rs, win_is_joker=wild_win,
+                      **context)
+    finally:
+        HELD.reset(token)
+
+
+def build(*, indicator_in_play: bool = False, min_points: Any = 2,
+          hun_diao_alone: bool = True) -> Ruleset:
+    if isinstance(min_points, (tuple, list)):
+        min_points = min_points[0]
+    if min_points not in (1, 2):
+        raise RuleError(f"tianjin option min_points must be 1 or 2, got {min_points!r}")
+    fl = (
+        F.fan(1, "素胡", "No Joker (2, or x2)", 2, _no_hun, excludes=(9,), source=_SRC),
+        F.fan(2, "混钓", "Joker Pair Wait", 2, _hun_diao, excludes=(9,), source=_SRC),
+        F.fan(3, "捉五魁", "Five of Characters in 4-5-6", 3, _zhuo_wu, excludes=(9,),
+              source=_SRC),
+        F.fan(4, "双混捉五魁", "Five of Characters between Two Jokers", 6, _double_hun_wu,
+              excludes=(3, 9), source=_SRC),
+        F.fan(5, "一条龙", "Pure Straight", 4, F.straight, excludes=(9,), source=_SRC),
+        F.fan(6, "本混龙", "Straight in the Joker Suit", 8, _ben_hun_long, excludes=(5, 9),
+              source=_SRC + " [interp.]"),
+        F.fan(7, "银杠胡", "Three Indicator-kind Jokers", 6, _silver, excludes=(9,),
+              source=_SRC),
+        F.fan(8, "金杠胡", "Four Next-kind Jokers", 8, _gold, excludes=(9,), source=_SRC),
+        F.fan(9, "平胡", "Plain Win after a Kong (1)", 1, F.kong_flower, source=_SRC),
+        F.fan(10, "杠上开花", "Win on Kong Replacement (x2)", 2, F.kong_flower, source=_SRC),
+        F.fan(11, "天胡", "Heavenly Win (x4)", 4,
+              lambda w: int(bool(getattr(w.context, "heavenly", False))), source=_SRC),
+    )
+    copies = 4 if indicator_in_play else 3
+    return Ruleset(
+        name="tianjin", title="天津麻将 (Tianjin, 中下滚 混儿)",
+        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0, players=4,
+        hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={"self_draw_all_pay": True},
+        source="RULESETS.md §3.15 (S000); STANDARD_READINGS_2.md §8 (TJP, TJC, TJJ, TJS)",
+        tile_set="136", constraints=("self_draw_only",), ready="optional",
+        jokers=JokerRule(source="turned", copies=copies, second="next", second_copies=4,
+                         claim=False, be_claimed=False, discard=False),
+        wall_end=WallEnd(kept=0), winners="single",
+        scoring=ScoringRule(mode="custom", function="tianjin"),
+        options={"indicator_in_play": bool(indicator_in_play),
+                 "min_points": (min_points, min_points),
+                 "hun_diao_alone": bool(hun_diao_alone)},
+        builder="tianjin", section="§3.15",
+        missing=("扣听, dealer side bets (坐庄/拉庄), caps, wall end not stated",))
+
+
+TIANJIN = build()
