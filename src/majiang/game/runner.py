@@ -64,16 +64,35 @@ def _is_int(x) -> bool:
 
 
 def _is_dask_client(x) -> bool:
-    return (type(x).__module__.split(".")[0] == "distributed"
-            and callable(getattr(x, "get_executor", None))
-            and callable(getattr(x, "nthreads", None)))
+    """A ``dask.distributed.Client`` (or a subclass), recognised without importing dask."""
+    return (any(c.__name__ == "Client" and c.__module__.split(".")[0] == "distributed"
+                for c in type(x).__mro__)
+            and callable(getattr(x, "get_executor", None)))
 
 
-def _frame(data: dict, cols):
-    """The DataFrame of ``{column: list of values}`` (one constructor for the
-    in-memory and the on-disk path, so both give the same dtypes)."""
-    import pandas as pd
-    return pd.DataFrame({c: data[c] for c in cols}, columns=list(cols))
+def _forks(mp) -> bool:
+    """Whether new processes fork (without fixing the start method as a side effect)."""
+    method = mp.get_start_method(allow_none=True) or mp.get_all_start_methods()[0]
+    return method == "fork"
+
+
+class _DaskWindow:
+    """Chunks to keep in flight on a Dask cluster: two per worker thread plus one,
+    re-read every few seconds (an adaptive cluster grows and shrinks)."""
+
+    def __init__(self, client):
+        self.client, self.at, self.value = client, -1e9, 3
+
+    def __call__(self) -> int:
+        import time
+        now = time.monotonic()
+        if now - self.at > 5.0:
+            self.at = now
+            try:
+                self.value = 2 * max(1, sum(self.client.nthreads().values())) + 1
+            except Exception:          # a scheduler hiccup: keep the last value
+                pass
+        return self.value
 
 
 def _progress_bar(total: int, initial: int, name: str, enabled: bool):
@@ -278,26 +297,31 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     args = (key, players, seed)
     own = None
     ex = None
-    window = 1
+    window = None
     if todo and client is not None:
         ex = client.get_executor(pure=False)
-        window = 2 * max(1, sum(client.nthreads().values())) + 1
+        window = _DaskWindow(client)
     elif todo and executor is not None:
         ex = executor
-        window = 2 * (getattr(executor, "_max_workers", None) or _local_cpus()) + 1
+        behind = getattr(executor, "_client", None)       # client.get_executor()
+        if _is_dask_client(behind):
+            window = _DaskWindow(behind)
+        else:
+            k = 2 * (getattr(executor, "_max_workers", None) or _local_cpus()) + 1
+            window = lambda: k   # noqa: E731
     elif len(todo) > 1:
         workers = int(n_jobs) if n_jobs > 0 else max(1, _local_cpus() + 1 + int(n_jobs))
         workers = min(workers, len(todo))
         if workers > 1:
             import multiprocessing as mp
             by_process = (all(isinstance(p, str) for p in players)
-                          and (builtin or (registered and mp.get_start_method() == "fork")))
+                          and (builtin or (registered and _forks(mp))))
             if by_process and not builtin:
                 key = rs.name       # a forked worker inherits the registry entry
             args = (key, players, seed)
             pool = cf.ProcessPoolExecutor if by_process else cf.ThreadPoolExecutor
             ex = own = pool(max_workers=workers)
-            window = 2 * workers + 1
+            window = lambda: 2 * workers + 1   # noqa: E731
 
     done_hands = n_hands - sum(b - a for a, b in todo)
     bar = None
@@ -318,11 +342,12 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     if store is not None:
         return store.read_run(out, columns=cols)
     rows = [r for a, _ in bounds for r in results[a]]
-    return _frame({c: [r[c] for r in rows] for c in cols}, cols)
+    from .store import frame
+    return frame({c: [r[c] for r in rows] for c in cols}, cols)
 
 
 def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *, salvage):
-    """Chunks on an executor, at most ``window`` in flight, each handed to ``sink``
+    """Chunks on an executor, at most ``window()`` in flight, each handed to ``sink``
     as it finishes.  On any exception (Ctrl-C included): cancel what is queued, stop
     our own pool at once, hand the chunks already finished to ``sink`` when
     ``salvage`` (they are on disk then), re-raise."""
@@ -332,7 +357,8 @@ def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *,
     bar = None
     try:
         while queue or pending:
-            while queue and len(pending) < window:
+            room = window()
+            while queue and len(pending) < room:
                 a, b = queue.pop()
                 try:
                     f = ex.submit(_run_chunk, *args, a, b, logs, exchange3)

@@ -54,7 +54,7 @@ from ..errors import RuleError
 
 __all__ = ["MANIFEST", "FORMAT", "read_run", "read_manifest", "run_manifest", "open_run", "write_part",
            "finished_parts", "part_name", "ruleset_fingerprint", "encode_rows",
-           "decode_table", "chunk_schema"]
+           "decode_table", "chunk_schema", "frame"]
 
 MANIFEST = "_manifest.json"
 FORMAT = "majiang.simulate/1"
@@ -437,6 +437,13 @@ def write_part(path: Any, start: int, stop: int, rows: list, columns) -> str:
     return fn
 
 
+def frame(data: dict, cols):
+    """The DataFrame of ``{column: list of values}``: the one constructor of the
+    in-memory and the on-disk table, so both get the same dtypes."""
+    import pandas as pd
+    return pd.DataFrame({c: data[c] for c in cols}, columns=list(cols))
+
+
 def read_run(path: Any, *, columns: Any = None, partial: bool = False):
     """The table of a run directory written by ``majiang.simulate(..., out=path)``.
 
@@ -465,7 +472,6 @@ def read_run(path: Any, *, columns: Any = None, partial: bool = False):
     """
     import pyarrow as pa
     import pyarrow.parquet as pq
-    from .runner import _frame
     path = os.fspath(path)
     if not os.path.isdir(path):
         raise RuleError(f"{path!r} is not a run directory")
@@ -499,4 +505,4 @@ def read_run(path: Any, *, columns: Any = None, partial: bool = False):
         data = decode_table(pa.concat_tables(tables))
     else:
         data = {c: [] for c in read}
-    return _frame({c: data[c] for c in cols}, cols)
+    return frame({c: data[c] for c in cols}, cols)
