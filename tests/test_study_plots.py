@@ -152,6 +152,25 @@ def test_without_a_cjk_font_names_fall_back_to_english(monkeypatch):
     assert all(t.get_text().isascii() for t in fig.axes[0].get_legend().get_texts())
 
 
+def test_rulesets_that_differ_only_in_chinese_stay_apart_without_a_cjk_font(monkeypatch):
+    """"sichuan" and "sichuan 换三张" would both be drawn as "sichuan"."""
+    monkeypatch.setattr(plots, "fallback_font", lambda: None)
+    two = pd.concat([TABLE[TABLE.ruleset == "sichuan 换三张"].assign(ruleset="sichuan"),
+                     TABLE[TABLE.ruleset == "sichuan 换三张"]], ignore_index=True)
+    fig = plots.compare(two, ["win_rate"])
+    _render(fig)
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend == ["sichuan (1)", "sichuan (2)"]
+    heat = plots.fan_heatmap(two)
+    _render(heat)
+    assert [t.get_text() for t in heat.axes[0].get_xticklabels()] == ["sichuan (1)",
+                                                                      "sichuan (2)"]
+    # with distinct drawn labels nothing is added
+    legend = [t.get_text() for t in plots.compare(TABLE, ["win_rate"]).axes[0]
+              .get_legend().get_texts()]
+    assert legend == ["mcr", "sichuan"]
+
+
 def test_plots_of_a_real_comparison():
     t = majiang.compare_rulesets(["mcr", "sichuan_xueliu"], 30, seed=1, n_jobs=1)
     fig = plots.compare(t)

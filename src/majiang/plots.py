@@ -416,6 +416,15 @@ def _same_fan_keys(keys: Any) -> Any:
     return ident.map(first)
 
 
+def _distinct_labels(names: list[str]) -> list[str]:
+    """Ruleset labels that stay distinct when drawn: where dropping the characters no
+    installed font has (``"sichuan 换三张"`` -> ``"sichuan"``) would make two equal or one
+    empty, each such label gets its position, ``"sichuan 换三张 (2)"``."""
+    shown = [_drawable(n)[0] for n in names]
+    clash = {t for t in shown if not t or shown.count(t) > 1}
+    return [f"{n} ({i + 1})" if t in clash else n for i, (n, t) in enumerate(zip(names, shown))]
+
+
 def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | None = None):
     """Bars of study metrics per ruleset, with their confidence intervals.
 
@@ -473,6 +482,7 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
     else:
         fig, axes = _figure(list(np.ravel(np.asarray(ax, dtype=object))), n)
     rulesets = list(dict.fromkeys(table["ruleset"]))
+    names = _distinct_labels([str(r) for r in rulesets])
     width = 0.8 / len(rulesets)
     for a, metric in zip(axes, metrics):
         part = table[table["metric"] == metric]
@@ -495,12 +505,14 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
             err = np.vstack([np.nan_to_num(v - lo, nan=0.0), np.nan_to_num(hi - v, nan=0.0)])
             a.bar((x + (i - (len(rulesets) - 1) / 2) * width)[ok], v[ok], width,
                   yerr=np.clip(err[:, ok], 0, None), capsize=2,
-                  color=_COLORS[i % len(_COLORS)], alpha=0.85, label=str(rs),
+                  color=_COLORS[i % len(_COLORS)], alpha=0.85, label=names[i],
                   error_kw={"elinewidth": 1})
-        labels = [str(k) for k in keys]           # a metric without keys: no tick label
-        rotate = len(keys) > 4 or any(len(str(k)) > 10 for k in keys)
-        _tick_labels(a, "x", x, labels, rotation=30 if rotate else 0,
-                     ha="right" if rotate else "center")
+        if keys == [""]:                          # a metric without keys: no tick
+            a.set_xticks([])
+        else:
+            rotate = len(keys) > 4 or any(len(str(k)) > 10 for k in keys)
+            _tick_labels(a, "x", x, [str(k) for k in keys], rotation=30 if rotate else 0,
+                         ha="right" if rotate else "center")
         a.axhline(0, color="k", lw=0.6)
         a.grid(axis="y", alpha=0.3)
         _set_title(a, _METRIC_TITLES.get(metric, metric.replace("_", " ")), "set_title")
@@ -567,7 +579,7 @@ def fan_heatmap(table: Any, *, top: int = 20, ax: Any = None, title: str | None 
                        va="center", fontsize="x-small",
                        color="white" if v < 0.6 * vmax else "black")
     _tick_labels(a, "y", np.arange(nr), [str(f) for f in grid.index])
-    _tick_labels(a, "x", np.arange(nc), [str(r) for r in rulesets],
+    _tick_labels(a, "x", np.arange(nc), _distinct_labels([str(r) for r in rulesets]),
                  rotation=30 if nc > 3 else 0, ha="right" if nc > 3 else "center")
     fig.colorbar(im, ax=a, label="share of wins", shrink=0.8)
     if title:
