@@ -84,13 +84,15 @@ def _german(w) -> int:
 
 
 def _jing_diao(w) -> int:
-    """精钓: the pair is a 精 (a wild) + the winning tile."""
+    """精钓: the pair is a 精 held before the win (a wild) + the winning tile (a drawn 精
+    counts when the pair is two 精, not when it joins a real single)."""
     n, asg, win_joker = F.joker_info(w)
     if not n:
         return 0
     t = w.context.win_tile
     if w.form == "regular":
-        return int(w.win_set == -1 and w.pair is not None and w.pair in asg)
+        return int(w.win_set == -1 and w.pair is not None
+                   and asg.count(w.pair) >= (2 if win_joker else 1))
     if w.form == "seven_pairs":
         return int(t in asg and w.counts[t] - asg.count(t) == 1 and not win_joker)
     return 0

@@ -91,9 +91,12 @@ def _no_hun(w) -> int:
 
 
 def _hun_diao(w) -> int:
-    n, asg, _ = F.joker_info(w)
-    return int(n > 0 and w.form == "regular" and w.win_set == -1 and w.pair is not None
-               and w.pair in asg)
+    """混钓: a 混儿 held before the win waits alone; the win tile pairs with it (a drawn
+    混儿 counts when the pair is two 混儿, not when it joins a real single)."""
+    n, asg, win_joker = F.joker_info(w)
+    if not n or w.form != "regular" or w.win_set != -1 or w.pair is None:
+        return 0
+    return int(asg.count(w.pair) >= (2 if win_joker else 1))
 
 
 def _zhuo_wu(w) -> int:
