@@ -36,13 +36,24 @@ def _run_chunk(ruleset, players, seed, start, stop, logs, exchange3=False):
     return rows
 
 
-
 def default_chunk_size(n_hands: int, logs: bool = False) -> int:
     """Hands per chunk when ``simulate`` is not given ``chunk_size``.
 
-    The largest of 50, 100, 200, 500, 1000, 2000 that still cuts the run into at
-    least 32 chunks (50 for short runs), at most 200 with ``logs`` (a logged hand is
-    ~100 events); depends on ``n_hands`` only, so a resumed run finds the same chunks.
+    Parameters
+    ----------
+    n_hands : int
+        Hands in the run.
+    logs : bool
+        Whether the run keeps event logs.
+
+    Returns
+    -------
+    int
+        The largest of 50, 100, 200, 500, 1000, 2000 that still cuts the run into
+        at least 32 chunks (50 for short runs), at most 200 with ``logs`` (a logged
+        hand is ~100 events).  It depends on the arguments only, so a resumed run
+        finds the same chunks.  Bigger chunks make fewer, better-compressed files
+        (about 28 kB per 1000 Chinese Official hands at 1000 a chunk, ~190 kB at 50).
     """
     size = 50
     for k in (100, 200, 500, 1000, 2000):
@@ -108,13 +119,15 @@ def _progress_bar(total: int, initial: int, name: str, enabled: bool):
 
 def _stop_pool(ex) -> None:
     """Stop our own pool now: terminate worker processes (a running chunk would
-    otherwise keep Ctrl-C waiting for it) and drop queued work."""
-    for proc in list((getattr(ex, "_processes", None) or {}).values()):
+    otherwise keep Ctrl-C waiting for it) and drop queued work.  Threads cannot be
+    stopped: they finish their current chunk in the background, unread."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for proc in procs:
         try:
             proc.terminate()
         except Exception:           # already gone
             pass
-    ex.shutdown(wait=True, cancel_futures=True)
+    ex.shutdown(wait=bool(procs), cancel_futures=True)
 
 
 def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
