@@ -390,6 +390,19 @@ def test_labels_ruleset_objects_toml_files_and_per_ruleset_options(tmp_path):
     assert set(by_path["ruleset"]) == {"mcr_study_test_nomin"}
 
 
+def test_out_writes_each_ruleset_in_its_own_directory_and_resumes(tmp_path):
+    import inspect
+    if "out" not in inspect.signature(majiang.simulate).parameters:
+        pytest.skip("this majiang.simulate has no out option")
+    spec = {"mcr": "mcr", "sichuan 换三张": ("sichuan", {"exchange3": True})}
+    a = compare_rulesets(spec, 60, seed=1, n_jobs=1, out=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mcr", "sichuan_换三张"]
+    pd.testing.assert_frame_equal(a, compare_rulesets(spec, 60, seed=1, n_jobs=1))
+    pd.testing.assert_frame_equal(a, compare_rulesets(spec, 60, seed=1, n_jobs=1, out=tmp_path))
+    with pytest.raises(RuleError, match=r"^mcr: .*different"):
+        compare_rulesets(["mcr"], 60, seed=2, n_jobs=1, out=tmp_path)
+
+
 @pytest.mark.parametrize("rulesets, n, match", [
     (["mcr", "no_such_rules"], 5, "unknown ruleset 'no_such_rules'"),
     ([], 5, "at least one ruleset"),
