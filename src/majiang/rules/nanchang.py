@@ -336,7 +336,8 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
               lambda w: int(w.context.kong and not w.context.self_drawn), tags=mult,
               source=_SRC),
         F.fan(12, "天胡/地胡", "Heavenly / Earthly Win (20)", 20, _first_turn,
-              excludes=(1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13), source=_SRC),
+              excludes=(1, 2, 3, 5, 6, 7, 8, 9, 10, 11) + ((13,) if german_seven_pairs else ()),
+              source=_SRC),
     ]
     if german_seven_pairs:
         fl.append(F.fan(13, "德国七对", "Seven Pairs without Wild (one more x2, WHN)", 2,
