@@ -496,3 +496,10 @@ def test_study_errors(capsys):
     code, _, err = _run(capsys, "study", "mcr", "-n", "3", "--jobs", "0")
     assert code == 2 and "--jobs" in err
     assert _run(capsys, "study")[0] == 2                          # usage: RULESET required
+
+
+def test_study_help(capsys):
+    code, out, _ = _run(capsys, "--help")
+    assert code == 0 and "study" in out and "95% intervals" in out
+    code, out, _ = _run(capsys, "study", "--help")
+    assert code == 0 and "--plot FILE" in out and "Wilson" in out

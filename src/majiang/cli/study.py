@@ -25,7 +25,8 @@ import argparse
 
 from ._common import Column, CommandError, add_json_flag, emit_json, format_table, write
 
-HELP = "compare rulesets over N bot-played hands each: win rates, draws, fans, with 95% intervals"
+HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, with 95%% "
+        "intervals")
 
 TOP_FANS = 10
 
