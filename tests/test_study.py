@@ -495,6 +495,21 @@ def test_study_errors(capsys):
     assert code == 2 and "duplicate" in err
     code, _, err = _run(capsys, "study", "mcr", "-n", "3", "--jobs", "0")
     assert code == 2 and "--jobs" in err
+    code, _, err = _run(capsys, "study", "mcr", "-n", "3", "--chunk-size", "0")
+    assert code == 2 and "--chunk-size" in err
+
+
+def test_study_out_and_jobs_do_not_change_the_table(capsys, tmp_path):
+    argv = ["study", "mcr", "sichuan", "-n", "60", "--seed", "4", "--json", "--no-progress"]
+    code, one, err = _run(capsys, *argv, "--jobs", "1")
+    assert code == 0, err
+    code, two, err = _run(capsys, *argv, "--jobs", "2", "--out", str(tmp_path),
+                          "--chunk-size", "25")
+    assert code == 0, err
+    a, b = json.loads(one), json.loads(two)
+    assert b.pop("out") == str(tmp_path)
+    assert a == b
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mcr", "sichuan"]
     assert _run(capsys, "study")[0] == 2                          # usage: RULESET required
 
 

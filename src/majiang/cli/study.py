@@ -14,10 +14,15 @@ Student t for means, order statistics for quantiles, a large-sample interval for
 variances (help(majiang.studies.compare) gives the details).  Every ruleset plays
 the same seed; the table does not depend on --jobs.
 
+Scale: --jobs N worker processes (default -1: every core); --out DIR keeps each
+ruleset's hands as resumable Parquet chunks under DIR/<ruleset> (see majiang simulate
+--help), so the same command run again after Ctrl-C plays only the missing chunks.
+
 Examples:
   majiang study mcr guangdong sichuan -n 500
   majiang study sichuan sichuan_xueliu -n 1000 --jobs 2 --plot study.png
   majiang study mcr house.toml -n 200 --seed 7 --json
+  majiang study mcr guangdong -n 1000000 --out runs/study
 """
 from __future__ import annotations
 
@@ -51,8 +56,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="one player per seat (random, efficiency); one name for every "
                              "seat (default: efficiency)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="worker processes (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=-1, metavar="N",
+                        help="worker processes; -1 every core (default: %(default)s)")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="resumable run directories, DIR/<ruleset> each: one Parquet "
+                             "file per finished chunk; rerun the same command to resume")
+    parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
+                        help="hands per chunk (default: from N, or the one in --out)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false",
+                        help="no progress bars on stderr")
     parser.add_argument("--top-fans", type=int, default=TOP_FANS, metavar="K",
                         help="fans shown: the K most frequent under any ruleset "
                              "(default: %(default)s; --json has every fan)")
@@ -111,8 +123,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.n < 1:
         raise CommandError(f"-n must be 1 or more, got {args.n}")
-    if args.jobs < 1:
-        raise CommandError(f"--jobs must be 1 or more, got {args.jobs}")
+    if args.jobs == 0:
+        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
     if args.top_fans < 0:
         raise CommandError(f"--top-fans must be 0 or more, got {args.top_fans}")
     players = None
@@ -121,8 +135,13 @@ def run(args: argparse.Namespace) -> int:
         if not names:
             raise CommandError("--players needs at least one player name")
         players = names[0] if len(names) == 1 else names
+    run_options = {"n_jobs": args.jobs, "progress": args.progress}
+    if args.out is not None:
+        run_options["out"] = args.out
+    if args.chunk_size is not None:
+        run_options["chunk_size"] = args.chunk_size
     table = compare_rulesets(list(args.rulesets), args.n, players=players, seed=args.seed,
-                             n_jobs=args.jobs, progress=False)
+                             **run_options)
     labels = list(dict.fromkeys(table["ruleset"]))
     if args.plot:
         from ..plots import compare
@@ -133,8 +152,11 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             raise CommandError(f"cannot write the plot {args.plot!r}: {exc}") from None
     if args.json:
-        emit_json({"rulesets": labels, "hands": args.n, "players": args.players or "efficiency",
-                   "seed": args.seed, "confidence": 0.95, "rows": table})
+        data = {"rulesets": labels, "hands": args.n, "players": args.players or "efficiency",
+                "seed": args.seed, "confidence": 0.95}
+        if args.out is not None:
+            data["out"] = args.out
+        emit_json({**data, "rows": table})
         return 0
     write(f"rulesets {', '.join(labels)}; {args.n} hands each; players "
           f"{args.players or 'efficiency'}; seed {args.seed}")
