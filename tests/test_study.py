@@ -436,6 +436,12 @@ def test_bad_players_and_options_name_the_ruleset():
         summarize_hands(pd.DataFrame({"dealer": [0]}))
     with pytest.raises(MahjongError, match="empty"):
         summarize_hands(majiang.simulate("mcr", 1, seed=0).iloc[:0])
+    ragged = majiang.simulate("mcr", 2, seed=0, n_jobs=1)
+    ragged.at[1, "score_deltas"] = [1, 2, 3]
+    with pytest.raises(MahjongError, match="score_deltas"):
+        summarize_hands(ragged)
+    with pytest.raises(MahjongError, match="score_deltas must hold 4"):
+        summarize_hands(ragged.iloc[1:])
     with pytest.raises(RuleError, match="degrees of freedom"):
         C.t_critical(0.95, 0)
 

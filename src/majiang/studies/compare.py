@@ -433,8 +433,12 @@ def summarize_hands(table: Any, *, ruleset: Any = None, label: str | None = None
     if label is None:
         label = rs.name if rs is not None else str(table["ruleset"].iloc[0]) \
             if "ruleset" in cols else "?"
-    deltas = np.array([np.asarray(d, dtype=float) for d in table["score_deltas"]])
-    P = int(rs.players) if rs is not None else int(deltas.shape[1])
+    try:
+        deltas = np.array([np.asarray(d, dtype=float) for d in table["score_deltas"]])
+    except (TypeError, ValueError):
+        raise MahjongError("score_deltas must hold one number per seat in every hand") \
+            from None
+    P = int(rs.players) if rs is not None else int(deltas.shape[-1])
     if deltas.ndim != 2 or deltas.shape[1] != P:
         raise MahjongError(f"score_deltas must hold {P} values per hand (one per seat)")
     dealer = table["dealer"].to_numpy(dtype=np.int64)
