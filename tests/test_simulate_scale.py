@@ -477,6 +477,18 @@ def test_shut_down_executor_is_reported():
         simulate("mcr", 10, executor=ex, progress=False)
 
 
+def test_a_directory_removed_mid_run_is_reported(tmp_path):
+    d = tmp_path / "run"
+    simulate("mcr", 2, seed=1, n_jobs=1, out=d, progress=False)
+    for p in d.iterdir():
+        p.unlink()
+    d.rmdir()
+    rows = simulate("mcr", 1, n_jobs=1, progress=False).to_dict("records")
+    rows = [{k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()} for r in rows]
+    with pytest.raises(RuleError, match="cannot write part-"):
+        store.write_part(d, 0, 1, rows, list(COLUMNS))
+
+
 def test_uncreatable_directory(tmp_path):
     f = tmp_path / "file"
     f.write_text("x")

@@ -52,8 +52,8 @@ from typing import Any
 
 from ..errors import RuleError
 
-__all__ = ["MANIFEST", "FORMAT", "read_run", "read_manifest", "run_manifest", "open_run", "write_part",
-           "finished_parts", "part_name", "ruleset_fingerprint", "encode_rows",
+__all__ = ["MANIFEST", "FORMAT", "read_run", "read_manifest", "run_manifest", "open_run",
+           "write_part", "finished_parts", "part_name", "ruleset_fingerprint", "encode_rows",
            "decode_table", "chunk_schema", "frame"]
 
 MANIFEST = "_manifest.json"
@@ -426,14 +426,20 @@ def write_part(path: Any, start: int, stop: int, rows: list, columns) -> str:
     Raises
     ------
     RuleError
-        A value without an exact encoding, or ``len(rows) != stop - start``.
+        A value without an exact encoding, ``len(rows) != stop - start``, or the file
+        cannot be written (disk full, directory removed ...).
     """
     import pyarrow.parquet as pq
     if len(rows) != stop - start:
         raise RuleError(f"chunk {start}..{stop} has {len(rows)} rows")
     table = encode_rows(rows, columns)
     fn = os.path.join(os.fspath(path), part_name(start, stop))
-    _atomic_write(fn, lambda fh: pq.write_table(table, fh, compression="zstd"))
+    try:
+        _atomic_write(fn, lambda fh: pq.write_table(table, fh, compression="zstd"))
+    except OSError as exc:
+        raise RuleError(f"cannot write {part_name(start, stop)} to the run directory "
+                        f"{os.fspath(path)!r}: {exc}; the chunks written so far are kept, "
+                        "rerun with the same arguments to resume") from None
     return fn
 
 
