@@ -519,8 +519,10 @@ def _hand_text(c):
     return format_counts(np.asarray(c, dtype=np.uint8))
 
 
-@pytest.mark.parametrize("name", ["sichuan", "changsha", "kawuxing"])
+@pytest.mark.parametrize("name", ["sichuan", "kawuxing"])
 def test_ruleset_shanten_matches_shapes_engine(name):
+    # changsha (pair_258_small: small and big-win shapes) is checked against THE win
+    # predicate in tests/test_changsha_shapes.py; the shapes engine does not model it
     rs = get_ruleset(name)
     rng = np.random.default_rng(7)
     for i in range(60):

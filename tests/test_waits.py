@@ -42,15 +42,18 @@ def _strict_258():
     """Changsha with the plain 二五八将 shape rule (every regular win needs a 2/5/8
     pair), a house variant: the built-in rulesets use the fan-dependent form."""
     return dataclasses.replace(rules.get("changsha"), name="changsha_pair_258",
-                               constraints=("pair_258",))
+                               constraints=("pair_258",), forms=("regular", "seven_pairs"))
 
 
 def test_pair_258_keeps_only_258_pairs():
     strict = _strict_258()
     # 1p single wait: the pair would be 11p
     assert waits("123m456p789s123s1p", ruleset=strict) == []
-    # pair_258_small depends on the fans (a big win may use any pair): not a shape rule
-    assert waits("123m456p789s123s1p", ruleset="changsha") == ["1p"]
+    # pair_258_small: a small win needs the 2/5/8 pair; 11p only in a big-win shape
+    assert waits("123m456p789s123s1p", ruleset="changsha") == []
+    assert waits("123m456p789s123s1p", ruleset="changsha_zhuanzhuan") == ["1p"]
+    assert waits("111m456p789p123p1p", ruleset="changsha") == []   # 11p: no big shape
+    assert waits("111m444p777p999p1p", ruleset="changsha") == ["1p"]        # 碰碰胡
     # 55s + 34s: 2s and 5s both keep the 55s pair
     assert waits("123m456p789s55s34s", ruleset=strict) == ["2s", "5s"]
     # 11s + 34s: no 2/5/8 pair either way; 2s + 5s no longer wins

@@ -29,8 +29,22 @@ live counts use the set's copies), 缺一门 (``void_suit``: the complete hand, 
 included, lacks one suit) and 二五八将 (``pair_258``: the pair of a regular hand is
 a 2, 5 or 8).  These are computed exactly by the core; rulesets with jokers and
 shape rules, or extra forms (十三烂), by :mod:`majiang.rules.shapes`.
-``pair_258_small`` (2-5-8 only for a small win) leaves shanten unrestricted: a big
-win may use any pair.
+
+``pair_258_small`` (长沙, 合肥, 武汉: a small win needs a 2-5-8 pair, a 大胡 may use
+any pair) is exact too.  Reading chosen: a hand is complete when it wins *by shape
+alone* — on a discard or by self-draw, with no situational context — so the
+shanten is the least over the shapes that can win that way: a regular hand with a
+2-5-8 pair, and each 大胡 shape of the ruleset's fans tagged ``"big"``
+(:func:`majiang.rules.constraints.big_shapes`: 七小对, 碰碰胡, 清一色, 风一色,
+将将胡 of any shape, 全求人 with four claimed melds, won on a discard).  Situational
+大胡 (海底捞月, 海底炮, 杠上开花, 抢杠胡, 天胡 / 地胡; tagged ``"situational"``) never
+make a hand ready: they need the last tile, a kong or the first turn.  Each shape
+is a core call (``pair_mask`` 2-5-8; caps of one suit; seven pairs) or a closed
+form (all pungs, all 2/5/8, 全求人); ukeire is the union of the effective tiles of
+the shapes at the minimum (see :func:`_b258_effective`), the discard table's
+``improvement`` is NaN.  Not modelled: 合肥 八枝 (8 tiles of a suit; the core
+cannot express it, shanten there is a lower bound), 武汉 开口 (a claim, not a
+shape: closed hands get their shape shanten).
 """
 from __future__ import annotations
 
@@ -173,9 +187,10 @@ def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
 
 _SHAPE_IN_CORE = frozenset(("void_suit", "pair_258"))
 """Shape constraints the core computes exactly (``Opts.void_suits`` / ``Opts.pair_mask``).
-``pair_258_small`` (2-5-8 pair for a small win only; a 大胡 may use any pair) is not a
-shape constraint: any pair can win through a big hand, so it does not change shanten
-(as in :mod:`majiang.rules.shapes`); the win predicate applies it."""
+``pair_258_small`` (2-5-8 pair for a small win only; a 大胡 may use any pair) has its
+own route, ``"b258"`` (:func:`_b258_groups`): the least shanten over the small-win
+shape (the core's ``pair_mask``) and the ruleset's 大胡 shapes that need no
+situational context, each a core call or a closed form."""
 
 _WHOLE_HAND = 2 | 4 | 8     # seven pairs, thirteen orphans, honors-and-knitted
 
@@ -184,7 +199,8 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     """How a ruleset's shanten is computed: ``("python", rs)`` by the exact Python engine
     of :mod:`majiang.rules.shapes` (jokers with shape rules, extra forms such as 十三烂,
     ``no_void``), ``("core", rs)`` by the core with shape options (void suit, 2-5-8
-    pair, a reduced tile set), or ``(None, None)`` (plain core: forms only)."""
+    pair, a reduced tile set), ``("b258", rs)`` for ``pair_258_small`` (small-win and
+    big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only)."""
     if ruleset is None or forms is not None:
         return None, None
     from .rules import get as _get_ruleset
@@ -196,7 +212,9 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.shapes import needs_python
     how = None
-    if needs_python(r):
+    if "pair_258_small" in r.constraints:
+        how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
+    elif needs_python(r):
         how = "python"
         if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
                 and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
@@ -206,6 +224,349 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
 
 
 _ROUTES: dict[int, tuple[Any, str | None]] = {}
+
+
+# ------------------------------------------------ 二五八将 for a small win (pair_258_small)
+_KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
+_MASK_258 = sum(1 << k for k in _KINDS_258)
+_FORM_REGULAR = 1
+_FORM_SEVEN = 2
+_PLANS: dict[int, tuple[Any, Any]] = {}
+
+
+class _Plan258:
+    """What :func:`_b258_groups` needs of a ``pair_258_small`` ruleset (cached per ruleset):
+    the big shape families (:func:`majiang.rules.constraints.big_shapes`), kinds no
+    complete hand may hold (武汉: 红中, ``no_red_dragon``), whether a small win allows
+    at most one joker (``max_one_joker_small``), the seven-pairs quad option."""
+
+    __slots__ = ("rs", "fams", "banned", "one_joker", "quads", "seven", "pungs", "j258",
+                 "melded", "groups", "copies", "cache")
+
+    def __init__(self, rs: Any) -> None:
+        from .rules.constraints import big_shapes
+        self.rs = rs
+        self.fams = big_shapes(rs)
+        self.banned = (33,) if "no_red_dragon" in rs.constraints else ()
+        self.one_joker = "max_one_joker_small" in rs.constraints
+        self.quads = bool(rs.seven_pairs_quads)
+        self.seven = "seven_pairs" in self.fams
+        self.pungs = "all_pungs" in self.fams
+        self.j258 = "all_258" in self.fams
+        self.melded = "melded_all" in self.fams
+        self.groups = ((tuple((f"flush:{'mps'[g]}", g) for g in range(3))
+                        if "flush" in self.fams else ())
+                       + ((("all_honors", 3),) if "all_honors" in self.fams else ()))
+        self.copies = np.ascontiguousarray(rs.copies, dtype=np.uint8)
+        self.cache: dict = {}
+
+
+def _plan258(rs: Any) -> _Plan258:
+    hit = _PLANS.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    p = _Plan258(rs)
+    _PLANS[id(rs)] = (rs, p)
+    return p
+
+
+def _pungs_kept(c: list, caps: list, m: int) -> int:
+    """碰碰胡: most held tiles kept by ``m`` pungs and a pair of distinct kinds within
+    ``caps`` (a kind cannot be both: five copies), or -1 when no such target exists.
+
+    Exact: a pung slot keeps ``min(c, 3)`` of its kind, the pair ``min(c, 2)``; only
+    held kinds keep anything, so the best pungs are the ``m`` largest values among
+    held kinds (padded with empty kinds), for each choice of the pair."""
+    e3 = 0
+    vals = []
+    for k in range(N_KINDS):
+        if caps[k] >= 3:
+            e3 += 1
+            if c[k]:
+                vals.append((min(c[k], 3), k))
+    vals.sort(reverse=True)
+    top = vals[:m]
+    top_sum = sum(v for v, _ in top)
+    top_kinds = {k for _, k in top}
+    nxt = vals[m][0] if len(vals) > m else 0
+    pairs = [k for k in range(N_KINDS) if c[k] and caps[k] >= 2]
+    free = [k for k in range(N_KINDS) if not c[k] and caps[k] >= 2]
+    if free:                                  # an empty pair kind, off the pung list if can
+        pairs.append(min(free, key=lambda k: caps[k] >= 3))
+    best = -1
+    for p in pairs:
+        if e3 - (caps[p] >= 3) < m:
+            continue
+        got = top_sum - min(c[p], 3) + nxt if p in top_kinds else top_sum
+        got += min(c[p], 2)
+        if got > best:
+            best = got
+    return best
+
+
+def _closed_shanten(fam: str, c: list, caps: list, need: int, jokers: int) -> int:
+    """Shanten of one closed-form family (``all_pungs``, ``all_258``, ``melded_all``):
+    ``need - kept - jokers - 1`` (at least −1), 99 when the family has no target;
+    ``kept`` = the most held tiles a complete target of the family keeps."""
+    if fam == "all_258":
+        room = sum(caps[k] for k in _KINDS_258)
+        if room < need:
+            return 99
+        kept = min(need, sum(min(c[k], caps[k]) for k in _KINDS_258))
+    elif fam == "all_pungs":
+        kept = _pungs_kept(c, caps, (need - 2) // 3)
+        if kept < 0:
+            return 99
+    else:                                   # melded_all: the pair is all that is concealed
+        kept = max((min(c[k], 2) for k in range(N_KINDS) if caps[k] >= 2), default=-1)
+        if kept < 0:
+            return 99
+    return max(-1, need - kept - jokers - 1)
+
+
+_GROUP_SPAN = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _group_caps(plan: _Plan258, base: np.ndarray, g: int) -> np.ndarray:
+    """``base`` with every kind outside group ``g`` (0-2 a suit, 3 the honors) at 0."""
+    key = (base.tobytes(), g)
+    got = plan.cache.get(key)
+    if got is None:
+        lo, hi = _GROUP_SPAN[g]
+        got = np.zeros(N_KINDS, np.uint8)
+        got[lo:hi] = base[lo:hi]
+        if len(plan.cache) > 4096:
+            plan.cache.clear()
+        plan.cache[key] = got
+    return got
+
+
+def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tuple,
+                 jokers: int, prune: bool | None = None) -> list:
+    """Shanten of each group of shape families of a ``pair_258_small`` hand.
+
+    Returns ``[(name, shanten, how)]``; ``how`` is ``("core", counts, mask, caps,
+    jokers, pair_mask)`` (a core call) or ``("closed", family, caps)``.  ``prune``:
+    None = every group; True = leave out a one-suit group whose lower bound (the
+    tiles outside the suit must go) is not below the least shanten found so far
+    (enough for the minimum); False = leave out only those above it (enough for the
+    groups AT the minimum, as ukeire needs).
+
+    The groups (each is exact; the hand's shanten is their minimum, because a hand
+    wins by shape under the ruleset iff it completes one of them):
+
+    * ``small``: a regular hand with a 2/5/8 pair (the core's ``pair_mask``), with
+      ``seven_pairs`` in the same core call when seven pairs is a big shape (the pair
+      mask restricts the regular pair only).  Under ``max_one_joker_small`` (武汉)
+      jokers beyond one are dead tiles for the small win: held on a kind the complete
+      hand may not hold (caps 0), so they must be swapped out;
+    * ``flush:<suit>``: a regular hand of one suit, any pair (caps outside the suit 0),
+      when every meld is of that suit; ``all_honors`` likewise for the honors;
+    * ``all_pungs``, ``all_258`` and ``melded_all`` in closed form (melds: all pungs /
+      kongs; all of 2/5/8 tiles; four claimed melds).
+    """
+    fams = plan.fams
+    c8 = counts
+    n = int(c8.sum()) + jokers
+    need = 3 * (n // 3) + 2
+    base = caps
+    if plan.banned:
+        base = caps.copy()
+        base[list(plan.banned)] = 0
+    seven_here = plan.seven and not melds and need == 14
+    out = []
+    reg = _FORM_REGULAR
+    jk_small = jokers
+    c_small = c8
+    split_seven = False
+    if plan.one_joker and jokers > 1:
+        jk_small = 1
+        dead = next((k for k in range(N_KINDS) if base[k] == 0
+                     and int(c8[k]) + jokers - 1 <= 4), None)
+        if dead is not None:
+            c_small = c8.copy()
+            c_small[dead] += jokers - 1
+        else:                     # no free kind to hold them: count them as wild (a bound)
+            jk_small = jokers
+        split_seven = seven_here
+    mask = reg | (_FORM_SEVEN if seven_here and not split_seven else 0)
+    best = _eff.shanten_one(c_small, mask, plan.quads, base, jk_small, False,
+                            pair_mask=_MASK_258)
+    out.append(("small", best, ("core", c_small, mask, base, jk_small, _MASK_258)))
+    if split_seven:
+        s = _eff.shanten_one(c8, _FORM_SEVEN, plan.quads, base, jokers, False)
+        out.append(("seven_pairs", s, ("core", c8, _FORM_SEVEN, base, jokers, None)))
+        best = min(best, s)
+    closed = []
+    if plan.pungs and all(m.kind != "chow" for m in melds):
+        closed.append("all_pungs")
+    if plan.j258 and all(t in _KINDS_258 for m in melds for t in m.tiles):
+        closed.append("all_258")
+    if (plan.melded and len(melds) == 4 and need == 2
+            and all(not m.concealed for m in melds)):
+        closed.append("melded_all")
+    if closed:
+        cl = c8.tolist()
+        bl = base.tolist()
+        for fam in closed:
+            s = _closed_shanten(fam, cl, bl, need, jokers)
+            out.append((fam, s, ("closed", fam, bl)))
+            best = min(best, s)
+    if plan.groups:
+        meld_groups = {t // 9 if t < 27 else 3 for m in melds for t in m.tiles}
+        for name, g in plan.groups:
+            if meld_groups - {g}:
+                continue
+            lo, hi = _GROUP_SPAN[g]
+            if prune is not None:
+                lb = need - int(c8[lo:hi].sum()) - jokers - 1
+                if lb > best or (prune and lb == best):
+                    continue          # at least the tiles outside the group must go
+            cg = _group_caps(plan, base, g)
+            s = _eff.shanten_one(c8, reg, False, cg, jokers, False)
+            out.append((name, s, ("core", c8, reg, cg, jokers, None)))
+            best = min(best, s)
+    return out
+
+
+def _b258_shanten(plan: _Plan258, counts, caps, melds, jokers) -> int:
+    return min(s for _, s, _ in _b258_groups(plan, counts, caps, melds, jokers, prune=True))
+
+
+def _b258_effective(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tuple,
+                    jokers: int) -> tuple[int, set]:
+    """(shanten, effective kinds) of a 3n+1 hand.
+
+    A kind is effective iff drawing it lowers the least shanten over the groups.  Only
+    groups AT the minimum can: drawing one tile raises the tiles a complete target
+    keeps by at most one and leaves ``need`` unchanged, so every group's shanten
+    drops by 0 or 1; a group above the minimum ``m`` stays at ``m`` or more, so the
+    minimum falls below ``m`` iff some group at ``m`` falls.  The effective kinds are
+    therefore the union of the effective kinds of the groups at the minimum (a core
+    ukeire call per core group, a draw-by-draw check of the closed forms), each
+    limited to kinds that can be drawn (``counts < caps``).
+    """
+    groups = _b258_groups(plan, counts, caps, melds, jokers, prune=False)
+    m = min(s for _, s, _ in groups)
+    eff: set = set()
+    if m >= 99:
+        return m, eff
+    need = 3 * ((int(counts.sum()) + jokers) // 3) + 2
+    for _, s, how in groups:
+        if s != m:
+            continue
+        if how[0] == "core":
+            _, cg, mask, capg, jk, pm = how
+            s2, live = _eff.ukeire_one(cg, mask, plan.quads if mask & _FORM_SEVEN else False,
+                                       capg, None, jk, False, pair_mask=pm)
+            eff.update(int(k) for k in np.flatnonzero(live >= 0))
+        else:
+            _, fam, bl = how
+            cl = counts.tolist()
+            for k in range(N_KINDS):
+                if cl[k] >= caps[k] or k in eff:
+                    continue
+                cl[k] += 1
+                if _closed_shanten(fam, cl, bl, need, jokers) < m:
+                    eff.add(k)
+                cl[k] -= 1
+    return m, {k for k in eff if counts[k] < caps[k]}
+
+
+def _b258_hand(hand: Any, rs: Any, jokers: Any, residue: int | None, what: str):
+    """(counts, caps, melds, jokers, hand) of a hand under a ``pair_258_small`` ruleset,
+    validated as the core routes validate (tile set, copies, size)."""
+    if (type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (N_KINDS,)
+            and hand.flags.c_contiguous and type(jokers) is int and 0 <= jokers <= 8):
+        n = int(hand.sum()) + jokers           # a bare vector: caps = the tile set
+        copies = _plan258(rs).copies
+        if (residue is None or n % 3 == residue) and n % 3 and n <= 17 \
+                and not (hand > copies).any():
+            return hand, copies, (), jokers, None
+    counts, _, h, jokers = _prepare(hand, _check_jokers(jokers), rs.hand_size)
+    if counts.max(initial=0) > 4:
+        raise _core_error(counts, _ERR_BAD_COUNT)
+    n = int(counts.sum()) + jokers
+    if residue is not None and (n % 3 != residue or n > 17):
+        raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
+    if n % 3 == 0 or n > 17:
+        raise _core_error(counts, _ERR_BAD_SIZE, jokers=jokers)
+    caps = _shape_options(rs, counts, h)["caps"]
+    return counts, caps, (() if h is None else h.melds), jokers, h
+
+
+def _b258_per_family(hand: Any, ruleset: Any, jokers: int = 0) -> dict[str, int]:
+    """``{group: shanten}`` of a hand under a ``pair_258_small`` ruleset (every group of
+    :func:`_b258_groups`, for the CLI's per-form table); 99 = impossible."""
+    from .rules import get as _get_ruleset
+    rs = _get_ruleset(ruleset)
+    counts, caps, melds, jokers, _ = _b258_hand(hand, rs, jokers, None, "")
+    plan = _plan258(rs)
+    out = {}
+    for name, s, how in _b258_groups(plan, counts, caps, melds, jokers):
+        if name == "small" and how[2] & _FORM_SEVEN:      # split the shared core call
+            _, cg, mask, capg, jk, pm = how
+            out["small (2-5-8 pair)"] = int(_eff.shanten_one(cg, _FORM_REGULAR, False, capg,
+                                                             jk, False, pair_mask=pm))
+            out["seven_pairs"] = int(_eff.shanten_one(cg, _FORM_SEVEN, plan.quads, capg, jk,
+                                                      False))
+        else:
+            out["small (2-5-8 pair)" if name == "small" else name] = int(s)
+    return out
+
+
+def _b258_ukeire(hand: Any, rs: Any, visible: Any, jokers: int, indicator: Any) -> dict:
+    counts, caps, melds, jokers, h = _b258_hand(
+        hand, rs, jokers, 1, "ukeire needs a hand waiting for a draw; for a hand that must "
+        "discard use discard_table()")
+    vis = _visible(visible, h, counts, caps)
+    plan = _plan258(rs)
+    s, eff = _b258_effective(plan, counts, caps, melds, jokers)
+    jk = None
+    if rs.jokers is not None and (indicator is not None or rs.jokers.source == "fixed"):
+        jk = rs.joker_kind(indicator)
+    out = {}
+    for k in sorted(eff):
+        if k == jk:
+            continue
+        live = int(caps[k]) - int(counts[k]) - (0 if vis is None else int(vis[k]))
+        out[tile_name(k)] = max(0, live)
+    if jk is not None and jokers < 8 and s < 99:
+        if _b258_shanten(plan, counts, caps, melds, jokers + 1) < s:
+            seen = 0 if vis is None else int(vis[jk])
+            out[tile_name(jk) + "*"] = max(0, rs.jokers.copies - jokers - seen)
+    return out
+
+
+def _b258_columns(hand: Any, rs: Any, visible: Any, jokers: int) -> tuple:
+    """:func:`discard_columns` under a ``pair_258_small`` ruleset (``improvement`` NaN:
+    the two-step value is not computed over the combined shapes)."""
+    from .tiles import format_counts
+    counts, caps, melds, jokers, h = _b258_hand(
+        hand, rs, jokers, 2, "a discard table needs a hand that must discard; for a hand "
+        "waiting for a draw use ukeire()")
+    vis = _visible(visible, h, counts, caps)
+    plan = _plan258(rs)
+    names, sh, kinds, count, texts = [], [], [], [], []
+    work = counts.copy()
+    for d in np.flatnonzero(counts):
+        d = int(d)
+        work[d] -= 1
+        s, eff = _b258_effective(plan, work, caps, melds, jokers)
+        work[d] += 1
+        e = np.zeros(N_KINDS, np.uint8)
+        total = 0
+        for k in eff:
+            e[k] = 1
+            # the discard is seen: for its kind, held - 1 + 1 seen = the copies before
+            total += max(0, int(caps[k]) - int(work[k]) - (0 if vis is None else int(vis[k])))
+        names.append(tile_name(d))
+        sh.append(s)
+        kinds.append(len(eff))
+        count.append(total)
+        texts.append(format_counts(e))
+    return (names, np.array(sh, np.int64), np.array(kinds, np.int64),
+            np.array(count, np.int64), texts, np.full(len(names), np.nan))
 
 
 def _regional(ruleset: Any, forms: Any):
@@ -389,6 +750,9 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     if how == "python":
         from .rules.shapes import ruleset_shanten
         return ruleset_shanten(hand, rs, jokers=_check_jokers(jokers))
+    if how == "b258":
+        counts, caps, melds, jk, _ = _b258_hand(hand, rs, jokers, None, "")
+        return _b258_shanten(_plan258(rs), counts, caps, melds, jk)
     if how == "core":
         mask, quads, counts, caps, h, jokers, extra = _hand_query(
             hand, None, "", None, None, rs, jokers, shape=True)
@@ -468,7 +832,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     how, rs = _route(ruleset, forms)
     forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask = form_mask(forms)
+    mask = form_mask(forms) if how != "b258" else _FORM_REGULAR   # b258: its own groups
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
         counts = as_counts_batch(counts)
@@ -498,6 +862,18 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     jobs = _n_jobs(n_jobs)
     if how == "python":
         return _batch_python(counts, jk, rs, out)
+    if how == "b258":       # row by row over the groups of _b258_groups
+        plan = _plan258(rs)
+        caps = np.asarray(rs.copies, dtype=np.uint8)
+        for i in range(n):
+            row = counts[i]
+            size = int(row.sum()) + (0 if jk is None else int(jk[i]))
+            if row.max(initial=0) > 4 or size % 3 == 0 or size > 17:
+                raise _core_error(row, _ERR_BAD_COUNT if row.max(initial=0) > 4
+                                  else _ERR_BAD_SIZE, where=f"row {i}: ",
+                                  jokers=0 if jk is None else int(jk[i]))
+            out[i] = _b258_shanten(plan, row, caps, (), 0 if jk is None else int(jk[i]))
+        return out
     if n_jobs is None or n_jobs == -1:
         jobs = _spare_cores(jobs)
     jobs = min(jobs, n // _ROWS_PER_THREAD)
@@ -663,6 +1039,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             return fast
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
+    how, rs = _route(ruleset, forms)
+    if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
+        return _b258_ukeire(hand, rs, visible, _check_jokers(jokers), indicator)
     rs = _regional_jokers(ruleset, forms, indicator)
     if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
         from .rules.shapes import ruleset_ukeire
@@ -686,6 +1065,9 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
     (no regional shape rules): ``(names, shanten, ukeire_kinds, ukeire_count, ukeire,
     improvement)`` in tile order — lists of str and int64 / float64 arrays.  Shared by
     :func:`discard_table` and :func:`majiang.advise`.  Raises as :func:`discard_table`."""
+    how, rs = _route(ruleset, forms)
+    if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
+        return _b258_columns(hand, rs, visible, _check_jokers(jokers))
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "

@@ -52,7 +52,10 @@ def run(args: argparse.Namespace) -> int:
     if rs is not None:
         from ..rules.shapes import needs_python, ruleset_shanten
         forms, quads = rs.forms, rs.seven_pairs_quads
-        if needs_python(rs):
+        if "pair_258_small" in rs.constraints:     # small win 2-5-8 pair, 大胡 any pair
+            from ..efficiency import _b258_per_family
+            per_form = {f: shanten_value(s) for f, s in _b258_per_family(hand, rs).items()}
+        elif needs_python(rs):
             per_form = {f: shanten_value(s) for f, s in
                         ruleset_shanten(hand, rs, per_form=True).items()}
         else:       # the ruleset gives the hand size (16 under 台湾) and jokers

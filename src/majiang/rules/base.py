@@ -28,9 +28,12 @@ __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRu
 CORE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
               "knitted_straight")
 """Forms the Cython core computes (:data:`majiang.efficiency.FORMS`)."""
-EXTRA_FORMS = ("thirteen_lonely", "seven_stars")
-"""Forms computed in Python by :mod:`majiang.rules.shapes`: 十三烂 (thirteen lonely
-tiles) and 七星归位 (十三烂 holding all seven honors)."""
+EXTRA_FORMS = ("thirteen_lonely", "seven_stars", "all_258")
+"""Forms the core does not know: 十三烂 (thirteen lonely tiles) and 七星归位 (十三烂
+holding all seven honors), computed by :mod:`majiang.rules.shapes`; 将将胡 / 将一色
+(``all_258``: every tile of the hand, melds included, is a 2, 5 or 8 of a suit, in any
+shape; STANDARD_READINGS §4.2 CS/JD, §5.1 HZ), computed in closed form by
+:mod:`majiang.efficiency` and scored by :mod:`majiang.scoring.regional`."""
 FORM_NAMES = CORE_FORMS + EXTRA_FORMS
 """Winning forms a ruleset may list (:attr:`Ruleset.forms`)."""
 

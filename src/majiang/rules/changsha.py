@@ -8,10 +8,16 @@ each 大胡 6 (they add up): 碰碰胡, 将将胡 (every tile a 2/5/8), 清一�
 海底炮, 杠上开花, 抢杠胡, 全求人; 豪华七小对 12, 双豪华 18; a 大胡 may use any pair;
 一炮多响.
 
-Resolutions: 将将胡 is scored when a regular or seven-pairs reading exists (its
-"any shape" form is not a separate shape here); shanten under this ruleset aims
-at any complete hand (a 大胡 needs no 2-5-8 pair); 起手胡, 扎鸟 and 杠上炮 need
-the game history (扎鸟 is an option of the settlement, not scored here).
+Resolutions: 将将胡 is a winning form of its own (``all_258``: every tile, melds
+included, a 2, 5 or 8, any shape — SR §4.2 "any shape"), a 大胡 (6); the 转转 option
+keeps the seed's forms (regular, seven pairs) with any pair.  Shanten, ukeire, waits
+and advice aim at the hands that win *by shape alone* (on a discard or by self-draw,
+no situational context): a regular hand with a 2-5-8 pair (小胡), or a 大胡 shape
+with any pair — 七小对, 碰碰胡, 清一色, 将将胡 of any shape, 全求人 (four claimed
+melds, won on a discard).  海底捞月, 海底炮, 杠上开花 and 抢杠胡 are tagged
+``"situational"``: they never make a hand ready (so ``123m456p789s1166s`` is not
+ready: neither 1s nor 6s gives a 2-5-8 pair or a 大胡 shape).  起手胡, 扎鸟 and 杠上炮
+need the game history (扎鸟 is an option of the settlement, not scored here).
 """
 from __future__ import annotations
 
@@ -24,20 +30,21 @@ __all__ = ["build", "CHANGSHA"]
 def build(*, zhuanzhuan: bool = False) -> Ruleset:
     src = "§3.19 + STANDARD_READINGS §4.2"
     big = ("big", "pattern")
+    sit = big + ("situational",)      # needs the win's context: never ready by shape
     q = F.seven_pairs_quads
     fl = (
         F.fan(1, "双豪华七小对", "Double Luxury Seven Pairs", 18, lambda w: int(q(w) >= 2),
-              excludes=(2, 3, 20, 21), tags=big, source=src),
+              excludes=(2, 3, 20, 21), tags=big + ("shape:seven_pairs",), source=src),
         F.fan(2, "豪华七小对", "Luxury Seven Pairs", 12, lambda w: int(q(w) == 1),
-              excludes=(3, 20, 21), tags=big, source=src),
+              excludes=(3, 20, 21), tags=big + ("shape:seven_pairs",), source=src),
         F.fan(3, "七小对", "Seven Pairs", 6, F.seven_pairs, tags=big, excludes=(20, 21), source=src),
         F.fan(4, "碰碰胡", "All Pungs", 6, F.all_pungs, tags=big, excludes=(20, 21), source=src),
         F.fan(5, "将将胡", "All 2-5-8", 6, F.all_258, tags=big, excludes=(20, 21), source=src),
         F.fan(6, "清一色", "Full Flush", 6, F.flush, tags=big, excludes=(20, 21), source=src),
-        F.fan(7, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, tags=big, excludes=(20, 21), source=src),
-        F.fan(8, "海底炮", "Last Tile Discard", 6, F.last_discard, tags=big, excludes=(20, 21), source=src),
-        F.fan(9, "杠上开花", "Win on Kong Replacement", 6, F.kong_flower, tags=big, excludes=(20, 21), source=src),
-        F.fan(10, "抢杠胡", "Robbing the Kong", 6, F.robbing, tags=big, excludes=(20, 21), source=src),
+        F.fan(7, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, tags=sit, excludes=(20, 21), source=src),
+        F.fan(8, "海底炮", "Last Tile Discard", 6, F.last_discard, tags=sit, excludes=(20, 21), source=src),
+        F.fan(9, "杠上开花", "Win on Kong Replacement", 6, F.kong_flower, tags=sit, excludes=(20, 21), source=src),
+        F.fan(10, "抢杠胡", "Robbing the Kong", 6, F.robbing, tags=sit, excludes=(20, 21), source=src),
         F.fan(11, "全求人", "Melded Hand", 6, F.melded_all, tags=big, excludes=(20, 21), source=src),
         F.fan(20, "小胡", "Small Win", 1, F.always, fallback=True, source=src),
         F.fan(21, "小胡自摸", "Small Win Self-Drawn", 1, F.self_drawn, minimum=False,
@@ -49,7 +56,8 @@ def build(*, zhuanzhuan: bool = False) -> Ruleset:
         tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=4, hand_size=13,
         calls=(() if zhuanzhuan else ("chow_left",)) + (
             "pung", "exposed_kong", "added_kong", "concealed_kong"),
-        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        forms=("regular", "seven_pairs") + (() if zhuanzhuan else ("all_258",)),
+        seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={}, source="RULESETS.md §3.19 (S000); STANDARD_READINGS.md §4",
         tile_set="108", constraints=() if zhuanzhuan else ("pair_258_small",), ready="none",

@@ -31,9 +31,15 @@ Options of :func:`build` (default = the reading above; alternatives named):
 Not scored from one hand (documented, not guessed): the start-of-hand 小和 are a
 payment of :data:`START_OF_HAND_PAYMENT` from each other player during play (use
 :func:`start_of_hand_wins` on the dealt hand); 扎鸟, 飘, 闹庄 and the Hefei 嘴
-values (not found); 将将和 as a win of *any* shape (all 2/5/8 tiles without sets)
-needs a winning form the shape engine does not have yet (issue 11, item 3), so it
-is scored here when the hand also reads as 4 sets + pair or seven pairs.
+values (not found).  将将和 is a winning form of its own (``all_258``: every tile a 2,
+5 or 8, melds included, any shape), a 大和 (6).
+
+Shanten, ukeire, waits and advice (``jiang_258`` on) aim at the hands that win by
+shape alone, as in :mod:`majiang.rules.changsha`: a 2-5-8 pair for a 小和, any pair
+for a 大和 shape (七小对, 碰碰和, 清一色, 将将和, 全求人); 杠上花, 抢杠和 and 海底捞月 are
+tagged ``"situational"`` and never make a hand ready.  八枝 is NOT part of the shape
+(the core cannot express "8 tiles of one suit"): there shanten is a lower bound and
+the win predicate still applies 八枝.
 """
 from __future__ import annotations
 
@@ -89,21 +95,23 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         raise RuleError(f"hefei option cap must be None or an int >= 6, got {cap!r}")
     src = "§3.8 + STANDARD_READINGS_2 §3.1 (SR §4.2)"
     big = ("big", "pattern")
+    sit = big + ("situational",)      # needs the win's context: never ready by shape
     q = F.seven_pairs_quads
     ex = (20, 21)
     fl = (
         F.fan(1, "双豪华七小对", "Double Luxury Seven Pairs (最大和)", 18,
-              lambda w: int(q(w) >= 2), excludes=(2, 3) + ex, tags=big, source=src),
+              lambda w: int(q(w) >= 2), excludes=(2, 3) + ex, tags=big + ("shape:seven_pairs",),
+              source=src),
         F.fan(2, "豪华七对", "Luxury Seven Pairs (超大和)", 12, lambda w: int(q(w) == 1),
-              excludes=(3,) + ex, tags=big, source=src),
+              excludes=(3,) + ex, tags=big + ("shape:seven_pairs",), source=src),
         F.fan(3, "七小对", "Seven Pairs", 6, F.seven_pairs, excludes=ex, tags=big, source=src),
         F.fan(4, "碰碰和", "All Pungs", 6, F.all_pungs, excludes=ex, tags=big, source=src),
         F.fan(5, "将将和", "All 2-5-8", 6, F.all_258, excludes=ex, tags=big, source=src),
         F.fan(6, "清一色", "Full Flush", 6, F.flush, excludes=ex, tags=big, source=src),
-        F.fan(7, "杠上花", "Win on Kong Replacement", 6, F.kong_flower, excludes=ex, tags=big,
+        F.fan(7, "杠上花", "Win on Kong Replacement", 6, F.kong_flower, excludes=ex, tags=sit,
               source=src),
-        F.fan(8, "抢杠和", "Robbing the Kong", 6, F.robbing, excludes=ex, tags=big, source=src),
-        F.fan(9, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, excludes=ex, tags=big,
+        F.fan(8, "抢杠和", "Robbing the Kong", 6, F.robbing, excludes=ex, tags=sit, source=src),
+        F.fan(9, "海底捞月", "Last Tile Self-Draw", 6, F.last_self, excludes=ex, tags=sit,
               source=src),
         F.fan(10, "全求人", "Melded Hand", 6, F.melded_all, excludes=ex, tags=big, source=src),
         F.fan(20, "小和", "Small Win (平和)", 1, F.always, fallback=True, source=src),
@@ -116,7 +124,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         tiles="108: 万 筒 条 x 36" if tiles == 108 else "144: 136 + 8 flowers (HFMJ inventory)",
         n_tiles=tiles, flowers=0 if tiles == 108 else 8, players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
-        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        forms=("regular", "seven_pairs", "all_258"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={},
         source="RULESETS.md §3.8 (S003, S000); STANDARD_READINGS_2.md §3; STANDARD_READINGS.md §4",
@@ -127,7 +135,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         options={"jiang_258": jiang_258, "cap": cap, "tiles": tiles},
         builder="hefei", section="§3.8",
         missing=("genuine Hefei 嘴 values (Changsha values used)",
-                 "将将和 of any shape (needs the 将将胡 winning form)"))
+                 "八枝 in shanten / advice (the win predicate applies it)"))
 
 
 HEFEI = build()

@@ -32,7 +32,7 @@ from ..rules.fans import JOKERS
 from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_decompositions
 from ..tiles import parse_tile, tile_name
-from ..winning import WinContext, WinningHand
+from ..winning import SetView, WinContext, WinningHand
 from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
                         wind_index)
 from .results import FanCount, FanResult
@@ -173,6 +173,10 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
             if form in rs.forms and _lonely_kept(tuple(c), caps, seven) == 14 and max(c) == 1:
                 out.append(WinningHand(h, ctx, Decomposition(form), form, (), None, (), (),
                                        tuple(c), None, "special", False))
+    if "all_258" in rs.forms and n_jokers == 0:
+        w = _all_258_hand(h, ctx, c)
+        if w is not None:
+            out.append(w)
     if "three_jokers" in rs.options.get("special_wins", ()) and n_jokers >= 3:
         allc = list(c)
         for m in h.melds:
@@ -181,6 +185,47 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
         out.append(WinningHand(h, ctx, Decomposition("regular"), "regular", (), None, (), (),
                                tuple(allc), None, "special", False, {"three_jokers": True}))
     return out
+
+
+_KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
+
+
+def _all_258_hand(h: Hand, ctx: WinContext, c: list):
+    """The 将将胡 / 将一色 reading (form ``all_258``) of the concealed counts ``c`` (win
+    tile and assigned jokers included) and the melds of ``h``: every tile a 2, 5 or 8
+    of a suit, in any shape (STANDARD_READINGS §4.2: "every tile a 2/5/8, any shape");
+    None when some tile is not.  The melds are its sets (a meld of 2/5/8 tiles only is
+    a pung or kong)."""
+    allc = list(c)
+    for m in h.melds:
+        for t in m.tiles:
+            allc[t] += 1
+    if any(x and k not in _KINDS_258 for k, x in enumerate(allc)):
+        return None
+    sets = tuple(SetView(m.kind, m.tile, m.concealed, True) for m in h.melds)
+    return WinningHand(h, ctx, Decomposition("all_258"), "all_258", sets, None, (), (),
+                       tuple(allc), None, "special", False)
+
+
+def _all_258_jokers(c_full, melds, J: int, caps: list, win_is_joker: bool):
+    """A joker assignment for the ``all_258`` form, or None: when every real tile is a
+    2, 5 or 8, the jokers stand for 2/5/8 kinds with copies left (which ones does not
+    change the reading).  With ``win_is_joker`` the last one is the win tile."""
+    real = [int(x) for x in c_full]
+    for m in melds:
+        for t in m.tiles:
+            real[t] += 1
+    if any(x and k not in _KINDS_258 for k, x in enumerate(real)):
+        return None
+    asg = []
+    left = {k: caps[k] - int(c_full[k]) for k in _KINDS_258}
+    for _ in range(J):
+        k = max(_KINDS_258, key=lambda t: (left[t], -t))
+        if left[k] <= 0:
+            return None
+        left[k] -= 1
+        asg.append(k)
+    return tuple(sorted(asg))
 
 
 def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
@@ -229,7 +274,12 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                                 ("regular", "seven_pairs")),
                                     quads=rs.seven_pairs_quads, kinds=rs.kinds,
                                     fifth_copy=bool(rs.jokers.fifth_copy))
-        assignments = sorted({a for a, _ in decs})
+        assignments = {a for a, _ in decs}
+        if "all_258" in rs.forms:           # 将将胡 of any shape: no decomposition needed
+            a = _all_258_jokers(c_full, melds, J, caps, bool(win_is_joker))
+            if a is not None:
+                assignments.add(a)
+        assignments = sorted(assignments)
     else:
         assignments = [()]
     out = []

@@ -172,6 +172,51 @@ def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
     return False
 
 
+_KINDS_258 = frozenset(9 * s + r for s in range(3) for r in (1, 4, 7))
+_MASK_258 = sum(1 << k for k in _KINDS_258)
+
+
+def _waits_258_small(c: list, melds: tuple, rs, size: int) -> set:
+    """Waits under ``pair_258_small`` (长沙, 合肥, 武汉): a small win needs a 2/5/8 pair;
+    a 大胡 shape of the ruleset (:func:`majiang.rules.constraints.big_shapes`: seven
+    pairs, all pungs, one suit, all honors, 将将胡 of any shape, 全求人) any pair.
+    By shape, as :func:`waits`; kinds a complete hand may not hold (武汉 红中) never
+    complete it."""
+    from ..rules.constraints import big_shapes
+    fams = big_shapes(rs)
+    n_melds = len(melds)
+    quads = rs.seven_pairs_quads
+    found = set(_waits_counts(c, n_melds, ("regular",), quads, size, _MASK_258))
+    if "seven_pairs" in fams:
+        found.update(_waits_counts(c, n_melds, ("seven_pairs",), quads, size))
+    meld_tiles = [t for m in melds for t in m.tiles]
+    meld_groups = {t // 9 if t < 27 else 3 for t in meld_tiles}
+    groups = ([0, 1, 2] if "flush" in fams else []) + ([3] if "all_honors" in fams else [])
+    need = size - 3 * n_melds
+    for t in range(34):
+        c[t] += 1
+        if sum(c) == need:
+            held = [k for k in range(34) if c[k]]
+            for g in groups:
+                if not meld_groups - {g} and all((k // 9 if k < 27 else 3) == g for k in held) \
+                        and _regular_complete(c, n_melds, size):
+                    found.add(t)
+            if ("all_pungs" in fams and all(m.kind != "chow" for m in melds)
+                    and sorted(c[k] for k in held).count(2) == 1
+                    and all(c[k] in (2, 3) for k in held)):
+                found.add(t)
+            if ("all_258" in fams and all(k in _KINDS_258 for k in held)
+                    and all(k in _KINDS_258 for k in meld_tiles)):
+                found.add(t)
+            if ("melded_all" in fams and n_melds == 4 and need == 2 and c[t] == 2
+                    and all(not m.concealed for m in melds)):
+                found.add(t)
+        c[t] -= 1
+    if "no_red_dragon" in rs.constraints:
+        found = set() if c[33] else found - {33}
+    return found
+
+
 def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     """The waiting tiles of a hand, judged by shape under the ruleset's game model.
 
@@ -181,8 +226,10 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     shape).  The shape rules are those of the game model
     (:meth:`majiang.rules.model.GameModel.shape`): the tile set (a kind outside
     it is never a wait), 缺一门 (the complete hand lacks a suit) and 二五八将 (the
-    pair of a regular hand is a 2, 5 or 8).  Rules that depend on the win's
-    context or fans (minimum fan, must open, self-draw only …) are not applied:
+    pair of a regular hand is a 2, 5 or 8); under ``pair_258_small`` (长沙, 合肥,
+    武汉) the 2-5-8 pair of a small win, or any shape of a 大胡 that needs no
+    situational context (seven pairs, all pungs, one suit, 将将胡 of any shape,
+    全求人 on a discard …).  Rules that depend on the win's context or fans (minimum fan, must open, self-draw only …) are not applied:
     ask :func:`majiang.scoring.check_win` for one tile.
 
     Parameters
@@ -222,9 +269,12 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     c = [int(x) for x in h.concealed]
     n_melds = len(h.melds)
     size = rs.hand_size + 1
-    found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
-                              opts.pair_mask))
-    extra = model.extra_forms
+    if "pair_258_small" in rs.constraints:
+        found = _waits_258_small(c, h.melds, rs, size)
+    else:
+        found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
+                                  opts.pair_mask))
+    extra = tuple(f for f in model.extra_forms if f != "all_258")
     if extra and n_melds == 0 and size == 14:
         for t in range(34):
             c[t] += 1

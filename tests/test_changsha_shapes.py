@@ -1,0 +1,352 @@
+"""Shanten, ukeire, waits and advice under ``pair_258_small`` (长沙, 合肥, 武汉), and the
+将将胡 / 将一色 winning form (``all_258``).
+
+The oracle is THE win predicate (:func:`majiang.scoring.check_win`) with no
+situational context: a 13-tile hand is ready iff some drawable tile makes it a valid
+win (self-drawn or on a discard, no last tile, no kong).  Expected values of the
+scoring tests come from the readings (STANDARD_READINGS.md §4.2: each 大胡 6 in
+长沙, they add up; STANDARD_READINGS_2.md §3.1: 合肥 uses the same values; 武汉:
+GF's flat 5 / 15, the ruleset's defaults ``small`` / ``big``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+from contextlib import redirect_stdout
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import majiang
+from majiang import rules
+from majiang.efficiency import discard_table, shanten, shanten_batch, ukeire
+from majiang.hand import Hand
+from majiang.scoring import check_win, score
+from majiang.tiles import format_counts, tile_name
+
+CS = rules.get("changsha")
+K258 = [9 * s + r for s in range(3) for r in (1, 4, 7)]
+WALL108 = np.repeat(np.arange(27), 4)
+
+
+def _wins(c: np.ndarray, t: int, ruleset=CS, melds=()) -> bool:
+    """THE predicate, no situational context: self-drawn or on a discard."""
+    h = Hand(c, melds)
+    return any(check_win(h, t, ruleset=ruleset, self_drawn=sd).valid for sd in (True, False))
+
+
+def _oracle_waits(c: np.ndarray, ruleset=CS, melds=()) -> list[int]:
+    held = c.astype(int).copy()
+    for m in melds:
+        for t in m.tiles:
+            held[t] += 1
+    copies = np.asarray(rules.get(ruleset).copies)
+    return [t for t in range(34) if held[t] < copies[t] and _wins(c, t, ruleset, melds)]
+
+
+# ------------------------------------------------------------ hand generators
+def _complete_hand(rng) -> np.ndarray:
+    """A random complete 14-tile concealed hand of one of the shape families (small win,
+    any-pair regular, seven pairs, all pungs, one suit, all 2/5/8) within 4 copies."""
+    while True:
+        c = np.zeros(34, np.int64)
+        kind = rng.integers(6)
+        if kind == 2:                                   # seven pairs
+            for k in rng.choice(27, 7, replace=False):
+                c[k] += 2
+        elif kind == 5:                                 # 将将胡, any shape
+            for k in rng.choice(K258, 14):
+                c[k] += 1
+        else:
+            suits = [int(rng.integers(3))] if kind == 4 else [0, 1, 2]
+            for _ in range(4):
+                s = suits[int(rng.integers(len(suits)))]
+                r = int(rng.integers(9))
+                if kind == 3 or rng.random() < 0.4 or r > 6:
+                    c[9 * s + r] += 3
+                else:
+                    c[9 * s + r:9 * s + r + 3] += 1
+            s = suits[int(rng.integers(len(suits)))]
+            pair = 9 * s + (int(rng.choice([1, 4, 7])) if kind == 0 else int(rng.integers(9)))
+            c[pair] += 2
+        if c.max() <= 4:
+            return c.astype(np.uint8)
+
+
+def _near_hands(seed: int, n: int):
+    """13-tile hands: a complete hand less one tile, sometimes with one tile changed,
+    and plain random deals."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.2:
+            c = np.bincount(rng.choice(WALL108, 13, replace=False), minlength=34)
+            out.append(c.astype(np.uint8))
+            continue
+        c = _complete_hand(rng).astype(np.int64)
+        c[rng.choice(np.flatnonzero(c))] -= 1
+        if r < 0.5:
+            c[rng.choice(np.flatnonzero(c))] -= 1
+            k = int(rng.integers(27))
+            c[k] += 1
+        if c.max() <= 4:
+            out.append(c.astype(np.uint8))
+    return out
+
+
+# ------------------------------------------------------------ the defect itself
+def test_cli_example_is_not_tenpai():
+    from majiang.cli import main
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        main(["shanten", "123m456p789s1166s", "--rules", "changsha"])
+    out = buf.getvalue()
+    overall = [line for line in out.splitlines() if line.startswith("overall")][0]
+    assert "tenpai" not in overall
+    assert not check_win("123m456p789s1166s", "1s", ruleset="changsha").valid
+    assert not check_win("123m456p789s1166s", "6s", ruleset="changsha").valid
+    assert shanten("123m456p789s1166s", ruleset="changsha") > 0
+    assert majiang.waits("123m456p789s1166s", ruleset="changsha") == []
+    # the same hand with a 2-5-8 pair is ready on the pair's partner
+    assert shanten("123m456p789s1155s", ruleset="changsha") == 0
+    assert ukeire("123m456p789s1155s", ruleset="changsha") == {"1s": 2}
+
+
+def test_zhuanzhuan_keeps_any_pair():
+    # 转转 has no 2-5-8 rule: the hand above is ready there
+    assert shanten("123m456p789s1166s", ruleset="changsha_zhuanzhuan") == 0
+
+
+# ------------------------------------------------------------ brute force: ready hands
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tenpai_and_waits_equal_the_predicate(seed):
+    hands = _near_hands(seed, 120)
+    n_ready = 0
+    for c in hands:
+        want = _oracle_waits(c)
+        s = shanten(c, ruleset="changsha")
+        assert (s == 0) == bool(want), (format_counts(c), s, want)
+        assert s >= 0
+        text = format_counts(c)
+        got_waits = majiang.waits(text, ruleset="changsha")
+        drawable = [t for t in got_waits if c[majiang.tiles.parse_tile(t)] < 4]
+        assert drawable == [tile_name(t) for t in want], text
+        if want:
+            n_ready += 1
+            assert sorted(ukeire(c, ruleset="changsha")) == sorted(tile_name(t) for t in want)
+    assert n_ready >= 25          # the generator does produce ready hands
+
+
+def test_big_shapes_any_pair_ready():
+    for hand in ("1133m5577p99s228s",      # 七小对
+                 "111m333p777s99s11s",     # 碰碰胡 with a non-2-5-8 pair
+                 "1112345678999m",         # 清一色 nine gates
+                 "2258m2258p2258s8s"):     # 将将胡 of no regular shape
+        c = majiang.hand.as_hand(hand).concealed
+        want = [tile_name(t) for t in _oracle_waits(c)]
+        assert want, hand
+        assert shanten(hand, ruleset="changsha") == 0
+        assert majiang.waits(hand, ruleset="changsha") == want
+        assert sorted(ukeire(hand, ruleset="changsha")) == sorted(want)
+
+
+# ------------------------------------------------------------ brute force: 1-shanten
+def _ready(c: np.ndarray) -> bool:
+    """Ready by the (predicate-checked) waits: some drawable wait."""
+    if int(c.sum()) != 13:
+        return False
+    w = majiang.waits(format_counts(c), ruleset="changsha")
+    return any(c[majiang.tiles.parse_tile(t)] < 4 for t in w)
+
+
+def test_one_shanten_by_draw_and_discard():
+    hands = _near_hands(7, 150)
+    checked = 0
+    for c in hands:
+        s = shanten(c, ruleset="changsha")
+        if s < 1 or s > 2:
+            continue
+        reach = False
+        for t in range(27):
+            if c[t] >= 4:
+                continue
+            c14 = c.copy()
+            c14[t] += 1
+            for d in np.flatnonzero(c14):
+                c13 = c14.copy()
+                c13[d] -= 1
+                if _ready(c13):
+                    reach = True
+                    break
+            if reach:
+                break
+        assert reach == (s == 1), (format_counts(c), s)
+        checked += 1
+    assert checked >= 20
+
+
+def test_ukeire_is_the_draws_that_lower_shanten():
+    for c in _near_hands(11, 80):
+        s = shanten(c, ruleset="changsha")
+        got = ukeire(c, ruleset="changsha")
+        want = {}
+        for t in range(27):
+            if c[t] >= 4:
+                continue
+            c14 = c.copy()
+            c14[t] += 1
+            if shanten(c14, ruleset="changsha") < s:
+                want[tile_name(t)] = 4 - int(c[t])
+        assert got == want, format_counts(c)
+
+
+def test_group_minimum_lemma():
+    """Only the shape groups at the minimum can lower it: every group drops by 0 or 1."""
+    from majiang.efficiency import _b258_groups, _plan258
+    plan = _plan258(CS)
+    caps = np.asarray(CS.copies, dtype=np.uint8)
+    for c in _near_hands(13, 60):
+        before = {n: s for n, s, _ in _b258_groups(plan, c, caps, (), 0)}
+        for t in range(27):
+            if c[t] >= 4:
+                continue
+            c14 = c.copy()
+            c14[t] += 1
+            after = {n: s for n, s, _ in _b258_groups(plan, c14, caps, (), 0)}
+            for n in before:
+                assert before[n] - after[n] in (0, 1), (format_counts(c), n, t)
+
+
+# ------------------------------------------------------------ bounds (property tests)
+STRICT = dataclasses.replace(CS, name="changsha_strict_test", constraints=("pair_258",),
+                             forms=("regular", "seven_pairs"))
+
+
+@st.composite
+def _hand108(draw, size=13):
+    idx = draw(st.lists(st.integers(0, 107), min_size=size, max_size=size, unique=True))
+    return np.bincount(WALL108[idx], minlength=34).astype(np.uint8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hand108())
+def test_bounds(c):
+    s = shanten(c, ruleset="changsha")
+    unrestricted = shanten(c, forms=("regular", "seven_pairs"), seven_pairs_quads=True)
+    all_258 = int(sum(c[k] for k in range(34) if k not in K258))   # 13 tiles: swaps needed - 1
+    assert s >= min(unrestricted, all_258)
+    assert s <= shanten(c, ruleset=STRICT)
+    assert s <= all_258
+
+
+@settings(max_examples=100, deadline=None)
+@given(_hand108(14))
+def test_discard_table_agrees(c):
+    table = discard_table(c, ruleset="changsha")
+    for row in table.itertuples():
+        k = majiang.tiles.parse_tile(row.discard)
+        c13 = c.copy()
+        c13[k] -= 1
+        assert row.shanten == shanten(c13, ruleset="changsha")
+        vis = np.zeros(34, np.uint8)
+        vis[k] = 1
+        uk = ukeire(c13, vis, ruleset="changsha")
+        assert row.ukeire_kinds == len(uk)
+        assert row.ukeire_count == sum(uk.values())
+
+
+def test_batch_equals_single():
+    hands = np.array(_near_hands(3, 200), dtype=np.uint8)
+    got = shanten_batch(hands, ruleset="changsha")
+    assert got.tolist() == [shanten(c, ruleset="changsha") for c in hands]
+
+
+def test_advise_agrees():
+    hand = "123m456p789s1166s5m"
+    a = majiang.advise(hand, ruleset="changsha")
+    t = discard_table(hand, ruleset="changsha")
+    best = a.iloc[0]
+    assert best["shanten"] == t["shanten"].min() == 1
+    assert set(a["discard"]) == set(t["discard"])
+    merged = a.merge(t, on="discard", suffixes=("", "_t"))
+    assert (merged["shanten"] == merged["shanten_t"]).all()
+    assert (merged["ukeire_count"] == merged["ukeire_count_t"]).all()
+
+
+def test_melds():
+    # four claimed melds: 全求人 waits on the single tile's pair, any tile (on a discard)
+    h = "5m [123p] [456s] [789m] [111s]"
+    assert shanten(h, ruleset="changsha") == 0
+    h = "1m [123p] [456s] [789m] [111s]"
+    assert shanten(h, ruleset="changsha") == 0
+    assert check_win(h, "1m", ruleset="changsha", self_drawn=False).valid
+    assert not check_win(h, "1m", ruleset="changsha", self_drawn=True).valid
+    assert majiang.waits(h, ruleset="changsha") == ["1m"]
+    # a concealed kong keeps it from 全求人 (and it is no pung hand: a chow meld)
+    h = "1m [123p] [456s] [789m] {1111s}"
+    assert shanten(h, ruleset="changsha") == 1
+    # melded pungs of 2/5/8 keep 将将胡 open
+    h = "2258m258p [222s] [555p]"
+    c = majiang.hand.as_hand(h)
+    want = [tile_name(t) for t in _oracle_waits(c.concealed, melds=c.melds)]
+    by_shape = majiang.waits(h, ruleset="changsha")
+    assert want and [t for t in by_shape if t != "5p"] == want   # 5p: a fifth copy
+    assert "5p" in by_shape
+    assert shanten(h, ruleset="changsha") == 0
+
+
+# ------------------------------------------------------------ 将将胡 scoring
+def test_all_258_scores_as_a_big_win():
+    # not a regular or seven-pairs shape: only the all_258 form reads it
+    r = score("2258m2258p258s88s", "5s", ruleset="changsha", self_drawn=False)
+    assert r.form == "all_258"
+    assert [f.chinese for f in r.fans] == ["将将胡"]
+    assert r.points == 6                                  # SR §4.2: each 大胡 6
+    # seven pairs of 2/5/8: 七小对 + 将将胡 add up (SR §4.2)
+    r = score("22m55m88m22p55p88p2s", "2s", ruleset="changsha", self_drawn=False)
+    assert r.points == 12
+    # a non-2/5/8 tile or meld breaks it
+    assert not check_win("2258m2258p258s8s1s", "5s", ruleset="changsha").valid
+    assert not check_win("2258m258p258s [234m]", "5s", ruleset="changsha").valid
+    assert check_win("2258m258p258s [222s]", "5s", ruleset="changsha").valid
+
+
+def test_all_258_hefei_and_wuhan():
+    # 合肥: 将将和 a 大和 = 6 (STANDARD_READINGS_2 §3.1); 八枝 needs 8 of a suit
+    r = score("2222558m258p258s", "8m", ruleset="hefei", self_drawn=False)
+    assert r.form == "all_258" and r.points == 6
+    assert not check_win("2258m2258p258s88s", "5s", ruleset="hefei").valid   # 八枝 fails
+    # 武汉: 将一色 a 大胡 = 15 (the ruleset's default, GF); must be opened
+    r = score("258m258p2558s [222p]", "5p", ruleset="wuhan", self_drawn=False)
+    assert r.form == "all_258" and r.points == 15
+    assert [f.chinese for f in r.fans] == ["将一色"]
+    assert not check_win("2258m2258p258s88s", "5s", ruleset="wuhan").valid   # not opened
+
+
+def test_wuhan_shapes():
+    # 红中 may not be held at the win: a hand holding two can only be ready without them
+    assert shanten("123m456p789s5m [777s]", ruleset="wuhan") == 0
+    assert shanten("123m456p789s7z [555s]", ruleset="wuhan") >= 1
+    # small win needs a 2/5/8 pair
+    assert shanten("123m456p789s1m [666s]", ruleset="wuhan") == 1
+    h = "123m456p789s1m [666s]"
+    c = majiang.hand.as_hand(h)
+    assert _oracle_waits(c.concealed, "wuhan", c.melds) == []
+
+
+def test_every_big_fan_is_classified():
+    """Each big fan of the three rulesets is a shape family or situational."""
+    from majiang.rules.constraints import big_shapes
+    for name in ("changsha", "hefei", "wuhan"):
+        rs = rules.get(name)
+        fams = big_shapes(rs)
+        assert "all_258" in fams and "all_pungs" in fams and "flush" in fams
+        for f in rs.fans:
+            if "big" in f.tags:
+                assert ("situational" in f.tags or any(t.startswith("shape:") for t in f.tags)
+                        or f.predicate.__name__ in ("seven_pairs", "all_pungs", "flush",
+                                                    "all_honors", "all_258", "melded_all")), \
+                    (name, f.chinese)
