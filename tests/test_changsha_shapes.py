@@ -258,10 +258,22 @@ def test_discard_table_agrees(c):
         assert row.ukeire_count == sum(uk.values())
 
 
-def test_batch_equals_single():
-    hands = np.array(_near_hands(3, 200), dtype=np.uint8)
-    got = shanten_batch(hands, ruleset="changsha")
-    assert got.tolist() == [shanten(c, ruleset="changsha") for c in hands]
+@pytest.mark.parametrize("name", ["changsha", "hefei", "wuhan"])
+def test_batch_equals_single(name):
+    rng = np.random.default_rng(4)
+    rows = _near_hands(3, 200) + [
+        np.bincount(rng.choice(WALL108, 14, replace=False), minlength=34).astype(np.uint8)
+        for _ in range(100)]
+    hands = np.array(rows, dtype=np.uint8)
+    got = shanten_batch(hands, ruleset=name)
+    assert got.tolist() == [shanten(c, ruleset=name) for c in hands]
+    if name == "wuhan":            # jokers: the dead-joker rows go one by one
+        jk = rng.integers(0, 3, size=len(hands)).astype(np.uint8)
+        keep = hands.sum(axis=1) + jk <= 14
+        sub = np.ascontiguousarray(hands[keep])
+        got = shanten_batch(sub, ruleset=name, jokers=jk[keep])
+        assert got.tolist() == [shanten(c, ruleset=name, jokers=int(j))
+                                for c, j in zip(sub, jk[keep])]
 
 
 def test_advise_agrees():
@@ -350,3 +362,84 @@ def test_every_big_fan_is_classified():
                         or f.predicate.__name__ in ("seven_pairs", "all_pungs", "flush",
                                                     "all_honors", "all_258", "melded_all")), \
                     (name, f.chinese)
+
+
+# ------------------------------------------------------------ 武汉 with jokers (brute force)
+def _wuhan_hands(seed: int, n: int):
+    """13-tile 武汉 hands with one claimed pung, 0-2 jokers: a complete hand less one
+    tile, some tiles turned into jokers, sometimes one tile changed (红中 included)."""
+    from majiang.hand import Meld
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        c = np.zeros(34, np.int64)
+        kind = rng.integers(4)
+        suits = [int(rng.integers(3))] if kind == 1 else [0, 1, 2, 3]
+        groups = []
+        for _ in range(4):
+            s = suits[int(rng.integers(len(suits)))]
+            if s == 3:
+                groups.append(("pung", 27 + int(rng.integers(6))))
+            else:
+                r = int(rng.integers(9))
+                if kind == 2 or r > 6 or rng.random() < 0.4:
+                    groups.append(("pung", 9 * s + r))
+                else:
+                    groups.append(("chow", 9 * s + r))
+        if kind == 3:                                  # 将一色
+            groups = [("pung", int(k)) for k in rng.choice(K258, 4, replace=False)]
+        s = suits[int(rng.integers(len(suits)))]
+        pair = (27 + int(rng.integers(6)) if s == 3 else
+                9 * s + (int(rng.choice([1, 4, 7])) if rng.random() < 0.6 else int(rng.integers(9))))
+        meld_kind, meld_tile = next(((k, t) for k, t in groups if k == "pung"), (None, None))
+        if meld_kind is None:
+            continue
+        groups.remove(("pung", meld_tile))
+        for k, t in groups:
+            if k == "pung":
+                c[t] += 3
+            else:
+                c[t:t + 3] += 1
+        c[pair] += 2
+        c[rng.choice(np.flatnonzero(c))] -= 1
+        if rng.random() < 0.4:
+            c[rng.choice(np.flatnonzero(c))] -= 1
+            c[int(rng.integers(34))] += 1
+        J = int(rng.choice([0, 1, 1, 2]))
+        for _ in range(J):
+            c[rng.choice(np.flatnonzero(c))] -= 1
+        if c.max() > 4 or c[meld_tile] + 3 > 4:
+            continue
+        out.append((c.astype(np.uint8), (Meld("pung", meld_tile),), J))
+    return out
+
+
+def test_wuhan_jokers_tenpai_equals_the_predicate():
+    n_ready = 0
+    for c, melds, J in _wuhan_hands(21, 70):
+        h = Hand(c, melds, (), J)
+        held = c.astype(int) + np.bincount([t for m in melds for t in m.tiles], minlength=34)
+        wins = [t for t in range(34) if held[t] < 4 and any(
+            check_win(h, t, ruleset="wuhan", self_drawn=sd).valid for sd in (True, False))]
+        joker_win = check_win(h, None, ruleset="wuhan", win_is_joker=True).valid
+        s = shanten(h, ruleset="wuhan")
+        assert (s == 0) == bool(wins or joker_win), (str(h), s, wins, joker_win)
+        if J == 0 and s == 0:
+            assert sorted(ukeire(h, ruleset="wuhan")) == sorted(tile_name(t) for t in wins)
+        n_ready += s == 0
+    assert n_ready >= 15
+
+
+# ------------------------------------------------------------ probabilities (known gap)
+@pytest.mark.xfail(strict=True, reason="the probability kernel judges completion and "
+                   "tenpai with the core's forms: 将将胡 of no regular shape never wins "
+                   "there, and an unrestricted-tenpai hand counts as tenpai (needs the "
+                   "kernel to take the pair_258_small shapes)")
+def test_probabilities_follow_the_shapes():
+    from majiang.probability import probabilities
+    # 将将胡 of no regular shape, ready on 9 kinds (23 live of the 95 unseen)
+    r = probabilities("2258m2258p2258s8s", 1, ruleset="changsha")
+    assert r.p_win == pytest.approx(23 / 95)
+    # not ready under changsha: no tenpai before a draw
+    r = probabilities("123m456p789s1166s", 0, ruleset="changsha")
+    assert r.p_tenpai == 0.0

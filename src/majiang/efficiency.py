@@ -429,6 +429,72 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     return out
 
 
+def _b258_batch(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
+                out: np.ndarray) -> np.ndarray:
+    """:func:`shanten_batch` under a ``pair_258_small`` ruleset (rows without melds):
+    every group of :func:`_b258_groups` over all rows at once (a core batch call per
+    core group, the closed forms in NumPy), then the least per row."""
+    plan = _plan258(rs)
+    n = counts.shape[0]
+    sizes = counts.sum(axis=1, dtype=np.int64) + (0 if jk is None else jk.astype(np.int64))
+    bad = np.flatnonzero((counts.max(axis=1, initial=0) > 4) | (sizes % 3 == 0)
+                         | (sizes > 17))
+    if bad.size:
+        i = int(bad[0])
+        raise _core_error(counts[i], _ERR_BAD_COUNT if counts[i].max() > 4 else _ERR_BAD_SIZE,
+                          where=f"row {i}: ", jokers=0 if jk is None else int(jk[i]))
+    if plan.one_joker and jk is not None and (jk > 1).any():     # dead jokers: row by row
+        for i in range(n):
+            out[i] = _b258_shanten(plan, counts[i], plan.copies, (), int(jk[i]))
+        return out
+    base = plan.copies.copy()
+    if plan.banned:
+        base[list(plan.banned)] = 0
+    mask = _FORM_REGULAR | (_FORM_SEVEN if plan.seven else 0)    # 7 pairs: 14-tile rows only
+    _eff.shanten_many(counts, mask, plan.quads, out, jk, False, caps=base, pair_mask=_MASK_258)
+    tmp = np.empty(n, np.int8)
+    for _, g in plan.groups:
+        _eff.shanten_many(counts, _FORM_REGULAR, False, tmp, jk, False,
+                          caps=_group_caps(plan, base, g))
+        np.minimum(out, tmp, out=out)
+    j = np.zeros(n, np.int64) if jk is None else jk.astype(np.int64)
+    need = 3 * (sizes // 3) + 2
+    c = counts.astype(np.int64)
+    b = base.astype(np.int64)
+    if plan.j258:
+        k258 = list(_KINDS_258)
+        if int(b[k258].sum()) >= int(need.max(initial=0)):
+            kept = np.minimum(need, np.minimum(c[:, k258], b[k258]).sum(axis=1))
+            np.minimum(out, np.maximum(-1, need - kept - j - 1), out=out)
+    if plan.pungs:
+        for m in np.unique((need - 2) // 3):
+            rows = np.flatnonzero((need - 2) // 3 == m)
+            kept = _pungs_kept_rows(c[rows], b, int(m))
+            if kept is not None:
+                s = np.maximum(-1, need[rows] - kept - j[rows] - 1)
+                out[rows] = np.minimum(out[rows], s)
+    return out
+
+
+def _pungs_kept_rows(c: np.ndarray, caps: np.ndarray, m: int) -> np.ndarray | None:
+    """:func:`_pungs_kept` for every row of ``c`` (int64 (N, 34)); None when the caps
+    leave too few kinds (then no row has an all-pungs target)."""
+    e3 = int((caps >= 3).sum())
+    if e3 - 1 < m:
+        return None
+    v3 = np.where(caps >= 3, np.minimum(c, 3), -100)
+    v2 = np.where(caps >= 2, np.minimum(c, 2), -100)
+    srt = -np.sort(-v3, axis=1)
+    top = srt[:, :m].sum(axis=1)
+    nxt = srt[:, m] if m < srt.shape[1] else np.zeros(len(c), np.int64)
+    last = srt[:, m - 1] if m else np.full(len(c), 100)
+    # a kind in the top m (value >= the m-th) gives up its slot to the next value
+    in_top = (v3 >= last[:, None]) & (caps >= 3)[None, :] & (m > 0)
+    got = np.where(in_top, top[:, None] - v3 + nxt[:, None], top[:, None]) + v2
+    got = np.where((caps >= 2)[None, :], got, -100)
+    return got.max(axis=1)
+
+
 def _b258_shanten(plan: _Plan258, counts, caps, melds, jokers) -> int:
     return min(s for _, s, _ in _b258_groups(plan, counts, caps, melds, jokers, prune=True))
 
@@ -862,18 +928,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     jobs = _n_jobs(n_jobs)
     if how == "python":
         return _batch_python(counts, jk, rs, out)
-    if how == "b258":       # row by row over the groups of _b258_groups
-        plan = _plan258(rs)
-        caps = np.asarray(rs.copies, dtype=np.uint8)
-        for i in range(n):
-            row = counts[i]
-            size = int(row.sum()) + (0 if jk is None else int(jk[i]))
-            if row.max(initial=0) > 4 or size % 3 == 0 or size > 17:
-                raise _core_error(row, _ERR_BAD_COUNT if row.max(initial=0) > 4
-                                  else _ERR_BAD_SIZE, where=f"row {i}: ",
-                                  jokers=0 if jk is None else int(jk[i]))
-            out[i] = _b258_shanten(plan, row, caps, (), 0 if jk is None else int(jk[i]))
-        return out
+    if how == "b258":       # the groups of _b258_groups, each over the whole batch
+        return _b258_batch(counts, jk, rs, out)
     if n_jobs is None or n_jobs == -1:
         jobs = _spare_cores(jobs)
     jobs = min(jobs, n // _ROWS_PER_THREAD)
