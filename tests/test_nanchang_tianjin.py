@@ -14,6 +14,7 @@ from majiang import InvalidHandError, RuleError, rules
 from majiang.rules import nanchang as N
 from majiang.rules import tianjin as T
 from majiang.rules.model import game_model
+from majiang.scoring import faces
 from majiang.tiles import parse_tile
 
 # ============================================================== 南昌
@@ -54,7 +55,7 @@ def test_nanchang_example_3_german_seven_pairs():
     assert r.settle(1) == (-37, 21 + 21 + 37, -21, -21)
     # the same hand with the 精 written by their faces (indicator 1m: 1m 正, 2m 副): the
     # 精 stand for themselves, so it is still 德国 and the better reading
-    r = N.score("1122m3344p5566s7z", "7z", indicator="1m", self_drawn=True, seat_wind=1)
+    r = faces.score("1122m3344p5566s7z", "7z", ruleset="nanchang", indicator="1m", self_drawn=True, seat_wind=1)
     assert r.points == 21 and "德国" in r
 
 
@@ -140,13 +141,31 @@ def test_nanchang_seven_stars_replaces_thirteen_lonely():
     assert "七星十三烂" in r and "十三烂" not in r
 
 
+def test_faces_score_errors():
+    with pytest.raises(RuleError):
+        faces.score("123m456p789s11z45m", "6m", ruleset="mcr", indicator="1m")
+    with pytest.raises(RuleError):
+        faces.score("123m456p789s11z45m", "6m", ruleset="nanchang")       # no indicator
+    with pytest.raises(InvalidHandError):                                  # 4 正 + the win
+        faces.score("1111m2p456p789s11z", "1m", ruleset="tianjin", indicator="1m",
+                    self_drawn=True)
+
+
+def test_tianjin_faces_never_make_su_hu():
+    # 天津: a held 混儿 is a 混儿 even when it could stand for its own face (no 素胡)
+    r = faces.score("123m456p789s11z45s", "6s", ruleset="tianjin", indicator="5s",
+                    self_drawn=True)
+    assert "素胡" not in r and r.points == 0
+
+
 def test_nanchang_score_with_faces_prefers_german_only_when_it_wins():
     # indicator 5p: 5p 正, 6p 副.  The 6p is needed as a wild (4m6p + 5m? no: 4m + 6p as
     # 5m) → only the wild reading wins: 平胡 on a discard, M = 1
-    r = N.score("123m456s789s11z4m6p", "6m", indicator="5p", seat_wind=1)
+    r = faces.score("123m456s789s11z4m6p", "6m", ruleset="nanchang", indicator="5p",
+                    seat_wind=1)
     assert r.points == 1 and "德国" not in r
     with pytest.raises(InvalidHandError):
-        N.score("123m456s789s11z1m9p", "5z", indicator="5p")
+        faces.score("123m456s789s11z1m9p", "5z", ruleset="nanchang", indicator="5p")
 
 
 def test_nanchang_options():
@@ -210,7 +229,8 @@ def test_tianjin_example_1_jokers():
 def test_tianjin_example_2_hun_diao_dragon():
     """§8.5 example 2: self-drawn 一条龙 with a 混儿 as the pair partner (混钓一条龙):
     2 + 4 = 6; each of three pays 6."""
-    r = T.score("123456789m111s5p", "9s", indicator="5p", self_drawn=True)
+    r = faces.score("123456789m111s5p", "9s", ruleset="tianjin", indicator="5p",
+                    self_drawn=True)
     assert r.points == 6 and "混钓" in r and "一条龙" in r
     assert r.settle(0) == (18, -6, -6, -6)
 
@@ -244,7 +264,7 @@ def test_tianjin_fan(score_kw, hand, win, fan, points):
     if "first_turn" in score_kw:
         kw["first_turn"] = score_kw["first_turn"]
     if "indicator" in score_kw:
-        r = T.score(hand, win, indicator=score_kw["indicator"], **kw)
+        r = faces.score(hand, win, ruleset="tianjin", indicator=score_kw["indicator"], **kw)
     else:
         r = majiang.score(hand, win, ruleset="tianjin", **kw)
     assert fan in r, (r.fans, r.points)

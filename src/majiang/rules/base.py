@@ -14,6 +14,7 @@ specific to Chinese Official rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -132,6 +133,11 @@ class JokerRule:
         ``None`` (default): one wild kind, as every ruleset before.
     second_copies : int
         Wild copies of the second kind (4).
+    own_face_natural : bool
+        A joker standing for its own face counts as a natural tile (南昌 德国: "no 精
+        acting as a wild"); read by :func:`majiang.scoring.faces.score`, which then also
+        scores the hand with the jokers as their faces.  False (default): a held joker
+        is always a joker (天津 素胡 = no 混儿 held at all).
     """
 
     source: str = "next"
@@ -145,6 +151,7 @@ class JokerRule:
     substitute: int | None = None
     second: str | None = None
     second_copies: int = 4
+    own_face_natural: bool = False
 
     def __post_init__(self) -> None:
         if self.source not in ("next", "turned", "fixed"):
@@ -206,6 +213,13 @@ class JokerRule:
     def total_copies(self) -> int:
         """Wild tiles in the set: the sum of :attr:`kind_copies`."""
         return sum(self.kind_copies)
+
+
+WILD_HELD: ContextVar = ContextVar("majiang_wild_held", default=None)
+"""``(wild kinds, copies of each held)`` of the hand being scored, published by
+:func:`majiang.scoring.faces.score` (the hand written with the jokers by their faces and
+the turned indicator); None otherwise.  Fan predicates that depend on which joker kind
+is held (天津 银杠胡 / 金杠胡 / 本混龙) read it."""
 
 
 def _kind(x) -> int:

@@ -46,9 +46,11 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
   ``honor_chows=True`` raises :class:`~majiang.errors.RuleError`.
 
 Jokers in a scored hand: with :func:`majiang.score` a ``*`` is a wild 精 whose face is
-unknown, so 德国 is counted only for a hand without ``*``.  :func:`score` takes the hand
-with the 精 written by their faces and the turned ``indicator``: it scores the hand both
-with the 精 as their faces (德国) and with every 精 wild, and keeps the better reading.
+unknown, so 德国 is counted only for a hand without ``*``.
+:func:`majiang.scoring.faces.score` takes the hand with the 精 written by their faces
+and the turned ``indicator``: a 精 standing for its own face is natural
+(``JokerRule.own_face_natural``), so it scores the hand both with the 精 as their faces
+(德国) and with every 精 wild, and keeps the better reading.
 
 Settlement detail: :meth:`RegionalResult.settle <majiang.scoring.regional.RegionalResult.settle>`
 passes one number, the points ``M + 5·[德国]``; every multiplier is 2 or 4 (天胡 a fixed
@@ -63,14 +65,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from ..errors import InvalidHandError, RuleError
+from ..errors import RuleError
 from . import fans as F
 from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
-           "jing_scores", "settle_hand", "score", "GERMAN_BONUS"]
+           "jing_scores", "settle_hand", "GERMAN_BONUS"]
 
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
@@ -254,54 +254,6 @@ def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *
     return tuple(total)
 
 
-# ---------------------------------------------------------------- scoring with faces
-def score(hand: Any, win_tile: Any = None, *, indicator: Any, ruleset: Any = None,
-          **context: Any):
-    """Score a 南昌 win with the 精 written by their faces and the turned `indicator`.
-
-    Both readings are scored — every 精 as its face (德国 when that wins) and every 精
-    wild (``*``) — and the one with more points is returned (a
-    :class:`~majiang.scoring.regional.RegionalResult`).  ``context``: ``self_drawn``,
-    ``kong``, ``seat_wind`` … as :func:`majiang.score`.
-
-    Raises
-    ------
-    InvalidHandError
-        Neither reading wins.
-    RuleError
-        A missing or bad indicator.
-    """
-    from .. import rules as _rules
-    from ..hand import Hand, as_hand
-    from ..scoring.regional import score as _score
-    from ..tiles import parse_tile
-    rs = _rules.get(ruleset if ruleset is not None else "nanchang")
-    kinds = rs.jokers.kinds(indicator)
-    h = as_hand(hand, hand_size=rs.hand_size)
-    win = None if win_tile is None else (parse_tile(win_tile) if isinstance(win_tile, str)
-                                         else int(win_tile))
-    found, err = [], None
-    try:
-        found.append(_score(h, win, ruleset=rs, **context))
-    except InvalidHandError as e:
-        err = e
-    c = np.array(h.concealed, dtype=np.uint8)
-    n = int(sum(int(c[k]) for k in kinds))
-    for k in kinds:
-        c[k] = 0
-    wild_win = win is not None and win in kinds
-    if n or wild_win:
-        h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
-        try:
-            found.append(_score(h2, None if wild_win else win, ruleset=rs,
-                                win_is_joker=wild_win, **context))
-        except InvalidHandError as e:
-            err = e
-    if not found:
-        raise err
-    return max(found, key=lambda r: r.points)
-
-
 def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
           cap: int | None = None, honor_chows: bool = False) -> Ruleset:
@@ -354,7 +306,8 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         source="RULESETS.md §3.7 (S000); STANDARD_READINGS_2.md §2 (BX, WHN, NCL, NCG, NCC)",
         tile_set="136", constraints=(), ready="none",
         jokers=JokerRule(source="turned", copies=4, second="next", second_copies=4,
-                         claim=False, be_claimed=True, discard=True),
+                         claim=False, be_claimed=True, discard=True,
+                         own_face_natural=True),
         wall_end=WallEnd(kept=34), winners="head_bump",
         scoring=ScoringRule(mode="custom", function="nanchang", cap=cap),
         options={"pay": pay, "dealer_double": bool(dealer_double), "bawang": bawang,

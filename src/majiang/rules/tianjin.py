@@ -33,30 +33,26 @@ Options of :func:`build` (default first, alternatives named):
 
 [interp.] 本混龙: a 一条龙 in the suit of a 混儿 kind whose 混儿 of that suit stand for
 themselves.  银杠胡 / 金杠胡 and 本混龙 need to know which 混儿 the hand holds: score
-with :func:`score` (the hand written with the 混儿 by their faces and the turned
-``indicator``); :func:`majiang.score` with ``*`` jokers knows only their number and
-scores the other patterns.
+with :func:`majiang.scoring.faces.score` (the hand written with the 混儿 by their faces
+and the turned ``indicator``; it publishes the held copies of each kind in
+:data:`majiang.rules.base.WILD_HELD`); :func:`majiang.score` with ``*`` jokers knows
+only their number and scores the other patterns.
 
 Not modelled: 扣听 (a declared, locked ready hand: 平胡 1 and ×4), the dealer side bets
 坐庄 / 拉庄, caps (none stated), the wall end (not stated).
 """
 from __future__ import annotations
 
-from contextvars import ContextVar
 from typing import Any
 
-import numpy as np
-
-from ..errors import InvalidHandError, RuleError
+from ..errors import RuleError
 from . import fans as F
-from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
+                   settle_points)
 
-__all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS", "score"]
+__all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
 
 _SRC = "§3.15 + STANDARD_READINGS_2 §8 (TJP)"
-
-HELD: ContextVar = ContextVar("majiang_tianjin_held", default=None)
-"""``(wild kinds, held count of each)`` published by :func:`score` while it scores."""
 
 KONG_POINTS = {"exposed": 1, "concealed": 2, "added": 1, "silver": 6, "gold": 8}
 """Kong payments by each other player (TJP): 直杠 1, 暗杠 2, 弯杠 1, 银杠 (the indicator
@@ -83,8 +79,8 @@ def kong_payments(kind: str, owner: int, players: int = 4) -> tuple:
 
 
 def _no_hun(w) -> int:
-    """素胡: no 混儿 in the hand (no ``*``; with :func:`score`, no 混儿 held at all)."""
-    held = HELD.get()
+    """素胡: no 混儿 in the hand (no ``*``; with the faces known, no 混儿 held at all)."""
+    held = WILD_HELD.get()
     if held is not None and sum(held[1]):
         return 0
     return int(F.joker_info(w)[0] == 0)
@@ -122,8 +118,8 @@ def _dragon_suit(w):
 
 def _ben_hun_long(w) -> int:
     """本混龙 [interp.]: 一条龙 in the suit of a 混儿 kind, that suit's held 混儿 all
-    standing for themselves (needs :func:`score`)."""
-    held = HELD.get()
+    standing for themselves (needs the faces: :data:`WILD_HELD`)."""
+    held = WILD_HELD.get()
     s = _dragon_suit(w)
     if held is None or s is None:
         return 0
@@ -133,12 +129,12 @@ def _ben_hun_long(w) -> int:
 
 
 def _silver(w) -> int:
-    held = HELD.get()
+    held = WILD_HELD.get()
     return int(held is not None and w.context.self_drawn and held[1][0] >= 3)
 
 
 def _gold(w) -> int:
-    held = HELD.get()
+    held = WILD_HELD.get()
     return int(held is not None and w.context.self_drawn and len(held[1]) > 1
                and held[1][1] >= 4)
 
@@ -161,50 +157,6 @@ def tianjin_points(fans: dict, rs, w) -> int:
 
 
 POINTS_FUNCTIONS["tianjin"] = tianjin_points
-
-
-def score(hand: Any, win_tile: Any = None, *, indicator: Any, ruleset: Any = None,
-          **context: Any):
-    """Score a 天津 self-draw with the 混儿 written by their faces and the turned
-    `indicator`: every held 混儿 becomes a ``*`` (a drawn 混儿 is a joker win tile),
-    and the held 混儿 of each kind are published so 本混龙, 银杠胡 and 金杠胡 count.
-
-    Raises
-    ------
-    InvalidHandError
-        Not a winning hand, or more 混儿 than the set has (a hand below the minimum is
-        returned with ``meets_minimum`` False).
-    RuleError
-        A missing or bad indicator.
-    """
-    from .. import rules as _rules
-    from ..hand import Hand, as_hand
-    from ..scoring.regional import score as _score
-    from ..tiles import parse_tile
-    rs = _rules.get(ruleset if ruleset is not None else "tianjin")
-    kinds = rs.jokers.kinds(indicator)
-    h = as_hand(hand, hand_size=rs.hand_size)
-    win = None if win_tile is None else (parse_tile(win_tile) if isinstance(win_tile, str)
-                                         else int(win_tile))
-    c = np.array(h.concealed, dtype=np.uint8)
-    held = []
-    n = 0
-    for k in kinds:
-        in_melds = sum(m.tiles.count(k) for m in h.melds)
-        held.append(int(c[k]) + in_melds + (1 if win == k else 0))
-        n += int(c[k])
-        c[k] = 0
-    if any(held[i] > cp for i, cp in enumerate(rs.jokers.kind_copies)):
-        raise InvalidHandError(f"the hand holds more 混儿 than {rs.name} has "
-                               f"({dict(zip(kinds, rs.jokers.kind_copies))})")
-    wild_win = win is not None and win in kinds
-    h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
-    token = HELD.set((tuple(kinds), tuple(held)))
-    try:
-        return _score(h2, None if wild_win else win, ruleset=rs, win_is_joker=wild_win,
-                      **context)
-    finally:
-        HELD.reset(token)
 
 
 def build(*, indicator_in_play: bool = False, min_points: Any = 2,
