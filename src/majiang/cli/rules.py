@@ -40,7 +40,8 @@ def _describe(rs) -> dict:
         "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
         "jokers": None if rs.jokers is None else {
             "source": rs.jokers.source, "copies": rs.jokers.copies,
-            "claim": rs.jokers.claim, "fifth_copy": rs.jokers.fifth_copy},
+            "claim": rs.jokers.claim, "fifth_copy": rs.jokers.fifth_copy,
+            "second": rs.jokers.second, "second_copies": rs.jokers.second_copies},
         "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
         "min_fan": rs.min_fan, "options": dict(rs.options),
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
@@ -114,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
           f"minimum {rs.min_fan}")
     if rs.jokers is not None:
         j = rs.jokers
-        write(f"jokers   {j.source} ({j.copies} copies); claim {j.claim}; "
+        two = (f" + the next kind ({j.second_copies} copies)" if j.second else "")
+        write(f"jokers   {j.source} ({j.copies} copies){two}; claim {j.claim}; "
               f"be claimed {j.be_claimed}; fifth copy {j.fifth_copy}")
     sc = rs.scoring
     write(f"scoring  {sc.mode}, base {sc.base}, cap {sc.cap}"
