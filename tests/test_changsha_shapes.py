@@ -443,3 +443,17 @@ def test_probabilities_follow_the_shapes():
     # not ready under changsha: no tenpai before a draw
     r = probabilities("123m456p789s1166s", 0, ruleset="changsha")
     assert r.p_tenpai == 0.0
+
+
+def test_starting_hand_shanten_uses_the_shapes():
+    """Same seed, same 108-tile wall, so the same deals: changsha (2-5-8 pair for a small
+    win) has fewer ready starting hands than 转转 (any pair), and its histogram is the
+    one of shanten_batch under changsha (checked on the deals' total)."""
+    from majiang.probability import starting_hand_shanten
+    cs = starting_hand_shanten(20_000, ruleset="changsha", seed=3)
+    zz = starting_hand_shanten(20_000, ruleset="changsha_zhuanzhuan", seed=3)
+    assert cs["count"].sum() == zz["count"].sum() == 20_000
+    ready = {name: int(d.loc[d["shanten"] <= 0, "count"].sum()) for name, d in
+             (("cs", cs), ("zz", zz))}
+    assert ready["cs"] < ready["zz"]
+    assert not cs["count"].equals(zz["count"])

@@ -1308,6 +1308,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     seeds = _seed_sequence(seed).spawn(n_chunks)
     hist = np.zeros((n_chunks, 128), dtype=np.int64)
     shapes_spec = None
+    b258 = model.ruleset is not None and "pair_258_small" in model.constraints
     if not plain and not kernel.shanten_shape and (sh.pair_mask != ALL_PAIRS or sh.void_suits):
         from .rules.shapes import spec_of
         shapes_spec = spec_of(model.ruleset)
@@ -1329,6 +1330,9 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
         if plain and caps is None:
             s = shanten_batch(counts, forms=tuple(sh.forms), seven_pairs_quads=sh.quads,
                               n_jobs=1).astype(np.intp)
+        elif b258:              # small win 2-5-8 pair, 大胡 shapes any pair (efficiency)
+            s = shanten_batch(counts, ruleset=model.ruleset, n_jobs=1,
+                              jokers=np.ascontiguousarray(allc[:, N_KINDS])).astype(np.intp)
         else:
             jk = allc[:, N_KINDS]
             s = np.fromiter((one(counts[i], int(jk[i])) for i in range(m)), dtype=np.intp,
