@@ -310,3 +310,17 @@ def test_seven_and_eight_jokers():
     u = ukeire("123456m1z" + "*" * 6, ruleset="tianjin", indicator="5p")
     assert u["5p6p*"] == 7 - 6
     assert "5p" not in u and "6p" not in u and len(u) == 33
+
+
+@pytest.mark.parametrize("name,hand,ind", [("tianjin", "123m456m789p11s2s*", "5p"),
+                                           ("nanchang", "123m456m789p11s2s*", "5p"),
+                                           ("tianjin", "123m789p11s23s55z*", "5p")])
+def test_two_draw_probability_equals_expectimax(name, hand, ind):
+    """Two draws, every discard: the exact probability model against the expectimax over
+    the real wall of tests/test_rules_probability.py (``Brute``: draws enumerated from
+    ``model.wall(indicator)``, wins judged by check_win), with both wild kinds drawn as
+    jokers."""
+    from test_rules_probability import Brute
+    ref = Brute(name, hand, indicator=ind).value(2)
+    got = majiang.probabilities(hand, 2, ruleset=name, indicator=ind, method="exact")
+    assert ref > 0 and got.p_win == pytest.approx(ref, abs=1e-12)
