@@ -1787,27 +1787,6 @@ cdef int ukeire_any(uint8_t* h, const Opts* o, const uint8_t* visible,
     return ukeire_c(h, o, visible, live)
 
 
-cdef int best_after_draw_any(uint8_t* h, const Opts* o, const uint8_t* visible,
-                             int target) noexcept nogil:
-    """``best_after_draw`` with :func:`ukeire_any` (same values)."""
-    cdef int d, k, best = -1, total
-    cdef int8_t live[N_KINDS]
-    for d in range(N_KINDS):
-        if h[d] == 0:
-            continue
-        h[d] -= 1
-        if shanten_o(h, o) == target:
-            ukeire_any(h, o, visible, live)
-            total = 0
-            for k in range(N_KINDS):
-                if live[k] > 0:
-                    total += live[k]
-            if total > best:
-                best = total
-        h[d] += 1
-    return best
-
-
 cdef str kinds_text(const int8_t* live):
     """Compact Tenhou text of the kinds with live >= 0 (``format_counts`` of them)."""
     cdef list parts = []
@@ -1825,68 +1804,501 @@ cdef str kinds_text(const int8_t* live):
     return "".join(parts)
 
 
+# ---------------------------------------------------------------------------
+# Second-order advice (改良), incremental
+# ---------------------------------------------------------------------------
+# improvement(d) is the average, over the effective draws k of h - d (weight: live
+# copies), of the best live ukeire over the discards d2 of H = h - d + k that keep shanten
+# s_d - 1.  Every state S = h - d + k - d2 is a 3n+1 vector whose shanten and effective
+# kinds do not depend on what is visible (only the live counts do), so both are kept per
+# call: (d, k, d2) and (d2, k, d) reach the same state, k == d a first-level state
+# h - d2 (known from the first pass) and d2 == k the state h - d (shanten s_d: never
+# kept).  On the table path (plain options, at most 14 tiles) the rows of H, the min-plus
+# products of its pairs of groups and of each three groups are made once per H (from the
+# rows of h for the groups the draw and discard left alone); a discard d2 changes one
+# group row, a draw j one more, so a state costs three min-plus products, and a draw j
+# a look at the few (sets, pair) splits of its group that can drop (a draw lowers a
+# row entry by at most one) and at the whole forms' totals changed by one kind.  Other
+# options (caps, void suits, a pair restriction, jokers, knitted forms, more than 14
+# tiles) take the general kernels for each new state, still memoised.  Same values as
+# ``discard_rows`` (min-plus over (sets, pair) is associative and commutative, exact
+# below INF); tests/test_second_order.py checks them against a reference from scratch.
+
+cdef extern from "math.h" nogil:
+    double NAN
+
+cdef enum:
+    SO_UNKNOWN = 127
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int mj_lowest_bit(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i;
+    }
+    #else
+    static inline int mj_lowest_bit(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int lowest_bit "mj_lowest_bit"(uint64_t x) noexcept nogil   # x != 0
+
+cdef int SO_PI[4][4]        # index of the pair of groups (a, b) among the six
+cdef int SO_OTHER[4][4]     # index of the pair of the two groups other than a and b
+SO_PI[:] = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]]
+SO_OTHER[:] = [[-1, 5, 4, 3], [5, -1, 2, 1], [4, 2, -1, 0], [3, 1, 0, -1]]
+
+
+cdef struct SOCtx:
+    int M
+    int mask
+    bint quads
+    const uint8_t* rows[4]          # group rows of H
+    const uint8_t* plus[N_KINDS]    # row of H's group of j with one more j (NULL: none)
+    uint8_t q[6][ROW]               # products of the pairs of groups (SO_PI order)
+    uint8_t comp[4][ROW]            # product of the three groups other than g
+
+
+cdef inline void minplus_m(const uint8_t* A, const uint8_t* B, uint8_t* C,
+                           int M) noexcept nogil:
+    """``minplus`` without branches for entries 0..M (entries above M are not written);
+    called with a constant M so the compiler unrolls it.  Same values: sums of two
+    entries are at most 2 * INF < 256 and are clamped to INF."""
+    cdef int m, i, v0, v1
+    for m in range(M + 1):
+        v0 = A[0] + B[2 * m]
+        v1 = imin(A[0] + B[2 * m + 1], A[1] + B[2 * m])
+        for i in range(1, m + 1):
+            v0 = imin(v0, A[2 * i] + B[2 * (m - i)])
+            v1 = imin(v1, imin(A[2 * i] + B[2 * (m - i) + 1], A[2 * i + 1] + B[2 * (m - i)]))
+        C[2 * m] = <uint8_t>imin(v0, INF)
+        C[2 * m + 1] = <uint8_t>imin(v1, INF)
+
+
+cdef void minplus_k(const uint8_t* A, const uint8_t* B, uint8_t* C, int M) noexcept nogil:
+    """:func:`minplus_m` specialised by M (M <= TM)."""
+    if M == 4:
+        minplus_m(A, B, C, 4)
+    elif M == 3:
+        minplus_m(A, B, C, 3)
+    elif M == 2:
+        minplus_m(A, B, C, 2)
+    elif M == 1:
+        minplus_m(A, B, C, 1)
+    else:
+        minplus_m(A, B, C, 0)
+
+
+cdef inline int group_of(int k) noexcept nogil:
+    return k // 9 if k < 27 else 3
+
+
+cdef inline const uint8_t* trow(const uint8_t* h, int g) noexcept nogil:
+    """Table row of group ``g`` of the full vector ``h`` (NULL above MAXSUM tiles)."""
+    cdef int idx
+    if g == 3:
+        idx = table_index(h + 27, 7, &HONOR_OFF[0][0][0])
+        return NULL if idx < 0 else HONOR_TABLE + <Py_ssize_t>idx * TROW
+    idx = table_index(h + 9 * g, 9, &SUIT_OFF[0][0][0])
+    return NULL if idx < 0 else SUIT_TABLE + <Py_ssize_t>idx * TROW
+
+
+cdef void plus_rows(uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
+    """plus[j] = row of group g of h + j for the kinds j of g (NULL when h[j] == 4 or
+    the group would hold more than MAXSUM tiles).  The ranks of all the group's plus
+    vectors in one pass: a prefix of the rank, the rank digit of j, and a suffix read
+    with every prefix sum one higher."""
+    cdef int i, v, npos = 7 if g == 3 else 9, ps = 0
+    cdef const uint8_t* x = h + 9 * g
+    cdef const int32_t* off = &HONOR_OFF[0][0][0] if g == 3 else &SUIT_OFF[0][0][0]
+    cdef const uint8_t* table = HONOR_TABLE if g == 3 else SUIT_TABLE
+    cdef int pre[9]
+    cdef int psum[9]
+    cdef int suf = 0, idx = 0
+    for i in range(npos):
+        v = x[i]
+        pre[i] = idx
+        psum[i] = ps
+        ps += v
+        if ps <= MAXSUM:
+            idx += off[(i * (MAXSUM + 1) + psum[i]) * 5 + v]
+    if ps + 1 > MAXSUM:
+        for i in range(npos):
+            plus[9 * g + i] = NULL
+        return
+    for i in range(npos - 1, -1, -1):
+        v = x[i]
+        if v >= 4:
+            plus[9 * g + i] = NULL
+        else:
+            plus[9 * g + i] = table + <Py_ssize_t>(
+                pre[i] + off[(i * (MAXSUM + 1) + psum[i]) * 5 + v + 1] + suf) * TROW
+        suf += off[(i * (MAXSUM + 1) + psum[i] + 1) * 5 + v]
+
+
+cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t** base_rows,
+                 const uint8_t** base_plus, int ga, int gb) noexcept nogil:
+    """Rows, pair products and three-group products of H, which differs from the base
+    hand in groups ``ga`` and ``gb`` only.  False when a row is outside the tables."""
+    cdef int g, j, a, b
+    for g in range(4):
+        if g == ga or g == gb:
+            c.rows[g] = trow(H, g)
+            if c.rows[g] == NULL:
+                return False
+            plus_rows(H, g, c.plus)
+        else:
+            c.rows[g] = base_rows[g]
+            for j in range(9 * g, 34 if g == 3 else 9 * g + 9):
+                c.plus[j] = base_plus[j]
+    if c.mask & FORM_REGULAR:
+        for a in range(4):
+            for b in range(a + 1, 4):
+                minplus_k(c.rows[a], c.rows[b], c.q[SO_PI[a][b]], c.M)
+        minplus_k(c.rows[1], c.q[SO_PI[2][3]], c.comp[0], c.M)
+        minplus_k(c.rows[0], c.q[SO_PI[2][3]], c.comp[1], c.M)
+        minplus_k(c.rows[3], c.q[SO_PI[0][1]], c.comp[2], c.M)
+        minplus_k(c.rows[2], c.q[SO_PI[0][1]], c.comp[3], c.M)
+    return True
+
+
+cdef inline int so_best(const SOCtx* c, const uint8_t** rows, const uint8_t* r,
+                        const uint8_t* other) noexcept nogil:
+    """Shanten from the rows of a state: ``r`` (one group) against ``other`` (the
+    product of the rest) for the regular form, the four ``rows`` for the whole forms."""
+    cdef int best = INF
+    if c.mask & FORM_REGULAR:
+        best = rows_regular(r, other, c.M)
+    if c.M == 4:
+        best = rows_whole(rows, c.mask, c.quads, best)
+    return with_jokers(best, 0)
+
+
+cdef int so_shanten_fast(const SOCtx* c, uint8_t* H, int d2) noexcept nogil:
+    """Shanten of H - d2 from the context of H, or NOT_FAST."""
+    cdef int a = group_of(d2)
+    cdef const uint8_t* rows[4]
+    cdef const uint8_t* ra
+    H[d2] -= 1
+    ra = trow(H, a)
+    H[d2] += 1
+    if ra == NULL:
+        return NOT_FAST
+    memcpy(rows, c.rows, sizeof(rows))
+    rows[a] = ra
+    return so_best(c, rows, ra, c.comp[a])
+
+
+cdef uint64_t ORPHAN_BITS = 0     # bit k: terminal or honor kind
+for _k in range(N_KINDS):
+    if _k >= 27 or _k % 9 == 0 or _k % 9 == 8:
+        ORPHAN_BITS |= (<uint64_t>1) << _k
+
+
+cdef bint so_effective_fast(const SOCtx* c, uint8_t* H, int d2, int sh,
+                            uint64_t* out) noexcept nogil:
+    """Effective kinds (bit j) of S = H - d2 of shanten ``sh`` >= 0 from the context of
+    H; False when a row is outside the tables.  A draw j is effective when the new
+    distance is below sh + 1: the whole forms from S's totals and the count of j (a
+    draw changes one kind), the regular form from j's row against the product of the
+    other groups."""
+    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1, cnt, dw
+    cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
+    cdef int m, p, v, t, nt
+    cdef bint weff[8]
+    cdef int tidx[ROW]
+    cdef int tthr[ROW]
+    cdef const uint8_t* R = NULL
+    cdef bint whole = c.M == 4 and (c.mask & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))
+    cdef bint regular = c.mask & FORM_REGULAR
+    cdef const uint8_t* rows[4]
+    cdef const uint8_t* ra
+    cdef const uint8_t* r
+    cdef const uint8_t* other = NULL
+    cdef const uint8_t* aplus[N_KINDS]
+    cdef uint8_t X[ROW]
+    cdef uint64_t E = 0
+    H[d2] -= 1                      # H is S until the end
+    ra = trow(H, a)
+    if ra == NULL:
+        H[d2] += 1
+        return False
+    memcpy(rows, c.rows, sizeof(rows))
+    rows[a] = ra
+    if whole:
+        for b in range(4):
+            pairs += rows[b][ST_PAIRS]
+            singles += rows[b][ST_SINGLES]
+            halves += rows[b][ST_HALVES]
+            odd += rows[b][ST_ODD]
+            orph += rows[b][ST_ORPHANS]
+            opair |= rows[b][ST_ORPHAN_PAIR]
+        # whole forms after a draw of a kind held cnt times: weff[cnt] for a terminal or
+        # honor, weff[4 + cnt] for a simple (a draw changes the totals of one kind only)
+        for cnt in range(4):
+            dw = INF
+            if c.mask & FORM_SEVEN_PAIRS:
+                if c.quads:
+                    dw = (pairs_distance(halves + 1, odd - 1) if cnt & 1
+                          else pairs_distance(halves, odd + 1))
+                elif cnt == 0:
+                    dw = pairs_distance(pairs, singles + 1)
+                elif cnt == 1:
+                    dw = pairs_distance(pairs + 1, singles - 1)
+                else:
+                    dw = pairs_distance(pairs, singles)
+            if c.mask & FORM_THIRTEEN_ORPHANS:
+                weff[4 + cnt] = imin(dw, 14 - orph - (1 if opair else 0)) < dS
+                o2 = orph + (1 if cnt == 0 else 0)
+                p2 = 1 if (opair or cnt == 1) else 0
+                dw = imin(dw, 14 - o2 - p2)
+            else:
+                weff[4 + cnt] = dw < dS
+            weff[cnt] = dw < dS
+    plus_rows(H, a, aplus)
+    for b in range(4):
+        lo = 9 * b
+        hi = 34 if b == 3 else lo + 9
+        if b == a:
+            other = c.comp[a]       # a draw in the discard's group: S_a + j x the rest
+            R = ra
+        elif regular:
+            minplus_k(ra, c.q[SO_OTHER[a][b]], X, c.M)
+            other = X               # a draw in group b: S_b + j x ra x the other two
+            R = rows[b]
+        nt = 0
+        if regular:
+            # a draw lowers each entry of its group's row by at most one, so only the
+            # (sets, pair) splits on which R x other is within one of dS can drop below
+            for m in range(c.M + 1):
+                for p in range(2):
+                    v = other[(c.M - m) * 2 + 1 - p]
+                    if R[m * 2 + p] + v <= dS:
+                        tidx[nt] = m * 2 + p
+                        tthr[nt] = dS - 1 - v
+                        nt += 1
+        for j in range(lo, hi):
+            cnt = H[j]
+            if cnt >= 4:
+                continue
+            if whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
+                E |= (<uint64_t>1) << j
+                continue
+            if nt:
+                r = aplus[j] if b == a else c.plus[j]
+                if r == NULL:
+                    H[d2] += 1
+                    return False
+                for t in range(nt):
+                    if r[tidx[t]] <= tthr[t]:
+                        E |= (<uint64_t>1) << j
+                        break
+    H[d2] += 1
+    out[0] = E
+    return True
+
+
+cdef uint64_t effective_general(uint8_t* S, const Opts* o) noexcept nogil:
+    cdef int8_t live[N_KINDS]
+    cdef uint64_t E = 0
+    cdef int j
+    ukeire_c(S, o, NULL, live)
+    for j in range(N_KINDS):
+        if live[j] >= 0:
+            E |= (<uint64_t>1) << j
+    return E
+
+
+cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
+                        const int8_t* lv, double* out, int8_t* msh, uint64_t* meff,
+                        uint8_t* mhas, int nl, const int* loc) noexcept nogil:
+    """``out[d]`` = improvement of discarding d (NaN when s_d <= 0 or no effective live
+    draw) for every kind held by the 3n+2 hand ``h``; ``sd[d]`` and ``lv[d * 34:]`` are
+    the shanten and live array of h - d (``seen`` counting the discarded copy).  The
+    memo arrays hold ``34 * nl * nl`` entries (``nl`` kinds held, ``loc`` their local
+    index), ``msh`` filled with SO_UNKNOWN and ``mhas`` with 0.  ``h`` and ``seen`` are
+    modified and restored."""
+    cdef int n = 0, d, k, d2, j, g, w, wsum, s, target, sh, best, total, left, key, i1, i2
+    cdef int gd
+    cdef bint fast, ready, usable
+    cdef double acc
+    cdef uint64_t E
+    cdef uint64_t ed[N_KINDS]
+    cdef const uint8_t* base_rows[4]
+    cdef const uint8_t* base_plus[N_KINDS]
+    cdef SOCtx c
+    for d in range(N_KINDS):
+        n += h[d]
+        ed[d] = 0
+        if h[d]:
+            for j in range(N_KINDS):
+                if lv[d * N_KINDS + j] >= 0:
+                    ed[d] |= (<uint64_t>1) << j
+    fast = (plain_opts(o) and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
+            and n <= 14)
+    if fast:
+        c.M = (n - 1) // 3
+        c.mask = o.mask
+        c.quads = o.quads
+        for g in range(4):
+            base_rows[g] = trow(h, g)
+            if base_rows[g] == NULL:
+                fast = False
+            plus_rows(h, g, base_plus)
+    for d in range(N_KINDS):
+        out[d] = NAN
+        s = sd[d]
+        if h[d] == 0 or s <= 0:
+            continue
+        target = s - 1
+        gd = group_of(d)
+        h[d] -= 1
+        seen[d] += 1
+        acc = 0.0
+        wsum = 0
+        for k in range(N_KINDS):
+            w = lv[d * N_KINDS + k]
+            if w <= 0:
+                continue
+            h[k] += 1                   # h is H = h - d + k
+            ready = False
+            usable = fast
+            best = -1
+            for d2 in range(N_KINDS):
+                if h[d2] == 0 or d2 == k:   # d2 == k: back to h - d (shanten s)
+                    continue
+                if k == d:                  # h - d2: the first pass has it
+                    if sd[d2] != target:
+                        continue
+                    E = ed[d2]
+                else:
+                    i1 = loc[d]
+                    i2 = loc[d2]
+                    if i1 > i2:
+                        i1, i2 = i2, i1
+                    key = (k * nl + i1) * nl + i2
+                    sh = msh[key]
+                    if sh == SO_UNKNOWN:
+                        sh = NOT_FAST
+                        if usable and not ready:
+                            usable = so_ctx(&c, h, base_rows, base_plus, gd, group_of(k))
+                            ready = True
+                        if usable:
+                            sh = so_shanten_fast(&c, h, d2)
+                        if sh == NOT_FAST:
+                            h[d2] -= 1
+                            sh = shanten_o(h, o)
+                            h[d2] += 1
+                        msh[key] = <int8_t>sh
+                    if sh != target:
+                        continue
+                    if not mhas[key]:
+                        if usable and not ready:
+                            usable = so_ctx(&c, h, base_rows, base_plus, gd, group_of(k))
+                            ready = True
+                        if not (usable and so_effective_fast(&c, h, d2, sh, &meff[key])):
+                            h[d2] -= 1
+                            meff[key] = effective_general(h, o)
+                            h[d2] += 1
+                        mhas[key] = 1
+                    E = meff[key]
+                # live ukeire of S = H - d2 with the visible tiles and d
+                h[d2] -= 1
+                total = 0
+                while E:
+                    j = lowest_bit(E)
+                    E &= E - 1
+                    left = (o.caps[j] if o.caps != NULL else 4) - h[j] - seen[j]
+                    if left > 0:
+                        total += left
+                h[d2] += 1
+                if total > best:
+                    best = total
+            h[k] -= 1
+            acc += w * best
+            wsum += w
+        if wsum > 0:
+            out[d] = acc / wsum
+        h[d] += 1
+        seen[d] -= 1
+    return 0
+
+
 def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, object visible,
                     bint second_order, int jokers=0, bint fifth=False, *,
                     object pair_mask=None, int void_suits=0):
     """The columns of ``majiang.discard_table``, one entry per distinct discard kind in
     tile order: (discard names, shanten int64, ukeire_kinds int64, ukeire_count int64,
     ukeire texts, improvement float64).  Same values as :func:`discard_rows`; plain
-    options read ukeire from the table rows."""
+    options read ukeire from the table rows, and the improvement column is
+    :func:`second_order_c` (incremental, states kept for the call)."""
     cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
     cdef uint8_t h[N_KINDS]
     cdef uint8_t seen[N_KINDS]
-    cdef int8_t lv[N_KINDS]
-    cdef int d, k, s, nxt, weight, wsum, nk, nc, r = 0
-    cdef double acc, second
+    cdef int8_t lv[N_KINDS * N_KINDS]      # live array of h - d, row d
+    cdef int sd[N_KINDS]
+    cdef double second[N_KINDS]
+    cdef int loc[N_KINDS]
+    cdef int d, k, nk, nc, nl = 0, r = 0
+    cdef int8_t* msh = NULL
+    cdef uint64_t* meff = NULL
+    cdef uint8_t* mhas = NULL
+    cdef size_t nmemo
     memcpy(h, cnp.PyArray_DATA(counts), N_KINDS)
     memset(seen, 0, N_KINDS)
     if visible is not None:
         memcpy(seen, cnp.PyArray_DATA(visible), N_KINDS)
-    cdef int nrows = 0
     for d in range(N_KINDS):
+        loc[d] = -1
+        sd[d] = -1
+        second[d] = float("nan")
         if h[d]:
-            nrows += 1
-    cdef cnp.ndarray sh = np.empty(nrows, np.int64)
-    cdef cnp.ndarray kinds = np.empty(nrows, np.int64)
-    cdef cnp.ndarray count = np.empty(nrows, np.int64)
-    cdef cnp.ndarray impr = np.empty(nrows, np.float64)
+            loc[d] = nl
+            nl += 1
+    with nogil:
+        for d in range(N_KINDS):
+            if h[d] == 0:
+                continue
+            h[d] -= 1
+            seen[d] += 1
+            sd[d] = ukeire_any(h, &o, seen, lv + d * N_KINDS)
+            h[d] += 1
+            seen[d] -= 1
+    if second_order:
+        nmemo = <size_t>N_KINDS * nl * nl
+        msh = <int8_t*>malloc(nmemo)
+        meff = <uint64_t*>malloc(nmemo * sizeof(uint64_t))
+        mhas = <uint8_t*>malloc(nmemo)
+        if msh == NULL or meff == NULL or mhas == NULL:
+            free(msh); free(meff); free(mhas)
+            raise MemoryError("cannot allocate the second-order memo")
+        memset(msh, SO_UNKNOWN, nmemo)
+        memset(mhas, 0, nmemo)
+        with nogil:
+            second_order_c(h, &o, seen, sd, lv, second, msh, meff, mhas, nl, loc)
+        free(msh); free(meff); free(mhas)
+    cdef cnp.ndarray sh = np.empty(nl, np.int64)
+    cdef cnp.ndarray kinds = np.empty(nl, np.int64)
+    cdef cnp.ndarray count = np.empty(nl, np.int64)
+    cdef cnp.ndarray impr = np.empty(nl, np.float64)
     cdef list names = []
     cdef list texts = []
+    cdef const int8_t* row
     for d in range(N_KINDS):
         if h[d] == 0:
             continue
-        h[d] -= 1
-        seen[d] += 1
-        s = ukeire_any(h, &o, seen, lv)
-        second = float("nan")
-        if second_order and s > 0:
-            acc = 0.0
-            wsum = 0
-            with nogil:
-                for k in range(N_KINDS):
-                    weight = lv[k]
-                    if weight <= 0:
-                        continue
-                    h[k] += 1
-                    nxt = best_after_draw_any(h, &o, seen, s - 1)
-                    h[k] -= 1
-                    acc += weight * nxt
-                    wsum += weight
-            if wsum > 0:
-                second = acc / wsum
-        h[d] += 1
-        seen[d] -= 1
+        row = lv + d * N_KINDS
         nk = 0
         nc = 0
         for k in range(N_KINDS):
-            if lv[k] >= 0:
+            if row[k] >= 0:
                 nk += 1
-                nc += lv[k]
+                nc += row[k]
         names.append(TILE_NAMES[d])
-        texts.append(kinds_text(lv))
-        (<int64_t*>cnp.PyArray_DATA(sh))[r] = s
+        texts.append(kinds_text(row))
+        (<int64_t*>cnp.PyArray_DATA(sh))[r] = sd[d]
         (<int64_t*>cnp.PyArray_DATA(kinds))[r] = nk
         (<int64_t*>cnp.PyArray_DATA(count))[r] = nc
-        (<double*>cnp.PyArray_DATA(impr))[r] = second
+        (<double*>cnp.PyArray_DATA(impr))[r] = second[d]
         r += 1
     return names, sh, kinds, count, texts, impr
