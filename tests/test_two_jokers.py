@@ -18,7 +18,6 @@ import pytest
 
 import majiang
 from majiang import InvalidHandError, RuleError, rules, shanten, shanten_batch, ukeire
-from majiang.hand import Hand
 from majiang.rules.base import JokerRule
 from majiang.rules.model import game_model
 from majiang.rules.shapes import ruleset_shanten
