@@ -211,6 +211,9 @@ HAINAN_FANS = [
     ("1111m2233p5566s7s", "7s", {}, "豪华七小对", 3),
     ("19m19p19s1234567z", "1m", {}, "十三幺", 8),            # 13, capped at 8
     ("123m456p789s11z45m", "6m", {"self_drawn": True}, "自摸", 2),
+    # 地胡 x3 (the engine's first_turn), a 番 source: wins on a discard by itself
+    ("123m456p789s11z45m", "6m", {"first_turn": "human"}, "地胡", 3),
+    ("123m456p789s11z45m", "6m", {"self_drawn": True, "first_turn": "earthly"}, "地胡", 6),
 ]
 
 
@@ -274,7 +277,8 @@ def test_hainan_fan_sources_that_do_not_apply():
 
 def test_hainan_every_fan_tested():
     tested = {c[3] for c in HAINAN_FANS} | {"有眼", "箭刻", "番花对位", "令牌/风刻", "门清",
-                                             "混一色", "杠", "只吃不碰", "花胡", "平胡"}
+                                             "混一色", "杠", "只吃不碰", "花胡", "平胡",
+                                             "天胡"}      # 天胡: tests/test_engine_rules.py
     assert {f.chinese for f in rules.get("hainan").fans} == tested
 
 

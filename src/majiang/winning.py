@@ -18,7 +18,11 @@ from .errors import InvalidHandError
 from .hand import Decomposition, Hand
 from .tiles import N_KINDS, tile_name
 
-__all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "suit_of", "rank_of"]
+__all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "FIRST_TURNS", "suit_of",
+           "rank_of"]
+
+FIRST_TURNS = ("", "heavenly", "earthly", "human")
+"""Values of :attr:`WinContext.first_turn`: none, 天和, 地和, 人和."""
 
 WIN_POSITIONS = ("edge", "closed", "open", "pung", "pair", "special")
 """Where the win tile sits in the set it completed (:attr:`WinningHand.win_position`):
@@ -68,11 +72,20 @@ class WinContext:
         0..3 = East South West North (门风 / 圈风).
     flowers : int
         Number of flowers 0..8 (花牌), scored after the win.
+    first_turn : {"", "heavenly", "earthly", "human"}
+        A win in the first go-around, before any call or kong (the game engine
+        knows it; a lone hand does not): ``"heavenly"`` 天和, the dealer wins on the
+        dealt tiles before any discard; ``"earthly"`` 地和, a non-dealer wins on
+        the self-draw of its first turn; ``"human"`` 人和, a non-dealer wins on a
+        discard before its own first draw.  ``""`` (default) otherwise.  Rulesets
+        read them through :attr:`heavenly`, :attr:`earthly`, :attr:`human`.
 
     Raises
     ------
     InvalidHandError
-        For a win tile outside 0..33, winds outside 0..3, flowers outside 0..8.
+        For a win tile outside 0..33, winds outside 0..3, flowers outside 0..8, an
+        unknown ``first_turn`` or one the win contradicts (天和 / 地和 on a discard,
+        人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer).
     """
 
     win_tile: int
@@ -83,6 +96,7 @@ class WinContext:
     seat_wind: int = 0
     prevalent_wind: int = 0
     flowers: int = 0
+    first_turn: str = ""
 
     def __post_init__(self) -> None:
         t = self.win_tile
@@ -95,6 +109,31 @@ class WinContext:
         f = self.flowers
         if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 8:
             raise InvalidHandError(f"flowers must be a count 0..8, got {f!r}")
+        ft = self.first_turn
+        if ft not in FIRST_TURNS:
+            raise InvalidHandError(f"first_turn must be one of {FIRST_TURNS}, got {ft!r}")
+        if ft and (ft == "human") == self.self_drawn:
+            raise InvalidHandError(f"first_turn={ft!r} contradicts "
+                                   f"self_drawn={self.self_drawn} (天和 / 地和 are self-drawn, "
+                                   "人和 is won on a discard)")
+        if ft and (ft == "heavenly") != (self.seat_wind == 0):
+            raise InvalidHandError(f"first_turn={ft!r} contradicts seat_wind={self.seat_wind} "
+                                   "(天和 is the dealer's, East; 地和 / 人和 a non-dealer's)")
+
+    @property
+    def heavenly(self) -> bool:
+        """天和: the dealer wins on the dealt tiles, before any discard."""
+        return self.first_turn == "heavenly"
+
+    @property
+    def earthly(self) -> bool:
+        """地和: a non-dealer wins on its first self-draw, before any call or kong."""
+        return self.first_turn == "earthly"
+
+    @property
+    def human(self) -> bool:
+        """人和: a non-dealer wins on a discard before its own first draw, no call yet."""
+        return self.first_turn == "human"
 
     @property
     def robbing_kong(self) -> bool:
@@ -110,6 +149,8 @@ class WinContext:
         how = "self-drawn" if self.self_drawn else "on a discard"
         flags = [n for n, v in (("last copy", self.last_copy), ("kong", self.kong),
                                 ("last tile", self.last_tile)) if v]
+        if self.first_turn:
+            flags.append({"heavenly": "天和", "earthly": "地和", "human": "人和"}[self.first_turn])
         winds = "ESWN"
         extra = f", {', '.join(flags)}" if flags else ""
         return (f"win on {tile_name(self.win_tile)} {how}{extra}; seat {winds[self.seat_wind]}, "

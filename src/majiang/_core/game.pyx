@@ -434,6 +434,11 @@ cdef struct FSeat:
     bitgen_t* bg
     int s13           # cached loose shanten of the 3n+1 hand (before any drawn tile)
     int s13_ok
+    int ndisc_made    # discards made (first-turn flags)
+    int ndrawn        # draws in play (first-turn flags)
+
+
+FIRST_TURNS = ("", "heavenly", "earthly", "human")
 
 
 cdef inline int mask_for(int mask, int n_melds) noexcept nogil:
@@ -474,6 +479,8 @@ cdef class FastHand:
     cdef int jk_map[34]
     cdef int aside[64]
     cdef int n_aside
+    cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
+    cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
 
     def __init__(self, wall, int n, int hand_size, int dealer, int prevalent, copies, dict flags,
                  list ptypes, list gens, object bridge):
@@ -495,6 +502,8 @@ cdef class FastHand:
         self.turns = 0
         self.end_reason = -1
         self.last_disc = -1
+        self.interrupted = 0
+        self.pay_kongs = flags.get("pay_kongs", 0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0
@@ -589,6 +598,7 @@ cdef class FastHand:
             self.draws += 1
         s.phys[t] += 1
         s.drawn = t
+        s.ndrawn += 1
         return t
 
     cdef inline unsigned long long pick(self, int p, unsigned long long m) noexcept:
@@ -817,8 +827,22 @@ cdef class FastHand:
         res = self.bridge.check(p, bytes([c[k] for k in range(34)]), self.melds_py(p),
                                 -1 if is_joker else tile, self_drawn, kong or robbing,
                                 last_copy, last_tile, (p - self.dealer + self.n) % self.n,
-                                s.n_flowers, j, is_joker)
+                                s.n_flowers, j, is_joker,
+                                FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)])
         return res
+
+    cdef int first_turn(self, int p, bint self_drawn, bint kong) noexcept:
+        """0 none, 1 天和, 2 地和, 3 人和 (as :meth:`HandState.first_turn`)."""
+        cdef FSeat* s = &self.seats[p]
+        if self.interrupted or kong:
+            return 0
+        if self_drawn:
+            if s.ndisc_made:
+                return 0
+            return 1 if p == self.dealer else 2
+        if p == self.dealer or s.ndrawn or s.ndisc_made:
+            return 0
+        return 3
 
     # ------------------------------------------------------------ bots
     cdef int bot_discard(self, int p) except -2:
@@ -1040,6 +1064,7 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef int t = self.bot_discard(p)
         s.phys[t] -= 1
+        s.ndisc_made += 1
         s.s13_ok = 0
         s.passed = 0
         s.pass_all = 0
@@ -1093,6 +1118,8 @@ cdef class FastHand:
                 s.phys[k] -= 4
                 self.add_meld(p, 2, k, 1, -1)
                 s.kcon += 1
+                if self.pay_kongs:
+                    self.bridge.kong(p, "concealed", self.outs(), self.turns, -1, False)
             else:
                 s.phys[k] -= 1
                 s.s13_ok = 0
@@ -1105,9 +1132,12 @@ cdef class FastHand:
                 s.exposed[k] += 1
                 s.meldall[k] += 1
                 s.kexp += 1
+                self.interrupted = 1
                 code = self.rob(p, k, out)
                 if code >= 0:
                     return code
+                if self.pay_kongs:
+                    self.bridge.kong(p, "added", self.outs(), self.turns, -1, k != drawn)
             t = self.draw(p, True)
             if t < 0:
                 out[0] = E_WALL
@@ -1122,6 +1152,7 @@ cdef class FastHand:
         cdef FMeld* m = &s.melds[s.n_melds]
         cdef int k
         s.s13_ok = 0
+        self.interrupted = 1
         m.kind = kind
         m.tile = tile
         m.concealed = concealed
@@ -1223,6 +1254,8 @@ cdef class FastHand:
                 nw = 1
             for i in range(nw):
                 self.record(winners[i], tile, wins[winners[i]], False, p, False, robbing)
+            if self.pay_kongs and not robbing:
+                self.bridge.transfer(p, [winners[i] for i in range(nw)], self.turns)
             sp = &self.seats[p]
             if robbing:
                 for i in range(sp.n_melds):
@@ -1261,7 +1294,10 @@ cdef class FastHand:
                 return R_MELD
         return R_NONE
 
-    cdef void make_meld(self, int p, int tile, int q, int unused) noexcept:
+    cdef list outs(self):
+        return [bool(self.seats[i].out) for i in range(self.n)]
+
+    cdef void make_meld(self, int p, int tile, int q, int unused) except *:
         cdef FSeat* sq = &self.seats[q]
         cdef FSeat* sp = &self.seats[p]
         cdef int a, x
@@ -1271,6 +1307,8 @@ cdef class FastHand:
             sq.phys[tile] -= 3
             self.add_meld(q, 2, tile, 0, p)
             sq.kexp += 1
+            if self.pay_kongs:
+                self.bridge.kong(q, "exposed", self.outs(), self.turns, p, False)
         elif self.optkind_last == O_PUNG:
             sq.phys[tile] -= 2
             self.add_meld(q, 1, tile, 0, p)
@@ -1291,6 +1329,7 @@ cdef class FastHand:
                        int* out) except -1:
         cdef int i, q, last, d, best_d
         cdef FSeat* s
+        self.interrupted = 1
         if not self.blood:
             out[0] = E_WIN
             return R_END

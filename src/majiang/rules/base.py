@@ -23,6 +23,7 @@ from ..errors import RuleError
 from .constraints import CONSTRAINTS
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
+           "KongPayments", "END_CHECKS", "PASS_LOCKS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY"]
 
@@ -301,6 +302,70 @@ class WallEnd:
                 + self.per_concealed_kong * concealed_kongs)
 
 
+@dataclass(frozen=True)
+class KongPayments:
+    """Kong payments outside the hand value (四川 刮风下雨, 广东 杠分), in points.
+
+    Parameters
+    ----------
+    concealed : int
+        暗杠 (下雨): paid by each other player still in (not yet out in 血战).
+    exposed : int
+        直杠 / 明杠 on a discard: paid by the discarder.
+    exposed_each : int
+        擦挂: besides ``exposed``, paid by each player still in other than the konger
+        and the discarder (0 = off).
+    added : int
+        补杠 (an added kong): paid by each other player still in.
+    late_added_free : bool
+        转手杠: an added kong declared on a tile held from an earlier turn (not the
+        tile just drawn) pays nothing.
+    when : {"at_once", "with_win"}
+        ``"at_once"``: kept whatever the end; ``"with_win"`` (荒庄荒杠): void when the
+        hand ends with nobody having won.
+    transfer : bool
+        呼叫转移: the income of the kongs a player made in the turn whose discard is
+        won on goes to the winner(s), split evenly (remainder to the first winner in
+        turn order after the discarder).
+
+    A robbed added kong pays nothing (the kong fails).  退税 (refund at a drawn end)
+    is the end check ``"退税"`` of :attr:`Ruleset.end_checks`.
+
+    Raises
+    ------
+    RuleError
+        A negative amount or an unknown ``when``.
+    """
+
+    concealed: int = 0
+    exposed: int = 0
+    exposed_each: int = 0
+    added: int = 0
+    late_added_free: bool = False
+    when: str = "at_once"
+    transfer: bool = False
+
+    def __post_init__(self) -> None:
+        for k in ("concealed", "exposed", "exposed_each", "added"):
+            v = getattr(self, k)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise RuleError(f"kong payment {k} must be a non-negative integer, got {v!r}")
+        if self.when not in ("at_once", "with_win"):
+            raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
+                            f"{self.when!r}")
+
+
+END_CHECKS = ("查花猪", "查大叫", "退税")
+"""Settlements at a drawn end (STANDARD_READINGS §1.8), in this order: 查花猪 (a player
+holding three suits pays 16 x base to each other non-pig), 查大叫 (a player not ready
+pays each ready player that player's largest value), 退税 (not-ready players and pigs
+hand back their kong income)."""
+
+PASS_LOCKS = ("", "kind", "all")
+"""过水 / 漏和 after a passed win: none, ``"kind"`` (山东 不能弃先和后: the passed kind
+until the player's own discard), ``"all"`` (广东 漏和: every discard win until then)."""
+
+
 # ---------------------------------------------------------------- settlements
 SETTLEMENTS: dict[str, Callable[..., tuple]] = {}
 
@@ -512,6 +577,17 @@ class Ruleset:
     missing : tuple of str
     section : str
         Section of RULESETS.md (``"§3.10"``).
+
+    Table rules the game engine plays (defaults: none):
+
+    pass_lock : {"", "kind", "all"}
+        过水 / 漏和 after a passed win (:data:`PASS_LOCKS`).
+    end_checks : tuple of str
+        Settlements at a drawn end, names from :data:`END_CHECKS`.
+    exchange : int
+        换三张: tiles of one suit each player passes after the deal (0 = none, 3).
+    kong_payments : KongPayments or None
+        Kong payments outside the hand value.
     """
 
     name: str
@@ -543,12 +619,29 @@ class Ruleset:
     status: str = "complete"
     missing: tuple = ()
     section: str = ""
+    pass_lock: str = ""
+    end_checks: tuple = ()
+    exchange: int = 0
+    kong_payments: KongPayments | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
         object.__setattr__(self, "constraints", tuple(self.constraints))
         object.__setattr__(self, "missing", tuple(self.missing))
         object.__setattr__(self, "options", _mapping(self.options))
+        object.__setattr__(self, "end_checks", tuple(self.end_checks))
+        if self.pass_lock not in PASS_LOCKS:
+            raise RuleError(f"ruleset {self.name}: pass_lock must be one of {PASS_LOCKS}, "
+                            f"got {self.pass_lock!r}")
+        bad = [c for c in self.end_checks if c not in END_CHECKS]
+        if bad:
+            raise RuleError(f"ruleset {self.name}: unknown end checks {bad}; known: "
+                            f"{', '.join(END_CHECKS)}")
+        if self.exchange not in (0, 3):
+            raise RuleError(f"ruleset {self.name}: exchange must be 0 or 3, got "
+                            f"{self.exchange!r}")
+        if self.kong_payments is not None and not isinstance(self.kong_payments, KongPayments):
+            raise RuleError(f"ruleset {self.name}: kong_payments must be a KongPayments")
         tile_copies(self.tile_set)
         bad = set(self.calls) - set(CALLS)
         if bad:

@@ -174,6 +174,27 @@ def dealer(w) -> int:
     return int(w.context.seat_wind == 0)
 
 
+def heavenly(w) -> int:
+    """天和 / 天胡: the dealer wins on the dealt tiles (:attr:`WinContext.first_turn`)."""
+    return int(w.context.first_turn == "heavenly")
+
+
+def earthly(w) -> int:
+    """地和 / 地胡: a non-dealer wins on its first self-draw, nothing called before."""
+    return int(w.context.first_turn == "earthly")
+
+
+def human(w) -> int:
+    """人和 / 人胡: a non-dealer wins on a discard before its own first draw."""
+    return int(w.context.first_turn == "human")
+
+
+def earthly_or_human(w) -> int:
+    """地和 read as any non-dealer win in the first go-around before any call (the
+    tables without a separate 人和)."""
+    return int(w.context.first_turn in ("earthly", "human"))
+
+
 def edge(w) -> int:
     return int(w.win_position == "edge")
 

@@ -14,18 +14,23 @@ by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers 
 +1, 杠上开花/抢杠/海底 +3, minimum 起胡番数 by option.
 
 Resolutions: the 鸡平胡 cap is the seed's 3 番 by default (``cap``; GJ uses 6);
-推倒胡 kong payments (直杠 3 / 补杠 1 / 暗杠 2, 荒庄荒杠) are listed in
-:data:`KONG_PAYMENTS`, paid outside the hand value; 买马 and 跟庄 are table options
+推倒胡 kong payments (直杠 3 / 补杠 1 / 暗杠 2, 荒庄荒杠; MQ, DK 99) are the ruleset's
+``kong_payments`` (:data:`KONGS`), paid outside the hand value by the engine; 鸡平胡
+takes the same amounts (DK 99's 碰后杠 1 / 放杠 3 / 暗杠 2) and, [interp.], 广东's
+荒庄荒杠; 漏和 is ``pass_lock="all"``; 买马 and 跟庄 are table options
 outside a single hand's score.
 """
 from __future__ import annotations
 
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
 
 __all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS"]
 
 KONG_PAYMENTS = {"direct": 3, "added": 1, "concealed": 2}
+"""推倒胡 kong points (MQ, DK 99): 直杠 3 from the feeder, 补杠 1 and 暗杠 2 from each
+other player; 荒庄荒杠 (void when nobody wins) — :data:`KONGS`, played by the engine."""
+KONGS = KongPayments(concealed=2, exposed=3, added=1, when="with_win")
 
 _GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
            "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next")}
@@ -60,7 +65,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         options={"ghost": ghost, "seven_pairs": seven_pairs,
                  "no_ghost_double": no_ghost_double, "seabed_double": seabed_double,
                  "base": base},
-        builder="guangdong", section="§3.4")
+        builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS)
 
 
 def _mixed_terminals(w) -> int:
@@ -91,7 +96,7 @@ def _nine_gates(w) -> int:
 
 def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
     src = "STANDARD_READINGS §2.2 (GJ)"
-    L = {10, 11, 12, 13, 14, 15}
+    L = {10, 11, 12, 13, 14, 15, 33, 34, 35}
     everything = set(range(10, 30))     # 30-32 (杠上开花, 抢杠, 海底) apply even to limit hands
     fl = (
         F.fan(10, "大三元", "Big Three Dragons", 6, lambda w: int(F.dragon_pungs(w) == 3),
@@ -127,6 +132,9 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
         F.fan(30, "杠上开花", "Win on Kong Replacement", 3, F.kong_flower, source=src),
         F.fan(31, "抢杠胡", "Robbing the Kong", 3, F.robbing, source=src),
         F.fan(32, "海底捞月", "Last Tile", 3, lambda w: int(w.context.last_tile), source=src),
+        F.fan(33, "天胡", "Heavenly Hand", 6, F.heavenly, excludes=everything, source=src),
+        F.fan(34, "地胡", "Earthly Hand", 6, F.earthly, excludes=everything, source=src),
+        F.fan(35, "人胡", "Human Hand", 6, F.human, excludes=everything, source=src),
     )
     return Ruleset(
         name="guangdong_jipinghu", title="广东鸡平胡 (Guangzhou chicken hand)",
@@ -140,6 +148,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(L)),
         options={"cap": cap, "min_fan": min_fan, "base": base}, builder="guangdong_jipinghu",
+        pass_lock="all", kong_payments=KONGS,
         section="§3.4")
 
 

@@ -33,8 +33,9 @@ Options of :func:`build` (default first, alternatives named):
 * ``no_honors`` (False, 无字牌): the honors removed (108 suited + 8 flowers).
 * ``players`` (4): HN also offers 3.
 
-Not scored from one hand (they need the game history, which a win context does not
-carry): 天胡 / 地胡 ×3, 花上添花 ×3 (a win on a flower replacement; the seed's
+天胡 / 地胡 ×3 (and each a 番 source) come from the win context's ``first_turn``, which
+the game engine sets; 地胡 is read as any non-dealer win in the first go-around before a
+call [interp.].  Not scored from one hand: 花上添花 ×3 (a win on a flower replacement; the seed's
 fragment §3.21 says 花砸 scores no 番 — **conflict**), the side bet 噶 and the dealer
 streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底包牌, a 番-less
 抢杠, 防勾脚), in which the responsible player pays the whole amount plus 1.
@@ -143,6 +144,9 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         F.fan(17, "只吃不碰", "Chows Only (番)", 0, _chows_only, tags=pat, source=src),
         F.fan(18, "花胡", "Seven Flowers (番)", 0, lambda w: int(_n_flowers(w) >= 7), tags=pat,
               source=src),
+        F.fan(19, "天胡", "Heavenly Hand (x3)", 3, F.heavenly, tags=mult + pat, source=src),
+        F.fan(20, "地胡", "Earthly Hand (x3)", 3, F.earthly_or_human, tags=mult + pat,
+              source=src),
     )
     tile_set = "116" if no_honors else "144"
     return Ruleset(
@@ -162,7 +166,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
                  "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players},
         builder="hainan", section="§3.20",
-        missing=("天胡/地胡/花上添花 and liability cases need the game history",
+        missing=("花上添花 and liability cases need the game history",
                  "cap semantics (per payer or total)"))
 
 

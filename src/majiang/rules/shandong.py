@@ -9,8 +9,10 @@ one winner (head bump) and the discarder alone pays; the dealer wins or loses
 
 Ambiguities: the 1-2 番 row grouping is uncertain — 自摸, 门清 and 混一色 are
 read as 1 番 (option ``small_fans``); 推倒和 is the 1-番 base of every win;
-暗楼/明楼 (declared ready, 1/2 番), 天和 and 地和 need the game history and are
-not scored from a single hand; self-draw settlement is not stated: each of the
+暗楼/明楼 (declared ready, 1/2 番) are not scored; 天和 (6) and 地和 (4, "a non-dealer
+wins in the first go-around, before any chi, peng or kong": on its first draw or on a
+discard) come from the win context's ``first_turn``, which the game engine sets (a
+lone hand never has them); self-draw settlement is not stated: each of the
 three pays.  Nothing here comes from the standard readings.
 """
 from __future__ import annotations
@@ -57,6 +59,8 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
               excludes=(13,), source=src),
         F.fan(18, "明杠", "Exposed Kong", 1, F.exposed_kongs, source=src),
         F.fan(19, "暗杠", "Concealed Kong", 2, F.concealed_kongs, source=src),
+        F.fan(20, "地和", "Earthly Hand", 4, F.earthly_or_human, source=src),
+        F.fan(21, "天和", "Heavenly Hand", 6, F.heavenly, source=src),
     )
     return Ruleset(
         name="shandong", title="山东/烟台麻将 (Shandong / Yantai)",
@@ -68,6 +72,7 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         constraints=("has_258",) if pair_258 else (), ready="optional",
         wall_end=WallEnd(kept=0), winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"pair_258": pair_258, "small_fans": small_fans}, builder="shandong",
+        pass_lock="kind",
         section="§3.1")
 
 

@@ -19,16 +19,27 @@ Ambiguities and their resolution (each an option of :func:`build`):
 * 带幺九 / 将对 (幺九将对 switch): ``yaojiu_jiangdui`` (default True).
 * 门清 / 中张: ``menqing_zhongzhang`` (default False).
 * 血流成河 (winners stay in and may win again): ``xueliu=True`` (registered as
-  ``sichuan_xueliu``); 天胡/地胡 are not scored by either (they need the game
-  history, which a single hand's context does not carry).
-* 杠上炮 and 刮风下雨 kong payments are paid outside the hand's 番 (the win
-  context does not say that the discard followed a kong); 查花猪/查大叫/退税 are
-  end-of-hand settlements of the simulator, listed in :data:`END_CHECKS`.
+  ``sichuan_xueliu``).
+* 天胡 / 地胡 (天地胡 switch): ``tiandi`` (default on for 血战, off for 血流, whose
+  table has none, §1.10): 5 番 (×32, BY "6番" / ST) in place of the shape rows, the
+  add-ons on top; 地胡 is a non-dealer's win on its first draw or on a discard before
+  it ("first draw / first discard").  They come from the win context's
+  ``first_turn``, which the game engine sets.
+* 刮风下雨 (§1.4) is the ruleset's ``kong_payments``, paid at once by the engine in
+  base units: 暗杠 2 from each player still in, 直杠 2 from the discarder (``cagua``:
+  plus 1 from each other player still in, 擦挂, off by default), 补杠 1 from each
+  player still in, nothing for a 转手杠 (the 4th tile held from an earlier turn) or a
+  robbed kong; 呼叫转移 (``call_transfer``, on): the income of the kongs made in the
+  turn whose discard is won on goes to the winner(s); 查花猪 / 查大叫 / 退税
+  (``refund``, on) are the ruleset's ``end_checks`` at a drawn end (:data:`END_CHECKS`,
+  §1.8).  换三张 (``exchange3``, off by default: a table switch, §1.9) is the
+  ruleset's ``exchange``.  The 杠上炮 fan is not scored (the win context does not say
+  that the discard followed a kong).
 """
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
 
 __all__ = ["build", "SICHUAN", "SICHUAN_XUELIU", "END_CHECKS", "KONG_PAYMENTS"]
 
@@ -42,7 +53,9 @@ KONG_PAYMENTS = {"concealed": 2, "direct": 2, "added": 1}
 
 def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "add_base",
           yaojiu_jiangdui: bool = True, menqing_zhongzhang: bool = False,
-          xueliu: bool = False, base: int = 1) -> Ruleset:
+          xueliu: bool = False, base: int = 1, tiandi: bool | None = None,
+          exchange3: bool = False, call_transfer: bool = True, refund: bool = True,
+          cagua: bool = False) -> Ruleset:
     from ..errors import RuleError
     if long_seven_pairs not in (8, 16):
         raise RuleError(f"sichuan option long_seven_pairs must be 8 or 16, got {long_seven_pairs!r}")
@@ -71,6 +84,16 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
     if menqing_zhongzhang:
         fl += [F.fan(14, "门清", "Concealed Hand", 1, F.concealed, source=src),
                F.fan(15, "中张", "No Terminals", 1, F.no_terminals, source=src)]
+    if tiandi is None:
+        tiandi = not xueliu
+    if tiandi:
+        # the hand table's total (BY "6番" 1-based, ST): the shape rows give way, the
+        # add-ons (根, 杠上开花 …) still double on top
+        shape = tuple(f.id for f in fl if f.id in (1, 2, 3, 4, 5, 6, 7, 8))
+        fl += [F.fan(16, "天胡", "Heavenly Hand", 5, F.heavenly, excludes=shape,
+                     source="STANDARD_READINGS §1.5 (BY, ST)"),
+               F.fan(17, "地胡", "Earthly Hand", 5, F.earthly_or_human, excludes=shape,
+                     source="STANDARD_READINGS §1.5 (BY, ST)")]
     name = "sichuan_xueliu" if xueliu else "sichuan"
     return Ruleset(
         name=name,
@@ -87,7 +110,15 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
         scoring=ScoringRule(mode="double", base=base, cap=cap),
         options={"long_seven_pairs": long_seven_pairs, "cap": cap, "self_draw": self_draw,
                  "yaojiu_jiangdui": yaojiu_jiangdui,
-                 "menqing_zhongzhang": menqing_zhongzhang, "xueliu": xueliu, "base": base},
+                 "menqing_zhongzhang": menqing_zhongzhang, "xueliu": xueliu, "base": base,
+                 "tiandi": tiandi, "exchange3": exchange3, "call_transfer": call_transfer,
+                 "refund": refund, "cagua": cagua},
+        end_checks=("查花猪", "查大叫") + (("退税",) if refund else ()),
+        exchange=3 if exchange3 else 0,
+        kong_payments=KongPayments(
+            concealed=KONG_PAYMENTS["concealed"] * base, exposed=KONG_PAYMENTS["direct"] * base,
+            exposed_each=base if cagua else 0, added=KONG_PAYMENTS["added"] * base,
+            late_added_free=True, when="at_once", transfer=call_transfer),
         builder="sichuan", section="§3.10")
 
 

@@ -7,8 +7,10 @@ tiles kept back; 台 added, not doubled (points = 底 + 台 × value, here base 
 the 底 in the settlement); the discarder pays a discard win, each of the three a
 self-draw; the 台 table below.
 
-Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡/地胡/人胡,
-正花/花槓 (which flowers are one's own) and 連莊/拉莊 need the game history or
+Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡 24 (FC) or 16
+(AS) — ``tianhu``, without 門清 / 自摸 on top; 地胡 16 (a non-dealer's first self-draw);
+人胡 8 (FC: a win on a discard before one's first draw) — the three from the win
+context's ``first_turn``, which the game engine sets; 正花/花槓 (which flowers are one's own) and 連莊/拉莊 need the game history or
 the flower identities and are not scored from one hand (the dealer's 莊家 1 台 is);
 several winners: ``winners`` (the seed's 一炮三响 = "multiple", default).
 """
@@ -26,7 +28,7 @@ def _concealed_pungs(n: int):
     return pred
 
 
-def build(*, all_honors: int = 16, winners: str = "multiple") -> Ruleset:
+def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) -> Ruleset:
     src = "STANDARD_READINGS §3.2 (FC, AS)"
     fl = (
         F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
@@ -72,6 +74,10 @@ def build(*, all_honors: int = 16, winners: str = "multiple") -> Ruleset:
         F.fan(26, "搶槓", "Robbing the Kong", 1, F.robbing, source=src),
         F.fan(27, "花牌", "Flowers", 0, lambda w: w.context.flowers, source=src,
               minimum=False),
+        F.fan(28, "天胡", "Heavenly Hand", tianhu, F.heavenly, excludes=(15, 16, 17),
+              source=src),
+        F.fan(29, "地胡", "Earthly Hand", 16, F.earthly, source=src),
+        F.fan(30, "人胡", "Human Hand", 8, F.human, source="STANDARD_READINGS §3.2 (FC)"),
     )
     return Ruleset(
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
@@ -82,7 +88,8 @@ def build(*, all_honors: int = 16, winners: str = "multiple") -> Ruleset:
         settlement_params={}, source="RULESETS.md §3.5 (S003, S000); STANDARD_READINGS.md §3",
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
         winners=winners, scoring=ScoringRule(mode="add"),
-        options={"all_honors": all_honors, "winners": winners}, builder="taiwan",
+        options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu},
+        builder="taiwan",
         section="§3.5")
 
 

@@ -16,6 +16,11 @@ Format (every key optional except ``base``)::
     constraints = ["void_suit"]   # names from majiang.rules.constraints
     winners = "head_bump"         # head_bump | multiple | single
     ready = "optional"            # none | optional | required
+    pass_lock = "kind"            # 过水 / 漏和: "" | kind | all
+    end_checks = ["查花猪", "查大叫", "退税"]   # at a drawn end
+    exchange = 3                  # 换三张 (0 = none)
+    kong_payments = {concealed = 2, exposed = 2, added = 1}   # KongPayments fields;
+    #                             # {} = none (刮风下雨, 杠分)
     # cap = 5                     # scoring cap, scoring_base = 2: for rulesets
     #                             # without such build options
 
@@ -49,12 +54,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleError
-from .base import Ruleset, ScoringRule
+from .base import KongPayments, Ruleset, ScoringRule
 
 __all__ = ["load", "loads", "dumps", "apply"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
-_RULES = {"min_fan", "constraints", "winners", "ready", "cap", "scoring_base"}
+_RULES = {"min_fan", "constraints", "winners", "ready", "cap", "scoring_base",
+          "pass_lock", "end_checks", "exchange", "kong_payments"}
 
 
 def load(path: str | Path) -> Ruleset:
@@ -144,9 +150,25 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
             raise RuleError(f"{where}: unknown constraint(s) {bad}; known: "
                             f"{', '.join(sorted(CONSTRAINTS))}")
         changes["constraints"] = tuple(v)
-    for key in ("winners", "ready"):
+    for key in ("winners", "ready", "pass_lock", "exchange"):
         if key in rules:
             changes[key] = rules[key]
+    if "end_checks" in rules:
+        v = rules["end_checks"]
+        if not isinstance(v, list):
+            raise RuleError(f"{where}: rules.end_checks must be a list of names")
+        changes["end_checks"] = tuple(v)
+    if "kong_payments" in rules:
+        v = rules["kong_payments"]
+        if not isinstance(v, dict):
+            raise RuleError(f"{where}: rules.kong_payments must be a table of KongPayments "
+                            "fields")
+        known = {f.name for f in dataclasses.fields(KongPayments)}
+        _check_keys(v, known, "rules.kong_payments", where)
+        try:
+            changes["kong_payments"] = KongPayments(**v) if v else None
+        except RuleError as exc:
+            raise RuleError(f"{where}: {exc}") from None
     if "cap" in rules or "scoring_base" in rules:
         cap = rules.get("cap", rs.scoring.cap)
         if cap == "none":
@@ -293,7 +315,14 @@ def dumps(rs: Ruleset) -> str:
     if "min_fan" not in as_option:
         lines.append(f"min_fan = {rs.min_fan}")
     lines += [f"constraints = {_toml_value(list(rs.constraints))}",
-              f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}"]
+              f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}",
+              f"pass_lock = {_toml_value(rs.pass_lock)}",
+              f"end_checks = {_toml_value(list(rs.end_checks))}", f"exchange = {rs.exchange}"]
+    kp = rs.kong_payments
+    lines.append("kong_payments = {" + ", ".join(
+        f"{f.name} = {_toml_value(getattr(kp, f.name))}"
+        for f in dataclasses.fields(KongPayments)) + "}" if kp is not None
+        else "kong_payments = {}")
     if "cap" not in as_option:
         lines.append(f"cap = {_toml_value(rs.scoring.cap)}")
     if "base" not in as_option:

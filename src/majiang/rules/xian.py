@@ -7,13 +7,16 @@ kongs ("三槓還原"); payments in multiples of a base: 胡 1, 自摸 2, on 夾
 more (2 / 3), 槓後開花 doubles, 天胡 3; 暗槓 2 and 明槓 1 base paid apart.
 
 Ambiguities: who pays on a ron is not stated — the discarder alone; a self-draw
-multiple is read as paid by each of the three ([interp.] of the digest); 天胡 needs
-the game history and is not scored from one hand; side bets (下注) are outside.
+multiple is read as paid by each of the three ([interp.] of the digest); 天胡 (3x in
+place of the self-draw multiple) comes from the win context's ``first_turn``, which the
+game engine sets; side bets (下注) are outside.  Kongs (暗槓 2, 明槓 1 base, "paid
+apart") are the ruleset's ``kong_payments``, read like the self-draw multiple as paid by
+each of the three ([interp.]: the payers are not stated), at once.
 """
 from __future__ import annotations
 
 from . import fans as F
-from .base import POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
 
 __all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points"]
 
@@ -22,6 +25,8 @@ KONG_PAYMENTS = {"concealed": 2, "exposed": 1}
 
 def xian_points(fans: dict, rs, w) -> int:
     mult = 1 + fans.get(2, 0) + fans.get(3, 0)
+    if fans.get(5):
+        mult = 3             # 天胡: 3x base (the table's row, in place of 自摸 / 夾張)
     if fans.get(4):
         mult *= 2
     return rs.scoring.base * mult
@@ -38,6 +43,7 @@ def build(*, base: int = 1) -> Ruleset:
         F.fan(3, "夾張/單調", "Closed or Single Wait", 1,
               lambda w: int(w.win_position in ("closed", "pair")), source=src),
         F.fan(4, "槓後開花", "Win on Kong Replacement (x2)", 0, F.kong_flower, source=src),
+        F.fan(5, "天胡", "Heavenly Hand (3x)", 0, F.heavenly, source=src),
     )
     return Ruleset(
         name="xian", title="西安麻将 (Xi'an)", tiles="136 (17 stacks of 2 per player)",
@@ -49,7 +55,9 @@ def build(*, base: int = 1) -> Ruleset:
         constraints=(), ready="none",
         wall_end=WallEnd(by_kongs=((0, 26), (1, 14), (2, 16), (3, 26))),
         winners="head_bump", scoring=ScoringRule(mode="custom", base=base, function="xian"),
-        options={"base": base}, builder="xian", section="§3.3")
+        options={"base": base}, builder="xian", section="§3.3",
+        kong_payments=KongPayments(concealed=2 * base, exposed=base, exposed_each=base,
+                                   added=base))
 
 
 XIAN = build()

@@ -22,7 +22,7 @@ __all__ = ["score"]
 def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
-          method: str = "auto") -> FanResult:
+          method: str = "auto", first_turn: str = "") -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -48,6 +48,9 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         Flowers collected (花牌, 1 fan each; not counted toward the minimum).
     ruleset : str or Ruleset
         Default ``"mcr"`` (Chinese Official rules).
+    first_turn : {"", "heavenly", "earthly", "human"}
+        天和 / 地和 / 人和 (:attr:`majiang.winning.WinContext.first_turn`), for the
+        rulesets that score them; the kernel is skipped when it is given.
     method : {"auto", "kernel", "python"}
         ``"auto"`` (default) scores with the compiled kernel
         (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
@@ -75,7 +78,9 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     --------
     >>> r = score("123m456p789s11z [555z] 45m", "6m")    # doctest: +SKIP
     """
-    if method == "auto" or method == "kernel":
+    if method not in ("auto", "kernel", "python"):
+        raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    if method != "python" and not first_turn:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error
         rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
@@ -98,20 +103,19 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
                 r = _new(FanResult)
                 _set(r, "_d", {"_src": k})
                 return r
-    elif method != "python":
-        raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                         prevalent_wind, flowers, ruleset)
+                         prevalent_wind, flowers, ruleset, first_turn)
 
 
 def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                  prevalent_wind, flowers, ruleset) -> FanResult:
+                  prevalent_wind, flowers, ruleset, first_turn="") -> FanResult:
     """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
         # regional rules (jokers, win constraints, extra forms, doubling): .regional
         return _regional_score(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
-                               prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_)
+                               prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_,
+                               first_turn=first_turn)
     return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                            prevalent_wind, flowers, ruleset)
+                            prevalent_wind, flowers, ruleset, first_turn)

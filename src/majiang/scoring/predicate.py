@@ -60,7 +60,7 @@ def _complete_default(h: Hand, win: int) -> bool:
 def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_drawn: bool = True,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
-              prevalent_wind: Any = 0, flowers: int = 0) -> WinCheck:
+              prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "") -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -75,6 +75,9 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
         orphans hand wins).
     self_drawn, kong, last_copy, last_tile, seat_wind, prevalent_wind, flowers
         The win context, as :func:`majiang.scoring.score`.
+    first_turn : {"", "heavenly", "earthly", "human"}
+        天和 / 地和 / 人和, for the rulesets that score them (the game engine sets it;
+        :class:`majiang.winning.WinContext`).
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -101,7 +104,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
     return _check_ruleset(model, hand, win_tile, self_drawn=self_drawn, jokers=jokers,
                           win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
                           last_tile=last_tile, seat_wind=seat_wind,
-                          prevalent_wind=prevalent_wind, flowers=flowers)
+                          prevalent_wind=prevalent_wind, flowers=flowers,
+                          first_turn=first_turn)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:

@@ -284,7 +284,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
 def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
                kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
                prevalent_wind: Any = 0, flowers: int = 0,
-               ruleset: Any = "mcr") -> list[tuple[int, dict, WinningHand]]:
+               ruleset: Any = "mcr", first_turn: str = "") -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -292,7 +292,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     :func:`score` returns the first with the highest total.
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset)
+                          prevalent_wind, flowers, ruleset, first_turn)
     return _candidates(rs, h, ctx)
 
 
