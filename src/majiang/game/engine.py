@@ -89,15 +89,67 @@ def _mask_for(mask: int, n_melds: int) -> int:
 
 
 def _pass_lock(rs):
-    """过水 / 漏和 of the ruleset: None, ``"kind"`` (Shandong 不能弃先和后: the passed
-    kind, :func:`majiang.rules.shandong.may_win`) or ``"all"`` (Guangdong 漏和: every
-    win on a discard until the player's own turn).  Read from the ruleset's builder
-    until the Ruleset carries the rule as data."""
-    if rs.builder == "shandong":
-        return "kind"
-    if rs.builder in ("guangdong", "guangdong_jipinghu"):
-        return "all"
-    return None
+    """过水 / 漏和 of the ruleset (:attr:`Ruleset.pass_lock`): None, ``"kind"`` (Shandong
+    不能弃先和后: the passed kind, :func:`majiang.rules.shandong.may_win`) or ``"all"``
+    (Guangdong 漏和: every win on a discard until the player's own turn)."""
+    return getattr(rs, "pass_lock", "") or None
+
+
+class KongLedger:
+    """Kong payments of one hand outside the hand value (:attr:`Ruleset.kong_payments`:
+    四川 刮风下雨 and 呼叫转移, 广东 杠分), shared by both loops.
+
+    Entries are dicts ``{"check", "kind", "payer", "payee", "amount"}`` (``check``
+    ``"杠分"`` for a kong, ``"呼叫转移"`` for a transfer); :func:`end_checks` applies
+    them to the score deltas at the end of the hand (or voids them: 荒庄荒杠) and
+    refunds them (退税).
+    """
+
+    def __init__(self, rs, n):
+        self.kp = getattr(rs, "kong_payments", None)
+        self.n = n
+        self.items = []          # [entry, turn of the kong, moved by 呼叫转移]
+
+    def kong(self, p, kind, outs, turns, discarder=-1, late=False):
+        """Seat p made a kong (``"concealed"``, ``"added"`` or ``"exposed"`` on
+        ``discarder``'s discard); ``outs``: seats already out (血战); ``turns``: discards
+        made so far; ``late``: an added kong on a tile held from an earlier turn."""
+        kp = self.kp
+        if kp is None:
+            return
+        others = [q for q in range(self.n) if q != p and not outs[q]]
+        if kind == "concealed":
+            pay = [(q, kp.concealed) for q in others]
+        elif kind == "added":
+            amt = 0 if (late and kp.late_added_free) else kp.added
+            pay = [(q, amt) for q in others]
+        else:
+            pay = [(discarder, kp.exposed)] + [(q, kp.exposed_each) for q in others
+                                               if q != discarder]
+        for q, a in pay:
+            if a > 0:
+                self.items.append([{"check": "杠分", "kind": kind, "payer": int(q),
+                                    "payee": int(p), "amount": int(a)}, int(turns), False])
+
+    def transfer(self, discarder, winners, turns):
+        """呼叫转移: ``winners`` (turn order after the discarder) won on the discard
+        that followed the discarder's kong(s) of this turn: that income moves to them."""
+        kp = self.kp
+        if kp is None or not kp.transfer or not winners:
+            return
+        inc = [it for it in self.items if it[0]["check"] == "杠分" and it[0]["payee"] ==
+               discarder and it[1] == turns - 1 and not it[2]]
+        total = sum(it[0]["amount"] for it in inc)
+        if not total:
+            return
+        for it in inc:
+            it[2] = True
+        share, rem = divmod(total, len(winners))
+        for i, w in enumerate(winners):
+            a = share + (rem if i == 0 else 0)
+            if a:
+                self.items.append([{"check": "呼叫转移", "kind": "", "payer": int(discarder),
+                                    "payee": int(w), "amount": int(a)}, int(turns), False])
 
 
 class IllegalMoveError(MahjongError):
@@ -167,7 +219,8 @@ class _Shuffled:
 class _Seat:
     __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
                  "void", "meld_counts", "_opts", "_popts", "n_kongs_exposed",
-                 "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all")
+                 "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all",
+                 "n_discarded", "n_drawn")
 
     def __init__(self):
         self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
@@ -187,6 +240,8 @@ class _Seat:
         self.drawn = None
         self.passed = set()      # 过水: kinds passed as wins since the own last discard
         self.pass_all = False    # 漏和: a passed win locks every discard win
+        self.n_discarded = 0     # discards made (first-turn flags)
+        self.n_drawn = 0         # draws in play (first-turn flags)
 
 
 class HandState:
@@ -258,10 +313,12 @@ class HandState:
         self._wcache = {}
         self._win_args = {}
         self._verdicts = {}      # THE predicate's verdicts, reused within the hand
-        self.exchange3 = bool(exchange3)
+        self.exchange3 = bool(exchange3) or rs.exchange == 3
         self.exchange_direction = None     # set by replay from the log
         self.bitgen = None                 # the hand's stream (random choices of the table)
         self.pass_lock = _pass_lock(rs)
+        self.kong_ledger = KongLedger(rs, n)
+        self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -307,6 +364,7 @@ class HandState:
             self.draws += 1
         s.phys[t] += 1
         s.drawn = t
+        s.n_drawn += 1
         self._changed(p)
         self._log(e="draw", seat=p, tile=t, tail=from_tail)
         return t
@@ -384,6 +442,22 @@ class HandState:
         melds, a face-up indicator); a discarded win tile is itself in ``visible``."""
         return int(self.visible[kind]) - (0 if self_drawn else 1) >= 3
 
+    def first_turn(self, p, self_drawn, kong=False):
+        """天和 / 地和 / 人和 of a win by seat p now (:attr:`WinContext.first_turn`):
+        nothing interrupted the first go-around (no call, kong or win), the win is not
+        on a kong tile, and the seat has not discarded (a self-draw: 天和 for the
+        dealer, 地和 otherwise) or, on a discard, not yet drawn (人和, non-dealer)."""
+        if self.interrupted or kong:
+            return ""
+        s = self.seats[p]
+        if self_drawn:
+            if s.n_discarded:
+                return ""
+            return "heavenly" if p == self.dealer else "earthly"
+        if p == self.dealer or s.n_drawn or s.n_discarded:
+            return ""
+        return "human"
+
     def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False):
         """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``,
         or None when the shape is not complete (the predicate is then not asked)."""
@@ -411,9 +485,10 @@ class HandState:
         kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
                   win_is_joker=is_joker, kong=bool(kong or robbing), last_copy=bool(last_copy),
                   last_tile=bool(last_tile), seat_wind=seat_wind,
-                  prevalent_wind=self.prevalent, flowers=flowers)
+                  prevalent_wind=self.prevalent, flowers=flowers,
+                  first_turn=self.first_turn(p, self_drawn, kong or robbing))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
-               kw["kong"], last_copy, last_tile, flowers)
+               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"])
         res = self._verdicts.get(key)
         if res is not None:
             if res.valid:
@@ -473,6 +548,7 @@ class HandState:
     # ------------------------------------------------------------------ melds
     def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None):
         s = self.seats[p]
+        self.interrupted = True
         s.melds.append({"kind": kind, "tile": int(tile), "concealed": bool(concealed),
                         "tiles": [int(t) for t in phys_tiles], "frm": frm})
         if not concealed:
@@ -832,6 +908,7 @@ class _Game:
                 st.add_meld(p, "kong", k, True, [k] * 4)
                 s.n_kongs_concealed += 1
                 st._log(e="kong", seat=p, kind="concealed", tile=k)
+                st.kong_ledger.kong(p, "concealed", [x.out for x in st.seats], st.turns)
             else:
                 s.phys[k] -= 1
                 for m in s.melds:
@@ -843,11 +920,14 @@ class _Game:
                 s.meld_counts[k] += 1
                 st._melds_changed(p)
                 s.n_kongs_exposed += 1
+                st.interrupted = True
                 st._log(e="kong", seat=p, kind="added", tile=k)
                 # robbing the kong
                 robbed = self.claim_round(p, k, robbing=True)
                 if robbed is not None:
                     return robbed
+                st.kong_ledger.kong(p, "added", [x.out for x in st.seats], st.turns,
+                                    late=k != drawn)
             t = st.draw(p, from_tail=True)
             if t is None:
                 return ("end", "wall")
@@ -859,6 +939,7 @@ class _Game:
         s = st.seats[p]
         t = self.ask_discard(p)
         s.phys[t] -= 1
+        s.n_discarded += 1
         s.passed.clear()
         s.pass_all = False
         s.discards.append(t)
@@ -934,6 +1015,8 @@ class _Game:
             for q in winners:
                 st.record_win(q, tile, wins[q], self_drawn=False, discarder=p,
                               robbing=robbing)
+            if not robbing:
+                st.kong_ledger.transfer(p, winners, st.turns)
             # the tile goes to the (first) winner
             if robbing:
                 sp = st.seats[p]
@@ -968,6 +1051,7 @@ class _Game:
     def after_win(self, winners, *, last_tile_taken, self_draw, frm=None):
         """Mark winners; end the hand or pass play on (blood rules)."""
         st = self.st
+        st.interrupted = True
         if not st.rs.blood:
             if self_draw:
                 p = winners[0]
@@ -1013,6 +1097,8 @@ class _Game:
                 sq.phys[tile] -= 3
                 st.add_meld(q, "kong", kind, False, [tile] * 4, frm=p)
                 sq.n_kongs_exposed += 1
+                st.kong_ledger.kong(q, "exposed", [x.out for x in st.seats], st.turns,
+                                    discarder=p)
             elif c[0] == "pung":
                 sq.phys[tile] -= 2
                 st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p)
@@ -1059,9 +1145,16 @@ class _FastBridge:
         self.verdicts = {}
         self.wins = []
         self.deltas = [0] * n
+        self.kongs = KongLedger(rs, n)
+
+    def kong(self, p, kind, outs, turns, discarder, late):
+        self.kongs.kong(p, kind, outs, turns, discarder, late)
+
+    def transfer(self, discarder, winners, turns):
+        self.kongs.transfer(discarder, winners, turns)
 
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
-              flowers, jokers=0, win_is_joker=False):
+              flowers, jokers=0, win_is_joker=False, first_turn=""):
         hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
                     tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers))
         tile = None if win_is_joker else int(tile)
@@ -1069,9 +1162,9 @@ class _FastBridge:
                   win_is_joker=bool(win_is_joker),
                   kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
                   seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
-                  flowers=int(flowers))
+                  flowers=int(flowers), first_turn=first_turn)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
-               int(jokers), bool(win_is_joker))
+               int(jokers), bool(win_is_joker), first_turn)
         res = self.verdicts.get(key)
         if res is None:
             try:
@@ -1123,6 +1216,7 @@ class FastState:
         self._seats = None
         self.tallies = fh.tallies()
         self.aside = fh.aside_tiles()
+        self.kong_ledger = bridge.kongs
         self.jk = fh.jk
         self.indicator = fh.indicator if fh.indicator >= 0 else None
 
@@ -1218,6 +1312,7 @@ def _fast_flags(model) -> dict:
     lock = _pass_lock(rs)
     we = rs.wall_end
     flags = {
+        "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),
         "added_kong": int("added_kong" in model.calls),
@@ -1266,7 +1361,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], flags, ptypes, gens, bridge)
-    if exchange3:
+    if exchange3 or rs.exchange == 3:
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64
         gives = [None] * n
@@ -1293,19 +1388,29 @@ def _suits_held(seat) -> set:
 
 
 def end_checks(st) -> list:
-    """查花猪 / 查大叫 when a 四川 hand ends with the wall (STANDARD_READINGS §1.8,
-    :data:`majiang.rules.sichuan.END_CHECKS`); adds to ``st.deltas`` and returns the
-    payments (also in ``st.end_checks``).
+    """Payments outside the hand value: the kong payments of the hand
+    (:class:`KongLedger`, :attr:`Ruleset.kong_payments`) and the ruleset's
+    :attr:`Ruleset.end_checks` when the hand ends with the wall (STANDARD_READINGS
+    §1.8: 查花猪 → 查大叫 → 退税).  Adds them to ``st.deltas`` and returns them (also in
+    ``st.end_checks``: dicts with ``check``, ``payer``, ``payee``, ``amount``).
 
-    Players who have won take no part.  A 花猪 (still holding tiles of three suits)
-    pays 16 x base to each other player who is not a 花猪; a player who is not ready
-    (and not a 花猪) pays each ready player that player's largest hand value (the
-    most points of a win on a discard, THE predicate's reading).  退税 needs kong
-    payments, which the hand value does not carry: not applied.
+    Kong payments are kept, or void when the ruleset pays them only with a win
+    (荒庄荒杠) and nobody won.  At a drawn end players who have won take no part.  A
+    花猪 (still holding tiles of three suits) pays 16 x base to each other player who
+    is not a 花猪; a player who is not ready (and not a 花猪) pays each ready player
+    that player's largest hand value (the most points of a win on a discard, THE
+    predicate's reading); 退税: not-ready players and 花猪 hand back their kong income
+    (what 呼叫转移 moved away stays moved).
     """
     st.end_checks = []
     rs = st.rs
-    if rs.builder != "sichuan" or st.end_reason != "wall":
+    ledger = getattr(st, "kong_ledger", None)
+    kongs = [] if ledger is None else ledger.items
+    if kongs and not (ledger.kp.when == "with_win" and not st.wins):
+        st.end_checks = [dict(it[0]) for it in kongs]
+    checks = tuple(getattr(rs, "end_checks", ()))
+    if not checks or st.end_reason != "wall":
+        _apply(st, st.end_checks)
         return st.end_checks
     won = {w["seat"] for w in st.wins}
     part = [q for q in range(st.n) if q not in won]
@@ -1343,21 +1448,34 @@ def end_checks(st) -> list:
                 best = max(best, pts)
         value[q] = best
     out = []
-    for q in pigs:
-        for r in part:
-            if r != q and r not in pigs:
-                out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
+    if "查花猪" in checks:
+        for q in pigs:
+            for r in part:
+                if r != q and r not in pigs:
+                    out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
     ready = [q for q in part if q not in pigs and value.get(q, 0) > 0]
-    for q in part:
-        if q in pigs or q in ready:
-            continue
-        for r in ready:
-            out.append({"check": "查大叫", "payer": q, "payee": r, "amount": value[r]})
-    for c in out:
+    if "查大叫" in checks:
+        for q in part:
+            if q in pigs or q in ready:
+                continue
+            for r in ready:
+                out.append({"check": "查大叫", "payer": q, "payee": r, "amount": value[r]})
+    if "退税" in checks:
+        for it in kongs:
+            e = it[0]
+            q = e["payee"]
+            if e["check"] == "杠分" and not it[2] and q in part and q not in ready:
+                out.append({"check": "退税", "payer": q, "payee": e["payer"],
+                            "amount": e["amount"]})
+    st.end_checks = st.end_checks + out
+    _apply(st, st.end_checks)
+    return st.end_checks
+
+
+def _apply(st, payments):
+    for c in payments:
         st.deltas[c["payer"]] -= c["amount"]
         st.deltas[c["payee"]] += c["amount"]
-    st.end_checks = out
-    return out
 
 
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
