@@ -1190,6 +1190,8 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         _check_indicator(hand, ruleset, indicator)
     rs = (_regional(ruleset, forms) if indicator is None
           else _regional_jokers(ruleset, forms, indicator))
+    if rs is not None and _route(ruleset, forms)[0] == "b258":
+        rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
         return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers),
