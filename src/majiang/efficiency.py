@@ -930,8 +930,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         return _batch_python(counts, jk, rs, out)
     if how == "b258":       # the groups of _b258_groups, each over the whole batch
         return _b258_batch(counts, jk, rs, out)
-    if n_jobs is None or n_jobs == -1:
-        jobs = _spare_cores(jobs)
+    if (n_jobs is None or n_jobs == -1) and n >= 2 * _ROWS_PER_THREAD:
+        jobs = min(_spare_cores(jobs), _runnable_cores(jobs))
     jobs = min(jobs, n // _ROWS_PER_THREAD)
     if jobs <= 1:
         bad = _eff.shanten_many(counts, mask, seven_pairs_quads, out, jk, joker_fifth_copy,
@@ -1014,6 +1014,19 @@ def _spare_cores(cores: int) -> int:
     except (AttributeError, OSError):
         return cores
     return max(1, min(cores, int(cores - load + 1.5)))
+
+
+def _runnable_cores(cores: int) -> int:
+    """Cores not running another task right now (Linux: the runnable count of
+    ``/proc/loadavg``, this thread included; elsewhere ``cores``).  The load average
+    lags a minute behind: on 2 cores at a load of 4, two threads ran a batch 1.1-3x
+    slower than one (bench/bench_api.py)."""
+    try:
+        with open("/proc/loadavg") as f:
+            running = int(f.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return cores
+    return max(1, min(cores, cores - running + 1))
 
 
 def _pool(jobs: int) -> ThreadPoolExecutor:
