@@ -457,3 +457,21 @@ def test_starting_hand_shanten_uses_the_shapes():
              (("cs", cs), ("zz", zz))}
     assert ready["cs"] < ready["zz"]
     assert not cs["count"].equals(zz["count"])
+
+
+def test_all_258_form_without_the_258_rule():
+    """合肥 jiang_258=False (any pair for a 小和) keeps the all_258 form: every form wins
+    by itself; checked against THE predicate on a ruleset without 八枝."""
+    from majiang.rules import hefei
+    rs = hefei.build(jiang_258=False)
+    assert shanten("2258m2258p2258s8s", ruleset=rs) == 0
+    assert shanten("123m456p789s1166s", ruleset=rs) == 0
+    assert majiang.waits("123m456p789s1166s", ruleset=rs) == ["1s", "6s"]
+    free = dataclasses.replace(rules.get("changsha_zhuanzhuan"), name="zz_all_258_test",
+                               forms=("regular", "seven_pairs", "all_258"))
+    for c in _near_hands(31, 60):
+        want = _oracle_waits(c, free)
+        assert (shanten(c, ruleset=free) == 0) == bool(want), format_counts(c)
+        drawable = [t for t in majiang.waits(format_counts(c), ruleset=free)
+                    if c[majiang.tiles.parse_tile(t)] < 4]
+        assert drawable == [tile_name(t) for t in want]

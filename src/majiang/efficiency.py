@@ -212,7 +212,8 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.shapes import needs_python
     how = None
-    if "pair_258_small" in r.constraints:
+    if "pair_258_small" in r.constraints or (
+            "all_258" in r.forms and not set(r.constraints) & SHAPE_CONSTRAINTS):
         how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
     elif needs_python(r):
         how = "python"
@@ -241,12 +242,18 @@ class _Plan258:
     at most one joker (``max_one_joker_small``), the seven-pairs quad option."""
 
     __slots__ = ("rs", "fams", "banned", "one_joker", "quads", "seven", "pungs", "j258",
-                 "melded", "groups", "copies", "cache")
+                 "melded", "groups", "copies", "cache", "pair_mask")
 
     def __init__(self, rs: Any) -> None:
         from .rules.constraints import big_shapes
         self.rs = rs
         self.fams = big_shapes(rs)
+        self.pair_mask = _MASK_258
+        if "pair_258_small" not in rs.constraints:
+            # the all_258 form without the 2-5-8 rule (合肥 jiang_258=False): every form
+            # wins by itself, the regular one with any pair
+            self.pair_mask = None
+            self.fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
         self.banned = (33,) if "no_red_dragon" in rs.constraints else ()
         self.one_joker = "max_one_joker_small" in rs.constraints
         self.quads = bool(rs.seven_pairs_quads)
@@ -391,8 +398,8 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
         split_seven = seven_here
     mask = reg | (_FORM_SEVEN if seven_here and not split_seven else 0)
     best = _eff.shanten_one(c_small, mask, plan.quads, base, jk_small, False,
-                            pair_mask=_MASK_258)
-    out.append(("small", best, ("core", c_small, mask, base, jk_small, _MASK_258)))
+                            pair_mask=plan.pair_mask)
+    out.append(("small", best, ("core", c_small, mask, base, jk_small, plan.pair_mask)))
     if split_seven:
         s = _eff.shanten_one(c8, _FORM_SEVEN, plan.quads, base, jokers, False)
         out.append(("seven_pairs", s, ("core", c8, _FORM_SEVEN, base, jokers, None)))
@@ -451,7 +458,8 @@ def _b258_batch(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
     if plan.banned:
         base[list(plan.banned)] = 0
     mask = _FORM_REGULAR | (_FORM_SEVEN if plan.seven else 0)    # 7 pairs: 14-tile rows only
-    _eff.shanten_many(counts, mask, plan.quads, out, jk, False, caps=base, pair_mask=_MASK_258)
+    _eff.shanten_many(counts, mask, plan.quads, out, jk, False, caps=base,
+                      pair_mask=plan.pair_mask)
     tmp = np.empty(n, np.int8)
     for _, g in plan.groups:
         _eff.shanten_many(counts, _FORM_REGULAR, False, tmp, jk, False,
@@ -569,15 +577,16 @@ def _b258_per_family(hand: Any, ruleset: Any, jokers: int = 0) -> dict[str, int]
     counts, caps, melds, jokers, _ = _b258_hand(hand, rs, jokers, None, "")
     plan = _plan258(rs)
     out = {}
+    small = "small (2-5-8 pair)" if plan.pair_mask is not None else "regular"
     for name, s, how in _b258_groups(plan, counts, caps, melds, jokers):
         if name == "small" and how[2] & _FORM_SEVEN:      # split the shared core call
             _, cg, mask, capg, jk, pm = how
-            out["small (2-5-8 pair)"] = int(_eff.shanten_one(cg, _FORM_REGULAR, False, capg,
+            out[small] = int(_eff.shanten_one(cg, _FORM_REGULAR, False, capg,
                                                              jk, False, pair_mask=pm))
             out["seven_pairs"] = int(_eff.shanten_one(cg, _FORM_SEVEN, plan.quads, capg, jk,
                                                       False))
         else:
-            out["small (2-5-8 pair)" if name == "small" else name] = int(s)
+            out[small if name == "small" else name] = int(s)
     return out
 
 

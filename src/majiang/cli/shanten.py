@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if rs is not None:
         from ..rules.shapes import needs_python, ruleset_shanten
         forms, quads = rs.forms, rs.seven_pairs_quads
-        if "pair_258_small" in rs.constraints:     # small win 2-5-8 pair, 大胡 any pair
+        if "pair_258_small" in rs.constraints or "all_258" in rs.forms:   # 2-5-8 / 大胡
             from ..efficiency import _b258_per_family
             per_form = {f: shanten_value(s) for f, s in _b258_per_family(hand, rs).items()}
         elif needs_python(rs):

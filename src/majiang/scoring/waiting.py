@@ -184,9 +184,13 @@ def _waits_258_small(c: list, melds: tuple, rs, size: int) -> set:
     complete it."""
     from ..rules.constraints import big_shapes
     fams = big_shapes(rs)
+    pair_mask = _MASK_258
+    if "pair_258_small" not in rs.constraints:     # all_258 form only: every form wins
+        pair_mask = ALL_PAIRS
+        fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
     n_melds = len(melds)
     quads = rs.seven_pairs_quads
-    found = set(_waits_counts(c, n_melds, ("regular",), quads, size, _MASK_258))
+    found = set(_waits_counts(c, n_melds, ("regular",), quads, size, pair_mask))
     if "seven_pairs" in fams:
         found.update(_waits_counts(c, n_melds, ("seven_pairs",), quads, size))
     meld_tiles = [t for m in melds for t in m.tiles]
@@ -269,7 +273,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     c = [int(x) for x in h.concealed]
     n_melds = len(h.melds)
     size = rs.hand_size + 1
-    if "pair_258_small" in rs.constraints:
+    if "pair_258_small" in rs.constraints or "all_258" in rs.forms:
         found = _waits_258_small(c, h.melds, rs, size)
     else:
         found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
