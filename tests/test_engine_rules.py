@@ -1,0 +1,415 @@
+"""Table rules of the engine that live outside the hand value or need the game
+history: 天和 / 地和 / 人和 flags, kong payments (四川 刮风下雨, 呼叫转移, 退税; 广东
+荒庄荒杠), and the table rules read from Ruleset fields (过水, end checks, 换三张).
+
+Expected values come from the readings (STANDARD_READINGS §1.4-1.8, §2.1, §3.2),
+worked by hand on constructed walls, or re-derived from the event log by a separate
+reading of the rules — never copied from the engine's output.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang import RuleError, rules
+from majiang.game import play_hand, summarize
+from majiang.game.engine import KongLedger, end_checks
+from majiang.hand import Hand
+from majiang.rules.base import KongPayments
+from majiang.rules.model import game_model
+from majiang.scoring import check_win
+from majiang.tiles import parse_tiles
+
+
+def _wall(name, hands, draws=""):
+    """Hands in deal order (dealer first), then ``draws`` from the head; the rest of
+    the set after them."""
+    model = game_model(name)
+    pool = Counter()
+    for k in range(34):
+        pool[k] += int(model.copies[k])
+    for f in range(model.n_flowers):
+        pool[34 + f] += 1
+    head = []
+    for h in hands:
+        head += parse_tiles(h)
+    head += parse_tiles(draws) if draws else []
+    for t in head:
+        pool[t] -= 1
+        assert pool[t] >= 0, f"too many copies of {t}"
+    return head + sorted(pool.elements())
+
+
+class Script:
+    """Discards the listed tiles in order (else its drawn tile); claims / declares the
+    listed option kinds; always wins."""
+
+    def __init__(self, discards="", claims=(), declares=(), void=None):
+        self.discards = parse_tiles(discards) if discards else []
+        self.claims = tuple(claims)
+        self.declares = tuple(declares)
+        self.void = void
+
+    def choose_void(self, view):
+        return self.void if self.void is not None else 0
+
+    def discard(self, view):
+        legal = view.legal_discards
+        if self.discards and self.discards[0] in legal:
+            return self.discards.pop(0)
+        return view.drawn if view.drawn in legal else legal[-1]
+
+    def claim(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        for kind in self.claims:
+            for o in options:
+                if o[0] == kind:
+                    return o
+        return None
+
+    def declare(self, view, options):
+        if ("win",) in options:
+            return ("win",)
+        for kind in self.declares:
+            for o in options:
+                if o[0] == kind:
+                    return o
+        return None
+
+
+def _fan_names(win):
+    return {name for name, _ in win["fans"]}
+
+
+# ---------------------------------------------------------------- 天和 / 地和 / 人和
+# 四川 (STANDARD_READINGS §1.5, BY/ST): 天胡 and 地胡 are ×32 (5 番) in place of the
+# shape rows; the default cap is 3 番 (×8); 自摸加底 adds 1 base per payer (§1.7).
+_HEAVEN = ["11122233344455m", "123456789p1234s", "123456789s5678p", "666777888999m9p"]
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_heavenly_hand_in_both_loops(engine):
+    wall = _wall("sichuan", _HEAVEN)
+    st = play_hand("sichuan", "efficiency", wall=wall, dealer=0, engine=engine)
+    w = st.wins[0]
+    assert (w["seat"], w["how"]) == (0, "self_draw")
+    assert _fan_names(w) == {"天胡"}
+    # capped at 3 番 = 8 base each, +1 base 自摸加底, from each of three
+    assert w["deltas"] == [27, -9, -9, -9]
+    if engine == "python":
+        assert w["check"][2]["first_turn"] == "heavenly"
+
+
+# dealer: one 万 tile (fewest: its 定缺 suit, so it discards 1m first); seat 1 holds
+# 九莲宝灯 in 筒 and draws 5p first (地胡)
+_EARTH = ["1m22p11123456789s", "1112345678999p", "2345678m345678s", "123456789m1234s"]
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_earthly_hand_in_both_loops(engine):
+    wall = _wall("sichuan", _EARTH, draws="5p")
+    st = play_hand("sichuan", "efficiency", wall=wall, dealer=0, engine=engine)
+    w = st.wins[0]
+    assert (w["seat"], w["how"], w["tile"]) == (1, "self_draw", parse_tiles("5p")[0])
+    assert "地胡" in _fan_names(w) and not _fan_names(w) & {"清一色", "天胡"}
+    assert w["deltas"] == [-9, 27, -9, -9]
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_human_hand_in_both_loops(engine):
+    # seat 2 waits on 1m, the dealer's first discard (人和, read as 地胡 in 四川)
+    hands = ["1m22p11123456789s", "1112345678999p", "1m234567888999m", "23456789s23456m"]
+    wall = _wall("sichuan", hands, draws="5p")
+    st = play_hand("sichuan", "efficiency", wall=wall, dealer=0, engine=engine)
+    w = st.wins[0]
+    # seat 2 wins on the dealer's first discard before its own first draw
+    assert (w["seat"], w["how"], w["discarder"]) == (2, "discard", 0)
+    assert "地胡" in _fan_names(w)
+    assert w["deltas"] == [-8, 0, 8, 0]           # capped 3 番 = 8, the discarder alone
+    # play goes on (血战); a win breaks the first go-around for everyone else
+    assert all(not _fan_names(x) & {"地胡", "天胡"} for x in st.wins[1:])
+
+
+def test_a_call_breaks_the_first_go_around():
+    # 山东 (§3.1): 地和 4 番, "a non-dealer wins in the first go-around, before any chi,
+    # peng or kong".  Seat 1 waits on 5p; seat 3 may pung the dealer's 1z.
+    hands = ["11z23m456m789m123s9p", "123m456m789s22z46p", "2345678m234567s",
+             "11z345m678s79p2p34z"]
+    for pung in (False, True):
+        wall = _wall("shandong", hands, draws="5p5p5p")
+        pols = [Script("1z"), Script(), Script(), Script(claims=("pung",) if pung else ())]
+        st = play_hand("shandong", pols, wall=wall, dealer=0)
+        w = next(x for x in st.wins if x["seat"] == 1)
+        assert ("地和" in _fan_names(w)) is (not pung), pung
+        assert "天和" not in _fan_names(w)
+
+
+def test_first_turn_needs_the_right_seat_and_win():
+    # the context refuses flags the win contradicts
+    with pytest.raises(majiang.InvalidHandError):
+        check_win("123m456p789s11z45m", "6m", ruleset="shandong", first_turn="heavenly",
+                  self_drawn=False)
+    with pytest.raises(majiang.InvalidHandError):
+        check_win("123m456p789s11z45m", "6m", ruleset="shandong", first_turn="earthly",
+                  self_drawn=True, seat_wind=0)
+    with pytest.raises(majiang.InvalidHandError):
+        check_win("123m456p789s11z45m", "6m", ruleset="shandong", first_turn="sky")
+    # hand values from the readings: 台湾 天胡 24 (FC) without 門清自摸; 人胡 8
+    r = check_win("123m456m789p123s11s45p", "6p", ruleset="taiwan", self_drawn=True,
+                  first_turn="heavenly").result
+    assert {f.chinese for f in r.fans} == {"天胡", "莊家"} and r.total == 25
+    # 海南 天胡 ×3 on top of 自摸 ×2 (HN convention M)
+    r = check_win("123m456p789s11z45m", "6m", ruleset="hainan", self_drawn=True,
+                  first_turn="heavenly").result
+    assert r.points == 6
+    # 血流 has no 天地胡 (§1.10); MCR has none either
+    for name in ("sichuan_xueliu", "mcr"):
+        r = check_win("123m456m789m55p78p" if name != "mcr" else "123m456p789s11z45m",
+                      "9p" if name != "mcr" else "6m", ruleset=name, self_drawn=True,
+                      first_turn="heavenly").result
+        assert not {f.chinese for f in r.fans} & {"天胡", "天和"}
+
+
+# ---------------------------------------------------------------- kong payments
+_SC = rules.get("sichuan")
+
+
+def test_kong_payment_scenarios_sichuan():
+    # seat 1 holds 555p: it kongs the dealer's 5p (直杠: the dealer pays 2), draws the
+    # replacement and discards 9s, which seat 2 wins on: 呼叫转移 moves the 2 to seat 2
+    hands = ["5p9p1s2s3s4s5s6s7s8s11p33p", "555p123s456s789s1p", "22p44p66p88p99p77s9s",
+             "34p4p67p8p23456s88s"]
+    pols = [Script("5p", void=0), Script("9s", claims=("kong",), void=0),
+            Script(void=0), Script(void=0)]
+    wall = _wall("sichuan", hands)
+    # the kong replacement comes from the tail: make it 9s
+    tail = parse_tiles("9s")[0]
+    i = max(j for j, t in enumerate(wall) if t == tail)
+    wall[i], wall[-1] = wall[-1], wall[i]
+    st = play_hand("sichuan", pols, wall=wall, dealer=0, log=True)
+    kong = [c for c in st.end_checks if c["check"] == "杠分"]
+    assert kong[0] == {"check": "杠分", "kind": "exposed", "payer": 0, "payee": 1, "amount": 2}
+    w = st.wins[0]
+    assert (w["seat"], w["discarder"], w["tile"]) == (2, 1, tail)
+    moved = [c for c in st.end_checks if c["check"] == "呼叫转移"]
+    assert moved[0] == {"check": "呼叫转移", "kind": "", "payer": 1, "payee": 2, "amount": 2}
+    assert sum(st.deltas) == 0
+
+
+@pytest.mark.parametrize("name", ["sichuan", "sichuan_xueliu", "guangdong", "xian"])
+def test_kong_payments_follow_the_log(name, seed=11):
+    """Every kong payment, transfer and refund re-derived from the event log."""
+    rs = rules.get(name)
+    kp = rs.kong_payments
+    seen = Counter()
+    # 广东: random bots seldom win, and kong points need a winner (荒庄荒杠)
+    pl = "efficiency" if name == "guangdong" else "random"
+    for h in range(40):
+        st = play_hand(name, pl, seed=seed, hand=h, log=True)
+        expect, ev = _derive(st.events, kp, 4, rs.blood == "xuezhan")
+        if kp.when == "with_win" and not st.wins:
+            expect, ev = [], []                   # 荒庄荒杠
+        # 退税 at a drawn end (§1.8): non-winners not ready (or 花猪) refund their
+        # untransferred kong income
+        if st.end_reason == "wall" and "退税" in rs.end_checks:
+            won = {w["seat"] for w in st.wins}
+            for q in range(4):
+                if q in won or _ready(st, q):
+                    continue
+                for e, moved in ev:
+                    if e["payee"] == q and not moved:
+                        expect.append(("退税", q, e["payer"], e["amount"]))
+        got = [(c["check"], c["payer"], c["payee"], c["amount"]) for c in st.end_checks
+               if c["check"] in ("杠分", "呼叫转移", "退税")]
+        assert sorted(got) == sorted(expect), h
+        assert sum(st.deltas) == 0
+        win_sum = np.sum([w["deltas"] for w in st.wins], axis=0) if st.wins else np.zeros(4)
+        paid = np.zeros(4, dtype=np.int64)
+        for c in st.end_checks:
+            paid[c["payer"]] -= c["amount"]
+            paid[c["payee"]] += c["amount"]
+        assert list(win_sum + paid) == list(st.deltas)
+        seen.update(x[0] for x in got)
+        # the compiled loop pays the same
+        b = play_hand(name, pl, seed=seed, hand=h, engine="compiled")
+        assert summarize(b)["end_checks"] == summarize(st)["end_checks"]
+        assert list(b.deltas) == list(st.deltas)
+    assert seen["杠分"] > 10
+    if name == "sichuan":
+        assert seen["退税"] > 0
+
+
+def _ready(st, q):
+    s = st.seats[q]
+    if len({k // 9 for k in np.flatnonzero(s.phys)} | {t // 9 for m in s.melds
+                                                         for t in m["tiles"]}) == 3:
+        return False                                  # 花猪
+    hand = Hand(s.phys, tuple(majiang.Meld(m["kind"], m["tile"], m["concealed"])
+                              for m in s.melds))
+    return any(check_win(hand, k, ruleset=_SC, self_drawn=False,
+                         seat_wind=(q - st.dealer) % 4).valid
+               for k in range(27) if hand.all_counts[k] < 4)
+
+
+def _derive(events, kp, n, xuezhan):
+    """(expected payments, [(kong entry, moved by 呼叫转移)]) read from a log."""
+    out, entries = [], []
+    out_seats = set()
+    drawn = {}
+    last_kongs = {q: [] for q in range(n)}     # kong entries since the seat's last discard
+    pending_added = None
+    for i, e in enumerate(events):
+        k = e["e"]
+        if k == "start":
+            drawn = {q: None for q in range(n)}
+            dealer = [ev for ev in events if ev["e"] == "header"][0]["dealer"]
+            drawn[dealer] = e["drawn"]
+        elif k == "draw":
+            drawn[e["seat"]] = e["tile"]
+        elif k == "kong":
+            p = e["seat"]
+            others = [q for q in range(n) if q != p and q not in out_seats]
+            if e["kind"] == "concealed":
+                pays = [(q, kp.concealed) for q in others]
+            else:
+                # robbed: a robbing win follows before play moves on; then nothing
+                robbed = False
+                for ev in events[i + 1:]:
+                    if ev["e"] in ("claim", "pass_win"):
+                        continue
+                    robbed = ev["e"] == "win" and ev["how"] == "robbing_kong"
+                    break
+                late = e["tile"] != drawn[p] and kp.late_added_free
+                pays = [] if robbed else [(q, 0 if late else kp.added) for q in others]
+            for q, a in pays:
+                if a:
+                    ent = {"payer": q, "payee": p, "amount": a}
+                    pair = [ent, False]
+                    entries.append(pair)
+                    last_kongs[p].append(pair)
+                    out.append(("杠分", q, p, a))
+        elif k == "call" and e["kind"] == "kong":
+            q, d = e["seat"], e["frm"]
+            pays = [(d, kp.exposed)] + [(x, kp.exposed_each) for x in range(n)
+                                        if x not in (q, d) and x not in out_seats]
+            for x, a in pays:
+                if a:
+                    pair = [{"payer": x, "payee": q, "amount": a}, False]
+                    entries.append(pair)
+                    last_kongs[q].append(pair)
+                    out.append(("杠分", x, q, a))
+        elif k == "discard":
+            p = e["seat"]
+            # winners on this very discard
+            winners = []
+            for ev in events[i + 1:]:
+                if ev["e"] in ("claim",):
+                    continue
+                if ev["e"] == "win" and ev["discarder"] == p and ev["how"] == "discard":
+                    winners.append(ev["seat"])
+                    continue
+                if ev["e"] == "pass_win":
+                    continue
+                break
+            inc = [pr for pr in last_kongs[p] if not pr[1]]
+            total = sum(pr[0]["amount"] for pr in inc)
+            if winners and total and kp.transfer:
+                for pr in inc:
+                    pr[1] = True
+                share, rem = divmod(total, len(winners))
+                for j, w in enumerate(winners):
+                    a = share + (rem if j == 0 else 0)
+                    if a:
+                        out.append(("呼叫转移", p, w, a))
+            last_kongs[p] = []
+        elif k == "win" and xuezhan:
+            out_seats.add(e["seat"])
+    return out, [(pr[0], pr[1]) for pr in entries]
+
+
+def test_refund_and_void_on_constructed_states():
+    # 退税: seat 1 made a concealed kong (each of three paid 2) and is not ready at a
+    # drawn end; seat 2 (ready) keeps its 直杠 income
+    rs = _SC
+    led = KongLedger(rs, 4)
+    led.kong(1, "concealed", [False] * 4, turns=3)
+    led.kong(2, "exposed", [False] * 4, turns=5, discarder=3)
+    seats = []
+    kong = {1: {"kind": "kong", "tile": 9, "concealed": True, "tiles": [9] * 4},       # 1111p
+            2: {"kind": "kong", "tile": 17, "concealed": False, "tiles": [17] * 4}}    # 9999p
+    # seat 0 ready (1s/4s), seat 1 scattered (not ready), seat 2 ready (8s or 6s/9s),
+    # seat 3 scattered; none holds three suits
+    for q, text in enumerate(("123456789p1234s", "35678p2469s1s", "1112345678s",
+                              "1236p245789s147p")):
+        c = np.zeros(34, dtype=np.uint8)
+        for t in parse_tiles(text):
+            c[t] += 1
+        seats.append(SimpleNamespace(phys=c, melds=[kong[q]] if q in kong else []))
+    st = SimpleNamespace(rs=rs, wins=[], seats=seats, n=4, dealer=0, prevalent=0,
+                         end_reason="wall", deltas=[0] * 4, kong_ledger=led)
+    got = [(c["check"], c["payer"], c["payee"], c["amount"]) for c in end_checks(st)]
+    kongs = [("杠分", 0, 1, 2), ("杠分", 2, 1, 2), ("杠分", 3, 1, 2), ("杠分", 3, 2, 2)]
+    assert got[:4] == kongs
+    refunds = [g for g in got if g[0] == "退税"]
+    assert sorted(refunds) == [("退税", 1, 0, 2), ("退税", 1, 2, 2), ("退税", 1, 3, 2)]
+    assert sum(st.deltas) == 0
+    # 广东 荒庄荒杠 (§2.1): kong points are void when nobody wins, kept with a winner
+    gd = rules.get("guangdong")
+    for wins, kept in (([], False), ([{"seat": 0}], True)):
+        led = KongLedger(gd, 4)
+        led.kong(2, "exposed", [False] * 4, turns=1, discarder=1)     # 放杠 3 from the feeder
+        led.kong(3, "added", [False] * 4, turns=2)                    # 1 from each other
+        st = SimpleNamespace(rs=gd, wins=wins, seats=[], n=4, end_reason="wall",
+                             deltas=[0] * 4, kong_ledger=led)
+        end_checks(st)
+        # seat 1: -3 - 1; seat 2: +3 - 1; seat 3: +1 x 3; seat 0: -1
+        assert st.deltas == ([-1, -4, 2, 3] if kept else [0] * 4)
+
+
+def test_kong_payment_amounts_from_the_readings():
+    led = KongLedger(_SC, 4)
+    outs = [False, True, False, False]          # seat 1 has won (血战): it pays nothing
+    led.kong(0, "concealed", outs, 0)           # 下雨: 2 from each player still in
+    led.kong(0, "added", outs, 1)               # 刮风 补杠: 1 each
+    led.kong(2, "added", outs, 2, late=True)    # 转手杠: nothing
+    led.kong(3, "exposed", outs, 3, discarder=2)    # 直杠: the discarder 2
+    got = [(e["payer"], e["payee"], e["amount"]) for e, *_ in led.items]
+    assert got == [(2, 0, 2), (3, 0, 2), (2, 0, 1), (3, 0, 1), (2, 3, 2)]
+    # 擦挂 (BY, DK): plus 1 from each other player still in
+    led = KongLedger(rules.BUILDERS["sichuan"](cagua=True), 4)
+    led.kong(3, "exposed", [False] * 4, 0, discarder=2)
+    assert [(e["payer"], e["amount"]) for e, *_ in led.items] == [(2, 2), (0, 1), (1, 1)]
+    with pytest.raises(RuleError):
+        KongPayments(concealed=-1)
+    with pytest.raises(RuleError):
+        KongPayments(when="later")
+
+
+# ---------------------------------------------------------------- rule fields
+def test_table_rules_are_ruleset_fields():
+    assert rules.get("shandong").pass_lock == "kind"
+    assert rules.get("guangdong").pass_lock == "all"
+    assert rules.get("sichuan").end_checks == ("查花猪", "查大叫", "退税")
+    # a house ruleset turns them on from TOML: 过水 and 换三张 on MCR-like tables
+    rs = rules.loads('base = "sichuan"\nname = "test_sc_exchange"\n[options]\nexchange3 = true\n')
+    assert rs.exchange == 3
+    st = play_hand(rs, "efficiency", seed=3, hand=0, log=True, engine="python")
+    assert [e for e in st.events if e["e"] == "exchange_direction"]
+    b = play_hand(rs, "efficiency", seed=3, hand=0)
+    assert summarize(b) == summarize(st)
+    house = rules.loads('base = "mcr"\nname = "test_mcr_guoshui"\n[rules]\npass_lock = "kind"\n'
+                        'end_checks = ["查大叫"]\nkong_payments = {concealed = 2, exposed = 3}\n')
+    assert house.pass_lock == "kind" and house.kong_payments.exposed == 3
+    assert rules.loads(rules.dumps(house)).kong_payments == house.kong_payments
+    with pytest.raises(RuleError):
+        rules.loads('base = "mcr"\n[rules]\npass_lock = "sometimes"\n')
+    with pytest.raises(RuleError):
+        rules.loads('base = "mcr"\n[rules]\nkong_payments = {rain = 2}\n')
+    with pytest.raises(RuleError):
+        replace(rules.get("mcr"), end_checks=("查鸡",))
