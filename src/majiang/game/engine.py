@@ -42,19 +42,25 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
 * settlement: ``FanResult.settle`` / ``RegionalResult.settle`` per win; after a
   blood win, players already out do not pay a self-draw.
 
-* 过水 / 漏和: a passed win locks the passed kind (山东) or every discard win (广东)
-  until the player's own discard;
-* 换三张 on request (``exchange3=True``), before 定缺; 查花猪 / 查大叫 at a drawn
-  四川 end (:func:`end_checks`).
+* 过水 / 漏和 (``Ruleset.pass_lock``): a passed win locks the passed kind (山东) or
+  every discard win (广东) until the player's own discard;
+* 换三张 (``Ruleset.exchange`` or ``exchange3=True``), before 定缺; the ruleset's
+  ``end_checks`` (查花猪 / 查大叫 / 退税) at a drawn end (:func:`end_checks`);
+* 天和 / 地和 / 人和: a win in the first go-around before any call, kong or win passes
+  ``first_turn`` to THE predicate (:attr:`majiang.winning.WinContext.first_turn`);
+* kong payments outside the hand value (``Ruleset.kong_payments``: 四川 刮风下雨 and
+  呼叫转移, 广东 杠分 with 荒庄荒杠), kept in :class:`KongLedger` and settled at the
+  end with the end checks (``st.end_checks``, in the score deltas).
 
 Two loops play the same hands move for move: the compiled one
 (:class:`majiang._core.game.FastHand`: built-in bots, core forms only, jokers of the
 usual kind, no log) and this module's Python one (any policy, substitute jokers,
 extra forms, logs); the tests compare them hand by hand.
 
-Not yet modelled: kong payments outside the hand value (刮风下雨, 呼叫转移, 退税),
-天和 / 地和 flags (the win context has no field for them), ready declarations
-(报听), 买马 / 跟庄, Botzone-style duplicate walls.
+Not yet modelled: ready declarations (报听, 天听 / 地听), 买马 / 跟庄, Botzone-style
+duplicate walls, 杠上炮 as a fan (the win context does not say that the discard
+followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
+杠爆全包 / 抢杠全包 (广东 full-pay).
 """
 from __future__ import annotations
 
