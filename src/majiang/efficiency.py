@@ -565,6 +565,9 @@ def _b258_hand(hand: Any, rs: Any, jokers: Any, residue: int | None, what: str):
         raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
     if n % 3 == 0 or n > 17:
         raise _core_error(counts, _ERR_BAD_SIZE, jokers=jokers)
+    copies = _plan258(rs).copies
+    if (h is None or not h.melds) and not (counts > copies).any():
+        return counts, copies, (), jokers, h          # no melds: caps = the tile set
     caps = _shape_options(rs, counts, h)["caps"]
     return counts, caps, (() if h is None else h.melds), jokers, h
 
