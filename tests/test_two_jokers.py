@@ -323,3 +323,50 @@ def test_two_draw_probability_equals_expectimax(name, hand, ind):
     ref = Brute(name, hand, indicator=ind).value(2)
     got = majiang.probabilities(hand, 2, ruleset=name, indicator=ind, method="exact")
     assert ref > 0 and got.p_win == pytest.approx(ref, abs=1e-12)
+
+
+def _brute_ukeire(h: np.ndarray, j: int, kinds: tuple, total: int, key: str) -> dict:
+    """Brute-force ukeire (regular form) of real tiles h + j jokers: every variant (h,
+    h + one real kind, h + one more joker) expanded over its joker assignments in one
+    batch, the least shanten per variant by segment."""
+    variants = [(h, j)]
+    real = [k for k in range(34) if k not in kinds and h[k] < 4]
+    variants += [(h + np.eye(34, dtype=np.uint8)[k], j) for k in real]
+    if j < 8:
+        variants.append((h, j + 1))
+    blocks, starts = [], []
+    n = 0
+    for v, jj in variants:
+        rows = v.astype(np.int16)[None, :] + _assign(jj) if jj else v[None, :].astype(np.int16)
+        rows = rows[rows.max(axis=1) <= 4]
+        starts.append(n)
+        n += len(rows)
+        blocks.append(rows)
+    sh = shanten_batch(np.concatenate(blocks).astype(np.uint8), forms=("regular",))
+    best = np.minimum.reduceat(sh.astype(np.int64), starts)
+    base = best[0]
+    out = {tile_name(k): int(4 - h[k]) for k, b in zip(real, best[1:1 + len(real)])
+           if b < base}
+    if j < 8 and best[-1] < base:
+        out[key] = total - j
+    return out
+
+
+@pytest.mark.parametrize("n_hands", [2_000, pytest.param(10_000, marks=pytest.mark.slow)])
+def test_tianjin_ukeire_equals_brute_force_on_random_deals(n_hands):
+    """天津 ukeire (the core with the two wild kinds set aside) against brute force on
+    random 13-tile deals of random indicators (hands with more than 2 jokers skipped:
+    their assignments are too many for a fast test; the shanten tests cover them)."""
+    model = game_model("tianjin")
+    rng = np.random.default_rng(n_hands)
+    checked = 0
+    while checked < n_hands:
+        ind = int(rng.integers(34))
+        kinds = model.joker_kinds(ind)
+        key = "".join(tile_name(k) for k in kinds) + "*"
+        for h, j in _deal(model, ind, 100, 13, rng):
+            if j > 2:
+                continue
+            got = ukeire(_text(h, j), ruleset="tianjin", indicator=ind)
+            assert got == _brute_ukeire(h, j, kinds, 7, key), (_text(h, j), ind)
+            checked += 1

@@ -805,7 +805,6 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         set) and a concealed tile of a wild kind (e.g. 南昌 正精 / 副精) is refused —
         those copies are jokers, written ``*``.  Ignored without jokers.
 
-
     Returns
     -------
     int
@@ -1124,6 +1123,10 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
         return _b258_ukeire(hand, rs, visible, _check_jokers(jokers), indicator)
     rs = _regional_jokers(ruleset, forms, indicator)
+    wild = None
+    if rs is not None and how != "python":
+        # known wild kinds under plain shapes (天津): the core, the wild kinds set aside
+        wild, rs = rs.jokers, None
     if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
         from .rules.shapes import ruleset_ukeire
         return ruleset_ukeire(hand, rs, visible, jokers=_check_jokers(jokers),
@@ -1137,7 +1140,30 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                               joker_fifth_copy, **extra)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
-    return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
+    if wild is None:
+        return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
+    return _with_wild(counts, live, s, mask, seven_pairs_quads, caps, vis, jokers,
+                      joker_fifth_copy, extra, wild, indicator)
+
+
+def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr, indicator):
+    """The core's ukeire under known wild kinds (as :func:`majiang.rules.shapes.ruleset_ukeire`
+    lists them): the wild kinds' faces are not draws of their own; a joker draw that
+    lowers the shanten is keyed ``"<kinds>*"`` with the wild copies left (minus the jokers
+    held and the wild copies visible)."""
+    kinds = jr.kinds(indicator)
+    out = {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0) if k not in kinds}
+    if jokers < 8:
+        s2 = _eff.shanten_one(counts, mask, quads, caps, jokers + 1, fifth, **extra)
+        if s2 < s:
+            v = np.zeros(N_KINDS, np.int64) if vis is None else vis.astype(np.int64)
+            if len(kinds) == 1:
+                seen = int(v[kinds[0]])
+            else:           # plain shapes: the 136/144 set, 4 copies of each kind
+                seen = sum(max(0, int(v[k]) - (4 - cp)) for k, cp in zip(kinds, jr.kind_copies))
+            out["".join(tile_name(k) for k in kinds) + "*"] = max(
+                0, jr.total_copies - jokers - seen)
+    return out
 
 
 def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_order: bool,
@@ -1180,7 +1206,6 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         natural copies are not counted as ordinary draws and a helpful joker draw
         shows as ``*`` in the ``ukeire`` column (the exact Python engine of
         :mod:`majiang.rules.shapes`; ``improvement`` is then NaN).
-
 
     Columns
     -------
