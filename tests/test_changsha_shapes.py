@@ -430,19 +430,49 @@ def test_wuhan_jokers_tenpai_equals_the_predicate():
     assert n_ready >= 15
 
 
-# ------------------------------------------------------------ probabilities (known gap)
-@pytest.mark.xfail(strict=True, reason="the probability kernel judges completion and "
-                   "tenpai with the core's forms: 将将胡 of no regular shape never wins "
-                   "there, and an unrestricted-tenpai hand counts as tenpai (needs the "
-                   "kernel to take the pair_258_small shapes)")
+# ------------------------------------------------------------ probabilities
 def test_probabilities_follow_the_shapes():
     from majiang.probability import probabilities
     # 将将胡 of no regular shape, ready on 9 kinds (23 live of the 95 unseen)
     r = probabilities("2258m2258p2258s8s", 1, ruleset="changsha")
     assert r.p_win == pytest.approx(23 / 95)
-    # not ready under changsha: no tenpai before a draw
-    r = probabilities("123m456p789s1166s", 0, ruleset="changsha")
-    assert r.p_tenpai == 0.0
+    assert probabilities("2258m2258p2258s8s", 2, ruleset="changsha").p_win > r.p_win
+    # not ready under changsha: no tenpai before a draw, none after one (2-shanten)
+    assert probabilities("123m456p789s1166s", 0, ruleset="changsha").p_tenpai == 0.0
+    assert probabilities("123m456p789s1166s", 1, ruleset="changsha").p_tenpai == 0.0
+
+
+def test_one_draw_probabilities_by_brute_force():
+    """T = 1 on the true 108-tile wall: p_win = P(the draw wins by THE predicate),
+    p_tenpai = P(some discard after the draw leaves a ready hand, by the
+    predicate-checked waits) — computed here without the ruleset's shanten."""
+    from majiang.probability import probabilities
+    for c in _near_hands(41, 14):
+        wall = 4 - c.astype(int)
+        wall[27:] = 0
+        U = wall.sum()
+        p_win = sum(wall[t] for t in range(27) if wall[t] and _wins(c, t)) / U
+        p_ten = 0.0
+        for t in range(27):
+            if not wall[t]:
+                continue
+            c14 = c.copy()
+            c14[t] += 1
+            if _wins(c, t) or any(_ready(c14 - np.eye(34, dtype=np.uint8)[d])
+                                  for d in np.flatnonzero(c14)):
+                p_ten += wall[t] / U
+        r = probabilities(c, 1, ruleset="changsha")
+        assert r.p_win == pytest.approx(p_win, abs=1e-12), format_counts(c)
+        assert r.p_tenpai == pytest.approx(p_ten, abs=1e-12), format_counts(c)
+
+
+@pytest.mark.xfail(strict=True, reason="beyond B258_PY_MAX_DRAWS the probability kernel "
+                   "judges completion by the core's forms: 将将胡 of no regular shape "
+                   "never wins there (needs the kernel to take the pair_258_small shapes)")
+def test_long_horizon_probabilities_follow_the_shapes():
+    from majiang.probability import probabilities
+    two = probabilities("2258m2258p2258s8s", 2, ruleset="changsha").p_win
+    assert probabilities("2258m2258p2258s8s", 3, ruleset="changsha").p_win >= two
 
 
 def test_starting_hand_shanten_uses_the_shapes():

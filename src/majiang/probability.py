@@ -140,6 +140,11 @@ TRUE_WALL_MAX_DRAWS = 3      # horizons solved over the true wall (when the kern
 MAX_CHANGES = 8
 DEFAULT_MAX_STATES = 200_000
 JOKER = N_KINDS              # a joker draw in a wall / the win-kind of a joker draw
+B258_PY_MAX_DRAWS = 2
+"""Horizons solved in Python under ``pair_258_small`` / ``all_258`` rulesets (长沙, 合肥,
+武汉): the kernel judges completion and tenpai by the core's forms, which miss 将将胡
+of any shape and count a hand ready on a non-2-5-8 pair; longer horizons still use
+the kernel (a known gap, tests/test_changsha_shapes.py)."""
 _OBJ_WIN, _OBJ_TENPAI = 0, 1
 
 
@@ -515,6 +520,11 @@ class _Engine:
         self.kernel = _Caps.probe()
         self._graphs: dict = {}
         self._shanten: dict = {}
+        self._b258 = None       # pair_258_small / all_258: the ruleset's shape groups
+        rs = pos.model.ruleset
+        if rs is not None and ("pair_258_small" in rs.constraints or "all_258" in rs.forms):
+            from .efficiency import _plan258
+            self._b258 = _plan258(rs)
         if pos.jokers or pos.joker_unseen:
             if not self.kernel.jokers:
                 raise RuleError("probabilities with jokers need the joker-aware kernel "
@@ -528,6 +538,13 @@ class _Engine:
             return got
         pos = self.pos
         fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
+        if self._b258 is not None:       # small win 2-5-8 pair, 大胡 shapes any pair
+            from .efficiency import _b258_shanten
+            caps = pos.caps if pos.caps is not None else self._b258.copies
+            s = int(_b258_shanten(self._b258, np.ascontiguousarray(h0, dtype=np.uint8), caps,
+                                  pos.melds, int(j0)))
+            self._shanten[key] = s
+            return s
         if self.kernel.shanten_shape:
             s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth,
                                      pair_mask=pos.pair_mask, void_suits=pos.void_suits))
@@ -694,6 +711,105 @@ class _Engine:
                       np.array(kinds, dtype=np.intp), np.array(weights),
                       np.array(jks, dtype=np.intp), None))
 
+    def b258_true_wall(self, h0: np.ndarray, j0: int) -> Probabilities:
+        """``T <= B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258`` ruleset: the
+        true-wall expectimax in Python, completion and tenpai judged by the ruleset's
+        shanten (:func:`majiang.efficiency._b258_shanten`: 2-5-8 pair for a small win,
+        the 大胡 shapes with any pair, 将将胡 of any shape) and THE predicate.  Optimal
+        play per objective (win, tenpai), as the kernel's; the winning hands of the
+        win policy are kept.  A state whose shanten cannot be met in the draws left is
+        worth 0 (a draw lowers the shanten by at most one)."""
+        from .efficiency import _b258_effective
+        pos, T = self.pos, self.T
+        pred = pos.pred
+        jr = pos.model.jokers
+        can_drop_joker = jr is None or jr.discard
+        caps = pos.caps if pos.caps is not None else self._b258.copies
+        memo: dict = {}
+
+        def wins(h14, nj, k) -> bool:
+            if self.shanten(h14, nj) != -1:
+                return False
+            return pred is None or bool(pred(h14, k, nj))
+
+        def value(h, nj, wall, t, obj):
+            """(value, curve (t + 1,), winning dist) of a 3n+1 state with t draws left;
+            curve[i] = P(success within i draws) under the policy of the value."""
+            s = self.shanten(h, nj)
+            if obj == _OBJ_TENPAI and s <= 0:
+                return 1.0, np.ones(t + 1), {}
+            if s + (1 if obj == _OBJ_WIN else 0) > t or t == 0:
+                return 0.0, np.zeros(t + 1), {}
+            key = (h.tobytes(), nj, wall.tobytes(), t, obj)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            U = int(wall.sum())
+            val, curve, dist = 0.0, np.zeros(t + 1), {}
+            draws = np.flatnonzero(wall)
+            if s + (1 if obj == _OBJ_WIN else 0) == t:
+                # no slack: only a draw that lowers the shanten can still succeed (the
+                # best discard after any other draw keeps the shanten)
+                _, eff = _b258_effective(self._b258, h, caps, pos.melds, nj)
+                draws = [k for k in draws if k in eff or k == JOKER]
+            for k in draws:
+                k = int(k)
+                p = wall[k] / U
+                h14, nj14 = h.copy(), nj
+                if k == JOKER:
+                    nj14 += 1
+                else:
+                    h14[k] += 1
+                if wins(h14, nj14, k):
+                    val += p
+                    curve[1:] += p
+                    if obj == _OBJ_WIN:
+                        dk = (h.tobytes(), k, nj)
+                        dist[dk] = dist.get(dk, 0.0) + p
+                    continue
+                w2 = wall.copy()
+                w2[k] -= 1
+                best, best_c, best_d = -1.0, None, {}
+                opts = []
+                for d in np.flatnonzero(h14):
+                    h13 = h14.copy()
+                    h13[d] -= 1
+                    opts.append((h13, nj14))
+                if nj14 and can_drop_joker:
+                    opts.append((h14, nj14 - 1))
+                for h13, n13 in opts:
+                    v, c, dd = value(h13, n13, w2, t - 1, obj)
+                    if v > best + 1e-15:
+                        best, best_c, best_d = v, c, dd
+                if best <= 0.0:
+                    continue
+                val += p * best
+                curve[1:] += p * best_c
+                for dk, q in best_d.items():
+                    dist[dk] = dist.get(dk, 0.0) + p * q
+            memo[key] = (val, curve, dist)
+            return memo[key]
+
+        wall = np.append(pos.unseen, pos.joker_unseen).astype(np.int64)
+        p_win, cw, dist = value(h0.copy(), j0, wall, T, _OBJ_WIN)
+        p_ten, ct, _ = value(h0.copy(), j0, wall, T, _OBJ_TENPAI)
+        cw, ct = cw[1:], ct[1:]
+        if pred is not None:
+            _raise_pred_error(getattr(pred, "error", None), pos.model)
+        keys = list(dist)
+        hands = np.array([np.frombuffer(k[0], dtype=np.uint8) for k in keys],
+                         dtype=np.uint8).reshape(-1, N_KINDS)
+        z = np.zeros(T)
+        return Probabilities(
+            draws=T, p_win=float(p_win), p_tenpai=float(p_ten), se_win=0.0, se_tenpai=0.0,
+            win_curve=np.asarray(cw, dtype=np.float64), tenpai_curve=np.asarray(
+                ct, dtype=np.float64), win_curve_se=z, tenpai_curve_se=z.copy(),
+            method="exact", policy="optimal", n_states=len(memo), model=TRUE_WALL,
+            note=pos.note, ruleset=pos.name,
+            _winning=(hands, np.array([k[1] for k in keys], dtype=np.intp),
+                      np.array([dist[k] for k in keys]),
+                      np.array([k[2] for k in keys], dtype=np.intp), None))
+
     def true_wall_wins(self, h0: np.ndarray, j0: int) -> Probabilities | None:
         """``T <= 2`` with the winning-hand distribution: the kernel's true-wall
         values, and the wins of the same optimal play enumerated here (the kernel
@@ -764,6 +880,10 @@ class _Engine:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
         k = self.kernel
+        if self._b258 is not None and self.T <= B258_PY_MAX_DRAWS and self.changes is None:
+            # pair_258_small / all_258: the kernel judges completion and tenpai by the
+            # core's forms; short horizons are solved here with the ruleset's shanten
+            return self.b258_true_wall(h0, j0)
         if self.T == 1 and self.keep_wins and self.changes is None:
             return self.first_draw(h0, j0)
         if (self.T == 2 and self.keep_wins and self.changes is None and k.true_wall):
