@@ -413,3 +413,34 @@ def test_table_rules_are_ruleset_fields():
         rules.loads('base = "mcr"\n[rules]\nkong_payments = {rain = 2}\n')
     with pytest.raises(RuleError):
         replace(rules.get("mcr"), end_checks=("查鸡",))
+
+
+# ---------------------------------------------------------------- 8-fan aware bot
+def test_mcr_bot_keeps_a_wait_that_reaches_8():
+    # 22256678m222345s: the plain choice (most live waits, 2m) leaves waits no 8-fan
+    # hand can use; 5m / 6m / 8m keep tenpai with a valid win (found by brute force)
+    from majiang._core import game as cg
+    text = "22256678m222345s"
+    wall = _wall("mcr", [text])
+    c = np.zeros(34, dtype=np.uint8)
+    for t in parse_tiles(text):
+        c[t] += 1
+
+    def valid_waits(counts):
+        return [w for w in range(34) if counts[w] < 4 and check_win(
+            Hand(counts.copy(), ()), w, ruleset="mcr", self_drawn=True).valid]
+
+    sh = game_model("mcr").shape(())
+    so = cg.ShapeOpts(31, sh.quads, None, sh.pair_mask & ((1 << 34) - 1), 0, False,
+                      np.array(sh.caps, dtype=np.uint8))
+    plain, s0, _ = cg.choose_discard(c, so, 0, np.zeros(34, dtype=np.uint8))
+    after = c.copy()
+    after[plain] -= 1
+    assert s0 == 0 and valid_waits(after) == []          # the test can fail
+    st = play_hand("mcr", "efficiency", wall=wall, dealer=0, log=True, engine="python")
+    first = next(e for e in st.events if e["e"] == "discard" and e["seat"] == 0)
+    after = c.copy()
+    after[first["tile"]] -= 1
+    assert cg.shanten(after, so, 0) == 0 and valid_waits(after)
+    b = play_hand("mcr", "efficiency", wall=wall, dealer=0)
+    assert summarize(b) == summarize(st)

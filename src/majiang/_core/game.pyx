@@ -481,6 +481,7 @@ cdef class FastHand:
     cdef int n_aside
     cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
+    cdef int min_aware         # bots check tenpai waits against the minimum (bridge.pick_wait)
 
     def __init__(self, wall, int n, int hand_size, int dealer, int prevalent, copies, dict flags,
                  list ptypes, list gens, object bridge):
@@ -504,6 +505,7 @@ cdef class FastHand:
         self.last_disc = -1
         self.interrupted = 0
         self.pay_kongs = flags.get("pay_kongs", 0)
+        self.min_aware = flags.get("min_aware", 0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0
@@ -870,10 +872,52 @@ cdef class FastHand:
         k = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
         if k < 0:
             return lg[0]
+        if sh == 0 and j == 0 and self.min_aware:
+            i = self.valid_tenpai(p, h, &o, live, vis, allowed, None)
+            if i >= 0:
+                k = i
         for i in range(nl):
             if lg[i] == k:
                 return k
         return lg[0]
+
+    cdef int valid_tenpai(self, int p, uint8_t* h, const Opts* o, uint8_t* live, uint8_t* vis,
+                          uint8_t* allowed, object extra) except -9:
+        """The bridge's :func:`pick_valid_wait` over the tenpai discards of ``h`` (with
+        the meld ``extra`` being weighed, or None; ``allowed`` NULL: any held kind, the
+        定缺 suit first): the kind, -1 when every one is dead, -2 when none is tenpai."""
+        cdef int x, w, left
+        cdef int vs = self.seats[p].void
+        cdef bint void_held = 0
+        if allowed == NULL and 0 <= vs <= 2:
+            for x in range(9 * vs, 9 * vs + 9):
+                if h[x]:
+                    void_held = 1
+        cands = []
+        for x in range(34):
+            if not h[x] or (allowed != NULL and not allowed[x]):
+                continue
+            if void_held and not (9 * vs <= x < 9 * vs + 9):
+                continue
+            h[x] -= 1
+            if shanten_opts_c(h, o) == 0:
+                ws = []
+                for w in range(34):
+                    if h[w] >= 4:
+                        continue
+                    h[w] += 1
+                    if shanten_opts_c(h, o) == -1:
+                        left = <int>live[w] - <int>h[w] + 1 - <int>vis[w]
+                        ws.append((w, left))
+                    h[w] -= 1
+                cands.append((x, bytes([h[w] for w in range(34)]), ws))
+            h[x] += 1
+        if not cands:
+            return -2
+        melds = self.melds_py(p)
+        if extra is not None:
+            melds.append(extra)
+        return self.bridge.pick_wait(p, cands, melds, (p - self.dealer + self.n) % self.n)
 
     cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]

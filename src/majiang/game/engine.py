@@ -73,7 +73,7 @@ from ..hand import Hand, Meld
 from ..rules.model import game_model
 from .._core import game as _cg
 from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
-                      random_exchange)
+                      pick_valid_wait, random_exchange, wait_verdict)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn"]
@@ -99,6 +99,12 @@ def _pass_lock(rs):
     不能弃先和后: the passed kind, :func:`majiang.rules.shandong.may_win`) or ``"all"``
     (Guangdong 漏和: every win on a discard until the player's own turn)."""
     return getattr(rs, "pass_lock", "") or None
+
+
+def _min_aware(rs) -> bool:
+    """Whether the efficiency bot checks its tenpai waits with THE predicate: the
+    ruleset has a minimum fan (Chinese Official: 8), which a complete shape may miss."""
+    return int(getattr(rs, "min_fan", 0)) > 0
 
 
 class KongLedger:
@@ -324,7 +330,9 @@ class HandState:
         self.bitgen = None                 # the hand's stream (random choices of the table)
         self.pass_lock = _pass_lock(rs)
         self.kong_ledger = KongLedger(rs, n)
-        self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
+        self.interrupted = False
+        self.min_aware = _min_aware(rs)    # bots aim at waits that reach the minimum
+        self.wait_cache = {}           # a call, a kong or a win happened (天和 / 地和 / 人和)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -1152,6 +1160,19 @@ class _FastBridge:
         self.wins = []
         self.deltas = [0] * n
         self.kongs = KongLedger(rs, n)
+        self.wait_cache = {}
+
+    def pick_wait(self, p, cands, melds, seat_wind):
+        """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
+        lists ``(k, after bytes, [(wait, live left)])``; ``melds`` ``(kind, tile,
+        concealed)`` tuples."""
+        ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
+        cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
+
+        def verdict(after, w):
+            return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
+                                seat_wind, self.prevalent)
+        return pick_valid_wait(cs, verdict)
 
     def kong(self, p, kind, outs, turns, discarder, late):
         self.kongs.kong(p, kind, outs, turns, discarder, late)
@@ -1319,6 +1340,7 @@ def _fast_flags(model) -> dict:
     we = rs.wall_end
     flags = {
         "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
+        "min_aware": int(_min_aware(rs)),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),
         "added_kong": int("added_kong" in model.calls),
