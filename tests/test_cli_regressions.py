@@ -335,7 +335,9 @@ def test_plot_title_names_the_hand(tmp_path, capsys, monkeypatch):
 def test_indicator_names_the_joker_kind_in_the_ukeire(capsys):
     """武汉: the joker (赖子) is the kind after the turned indicator, winds cycling
     E S W N: North (4z) turned makes East (1z) wild, and drawing one is effective."""
-    hand = "123m456p789s1s22z*"                      # tenpai; a joker draw completes it
+    # tenpai on 5s / 2z; a joker draw completes it as 碰碰胡 (a 大胡 may hold two jokers;
+    # 123m456p789s1s22z* is not ready under 武汉: no 2/5/8 pair, no 大胡 shape)
+    hand = "111m555p999s5s22z*"
     code, out, err = run(capsys, "shanten", hand, "--rules", "wuhan", "--indicator", "4z",
                          "--json")
     assert code == 0, err
