@@ -1818,11 +1818,15 @@ cdef str kinds_text(const int8_t* live):
 # rows of h for the groups the draw and discard left alone); a discard d2 changes one
 # group row, a draw j one more, so a state costs three min-plus products, and a draw j
 # a look at the few (sets, pair) splits of its group that can drop (a draw lowers a
-# row entry by at most one) and at the whole forms' totals changed by one kind.  Other
-# options (caps, void suits, a pair restriction, jokers, knitted forms, more than 14
-# tiles) take the general kernels for each new state, still memoised.  Same values as
+# row entry by at most one) and at the whole forms' totals changed by one kind.  Void
+# suits, a joker's fifth copy, the knitted forms and more than 14 tiles take the general
+# kernels for each new state, still memoised.  Same values as
 # ``discard_rows`` (min-plus over (sets, pair) is associative and commutative, exact
 # below INF); tests/test_second_order.py checks them against a reference from scratch.
+# With caps or a pair restriction (a hand with melds, a reduced tile set, 二五八将) and
+# no whole form to read from the tables' statistics, the rows come from the programme
+# (``suit_row``) once per group vector and call (``RowCache``); jokers lower every
+# distance by their number (an effective draw lowers the distance of the real tiles).
 
 cdef extern from "math.h" nogil:
     double NAN
@@ -1849,10 +1853,26 @@ SO_PI[:] = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]]
 SO_OTHER[:] = [[-1, 5, 4, 3], [5, -1, 2, 1], [4, 2, -1, 0], [3, 1, 0, -1]]
 
 
+cdef enum:
+    RC_SLOTS = 4096       # rows kept per call when they do not come from the tables
+
+cdef struct RowCache:
+    # rows of group vectors under caps / a pair restriction, computed once per call
+    # (open addressing on the group's base-5 code; full -> NULL, the general route)
+    int32_t key[2 * RC_SLOTS]
+    int32_t slot[2 * RC_SLOTS]
+    int n
+    uint8_t rows[RC_SLOTS][ROW]
+
 cdef struct SOCtx:
     int M
     int mask
     bint quads
+    int J                           # jokers (each fills one missing tile)
+    bint table                      # rows from the shanten tables (no caps, any pair)
+    const uint8_t* caps             # else: suit_row under these caps and pair bits
+    uint64_t pair_mask
+    RowCache* cache
     const uint8_t* rows[4]          # group rows of H
     const uint8_t* plus[N_KINDS]    # row of H's group of j with one more j (NULL: none)
     uint8_t q[6][ROW]               # products of the pairs of groups (SO_PI order)
@@ -1903,6 +1923,56 @@ cdef inline const uint8_t* trow(const uint8_t* h, int g) noexcept nogil:
     return NULL if idx < 0 else SUIT_TABLE + <Py_ssize_t>idx * TROW
 
 
+cdef const uint8_t* crow(SOCtx* c, const uint8_t* h, int g) noexcept nogil:
+    """Row of group ``g`` of ``h`` for the context's options: a table row, else
+    :func:`suit_row` under the caps and pair bits, kept in the call's cache (NULL when
+    the cache is full)."""
+    cdef int i, npos = 7 if g == 3 else 9, code = 0, pair_bits, u, k
+    cdef const uint8_t* r
+    cdef uint8_t scratch[ROW]
+    cdef RowCache* rc = c.cache
+    cdef uint64_t mix
+    if c.table:
+        return trow(h, g)
+    for i in range(npos):
+        code = code * 5 + h[9 * g + i]
+    code += g * 1953125             # 5 ** 9: one key range per group
+    mix = (<uint64_t>code) * (<uint64_t>2654435761)
+    u = <int>(mix >> 11)
+    while True:
+        u &= 2 * RC_SLOTS - 1
+        k = rc.key[u]
+        if k == code:
+            return rc.rows[rc.slot[u]]
+        if k < 0:
+            break
+        u += 1
+    if rc.n == RC_SLOTS:
+        return NULL
+    pair_bits = <int>((c.pair_mask >> (9 * g)) & (0x7F if g == 3 else 0x1FF))
+    r = suit_row(h, c.caps, 9 * g, npos, g < 3, c.M, pair_bits, scratch)
+    memcpy(rc.rows[rc.n], r, ROW if r == scratch else (TM + 1) * 2)
+    rc.key[u] = code
+    rc.slot[u] = rc.n
+    rc.n += 1
+    return rc.rows[rc.n - 1]
+
+
+cdef void plus_rows_c(SOCtx* c, uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
+    """:func:`plus_rows` for the context's options (a draw up to the kind's cap)."""
+    cdef int j, lo = 9 * g, hi = 34 if g == 3 else 9 * g + 9
+    if c.table:
+        plus_rows(h, g, plus)
+        return
+    for j in range(lo, hi):
+        if h[j] >= c.caps[j]:
+            plus[j] = NULL
+        else:
+            h[j] += 1
+            plus[j] = crow(c, h, g)
+            h[j] -= 1
+
+
 cdef void plus_rows(uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
     """plus[j] = row of group g of h + j for the kinds j of g (NULL when h[j] == 4 or
     the group would hold more than MAXSUM tiles).  The ranks of all the group's plus
@@ -1943,10 +2013,10 @@ cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t** base_rows,
     cdef int g, j, a, b
     for g in range(4):
         if g == ga or g == gb:
-            c.rows[g] = trow(H, g)
+            c.rows[g] = crow(c, H, g)
             if c.rows[g] == NULL:
                 return False
-            plus_rows(H, g, c.plus)
+            plus_rows_c(c, H, g, c.plus)
         else:
             c.rows[g] = base_rows[g]
             for j in range(9 * g, 34 if g == 3 else 9 * g + 9):
@@ -1962,7 +2032,7 @@ cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t** base_rows,
     return True
 
 
-cdef inline int so_best(const SOCtx* c, const uint8_t** rows, const uint8_t* r,
+cdef inline int so_best(SOCtx* c, const uint8_t** rows, const uint8_t* r,
                         const uint8_t* other) noexcept nogil:
     """Shanten from the rows of a state: ``r`` (one group) against ``other`` (the
     product of the rest) for the regular form, the four ``rows`` for the whole forms."""
@@ -1971,16 +2041,16 @@ cdef inline int so_best(const SOCtx* c, const uint8_t** rows, const uint8_t* r,
         best = rows_regular(r, other, c.M)
     if c.M == 4:
         best = rows_whole(rows, c.mask, c.quads, best)
-    return with_jokers(best, 0)
+    return with_jokers(best, c.J)
 
 
-cdef int so_shanten_fast(const SOCtx* c, uint8_t* H, int d2) noexcept nogil:
+cdef int so_shanten_fast(SOCtx* c, uint8_t* H, int d2) noexcept nogil:
     """Shanten of H - d2 from the context of H, or NOT_FAST."""
     cdef int a = group_of(d2)
     cdef const uint8_t* rows[4]
     cdef const uint8_t* ra
     H[d2] -= 1
-    ra = trow(H, a)
+    ra = crow(c, H, a)
     H[d2] += 1
     if ra == NULL:
         return NOT_FAST
@@ -1995,14 +2065,14 @@ for _k in range(N_KINDS):
         ORPHAN_BITS |= (<uint64_t>1) << _k
 
 
-cdef bint so_effective_fast(const SOCtx* c, uint8_t* H, int d2, int sh,
+cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
                             uint64_t* out) noexcept nogil:
     """Effective kinds (bit j) of S = H - d2 of shanten ``sh`` >= 0 from the context of
     H; False when a row is outside the tables.  A draw j is effective when the new
-    distance is below sh + 1: the whole forms from S's totals and the count of j (a
+    distance is below dS = sh + 1 + jokers, the distance of S: the whole forms from S's totals and the count of j (a
     draw changes one kind), the regular form from j's row against the product of the
     other groups."""
-    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1, cnt, dw
+    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw
     cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
     cdef int m, p, v, t, nt
     cdef bint weff[8]
@@ -2018,8 +2088,11 @@ cdef bint so_effective_fast(const SOCtx* c, uint8_t* H, int d2, int sh,
     cdef const uint8_t* aplus[N_KINDS]
     cdef uint8_t X[ROW]
     cdef uint64_t E = 0
+    if sh >= INF - 1:               # no arrangement: no draw changes that
+        out[0] = 0
+        return True
     H[d2] -= 1                      # H is S until the end
-    ra = trow(H, a)
+    ra = crow(c, H, a)
     if ra == NULL:
         H[d2] += 1
         return False
@@ -2055,7 +2128,7 @@ cdef bint so_effective_fast(const SOCtx* c, uint8_t* H, int d2, int sh,
             else:
                 weff[4 + cnt] = dw < dS
             weff[cnt] = dw < dS
-    plus_rows(H, a, aplus)
+    plus_rows_c(c, H, a, aplus)
     for b in range(4):
         lo = 9 * b
         hi = 34 if b == 3 else lo + 9
@@ -2079,7 +2152,7 @@ cdef bint so_effective_fast(const SOCtx* c, uint8_t* H, int d2, int sh,
                         nt += 1
         for j in range(lo, hi):
             cnt = H[j]
-            if cnt >= 4:
+            if cnt >= (4 if c.caps == NULL else c.caps[j]):
                 continue
             if whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
                 E |= (<uint64_t>1) << j
@@ -2111,7 +2184,7 @@ cdef uint64_t effective_general(uint8_t* S, const Opts* o) noexcept nogil:
 
 cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                         const int8_t* lv, double* out, int8_t* msh, uint64_t* meff,
-                        uint8_t* mhas, int nl, const int* loc) noexcept nogil:
+                        uint8_t* mhas, int nl, const int* loc, RowCache* cache) noexcept nogil:
     """``out[d]`` = improvement of discarding d (NaN when s_d <= 0 or no effective live
     draw) for every kind held by the 3n+2 hand ``h``; ``sd[d]`` and ``lv[d * 34:]`` are
     the shanten and live array of h - d (``seen`` counting the discarded copy).  The
@@ -2134,17 +2207,29 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
             for j in range(N_KINDS):
                 if lv[d * N_KINDS + j] >= 0:
                     ed[d] |= (<uint64_t>1) << j
-    fast = (plain_opts(o) and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
-            and n <= 14)
+    # the incremental route: no void suit, no fifth copy, no knitted form, at most 4
+    # sets; the whole forms read the tables' statistics (no caps, no pair restriction)
+    c.M = (n + o.jokers - 1) // 3
+    c.mask = o.mask
+    c.quads = o.quads
+    c.J = o.jokers
+    c.table = o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+    c.caps = o.caps
+    c.pair_mask = o.pair_mask
+    c.cache = cache
+    fast = (o.void_suits == 0 and not (o.fifth and o.jokers > 0)
+            and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
+            and n + o.jokers <= 14
+            and (c.table or c.M != 4 or not (o.mask & (FORM_SEVEN_PAIRS
+                                                      | FORM_THIRTEEN_ORPHANS))))
+    if fast and not c.table and cache == NULL:
+        fast = False
     if fast:
-        c.M = (n - 1) // 3
-        c.mask = o.mask
-        c.quads = o.quads
         for g in range(4):
-            base_rows[g] = trow(h, g)
+            base_rows[g] = crow(&c, h, g)
             if base_rows[g] == NULL:
                 fast = False
-            plus_rows(h, g, base_plus)
+            plus_rows_c(&c, h, g, base_plus)
     for d in range(N_KINDS):
         out[d] = NAN
         s = sd[d]
@@ -2243,6 +2328,7 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
     cdef int8_t* msh = NULL
     cdef uint64_t* meff = NULL
     cdef uint8_t* mhas = NULL
+    cdef RowCache* cache = NULL
     cdef size_t nmemo
     memcpy(h, cnp.PyArray_DATA(counts), N_KINDS)
     memset(seen, 0, N_KINDS)
@@ -2274,9 +2360,14 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
             raise MemoryError("cannot allocate the second-order memo")
         memset(msh, SO_UNKNOWN, nmemo)
         memset(mhas, 0, nmemo)
+        if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()):
+            cache = <RowCache*>malloc(sizeof(RowCache))
+            if cache != NULL:
+                memset(cache.key, 0xFF, sizeof(cache.key))
+                cache.n = 0
         with nogil:
-            second_order_c(h, &o, seen, sd, lv, second, msh, meff, mhas, nl, loc)
-        free(msh); free(meff); free(mhas)
+            second_order_c(h, &o, seen, sd, lv, second, msh, meff, mhas, nl, loc, cache)
+        free(msh); free(meff); free(mhas); free(cache)
     cdef cnp.ndarray sh = np.empty(nl, np.int64)
     cdef cnp.ndarray kinds = np.empty(nl, np.int64)
     cdef cnp.ndarray count = np.empty(nl, np.int64)
