@@ -351,7 +351,7 @@ def test_wuhan_shapes():
 
 def test_every_big_fan_is_classified():
     """Each big fan of the three rulesets is a shape family or situational."""
-    from majiang.rules.constraints import big_shapes
+    from majiang.rules.fans import big_shapes
     for name in ("changsha", "hefei", "wuhan"):
         rs = rules.get(name)
         fams = big_shapes(rs)

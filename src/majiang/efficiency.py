@@ -35,7 +35,7 @@ any pair) is exact too.  Reading chosen: a hand is complete when it wins *by sha
 alone* — on a discard or by self-draw, with no situational context — so the
 shanten is the least over the shapes that can win that way: a regular hand with a
 2-5-8 pair, and each 大胡 shape of the ruleset's fans tagged ``"big"``
-(:func:`majiang.rules.constraints.big_shapes`: 七小对, 碰碰胡, 清一色, 风一色,
+(:func:`majiang.rules.fans.big_shapes`: 七小对, 碰碰胡, 清一色, 风一色,
 将将胡 of any shape, 全求人 with four claimed melds, won on a discard).  Situational
 大胡 (海底捞月, 海底炮, 杠上开花, 抢杠胡, 天胡 / 地胡; tagged ``"situational"``) never
 make a hand ready: they need the last tile, a kong or the first turn.  Each shape
@@ -237,7 +237,7 @@ _PLANS: dict[int, tuple[Any, Any]] = {}
 
 class _Plan258:
     """What :func:`_b258_groups` needs of a ``pair_258_small`` ruleset (cached per ruleset):
-    the big shape families (:func:`majiang.rules.constraints.big_shapes`), kinds no
+    the big shape families (:func:`majiang.rules.fans.big_shapes`), kinds no
     complete hand may hold (武汉: 红中, ``no_red_dragon``), whether a small win allows
     at most one joker (``max_one_joker_small``), the seven-pairs quad option."""
 
@@ -245,7 +245,7 @@ class _Plan258:
                  "melded", "groups", "copies", "cache", "pair_mask")
 
     def __init__(self, rs: Any) -> None:
-        from .rules.constraints import big_shapes
+        from .rules.fans import big_shapes
         self.rs = rs
         self.fams = big_shapes(rs)
         self.pair_mask = _MASK_258

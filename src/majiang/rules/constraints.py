@@ -10,7 +10,7 @@ Constraints that change which shapes can win at all (``void_suit``,
 ``pair_258``) are also read by :mod:`majiang.rules.shapes` so that shanten and
 ukeire under the ruleset aim at winnable hands.  ``pair_258_small`` (a small win
 needs a 2-5-8 pair, a 大胡 may use any pair) is read by :mod:`majiang.efficiency`
-through :func:`big_shapes`: the shapes that win as a 大胡 by shape alone.
+through :func:`majiang.rules.fans.big_shapes`: the shapes that win as a 大胡 by shape alone.
 """
 from __future__ import annotations
 
@@ -19,53 +19,12 @@ from collections.abc import Callable
 from ..winning import WinningHand
 from .assignment import joker_info
 
-__all__ = ["CONSTRAINTS", "constraint", "DESCRIPTIONS", "SHAPE_CONSTRAINTS", "big_shapes",
-           "BIG_SHAPE_FAMILIES"]
+__all__ = ["CONSTRAINTS", "constraint", "DESCRIPTIONS", "SHAPE_CONSTRAINTS"]
 
 CONSTRAINTS: dict[str, Callable[[WinningHand, dict, object], bool]] = {}
 DESCRIPTIONS: dict[str, str] = {}
 SHAPE_CONSTRAINTS = frozenset(("void_suit", "pair_258", "no_void"))
 """Constraints the shape engine (shanten, ukeire) honours exactly."""
-
-
-BIG_SHAPE_FAMILIES = ("seven_pairs", "all_pungs", "flush", "all_honors", "all_258",
-                      "melded_all")
-"""Shapes a 大胡 (fan tagged ``"big"``) can give by shape alone, without a situational
-context: 七小对 (seven pairs), 碰碰胡 (a regular hand of pungs), 清一色 (a regular hand
-of one suit), 风一色 (a regular hand of honors), 将将胡 / 将一色 (every tile a 2, 5 or 8,
-any shape: the ``all_258`` form), 全求人 (every set claimed, the pair won on a
-discard)."""
-
-
-def big_shapes(rs) -> frozenset:
-    """The :data:`BIG_SHAPE_FAMILIES` that win as a 大胡 under ruleset `rs` by shape alone.
-
-    Read from the fans tagged ``"big"``: a fan whose predicate is one of the shared
-    shape predicates of :mod:`majiang.rules.fans` (``seven_pairs``, ``all_pungs``,
-    ``flush``, ``all_honors``, ``all_258``, ``melded_all``), or that carries a tag
-    ``"shape:<family>"`` (e.g. 豪华七小对, a kind of seven pairs).  Fans tagged
-    ``"situational"`` (海底捞月, 杠上开花, 抢杠胡, 天胡 …) need the win's context and
-    never make a hand ready by shape; other big fans are ignored the same way.
-    ``seven_pairs`` counts only when the ruleset lists the seven-pairs form and
-    ``all_258`` only when it lists the ``all_258`` form (the fan alone then needs a
-    regular or seven-pairs reading, which those families already cover).
-    """
-    from . import fans as F        # fans imports base, which imports this module
-    known = {F.seven_pairs: "seven_pairs", F.all_pungs: "all_pungs", F.flush: "flush",
-             F.all_honors: "all_honors", F.all_258: "all_258", F.melded_all: "melded_all"}
-    out = set()
-    for f in rs.fans:
-        if "big" not in f.tags or "situational" in f.tags:
-            continue
-        fam = known.get(f.predicate)
-        if fam is not None:
-            out.add(fam)
-        out.update(t[6:] for t in f.tags if t.startswith("shape:"))
-    if "seven_pairs" not in rs.forms:
-        out.discard("seven_pairs")
-    if "all_258" not in rs.forms:
-        out.discard("all_258")
-    return frozenset(out & set(BIG_SHAPE_FAMILIES))
 
 
 def constraint(name: str, description: str):

@@ -12,7 +12,7 @@ from .assignment import JOKERS, joker_info
 from .base import Fan
 from .shapes import Spec, meld_suits, shanten_counts
 
-__all__ = ["JOKERS", "joker_info", "fan"]
+__all__ = ["JOKERS", "joker_info", "fan", "big_shapes", "BIG_SHAPE_FAMILIES"]
 
 def fan(id, chinese, english, value, predicate, excludes=(), forms=None, tags=(), source="",
         fallback=False, minimum=True, reduces=()) -> Fan:
@@ -252,3 +252,43 @@ def waits_by_shape(w) -> int:
 def single_wait_any_size(w) -> int:
     """獨聽 for any hand size: edge, closed or single wait on exactly one kind."""
     return int(w.win_position in ("edge", "closed", "pair") and waits_by_shape(w) == 1)
+
+
+# ---------------------------------------------------------------- big-win shapes
+BIG_SHAPE_FAMILIES = ("seven_pairs", "all_pungs", "flush", "all_honors", "all_258",
+                      "melded_all")
+"""Shapes a 大胡 (fan tagged ``"big"``) can give by shape alone, without a situational
+context: 七小对 (seven pairs), 碰碰胡 (a regular hand of pungs), 清一色 (a regular hand
+of one suit), 风一色 (a regular hand of honors), 将将胡 / 将一色 (every tile a 2, 5 or 8,
+any shape: the ``all_258`` form), 全求人 (every set claimed, the pair won on a
+discard)."""
+
+
+def big_shapes(rs) -> frozenset:
+    """The :data:`BIG_SHAPE_FAMILIES` that win as a 大胡 under ruleset `rs` by shape alone.
+
+    Read from the fans tagged ``"big"``: a fan whose predicate is one of the shared
+    shape predicates of this module (``seven_pairs``, ``all_pungs``,
+    ``flush``, ``all_honors``, ``all_258``, ``melded_all``), or that carries a tag
+    ``"shape:<family>"`` (e.g. 豪华七小对, a kind of seven pairs).  Fans tagged
+    ``"situational"`` (海底捞月, 杠上开花, 抢杠胡, 天胡 …) need the win's context and
+    never make a hand ready by shape; other big fans are ignored the same way.
+    ``seven_pairs`` counts only when the ruleset lists the seven-pairs form and
+    ``all_258`` only when it lists the ``all_258`` form (the fan alone then needs a
+    regular or seven-pairs reading, which those families already cover).
+    """
+    known = {seven_pairs: "seven_pairs", all_pungs: "all_pungs", flush: "flush",
+             all_honors: "all_honors", all_258: "all_258", melded_all: "melded_all"}
+    out = set()
+    for f in rs.fans:
+        if "big" not in f.tags or "situational" in f.tags:
+            continue
+        fam = known.get(f.predicate)
+        if fam is not None:
+            out.add(fam)
+        out.update(t[6:] for t in f.tags if t.startswith("shape:"))
+    if "seven_pairs" not in rs.forms:
+        out.discard("seven_pairs")
+    if "all_258" not in rs.forms:
+        out.discard("all_258")
+    return frozenset(out & set(BIG_SHAPE_FAMILIES))

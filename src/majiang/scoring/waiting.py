@@ -178,11 +178,11 @@ _MASK_258 = sum(1 << k for k in _KINDS_258)
 
 def _waits_258_small(c: list, melds: tuple, rs, size: int) -> set:
     """Waits under ``pair_258_small`` (长沙, 合肥, 武汉): a small win needs a 2/5/8 pair;
-    a 大胡 shape of the ruleset (:func:`majiang.rules.constraints.big_shapes`: seven
+    a 大胡 shape of the ruleset (:func:`majiang.rules.fans.big_shapes`: seven
     pairs, all pungs, one suit, all honors, 将将胡 of any shape, 全求人) any pair.
     By shape, as :func:`waits`; kinds a complete hand may not hold (武汉 红中) never
     complete it."""
-    from ..rules.constraints import big_shapes
+    from ..rules.fans import big_shapes
     fams = big_shapes(rs)
     pair_mask = _MASK_258
     if "pair_258_small" not in rs.constraints:     # all_258 form only: every form wins
