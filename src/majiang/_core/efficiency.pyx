@@ -1818,15 +1818,17 @@ cdef str kinds_text(const int8_t* live):
 # rows of h for the groups the draw and discard left alone); a discard d2 changes one
 # group row, a draw j one more, so a state costs three min-plus products, and a draw j
 # a look at the few (sets, pair) splits of its group that can drop (a draw lowers a
-# row entry by at most one) and at the whole forms' totals changed by one kind.  Void
-# suits, a joker's fifth copy, the knitted forms and more than 14 tiles take the general
-# kernels for each new state, still memoised.  Same values as
+# row entry by at most one) and at the whole forms' totals changed by one kind.  A
+# joker's fifth copy, the knitted forms and more than 14 tiles take the general kernels
+# for each new state, still memoised.  Same values as
 # ``discard_rows`` (min-plus over (sets, pair) is associative and commutative, exact
 # below INF); tests/test_second_order.py checks them against a reference from scratch.
-# With caps or a pair restriction (a hand with melds, a reduced tile set, 二五八将) and
-# no whole form to read from the tables' statistics, the rows come from the programme
-# (``suit_row``) once per group vector and call (``RowCache``); jokers lower every
-# distance by their number (an effective draw lowers the distance of the real tiles).
+# With caps, a pair restriction or void suits (a hand with melds, a reduced tile set,
+# 二五八将, 缺一门) the rows come from the programme (``suit_row``) once per group vector
+# and call (``RowCache``), a void suit is one variant per suit (the least distance over
+# them, as in ``shanten_opts_c``), and the whole forms are computed on the vector, only
+# when they are within one of the state's distance; jokers lower every distance by
+# their number (an effective draw lowers the distance of the real tiles).
 
 cdef extern from "math.h" nogil:
     double NAN
@@ -1854,7 +1856,8 @@ SO_OTHER[:] = [[-1, 5, 4, 3], [5, -1, 2, 1], [4, 2, -1, 0], [3, 1, 0, -1]]
 
 
 cdef enum:
-    RC_SLOTS = 4096       # rows kept per call when they do not come from the tables
+    RC_SLOTS = 8192       # rows kept per call when they do not come from the tables
+    SO_MAXV = 3           # void-suit variants (one per suit the hand may lack)
 
 cdef struct RowCache:
     # rows of group vectors under caps / a pair restriction, computed once per call
@@ -1869,14 +1872,23 @@ cdef struct SOCtx:
     int mask
     bint quads
     int J                           # jokers (each fills one missing tile)
-    bint table                      # rows from the shanten tables (no caps, any pair)
-    const uint8_t* caps             # else: suit_row under these caps and pair bits
+    bint table                      # rows and whole-form totals from the shanten tables
+    bint whole                      # whole forms apply (M == 4 and asked for)
+    const uint8_t* caps             # copies a draw may reach (NULL: 4 each)
     uint64_t pair_mask
     RowCache* cache
-    const uint8_t* rows[4]          # group rows of H
-    const uint8_t* plus[N_KINDS]    # row of H's group of j with one more j (NULL: none)
-    uint8_t q[6][ROW]               # products of the pairs of groups (SO_PI order)
-    uint8_t comp[4][ROW]            # product of the three groups other than g
+    int nv                          # variants: the distance is the least over them
+    int vzero[SO_MAXV]              # suit whose caps are 0 in the variant, or -1
+    const uint8_t* vcaps[SO_MAXV]   # caps of the variant (NULL: 4 each)
+    uint8_t vbuf[SO_MAXV][N_KINDS]
+    const uint8_t* rows[SO_MAXV][4]          # group rows of H
+    const uint8_t* plus[SO_MAXV][N_KINDS]    # row of H's group of j plus one j (NULL: none)
+    uint8_t q[SO_MAXV][6][ROW]               # products of the pairs of groups (SO_PI order)
+    uint8_t comp[SO_MAXV][4][ROW]            # product of the three groups other than g
+
+
+cdef uint8_t ZERO_ROW[ROW]          # a group none of whose copies may be used
+ZERO_ROW[:] = [0] + [INF] * (ROW - 1)
 
 
 cdef inline void minplus_m(const uint8_t* A, const uint8_t* B, uint8_t* C,
@@ -1913,6 +1925,10 @@ cdef inline int group_of(int k) noexcept nogil:
     return k // 9 if k < 27 else 3
 
 
+cdef inline int draw_cap(const SOCtx* c, int j) noexcept nogil:
+    return 4 if c.caps == NULL else c.caps[j]
+
+
 cdef inline const uint8_t* trow(const uint8_t* h, int g) noexcept nogil:
     """Table row of group ``g`` of the full vector ``h`` (NULL above MAXSUM tiles)."""
     cdef int idx
@@ -1923,10 +1939,11 @@ cdef inline const uint8_t* trow(const uint8_t* h, int g) noexcept nogil:
     return NULL if idx < 0 else SUIT_TABLE + <Py_ssize_t>idx * TROW
 
 
-cdef const uint8_t* crow(SOCtx* c, const uint8_t* h, int g) noexcept nogil:
-    """Row of group ``g`` of ``h`` for the context's options: a table row, else
-    :func:`suit_row` under the caps and pair bits, kept in the call's cache (NULL when
-    the cache is full)."""
+cdef const uint8_t* crow(SOCtx* c, int v, const uint8_t* h, int g) noexcept nogil:
+    """Row of group ``g`` of ``h`` in variant ``v``: a table row, the zero row for the
+    variant's void suit, else :func:`suit_row` under the caps and pair bits, kept in
+    the call's cache (the caps of a group are the same in every variant where it is not
+    void; NULL when the cache is full)."""
     cdef int i, npos = 7 if g == 3 else 9, code = 0, pair_bits, u, k
     cdef const uint8_t* r
     cdef uint8_t scratch[ROW]
@@ -1934,6 +1951,8 @@ cdef const uint8_t* crow(SOCtx* c, const uint8_t* h, int g) noexcept nogil:
     cdef uint64_t mix
     if c.table:
         return trow(h, g)
+    if c.vzero[v] == g:
+        return ZERO_ROW
     for i in range(npos):
         code = code * 5 + h[9 * g + i]
     code += g * 1953125             # 5 ** 9: one key range per group
@@ -1950,7 +1969,7 @@ cdef const uint8_t* crow(SOCtx* c, const uint8_t* h, int g) noexcept nogil:
     if rc.n == RC_SLOTS:
         return NULL
     pair_bits = <int>((c.pair_mask >> (9 * g)) & (0x7F if g == 3 else 0x1FF))
-    r = suit_row(h, c.caps, 9 * g, npos, g < 3, c.M, pair_bits, scratch)
+    r = suit_row(h, c.vcaps[v], 9 * g, npos, g < 3, c.M, pair_bits, scratch)
     memcpy(rc.rows[rc.n], r, ROW if r == scratch else (TM + 1) * 2)
     rc.key[u] = code
     rc.slot[u] = rc.n
@@ -1958,18 +1977,18 @@ cdef const uint8_t* crow(SOCtx* c, const uint8_t* h, int g) noexcept nogil:
     return rc.rows[rc.n - 1]
 
 
-cdef void plus_rows_c(SOCtx* c, uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
-    """:func:`plus_rows` for the context's options (a draw up to the kind's cap)."""
+cdef void plus_rows_c(SOCtx* c, int v, uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
+    """:func:`plus_rows` in variant ``v`` (a draw up to the kind's cap)."""
     cdef int j, lo = 9 * g, hi = 34 if g == 3 else 9 * g + 9
     if c.table:
         plus_rows(h, g, plus)
         return
     for j in range(lo, hi):
-        if h[j] >= c.caps[j]:
+        if h[j] >= draw_cap(c, j):
             plus[j] = NULL
         else:
             h[j] += 1
-            plus[j] = crow(c, h, g)
+            plus[j] = crow(c, v, h, g)
             h[j] -= 1
 
 
@@ -2006,57 +2025,75 @@ cdef void plus_rows(uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
         suf += off[(i * (MAXSUM + 1) + psum[i] + 1) * 5 + v]
 
 
-cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t** base_rows,
-                 const uint8_t** base_plus, int ga, int gb) noexcept nogil:
-    """Rows, pair products and three-group products of H, which differs from the base
-    hand in groups ``ga`` and ``gb`` only.  False when a row is outside the tables."""
-    cdef int g, j, a, b
-    for g in range(4):
-        if g == ga or g == gb:
-            c.rows[g] = crow(c, H, g)
-            if c.rows[g] == NULL:
-                return False
-            plus_rows_c(c, H, g, c.plus)
-        else:
-            c.rows[g] = base_rows[g]
-            for j in range(9 * g, 34 if g == 3 else 9 * g + 9):
-                c.plus[j] = base_plus[j]
-    if c.mask & FORM_REGULAR:
-        for a in range(4):
-            for b in range(a + 1, 4):
-                minplus_k(c.rows[a], c.rows[b], c.q[SO_PI[a][b]], c.M)
-        minplus_k(c.rows[1], c.q[SO_PI[2][3]], c.comp[0], c.M)
-        minplus_k(c.rows[0], c.q[SO_PI[2][3]], c.comp[1], c.M)
-        minplus_k(c.rows[3], c.q[SO_PI[0][1]], c.comp[2], c.M)
-        minplus_k(c.rows[2], c.q[SO_PI[0][1]], c.comp[3], c.M)
+cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t* (*base_rows)[4],
+                 const uint8_t* (*base_plus)[N_KINDS], int ga, int gb) noexcept nogil:
+    """Rows, pair products and three-group products of H in every variant; H differs
+    from the base hand in groups ``ga`` and ``gb`` only.  False when a row is missing
+    (outside the tables, or the row cache is full)."""
+    cdef int v, g, j, a, b
+    for v in range(c.nv):
+        for g in range(4):
+            if g == ga or g == gb:
+                c.rows[v][g] = crow(c, v, H, g)
+                if c.rows[v][g] == NULL:
+                    return False
+                plus_rows_c(c, v, H, g, c.plus[v])
+            else:
+                c.rows[v][g] = base_rows[v][g]
+                for j in range(9 * g, 34 if g == 3 else 9 * g + 9):
+                    c.plus[v][j] = base_plus[v][j]
+        if c.mask & FORM_REGULAR:
+            for a in range(4):
+                for b in range(a + 1, 4):
+                    minplus_k(c.rows[v][a], c.rows[v][b], c.q[v][SO_PI[a][b]], c.M)
+            minplus_k(c.rows[v][1], c.q[v][SO_PI[2][3]], c.comp[v][0], c.M)
+            minplus_k(c.rows[v][0], c.q[v][SO_PI[2][3]], c.comp[v][1], c.M)
+            minplus_k(c.rows[v][3], c.q[v][SO_PI[0][1]], c.comp[v][2], c.M)
+            minplus_k(c.rows[v][2], c.q[v][SO_PI[0][1]], c.comp[v][3], c.M)
     return True
 
 
-cdef inline int so_best(SOCtx* c, const uint8_t** rows, const uint8_t* r,
-                        const uint8_t* other) noexcept nogil:
-    """Shanten from the rows of a state: ``r`` (one group) against ``other`` (the
-    product of the rest) for the regular form, the four ``rows`` for the whole forms."""
-    cdef int best = INF
-    if c.mask & FORM_REGULAR:
-        best = rows_regular(r, other, c.M)
-    if c.M == 4:
-        best = rows_whole(rows, c.mask, c.quads, best)
-    return with_jokers(best, c.J)
+cdef int whole_distance(const SOCtx* c, const uint8_t* h, int v) noexcept nogil:
+    """Seven pairs / thirteen orphans of the full vector ``h`` in variant ``v`` (the
+    same functions as :func:`shanten_general`)."""
+    cdef int best = INF, d
+    cdef const uint8_t* caps = c.vcaps[v]
+    if c.mask & FORM_SEVEN_PAIRS:
+        best = (seven_pairs_distance(h, c.quads) if caps == NULL
+                else seven_pairs_caps_distance(h, c.quads, caps))
+    if c.mask & FORM_THIRTEEN_ORPHANS:
+        d = thirteen_orphans_distance(h) if caps == NULL else thirteen_orphans_caps_distance(h, caps)
+        if d < best:
+            best = d
+    return best
 
 
 cdef int so_shanten_fast(SOCtx* c, uint8_t* H, int d2) noexcept nogil:
     """Shanten of H - d2 from the context of H, or NOT_FAST."""
-    cdef int a = group_of(d2)
+    cdef int a = group_of(d2), v, best = INF, d
     cdef const uint8_t* rows[4]
     cdef const uint8_t* ra
     H[d2] -= 1
-    ra = crow(c, H, a)
+    for v in range(c.nv):
+        ra = crow(c, v, H, a)
+        if ra == NULL:
+            H[d2] += 1
+            return NOT_FAST
+        if c.mask & FORM_REGULAR:
+            d = rows_regular(ra, c.comp[v][a], c.M)
+            if d < best:
+                best = d
+        if c.whole:
+            if c.table:
+                memcpy(rows, c.rows[v], sizeof(rows))
+                rows[a] = ra
+                best = rows_whole(rows, c.mask, c.quads, best)
+            else:
+                d = whole_distance(c, H, v)
+                if d < best:
+                    best = d
     H[d2] += 1
-    if ra == NULL:
-        return NOT_FAST
-    memcpy(rows, c.rows, sizeof(rows))
-    rows[a] = ra
-    return so_best(c, rows, ra, c.comp[a])
+    return with_jokers(best, c.J)
 
 
 cdef uint64_t ORPHAN_BITS = 0     # bit k: terminal or honor kind
@@ -2068,37 +2105,47 @@ for _k in range(N_KINDS):
 cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
                             uint64_t* out) noexcept nogil:
     """Effective kinds (bit j) of S = H - d2 of shanten ``sh`` >= 0 from the context of
-    H; False when a row is outside the tables.  A draw j is effective when the new
-    distance is below dS = sh + 1 + jokers, the distance of S: the whole forms from S's totals and the count of j (a
-    draw changes one kind), the regular form from j's row against the product of the
-    other groups."""
-    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw
+    H; False when a row is missing.  A draw j is effective when the new distance is
+    below dS = sh + 1 + jokers, the distance of S.  Every distance (each form, each
+    variant) drops by at most one when a tile is added, so only forms within one of dS
+    are looked at: the regular form on the (sets, pair) splits of the draw's group where
+    the row of S times the product of the other groups is at most dS; the whole forms
+    from the tables' totals changed by one kind, or on the vector."""
+    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw, vv
     cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
-    cdef int m, p, v, t, nt
+    cdef int m, p, x, t
     cdef bint weff[8]
-    cdef int tidx[ROW]
-    cdef int tthr[ROW]
-    cdef const uint8_t* R = NULL
-    cdef bint whole = c.M == 4 and (c.mask & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS))
+    cdef bint wchk[SO_MAXV]
+    cdef bint hit, wany = False
+    cdef int nt[SO_MAXV]
+    cdef int tidx[SO_MAXV][ROW]
+    cdef int tthr[SO_MAXV][ROW]
+    cdef const uint8_t* R
     cdef bint regular = c.mask & FORM_REGULAR
     cdef const uint8_t* rows[4]
-    cdef const uint8_t* ra
+    cdef const uint8_t* ra[SO_MAXV]
     cdef const uint8_t* r
-    cdef const uint8_t* other = NULL
-    cdef const uint8_t* aplus[N_KINDS]
-    cdef uint8_t X[ROW]
+    cdef const uint8_t* other
+    cdef const uint8_t* aplus[SO_MAXV][N_KINDS]
+    cdef uint8_t X[SO_MAXV][ROW]
     cdef uint64_t E = 0
     if sh >= INF - 1:               # no arrangement: no draw changes that
         out[0] = 0
         return True
     H[d2] -= 1                      # H is S until the end
-    ra = crow(c, H, a)
-    if ra == NULL:
-        H[d2] += 1
-        return False
-    memcpy(rows, c.rows, sizeof(rows))
-    rows[a] = ra
-    if whole:
+    for vv in range(c.nv):
+        ra[vv] = crow(c, vv, H, a)
+        if ra[vv] == NULL:
+            H[d2] += 1
+            return False
+        plus_rows_c(c, vv, H, a, aplus[vv])
+        wchk[vv] = False
+        if c.whole and not c.table:
+            wchk[vv] = whole_distance(c, H, vv) <= dS
+            wany = wany or wchk[vv]
+    if c.whole and c.table:
+        memcpy(rows, c.rows[0], sizeof(rows))
+        rows[a] = ra[0]
         for b in range(4):
             pairs += rows[b][ST_PAIRS]
             singles += rows[b][ST_SINGLES]
@@ -2128,44 +2175,59 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
             else:
                 weff[4 + cnt] = dw < dS
             weff[cnt] = dw < dS
-    plus_rows_c(c, H, a, aplus)
     for b in range(4):
         lo = 9 * b
         hi = 34 if b == 3 else lo + 9
-        if b == a:
-            other = c.comp[a]       # a draw in the discard's group: S_a + j x the rest
-            R = ra
-        elif regular:
-            minplus_k(ra, c.q[SO_OTHER[a][b]], X, c.M)
-            other = X               # a draw in group b: S_b + j x ra x the other two
-            R = rows[b]
-        nt = 0
-        if regular:
+        for vv in range(c.nv):
+            nt[vv] = 0
+            if not regular:
+                continue
+            if b == a:
+                other = c.comp[vv][a]   # a draw in the discard's group: S_a + j x the rest
+                R = ra[vv]
+            else:
+                minplus_k(ra[vv], c.q[vv][SO_OTHER[a][b]], X[vv], c.M)
+                other = X[vv]           # a draw in group b: S_b + j x ra x the other two
+                R = c.rows[vv][b]
             # a draw lowers each entry of its group's row by at most one, so only the
             # (sets, pair) splits on which R x other is within one of dS can drop below
             for m in range(c.M + 1):
                 for p in range(2):
-                    v = other[(c.M - m) * 2 + 1 - p]
-                    if R[m * 2 + p] + v <= dS:
-                        tidx[nt] = m * 2 + p
-                        tthr[nt] = dS - 1 - v
-                        nt += 1
+                    x = other[(c.M - m) * 2 + 1 - p]
+                    if R[m * 2 + p] + x <= dS:
+                        tidx[vv][nt[vv]] = m * 2 + p
+                        tthr[vv][nt[vv]] = dS - 1 - x
+                        nt[vv] += 1
         for j in range(lo, hi):
             cnt = H[j]
-            if cnt >= (4 if c.caps == NULL else c.caps[j]):
+            if cnt >= draw_cap(c, j):
                 continue
-            if whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
+            if c.whole and c.table and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
                 E |= (<uint64_t>1) << j
                 continue
-            if nt:
-                r = aplus[j] if b == a else c.plus[j]
+            hit = False
+            if wany:
+                H[j] += 1
+                for vv in range(c.nv):
+                    if wchk[vv] and whole_distance(c, H, vv) < dS:
+                        hit = True
+                        break
+                H[j] -= 1
+            for vv in range(c.nv):
+                if hit:
+                    break
+                if nt[vv] == 0:
+                    continue
+                r = aplus[vv][j] if b == a else c.plus[vv][j]
                 if r == NULL:
                     H[d2] += 1
                     return False
-                for t in range(nt):
-                    if r[tidx[t]] <= tthr[t]:
-                        E |= (<uint64_t>1) << j
+                for t in range(nt[vv]):
+                    if r[tidx[vv][t]] <= tthr[vv][t]:
+                        hit = True
                         break
+            if hit:
+                E |= (<uint64_t>1) << j
     H[d2] += 1
     out[0] = E
     return True
@@ -2189,16 +2251,17 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
     draw) for every kind held by the 3n+2 hand ``h``; ``sd[d]`` and ``lv[d * 34:]`` are
     the shanten and live array of h - d (``seen`` counting the discarded copy).  The
     memo arrays hold ``34 * nl * nl`` entries (``nl`` kinds held, ``loc`` their local
-    index), ``msh`` filled with SO_UNKNOWN and ``mhas`` with 0.  ``h`` and ``seen`` are
+    index), ``msh`` filled with SO_UNKNOWN and ``mhas`` with 0.  ``cache`` (or NULL:
+    the general route) keeps the rows the tables do not give.  ``h`` and ``seen`` are
     modified and restored."""
     cdef int n = 0, d, k, d2, j, g, w, wsum, s, target, sh, best, total, left, key, i1, i2
-    cdef int gd
+    cdef int gd, v
     cdef bint fast, ready, usable
     cdef double acc
     cdef uint64_t E
     cdef uint64_t ed[N_KINDS]
-    cdef const uint8_t* base_rows[4]
-    cdef const uint8_t* base_plus[N_KINDS]
+    cdef const uint8_t* base_rows[SO_MAXV][4]
+    cdef const uint8_t* base_plus[SO_MAXV][N_KINDS]
     cdef SOCtx c
     for d in range(N_KINDS):
         n += h[d]
@@ -2207,29 +2270,43 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
             for j in range(N_KINDS):
                 if lv[d * N_KINDS + j] >= 0:
                     ed[d] |= (<uint64_t>1) << j
-    # the incremental route: no void suit, no fifth copy, no knitted form, at most 4
-    # sets; the whole forms read the tables' statistics (no caps, no pair restriction)
+    # the incremental route: anything but a joker's fifth copy, the knitted forms and
+    # more than 14 tiles.  Variants as in shanten_opts_c: one, or one per void suit
+    # (its caps set to 0).
     c.M = (n + o.jokers - 1) // 3
     c.mask = o.mask
     c.quads = o.quads
     c.J = o.jokers
-    c.table = o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
     c.caps = o.caps
     c.pair_mask = o.pair_mask
     c.cache = cache
-    fast = (o.void_suits == 0 and not (o.fifth and o.jokers > 0)
+    c.whole = c.M == 4 and (o.mask & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS)) != 0
+    c.nv = 0
+    if o.void_suits & 7 == 0:
+        c.vzero[0] = -1
+        c.vcaps[0] = o.caps
+        c.nv = 1
+    else:
+        for g in range(3):
+            if (o.void_suits >> g) & 1:
+                for j in range(N_KINDS):
+                    c.vbuf[c.nv][j] = o.caps[j] if o.caps != NULL else 4
+                for j in range(9 * g, 9 * g + 9):
+                    c.vbuf[c.nv][j] = 0
+                c.vcaps[c.nv] = c.vbuf[c.nv]
+                c.vzero[c.nv] = g
+                c.nv += 1
+    c.table = c.nv == 1 and o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+    fast = (not (o.fifth and o.jokers > 0)
             and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
-            and n + o.jokers <= 14
-            and (c.table or c.M != 4 or not (o.mask & (FORM_SEVEN_PAIRS
-                                                      | FORM_THIRTEEN_ORPHANS))))
-    if fast and not c.table and cache == NULL:
-        fast = False
+            and n + o.jokers <= 14 and (c.table or cache != NULL))
     if fast:
-        for g in range(4):
-            base_rows[g] = crow(&c, h, g)
-            if base_rows[g] == NULL:
-                fast = False
-            plus_rows_c(&c, h, g, base_plus)
+        for v in range(c.nv):
+            for g in range(4):
+                base_rows[v][g] = crow(&c, v, h, g)
+                if base_rows[v][g] == NULL:
+                    fast = False
+                plus_rows_c(&c, v, h, g, base_plus[v])
     for d in range(N_KINDS):
         out[d] = NAN
         s = sd[d]
@@ -2360,7 +2437,8 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
             raise MemoryError("cannot allocate the second-order memo")
         memset(msh, SO_UNKNOWN, nmemo)
         memset(mhas, 0, nmemo)
-        if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()):
+        if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+                and o.void_suits & 7 == 0):
             cache = <RowCache*>malloc(sizeof(RowCache))
             if cache != NULL:
                 memset(cache.key, 0xFF, sizeof(cache.key))
