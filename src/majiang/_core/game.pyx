@@ -773,11 +773,14 @@ cdef class FastHand:
 
     cdef int shanten13(self, int p, int minus) noexcept:
         """Loose shanten of seat p's 3n+1 hand (``minus``: the drawn tile to take off,
-        -1 none), cached until the hand changes other than by a draw."""
+        -1 none), cached until the hand changes other than by a draw.  A filter (is one
+        tile enough?): exact whenever it is 0 or less; when positive it may be a lower
+        bound — with the knitted forms the basic forms come first, then the knitted
+        forms' lower bound, and their full shanten only when neither settles it."""
         cdef FSeat* s = &self.seats[p]
         cdef uint8_t c[34]
-        cdef Opts o
-        cdef int k, j
+        cdef Opts o, basic
+        cdef int k, j, sb, lb
         if s.s13_ok:
             return s.s13
         j = self.play(p, c)
@@ -787,7 +790,17 @@ cdef class FastHand:
             else:
                 c[minus] -= 1
         o = self.loose(p, j)
-        s.s13 = shanten_opts_c(c, &o)
+        if o.mask & (8 | 16) and o.mask & 7:
+            basic = o
+            basic.mask = o.mask & ~(8 | 16)
+            sb = shanten_opts_c(c, &basic)
+            if sb <= 0:
+                s.s13 = sb
+            else:
+                lb = knit_lb(c, o.mask, j)
+                s.s13 = (sb if sb < lb else lb) if lb > 0 else shanten_opts_c(c, &o)
+        else:
+            s.s13 = shanten_opts_c(c, &o)
         s.s13_ok = 1
         return s.s13
 

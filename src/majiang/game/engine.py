@@ -1407,12 +1407,15 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     return st
 
 
-def _suits_held(seat) -> set:
+def _three_suits(seat) -> bool:
+    """花猪: the seat holds tiles of all three suits (concealed or in melds)."""
     ph = seat.phys
-    out = {x for x in range(3) if ph[9 * x:9 * x + 9].any()}
+    held = [bool(x) for x in np.asarray(ph[:27]).reshape(3, 9).any(axis=1)]
     for m in seat.melds:
-        out.update(t // 9 for t in m["tiles"] if t < 27)
-    return out
+        for t in m["tiles"]:
+            if t < 27:
+                held[t // 9] = True
+    return all(held)
 
 
 def end_checks(st) -> list:
@@ -1443,51 +1446,63 @@ def end_checks(st) -> list:
     won = {w["seat"] for w in st.wins}
     part = [q for q in range(st.n) if q not in won]
     base = rs.scoring.base
-    pigs = [q for q in part if len(_suits_held(st.seats[q])) == 3]
-    value = {}
+    seats = st.seats
+    pigs = [q for q in part if _three_suits(seats[q])]
     check_win = check_win_fn()
     model = game_model(rs)
     mask = 0
     for f in model.core_forms:
         mask |= _FORM_BITS[f]
-    for q in part:
-        if q in pigs:
-            continue
-        seat = st.seats[q]
-        c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
-        so = _cg.ShapeOpts(_mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
-                           _ALL_PAIRS, 0, False)
-        w = np.zeros(34, dtype=np.uint8)
-        _cg.waits(c, so, 0, w)
+    wins_of = {}              # seat -> [(kind, verdict)] of its complete shapes, lazily
+
+    def verdicts(q):
+        got = wins_of.get(q)
+        if got is None:
+            seat = seats[q]
+            c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
+            so = _cg.ShapeOpts(_mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
+                               _ALL_PAIRS, 0, False)
+            w = np.zeros(34, dtype=np.uint8)
+            _cg.waits(c, so, 0, w)
+            got = []
+            if w.any():
+                melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
+                hand = Hand(c, melds)
+                for k in np.flatnonzero(w):
+                    k = int(k)
+                    if model.copies[k]:
+                        got.append((hand, k))
+            wins_of[q] = got
+        return got
+
+    def check(q, hand, k):
+        return check_win(hand, k, ruleset=rs, self_drawn=False,
+                         seat_wind=(q - st.dealer) % st.n, prevalent_wind=st.prevalent)
+
+    def is_ready(q):
+        return any(check(q, hand, k).valid for hand, k in verdicts(q))
+
+    def value(q):
         best = 0
-        value[q] = 0
-        if not w.any():
-            continue
-        melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
-        hand = Hand(c, melds)
-        for k in np.flatnonzero(w):
-            k = int(k)
-            if not model.copies[k]:
-                continue
-            r = check_win(hand, k, ruleset=rs, self_drawn=False,
-                          seat_wind=(q - st.dealer) % st.n, prevalent_wind=st.prevalent)
+        for hand, k in verdicts(q):
+            r = check(q, hand, k)
             if r.valid:
-                pts = int(getattr(r.result, "points", rs.points(r.result.total)))
-                best = max(best, pts)
-        value[q] = best
+                best = max(best, int(getattr(r.result, "points", rs.points(r.result.total))))
+        return best
+
+    ready = [q for q in part if q not in pigs and is_ready(q)]
     out = []
     if "查花猪" in checks:
         for q in pigs:
             for r in part:
                 if r != q and r not in pigs:
                     out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
-    ready = [q for q in part if q not in pigs and value.get(q, 0) > 0]
     if "查大叫" in checks:
-        for q in part:
-            if q in pigs or q in ready:
-                continue
+        payers = [q for q in part if q not in pigs and q not in ready]
+        values = {r: value(r) for r in ready} if payers else {}
+        for q in payers:
             for r in ready:
-                out.append({"check": "查大叫", "payer": q, "payee": r, "amount": value[r]})
+                out.append({"check": "查大叫", "payer": q, "payee": r, "amount": values[r]})
     if "退税" in checks:
         for it in kongs:
             e = it[0]
