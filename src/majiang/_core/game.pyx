@@ -1248,7 +1248,7 @@ cdef class FastHand:
         cdef bint last = not self.can_draw()
         cdef FSeat* sq
         cdef FSeat* sp
-        wins = [None] * self.n
+        wins = None             # WinChecks by seat, made only when someone may win
         for i in range(1, self.n):
             q = (p + i) % self.n
             sq = &self.seats[q]
@@ -1263,6 +1263,8 @@ cdef class FastHand:
                 ok[nask][j] = O_WIN
                 ot[nask][j] = 0
                 j += 1
+                if wins is None:
+                    wins = [None] * self.n
                 wins[q] = res
             if not robbing and not last and not sq.locked and tile != self.jk and \
                     not (sq.void >= 0 and tile < 27 and tile // 9 == sq.void):
@@ -1303,7 +1305,8 @@ cdef class FastHand:
         if self.pass_lock:
             for i in range(nask):
                 q = askq[i]
-                if wins[q] is not None and not (choice[i] >= 0 and ok[i][choice[i]] == O_WIN):
+                if wins is not None and wins[q] is not None and \
+                        not (choice[i] >= 0 and ok[i][choice[i]] == O_WIN):
                     self.seats[q].passed |= (<uint64_t>1) << tile
                     self.seats[q].pass_all = self.pass_lock == 2
         if nw:

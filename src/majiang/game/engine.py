@@ -1409,8 +1409,8 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
 
 def _three_suits(seat) -> bool:
     """花猪: the seat holds tiles of all three suits (concealed or in melds)."""
-    ph = seat.phys
-    held = [bool(x) for x in np.asarray(ph[:27]).reshape(3, 9).any(axis=1)]
+    b = np.asarray(seat.phys, dtype=np.uint8).tobytes()
+    held = [any(b[0:9]), any(b[9:18]), any(b[18:27])]
     for m in seat.melds:
         for t in m["tiles"]:
             if t < 27:
@@ -1453,15 +1453,19 @@ def end_checks(st) -> list:
     mask = 0
     for f in model.core_forms:
         mask |= _FORM_BITS[f]
-    wins_of = {}              # seat -> [(kind, verdict)] of its complete shapes, lazily
+    wins_of = {}              # seat -> [(hand, kind)] of its complete shapes, lazily
+    opts = {}
 
     def verdicts(q):
         got = wins_of.get(q)
         if got is None:
             seat = seats[q]
             c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
-            so = _cg.ShapeOpts(_mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
-                               _ALL_PAIRS, 0, False)
+            so = opts.get(len(seat.melds))
+            if so is None:
+                so = opts[len(seat.melds)] = _cg.ShapeOpts(
+                    _mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
+                    _ALL_PAIRS, 0, False)
             w = np.zeros(34, dtype=np.uint8)
             _cg.waits(c, so, 0, w)
             got = []
@@ -1475,9 +1479,15 @@ def end_checks(st) -> list:
             wins_of[q] = got
         return got
 
+    asked = {}
+
     def check(q, hand, k):
-        return check_win(hand, k, ruleset=rs, self_drawn=False,
-                         seat_wind=(q - st.dealer) % st.n, prevalent_wind=st.prevalent)
+        got = asked.get((q, k))
+        if got is None:
+            got = asked[(q, k)] = check_win(hand, k, ruleset=rs, self_drawn=False,
+                                            seat_wind=(q - st.dealer) % st.n,
+                                            prevalent_wind=st.prevalent)
+        return got
 
     def is_ready(q):
         return any(check(q, hand, k).valid for hand, k in verdicts(q))
