@@ -2105,16 +2105,15 @@ for _k in range(N_KINDS):
 cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
                             uint64_t* out) noexcept nogil:
     """Effective kinds (bit j) of S = H - d2 of shanten ``sh`` >= 0 from the context of
-    H; False when a row is missing.  A draw j is effective when the new distance is
-    below dS = sh + 1 + jokers, the distance of S.  Every distance (each form, each
+    H (not the table route: :func:`so_effective_table`); False when a row is missing.
+    A draw j is effective when the new distance is below dS = sh + 1 + jokers, the
+    distance of S.  Every distance (each form, each
     variant) drops by at most one when a tile is added, so only forms within one of dS
     are looked at: the regular form on the (sets, pair) splits of the draw's group where
     the row of S times the product of the other groups is at most dS; the whole forms
-    from the tables' totals changed by one kind, or on the vector."""
-    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw, vv
-    cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
+    on the vector."""
+    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, vv
     cdef int m, p, x, t
-    cdef bint weff[8]
     cdef bint wchk[SO_MAXV]
     cdef bint hit, wany = False
     cdef int nt[SO_MAXV]
@@ -2122,7 +2121,6 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
     cdef int tthr[SO_MAXV][ROW]
     cdef const uint8_t* R
     cdef bint regular = c.mask & FORM_REGULAR
-    cdef const uint8_t* rows[4]
     cdef const uint8_t* ra[SO_MAXV]
     cdef const uint8_t* r
     cdef const uint8_t* other
@@ -2140,41 +2138,9 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
             return False
         plus_rows_c(c, vv, H, a, aplus[vv])
         wchk[vv] = False
-        if c.whole and not c.table:
+        if c.whole:
             wchk[vv] = whole_distance(c, H, vv) <= dS
             wany = wany or wchk[vv]
-    if c.whole and c.table:
-        memcpy(rows, c.rows[0], sizeof(rows))
-        rows[a] = ra[0]
-        for b in range(4):
-            pairs += rows[b][ST_PAIRS]
-            singles += rows[b][ST_SINGLES]
-            halves += rows[b][ST_HALVES]
-            odd += rows[b][ST_ODD]
-            orph += rows[b][ST_ORPHANS]
-            opair |= rows[b][ST_ORPHAN_PAIR]
-        # whole forms after a draw of a kind held cnt times: weff[cnt] for a terminal or
-        # honor, weff[4 + cnt] for a simple (a draw changes the totals of one kind only)
-        for cnt in range(4):
-            dw = INF
-            if c.mask & FORM_SEVEN_PAIRS:
-                if c.quads:
-                    dw = (pairs_distance(halves + 1, odd - 1) if cnt & 1
-                          else pairs_distance(halves, odd + 1))
-                elif cnt == 0:
-                    dw = pairs_distance(pairs, singles + 1)
-                elif cnt == 1:
-                    dw = pairs_distance(pairs + 1, singles - 1)
-                else:
-                    dw = pairs_distance(pairs, singles)
-            if c.mask & FORM_THIRTEEN_ORPHANS:
-                weff[4 + cnt] = imin(dw, 14 - orph - (1 if opair else 0)) < dS
-                o2 = orph + (1 if cnt == 0 else 0)
-                p2 = 1 if (opair or cnt == 1) else 0
-                dw = imin(dw, 14 - o2 - p2)
-            else:
-                weff[4 + cnt] = dw < dS
-            weff[cnt] = dw < dS
     for b in range(4):
         lo = 9 * b
         hi = 34 if b == 3 else lo + 9
@@ -2202,9 +2168,6 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
             cnt = H[j]
             if cnt >= draw_cap(c, j):
                 continue
-            if c.whole and c.table and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
-                E |= (<uint64_t>1) << j
-                continue
             hit = False
             if wany:
                 H[j] += 1
@@ -2228,6 +2191,106 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
                         break
             if hit:
                 E |= (<uint64_t>1) << j
+    H[d2] += 1
+    out[0] = E
+    return True
+
+
+cdef bint so_effective_table(SOCtx* c, uint8_t* H, int d2, int sh,
+                             uint64_t* out) noexcept nogil:
+    """:func:`so_effective_fast` on the table route (one variant, no caps), the whole
+    forms from the tables' totals: a draw changes the totals of one kind only, so the
+    whole-form distance after drawing a kind held cnt times is one of eight numbers
+    (terminal/honor or simple, cnt 0..3)."""
+    cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw
+    cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
+    cdef int m, p, x, t, nt
+    cdef bint weff[8]
+    cdef int tidx[ROW]
+    cdef int tthr[ROW]
+    cdef const uint8_t* R = NULL
+    cdef bint regular = c.mask & FORM_REGULAR
+    cdef const uint8_t* rows[4]
+    cdef const uint8_t* ra
+    cdef const uint8_t* r
+    cdef const uint8_t* other = NULL
+    cdef const uint8_t* aplus[N_KINDS]
+    cdef uint8_t X[ROW]
+    cdef uint64_t E = 0
+    if sh >= INF - 1:
+        out[0] = 0
+        return True
+    H[d2] -= 1                      # H is S until the end
+    ra = trow(H, a)
+    if ra == NULL:
+        H[d2] += 1
+        return False
+    memcpy(rows, c.rows[0], sizeof(rows))
+    rows[a] = ra
+    if c.whole:
+        for b in range(4):
+            pairs += rows[b][ST_PAIRS]
+            singles += rows[b][ST_SINGLES]
+            halves += rows[b][ST_HALVES]
+            odd += rows[b][ST_ODD]
+            orph += rows[b][ST_ORPHANS]
+            opair |= rows[b][ST_ORPHAN_PAIR]
+        for cnt in range(4):
+            dw = INF
+            if c.mask & FORM_SEVEN_PAIRS:
+                if c.quads:
+                    dw = (pairs_distance(halves + 1, odd - 1) if cnt & 1
+                          else pairs_distance(halves, odd + 1))
+                elif cnt == 0:
+                    dw = pairs_distance(pairs, singles + 1)
+                elif cnt == 1:
+                    dw = pairs_distance(pairs + 1, singles - 1)
+                else:
+                    dw = pairs_distance(pairs, singles)
+            if c.mask & FORM_THIRTEEN_ORPHANS:
+                weff[4 + cnt] = imin(dw, 14 - orph - (1 if opair else 0)) < dS
+                o2 = orph + (1 if cnt == 0 else 0)
+                p2 = 1 if (opair or cnt == 1) else 0
+                dw = imin(dw, 14 - o2 - p2)
+            else:
+                weff[4 + cnt] = dw < dS
+            weff[cnt] = dw < dS
+    plus_rows(H, a, aplus)
+    for b in range(4):
+        lo = 9 * b
+        hi = 34 if b == 3 else lo + 9
+        nt = 0
+        if regular:
+            if b == a:
+                other = c.comp[0][a]
+                R = ra
+            else:
+                minplus_k(ra, c.q[0][SO_OTHER[a][b]], X, c.M)
+                other = X
+                R = rows[b]
+            for m in range(c.M + 1):
+                for p in range(2):
+                    x = other[(c.M - m) * 2 + 1 - p]
+                    if R[m * 2 + p] + x <= dS:
+                        tidx[nt] = m * 2 + p
+                        tthr[nt] = dS - 1 - x
+                        nt += 1
+        for j in range(lo, hi):
+            cnt = H[j]
+            if cnt >= 4:
+                continue
+            if c.whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
+                E |= (<uint64_t>1) << j
+                continue
+            if nt:
+                r = aplus[j] if b == a else c.plus[0][j]
+                if r == NULL:
+                    H[d2] += 1
+                    return False
+                for t in range(nt):
+                    if r[tidx[t]] <= tthr[t]:
+                        E |= (<uint64_t>1) << j
+                        break
     H[d2] += 1
     out[0] = E
     return True
@@ -2358,7 +2421,9 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                         if usable and not ready:
                             usable = so_ctx(&c, h, base_rows, base_plus, gd, group_of(k))
                             ready = True
-                        if not (usable and so_effective_fast(&c, h, d2, sh, &meff[key])):
+                        if not (usable and (
+                                so_effective_table(&c, h, d2, sh, &meff[key]) if c.table
+                                else so_effective_fast(&c, h, d2, sh, &meff[key]))):
                             h[d2] -= 1
                             meff[key] = effective_general(h, o)
                             h[d2] += 1
