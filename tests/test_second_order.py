@@ -370,3 +370,29 @@ def test_plain_hands_many():
     for i in range(1000):
         c = random_hand(rng, i)
         check(c, visible=random_visible(rng, c) if i % 2 else None, quads=bool(i % 3 == 0))
+
+
+def _same_as_discard_rows(n, seed):
+    """The kernel against ``discard_rows`` (the column as computed before it was
+    incremental: a full ukeire for every state) on n random hands."""
+    from majiang._core import efficiency as E
+    rng = np.random.default_rng(seed)
+    finite = 0
+    for i in range(n):
+        c = np.ascontiguousarray(random_hand(rng, i), np.uint8)
+        vis = random_visible(rng, c) if i % 2 else None
+        mask, quads = ((7, False), (7, True), (1, False), (3, True))[i % 4]
+        impr = E.discard_columns(c, mask, quads, None, vis, True)[5]
+        old = np.array([r[3] for r in E.discard_rows(c, mask, quads, None, vis, True)])
+        np.testing.assert_array_equal(impr, old, err_msg=mj.format_counts(c))
+        finite += int(np.isfinite(impr).sum())
+    assert finite > n
+
+
+def test_same_as_discard_rows():
+    _same_as_discard_rows(300, 1)
+
+
+@pytest.mark.slow
+def test_same_as_discard_rows_100k():
+    _same_as_discard_rows(100_000, 2)
