@@ -153,6 +153,26 @@ def advice_tables() -> None:
         target="≤ 400 µs", ok=t - t0 <= 400e-6)
 
 
+    # the same column under caps (a meld) and under a 108-tile set with 缺一门
+    from majiang.hand import Hand, Meld
+    meld_hands = []
+    for c in random_counts(200, 11):
+        free = np.flatnonzero(c == 0)
+        meld_hands.append(Hand(c, (Meld("pung", int(free[len(meld_hands) % len(free)])),)))
+        if len(meld_hands) == 20:
+            break
+    t = best_per_call(lambda h: discard_table(h, second_order=True), meld_hands, 2)
+    t0 = best_per_call(lambda h: discard_table(h, second_order=False), meld_hands, 2)
+    row("  second order, 11 tiles + a pung (caps)", us(t - t0))
+    suited = [np.bincount(RNG.choice(np.repeat(np.arange(27), 4), 14, replace=False),
+                          minlength=34).astype(np.uint8) for _ in range(20)]
+    t = best_per_call(lambda h: discard_table(h, second_order=True, ruleset="sichuan"),
+                      suited, 2)
+    t0 = best_per_call(lambda h: discard_table(h, second_order=False, ruleset="sichuan"),
+                       suited, 2)
+    row("  second order, sichuan (108 tiles, 缺一门)", us(t - t0))
+
+
 def second_order_before(hands) -> float:
     """The second-order column as computed before it was incremental: ``discard_rows``
     (a full ukeire for every discard after every draw), less the same without it."""
