@@ -330,9 +330,9 @@ class HandState:
         self.bitgen = None                 # the hand's stream (random choices of the table)
         self.pass_lock = _pass_lock(rs)
         self.kong_ledger = KongLedger(rs, n)
-        self.interrupted = False
+        self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
         self.min_aware = _min_aware(rs)    # bots aim at waits that reach the minimum
-        self.wait_cache = {}           # a call, a kong or a win happened (天和 / 地和 / 人和)
+        self.wait_cache = {}               # the bots' verdicts on waits, this hand
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
