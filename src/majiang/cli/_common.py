@@ -317,3 +317,52 @@ def emit_json(obj: Any) -> None:
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(data, ensure_ascii=True, indent=2)
     write(text)
+
+
+def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) -> None:
+    """The options of a run of simulated hands (``majiang simulate`` / ``majiang study``):
+    ``-n``, ``--players``, ``--seed``, ``--jobs``, ``--out``, ``--chunk-size``,
+    ``--no-progress`` (read back by :func:`run_options`)."""
+    parser.add_argument("-n", "--hands", dest="n", type=int, default=hands, metavar="N",
+                        help="hands per ruleset (default: %(default)s)")
+    parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
+                        help="one player per seat (random, efficiency); one name for every "
+                             "seat (default: efficiency)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=-1, metavar="N",
+                        help="worker processes; -1 every core (default: %(default)s)")
+    parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
+    parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
+                        help="hands per chunk (default: from N, or the one in --out)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false",
+                        help="no progress bars on stderr")
+
+
+def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
+    """``(players, options)`` for :func:`majiang.simulate` from :func:`add_run_args`'s
+    options, checked: ``options`` holds ``n_jobs``, ``progress`` and, when given,
+    ``out`` and ``chunk_size``.
+
+    Raises
+    ------
+    CommandError
+        ``-n`` or ``--chunk-size`` below 1, ``--jobs 0``, an empty ``--players``.
+    """
+    if args.n < 1:
+        raise CommandError(f"-n must be 1 or more, got {args.n}")
+    if args.jobs == 0:
+        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
+    players = None
+    if args.players is not None:
+        names = [p.strip() for p in args.players.split(",") if p.strip()]
+        if not names:
+            raise CommandError("--players needs at least one player name")
+        players = names[0] if len(names) == 1 else names
+    options = {"n_jobs": args.jobs, "progress": args.progress}
+    if args.out is not None:
+        options["out"] = args.out
+    if args.chunk_size is not None:
+        options["chunk_size"] = args.chunk_size
+    return players, options

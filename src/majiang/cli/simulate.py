@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from ._common import CommandError, add_json_flag, emit_json, write
+from ._common import add_json_flag, add_run_args, emit_json, run_options, write
 
 HELP = "play N hands with bots under a ruleset and summarise wins, draws and fans"
 
@@ -38,21 +38,9 @@ TOP_FANS = 10
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET",
                         help="ruleset name (majiang rules lists them) or house-rule .toml file")
-    parser.add_argument("-n", "--hands", dest="n", type=int, default=100, metavar="N",
-                        help="number of hands (default: %(default)s)")
-    parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
-                        help="one player per seat (random, efficiency); one name for every "
-                             "seat (default: efficiency)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=-1, metavar="N",
-                        help="worker processes; -1 every core (default: %(default)s)")
-    parser.add_argument("--out", default=None, metavar="DIR",
-                        help="resumable run directory: one Parquet file per finished chunk "
-                             "and a manifest; rerun the same command to resume")
-    parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
-                        help="hands per chunk (default: from N, or the one in --out)")
-    parser.add_argument("--no-progress", dest="progress", action="store_false",
-                        help="no progress bar on stderr")
+    add_run_args(parser, hands=100,
+                 out_help="resumable run directory: one Parquet file per finished chunk "
+                          "and a manifest; rerun the same command to resume")
     add_json_flag(parser)
 
 
@@ -96,19 +84,9 @@ def run(args: argparse.Namespace) -> int:
     from ..game import simulate
     from ..rules import get as get_ruleset
 
-    if args.n < 1:
-        raise CommandError(f"-n must be 1 or more, got {args.n}")
-    if args.jobs == 0:
-        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
-    if args.chunk_size is not None and args.chunk_size < 1:
-        raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
+    players, options = run_options(args)
     rs = get_ruleset(args.ruleset)
-    players = None
-    if args.players is not None:
-        names = [p.strip() for p in args.players.split(",") if p.strip()]
-        players = names[0] if len(names) == 1 else names
-    table = simulate(rs, args.n, players=players, seed=args.seed, n_jobs=args.jobs,
-                     out=args.out, chunk_size=args.chunk_size, progress=args.progress)
+    table = simulate(rs, args.n, players=players, seed=args.seed, **options)
     s = summarize(table, int(rs.players))
     s["ruleset"] = rs.name
     s["players"] = args.players or "efficiency"

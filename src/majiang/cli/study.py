@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import Column, CommandError, add_json_flag, emit_json, format_table, write
+from ._common import (Column, CommandError, add_json_flag, add_run_args, emit_json,
+                      format_table, run_options, write)
 
 HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, with 95%% "
         "intervals")
@@ -50,21 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rulesets", nargs="+", metavar="RULESET",
                         help="ruleset names (majiang rules lists them) or house-rule .toml "
                              "files, each compared under its own name")
-    parser.add_argument("-n", "--hands", dest="n", type=int, default=200, metavar="N",
-                        help="hands per ruleset (default: %(default)s)")
-    parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
-                        help="one player per seat (random, efficiency); one name for every "
-                             "seat (default: efficiency)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=-1, metavar="N",
-                        help="worker processes; -1 every core (default: %(default)s)")
-    parser.add_argument("--out", default=None, metavar="DIR",
-                        help="resumable run directories, DIR/<ruleset> each: one Parquet "
-                             "file per finished chunk; rerun the same command to resume")
-    parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
-                        help="hands per chunk (default: from N, or the one in --out)")
-    parser.add_argument("--no-progress", dest="progress", action="store_false",
-                        help="no progress bars on stderr")
+    add_run_args(parser, hands=200,
+                 out_help="resumable run directories, DIR/<ruleset> each: one Parquet "
+                          "file per finished chunk; rerun the same command to resume")
     parser.add_argument("--top-fans", type=int, default=TOP_FANS, metavar="K",
                         help="fans shown: the K most frequent under any ruleset "
                              "(default: %(default)s; --json has every fan)")
@@ -121,27 +110,11 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
 def run(args: argparse.Namespace) -> int:
     from ..studies import compare_rulesets
 
-    if args.n < 1:
-        raise CommandError(f"-n must be 1 or more, got {args.n}")
-    if args.jobs == 0:
-        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
-    if args.chunk_size is not None and args.chunk_size < 1:
-        raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
+    players, options = run_options(args)
     if args.top_fans < 0:
         raise CommandError(f"--top-fans must be 0 or more, got {args.top_fans}")
-    players = None
-    if args.players is not None:
-        names = [p.strip() for p in args.players.split(",") if p.strip()]
-        if not names:
-            raise CommandError("--players needs at least one player name")
-        players = names[0] if len(names) == 1 else names
-    run_options = {"n_jobs": args.jobs, "progress": args.progress}
-    if args.out is not None:
-        run_options["out"] = args.out
-    if args.chunk_size is not None:
-        run_options["chunk_size"] = args.chunk_size
     table = compare_rulesets(list(args.rulesets), args.n, players=players, seed=args.seed,
-                             **run_options)
+                             **options)
     labels = list(dict.fromkeys(table["ruleset"]))
     if args.plot:
         from ..plots import compare
