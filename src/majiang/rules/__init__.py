@@ -75,7 +75,8 @@ def _register_builtins() -> None:
     from importlib import import_module
     for mod_name in ("sichuan", "shandong", "anqing", "xian", "luoshan", "shenyang",
                      "luoyuan", "guangdong", "taiwan", "changsha", "wuhan", "kawuxing",
-                     "hefei", "hainan", "nanjing", "lisi", "guizhou", "nanchang", "tianjin"):
+                     "hefei", "hainan", "nanjing", "lisi", "guizhou", "nanchang", "tianjin",
+                     "hangzhou", "wenzhou", "shanghai_baida"):
         mod = import_module(f"{__name__}.{mod_name}")
         BUILDERS[mod_name] = mod.build
         BUILDERS.update(getattr(mod, "BUILDERS", {}))

@@ -1,0 +1,133 @@
+"""活动百搭 / 带弟百搭 (Shanghai-style 百搭) — RULESETS.md §3.24, STANDARD_READINGS_2.md §12
+(source keys SHW: the Shanghai module of a commercial server, ``ShbdCardTypeEnum`` /
+``MjHuTypeEnum`` and its multiplier routine; SHR: the ``randioo`` 百搭 rules with a 3-fan
+cap; MIL: the MIL 上海麻将 2024 summary; SHE: a hobby 上海百搭 engine).
+
+From the seed (§3.24, S000, only the joker rules):
+
+* **活动百搭**: a tile is turned from the kong tail; **its own kind** is the 百搭 (the other
+  3 copies) and a 白板 may stand in for the turned tile's face
+  (``JokerRule(source="turned", copies=3, substitute=白)``).
+* **带弟百搭**: the 百搭 is the turned tile **+ 1** — suits 9 → 1, honours in one cycle
+  东南西北中发白 back to 东 (``JokerRule(source="next", honor_cycle="seven")``, 4 wild
+  copies, the turned tile face up).
+
+From the standard readings (§12): 4 players, 13 tiles (dealer 14); 吃 from the previous
+player, 碰, 杠; a 百搭 may not be used to 碰 or 杠 (SHE, SHR).  Values, convention M (SHW):
+平胡 ×1, 碰碰胡 ×2, 大吊车 ×2 (four melds, single wait), 混一色 ×2, 门清 ×2, 清一色 ×4,
+字一色 ×8, 跑百搭 ×2 (a 百搭 as the single wait: the hand wins on any tile), 无百搭 ×2,
+四百搭 ×4 (all four 百搭 held; with 活动百搭's three wild copies it cannot happen); win
+types 杠开 ×2, 地胡 ×2, 抢杠 ×3 (抓冲, 自摸 and 天胡 ×1); 荒翻 ×2 on the first win after a
+drawn hand (:func:`huang_fan`: game history).  Settlement is not stated (§12.5): the usual
+one is used (the discarder pays a discard win, each other player a self-draw).
+
+Options of :func:`build` (default first, alternatives named):
+
+* ``convention`` ("huodong": 活动百搭, the seed's first paragraph; "daidi": 带弟百搭).
+* ``dragons_as_flowers`` (False: the seed's tile set — both seed conventions need 中发白
+  in play (the 白板 stand-in, the seven-kind cycle) — 144 tiles with 8 flowers; True:
+  MIL / SHR 上海敲麻, 中发白 are flowers (144 = 108 + 16 winds + 20 flowers), so no 白板
+  stand-in and 带弟 honours cycle 东南西北 only).
+* ``values`` ("multiply": SHW; "sum": SHR — each pattern counts one 番 [interp.: SHR's
+  番 per pattern was not read], the 番 are added and capped at 3, 四百搭 excludes 跑百搭 and
+  无百搭; a hand with no pattern is 1).
+
+Not modelled: 乱风向 and 开宝 (meanings not stated), 花 values (SHR adds them, values not
+read), the base stake and who pays a discard win (§12.5), SHR's dice 荒番.
+"""
+from __future__ import annotations
+
+from ..errors import RuleError
+from . import fans as F
+from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .hangzhou import lone_joker_ready
+
+__all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
+
+_SRC = "§3.24 + STANDARD_READINGS_2 §12 (SHW)"
+WHITE = 31
+_MULT = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+
+
+def huang_fan(points: int, drawn_before: bool = True) -> int:
+    """荒翻 (SHW, SHR): a win right after a drawn hand is worth ×2.
+
+    Raises
+    ------
+    RuleError
+        Negative points.
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise RuleError(f"points must be a non-negative int, got {points!r}")
+    return points * (2 if drawn_before else 1)
+
+
+def baida_points(fans: dict, rs, w) -> int:
+    """``values="multiply"``: the product of the multipliers; ``"sum"``: the number of
+    patterns, capped at 3 (at least 1)."""
+    if rs.options.get("values", "multiply") == "sum":
+        n = sum(c for k, c in fans.items() if k != 1)
+        if fans.get(10):
+            n -= int(bool(fans.get(8))) + int(bool(fans.get(9)))
+        return max(1, min(3, n))
+    m = 1
+    for k, n in fans.items():
+        m *= rs.fan(k).value ** n
+    return m
+
+
+POINTS_FUNCTIONS["shanghai_baida"] = baida_points
+
+
+def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
+          values: str = "multiply") -> Ruleset:
+    if convention not in ("huodong", "daidi"):
+        raise RuleError(f"shanghai_baida option convention must be 'huodong' or 'daidi', "
+                        f"got {convention!r}")
+    if values not in ("multiply", "sum"):
+        raise RuleError(f"shanghai_baida option values must be 'multiply' or 'sum', "
+                        f"got {values!r}")
+    if convention == "huodong":
+        jr = JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
+                       discard=True, substitute=None if dragons_as_flowers else WHITE)
+    else:
+        jr = JokerRule(source="next", copies=4, claim=False, be_claimed=False, discard=True,
+                       honor_cycle="separate" if dragons_as_flowers else "seven")
+    fl = (
+        F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=_SRC),
+        F.fan(2, "碰碰胡", "All Pungs (x2)", 2, F.all_pungs, source=_SRC),
+        F.fan(3, "大吊车", "Single Tile Left (x2)", 2, F.single_left, source=_SRC),
+        F.fan(4, "混一色", "Half Flush (x2)", 2, F.half_flush, source=_SRC),
+        F.fan(5, "门清", "Concealed Hand (x2)", 2, F.concealed, source=_SRC),
+        F.fan(6, "清一色", "Full Flush (x4)", 4, F.flush, source=_SRC),
+        F.fan(7, "字一色", "All Honors (x8)", 8, F.all_honors, source=_SRC),
+        F.fan(8, "跑百搭", "Joker as the Lone Wait (x2)", 2, lone_joker_ready, source=_SRC),
+        F.fan(9, "无百搭", "No Joker (x2)", 2, F.no_jokers, source=_SRC),
+        F.fan(10, "四百搭", "Four Jokers (x4)", 4, lambda w: int(F.jokers_held(w) >= 4),
+              source=_SRC),
+        F.fan(11, "杠开", "Win on Kong Replacement (x2)", 2,
+              lambda w: int(w.context.kong and w.context.self_drawn), source=_SRC),
+        F.fan(12, "地胡", "Earthly Win (x2)", 2, F.earthly, source=_SRC),
+        F.fan(13, "抢杠", "Robbing a Kong (x3)", 3,
+              lambda w: int(w.context.kong and not w.context.self_drawn), source=_SRC),
+    )
+    return Ruleset(
+        name="shanghai_baida", title="上海百搭 (活动百搭 / 带弟百搭)",
+        tiles=("144: 108 suited + 16 winds + 20 flowers (中发白 are flowers)"
+               if dragons_as_flowers else "144: 136 + 8 flowers"),
+        n_tiles=144, flowers=20 if dragons_as_flowers else 8, players=4, hand_size=13,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={"self_draw_all_pay": True},
+        source="RULESETS.md §3.24 (S000); STANDARD_READINGS_2.md §12 (SHW, SHR, MIL, SHE)",
+        tile_set="144_dragon_flowers" if dragons_as_flowers else "144",
+        constraints=(), ready="none", jokers=jr, wall_end=WallEnd(kept=0),
+        winners="head_bump", scoring=ScoringRule(mode="custom", function="shanghai_baida"),
+        options={"convention": convention, "dragons_as_flowers": bool(dragons_as_flowers),
+                 "values": values},
+        builder="shanghai_baida", section="§3.24",
+        missing=("乱风向, 开宝 undefined; 花 values; base stake and discard payer not stated",))
+
+
+SHANGHAI_BAIDA = build()
