@@ -137,7 +137,7 @@ def test_a_hand_of_the_other_size_names_the_rules_it_needs(capsys, argv, needle)
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith("majiang: error: ") and needle in err
     sixteen = sorted(n for n in rules.available() if rules.get(n).hand_size == 16)
-    assert sixteen == ["luoyuan", "taiwan"]
+    assert sixteen == ["luoyuan", "taiwan", "wenzhou"]
 
 
 def test_advise_counts_jokers_toward_the_hand(capsys):
