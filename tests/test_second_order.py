@@ -359,8 +359,8 @@ def test_knitted_forms():
 
 def test_sixteen_tile_hands():
     rng = np.random.default_rng(16)
-    for i in range(1):
-        c = near_complete(rng, 5)
+    for i in range(2):
+        c = uniform(rng, 17) if i % 2 else near_complete(rng, 5)
         check(c, ruleset="taiwan")
 
 

@@ -1819,8 +1819,9 @@ cdef str kinds_text(const int8_t* live):
 # group row, a draw j one more, so a state costs three min-plus products, and a draw j
 # a look at the few (sets, pair) splits of its group that can drop (a draw lowers a
 # row entry by at most one) and at the whole forms' totals changed by one kind.  A
-# joker's fifth copy, the knitted forms and more than 14 tiles take the general kernels
-# for each new state, still memoised.  Same values as
+# joker's fifth copy and the knitted forms take the general kernels for each new state,
+# still memoised.  Hands of more than 14 tiles (16-tile rulesets) read their rows from
+# the programme as under caps.  Same values as
 # ``discard_rows`` (min-plus over (sets, pair) is associative and commutative, exact
 # below INF); tests/test_second_order.py checks them against a reference from scratch.
 # With caps, a pair restriction or void suits (a hand with melds, a reduced tile set,
@@ -1908,8 +1909,10 @@ cdef inline void minplus_m(const uint8_t* A, const uint8_t* B, uint8_t* C,
 
 
 cdef void minplus_k(const uint8_t* A, const uint8_t* B, uint8_t* C, int M) noexcept nogil:
-    """:func:`minplus_m` specialised by M (M <= TM)."""
-    if M == 4:
+    """:func:`minplus_m` specialised by M (M <= MAXM)."""
+    if M == 5:
+        minplus_m(A, B, C, 5)
+    elif M == 4:
         minplus_m(A, B, C, 4)
     elif M == 3:
         minplus_m(A, B, C, 3)
@@ -2359,10 +2362,11 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                 c.vcaps[c.nv] = c.vbuf[c.nv]
                 c.vzero[c.nv] = g
                 c.nv += 1
-    c.table = c.nv == 1 and o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+    c.table = (c.nv == 1 and o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+               and n + o.jokers <= 14)
     fast = (not (o.fifth and o.jokers > 0)
             and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
-            and n + o.jokers <= 14 and (c.table or cache != NULL))
+            and c.M <= MAXM and (c.table or cache != NULL))
     if fast:
         for v in range(c.nv):
             for g in range(4):
@@ -2466,7 +2470,7 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
     cdef int sd[N_KINDS]
     cdef double second[N_KINDS]
     cdef int loc[N_KINDS]
-    cdef int d, k, nk, nc, nl = 0, r = 0
+    cdef int d, k, nk, nc, nl = 0, r = 0, nh = 0
     cdef int8_t* msh = NULL
     cdef uint64_t* meff = NULL
     cdef uint8_t* mhas = NULL
@@ -2480,6 +2484,7 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
         loc[d] = -1
         sd[d] = -1
         second[d] = float("nan")
+        nh += h[d]
         if h[d]:
             loc[d] = nl
             nl += 1
@@ -2503,7 +2508,7 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
         memset(msh, SO_UNKNOWN, nmemo)
         memset(mhas, 0, nmemo)
         if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-                and o.void_suits & 7 == 0):
+                and o.void_suits & 7 == 0 and nh + o.jokers <= 14):
             cache = <RowCache*>malloc(sizeof(RowCache))
             if cache != NULL:
                 memset(cache.key, 0xFF, sizeof(cache.key))
