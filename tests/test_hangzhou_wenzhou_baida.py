@@ -232,13 +232,13 @@ def test_wenzhou_example_3_soft_discard_win():
                                       "seat_wind": 1}, "地胡", 4),
     ("123m456p789s123s1z***", "1z", {"self_drawn": True}, "三财神", 4),
     ("1z [123m] [456p] [789s] [123s] [444z]", "1z", {}, "单张吊", 4),
-    ("* [123m] [456p] [789s] [123s] [444z]", "7z", {}, "全求神", 4),
+    ("* [123m] [456p] [789s] [123s] [444z]", "7z", {"self_drawn": True}, "全求神", 4),
     ("111m222p333s444s666z7z", "7z", {}, "碰碰胡", 4),
     ("123m456p789s11z4m* {9999p}", "6m", {"self_drawn": True, "kong": True}, "杠开", 4),
     ("123m456m789m123m99m45m", "6m", {}, "清一色", 4),
     ("123m456m789m123m11z45m", "6m", {}, "混一色", 4),
     ("123m456p555z666z777z1z", "1z", {}, "中发白", 4),
-    ("123m456p789s123s44z**", "4z", {}, "财神牛对", 4),
+    ("123m456p789s123s44z**", "4z", {"self_drawn": True}, "财神牛对", 4),
 ])
 def test_wenzhou_fan(hand, win, kw, fan, level):
     kw = {"seat_wind": 1, **kw}
@@ -257,7 +257,8 @@ def test_wenzhou_own_face_fans_need_the_faces():
     assert "双财归位" not in _names(r)
     # 三财归位 (辣子辣 option): three 9m as themselves in 789m ×3 → ×8
     rs = WZ.build(lazi=True)
-    r = faces.score("777888m999m123s456p1z", "1z", ruleset=rs, indicator="9m", seat_wind=1)
+    r = faces.score("777888m999m123s456p1z", "1z", ruleset=rs, indicator="9m", seat_wind=1,
+                    self_drawn=True)
     assert r.points == 8 and "三财归位" in _names(r)
 
 
@@ -281,6 +282,20 @@ def test_wenzhou_three_caishen_win_without_shape():
     with pytest.raises(InvalidHandError):
         _wz("147m258p369s1234z***", "6z", rs=WZ.build(three_caishen_win=False),
             self_drawn=True, seat_wind=1)
+
+
+def test_wenzhou_caishen_dandiao():
+    """W7 财神单钓: a lone 财神 waiting (any tile completes) may not win on a discard;
+    self-drawn it wins (硬 ×2).  Option off (WZA): the discard win is 软 ×1."""
+    hand = "123m456p789s123s111z*"
+    assert not majiang.check_win(hand, "7z", ruleset="wenzhou", seat_wind=1,
+                                 self_drawn=False).valid
+    assert _wz(hand, "7z", self_drawn=True, seat_wind=1).points == 2
+    r = _wz(hand, "7z", rs=WZ.build(caishen_dandiao=False), seat_wind=1)
+    assert r.points == 1 and _names(r) == {"软"}
+    # a 财神 with a real single is not a lone-财神 wait: the discard win stands
+    assert majiang.check_win("123m456p789s123s11z4m*", "6m", ruleset="wenzhou",
+                             seat_wind=1, self_drawn=False).valid
 
 
 def test_wenzhou_base_tables_and_maidi():
@@ -409,7 +424,8 @@ def test_catalog_toml_and_cli(name, tmp_path):
 @pytest.mark.parametrize("name,kw", [("hangzhou", dict(caishen="flip", you_cai_bi_kao=True,
                                                       sanlao=True)),
                                      ("wenzhou", dict(lazi=True, three_caishen_win=False,
-                                                      base_table="jinjie2")),
+                                                      base_table="jinjie2",
+                                                      caishen_dandiao=False)),
                                      ("shanghai_baida", dict(convention="daidi",
                                                              dragons_as_flowers=True))])
 def test_options_round_trip(name, kw):

@@ -49,7 +49,7 @@ VARIANTS = (
             ("how 混儿 is found", "tile count, fans")),
     Variant("§3.14", "温州", "Wenzhou", "wenzhou", "complete",
             ("STANDARD_READINGS_2 §7; 八对 / 硬八对 (no eight-pairs form) not modelled",
-             "财神单钓 discard ban, lone-honour discard order, 连庄 re-seating")),
+             "财神单钓's full go-around, lone-honour discard order, 连庄 re-seating")),
     Variant("§3.15", "天津", "Tianjin", "tianjin", "complete",
             ("indicator in play or face up: option (STANDARD_READINGS_2 §8.6)",
              "扣听, dealer side bets, caps, wall end not stated")),

@@ -38,6 +38,10 @@ Options of :func:`build` (default first, alternatives named):
 * ``base_table`` ("default" 1/2/3/4, W7 "10/20/30/40"; "jinjie1"; "jinjie2").
 * ``dealer_deal`` (1..4, the dealer's consecutive deal; 底分 of the table).
 * ``three_caishen_win`` (True, W7; False: 三财神 needs a shape, WZA).
+* ``caishen_dandiao`` (True, W7 财神单钓: a hand whose only missing tile is the pair of a
+  lone 财神 — it waits on any tile — may not win on a discard; False: WZA, which has no
+  such check).  Implemented as 0 points (no win) for that reading; the "after a full
+  go-around" part of W7 needs the game engine.
 
 Which 财神 play as their own face (财神归位: 双财归位, 三财归位) needs the faces: score with
 :func:`majiang.scoring.faces.score` (it publishes the held 财神 in
@@ -45,8 +49,8 @@ Which 财神 play as their own face (财神归位: 双财归位, 三财归位) n
 ``faces.score`` does not translate the 白板 stand-in: give it hands without 白板.
 
 Not modelled: 八对 / 硬八对 (eight pairs + one: no such form in the shanten core or the
-shape engine), 财神单钓 (a lone-财神 wait may not win on a discard — a rule of the wait,
-not of the hand), the discard-order rule for lone honours (W7), 连庄 re-seating.
+shape engine), the full go-around of 财神单钓 (W7), the discard-order rule for lone
+honours (W7), 连庄 re-seating; shanten and advice do not count 三财神's shape-free win.
 """
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
                    register_settlement)
-from .hangzhou import _real_before
+from .hangzhou import _real_before, lone_joker_ready
 
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
            "caishen_money", "kong_money", "BASE_TABLES"]
@@ -131,7 +135,11 @@ def _niu_dui(w) -> int:
 
 
 def wenzhou_points(fans: dict, rs, w) -> int:
-    """The level: the highest value among the counted fans (软 1, 硬 2, 双翻 4, 四翻 8)."""
+    """The level: the highest value among the counted fans (软 1, 硬 2, 双翻 4, 四翻 8);
+    0 (no win) for a 财神单钓 won on a discard when the option ``caishen_dandiao`` is on."""
+    if (rs.options.get("caishen_dandiao") and not w.context.self_drawn
+            and not w.context.kong and lone_joker_ready(w)):
+        return 0
     return max((rs.fan(k).value for k in fans), default=1)
 
 
@@ -204,7 +212,9 @@ def kong_money(kind: str, owner: int, players: int = 4) -> tuple:
 
 def build(*, special_double: bool = True, lazi: bool = False, base_table: str = "default",
           dealer_deal: int = 1, three_caishen_win: bool = True,
-          special_wins=None) -> Ruleset:
+          caishen_dandiao: bool = True, special_wins=None, min_points=None) -> Ruleset:
+    # ``special_wins`` and ``min_points`` are stored options derived from
+    # ``three_caishen_win`` / ``caishen_dandiao``; accepted for the TOML round trip
     if special_wins is not None:          # the stored option (TOML round trip)
         three_caishen_win = "three_jokers" in tuple(special_wins)
     base = base_points(dealer_deal, base_table)
@@ -252,10 +262,12 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
         options={"special_double": bool(special_double), "lazi": bool(lazi),
                  "base_table": base_table, "dealer_deal": int(dealer_deal),
                  "three_caishen_win": bool(three_caishen_win),
-                 "special_wins": ["three_jokers"] if three_caishen_win else []},
+                 "caishen_dandiao": bool(caishen_dandiao),
+                 "special_wins": ["three_jokers"] if three_caishen_win else [],
+                 "min_points": (1, 1) if caishen_dandiao else (0, 0)},
         builder="wenzhou", section="§3.14",
-        missing=("八对 / 硬八对 (no eight-pairs form)", "财神单钓 discard ban",
-                 "lone-honour discard order, 连庄 re-seating"))
+        missing=("八对 / 硬八对 (no eight-pairs form)",
+                 "财神单钓's full go-around, lone-honour discard order, 连庄 re-seating"))
 
 
 WENZHOU = build()
