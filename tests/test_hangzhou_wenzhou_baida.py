@@ -399,10 +399,21 @@ def test_baida_settlement_discard_and_self_draw():
     assert r.settle(1) == (-1, 3, -1, -1)
 
 
-@pytest.mark.parametrize("kw", [dict(convention="x"), dict(values="max")])
-def test_baida_bad_options(kw):
+@pytest.mark.parametrize("builder,kw", [
+    (SB.build, dict(convention="x")), (SB.build, dict(values="max")),
+    (HZ.build, dict(caishen="dice")), (HZ.build, dict(cap=0)), (HZ.build, dict(cap=True)),
+    (HZ.build, dict(dealer_deal=0)), (WZ.build, dict(base_table="x")),
+    (WZ.build, dict(dealer_deal=0)),
+])
+def test_bad_options(builder, kw):
     with pytest.raises(RuleError):
-        SB.build(**kw)
+        builder(**kw)
+
+
+def test_baida_indicator_outside_the_tile_set():
+    # 中发白 as flowers: a turned 白 cannot be the 百搭
+    with pytest.raises(RuleError):
+        game_model(SB.build(dragons_as_flowers=True)).wall("5z")
 
 
 # ================================================================== all three

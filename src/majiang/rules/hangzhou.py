@@ -37,6 +37,10 @@ The seed names only 136 tiles, 爆头, 财飘 and 杠开.  From the standard rea
   player from whom the winner took three 摊 (吃, and by default 碰), or who took three
   from the winner.
 
+Hands: in :func:`majiang.score`, :func:`majiang.shanten` … a 财神 is written ``*`` (a
+``5z`` there would be a natural 白板, which 杭州 does not have);
+:func:`majiang.scoring.faces.score` takes the 白板 by their face.
+
 Options of :func:`build` (default first, alternatives named):
 
 * ``caishen`` ("fixed": 白板, HZS default and MIL; "flip": a turned kind is the 财神 —
