@@ -355,6 +355,15 @@ def test_knitted_forms():
                 c[k] += 1
             c = swap(rng, c, 1)
         check(c, ruleset="mcr")
+    for i in range(4):      # near 组合龙: 147m 258p 369s, a set and a pair
+        c = np.zeros(34, np.int64)
+        c[[0, 3, 6, 10, 13, 16, 20, 23, 26]] = 1
+        c[int(rng.integers(34))] += 2
+        k = int(rng.integers(27)) // 9 * 9 + int(rng.integers(7))
+        c[k:k + 3] += 1
+        if c.max() > 4:
+            continue
+        check(swap(rng, c, 1 + i % 2), ruleset="mcr")
 
 
 def test_sixteen_tile_hands():

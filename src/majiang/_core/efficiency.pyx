@@ -1819,9 +1819,10 @@ cdef str kinds_text(const int8_t* live):
 # group row, a draw j one more, so a state costs three min-plus products, and a draw j
 # a look at the few (sets, pair) splits of its group that can drop (a draw lowers a
 # row entry by at most one) and at the whole forms' totals changed by one kind.  A
-# joker's fifth copy and the knitted forms take the general kernels for each new state,
-# still memoised.  Hands of more than 14 tiles (16-tile rulesets) read their rows from
-# the programme as under caps.  Same values as
+# joker's fifth copy takes the general kernels for each new state, still memoised.
+# Hands of more than 14 tiles (16-tile rulesets) read their rows from the programme as
+# under caps; the knitted forms (全不靠, 组合龙) are computed on the vector like the whole
+# forms under caps.  Same values as
 # ``discard_rows`` (min-plus over (sets, pair) is associative and commutative, exact
 # below INF); tests/test_second_order.py checks them against a reference from scratch.
 # With caps, a pair restriction or void suits (a hand with melds, a reduced tile set,
@@ -2056,18 +2057,23 @@ cdef bint so_ctx(SOCtx* c, uint8_t* H, const uint8_t* (*base_rows)[4],
     return True
 
 
-cdef int whole_distance(const SOCtx* c, const uint8_t* h, int v) noexcept nogil:
-    """Seven pairs / thirteen orphans of the full vector ``h`` in variant ``v`` (the
-    same functions as :func:`shanten_general`)."""
-    cdef int best = INF, d
+cdef int whole_distance(const SOCtx* c, const uint8_t* h, int v, int bound) noexcept nogil:
+    """The least of ``bound`` and the distances to seven pairs, thirteen orphans and the
+    knitted forms of the full vector ``h`` in variant ``v`` (the same functions as
+    :func:`shanten_general`; the bound prunes the knitted patterns)."""
+    cdef int best = bound, d
     cdef const uint8_t* caps = c.vcaps[v]
-    if c.mask & FORM_SEVEN_PAIRS:
-        best = (seven_pairs_distance(h, c.quads) if caps == NULL
-                else seven_pairs_caps_distance(h, c.quads, caps))
-    if c.mask & FORM_THIRTEEN_ORPHANS:
+    if c.M == 4 and c.mask & FORM_SEVEN_PAIRS:
+        d = (seven_pairs_distance(h, c.quads) if caps == NULL
+             else seven_pairs_caps_distance(h, c.quads, caps))
+        if d < best:
+            best = d
+    if c.M == 4 and c.mask & FORM_THIRTEEN_ORPHANS:
         d = thirteen_orphans_distance(h) if caps == NULL else thirteen_orphans_caps_distance(h, caps)
         if d < best:
             best = d
+    if c.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
+        best = knitted_distance(h, c.mask, c.M, caps, best)
     return best
 
 
@@ -2092,9 +2098,7 @@ cdef int so_shanten_fast(SOCtx* c, uint8_t* H, int d2) noexcept nogil:
                 rows[a] = ra
                 best = rows_whole(rows, c.mask, c.quads, best)
             else:
-                d = whole_distance(c, H, v)
-                if d < best:
-                    best = d
+                best = whole_distance(c, H, v, best)
     H[d2] += 1
     return with_jokers(best, c.J)
 
@@ -2142,7 +2146,7 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
         plus_rows_c(c, vv, H, a, aplus[vv])
         wchk[vv] = False
         if c.whole:
-            wchk[vv] = whole_distance(c, H, vv) <= dS
+            wchk[vv] = whole_distance(c, H, vv, dS + 1) <= dS
             wany = wany or wchk[vv]
     for b in range(4):
         lo = 9 * b
@@ -2175,7 +2179,7 @@ cdef bint so_effective_fast(SOCtx* c, uint8_t* H, int d2, int sh,
             if wany:
                 H[j] += 1
                 for vv in range(c.nv):
-                    if wchk[vv] and whole_distance(c, H, vv) < dS:
+                    if wchk[vv] and whole_distance(c, H, vv, dS) < dS:
                         hit = True
                         break
                 H[j] -= 1
@@ -2336,9 +2340,8 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
             for j in range(N_KINDS):
                 if lv[d * N_KINDS + j] >= 0:
                     ed[d] |= (<uint64_t>1) << j
-    # the incremental route: anything but a joker's fifth copy, the knitted forms and
-    # more than 14 tiles.  Variants as in shanten_opts_c: one, or one per void suit
-    # (its caps set to 0).
+    # the incremental route: anything but a joker's fifth copy.  Variants as in
+    # shanten_opts_c: one, or one per void suit (its caps set to 0).
     c.M = (n + o.jokers - 1) // 3
     c.mask = o.mask
     c.quads = o.quads
@@ -2346,7 +2349,9 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
     c.caps = o.caps
     c.pair_mask = o.pair_mask
     c.cache = cache
-    c.whole = c.M == 4 and (o.mask & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS)) != 0
+    c.whole = ((c.M == 4 and (o.mask & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
+                                        | FORM_HONORS_KNITTED)) != 0)
+               or (c.M >= 3 and (o.mask & FORM_KNITTED_STRAIGHT) != 0))
     c.nv = 0
     if o.void_suits & 7 == 0:
         c.vzero[0] = -1
@@ -2363,10 +2368,10 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                 c.vzero[c.nv] = g
                 c.nv += 1
     c.table = (c.nv == 1 and o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-               and n + o.jokers <= 14)
-    fast = (not (o.fifth and o.jokers > 0)
-            and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))
-            and c.M <= MAXM and (c.table or cache != NULL))
+               and n + o.jokers <= 14
+               and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)))
+    fast = (not (o.fifth and o.jokers > 0) and c.M <= MAXM
+            and (c.table or cache != NULL))
     if fast:
         for v in range(c.nv):
             for g in range(4):
@@ -2508,7 +2513,8 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
         memset(msh, SO_UNKNOWN, nmemo)
         memset(mhas, 0, nmemo)
         if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-                and o.void_suits & 7 == 0 and nh + o.jokers <= 14):
+                and o.void_suits & 7 == 0 and nh + o.jokers <= 14
+                and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))):
             cache = <RowCache*>malloc(sizeof(RowCache))
             if cache != NULL:
                 memset(cache.key, 0xFF, sizeof(cache.key))
