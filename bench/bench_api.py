@@ -171,6 +171,12 @@ def advice_tables() -> None:
     t0 = best_per_call(lambda h: discard_table(h, second_order=False, ruleset="sichuan"),
                        suited, 2)
     row("  second order, sichuan (108 tiles, 缺一门)", us(t - t0))
+    mixed = [np.bincount(RNG.choice(WALL, 14, replace=False), minlength=34).astype(np.uint8)
+             for _ in range(10)]
+    discard_table(mixed[0], ruleset="mcr")
+    t = best_per_call(lambda h: discard_table(h, second_order=True, ruleset="mcr"), mixed, 2)
+    t0 = best_per_call(lambda h: discard_table(h, second_order=False, ruleset="mcr"), mixed, 2)
+    row("  second order, mcr (with 全不靠 / 组合龙)", us(t - t0))
 
 
 def second_order_before(hands) -> float:
