@@ -136,7 +136,7 @@ TRUE_WALL, S1, REAL = MODELS
 DEFAULT_SAMPLES = 20_000
 CHUNK = 1024                 # walls per Monte Carlo chunk (one spawned seed each)
 AUTO_MAX_SHANTEN = 3
-TRUE_WALL_MAX_DRAWS = 3      # horizons solved over the true wall (when the kernel can)
+TRUE_WALL_MAX_DRAWS = 3      # horizons solved over the true wall
 MAX_CHANGES = 8
 DEFAULT_MAX_STATES = 200_000
 JOKER = N_KINDS              # a joker draw in a wall / the win-kind of a joker draw
@@ -264,45 +264,6 @@ def _with(r: Probabilities, **kw: Any) -> Probabilities:
 
 
 # ---------------------------------------------------------------------------
-# Kernel capabilities (the compiled core is extended in place; adapt to it)
-# ---------------------------------------------------------------------------
-
-class _Caps:
-    _done = False
-    shape = False          # Graph / shanten accept pair_mask= and void_suits=
-    jokers = False         # Graph accepts joker_unseen=, add_root(h0, jokers0)
-    unrestricted = False   # Graph(unrestricted=True)
-    true_wall = False      # _prob.true_wall_solve
-    pred3 = False          # predicate called as pred(h14, win_kind, n_jokers)
-    true_wall_wins = False # true_wall_solve returns the winning-hand distribution
-    shanten_shape = False
-
-    @classmethod
-    def probe(cls) -> type:
-        if cls._done:
-            return cls
-        u = np.zeros(N_KINDS, dtype=np.uint8)
-        for name, kw in (("shape", {"pair_mask": None, "void_suits": 0}),
-                         ("jokers", {"joker_unseen": 0}),
-                         ("unrestricted", {"unrestricted": False})):
-            try:
-                _prob.Graph(u, None, 1, False, 0, 10, None, **kw)
-                setattr(cls, name, True)
-            except TypeError:
-                pass
-        cls.pred3 = cls.jokers
-        cls.true_wall = hasattr(_prob, "true_wall_solve")
-        try:
-            _eff.shanten_one(np.array([1] * 13 + [0] * 21, dtype=np.uint8), 1, False, None,
-                             pair_mask=ALL_PAIRS, void_suits=0)
-            cls.shanten_shape = True
-        except TypeError:
-            cls.shanten_shape = False
-        cls._done = True
-        return cls
-
-
-# ---------------------------------------------------------------------------
 # The win predicate handed to the kernel
 # ---------------------------------------------------------------------------
 
@@ -319,8 +280,7 @@ class _WinPred:
         self.cache: dict = {}
         self.calls = 0
 
-    def __call__(self, h14: np.ndarray, k: int, *rest: int) -> bool:
-        n_jokers = rest[0] if rest else 0
+    def __call__(self, h14: np.ndarray, k: int, n_jokers: int) -> bool:
         if self.never:
             return False
         key = (bytes(h14), int(k), int(n_jokers))
@@ -435,10 +395,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     if not any(not m.concealed for m in h.melds):
         ok, why = model.closed_hand_can_win()
     ctx = {"seat_wind": seat_wind, "prevalent_wind": prevalent_wind}
-    kernel = _Caps.probe()
-    plain_shape = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0
-    need_pred = (model.ruleset is not None
-                 and not (sh.exact and model.jokers is None and (plain_shape or kernel.shape)))
+    need_pred = model.ruleset is not None and not (sh.exact and model.jokers is None)
     pred = None
     if not ok:
         pred = _WinPred(model, h.melds, ctx, never=True)
@@ -517,7 +474,6 @@ class _Engine:
         self.pos, self.T, self.changes = pos, draws, changes
         self.max_states = max_states
         self.keep_wins = False
-        self.kernel = _Caps.probe()
         self._graphs: dict = {}
         self._shanten: dict = {}
         self._b258 = None       # pair_258_small / all_258: the ruleset's shape groups
@@ -525,10 +481,6 @@ class _Engine:
         if rs is not None and ("pair_258_small" in rs.constraints or "all_258" in rs.forms):
             from .efficiency import _plan258
             self._b258 = _plan258(rs)
-        if pos.jokers or pos.joker_unseen:
-            if not self.kernel.jokers:
-                raise RuleError("probabilities with jokers need the joker-aware kernel "
-                                "(rebuild majiang._core.probability)")
 
     # -- shanten under the ruleset's shape options --------------------------------
     def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
@@ -545,15 +497,8 @@ class _Engine:
                                   pos.melds, int(j0)))
             self._shanten[key] = s
             return s
-        if self.kernel.shanten_shape:
-            s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth,
-                                     pair_mask=pos.pair_mask, void_suits=pos.void_suits))
-        elif pos.pair_mask != ALL_PAIRS or pos.void_suits:
-            from .rules.shapes import shanten_counts, spec_of
-            s = int(shanten_counts(h0, jokers=j0, caps=pos.caps, n_melds=len(pos.melds),
-                                   spec=spec_of(pos.model.ruleset)))
-        else:
-            s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth))
+        s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth,
+                                 pair_mask=pos.pair_mask, void_suits=pos.void_suits))
         self._shanten[key] = s
         return s
 
@@ -563,28 +508,20 @@ class _Engine:
         g = self._graphs.get(key)
         if g is None:
             pos = self.pos
-            kw: dict = {}
-            if self.kernel.shape:
-                kw.update(pair_mask=pos.pair_mask, void_suits=pos.void_suits)
-            if self.kernel.jokers:
-                jr = pos.model.jokers
-                kw.update(joker_unseen=pos.joker_unseen,
-                          joker_discard=bool(jr.discard) if jr is not None else True,
-                          fifth=bool(jr.fifth_copy) if jr is not None else False)
-            if unrestricted:
-                kw["unrestricted"] = True
+            jr = pos.model.jokers
             g = _prob.Graph(pos.unseen, pos.caps, pos.mask, pos.quads, budget,
-                            self.max_states, pos.pred, **kw)
+                            self.max_states, pos.pred, pair_mask=pos.pair_mask,
+                            void_suits=pos.void_suits, joker_unseen=pos.joker_unseen,
+                            joker_discard=bool(jr.discard) if jr is not None else True,
+                            fifth=bool(jr.fifth_copy) if jr is not None else False,
+                            unrestricted=unrestricted)
             self._graphs[key] = g
         return g
-
-    def _add_root(self, g, h0: np.ndarray, j0: int) -> int:
-        return g.add_root(h0, j0) if self.kernel.jokers else g.add_root(h0)
 
     def solve(self, g, h0: np.ndarray, j0: int, objective: int):
         """(V, curve, root) or None when the state limit is hit."""
         try:
-            root = self._add_root(g, h0, j0)
+            root = g.add_root(h0, j0)
         except MemoryError:
             if g.n_states >= self.max_states:
                 return None
@@ -628,8 +565,7 @@ class _Engine:
         sel = np.flatnonzero(wm > 0)
         hands = np.array([g.hand_of(int(i)) for i in owner[sel]],
                          dtype=np.uint8).reshape(-1, N_KINDS)
-        jk = (np.array([int(g.jokers_of(int(i))) for i in owner[sel]], dtype=np.intp)
-              if hasattr(g, "jokers_of") else np.zeros(sel.size, dtype=np.intp))
+        jk = np.array([int(g.jokers_of(int(i))) for i in owner[sel]], dtype=np.intp)
         return hands, kind[sel].astype(np.intp), wm[sel].copy(), jk, None
 
     def _true_wall(self, h0: np.ndarray, j0: int) -> Probabilities | None:
@@ -879,30 +815,27 @@ class _Engine:
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
-        k = self.kernel
         if self._b258 is not None and self.T <= B258_PY_MAX_DRAWS and self.changes is None:
             # pair_258_small / all_258: the kernel judges completion and tenpai by the
             # core's forms; short horizons are solved here with the ruleset's shanten
             return self.b258_true_wall(h0, j0)
         if self.T == 1 and self.keep_wins and self.changes is None:
             return self.first_draw(h0, j0)
-        if (self.T == 2 and self.keep_wins and self.changes is None and k.true_wall):
+        if self.T == 2 and self.keep_wins and self.changes is None:
             r = self.true_wall_wins(h0, j0)
             if r is not None:
                 return r
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
-        if k.true_wall and self.T <= TRUE_WALL_MAX_DRAWS and not (
-                self.keep_wins and not k.true_wall_wins):
+        if self.T <= TRUE_WALL_MAX_DRAWS and not self.keep_wins:
             r = self._true_wall(h0, j0)
             if r is not None:
                 return r
         if not best:
             return self._result(self.graph(0), h0, j0, "changes<=0")
-        if k.unrestricted:
-            r = self._result(self.graph(0, unrestricted=True), h0, j0, "optimal")
-            if r is not None:
-                return r
+        r = self._result(self.graph(0, unrestricted=True), h0, j0, "optimal")
+        if r is not None:
+            return r
         found, prev = None, -1
         for b in range(MAX_CHANGES + 1):
             r = self._result(self.graph(b), h0, j0, f"changes<={b}")
@@ -936,7 +869,7 @@ class _Engine:
         final_j = np.zeros(n, dtype=np.int8)
         tile = np.empty(n, dtype=np.int8)
         gpred = _prob._Pred(pos.pred) if policy == "greedy" else None
-        kernel = self.kernel
+        jr = pos.model.jokers
 
         def run(c: int) -> int:
             lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
@@ -945,27 +878,20 @@ class _Engine:
             walls = _deal(rng, pool, m, T)
             fin = final[lo:hi] if final is not None else np.empty((m, N_KINDS), dtype=np.uint8)
             if policy == "greedy":
-                kw = {}
-                if kernel.shape:
-                    kw.update(pair_mask=pos.pair_mask, void_suits=pos.void_suits)
-                if kernel.jokers:
-                    jr = pos.model.jokers
-                    kw.update(jokers0=j0, joker_unseen=pos.joker_unseen,
-                              joker_discard=bool(jr.discard) if jr is not None else True,
-                              fifth=bool(jr.fifth_copy) if jr is not None else False,
-                              final_jokers=final_j[lo:hi])
-                return _prob.simulate_greedy(h0, pos.unseen, pos.caps, pos.mask, pos.quads,
-                                             gpred, walls, win_time[lo:hi], ten_time[lo:hi],
-                                             fin, tile[lo:hi], **kw)
+                return _prob.simulate_greedy(
+                    h0, pos.unseen, pos.caps, pos.mask, pos.quads, gpred, walls,
+                    win_time[lo:hi], ten_time[lo:hi], fin, tile[lo:hi],
+                    pair_mask=pos.pair_mask, void_suits=pos.void_suits, jokers0=j0,
+                    joker_unseen=pos.joker_unseen,
+                    joker_discard=bool(jr.discard) if jr is not None else True,
+                    fifth=bool(jr.fifth_copy) if jr is not None else False,
+                    final_jokers=final_j[lo:hi])
             Vw, _, root = win
             Vt, _, _ = ten
             scratch_t = np.empty(m, dtype=np.int16)
             scratch_w = np.empty(m, dtype=np.int16)
-            if kernel.jokers:
-                g.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi],
-                           final_j[lo:hi])
-            else:
-                g.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi])
+            g.simulate(root, Vw, walls, win_time[lo:hi], scratch_t, fin, tile[lo:hi],
+                       final_j[lo:hi])
             g.simulate(root, Vt, walls, scratch_w, ten_time[lo:hi],
                        np.empty((m, N_KINDS), dtype=np.uint8), np.empty(m, dtype=np.int8))
             return 0
@@ -1047,7 +973,7 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     if s > engine.T:           # each draw lowers the shanten by at most one: both are 0
         return _out_of_reach(engine, s)
     engine.keep_wins = keep_wins
-    short = engine.T <= TRUE_WALL_MAX_DRAWS and engine.kernel.true_wall
+    short = engine.T <= TRUE_WALL_MAX_DRAWS
     if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)):
         res = engine.exact(h0, j0, best=(method == "exact"))
         if res is not None:
@@ -1419,7 +1345,6 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     mask = form_mask(tuple(sh.forms))
     caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
     plain = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0 and not wall.jokers
-    kernel = _Caps.probe()
     fifth = bool(model.jokers is not None and model.jokers.fifth_copy)
     kind_of = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
                         np.append(wall.counts, wall.jokers).astype(np.intp))
@@ -1427,20 +1352,11 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     n_chunks = math.ceil(n / chunk)
     seeds = _seed_sequence(seed).spawn(n_chunks)
     hist = np.zeros((n_chunks, 128), dtype=np.int64)
-    shapes_spec = None
     b258 = model.ruleset is not None and "pair_258_small" in model.constraints
-    if not plain and not kernel.shanten_shape and (sh.pair_mask != ALL_PAIRS or sh.void_suits):
-        from .rules.shapes import spec_of
-        shapes_spec = spec_of(model.ruleset)
 
     def one(c: np.ndarray, j: int) -> int:
-        if kernel.shanten_shape:
-            return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth,
-                                        pair_mask=sh.pair_mask, void_suits=sh.void_suits))
-        if shapes_spec is not None:
-            from .rules.shapes import shanten_counts
-            return int(shanten_counts(c, jokers=j, caps=caps, n_melds=0, spec=shapes_spec))
-        return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth))
+        return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth,
+                                    pair_mask=sh.pair_mask, void_suits=sh.void_suits))
 
     def run(c: int) -> None:
         m = min(n, (c + 1) * chunk) - c * chunk
