@@ -8,8 +8,10 @@ THE win predicate (:func:`majiang.scoring.check_win`), only for complete shapes
 (a compiled shape check, :mod:`majiang._core.game`, filters first).
 
 Physical tiles are integers: ``0..33`` the 34 kinds, ``34 + i`` flower ``i``.  A
-tile of the joker kind is a joker (wild) while held; with a substitute kind (安庆
-红中) the substitute tiles play as the joker kind's natural tile.
+tile of a wild kind is a joker while held — one kind, or two with
+:attr:`JokerRule.second` (南昌 正精 + 副精, 天津 混儿: ``state.jks``, the kinds of
+:meth:`GameModel.joker_kinds`); with a substitute kind (安庆 红中) the substitute tiles
+play as the joker kind's natural tile.
 
 Turn order is counter-clockwise: seat ``s + 1`` plays after seat ``s``; the
 player on the left of ``s + 1`` is ``s`` (chows come only from the previous
@@ -21,8 +23,11 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
   from the tail (dealer first), also on every later draw;
 * jokers: after the deal one tile is turned from the tail (re-turned while it is
   a flower; the turned flower stays aside), giving the joker kind per the
-  :class:`~majiang.rules.JokerRule`; a fixed joker turns nothing; jokers are never
-  claimed, never used to claim, never part of a kong;
+  :class:`~majiang.rules.JokerRule`; a fixed joker turns nothing; when every copy of
+  the turned kind is wild (南昌, ``source="turned"``, 4 copies) the turned tile goes
+  back where it lay (the next replacement draw), else it stays face up, set aside;
+  jokers of every wild kind are never claimed, never used to claim, never part of a
+  kong, and never discarded where the ruleset forbids it (天津);
 * a turn: draw (the dealer's first turn uses the 14th dealt tile), then the
   player may win (self-draw), declare a concealed or an added kong (replacement
   from the tail, after which the turn goes on), or discard;
@@ -49,13 +54,19 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
 * 天和 / 地和 / 人和: a win in the first go-around before any call, kong or win passes
   ``first_turn`` to THE predicate (:attr:`majiang.winning.WinContext.first_turn`);
 * kong payments outside the hand value (``Ruleset.kong_payments``: 四川 刮风下雨 and
-  呼叫转移, 广东 杠分 with 荒庄荒杠), kept in :class:`KongLedger` and settled at the
-  end with the end checks (``st.end_checks``, in the score deltas).
+  呼叫转移, 广东 杠分 with 荒庄荒杠, 贵州 豆 collected only by ready players), kept in
+  :class:`KongLedger` and settled at the end with the end checks (``st.end_checks``,
+  in the score deltas);
+* the ruleset's end-of-hand settlement (``Ruleset.end_settlement``, a function of the
+  final table :class:`~majiang.rules.base.EndTable` built by :func:`end_table`: 贵州
+  鸡 after a win, 查叫 at a drawn end); "ready" there is a winner or a hand that some
+  tile completes into a valid win under THE predicate as a self-draw.
 
 Two loops play the same hands move for move: the compiled one
-(:class:`majiang._core.game.FastHand`: built-in bots, core forms only, jokers of the
-usual kind, no log) and this module's Python one (any policy, substitute jokers,
-extra forms, logs); the tests compare them hand by hand.
+(:class:`majiang._core.game.FastHand`: built-in bots, core forms only, one joker kind
+of the usual sort, no end settlement, no log) and this module's Python one (any
+policy, substitute jokers, two wild kinds, extra forms, logs); the tests compare them
+hand by hand.
 
 Not yet modelled: ready declarations (报听, 天听 / 地听), 买马 / 跟庄, Botzone-style
 duplicate walls, 杠上炮 as a fan (the win context does not say that the discard
@@ -92,6 +103,19 @@ def _mask_for(mask: int, n_melds: int) -> int:
     if n_melds > 1:
         mask &= ~_FORM_BITS["knitted_straight"]
     return mask or 1
+
+
+def _indicator_back(jr, model, t) -> bool:
+    """Whether the turned indicator ``t`` goes back into play: the turned kind itself is
+    wild (``source="turned"``) with every copy wild (:attr:`JokerRule.copies` = the
+    kind's copies, 南昌 正精; :meth:`GameModel.wall` then keeps no natural copy)."""
+    return jr.source == "turned" and int(jr.copies) >= int(model.copies[int(t)])
+
+
+def _indicator_back_possible(jr, model) -> bool:
+    """Some indicator goes back into play (:func:`_indicator_back`); the compiled loop
+    always sets the turned tile aside, so such rulesets play in the Python loop."""
+    return jr.source == "turned" and int(jr.copies) >= int(np.max(model.copies))
 
 
 def _pass_lock(rs):
@@ -286,7 +310,8 @@ class HandState:
         self.check_win = check_win_fn()
         jr = self.model.jokers
         self.joker_rule = jr
-        self.jk = -1                      # joker kind
+        self.jk = -1                      # joker kind (the first wild kind)
+        self.jks = ()                     # every wild kind (南昌 正精 + 副精, 天津 混儿)
         self.sub = -1                     # substitute kind
         self.indicator = None
         self.aside = []                   # indicator, flowers turned with it
@@ -333,6 +358,7 @@ class HandState:
         self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
         self.min_aware = _min_aware(rs)    # bots aim at waits that reach the minimum
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
+        self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -398,12 +424,17 @@ class HandState:
         c = s.phys.copy()
         j = 0
         if self.jk >= 0:
-            j = int(c[self.jk])
-            c[self.jk] = 0
+            for k in self.jks:
+                j += int(c[k])
+                c[k] = 0
             if self.sub >= 0 and self.sub != self.jk:
                 c[self.jk] = c[self.sub]
                 c[self.sub] = 0
         return c, j
+
+    def is_joker(self, t: int) -> bool:
+        """Whether physical kind ``t`` is wild in this hand (any of the wild kinds)."""
+        return t in self.jks
 
     def play_kind(self, t: int) -> int:
         return self.jk if (t == self.sub and self.sub >= 0) else t
@@ -477,7 +508,7 @@ class HandState:
         or None when the shape is not complete (the predicate is then not asked)."""
         s = self.seats[p]
         c, j = self.play_counts(p)
-        is_joker = self.jk >= 0 and tile == self.jk
+        is_joker = tile in self.jks
         if self_drawn:
             if is_joker:
                 j -= 1
@@ -581,7 +612,7 @@ class HandState:
         if s.locked and s.drawn is not None:
             return [s.drawn]
         if st.jk >= 0 and not st.joker_rule.discard:
-            nj = [k for k in kinds if k != st.jk]
+            nj = [k for k in kinds if k not in st.jks]
             if nj:
                 kinds = nj
         if s.void >= 0:
@@ -740,18 +771,25 @@ class _Game:
         if jr is not None:
             if jr.source == "fixed":
                 st.jk = int(jr.fixed)
+                st.jks = (st.jk,)
             else:
                 t = st._take(True)
                 while t >= 34:
                     st.aside.append(t)
                     t = st._take(True)
-                st.aside.append(t)
                 st.indicator = t
-                st.visible[t] += 1
                 st.jk = int(jr.kind(t))
+                st.jks = tuple(int(k) for k in jr.kinds(t))
+                if _indicator_back(jr, st.model, t):
+                    # every copy of the turned kind is wild (南昌 正精): the turned tile
+                    # goes back where it lay, the next replacement draw
+                    st.tail += 1
+                else:
+                    st.aside.append(t)
+                    st.visible[t] += 1
             if jr.substitute is not None:
                 st.sub = int(jr.substitute)
-            st._log(e="jokers", indicator=st.indicator, joker=st.jk)
+            st._log(e="jokers", indicator=st.indicator, joker=st.jk, kinds=list(st.jks))
         # flowers in the deal: replaced from the tail, dealer first, until none
         for p in order:
             s = st.seats[p]
@@ -902,12 +940,12 @@ class _Game:
                 if "concealed_kong" in cg:
                     for k in np.flatnonzero(s.phys >= 4):
                         k = int(k)
-                        if k != st.jk and k != st.sub and \
+                        if k not in st.jks and k != st.sub and \
                                 not (s.void >= 0 and k < 27 and k // 9 == s.void):
                             options.append(("concealed_kong", k))
                 if "added_kong" in cg:
                     for m in s.melds:
-                        if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] != st.jk \
+                        if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] not in st.jks \
                                 and m["tile"] != st.sub:
                             options.append(("added_kong", m["tile"]))
             choice = self.ask_declare(p, options) if options else None
@@ -929,6 +967,7 @@ class _Game:
                     if m["kind"] == "pung" and m["tile"] == k:
                         m["kind"] = "kong"
                         m["tiles"].append(k)
+                        m["how"] = "added"
                         break
                 st.visible[k] += 1
                 s.meld_counts[k] += 1
@@ -962,6 +1001,8 @@ class _Game:
         s.drawn = None
         st._changed(p)
         st.turns += 1
+        if t not in st.first_discards:
+            st.first_discards[t] = [p, None, st.turns]
         return t
 
     def discard_only(self, p):
@@ -976,7 +1017,7 @@ class _Game:
         n = st.n
         last = not st.can_draw()
         kind = st.play_kind(tile)
-        is_joker = st.jk >= 0 and tile == st.jk
+        is_joker = tile in st.jks
         asks = []
         wins = {}
         for i in range(1, n):
@@ -1006,7 +1047,7 @@ class _Game:
                         if a < 0 or a // 9 != kind // 9 or a % 9 > 6:
                             continue
                         need = [x for x in (a, a + 1, a + 2) if x != kind]
-                        if all(x != st.jk and sq.phys[x] > 0 for x in need):
+                        if all(x not in st.jks and sq.phys[x] > 0 for x in need):
                             options.append(("chow", a))
                     del r
             if options:
@@ -1039,6 +1080,7 @@ class _Game:
                             and len(m["tiles"]) == 4:
                         m["kind"] = "pung"
                         m["tiles"].pop()
+                        m.pop("how", None)
                         break
                 st.visible[kind] -= 1
                 sp.meld_counts[kind] -= 1
@@ -1125,6 +1167,9 @@ class _Game:
                         tiles.append(x)
                 st.add_meld(q, "chow", a, False, sorted(tiles), frm=p)
             sq.n_calls += 1
+            fd = st.first_discards.get(tile)
+            if fd is not None and fd[2] == st.turns and fd[0] == p:
+                fd[1] = q                 # the first discard of its kind was claimed
             st._changed(q)
             st._log(e="call", seat=q, kind=c[0], tile=int(tile), frm=p,
                     start=int(c[1]) if c[0] == "chow" else None)
@@ -1139,6 +1184,10 @@ class _Game:
         st.ended = True
         st.end_reason = reason
         end_checks(st)
+        tb = getattr(st, "end_table", None)
+        if tb is not None:
+            st._log(e="end_table", turned=tb.turned, ready=list(tb.ready),
+                    values=list(tb.values))
         for c in st.end_checks:
             st._log(e="end_check", **c)
         st._log(e="end", reason=reason, deltas=list(st.deltas), wall_left=st.wall_left)
@@ -1245,6 +1294,7 @@ class FastState:
         self.aside = fh.aside_tiles()
         self.kong_ledger = bridge.kongs
         self.jk = fh.jk
+        self.jks = (fh.jk,) if fh.jk >= 0 else ()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
 
     @property
@@ -1317,10 +1367,13 @@ def _fast_eligible(model, players) -> bool:
         return False
     jr = model.jokers
     if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
-                           or not jr.discard):
+                           or not jr.discard or jr.second is not None
+                           or _indicator_back_possible(jr, model)):
         return False
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
+    if getattr(model.ruleset, "end_settlement", ""):
+        return False       # the end settlement reads the hand's history (first discards)
     return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
                for p in players)
 
@@ -1437,8 +1490,20 @@ def end_checks(st) -> list:
     rs = st.rs
     ledger = getattr(st, "kong_ledger", None)
     kongs = [] if ledger is None else ledger.items
+    readiness = None
     if kongs and not (ledger.kp.when == "with_win" and not st.wins):
         st.end_checks = [dict(it[0]) for it in kongs]
+        if getattr(ledger.kp, "collect", "always") == "ready":
+            readiness = _Readiness(st)
+            st.end_checks = [e for e in st.end_checks
+                             if e["check"] != "杠分" or readiness.ready(e["payee"])]
+    settle_name = getattr(rs, "end_settlement", "")
+    if settle_name:
+        from ..rules.base import END_SETTLEMENTS
+        readiness = readiness or _Readiness(st)
+        table = end_table(st, readiness)
+        st.end_table = table
+        st.end_checks = st.end_checks + [dict(e) for e in END_SETTLEMENTS[settle_name](rs, table)]
     checks = tuple(getattr(rs, "end_checks", ()))
     if not checks or st.end_reason != "wall":
         _apply(st, st.end_checks)
@@ -1523,6 +1588,120 @@ def end_checks(st) -> list:
     st.end_checks = st.end_checks + out
     _apply(st, st.end_checks)
     return st.end_checks
+
+
+class _Readiness:
+    """Who is ready at the end of a hand (for :attr:`KongPayments.collect` and the end
+    settlement): a winner, or a seat whose hand some tile of the set completes into a
+    valid win under THE predicate as a self-draw (a ready hand may always self-draw,
+    where a win on a discard can be barred, e.g. 贵州 通行证); ``value``: the points of
+    that seat's best such win (a winner: its best win's points)."""
+
+    def __init__(self, st):
+        self.st = st
+        self.rs = st.rs
+        self.model = game_model(st.rs)
+        self.check_win = check_win_fn()
+        self.won = {}
+        for w in st.wins:
+            self.won[w["seat"]] = max(self.won.get(w["seat"], 0), int(w["points"]))
+        self._got = {}
+
+    def _valid(self, q):
+        got = self._got.get(q)
+        if got is not None:
+            return got
+        st, model = self.st, self.model
+        seat = st.seats[q]
+        if hasattr(st, "play_counts"):
+            c, j = st.play_counts(q)
+        else:
+            c, j = np.array(seat.phys, dtype=np.uint8), 0
+        c = np.ascontiguousarray(c, dtype=np.uint8)
+        melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
+        got = []
+        if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
+            mask = 0
+            for f in model.core_forms:
+                mask |= _FORM_BITS[f]
+            so = _cg.ShapeOpts(_mask_for(mask, len(melds)), model.seven_pairs_quads, None,
+                               _ALL_PAIRS, 0, False)
+            w = np.zeros(34, dtype=np.uint8)
+            _cg.waits(c, so, j, w)
+            hand = Hand(c, melds, jokers=j)
+            held = c.astype(np.int64)
+            for m in seat.melds:
+                for t in m["tiles"]:
+                    if t < 34:
+                        held[t] += 1
+            for k in np.flatnonzero(w):
+                k = int(k)
+                if held[k] >= int(model.copies[k]):
+                    continue          # no copy left to complete it
+                r = self.check_win(hand, k, ruleset=self.rs, self_drawn=True,
+                                   seat_wind=(q - st.dealer) % st.n,
+                                   prevalent_wind=st.prevalent)
+                if r.valid:
+                    got.append(r)
+        self._got[q] = got
+        return got
+
+    def ready(self, q) -> bool:
+        return q in self.won or bool(self._valid(q))
+
+    def value(self, q):
+        if q in self.won:
+            return self.won[q]
+        vals = [int(r.result.points) if hasattr(r.result, "points")
+                else int(self.rs.points(r.result.total)) for r in self._valid(q)]
+        return max(vals) if vals else None
+
+
+def end_table(st, readiness=None):
+    """The final table of a finished hand (:class:`majiang.rules.base.EndTable`) that an
+    end-of-hand settlement (:attr:`Ruleset.end_settlement`) reads."""
+    from ..rules.base import EndTable
+    readiness = readiness or _Readiness(st)
+    n = st.n
+    tiles, discards, kongs = [], [], []
+    for q, seat in enumerate(st.seats):
+        cnt = {}
+        for k in np.flatnonzero(seat.phys):
+            cnt[int(k)] = int(seat.phys[k])
+        for t in list(seat.won_tiles) + [t for m in seat.melds for t in m["tiles"]]:
+            cnt[int(t)] = cnt.get(int(t), 0) + 1
+        ks = []
+        for m in seat.melds:
+            if m["kind"] != "kong":
+                continue
+            if m["concealed"]:
+                ks.append((int(m["tile"]), "concealed", None))
+            elif m.get("how") == "added":
+                ks.append((int(m["tile"]), "added", None))
+            else:
+                ks.append((int(m["tile"]), "exposed", m.get("frm")))
+        tiles.append(cnt)
+        discards.append(tuple(int(t) for t in seat.discards))
+        kongs.append(tuple(ks))
+    # a discard win: the winning tile is in each winner's hand (with several winners
+    # only the first takes the tile itself)
+    for w in st.wins:
+        q, t = w["seat"], int(w["tile"])
+        if w["how"] in ("discard", "robbing_kong") and t not in st.seats[q].won_tiles:
+            tiles[q][t] = tiles[q].get(t, 0) + 1
+    turned = None
+    if st.wall_left > 0:
+        for t in st.wall[st.head:st.tail + 1]:
+            if int(t) < 34:
+                turned = int(t)
+                break
+    ready = tuple(readiness.ready(q) for q in range(n))
+    values = tuple(readiness.value(q) if ready[q] else None for q in range(n))
+    first = {int(k): (int(v[0]), None if v[1] is None else int(v[1]))
+             for k, v in getattr(st, "first_discards", {}).items()}
+    return EndTable(players=n, end=st.end_reason, winners=tuple(w["seat"] for w in st.wins),
+                    ready=ready, values=values, tiles=tuple(tiles), discards=tuple(discards),
+                    kongs=tuple(kongs), turned=turned, first_discards=first)
 
 
 def _apply(st, payments):

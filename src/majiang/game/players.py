@@ -119,9 +119,10 @@ class SeatView:
     Attributes: ``seat``, ``players``, ``dealer``, ``seat_wind``,
     ``prevalent_wind``, ``ruleset`` (name), ``concealed`` (``uint8 (34,)``
     physical kinds of the own concealed tiles, jokers included at the joker kind),
-    ``joker_kind`` (None without jokers), ``indicator``, ``drawn`` (the own drawn
-    tile, or None), ``melds`` (per seat: ``(kind, tile, concealed)``; another
-    seat's concealed kong shows ``tile=None``), ``discards`` (per seat: tiles
+    ``joker_kind`` (None without jokers), ``joker_kinds`` (every wild kind: two
+    under 南昌 / 天津), ``indicator``, ``drawn`` (the own drawn tile, or None),
+    ``melds`` (per seat: ``(kind, tile, concealed)``; another seat's concealed kong
+    shows ``tile=None``), ``discards`` (per seat: tiles
     still in the pool, in order), ``flowers`` (per seat: count), ``wall_left``,
     ``scores`` (per seat, this hand so far), ``won`` (seats that have won),
     ``voids`` (declared void suits, -1 none), ``legal_discards``.
@@ -160,6 +161,12 @@ class SeatView:
     @property
     def joker_kind(self):
         return self._st.jk if self._st.jk >= 0 else None
+
+    @property
+    def joker_kinds(self) -> tuple:
+        """Every wild kind of the hand (``()`` without jokers; two kinds under 南昌 /
+        天津)."""
+        return tuple(getattr(self._st, "jks", ()))
 
     @property
     def indicator(self):
@@ -310,7 +317,7 @@ class EfficiencyPlayer:
     def _allowed(st, p):
         allowed = np.zeros(34, dtype=np.uint8)
         for t in st.legal_discards(p):
-            if st.jk >= 0 and t == st.jk:
+            if t in st.jks:
                 continue
             allowed[st.play_kind(t)] = 1
         return allowed

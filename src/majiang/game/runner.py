@@ -212,8 +212,12 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         scoring rule), ``score_deltas`` (per seat), ``draws`` (int64: tiles drawn
         from the wall, replacements included), ``wall_left``, ``turns`` (int64:
         discards), ``end`` (``win``, ``wall``, ``blood``), ``kongs`` and ``calls``
-        (per seat), ``flowers`` (per seat), ``end_checks`` (四川 查花猪 / 查大叫
-        payments at a drawn end: dicts ``check, payer, payee, amount``).  The
+        (per seat), ``flowers`` (per seat), ``end_checks`` (payments outside the
+        hand value, already in ``score_deltas``: dicts ``check, payer, payee,
+        amount``; ``check`` is ``杠分`` (kong payments: 四川 刮风下雨, 广东 杠分, 贵州 豆,
+        the last only to ready players), ``呼叫转移``, and at a drawn 四川 end
+        ``查花猪`` / ``查大叫`` / ``退税``; the ruleset's end settlement adds ``鸡``
+        (贵州 chickens after a win) or ``查叫`` (贵州, at a drawn end)).  The
         list-valued columns hold Python lists of int / str (object dtype).  With
         ``out`` the same table, read back from the directory.
 

@@ -23,7 +23,7 @@ from ..errors import RuleError
 from .constraints import CONSTRAINTS
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
-           "KongPayments", "END_CHECKS", "PASS_LOCKS",
+           "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY"]
 
@@ -327,6 +327,10 @@ class KongPayments:
         呼叫转移: the income of the kongs a player made in the turn whose discard is
         won on goes to the winner(s), split evenly (remainder to the first winner in
         turn order after the discarder).
+    collect : {"always", "ready"}
+        ``"ready"``: at the end of the hand only a player who has won or is ready
+        (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
+        his kong income (贵州 豆, STANDARD_READINGS_2 §4.4); ``"always"`` (default).
 
     A robbed added kong pays nothing (the kong fails).  退税 (refund at a drawn end)
     is the end check ``"退税"`` of :attr:`Ruleset.end_checks`.
@@ -344,6 +348,7 @@ class KongPayments:
     late_added_free: bool = False
     when: str = "at_once"
     transfer: bool = False
+    collect: str = "always"
 
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
@@ -353,6 +358,9 @@ class KongPayments:
         if self.when not in ("at_once", "with_win"):
             raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
                             f"{self.when!r}")
+        if self.collect not in ("always", "ready"):
+            raise RuleError(f"kong payments 'collect' must be always or ready, got "
+                            f"{self.collect!r}")
 
 
 END_CHECKS = ("查花猪", "查大叫", "退税")
@@ -360,6 +368,58 @@ END_CHECKS = ("查花猪", "查大叫", "退税")
 holding three suits pays 16 x base to each other non-pig), 查大叫 (a player not ready
 pays each ready player that player's largest value), 退税 (not-ready players and pigs
 hand back their kong income)."""
+
+@dataclass(frozen=True)
+class EndTable:
+    """The final table of a hand, as an end-of-hand settlement
+    (:data:`END_SETTLEMENTS`, :attr:`Ruleset.end_settlement`) reads it.  Plain data:
+    the game engine fills it, the ruleset's function turns it into payments.
+
+    Attributes
+    ----------
+    players : int
+    end : {"win", "wall", "blood"}
+        How the hand ended (``"wall"``: 荒庄, nobody won or the wall ran out).
+    winners : tuple of int
+    ready : tuple of bool
+        Per seat: won, or ready (some tile completes a valid win under THE predicate,
+        as a self-draw).
+    values : tuple of (int or None)
+        Per seat: the points of the best win the seat waits on (None when not ready;
+        a winner's win points).
+    tiles : tuple of dict
+        Per seat ``{kind: copies}`` over the concealed tiles and melds (a kong 4), and
+        for a winner the winning tile.
+    discards : tuple of tuple of int
+        Per seat, the kinds still in that seat's discard pool (claimed ones removed).
+    kongs : tuple of tuple
+        Per seat, ``(kind, how, feeder)``: how ``"concealed"`` / ``"added"`` /
+        ``"exposed"`` (feeder = the discarder's seat, else None).
+    turned : int or None
+        The tile turned from the wall after the hand (the next live tile), None when
+        the wall is empty.
+    first_discards : mapping
+        ``{kind: (seat, claimed_by)}``: the first discard of each kind in the hand and
+        the seat that punged / konged / chowed that very tile (None when nobody did).
+    """
+
+    players: int
+    end: str
+    winners: tuple
+    ready: tuple
+    values: tuple
+    tiles: tuple
+    discards: tuple
+    kongs: tuple
+    turned: int | None
+    first_discards: Mapping
+
+
+END_SETTLEMENTS: dict[str, Callable] = {}
+"""End-of-hand settlements by name (:attr:`Ruleset.end_settlement`): ``f(ruleset,
+table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
+(paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
+module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
 
 PASS_LOCKS = ("", "kind", "all")
 """过水 / 漏和 after a passed win: none, ``"kind"`` (山东 不能弃先和后: the passed kind
@@ -588,6 +648,9 @@ class Ruleset:
         换三张: tiles of one suit each player passes after the deal (0 = none, 3).
     kong_payments : KongPayments or None
         Kong payments outside the hand value.
+    end_settlement : str
+        Name of an end-of-hand settlement in :data:`END_SETTLEMENTS` ("" = none), paid
+        from the final table (:class:`EndTable`) after a win or a drawn end.
     """
 
     name: str
@@ -623,6 +686,7 @@ class Ruleset:
     end_checks: tuple = ()
     exchange: int = 0
     kong_payments: KongPayments | None = None
+    end_settlement: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -642,6 +706,10 @@ class Ruleset:
                             f"{self.exchange!r}")
         if self.kong_payments is not None and not isinstance(self.kong_payments, KongPayments):
             raise RuleError(f"ruleset {self.name}: kong_payments must be a KongPayments")
+        if self.end_settlement and self.end_settlement not in END_SETTLEMENTS:
+            raise RuleError(f"ruleset {self.name}: unknown end settlement "
+                            f"{self.end_settlement!r}; known: "
+                            f"{', '.join(sorted(END_SETTLEMENTS)) or 'none'}")
         tile_copies(self.tile_set)
         bad = set(self.calls) - set(CALLS)
         if bad:

@@ -55,11 +55,12 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import RuleError
 from . import fans as F
-from .base import POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule,
+                   WallEnd, settle_points)
 from .constraints import constraint
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
-           "kong_payments", "chajiao", "YAOJI", "WUGU"]
+           "chicken_transfers", "kong_payments", "chajiao", "end_settlement", "YAOJI", "WUGU"]
 
 YAOJI = 18
 """幺鸡: 1条 (kind 18), always a chicken."""
@@ -171,12 +172,11 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
         scoring=ScoringRule(mode="custom", function="guizhou"),
         options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san},
         builder="guizhou", section="§3.9",
-        missing=("报听 / 杀报 and 热炮 / 烧 need the game history",
-                 "豆 and 鸡 payments are functions of the final table "
-                 "(kong_payments, chicken_payments), not yet paid by the engine"))
+        kong_payments=KongPayments(concealed=3, exposed=3, added=3, when="with_win",
+                                   collect="ready"),
+        end_settlement="guizhou",
+        missing=("报听 / 杀报 and 热炮 / 烧 need the game history",))
 
-
-GUIZHOU = build()
 
 
 # ---------------------------------------------------------------- end-of-hand payments
@@ -191,9 +191,10 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
 
     Parameters
     ----------
-    turned : int
+    turned : int or None
         Kind 0..26 of the turned wall tile; the chicken is the next rank of its suit
-        (9 wraps to 1).
+        (9 wraps to 1).  None: no tile was left to turn (the wall is empty), so only
+        the fixed chickens count [interp.; the sources do not say].
     wugu : bool
         乌骨鸡 (8筒) as a fixed chicken worth 2 (BX option).
 
@@ -210,6 +211,8 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
 
     Source: STANDARD_READINGS_2 §4.5 (GYR, BX).
     """
+    if turned is None:
+        return {YAOJI: 1, **({WUGU: 2} if wugu else {})}
     if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned < 27:
         raise RuleError(f"the turned tile must be a suited kind 0..26, got {turned!r}")
     chicken = 9 * (turned // 9) + (turned % 9 + 1) % 9
@@ -301,6 +304,75 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
     return tuple(out)
 
 
+def chicken_transfers(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequence[int]],
+                      ready: Sequence[bool], turned: int | None, *,
+                      first_yaoji: int | None = None, first_yaoji_claimed_by: int | None = None,
+                      wugu: bool = False, tong_san: bool = False) -> list:
+    """The chicken payments of :func:`chicken_payments` one by one: ``(payer, payee,
+    amount)`` triples with ``amount > 0`` (the game engine lists them in a hand's end
+    checks).  Same parameters, rules and errors as :func:`chicken_payments`; the
+    per-seat sums equal its result."""
+    n = len(ready)
+    _check_players(n, tiles, discards)
+    values = chicken_values(turned, wugu=wugu)
+    fixed = {YAOJI} | ({WUGU} if wugu else set())
+    gold = values[YAOJI] == 2
+    for seat in (first_yaoji, first_yaoji_claimed_by):
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise RuleError(f"seat must be 0..{n - 1}, got {seat!r}")
+    out = []
+    for p in range(n):
+        total = sum(values[k] for k in discards[p] if k in fixed)
+        if first_yaoji == p and first_yaoji_claimed_by is None:
+            total += (3 if tong_san else 2) * (2 if gold else 1)
+        if ready[p]:
+            total += sum(values.get(k, 0) * c for k, c in tiles[p].items())
+            payers = [q for q in range(n) if q != p]
+            out += [(q, p, total) for q in payers if total]
+        elif total:
+            out += [(p, q, total) for q in range(n) if q != p and ready[q]]
+    if first_yaoji is not None and first_yaoji_claimed_by is not None:
+        d, c = first_yaoji, first_yaoji_claimed_by
+        if ready[d] and not ready[c]:
+            d, c = c, d
+        out.append((d, c, values[YAOJI]))
+    return out
+
+
+def end_settlement(rs, table) -> list:
+    """The end-of-hand settlement of 贵州捉鸡 (``Ruleset.end_settlement = "guizhou"``,
+    :data:`~majiang.rules.base.END_SETTLEMENTS`), from the final table
+    (:class:`~majiang.rules.base.EndTable`).
+
+    After a win: the chickens (:func:`chicken_transfers`, check ``"鸡"``) with the tile
+    turned after the hand, the first 幺鸡 discarded (冲锋鸡) and who claimed it (责任鸡);
+    the 豆 are the ruleset's ``kong_payments`` (ready players collect).  At a drawn end
+    (荒庄): 查叫 (:func:`chajiao`, check ``"查叫"``), no 豆 and no 鸡.
+
+    Returns
+    -------
+    list of dict
+        ``{"check", "payer", "payee", "amount"}`` (STANDARD_READINGS_2 §4.4–4.5).
+    """
+    n = table.players
+    if not table.winners:
+        vals = table.values
+        return [{"check": "查叫", "payer": q, "payee": p, "amount": int(v)}
+                for p, v in enumerate(vals) if v is not None and int(v) > 0
+                for q in range(n) if vals[q] is None]
+    first = table.first_discards.get(YAOJI)
+    fy, fc = (None, None) if first is None else (first[0], first[1])
+    opts = rs.options
+    trs = chicken_transfers(table.tiles, table.discards, table.ready, table.turned,
+                            first_yaoji=fy, first_yaoji_claimed_by=fc,
+                            wugu=bool(opts.get("wugu")), tong_san=bool(opts.get("tong_san")))
+    return [{"check": "鸡", "payer": int(a), "payee": int(b), "amount": int(v)}
+            for a, b, v in trs]
+
+
+END_SETTLEMENTS["guizhou"] = end_settlement
+
+
 def kong_payments(kongs: Sequence[Sequence[tuple]], ready: Sequence[bool]) -> tuple:
     """Per-seat 豆 (kong) payments at the end of a won hand (BX reading).
 
@@ -371,3 +443,6 @@ def chajiao(values: Sequence[int | None]) -> tuple:
                 out[q] -= int(v)
                 out[p] += int(v)
     return tuple(out)
+
+
+GUIZHOU = build()

@@ -18,6 +18,7 @@ Format (every key optional except ``base``)::
     ready = "optional"            # none | optional | required
     pass_lock = "kind"            # 过水 / 漏和: "" | kind | all
     end_checks = ["查花猪", "查大叫", "退税"]   # at a drawn end
+    end_settlement = ""           # a registered end-of-hand settlement ("guizhou")
     exchange = 3                  # 换三张 (0 = none)
     kong_payments = {concealed = 2, exposed = 2, added = 1}   # KongPayments fields;
     #                             # {} = none (刮风下雨, 杠分)
@@ -60,7 +61,8 @@ __all__ = ["load", "loads", "dumps", "apply"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
 _RULES = {"min_fan", "constraints", "winners", "ready", "cap", "scoring_base",
-          "pass_lock", "end_checks", "exchange", "kong_payments"}
+          "pass_lock", "end_checks", "exchange", "kong_payments",
+          "end_settlement"}
 
 
 def load(path: str | Path) -> Ruleset:
@@ -150,7 +152,7 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
             raise RuleError(f"{where}: unknown constraint(s) {bad}; known: "
                             f"{', '.join(sorted(CONSTRAINTS))}")
         changes["constraints"] = tuple(v)
-    for key in ("winners", "ready", "pass_lock", "exchange"):
+    for key in ("winners", "ready", "pass_lock", "exchange", "end_settlement"):
         if key in rules:
             changes[key] = rules[key]
     if "end_checks" in rules:
@@ -317,7 +319,8 @@ def dumps(rs: Ruleset) -> str:
     lines += [f"constraints = {_toml_value(list(rs.constraints))}",
               f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}",
               f"pass_lock = {_toml_value(rs.pass_lock)}",
-              f"end_checks = {_toml_value(list(rs.end_checks))}", f"exchange = {rs.exchange}"]
+              f"end_checks = {_toml_value(list(rs.end_checks))}", f"exchange = {rs.exchange}",
+              f"end_settlement = {_toml_value(rs.end_settlement)}"]
     kp = rs.kong_payments
     lines.append("kong_payments = {" + ", ".join(
         f"{f.name} = {_toml_value(getattr(kp, f.name))}"

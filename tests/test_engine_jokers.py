@@ -1,0 +1,124 @@
+"""Two wild kinds in the game engine: 南昌 正精 + 副精 (all 4 copies of each, the turned tile
+back in play) and 天津 混儿 (3 of the turned kind + 4 of the next, never discarded).
+
+The wild kinds are recomputed here from the logged indicator with an independent
+successor table (suits 9 -> 1, winds 东南西北, dragons 中发白 = 7z 6z 5z), and every check reads the
+event log / final state: a win's joker count equals the held tiles of either wild kind,
+no wild tile is played as a natural tile, claimed or melded, tiles are conserved and
+scores are zero-sum; replay reproduces each hand.  The one-kind rulesets must give the
+tables they gave before the change (digests recorded from the engine before it).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from majiang.game.engine import fast_eligible, play_hand
+from majiang.game.logs import replay
+from majiang.game.runner import simulate
+from majiang.rules.model import game_model
+
+
+def _succ(k: int) -> int:
+    if k < 27:
+        return 9 * (k // 9) + (k % 9 + 1) % 9
+    if k < 31:                        # 东 南 西 北
+        return 27 + (k - 27 + 1) % 4
+    return {33: 32, 32: 31, 31: 33}[k]   # 中 -> 发 -> 白 -> 中 (7z 6z 5z)
+
+
+def _wild_kinds(events):
+    ev = next(e for e in events if e["e"] == "jokers")
+    ind = ev["indicator"]
+    return ind, (ind, _succ(ind)), ev
+
+
+def _hands(ruleset, n, players=("efficiency",) * 4, seed=11):
+    for h in range(n):
+        yield h, play_hand(ruleset, players, seed=seed, hand=h, log=True)
+
+
+@pytest.mark.parametrize("ruleset", ["nanchang", "tianjin"])
+def test_two_kinds_never_compiled(ruleset):
+    assert not fast_eligible(game_model(ruleset), ("random",) * 4)
+    assert not fast_eligible(game_model(ruleset), ("efficiency",) * 4)
+
+
+@pytest.mark.parametrize("ruleset,players", [
+    ("nanchang", ("efficiency",) * 4), ("nanchang", ("random",) * 4),
+    ("tianjin", ("efficiency",) * 4), ("tianjin", ("random",) * 4)])
+def test_both_kinds_wild(ruleset, players):
+    model = game_model(ruleset)
+    n_wins = second_kind_wins = 0
+    for h, st in _hands(ruleset, 25, players):
+        ind, kinds, ev = _wild_kinds(st.events)
+        assert tuple(ev["kinds"]) == kinds
+        assert st.jks == kinds
+        # conservation (the turned tile is in the wall again under 南昌, aside under 天津)
+        assert np.array_equal(st.census(), st.expected_census())
+        if ruleset == "nanchang":
+            assert ind not in st.aside
+        else:
+            assert st.aside[-1] == ind
+        # zero-sum
+        assert sum(st.deltas) == 0
+        # no meld holds a wild tile (claims and kongs never use jokers)
+        for s in st.seats:
+            for m in s.melds:
+                assert not set(m["tiles"]) & set(kinds), (h, m)
+        # 天津: jokers may not be discarded (unless nothing else is held)
+        if ruleset == "tianjin":
+            for e in st.events:
+                if e["e"] == "discard":
+                    assert e["tile"] not in kinds, (h, e)
+        for w in st.wins:
+            n_wins += 1
+            hand = w["check"][0]
+            s = st.seats[w["seat"]]
+            held = sum(int(s.phys[k]) for k in kinds)
+            if w["how"] in ("self_draw", "kong_replacement") and w["tile"] in kinds:
+                held -= 1
+            assert hand.jokers == held, (h, w["seat"], hand, kinds)
+            assert not any(int(hand.concealed[k]) for k in kinds)
+            if int(s.phys[kinds[1]]) or (w["tile"] == kinds[1]):
+                second_kind_wins += 1
+        # the deal's wild tiles: 8 (南昌) or 7 (天津) in the whole set, as the model says
+        assert model.wall(ind).jokers == (8 if ruleset == "nanchang" else 7)
+    if players[0] == "efficiency":
+        assert n_wins >= 15
+        assert second_kind_wins >= 3       # the 副精 / second 混儿 kind did win as wild
+
+
+@pytest.mark.parametrize("ruleset", ["nanchang", "tianjin"])
+def test_replay_two_kinds(ruleset):
+    for h, st in _hands(ruleset, 6, seed=5):
+        r = replay(st.events)
+        assert [w["seat"] for w in r.wins] == [w["seat"] for w in st.wins]
+        assert [w["fans"] for w in r.wins] == [w["fans"] for w in st.wins]
+        assert list(r.deltas) == list(st.deltas)
+        assert [list(s.phys) for s in r.seats] == [list(s.phys) for s in st.seats]
+
+
+def _digest(df):
+    rows = [[list(map(int, r.winners)), list(map(int, r.score_deltas)), int(r.draws),
+             int(r.wall_left), list(r.win_types)] for r in df.head(30).itertuples()]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
+
+
+# digests of simulate(rs, 30, seed=7) recorded with the engine BEFORE two wild kinds
+_BEFORE = {
+    ("shenyang", "efficiency"): "125adb7aa42b9a79", ("shenyang", "random"): "f11db55dfbca1c97",
+    ("anqing", "efficiency"): "e3547fc460576555", ("anqing", "random"): "3323fb7b33de7779",
+    ("wuhan", "efficiency"): "88ed2946e25e1bf2", ("wuhan", "random"): "4e8a778730bfa072",
+    ("luoyuan", "efficiency"): "6560c7f43f95b1e2", ("luoyuan", "random"): "ab271edbd4aba889",
+}
+
+
+@pytest.mark.parametrize("key", sorted(_BEFORE))
+def test_one_kind_rulesets_unchanged(key):
+    rs, pl = key
+    df = simulate(rs, 30, players=(pl,) * 4, seed=7, progress=False)
+    assert _digest(df) == _BEFORE[key]
