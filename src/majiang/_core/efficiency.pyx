@@ -1881,6 +1881,7 @@ cdef struct SOCtx:
     RowCache* cache
     int nv                          # variants: the distance is the least over them
     int vzero[SO_MAXV]              # suit whose caps are 0 in the variant, or -1
+    bint gtab[SO_MAXV][4]           # the group's rows are table rows in the variant
     const uint8_t* vcaps[SO_MAXV]   # caps of the variant (NULL: 4 each)
     uint8_t vbuf[SO_MAXV][N_KINDS]
     const uint8_t* rows[SO_MAXV][4]          # group rows of H
@@ -1953,7 +1954,7 @@ cdef const uint8_t* crow(SOCtx* c, int v, const uint8_t* h, int g) noexcept nogi
     cdef uint8_t scratch[ROW]
     cdef RowCache* rc = c.cache
     cdef uint64_t mix
-    if c.table:
+    if c.table or c.gtab[v][g]:
         return trow(h, g)
     if c.vzero[v] == g:
         return ZERO_ROW
@@ -1984,7 +1985,7 @@ cdef const uint8_t* crow(SOCtx* c, int v, const uint8_t* h, int g) noexcept nogi
 cdef void plus_rows_c(SOCtx* c, int v, uint8_t* h, int g, const uint8_t** plus) noexcept nogil:
     """:func:`plus_rows` in variant ``v`` (a draw up to the kind's cap)."""
     cdef int j, lo = 9 * g, hi = 34 if g == 3 else 9 * g + 9
-    if c.table:
+    if c.table or c.gtab[v][g]:
         plus_rows(h, g, plus)
         return
     for j in range(lo, hi):
@@ -2314,32 +2315,17 @@ cdef uint64_t effective_general(uint8_t* S, const Opts* o) noexcept nogil:
     return E
 
 
-cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
-                        const int8_t* lv, double* out, int8_t* msh, uint64_t* meff,
-                        uint8_t* mhas, int nl, const int* loc, RowCache* cache) noexcept nogil:
-    """``out[d]`` = improvement of discarding d (NaN when s_d <= 0 or no effective live
-    draw) for every kind held by the 3n+2 hand ``h``; ``sd[d]`` and ``lv[d * 34:]`` are
-    the shanten and live array of h - d (``seen`` counting the discarded copy).  The
-    memo arrays hold ``34 * nl * nl`` entries (``nl`` kinds held, ``loc`` their local
-    index), ``msh`` filled with SO_UNKNOWN and ``mhas`` with 0.  ``cache`` (or NULL:
-    the general route) keeps the rows the tables do not give.  ``h`` and ``seen`` are
-    modified and restored."""
-    cdef int n = 0, d, k, d2, j, g, w, wsum, s, target, sh, best, total, left, key, i1, i2
-    cdef int gd, v
-    cdef bint fast, ready, usable
-    cdef double acc
-    cdef uint64_t E
-    cdef uint64_t ed[N_KINDS]
-    cdef const uint8_t* base_rows[SO_MAXV][4]
-    cdef const uint8_t* base_plus[SO_MAXV][N_KINDS]
-    cdef SOCtx c
-    for d in range(N_KINDS):
-        n += h[d]
-        ed[d] = 0
-        if h[d]:
-            for j in range(N_KINDS):
-                if lv[d * N_KINDS + j] >= 0:
-                    ed[d] |= (<uint64_t>1) << j
+cdef bint so_setup(SOCtx* c, uint8_t* h, const Opts* o, RowCache* cache,
+                   const uint8_t* (*base_rows)[4],
+                   const uint8_t* (*base_plus)[N_KINDS]) noexcept nogil:
+    """Fill the options of the context for the 3n+2 hand ``h`` and the rows of its groups
+    (``base_rows``, ``base_plus``); False when the incremental route does not apply (a
+    joker's fifth copy, more than five sets, no cache where one is needed, a missing
+    row): the callers then take the general kernels."""
+    cdef int n = 0, g, j, v
+    cdef bint fast
+    for j in range(N_KINDS):
+        n += h[j]
     # the incremental route: anything but a joker's fifth copy.  Variants as in
     # shanten_opts_c: one, or one per void suit (its caps set to 0).
     c.M = (n + o.jokers - 1) // 3
@@ -2372,13 +2358,86 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)))
     fast = (not (o.fifth and o.jokers > 0) and c.M <= MAXM
             and (c.table or cache != NULL))
+    for v in range(c.nv):
+        # a group with 4 copies of each kind and any pair: its table rows (suit_row
+        # returns them too; this skips the cache)
+        for g in range(4):
+            c.gtab[v][g] = c.M <= TM and c.vzero[v] != g
+            for j in range(9 * g, 34 if g == 3 else 9 * g + 9):
+                if c.vcaps[v] != NULL and c.vcaps[v][j] != 4:
+                    c.gtab[v][g] = False
+            if ((c.pair_mask >> (9 * g)) & (0x7F if g == 3 else 0x1FF)) != (
+                    0x7F if g == 3 else 0x1FF):
+                c.gtab[v][g] = False
     if fast:
         for v in range(c.nv):
             for g in range(4):
-                base_rows[v][g] = crow(&c, v, h, g)
+                base_rows[v][g] = crow(c, v, h, g)
                 if base_rows[v][g] == NULL:
                     fast = False
-                plus_rows_c(&c, v, h, g, base_plus[v])
+                plus_rows_c(c, v, h, g, base_plus[v])
+    return fast
+
+
+cdef void first_level_c(SOCtx* c, bint fast, uint8_t* h, const Opts* o, uint8_t* seen,
+                        int* sd, int8_t* lv, const uint8_t* (*base_rows)[4],
+                        const uint8_t* (*base_plus)[N_KINDS]) noexcept nogil:
+    """``sd[d]``, ``lv[d * 34:]``: shanten and live array (as ``ukeire_c``) of h - d
+    for every kind d held, the discarded copy visible: from the context of h (one
+    discard changes one group row), else :func:`ukeire_any`."""
+    cdef int d, j, sh, left
+    cdef uint64_t E
+    cdef bint ok
+    if fast:
+        fast = so_ctx(c, h, base_rows, base_plus, -1, -1)
+    for d in range(N_KINDS):
+        if h[d] == 0:
+            continue
+        sh = so_shanten_fast(c, h, d) if fast else NOT_FAST
+        ok = sh != NOT_FAST and sh >= 0
+        if ok:
+            ok = (so_effective_table(c, h, d, sh, &E) if c.table
+                  else so_effective_fast(c, h, d, sh, &E))
+        h[d] -= 1
+        seen[d] += 1
+        if ok:
+            sd[d] = sh
+            for j in range(N_KINDS):
+                if (E >> j) & 1:
+                    left = (o.caps[j] if o.caps != NULL else 4) - h[j] - seen[j]
+                    lv[d * N_KINDS + j] = <int8_t>(left if left > 0 else 0)
+                else:
+                    lv[d * N_KINDS + j] = -1
+        else:
+            sd[d] = ukeire_any(h, o, seen, lv + d * N_KINDS)
+        h[d] += 1
+        seen[d] -= 1
+
+
+cdef int second_order_c(SOCtx* c, bint fast, uint8_t* h, const Opts* o, uint8_t* seen,
+                        const int* sd, const int8_t* lv, double* out, int8_t* msh,
+                        uint64_t* meff, uint8_t* mhas, int nl, const int* loc,
+                        const uint8_t* (*base_rows)[4],
+                        const uint8_t* (*base_plus)[N_KINDS]) noexcept nogil:
+    """``out[d]`` = improvement of discarding d (NaN when s_d <= 0 or no effective live
+    draw) for every kind held by the 3n+2 hand ``h``; ``sd[d]`` and ``lv[d * 34:]`` are
+    the shanten and live array of h - d (``seen`` counting the discarded copy).  The
+    memo arrays hold ``34 * nl * nl`` entries (``nl`` kinds held, ``loc`` their local
+    index), ``msh`` filled with SO_UNKNOWN and ``mhas`` with 0.  ``c`` and the base rows
+    come from :func:`so_setup` (``fast``: its result).  ``h`` and ``seen`` are modified
+    and restored."""
+    cdef int d, k, d2, j, w, wsum, s, target, sh, best, total, left, key, i1, i2
+    cdef int gd
+    cdef bint ready, usable
+    cdef double acc
+    cdef uint64_t E
+    cdef uint64_t ed[N_KINDS]
+    for d in range(N_KINDS):
+        ed[d] = 0
+        if h[d]:
+            for j in range(N_KINDS):
+                if lv[d * N_KINDS + j] >= 0:
+                    ed[d] |= (<uint64_t>1) << j
     for d in range(N_KINDS):
         out[d] = NAN
         s = sd[d]
@@ -2415,10 +2474,10 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                     if sh == SO_UNKNOWN:
                         sh = NOT_FAST
                         if usable and not ready:
-                            usable = so_ctx(&c, h, base_rows, base_plus, gd, group_of(k))
+                            usable = so_ctx(c, h, base_rows, base_plus, gd, group_of(k))
                             ready = True
                         if usable:
-                            sh = so_shanten_fast(&c, h, d2)
+                            sh = so_shanten_fast(c, h, d2)
                         if sh == NOT_FAST:
                             h[d2] -= 1
                             sh = shanten_o(h, o)
@@ -2428,11 +2487,11 @@ cdef int second_order_c(uint8_t* h, const Opts* o, uint8_t* seen, const int* sd,
                         continue
                     if not mhas[key]:
                         if usable and not ready:
-                            usable = so_ctx(&c, h, base_rows, base_plus, gd, group_of(k))
+                            usable = so_ctx(c, h, base_rows, base_plus, gd, group_of(k))
                             ready = True
                         if not (usable and (
-                                so_effective_table(&c, h, d2, sh, &meff[key]) if c.table
-                                else so_effective_fast(&c, h, d2, sh, &meff[key]))):
+                                so_effective_table(c, h, d2, sh, &meff[key]) if c.table
+                                else so_effective_fast(c, h, d2, sh, &meff[key]))):
                             h[d2] -= 1
                             meff[key] = effective_general(h, o)
                             h[d2] += 1
@@ -2465,9 +2524,10 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
                     object pair_mask=None, int void_suits=0):
     """The columns of ``majiang.discard_table``, one entry per distinct discard kind in
     tile order: (discard names, shanten int64, ukeire_kinds int64, ukeire_count int64,
-    ukeire texts, improvement float64).  Same values as :func:`discard_rows`; plain
-    options read ukeire from the table rows, and the improvement column is
-    :func:`second_order_c` (incremental, states kept for the call)."""
+    ukeire texts, improvement float64).  Same values as :func:`discard_rows`: the
+    ukeire of each discard from the rows of the hand's groups (:func:`first_level_c`),
+    the improvement column incremental (:func:`second_order_c`, states kept for the
+    call)."""
     cdef Opts o = make_opts(mask, quads, caps, jokers, fifth, pair_mask, void_suits)
     cdef uint8_t h[N_KINDS]
     cdef uint8_t seen[N_KINDS]
@@ -2481,6 +2541,10 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
     cdef uint8_t* mhas = NULL
     cdef RowCache* cache = NULL
     cdef size_t nmemo
+    cdef SOCtx c
+    cdef const uint8_t* base_rows[SO_MAXV][4]
+    cdef const uint8_t* base_plus[SO_MAXV][N_KINDS]
+    cdef bint fast
     memcpy(h, cnp.PyArray_DATA(counts), N_KINDS)
     memset(seen, 0, N_KINDS)
     if visible is not None:
@@ -2493,34 +2557,30 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
         if h[d]:
             loc[d] = nl
             nl += 1
-    with nogil:
-        for d in range(N_KINDS):
-            if h[d] == 0:
-                continue
-            h[d] -= 1
-            seen[d] += 1
-            sd[d] = ukeire_any(h, &o, seen, lv + d * N_KINDS)
-            h[d] += 1
-            seen[d] -= 1
-    if second_order:
-        nmemo = <size_t>N_KINDS * nl * nl
-        msh = <int8_t*>malloc(nmemo)
-        meff = <uint64_t*>malloc(nmemo * sizeof(uint64_t))
-        mhas = <uint8_t*>malloc(nmemo)
-        if msh == NULL or meff == NULL or mhas == NULL:
-            free(msh); free(meff); free(mhas)
-            raise MemoryError("cannot allocate the second-order memo")
-        memset(msh, SO_UNKNOWN, nmemo)
-        memset(mhas, 0, nmemo)
-        if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-                and o.void_suits & 7 == 0 and nh + o.jokers <= 14
-                and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))):
-            cache = <RowCache*>malloc(sizeof(RowCache))
-            if cache != NULL:
-                memset(cache.key, 0xFF, sizeof(cache.key))
-                cache.n = 0
+    if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
+            and o.void_suits & 7 == 0 and nh + o.jokers <= 14
+            and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))):
+        cache = <RowCache*>malloc(sizeof(RowCache))     # NULL: the general kernels
+        if cache != NULL:
+            memset(cache.key, 0xFF, sizeof(cache.key))
+            cache.n = 0
+    try:
         with nogil:
-            second_order_c(h, &o, seen, sd, lv, second, msh, meff, mhas, nl, loc, cache)
+            fast = so_setup(&c, h, &o, cache, base_rows, base_plus)
+            first_level_c(&c, fast, h, &o, seen, sd, lv, base_rows, base_plus)
+        if second_order:
+            nmemo = <size_t>N_KINDS * nl * nl
+            msh = <int8_t*>malloc(nmemo)
+            meff = <uint64_t*>malloc(nmemo * sizeof(uint64_t))
+            mhas = <uint8_t*>malloc(nmemo)
+            if msh == NULL or meff == NULL or mhas == NULL:
+                raise MemoryError("cannot allocate the second-order memo")
+            memset(msh, SO_UNKNOWN, nmemo)
+            memset(mhas, 0, nmemo)
+            with nogil:
+                second_order_c(&c, fast, h, &o, seen, sd, lv, second, msh, meff, mhas, nl,
+                               loc, base_rows, base_plus)
+    finally:
         free(msh); free(meff); free(mhas); free(cache)
     cdef cnp.ndarray sh = np.empty(nl, np.int64)
     cdef cnp.ndarray kinds = np.empty(nl, np.int64)
