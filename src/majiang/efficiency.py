@@ -1089,6 +1089,12 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         With a joker ruleset: the turned indicator, so the joker kind is known; it is
         then listed as ``"<kind>*"`` when drawing a joker helps, and its natural
         copies are not listed as ordinary tiles.  (Fixed jokers such as 红中 need none.)
+        A substitute kind (:attr:`JokerRule.substitute`: 安庆 红中, 温州 / 上海百搭 白板)
+        is drawn as the joker kind's face: that draw is listed under the substitute's
+        own name (``"7z"``, ``"5z"``: the tile the player draws; in the hand it is
+        written as the face), live = its copies − the face tiles held − the visible
+        substitutes.  Under a three-joker win (罗源 三金倒, 温州 三财神) the shanten
+        counts the draws to a third joker too (:func:`majiang.rules.shapes.form_shanten`).
 
     Returns
     -------
@@ -1143,16 +1149,37 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if wild is None:
         return {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
     return _with_wild(counts, live, s, mask, seven_pairs_quads, caps, vis, jokers,
-                      joker_fifth_copy, extra, wild, indicator)
+                      joker_fifth_copy, extra, wild, indicator, ruleset)
 
 
-def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr, indicator):
+def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr, indicator,
+               ruleset=None):
     """The core's ukeire under known wild kinds (as :func:`majiang.rules.shapes.ruleset_ukeire`
     lists them): the wild kinds' faces are not draws of their own; a joker draw that
     lowers the shanten is keyed ``"<kinds>*"`` with the wild copies left (minus the jokers
-    held and the wild copies visible)."""
+    held and the wild copies visible).  With a substitute kind (白板 under 上海百搭 活动百搭,
+    杭州 flip; :func:`majiang.rules.shapes.stand_in`) a drawn substitute plays as the
+    face: when the face would help it is listed under the substitute's own name, live =
+    the face's drawable copies − face tiles held − visible substitutes."""
     kinds = jr.kinds(indicator)
-    out = {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0) if k not in kinds}
+    si = None
+    if ruleset is not None and jr.substitute is not None:
+        from .rules import get as _get_ruleset
+        from .rules.shapes import stand_in
+        rs = _get_ruleset(ruleset)
+        si = stand_in(rs, indicator)
+    sub = None if si is None else si[1]
+    out = {}
+    for k in range(N_KINDS):
+        if k == sub:
+            face, _, n_face = si
+            if live[face] >= 0:
+                held = int(counts[face]) + (0 if caps is None else
+                                            int(rs.copies[face]) - int(caps[face]))
+                out[tile_name(sub)] = max(0, n_face - held - (0 if vis is None
+                                                              else int(vis[sub])))
+        elif live[k] >= 0 and k not in kinds:
+            out[tile_name(k)] = int(live[k])
     if jokers < 8:
         s2 = _eff.shanten_one(counts, mask, quads, caps, jokers + 1, fifth, **extra)
         if s2 < s:

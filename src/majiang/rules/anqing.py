@@ -20,6 +20,10 @@ Ambiguities and resolutions:
 * 天胡 (5 kinds), 地胡, 双天胡, 连庄, 包牌 need the game history: not scored here.
 * 发/白 as kong-only 杠牌 (laid out like flowers) are not modelled: they are dealt
   as ordinary honors (the two seed passages conflict).
+* 红中 stands in for the 钻牌's own face (``JokerRule(substitute=红中)``): in a hand it is
+  written as that face (the 钻牌 themselves are ``*``); :func:`majiang.ukeire` and the
+  discard tables list a helpful 红中 draw as ``"7z"`` (the tile drawn), live = the 红中
+  left; :func:`majiang.scoring.faces.score` takes it as ``7z`` and reads it as the face.
 """
 from __future__ import annotations
 

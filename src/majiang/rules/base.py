@@ -126,7 +126,11 @@ class JokerRule:
     fifth_copy : bool
         Whether a joker may stand for a fifth copy of a kind.
     substitute : int, optional
-        A kind that stands in for the joker's natural tile (安庆: 红中).
+        A kind that stands in for the joker's natural tile (安庆: 红中; 温州, 上海百搭
+        活动百搭, 杭州 翻财神: 白板).  Its copies are drawn as that face
+        (:meth:`GameModel.wall`); a hand writes a held one as the face; ukeire and the
+        discard tables list its draw under the substitute's own name (``"7z"``, ``"5z"``);
+        :func:`majiang.scoring.faces.score` takes it by its own name.
     second : {None, "next"}
         A second wild kind: ``"next"`` = the kind after the first wild kind in its
         cycle (same cycles as ``source="next"``).  南昌 正精 (the turned kind) + 副精

@@ -15,6 +15,13 @@ each kong 1; 连庄 is 0 for a single hand (option ``repeat``); the formulas of
 the dealer blocks are used for every seat (the non-dealer block differs only by
 连庄); 抢金 and 天胡 need the game history and are not scored; 金龙 is read as
 three jokers standing for one pung.
+
+三金倒 in shanten and advice (option ``special_wins``, default ``("three_jokers",)``): a
+hand holding three 金 wins on a self-draw whatever its shape, so the shanten is
+min(shape shanten, 2 − 金 held) — each missing 金 is one draw; ready (0) with two, every
+draw wins with three — and the 金 draw is an effective tile whenever that path is at the
+minimum (:func:`majiang.rules.shapes.three_jokers_win`, :func:`~majiang.rules.shapes.form_shanten`).
+``special_wins=()`` scores and computes shapes only.
 """
 from __future__ import annotations
 

@@ -40,7 +40,8 @@ from .base import EXTRA_FORMS
 from .constraints import SHAPE_CONSTRAINTS
 
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
-           "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT"]
+           "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT", "THREE_JOKERS",
+           "three_jokers_win", "stand_in"]
 
 _NEG = -1000
 
@@ -219,10 +220,11 @@ joker breaks 十三烂").  Both need a fully concealed 14-tile hand."""
 class Spec:
     """What the shape engine needs from a ruleset (hashable, cached per ruleset)."""
 
-    __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds")
+    __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds",
+                 "three_jokers")
 
     def __init__(self, forms, quads=False, copies=(4,) * 34, void=False, pair_258=False,
-                 no_void=False, fifth=False) -> None:
+                 no_void=False, fifth=False, three_jokers=False) -> None:
         self.forms = tuple(forms)
         self.quads = bool(quads)
         self.copies = tuple(copies)
@@ -230,15 +232,32 @@ class Spec:
         self.pair_258 = bool(pair_258)
         self.no_void = bool(no_void)
         self.fifth = bool(fifth)
+        self.three_jokers = bool(three_jokers)
         self.kinds = tuple(k for k in range(34) if self.copies[k])
 
 
+THREE_JOKERS = "three_jokers"
+"""The shape-free win of three jokers (罗源 三金倒, 温州 三财神): its name in a ruleset's
+``options["special_wins"]`` (where :mod:`majiang.scoring.regional` reads it too) and
+the key of its pseudo-form in :func:`form_shanten`."""
+
+
+def three_jokers_win(rs) -> bool:
+    """Whether holding three jokers wins at once on a self-draw, whatever the other tiles
+    (``"three_jokers"`` in the ruleset's ``options["special_wins"]``: 罗源 三金倒, 温州
+    三财神).  Shanten then also counts the distance to a third joker
+    (:func:`form_shanten`), so these rulesets are computed here (:func:`needs_python`)."""
+    return bool(rs.jokers is not None
+                and THREE_JOKERS in tuple(rs.options.get("special_wins", ()) or ()))
+
+
 def spec_of(rs) -> Spec:
-    """The shape spec of a :class:`~majiang.rules.Ruleset` (constraints that shape wins)."""
+    """The shape spec of a :class:`~majiang.rules.Ruleset` (constraints that shape wins,
+    the three-joker win)."""
     cons = set(rs.constraints)
     return Spec(rs.forms, rs.seven_pairs_quads, rs.copies, "void_suit" in cons,
                 "pair_258" in cons, "no_void" in cons,
-                bool(rs.jokers and rs.jokers.fifth_copy))
+                bool(rs.jokers and rs.jokers.fifth_copy), three_jokers_win(rs))
 
 
 def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
@@ -280,6 +299,9 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
     in one's melds; default the spec's copies), ``n_melds`` the declared melds.
     ``meld_suits``: the suits (0 万, 1 筒, 2 条) those melds hold (a void suit cannot
     be one of them; they count as present for the all-three-suits rule).
+    With ``spec.three_jokers`` (:func:`three_jokers_win`) the dict also holds
+    ``"three_jokers"``: the draws to a third joker (``2 - jokers``; at least -1 for a
+    3n+2 hand, 0 for a 3n+1 hand).
     """
     c = tuple(int(x) for x in counts)
     if caps is None:
@@ -305,6 +327,12 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
             continue
         j = 0 if form in EXTRA_FORM_KEPT else jokers
         out[form] = max(-1, need - kept - j - 1)
+    if spec.three_jokers:
+        # 三金倒 / 三财神: three jokers held win on a self-draw with any other tiles; each
+        # missing joker is one draw (the hand keeps its jokers and discards another
+        # tile), so a 3n+2 hand is complete (-1) with three and a 3n+1 hand is ready (0)
+        # with two — and with three, where every draw wins
+        out[THREE_JOKERS] = max(-1 if n % 3 == 2 else 0, 2 - jokers)
     return out
 
 
@@ -318,7 +346,8 @@ def shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec
 
 def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
                   visible=None, joker_kind: int | None = None,
-                  joker_copies: int = 4, meld_suits=()) -> tuple[int, dict]:
+                  joker_copies: int = 4, meld_suits=(),
+                  stand_in: tuple | None = None) -> tuple[int, dict]:
     """(shanten, {kind: live}) of a 3n+1 hand; a drawn joker is listed under ``-1``.
 
     Live counts: copies in the tile set minus the hand (concealed and melds) minus
@@ -327,6 +356,15 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     Two wild kinds (南昌 正精 / 副精, 天津 混儿): `joker_kind` and `joker_copies` are
     tuples (kinds, wild copies of each); a visible copy of a wild kind counts as a
     seen joker once the kind's non-wild copies (a face-up indicator) are seen.
+
+    `stand_in` ``(face, substitute, copies)`` (see :func:`stand_in`): the substitute
+    kind (安庆 红中, 温州 / 上海百搭 / 杭州 flip 白板) is never drawn as itself; a drawn
+    one plays as ``face`` (the joker kind's natural tile, written so in the hand).  That
+    draw is listed under the **substitute kind** (the tile the player draws, e.g. 5z),
+    live = ``copies`` (the face's drawable copies, :meth:`GameModel.wall`) − the
+    ``face`` tiles held (concealed and in melds: every one is a stand-in) − visible
+    copies of the substitute (seen stand-ins are written by their own name; a visible
+    ``face`` tile is a seen joker, as without a substitute).
     """
     two = isinstance(joker_kind, tuple)
     jks = joker_kind if two else (() if joker_kind is None else (joker_kind,))
@@ -337,7 +375,12 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
                            meld_suits=meld_suits)
     vis = [0] * 34 if visible is None else [int(x) for x in visible]
     out: dict = {}
+    face = sub = None
+    if stand_in is not None:
+        face, sub, n_face = stand_in
     for k in spec.kinds:
+        if k == sub:
+            continue                      # drawn as the face: listed below
         if k in jks or c[k] >= caps_t[k]:
             continue
         c[k] += 1
@@ -346,6 +389,14 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
         c[k] -= 1
         if s2 < s:
             out[k] = max(0, caps_t[k] - c[k] - vis[k])
+    if face is not None and c[face] < caps_t[face]:
+        held = c[face] + spec.copies[face] - caps_t[face]
+        c[face] += 1
+        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
+                            meld_suits=meld_suits)
+        c[face] -= 1
+        if s2 < s:
+            out[sub] = max(0, n_face - held - vis[sub])
     if joker_kind is not None and jokers < 8:
         s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec,
                            meld_suits=meld_suits)
@@ -516,7 +567,8 @@ def needs_python(rs) -> bool:
     """Whether shanten/ukeire under `rs` need this module (else the core suffices)."""
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
             or any(f in EXTRA_FORMS for f in rs.forms)
-            or rs.tile_set not in ("136", "144"))
+            or rs.tile_set not in ("136", "144")
+            or three_jokers_win(rs))
 
 
 def _hand_parts(hand, jokers: int, rs):
@@ -569,8 +621,33 @@ def _joker_key(jk) -> str:
     return "".join(tile_name(k) for k in (jk if isinstance(jk, tuple) else (jk,))) + "*"
 
 
+def stand_in(rs, indicator=None) -> tuple | None:
+    """``(face, substitute, copies)`` when a substitute kind stands in for the joker
+    kind's natural tile under `rs` and this `indicator` (安庆 红中; 温州, 上海百搭 活动百搭,
+    杭州 flip: 白板): ``face`` the joker kind, ``substitute`` the stand-in kind,
+    ``copies`` the face's drawable copies in a fresh wall (:meth:`GameModel.wall`: the
+    stand-ins; a turned indicator that is a stand-in counts as seen only when given in
+    ``visible``, as for every natural kind).  None without a substitute, when the joker kind is unknown (no
+    indicator), or when the substitute is itself the joker kind (温州 with 白板 turned)."""
+    jr = rs.jokers
+    if jr is None or jr.substitute is None or jr.second is not None:
+        return None
+    if jr.source != "fixed" and indicator is None:
+        return None
+    face = jr.kind(indicator)
+    if face == jr.substitute:
+        return None
+    from .base import _kind
+    from .model import game_model
+    n = int(game_model(rs).wall(indicator).counts[face])
+    if jr.source == "next" and _kind(indicator) == jr.substitute:
+        n += 1      # a face-up stand-in (安庆 红中 turned) is seen only when in `visible`
+    return (int(face), int(jr.substitute), n) if n > 0 else None
+
+
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -> dict:
-    """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``."""
+    """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``, a
+    helpful stand-in draw (:func:`stand_in`) by the substitute's own name (``"5z"``)."""
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
     if n % 3 != 1:
@@ -581,7 +658,7 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -
     _, live = ukeire_counts(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
                             meld_suits=meld_suits(h.melds),
                             spec=spec_of(rs), visible=vis, joker_kind=jk,
-                            joker_copies=_joker_copies(rs))
+                            joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
     if -1 in live:
         out[_joker_key(jk)] = live[-1]
@@ -601,6 +678,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         np.int64)
     spec = spec_of(rs)
     jk = _joker_kind(rs, indicator)
+    si = stand_in(rs, indicator)
     rows = []
     c = h.concealed.astype(np.int64)
     for d in range(34):
@@ -608,11 +686,13 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
             continue
         c[d] -= 1
         v = vis.copy()
-        v[d] += 1                     # the discard is seen
+        # the discard is seen (a held face tile of the joker kind is a stand-in: the
+        # discarded tile is the substitute)
+        v[si[1] if si is not None and d == si[0] else d] += 1
         s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
                                 meld_suits=meld_suits(h.melds),
                                 visible=v, joker_kind=jk,
-                                joker_copies=_joker_copies(rs))
+                                joker_copies=_joker_copies(rs), stand_in=si)
         c[d] += 1
         eff = np.zeros(34, np.uint8)
         for k in live:

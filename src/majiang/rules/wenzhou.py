@@ -46,11 +46,21 @@ Options of :func:`build` (default first, alternatives named):
 Which 财神 play as their own face (财神归位: 双财归位, 三财归位) needs the faces: score with
 :func:`majiang.scoring.faces.score` (it publishes the held 财神 in
 :data:`majiang.rules.base.WILD_HELD`); a held ``*`` is read as standing for another tile.
-``faces.score`` does not translate the 白板 stand-in: give it hands without 白板.
+``faces.score`` reads a 白板 as the natural tile of the 财神's face (§7.2), so a 白板 playing
+as, say, 5m beside two 财神 as 5m makes 双财归位.  In :func:`majiang.ukeire` and the
+discard tables the 白板 draw that plays as the face is listed as ``"5z"`` (the tile drawn).
+
+三财神 in shanten and advice (reading of W7 "三财神 win without any shape", on a self-draw:
+a 财神 cannot be claimed): with ``three_caishen_win`` the shanten is min(shape shanten,
+2 − 财神 held) — each missing 财神 is one draw (0: ready with two, every draw wins with
+three) — and the 财神 draw is an effective tile whenever that path is at the minimum
+(``options["special_wins"]`` holds ``"three_jokers"``, read by
+:func:`majiang.rules.shapes.three_jokers_win`; these hands are computed by
+:mod:`majiang.rules.shapes`).
 
 Not modelled: 八对 / 硬八对 (eight pairs + one: no such form in the shanten core or the
 shape engine), the full go-around of 财神单钓 (W7), the discard-order rule for lone
-honours (W7), 连庄 re-seating; shanten and advice do not count 三财神's shape-free win.
+honours (W7), 连庄 re-seating.
 """
 from __future__ import annotations
 

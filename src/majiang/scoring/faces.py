@@ -10,7 +10,13 @@ hand is written as the tiles look, e.g. ``"1122m3344p5566s7z"`` with indicator `
 2. turns every held copy of them into a ``*`` (a winning tile of a wild kind is a
    joker win), and publishes the copies of each wild kind held — concealed, in melds
    and the win tile — in :data:`majiang.rules.base.WILD_HELD` while scoring;
-3. when the ruleset's :attr:`JokerRule.own_face_natural` is set, also scores the hand
+3. with a substitute kind (:attr:`JokerRule.substitute`: 安庆 红中; 温州, 上海百搭
+   活动百搭 and 杭州 ``caishen="flip"``: 白板) turns every held stand-in — concealed, in a
+   pung / kong, or the winning tile — into the joker kind's face, the natural tile it
+   plays as (温州 §7.2 "白板 … plays as that tile"), so 双财归位 / 三财归位 see a 白板
+   playing as the 财神's face beside the 财神 themselves; not when the substitute is
+   itself the wild kind (温州 with a 白板 turned: the 白板 are the 财神);
+4. when the ruleset's :attr:`JokerRule.own_face_natural` is set, also scores the hand
    as written (every joker standing for its own face, a natural tile), and returns the
    reading with more points.
 """
@@ -22,9 +28,9 @@ import numpy as np
 
 from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
-from ..hand import Hand, as_hand
+from ..hand import Hand, Meld, as_hand
 from ..rules.base import WILD_HELD
-from ..tiles import parse_tile
+from ..tiles import parse_tile, tile_name
 from .regional import score as _score
 
 __all__ = ["score"]
@@ -38,9 +44,10 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
     ----------
     hand : str or Hand
         The hand before the winning tile, jokers by their faces (``*`` also accepted:
-        a joker of unknown face).
+        a joker of unknown face), a stand-in by its own face (``5z`` 白板, ``7z`` 红中).
     win_tile : str or int
-        The winning tile (a wild kind's face = a joker drawn).
+        The winning tile (a wild kind's face = a joker drawn; the substitute = a stand-in
+        drawn, played as the wild kind's face).
     ruleset : str or Ruleset
         A ruleset with jokers (南昌, 天津 …).
     indicator : str or int
@@ -59,7 +66,8 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
     RuleError
         A ruleset without jokers, a missing or bad indicator.
     InvalidHandError
-        No reading wins; more copies of a wild kind than the ruleset has.
+        No reading wins; more copies of a wild kind than the ruleset has; more
+        stand-ins than the joker kind's face can take.
     """
     rs = _rules.get(ruleset)
     if rs.jokers is None:
@@ -79,6 +87,25 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
         held.append(count)
         n += int(c[k])
         c[k] = 0
+    wild_win = win is not None and win in kinds
+    sub = _stand_in(rs, indicator)
+    if sub is not None:           # stand-ins play as the wild kind's face (natural)
+        face, st = sub
+        melds = tuple(Meld(m.kind, face, m.concealed) if m.tile == st and m.kind != "chow"
+                      else m for m in h.melds)
+        written = np.array(h.concealed, dtype=np.uint8)
+        moved = int(c[st])
+        for arr in (c, written):
+            arr[face] += moved
+            arr[st] = 0
+        if win == st:
+            win = face
+        if (int(c[face]) + sum(m.tiles.count(face) for m in melds)
+                + int(win == face and not wild_win) > 4):
+            raise InvalidHandError(f"more than 4 tiles play as {tile_name(face)} (the "
+                                   f"stand-in {tile_name(st)} with the natural copies)")
+        if moved or melds != h.melds:
+            h = Hand(written, melds, h.flowers, h.jokers)
     found, err = [], None
     token = WILD_HELD.set((tuple(kinds), tuple(held)))
     try:
@@ -87,7 +114,6 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
                 found.append(_score(h, win, ruleset=rs, **context))
             except InvalidHandError as e:
                 err = e
-        wild_win = win is not None and win in kinds
         if n or wild_win or not rs.jokers.own_face_natural:
             h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
             try:
@@ -100,3 +126,13 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
     if not found:
         raise err
     return max(found, key=lambda r: r.points)
+
+
+def _stand_in(rs, indicator):
+    """``(face, substitute)`` when a substitute kind plays as the wild kind's face, or
+    None (no substitute; the substitute is itself the wild kind)."""
+    jr = rs.jokers
+    if jr.substitute is None or jr.second is not None:
+        return None
+    face = jr.kind(indicator)
+    return None if face == jr.substitute else (int(face), int(jr.substitute))
