@@ -316,3 +316,15 @@ def test_three_jokers_discard_table_rows():
     shape = majiang.discard_table("147m258p369s1479m15s**", ruleset=LY.build(special_wins=()),
                                   indicator="6p")
     assert (shape.shanten > 0).all()
+
+
+def test_luoyuan_three_jin_self_draw_only():
+    """§3.30: 三金倒 is self-draw only.  147m 258p 369s 1478m + three 金 has no shape: it
+    wins self-drawn ((0 花 + 3 金) × 3 = 9), not on a discard; a real shape with three 金
+    still wins on a discard (as that shape)."""
+    hand = "147m258p369s1478m***"
+    assert majiang.check_win(hand, "9s", ruleset="luoyuan", self_drawn=True).valid
+    assert majiang.score(hand, "9s", ruleset="luoyuan", self_drawn=True).points == 9
+    assert not majiang.check_win(hand, "9s", ruleset="luoyuan", self_drawn=False).valid
+    assert majiang.check_win("123m456p789s123s1p***", "9m", ruleset="luoyuan",
+                             self_drawn=False).valid

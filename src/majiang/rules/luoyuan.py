@@ -21,7 +21,10 @@ hand holding three 金 wins on a self-draw whatever its shape, so the shanten is
 min(shape shanten, 2 − 金 held) — each missing 金 is one draw; ready (0) with two, every
 draw wins with three — and the 金 draw is an effective tile whenever that path is at the
 minimum (:func:`majiang.rules.shapes.three_jokers_win`, :func:`~majiang.rules.shapes.form_shanten`).
-``special_wins=()`` scores and computes shapes only.
+``special_wins=()`` scores and computes shapes only.  The shape-free 三金倒 reading is
+scored 0 on a discard (self-draw only, seed), and the stored option ``min_points`` (1, 1)
+makes a 0-point reading no win, so :func:`majiang.check_win` refuses it there; a shape
+win holding three 金 on a discard stands as its shape reading.
 """
 from __future__ import annotations
 
@@ -50,8 +53,8 @@ def luoyuan_points(fans: dict, rs, w) -> int:
     n, asg, _ = F.joker_info(w)
     hua = w.context.flowers + F.kongs(w)
     rep = rs.options.get("repeat", 0)
-    if fans.get(4):                       # 三金倒
-        return (hua + n + rep) * 3
+    if fans.get(4):                       # 三金倒: self-draw only (0 = no win on a discard)
+        return (hua + n + rep) * 3 if w.context.self_drawn else 0
     mult = 10 if fans.get(6) else 6 if fans.get(5) else 2 if w.context.self_drawn else 1
     if fans.get(3) and mult <= 2:          # 平胡: no flowers, no kongs
         return (n + rep + 1) * 2
@@ -62,7 +65,9 @@ POINTS_FUNCTIONS["luoyuan"] = luoyuan_points
 
 
 def build(*, flowers36: bool = True, repeat: int = 0,
-          special_wins=("three_jokers",)) -> Ruleset:
+          special_wins=("three_jokers",), min_points=None) -> Ruleset:
+    # ``min_points`` (1, 1) is stored so that the shape-free 三金倒 reading scored 0 on a
+    # discard is no win; accepted for the TOML round trip and otherwise ignored
     src = "§3.30"
     fl = (
         F.fan(1, "放胡", "Win", 0, F.always, source=src),
@@ -89,7 +94,8 @@ def build(*, flowers36: bool = True, repeat: int = 0,
                          discard=True),
         wall_end=WallEnd(kept=20 if flowers36 else 18, per_exposed_kong=1, per_concealed_kong=2),
         winners="head_bump", scoring=ScoringRule(mode="custom", function="luoyuan"),
-        options={"flowers36": flowers36, "repeat": repeat, "special_wins": list(special_wins)},
+        options={"flowers36": flowers36, "repeat": repeat, "special_wins": list(special_wins),
+                 "min_points": (1, 1)},
         builder="luoyuan", section="§3.30")
 
 
