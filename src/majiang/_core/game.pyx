@@ -408,6 +408,7 @@ cdef struct FMeld:
     int concealed
     int frm
     int n
+    int added         # a kong added to a claimed pung (转弯豆)
 
 cdef struct FSeat:
     uint8_t phys[34]
@@ -482,6 +483,9 @@ cdef class FastHand:
     cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits against the minimum (bridge.pick_wait)
+    cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
+    cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
+    cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
 
     def __init__(self, wall, int n, int hand_size, int dealer, int prevalent, copies, dict flags,
                  list ptypes, list gens, object bridge):
@@ -504,6 +508,10 @@ cdef class FastHand:
         self.end_reason = -1
         self.last_disc = -1
         self.interrupted = 0
+        for k in range(34):
+            self.fd_seat[k] = -1
+            self.fd_claim[k] = -1
+            self.fd_turn[k] = -1
         self.pay_kongs = flags.get("pay_kongs", 0)
         self.min_aware = flags.get("min_aware", 0)
         for k in range(34):
@@ -1133,6 +1141,9 @@ cdef class FastHand:
         self.last_disc = t
         s.drawn = -1
         self.turns += 1
+        if self.fd_seat[t] < 0:
+            self.fd_seat[t] = p
+            self.fd_turn[t] = self.turns
         return t
 
     cdef int own_turn(self, int p, int drawn, int kong_flag, int* out) except -1:
@@ -1184,6 +1195,7 @@ cdef class FastHand:
                     if s.melds[i].kind == 1 and s.melds[i].tile == k:
                         s.melds[i].kind = 2
                         s.melds[i].n = 4
+                        s.melds[i].added = 1
                         break
                 self.visible[k] += 1
                 s.exposed[k] += 1
@@ -1215,6 +1227,7 @@ cdef class FastHand:
         m.concealed = concealed
         m.frm = frm
         m.n = 4 if kind == 2 else 3
+        m.added = 0
         s.n_melds += 1
         if kind == 0:
             for k in range(tile, tile + 3):
@@ -1323,6 +1336,7 @@ cdef class FastHand:
                             not sp.melds[i].concealed:
                         sp.melds[i].kind = 1
                         sp.melds[i].n = 3
+                        sp.melds[i].added = 0
                         break
                 self.visible[tile] -= 1
                 sp.exposed[tile] -= 1
@@ -1379,6 +1393,8 @@ cdef class FastHand:
                     sq.phys[x] -= 1
             self.add_meld(q, 0, a, 0, p)
         sq.calls += 1
+        if self.fd_seat[tile] == p and self.fd_turn[tile] == self.turns:
+            self.fd_claim[tile] = q
 
     cdef int after_win_self(self, int p, int tile, int* out) except -1:
         cdef int w[1]
@@ -1437,7 +1453,8 @@ cdef class FastHand:
     # ------------------------------------------------------------ results
     def seat_info(self):
         """Per seat: (exposed kongs, concealed kongs, calls, flowers, discards, won
-        tiles, concealed counts, melds [(kind, tile, concealed, n tiles)])."""
+        tiles, concealed counts, melds [(kind, tile, concealed, n tiles, from seat or -1,
+        added)])."""
         out = []
         cdef int p, i
         cdef FSeat* s
@@ -1446,9 +1463,16 @@ cdef class FastHand:
             out.append((s.kexp, s.kcon, s.calls, [s.flowers[i] for i in range(s.n_flowers)],
                         [s.disc[i] for i in range(s.n_disc)], [s.won[i] for i in range(s.n_won)],
                         [s.phys[i] for i in range(34)],
-                        [(s.melds[i].kind, s.melds[i].tile, s.melds[i].concealed, s.melds[i].n)
-                         for i in range(s.n_melds)]))
+                        [(s.melds[i].kind, s.melds[i].tile, s.melds[i].concealed, s.melds[i].n,
+                          s.melds[i].frm, s.melds[i].added) for i in range(s.n_melds)]))
         return out
+
+    def first_discards(self):
+        """``{kind: (seat, claimed by or None)}``: the first discard of each kind and the
+        seat that claimed that very tile (as the Python loop's ``first_discards``)."""
+        cdef int k
+        return {k: (self.fd_seat[k], None if self.fd_claim[k] < 0 else self.fd_claim[k])
+                for k in range(34) if self.fd_seat[k] >= 0}
 
     def tallies(self):
         """Per seat: (exposed kongs, concealed kongs, calls, flowers)."""

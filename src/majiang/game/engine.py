@@ -64,7 +64,7 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
 
 Two loops play the same hands move for move: the compiled one
 (:class:`majiang._core.game.FastHand`: built-in bots, core forms only, one joker kind
-of the usual sort, no end settlement, no log) and this module's Python one (any
+of the usual sort, no log) and this module's Python one (any
 policy, substitute jokers, two wild kinds, extra forms, logs); the tests compare them
 hand by hand.
 
@@ -1295,6 +1295,8 @@ class FastState:
         self.kong_ledger = bridge.kongs
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
+        self.first_discards = (fh.first_discards() if hasattr(fh, "first_discards")
+                               else {})
         self.indicator = fh.indicator if fh.indicator >= 0 else None
 
     @property
@@ -1310,9 +1312,15 @@ class FastState:
             s.n_kongs_exposed, s.n_kongs_concealed, s.n_calls = kexp, kcon, calls
             s.flowers, s.discards, s.won_tiles = flowers, disc, won
             s.phys = np.array(phys, dtype=np.uint8)
-            s.melds = [{"kind": ("chow", "pung", "kong")[k], "tile": t, "concealed": bool(c),
-                        "tiles": [t, t + 1, t + 2] if k == 0 else [t] * nt}
-                       for k, t, c, nt in melds]
+            s.melds = [{"kind": ("chow", "pung", "kong")[m[0]], "tile": m[1],
+                        "concealed": bool(m[2]),
+                        "tiles": [m[1], m[1] + 1, m[1] + 2] if m[0] == 0 else [m[1]] * m[3]}
+                       for m in melds]
+            for d, m in zip(s.melds, melds):
+                if len(m) > 4:
+                    d["frm"] = None if m[4] < 0 else int(m[4])
+                    if m[5]:
+                        d["how"] = "added"
             self._seats.append(s)
         self._fh = None
         return self._seats
@@ -1372,8 +1380,9 @@ def _fast_eligible(model, players) -> bool:
         return False
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
-    if getattr(model.ruleset, "end_settlement", ""):
-        return False       # the end settlement reads the hand's history (first discards)
+    if getattr(model.ruleset, "end_settlement", "") and \
+            not hasattr(_cg.FastHand, "first_discards"):
+        return False       # an older build: the end settlement needs the first discards
     return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
                for p in players)
 

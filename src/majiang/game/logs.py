@@ -8,7 +8,7 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``deal``    the dealt hands and flowers; ``flowers`` replacements after the deal;
 ``start``   every seat's tiles once the deal's flowers are replaced, and the dealer's
             14th tile (its first "draw");
-``jokers``  the turned indicator and the joker kind;
+``jokers``  the turned indicator, the joker kind and every wild kind (``kinds``);
 ``exchange`` / ``exchange_direction``  换三张: a seat's three tiles (decision) and the
             direction drawn for all;
 ``void``    a seat's 定缺 suit (decision);
@@ -16,7 +16,10 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``declare`` / ``claim`` decisions: the options offered and the choice (None = pass);
 ``discard`` a discard (``forced``: a locked 血流 hand's drawn tile, not a decision);
 ``kong`` / ``call``     melds made; ``win`` a win (how, fans, total, deltas);
-``end_check`` a 查花猪 / 查大叫 payment at a drawn 四川 end;
+``end_table`` the final table an end settlement read (贵州: the tile turned after the
+            hand, who is ready, their values);
+``end_check`` a payment outside the hand value (杠分 / 呼叫转移 kong payments, 查花猪 /
+            查大叫 / 退税 at a drawn 四川 end, 贵州 鸡 / 查叫);
 ``end``     reason (``win``, ``wall``, ``blood``), score deltas, tiles left.
 
 :func:`replay` plays the header's wall again with scripted players that repeat the
