@@ -122,3 +122,21 @@ def test_one_kind_rulesets_unchanged(key):
     rs, pl = key
     df = simulate(rs, 30, players=(pl,) * 4, seed=7, progress=False)
     assert _digest(df) == _BEFORE[key]
+
+
+def test_tianjin_indicator_in_play():
+    """天津 with ``indicator_in_play``: all 4 copies of the turned kind are wild, so the
+    turned tile goes back into the wall (8 jokers in all) and nothing is set aside."""
+    from majiang.rules import tianjin
+    rs = tianjin.build(indicator_in_play=True)
+    assert game_model(rs).wall(0).jokers == 8
+    for h in range(8):
+        st = play_hand(rs, seed=2, hand=h, log=True)
+        ind, kinds, _ = _wild_kinds(st.events)
+        assert st.jks == kinds and ind not in st.aside
+        assert np.array_equal(st.census(), st.expected_census())
+        assert sum(st.deltas) == 0
+        for w in st.wins:
+            s = st.seats[w["seat"]]
+            held = sum(int(s.phys[k]) for k in kinds) - int(w["tile"] in kinds)
+            assert w["check"][0].jokers == held
