@@ -1354,8 +1354,9 @@ _ELIGIBLE: dict = {}
 
 def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
-    outside the core, jokers only of the usual kind (never claimed, never used to
-    claim, discardable, no substitute tile), no log."""
+    outside the core, jokers only of the usual kind (one wild kind, never claimed,
+    never used to claim, discardable, no substitute tile, the turned tile set aside),
+    no log."""
     if log:
         return False
     key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
