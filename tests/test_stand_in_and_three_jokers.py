@@ -106,16 +106,16 @@ SUBSTITUTE_CASES = [
 
 
 @pytest.mark.parametrize("name,kw,size", SUBSTITUTE_CASES)
-def test_ukeire_lists_the_stand_in_draw(name, kw, size):
+def test_ukeire_lists_the_stand_in_draw(name, kw, size, n_inds=3, seed=11):
     """ukeire = brute force over the physical draws, on random hands holding stand-ins
     (written as the face) and jokers; the stand-in draw is keyed by the substitute's own
     name with its copies left."""
     rs = rules.BUILDERS[name](**kw)
-    rng = np.random.default_rng(11 + len(name) + len(kw))
+    rng = np.random.default_rng(seed + len(name) + len(kw))
     kinds = [k for k in game_model(rs).kinds]
     n_hands = 6 if rs.hand_size == 16 else 10
     listed = checked = 0
-    for ind in rng.choice(kinds, 3, replace=False):
+    for ind in rng.choice(kinds, n_inds, replace=False):
         ind = tile_name(int(ind))
         phys, face, sub = _physical(rs, ind)
         for i in range(n_hands):
@@ -132,6 +132,13 @@ def test_ukeire_lists_the_stand_in_draw(name, kw, size):
     assert checked >= 18
     if not three_jokers_win(rs):    # (with 三财神 the joker path is mostly the minimum)
         assert listed >= 3      # the stand-in draw was effective in some hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,kw,size", SUBSTITUTE_CASES)
+def test_ukeire_lists_the_stand_in_draw_more(name, kw, size):
+    """The same over 12 indicators (and more hands)."""
+    test_ukeire_lists_the_stand_in_draw(name, kw, size, n_inds=12, seed=101)
 
 
 def test_anqing_issue_example():

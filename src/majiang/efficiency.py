@@ -1180,7 +1180,7 @@ def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr
                                                               else int(vis[sub])))
         elif live[k] >= 0 and k not in kinds:
             out[tile_name(k)] = int(live[k])
-    if jokers < 8:
+    if jokers < min(8, jr.total_copies):        # some wild copy is not held
         s2 = _eff.shanten_one(counts, mask, quads, caps, jokers + 1, fifth, **extra)
         if s2 < s:
             v = np.zeros(N_KINDS, np.int64) if vis is None else vis.astype(np.int64)

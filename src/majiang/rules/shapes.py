@@ -397,7 +397,8 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
         c[face] -= 1
         if s2 < s:
             out[sub] = max(0, n_face - held - vis[sub])
-    if joker_kind is not None and jokers < 8:
+    wild_total = sum(joker_copies) if two else joker_copies
+    if joker_kind is not None and jokers < min(8, wild_total):    # a wild copy not held
         s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec,
                            meld_suits=meld_suits)
         if s2 < s:
