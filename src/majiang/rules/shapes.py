@@ -245,9 +245,10 @@ the key of its pseudo-form in :func:`form_shanten`."""
 def three_jokers_win(rs) -> bool:
     """Whether holding three jokers wins at once on a self-draw, whatever the other tiles
     (``"three_jokers"`` in the ruleset's ``options["special_wins"]``: 罗源 三金倒, 温州
-    三财神).  Shanten then also counts the distance to a third joker
+    三财神; never with fewer than three wild copies).  Shanten then also counts the
+    distance to a third joker
     (:func:`form_shanten`), so these rulesets are computed here (:func:`needs_python`)."""
-    return bool(rs.jokers is not None
+    return bool(rs.jokers is not None and rs.jokers.total_copies >= 3
                 and THREE_JOKERS in tuple(rs.options.get("special_wins", ()) or ()))
 
 
