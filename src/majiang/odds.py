@@ -9,10 +9,15 @@ points (the ruleset's scoring rule: 番 added, doubled, capped …).
 Every win is judged and scored by THE win predicate
 (:func:`majiang.scoring.check_win`, self-drawn): the ruleset's tile set, jokers,
 constraints and minimum fan all apply.  Exact when the exact search is used: over
-the true wall for ``T <= 2`` (the winning hands of the optimal play enumerated),
-else read off the forward pass of the kind-count model S1 (``changes<=0`` unless
-``changes`` is given); otherwise Monte Carlo over real walls with standard errors.  The policy maximises the probability
-of winning, not the fan total; the ``policy`` / ``model`` columns name it.
+the true wall for ``T <= 2`` (``TRUE_WALL_WINS_MAX_DRAWS``): the kernel's distribution
+of the winning hands of the optimal play, the same play whose win probability
+:func:`~majiang.probability.win_probability` reports (among discards of equal win
+probability the drawn tile is thrown back first, then a joker, then the lowest kind;
+under the 2-5-8-pair rulesets 长沙 / 合肥 / 武汉 the engine's own expectimax with the
+ruleset's shanten); else read off the forward pass of the kind-count model S1
+(``changes<=0`` unless ``changes`` is given); otherwise Monte Carlo over real walls
+with standard errors.  The policy maximises the probability of winning, not the fan
+total; the ``policy`` / ``model`` columns name it.
 """
 from __future__ import annotations
 

@@ -137,6 +137,10 @@ DEFAULT_SAMPLES = 20_000
 CHUNK = 1024                 # walls per Monte Carlo chunk (one spawned seed each)
 AUTO_MAX_SHANTEN = 3
 TRUE_WALL_MAX_DRAWS = 3      # horizons solved over the true wall
+TRUE_WALL_WINS_MAX_DRAWS = 2
+"""Horizons whose winning hands (fan odds, expected score) come from the true wall
+(``true_wall_solve(..., wins=True)``); at 3 draws the true wall with a scoring
+predicate takes seconds (the S1 forward pass keeps them, as before)."""
 MAX_CHANGES = 8
 DEFAULT_MAX_STATES = 200_000
 JOKER = N_KINDS              # a joker draw in a wall / the win-kind of a joker draw
@@ -256,11 +260,6 @@ class Probabilities:
         note = f"; {self.note}" if self.note else ""
         return (f"P(win) {format(self.win, '')}, P(tenpai) {format(self.tenpai, '')} within "
                 f"{self.draws} draws ({self.label}{rs}{note})")
-
-
-def _with(r: Probabilities, **kw: Any) -> Probabilities:
-    from dataclasses import replace
-    return replace(r, **kw)
 
 
 # ---------------------------------------------------------------------------
@@ -569,6 +568,8 @@ class _Engine:
         return hands, kind[sel].astype(np.intp), wm[sel].copy(), jk, None
 
     def _true_wall(self, h0: np.ndarray, j0: int) -> Probabilities | None:
+        """The kernel's true-wall optimum; with ``keep_wins`` also the winning hands of
+        that play (``true_wall_solve(..., wins=True)``)."""
         pos, T = self.pos, self.T
         jr = pos.model.jokers
         wall35 = np.append(pos.unseen, pos.joker_unseen).astype(np.int32)
@@ -576,11 +577,12 @@ class _Engine:
                   pair_mask=pos.pair_mask, void_suits=pos.void_suits,
                   joker_discard=bool(jr.discard) if jr is not None else True,
                   pred=pos.pred, max_states=self.max_states)
-        out = []
+        out, winning = [], None
         for objective in (_OBJ_WIN, _OBJ_TENPAI):
+            wins = self.keep_wins and objective == _OBJ_WIN
             try:
                 got = _prob.true_wall_solve(h0, j0, wall35, T, objective, pos.mask, pos.quads,
-                                            pos.caps, **kw)
+                                            pos.caps, wins=wins, **kw)
             except BaseException as exc:       # a predicate error is re-raised as itself
                 if isinstance(exc, Exception) and not isinstance(exc, (MahjongError,
                                                                         MemoryError)):
@@ -588,7 +590,9 @@ class _Engine:
                 raise
             if got is None:
                 return None
-            out.append(got)
+            out.append(got[:3])
+            if wins:
+                winning = _before_draw(*got[3])
         (p_win, cw, n_w), (p_ten, ct, n_t) = out
         n_states = int(n_w) + int(n_t)
         z = np.zeros(T)
@@ -597,55 +601,7 @@ class _Engine:
             win_curve=np.asarray(cw, dtype=np.float64).copy(),
             tenpai_curve=np.asarray(ct, dtype=np.float64).copy(), win_curve_se=z,
             tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=n_states,
-            model=TRUE_WALL, note=pos.note, ruleset=pos.name)
-
-    def first_draw(self, h0: np.ndarray, j0: int) -> Probabilities:
-        """``T = 1`` by enumerating the draws of the true wall (keeps the winning hands:
-        no graph is built, the predicate is called once per drawable kind)."""
-        pos = self.pos
-        wall = np.append(pos.unseen, pos.joker_unseen).astype(np.int64)
-        U = int(wall.sum())
-        jr = pos.model.jokers
-        pred = pos.pred
-        p_win = p_ten = 0.0
-        hands, kinds, weights, jks = [], [], [], []
-        for k in np.flatnonzero(wall):
-            k = int(k)
-            p = wall[k] / U
-            h14, nj = h0.copy(), j0
-            if k == JOKER:
-                nj += 1
-            else:
-                h14[k] += 1
-            complete = self.shanten(h14, nj) == -1
-            if complete and (pred is None or pred(h14, k, nj)):
-                p_win += p
-                p_ten += p
-                hands.append(h0.copy())
-                kinds.append(k)
-                weights.append(p)
-                jks.append(j0)
-                continue
-            opts = []
-            for d in np.flatnonzero(h14):
-                h13 = h14.copy()
-                h13[d] -= 1
-                opts.append((h13, nj))
-            if nj and (jr is None or jr.discard):
-                opts.append((h14, nj - 1))
-            if any(self.shanten(a, b) <= 0 for a, b in opts):
-                p_ten += p
-        if pred is not None:
-            _raise_pred_error(getattr(pred, "error", None), pos.model)
-        z = np.zeros(1)
-        return Probabilities(
-            draws=1, p_win=p_win, p_tenpai=p_ten, se_win=0.0, se_tenpai=0.0,
-            win_curve=np.array([p_win]), tenpai_curve=np.array([p_ten]), win_curve_se=z,
-            tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=1,
-            model=TRUE_WALL, note=pos.note, ruleset=pos.name,
-            _winning=(np.array(hands, dtype=np.uint8).reshape(-1, N_KINDS),
-                      np.array(kinds, dtype=np.intp), np.array(weights),
-                      np.array(jks, dtype=np.intp), None))
+            model=TRUE_WALL, note=pos.note, ruleset=pos.name, _winning=winning)
 
     def b258_true_wall(self, h0: np.ndarray, j0: int) -> Probabilities:
         """``T <= B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258`` ruleset: the
@@ -746,72 +702,6 @@ class _Engine:
                       np.array([dist[k] for k in keys]),
                       np.array([k[2] for k in keys], dtype=np.intp), None))
 
-    def true_wall_wins(self, h0: np.ndarray, j0: int) -> Probabilities | None:
-        """``T <= 2`` with the winning-hand distribution: the kernel's true-wall
-        values, and the wins of the same optimal play enumerated here (the kernel
-        does not keep them; the predicate cache is shared)."""
-        res = self._true_wall(h0, j0)
-        if res is None:
-            return None
-        pos = self.pos
-        pred = pos.pred
-        jr = pos.model.jokers
-        can_drop_joker = jr is None or jr.discard
-
-        def wins(h14, nj, k) -> bool:
-            if self.shanten(h14, nj) != -1:
-                return False
-            return pred is None or bool(pred(h14, k, nj))
-
-        def value(h, nj, wall, t):
-            if self.shanten(h, nj) + 1 > t:
-                return 0.0, {}
-            U = int(wall.sum())
-            val, dist = 0.0, {}
-            for k in np.flatnonzero(wall):
-                k = int(k)
-                p = wall[k] / U
-                h14, nj14 = h.copy(), nj
-                if k == JOKER:
-                    nj14 += 1
-                else:
-                    h14[k] += 1
-                if wins(h14, nj14, k):
-                    val += p
-                    key = (h.tobytes(), k, nj)
-                    dist[key] = dist.get(key, 0.0) + p
-                    continue
-                if t == 1:
-                    continue
-                w2 = wall.copy()
-                w2[k] -= 1
-                best, best_d = -1.0, {}
-                for d in np.flatnonzero(h14):
-                    h13 = h14.copy()
-                    h13[d] -= 1
-                    v, dd = value(h13, nj14, w2, t - 1)
-                    if v > best + 1e-15:
-                        best, best_d = v, dd
-                if nj14 and can_drop_joker:
-                    v, dd = value(h14, nj14 - 1, w2, t - 1)
-                    if v > best + 1e-15:
-                        best, best_d = v, dd
-                val += p * best
-                for key, q in best_d.items():
-                    dist[key] = dist.get(key, 0.0) + p * q
-            return val, dist
-
-        wall = np.append(pos.unseen, pos.joker_unseen).astype(np.int64)
-        _, dist = value(h0.copy(), j0, wall, self.T)
-        if pred is not None:
-            _raise_pred_error(getattr(pred, "error", None), pos.model)
-        keys = list(dist)
-        hands = np.array([np.frombuffer(k[0], dtype=np.uint8) for k in keys],
-                         dtype=np.uint8).reshape(-1, N_KINDS)
-        return _with(res, _winning=(hands, np.array([k[1] for k in keys], dtype=np.intp),
-                                    np.array([dist[k] for k in keys]),
-                                    np.array([k[2] for k in keys], dtype=np.intp), None))
-
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
@@ -819,15 +709,9 @@ class _Engine:
             # pair_258_small / all_258: the kernel judges completion and tenpai by the
             # core's forms; short horizons are solved here with the ruleset's shanten
             return self.b258_true_wall(h0, j0)
-        if self.T == 1 and self.keep_wins and self.changes is None:
-            return self.first_draw(h0, j0)
-        if self.T == 2 and self.keep_wins and self.changes is None:
-            r = self.true_wall_wins(h0, j0)
-            if r is not None:
-                return r
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
-        if self.T <= TRUE_WALL_MAX_DRAWS and not self.keep_wins:
+        if self.T <= (TRUE_WALL_WINS_MAX_DRAWS if self.keep_wins else TRUE_WALL_MAX_DRAWS):
             r = self._true_wall(h0, j0)
             if r is not None:
                 return r
@@ -927,6 +811,19 @@ class _Engine:
             method="monte_carlo", policy=label, n_samples=n,
             n_states=int(g.n_states) if policy == "optimal" else None, model=REAL,
             note=pos.note, ruleset=pos.name, _winning=winning)
+
+
+def _before_draw(hands14: np.ndarray, kinds: np.ndarray, jokers14: np.ndarray,
+                 mass: np.ndarray) -> tuple:
+    """The kernel's winning hands (complete hands, winning draw, jokers held after it,
+    probability) as ``Probabilities._winning``: ``(hands13 uint8 (n, 34), win kind intp
+    (n,), weight (n,), jokers before the draw intp (n,), None)``."""
+    hands = np.array(hands14, dtype=np.uint8).reshape(-1, N_KINDS)
+    kinds = np.asarray(kinds, dtype=np.intp)
+    real = np.flatnonzero(kinds != JOKER)
+    hands[real, kinds[real]] -= 1
+    jokers = np.asarray(jokers14, dtype=np.intp) - (kinds == JOKER)
+    return hands, kinds, np.asarray(mass, dtype=np.float64), jokers, None
 
 
 def _deal(rng: np.random.Generator, pool: np.ndarray, m: int, T: int) -> np.ndarray:
