@@ -104,14 +104,37 @@ and win kind (cached); it scores the hand (≈ 0.1 ms, ≈ 20 ms with jokers und
 
 ``KeyboardInterrupt`` raised during a long call (also inside the win predicate)
 propagates unchanged; it is never turned into a :class:`~majiang.RuleError`.
+
+At the table (``model="table"``)
+--------------------------------
+``win_probability(hand, T, model="table", ruleset=..., n_samples=..., seed=...,
+opponents="efficiency")`` (and :func:`tenpai_probability`) play the hand at a full
+table with the whole-hand engine (:mod:`majiang.game.table`): seat 0, the dealer,
+is dealt the hand (a random extra dealt tile is its first draw), the other seats
+get random hands from the rest of the ruleset's shuffled tile set and play the
+built-in bots (or policy objects), seat 0 plays the efficiency bot; a sample is a
+win when seat 0 wins — self-draw, after a kong, on a discard or by robbing a kong,
+as the ruleset allows — before its ``T + 1``-th draw.  Another seat winning first
+ends the sample as a loss (under 血战 / 血流 play goes on as the engine plays it).
+The result is a Monte Carlo :class:`Estimate` with ``model="table (engine Monte
+Carlo)"``, ``policy="efficiency bot"`` and a note naming the opponents; seen tiles
+(``visible``) and melds are not modelled there.  The single-player model above
+stays the default (``model=None`` or ``"single"``) and stays exact.
+
+Layering: this module sits below :mod:`majiang.game` and never imports it by
+statement.  Extra models are registered (:func:`register_model`); ``majiang.game``
+registers ``"table"`` when it is imported, and :func:`_extra_model` — the one place
+— imports the provider module named in ``_MODEL_PROVIDERS`` by name
+(``importlib``) when a known model is asked for before its provider was imported.
 """
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -126,7 +149,7 @@ from .tiles import N_KINDS, tile_name
 __all__ = [
     "METHODS", "POLICIES", "MODELS", "Estimate", "Probabilities",
     "probabilities", "win_probability", "tenpai_probability", "win_curve", "tenpai_curve",
-    "discard_curves", "discard_probabilities", "starting_hand_shanten",
+    "discard_curves", "discard_probabilities", "starting_hand_shanten", "register_model",
 ]
 
 METHODS = ("auto", "exact", "monte_carlo")
@@ -989,12 +1012,64 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
 probabilities.__doc__ += _COMMON_DOC
 
 
-def win_probability(hand: Any, draws: int, **kwargs: Any) -> Estimate:
+# ---------------------------------------------------------------------------
+# Extra models, registered by higher layers (dependency inversion)
+# ---------------------------------------------------------------------------
+
+SINGLE_PLAYER = ("single",)
+"""Names of the default single-player model (``model=None`` too)."""
+_MODELS: dict[str, Callable[..., Any]] = {}
+_MODEL_PROVIDERS = {"table": "majiang.game"}
+"""Known extra models and the module that registers each when imported."""
+
+
+def register_model(name: str, fn: Callable[..., Any]) -> None:
+    """Register an extra probability model for ``win_probability(..., model=name)``.
+
+    ``fn(hand, draws, **kwargs)`` returns an object with ``win`` and ``tenpai``
+    :class:`Estimate` attributes; it raises :class:`~majiang.RuleError` on bad
+    keyword arguments.  A higher layer (``majiang.game``: ``"table"``) registers its
+    model at import; registering a name again replaces it.
+
+    Raises
+    ------
+    RuleError
+        An empty or default model name, or ``fn`` not callable.
+    """
+    if not isinstance(name, str) or not name or name in SINGLE_PLAYER or not callable(fn):
+        raise RuleError(f"register_model needs a new model name and a callable, got "
+                        f"{name!r}, {fn!r}")
+    _MODELS[name] = fn
+
+
+def _extra_model(name: Any) -> Callable[..., Any]:
+    """The registered model ``name``; a known model whose provider was not imported
+    yet is loaded here by importing the provider by name (the one place)."""
+    fn = _MODELS.get(name) if isinstance(name, str) else None
+    if fn is None and isinstance(name, str) and name in _MODEL_PROVIDERS:
+        importlib.import_module(_MODEL_PROVIDERS[name])
+        fn = _MODELS.get(name)
+    if fn is None:
+        known = ", ".join(sorted(set(_MODELS) | set(_MODEL_PROVIDERS)))
+        raise RuleError(f"unknown probability model {name!r}; use None / 'single' (the "
+                        f"single-player model) or one of: {known}")
+    return fn
+
+
+def win_probability(hand: Any, draws: int, *, model: str | None = None,
+                    **kwargs: Any) -> Estimate:
     """Probability of winning within ``draws`` self-draws (with its standard error).
 
     Keyword arguments as :func:`probabilities`.  Example (四川, 108 tiles: 4 live
     copies of 5s among 95 unseen tiles):
     ``win_probability("123456789p1155s", 1, ruleset="sichuan").value == 4/95``.
+
+    ``model``: ``None`` / ``"single"`` (default) the single-player model above;
+    ``"table"`` a Monte Carlo over the whole-hand engine with opponents (see the
+    module docstring and :func:`majiang.game.table.table_probabilities` for its
+    keyword arguments: ``ruleset``, ``n_samples``, ``seed``, ``opponents``,
+    ``player``, ``indicator``, ``prevalent_wind``, ``n_jobs``); an unknown name
+    raises :class:`~majiang.RuleError`.
 
     Returns
     -------
@@ -1002,14 +1077,19 @@ def win_probability(hand: Any, draws: int, **kwargs: Any) -> Estimate:
         ``value``, ``se`` (0.0 when exact), ``method``, ``n_samples``, ``model``,
         ``policy``, ``note``.
     """
+    if model is not None and model not in SINGLE_PLAYER:
+        return _extra_model(model)(hand, draws, **kwargs).win
     return probabilities(hand, draws, **kwargs).win
 
 
-def tenpai_probability(hand: Any, draws: int, **kwargs: Any) -> Estimate:
+def tenpai_probability(hand: Any, draws: int, *, model: str | None = None,
+                       **kwargs: Any) -> Estimate:
     """Probability of being tenpai (ruleset shanten 0) after at most ``draws`` draws
-    (1.0 if tenpai now).  Keyword arguments as :func:`probabilities`.  Returns an
-    :class:`Estimate`.
+    (1.0 if tenpai now).  Keyword arguments as :func:`probabilities`; ``model`` as in
+    :func:`win_probability`.  Returns an :class:`Estimate`.
     """
+    if model is not None and model not in SINGLE_PLAYER:
+        return _extra_model(model)(hand, draws, **kwargs).tenpai
     return probabilities(hand, draws, **kwargs).tenpai
 
 

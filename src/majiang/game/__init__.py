@@ -8,14 +8,22 @@
   :func:`write_botzone` — Chinese Official hands as Botzone records (``majiang review``);
 * :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`), on all cores
   or an executor, resumable in a Parquet run directory; :func:`read_run` reads one
-  back (:mod:`.store`).
+  back (:mod:`.store`);
+* :func:`table_probabilities` — win / tenpai probability of a hand at a full table
+  by Monte Carlo over the engine (:mod:`.table`), registered as
+  ``majiang.probability.win_probability(..., model="table")``.
 """
 from .engine import HandState, IllegalMoveError, play_hand
 from .logs import read_jsonl, replay, summarize, to_jsonl, write_botzone
 from .players import EfficiencyPlayer, RandomPlayer, SeatView
 from .runner import simulate
 from .store import read_run
+from .table import table_probabilities
+from ..probability import register_model as _register_model
+from .table import _model as _table_model
+
+_register_model("table", _table_model)     # win_probability(..., model="table")
 
 __all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
            "EfficiencyPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "write_botzone",
-           "read_run"]
+           "read_run", "table_probabilities"]
