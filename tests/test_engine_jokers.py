@@ -81,8 +81,10 @@ def test_both_kinds_wild(ruleset, players):
             held = sum(int(s.phys[k]) for k in kinds)
             if w["how"] in ("self_draw", "kong_replacement") and w["tile"] in kinds:
                 held -= 1
-            assert hand.jokers == held, (h, w["seat"], hand, kinds)
-            assert not any(int(hand.concealed[k]) for k in kinds)
+            # THE predicate reads the hand by its faces (faces_matter: 南昌 德国, 天津
+            # 银杠胡 …): every held wild tile by its kind, and the indicator
+            assert hand.jokers == 0 and w["check"][2]["indicator"] == ind
+            assert sum(int(hand.concealed[k]) for k in kinds) == held, (h, w["seat"], hand)
             if int(s.phys[kinds[1]]) or (w["tile"] == kinds[1]):
                 second_kind_wins += 1
         # the deal's wild tiles: 8 (南昌) or 7 (天津) in the whole set, as the model says
@@ -139,4 +141,5 @@ def test_tianjin_indicator_in_play():
         for w in st.wins:
             s = st.seats[w["seat"]]
             held = sum(int(s.phys[k]) for k in kinds) - int(w["tile"] in kinds)
-            assert w["check"][0].jokers == held
+            hand = w["check"][0]         # by its faces (faces_matter), see above
+            assert hand.jokers == 0 and sum(int(hand.concealed[k]) for k in kinds) == held

@@ -28,6 +28,10 @@ Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
   back where it lay (the next replacement draw), else it stays face up, set aside;
   jokers of every wild kind are never claimed, never used to claim, never part of a
   kong, and never discarded where the ruleset forbids it (天津);
+* a ruleset whose values read the faces of the wild tiles
+  (:func:`majiang.scoring.faces.faces_matter`: 南昌 德国 with a 精 as its own face, 天津
+  银杠胡 / 金杠胡 / 本混龙) has its wins judged with the hand by its physical tiles and the
+  indicator (``check_win(..., indicator=)``); such rulesets play in the Python loop;
 * a turn: draw (the dealer's first turn uses the 14th dealt tile), then the
   player may win (self-draw), declare a concealed or an added kong (replacement
   from the tail, after which the turn goes on), or discard;
@@ -82,6 +86,7 @@ import numpy as np
 from ..errors import MahjongError, RuleError
 from ..hand import Hand, Meld
 from ..rules.model import game_model
+from ..scoring.faces import faces_matter as _faces_matter
 from .._core import game as _cg
 from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
                       pick_valid_wait, random_exchange, wait_verdict)
@@ -359,6 +364,7 @@ class HandState:
         self.min_aware = _min_aware(rs)    # bots aim at waits that reach the minimum
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
+        self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -534,20 +540,39 @@ class HandState:
                   first_turn=self.first_turn(p, self_drawn, kong or robbing))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
                kw["kong"], last_copy, last_tile, flowers, kw["first_turn"])
+        if self.by_faces:
+            # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
+            # THE predicate reads the hand by its physical tiles and the indicator
+            hand, kind, key = self._faces_args(p, tile, self_drawn, kw, key)
         res = self._verdicts.get(key)
         if res is not None:
             if res.valid:
-                self._win_args[p] = (hand, None if is_joker else kind, kw)
+                self._win_args[p] = (hand, None if is_joker and not self.by_faces else kind,
+                                     kw)
             return res
         try:
-            res = self.check_win(hand, None if is_joker else kind, **kw)
+            res = self.check_win(hand, None if is_joker and not self.by_faces else kind,
+                                 **kw)
             self._verdicts[key] = res
         except MahjongError as exc:
             raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
                                f"{p} ({hand}, tile {tile}): {exc}") from exc
         if res.valid:
-            self._win_args[p] = (hand, None if is_joker else kind, kw)
+            self._win_args[p] = (hand, None if is_joker and not self.by_faces else kind, kw)
         return res
+
+    def _faces_args(self, p, tile, self_drawn, kw, key):
+        """(hand by faces, win tile by its face, cache key) for THE predicate given
+        ``indicator=`` (:func:`majiang.scoring.faces.score`): the concealed physical
+        tiles (less a self-drawn win tile), the melds, the physical win tile."""
+        ph = np.array(self.seats[p].phys, dtype=np.uint8)
+        if self_drawn:
+            ph[tile] -= 1
+        kw["jokers"] = 0
+        kw["win_is_joker"] = False       # the win tile is given by its face
+        kw["indicator"] = self.indicator if self.indicator is not None else self.jk
+        return (Hand(ph, self.meld_objects(p)), int(tile),
+                key + (ph.tobytes(), int(tile)))
 
     def _complete(self, p, c, j, kind, is_joker):
         """Shape pre-check: the hand before the win (c, j) plus the win tile is complete
@@ -1377,8 +1402,9 @@ def _fast_eligible(model, players) -> bool:
     jr = model.jokers
     if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
                            or not jr.discard or jr.second is not None
-                           or _indicator_back_possible(jr, model)):
-        return False
+                           or _indicator_back_possible(jr, model)
+                           or _faces_matter(model.ruleset)):
+        return False       # (faces_matter: the compiled loop's bridge scores with '*')
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
     if getattr(model.ruleset, "end_settlement", "") and \
@@ -1711,7 +1737,8 @@ def end_table(st, readiness=None):
              for k, v in getattr(st, "first_discards", {}).items()}
     return EndTable(players=n, end=st.end_reason, winners=tuple(w["seat"] for w in st.wins),
                     ready=ready, values=values, tiles=tuple(tiles), discards=tuple(discards),
-                    kongs=tuple(kongs), turned=turned, first_discards=first)
+                    kongs=tuple(kongs), turned=turned, first_discards=first,
+                    wild=tuple(int(k) for k in getattr(st, "jks", ()) or ()))
 
 
 def _apply(st, payments):

@@ -405,6 +405,9 @@ class EndTable:
     first_discards : mapping
         ``{kind: (seat, claimed_by)}``: the first discard of each kind in the hand and
         the seat that punged / konged / chowed that very tile (None when nobody did).
+    wild : tuple of int
+        The wild kinds of the hand (:meth:`JokerRule.kinds`: 南昌 正精 then 副精), () without
+        jokers.
     """
 
     players: int
@@ -417,6 +420,7 @@ class EndTable:
     kongs: tuple
     turned: int | None
     first_discards: Mapping
+    wild: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}

@@ -23,6 +23,8 @@ names 正精 / 副精, 霸王精, 冲关.  From the standard readings (§2):
   discarded 精 with 打出精牌算分, the NCL default — the caller counts them); s ≥ 5 →
   冲关 s × (s − 3); 霸王精 (one player alone holds 精) ×2 or +10; every other player pays
   the holder, whether or not anyone won.  :func:`settle_hand` adds the win and the 精分.
+  The game engine pays it at the end of every hand through ``end_settlement="nanchang"``
+  (:func:`end_settlement`, entries ``check="精分"`` in ``end_checks``).
 
 Readings chosen where the sources differ (options of :func:`build`, default first):
 
@@ -39,6 +41,8 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
 * ``seven_pairs_quads`` (True): four of a kind counts as two pairs in 小七对 [interp.;
   not stated].
 * ``cap`` (None; BX option 300): the cap on M (an even number, see below).
+* ``jing_discards`` (True, 打出精牌算分, the NCL default): a player's own discarded 精
+  still in his pool count for his 精分 at the end; False: hand and melds only.
 * ``honor_chows`` (False): chows of three different winds / three dragons (seed, BX's
   冲关 check, WHN's ``WIK_DNBL`` … claim kinds) are **not** modelled: neither the Cython
   core nor :mod:`majiang.rules.shapes` enumerates honour sets other than pungs, so
@@ -50,7 +54,9 @@ unknown, so 德国 is counted only for a hand without ``*``.
 :func:`majiang.scoring.faces.score` takes the hand with the 精 written by their faces
 and the turned ``indicator``: a 精 standing for its own face is natural
 (``JokerRule.own_face_natural``), so it scores the hand both with the 精 as their faces
-(德国) and with every 精 wild, and keeps the better reading.
+(德国) and with every 精 wild, and keeps the better reading.  ``majiang.score(...,
+indicator=)`` and ``check_win(..., indicator=)`` hand such a hand over to it, and the game
+engine scores every 南昌 win that way (``own_face_natural``: the faces matter).
 
 Settlement detail: :meth:`RegionalResult.settle <majiang.scoring.regional.RegionalResult.settle>`
 passes one number, the points ``M + 5·[德国]``; every multiplier is 2 or 4 (天胡 a fixed
@@ -67,10 +73,12 @@ from typing import Any
 
 from ..errors import RuleError
 from . import fans as F
-from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
+from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
+                   register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
-           "jing_scores", "settle_hand", "GERMAN_BONUS"]
+           "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
+           "GERMAN_BONUS"]
 
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
@@ -210,11 +218,28 @@ def jing_scores(holdings, *, bawang: str = "double", liable: dict | None = None)
     RuleError
         An unknown ``bawang`` or bad counts.
     """
+    n = len(holdings)
+    out = [0] * n
+    for payer, payee, v in jing_payments(holdings, bawang=bawang, liable=liable):
+        out[payer] -= v
+        out[payee] += v
+    return tuple(out)
+
+
+def jing_payments(holdings, *, bawang: str = "double", liable: dict | None = None) -> list:
+    """The single payments of :func:`jing_scores`: ``[(payer, payee, amount)]``, one per
+    holder and other player (amount > 0), in seat order.
+
+    Raises
+    ------
+    RuleError
+        As :func:`jing_scores`.
+    """
     if bawang not in ("double", "plus10"):
         raise RuleError(f"bawang must be 'double' or 'plus10', got {bawang!r}")
     hold = [(int(z), int(f)) for z, f in holdings]
     n = len(hold)
-    out = [0] * n
+    out = []
     holders = [p for p, (z, f) in enumerate(hold) if z + f > 0]
     for p in holders:
         v = jing_score(*hold[p])
@@ -222,12 +247,45 @@ def jing_scores(holdings, *, bawang: str = "double", liable: dict | None = None)
             v = 2 * v if bawang == "double" else v + 10
         sup = (liable or {}).get(p)
         for q in range(n):
-            if q == p:
-                continue
-            payer = q if sup is None else sup
-            out[payer] -= v
-            out[p] += v
-    return tuple(out)
+            if q != p and v:
+                out.append((q if sup is None else sup, p, v))
+    return out
+
+
+def jing_holdings(rs, table) -> list:
+    """Per seat ``(正精, 副精)`` counted for 精分 from the final table
+    (:class:`~majiang.rules.base.EndTable`): the copies of the two wild kinds
+    (``table.wild``) in the hand, the melds and a won tile, plus the seat's own discards
+    still in its pool when the ruleset's option ``jing_discards`` (打出精牌算分, the NCL
+    default) is on.  All zero when the table names no wild kinds."""
+    if len(table.wild) < 2:
+        return [(0, 0)] * table.players
+    zheng, fu = int(table.wild[0]), int(table.wild[1])
+    own = bool(rs.options.get("jing_discards", True))
+    out = []
+    for q in range(table.players):
+        t = table.tiles[q]
+        z, f = int(t.get(zheng, 0)), int(t.get(fu, 0))
+        if own:
+            z += sum(1 for k in table.discards[q] if int(k) == zheng)
+            f += sum(1 for k in table.discards[q] if int(k) == fu)
+        out.append((z, f))
+    return out
+
+
+def end_settlement(rs, table) -> list:
+    """南昌 精分 at the end of every hand, won or drawn (``Ruleset.end_settlement =
+    "nanchang"``, :data:`~majiang.rules.base.END_SETTLEMENTS`): :func:`jing_payments` of
+    :func:`jing_holdings` with the ruleset's ``bawang`` option; entries ``{"check":
+    "精分", "payer", "payee", "amount"}``.  The 冲关 liability (a 精 supplied by another
+    player) is not applied: the table does not say who supplied which tile.
+    """
+    hold = jing_holdings(rs, table)
+    return [{"check": "精分", "payer": a, "payee": b, "amount": v}
+            for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"))]
+
+
+END_SETTLEMENTS["nanchang"] = end_settlement
 
 
 def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *,
@@ -256,7 +314,8 @@ def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *
 
 def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
-          cap: int | None = None, honor_chows: bool = False) -> Ruleset:
+          cap: int | None = None, honor_chows: bool = False,
+          jing_discards: bool = True) -> Ruleset:
     if pay not in ("three", "one"):
         raise RuleError(f"nanchang option pay must be 'three' or 'one', got {pay!r}")
     if bawang not in ("double", "plus10"):
@@ -308,12 +367,12 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         jokers=JokerRule(source="turned", copies=4, second="next", second_copies=4,
                          claim=False, be_claimed=True, discard=True,
                          own_face_natural=True),
-        wall_end=WallEnd(kept=34), winners="head_bump",
+        wall_end=WallEnd(kept=34), winners="head_bump", end_settlement="nanchang",
         scoring=ScoringRule(mode="custom", function="nanchang", cap=cap),
         options={"pay": pay, "dealer_double": bool(dealer_double), "bawang": bawang,
                  "german_seven_pairs": bool(german_seven_pairs),
                  "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
-                 "honor_chows": False},
+                 "honor_chows": False, "jing_discards": bool(jing_discards)},
         builder="nanchang", section="§3.7",
         missing=("honour chows (three winds / three dragons) not modelled",
                  "德中德, 抄庄, dealer streak, extra 精 rounds need the table state"))

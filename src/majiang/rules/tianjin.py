@@ -36,7 +36,10 @@ themselves.  银杠胡 / 金杠胡 and 本混龙 need to know which 混儿 the h
 with :func:`majiang.scoring.faces.score` (the hand written with the 混儿 by their faces
 and the turned ``indicator``; it publishes the held copies of each kind in
 :data:`majiang.rules.base.WILD_HELD`); :func:`majiang.score` with ``*`` jokers knows
-only their number and scores the other patterns.
+only their number and scores the other patterns; ``majiang.score(..., indicator=)`` and
+``check_win(..., indicator=)`` take the faces and hand over to ``faces.score``.  These fans
+are tagged ``"wild_held"``, so the game engine scores every 天津 win by the faces of the
+held tiles (and a 银杠胡 / 金杠胡 / 本混龙 can lift a hand to the 2-point minimum).
 
 Not modelled: 扣听 (a declared, locked ready hand: 平胡 1 and ×4), the dealer side bets
 坐庄 / 拉庄, caps (none stated), the wall end (not stated).
@@ -59,6 +62,10 @@ KONG_POINTS = {"exposed": 1, "concealed": 2, "added": 1, "silver": 6, "gold": 8}
 kind) 6, 金杠 (the next kind) 8."""
 
 _POINT_FANS = (2, 3, 4, 5, 6, 7, 8)
+
+_FACES = ("wild_held",)
+"""Tag of the fans that read :data:`WILD_HELD` (``majiang.scoring.faces.FACES_TAG``): the
+game engine then scores this ruleset's wins with the hand by its faces."""
 
 
 def kong_payments(kind: str, owner: int, players: int = 4) -> tuple:
@@ -166,7 +173,8 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
     if min_points not in (1, 2):
         raise RuleError(f"tianjin option min_points must be 1 or 2, got {min_points!r}")
     fl = (
-        F.fan(1, "素胡", "No Joker (2, or x2)", 2, _no_hun, excludes=(9,), source=_SRC),
+        F.fan(1, "素胡", "No Joker (2, or x2)", 2, _no_hun, excludes=(9,), tags=_FACES,
+              source=_SRC),
         F.fan(2, "混钓", "Joker Pair Wait", 2, _hun_diao, excludes=(9,), source=_SRC),
         F.fan(3, "捉五魁", "Five of Characters in 4-5-6", 3, _zhuo_wu, excludes=(9,),
               source=_SRC),
@@ -174,9 +182,9 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
               excludes=(3, 9), source=_SRC),
         F.fan(5, "一条龙", "Pure Straight", 4, F.straight, excludes=(9,), source=_SRC),
         F.fan(6, "本混龙", "Straight in the Joker Suit", 8, _ben_hun_long, excludes=(5, 9),
-              source=_SRC + " [interp.]"),
+              tags=_FACES, source=_SRC + " [interp.]"),
         F.fan(7, "银杠胡", "Three Indicator-kind Jokers", 6, _silver, excludes=(9,),
-              source=_SRC),
+              tags=_FACES, source=_SRC),
         F.fan(8, "金杠胡", "Four Next-kind Jokers", 8, _gold, excludes=(9,), source=_SRC),
         F.fan(9, "平胡", "Plain Win after a Kong (1)", 1, F.kong_flower, source=_SRC),
         F.fan(10, "杠上开花", "Win on Kong Replacement (x2)", 2, F.kong_flower, source=_SRC),

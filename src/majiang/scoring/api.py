@@ -10,6 +10,7 @@ from .. import rules as _rules
 from .._core import fans as _kfans
 from ..errors import RuleError
 from ..hand import Hand
+from .faces import by_faces as _by_faces
 from .kernel import _LAST_KT, _hand_or_none, _kernel_table, _kind_or_none, _ruleset_or_none, \
     _wind_or_none
 from .reference import _score_reference
@@ -22,7 +23,7 @@ __all__ = ["score"]
 def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
-          method: str = "auto", first_turn: str = "") -> FanResult:
+          method: str = "auto", first_turn: str = "", indicator: Any = None) -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -57,6 +58,13 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         Official one, else with the Python engine; ``"python"`` forces the
         Python reference engine; ``"kernel"`` requires the kernel (RuleError
         for another fan table).  Both give the same result.
+    indicator : str or int, optional
+        The turned joker indicator.  Given, the hand is read with its wild tiles BY
+        THEIR FACES (``"1122m3344p5566s7z"``, indicator ``"1m"``: under 南昌 1m 正精,
+        2m 副精) and scored by :func:`majiang.scoring.faces.score` (the same path), which
+        sees what ``*`` hides: 南昌 德国 with a 精 standing for its own face, 天津 银杠胡 /
+        金杠胡 / 本混龙 (which wild kinds are held).  The win tile is given by its face
+        too.  Not given (default): every ``*`` is a joker of unknown face.
 
     Returns
     -------
@@ -72,7 +80,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     InvalidNotationError
         For unreadable tiles.
     RuleError
-        Unknown ruleset, bad wind or flower count.
+        Unknown ruleset, bad wind or flower count; ``indicator`` under a ruleset without
+        jokers, or a bad one.
+
+    With ``indicator``, also InvalidHandError for a ``*`` in the hand under a ruleset
+    whose values read the faces (南昌, 天津: :func:`majiang.scoring.faces.faces_matter`);
+    the result is then a :class:`RegionalResult`.
 
     Examples
     --------
@@ -80,6 +93,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     """
     if method not in ("auto", "kernel", "python"):
         raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    if indicator is not None:
+        return _by_faces(hand, win_tile, ruleset=ruleset, indicator=indicator,
+                         self_drawn=self_drawn, last_copy=last_copy, kong=kong,
+                         last_tile=last_tile, seat_wind=seat_wind,
+                         prevalent_wind=prevalent_wind, flowers=flowers,
+                         first_turn=first_turn)
     if method != "python" and not first_turn:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error

@@ -19,6 +19,12 @@ hand is written as the tiles look, e.g. ``"1122m3344p5566s7z"`` with indicator `
 4. when the ruleset's :attr:`JokerRule.own_face_natural` is set, also scores the hand
    as written (every joker standing for its own face, a natural tile), and returns the
    reading with more points.
+
+The front doors take this path: :func:`majiang.score` and THE win predicate
+:func:`majiang.scoring.check_win` given ``indicator=`` hand the hand over to
+:func:`score` (through :func:`by_faces`, which refuses ``*`` / ``jokers=`` /
+``win_is_joker`` for a ruleset whose values read the faces, :func:`faces_matter`), and
+the game engine scores the wins of such rulesets by the faces of the held tiles.
 """
 from __future__ import annotations
 
@@ -33,7 +39,64 @@ from ..rules.base import WILD_HELD
 from ..tiles import parse_tile, tile_name
 from .regional import score as _score
 
-__all__ = ["score"]
+__all__ = ["score", "by_faces", "faces_matter", "FACES_TAG"]
+
+FACES_TAG = "wild_held"
+"""The tag of a fan whose predicate reads :data:`WILD_HELD` (which wild kinds are held):
+天津 素胡 / 本混龙 / 银杠胡 / 金杠胡."""
+
+
+def faces_matter(ruleset: Any) -> bool:
+    """Whether the value of a win under `ruleset` depends on the faces of the wild tiles
+    held: the ruleset has jokers and either a joker standing for its own face is natural
+    (:attr:`JokerRule.own_face_natural`, 南昌 德国) or a fan is tagged :data:`FACES_TAG`
+    (it reads :data:`WILD_HELD`, 天津).  The engine scores such wins by the faces.
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset.
+    """
+    rs = _rules.get(ruleset)
+    jr = rs.jokers
+    if jr is None:
+        return False
+    return bool(jr.own_face_natural or any(FACES_TAG in f.tags for f in rs.fans))
+
+
+def by_faces(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any,
+             jokers: int = 0, win_is_joker: bool = False, **context: Any):
+    """The front doors' hand-off (:func:`majiang.score` / :func:`check_win` given
+    ``indicator=``): :func:`score`, after refusing a mix of faces and jokers of unknown
+    face.
+
+    Raises
+    ------
+    InvalidHandError
+        ``jokers=`` or ``win_is_joker`` (with ``indicator=`` a joker is a tile of a wild
+        kind, the winning one given by its face); ``*`` in the hand under a ruleset whose
+        values read the faces (:func:`faces_matter`): write every wild tile by its face,
+        or drop ``indicator=`` and write them all as ``*``; no winning tile.
+    RuleError
+        As :func:`score` (no jokers in the ruleset, a bad indicator).
+    """
+    rs = _rules.get(ruleset)
+    star = (isinstance(hand, str) and "*" in hand) or int(getattr(hand, "jokers", 0) or 0) > 0
+    if jokers or win_is_joker:
+        raise InvalidHandError("with indicator= the wild tiles are written by their faces "
+                               "(the winning tile too: a wild kind's face for a joker "
+                               "drawn); jokers= and win_is_joker are for hands written "
+                               "with '*' and no indicator")
+    if star and faces_matter(rs):
+        raise InvalidHandError(
+            f"with indicator= the wild tiles are written by their faces; under {rs.name} "
+            "the faces change the value (which wild kinds are held, a wild tile as its own "
+            "face), so a '*' (a joker of unknown face) cannot be mixed in: write every wild "
+            "tile by its face, or drop indicator= and write them all as '*'")
+    if win_tile is None:
+        raise InvalidHandError("with indicator= give the winning tile by its face "
+                               "(a wild kind's face for a joker drawn)")
+    return score(hand, win_tile, ruleset=rs, indicator=indicator, **context)
 
 
 def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = None,

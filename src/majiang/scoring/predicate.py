@@ -21,6 +21,7 @@ from ..hand import Hand, as_hand
 from ..rules.model import GameModel, game_model
 from ..tiles import parse_tile
 from .api import score
+from .faces import by_faces
 from .regional import score as regional_score
 
 __all__ = ["WinCheck", "check_win", "is_win"]
@@ -60,7 +61,8 @@ def _complete_default(h: Hand, win: int) -> bool:
 def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_drawn: bool = True,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
-              prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "") -> WinCheck:
+              prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
+              indicator: Any = None) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -81,6 +83,14 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
+    indicator : str or int, optional
+        The turned joker indicator.  Given, the hand and the winning tile are read with
+        the wild tiles BY THEIR FACES and judged on the reading of
+        :func:`majiang.scoring.faces.score` (the path of :func:`majiang.score` with
+        ``indicator``): 南昌 德国 with a 精 standing for its own face, 天津 银杠胡 / 金杠胡 /
+        本混龙 count, and can lift a hand to the minimum.  ``jokers`` / ``win_is_joker``
+        are then refused, and so is a ``*`` under a ruleset whose values read the faces
+        (:func:`majiang.scoring.faces.faces_matter`; InvalidHandError).
 
     Returns
     -------
@@ -96,7 +106,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
     model = game_model(ruleset)
     if model.ruleset is None:
         h = as_hand(hand)
-        if jokers or win_is_joker or h.jokers:
+        if jokers or win_is_joker or h.jokers or indicator is not None:
             raise RuleError("the default model has no jokers; give a ruleset with jokers")
         win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
         ok = _complete_default(h, win)
@@ -105,7 +115,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
                           win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
                           last_tile=last_tile, seat_wind=seat_wind,
                           prevalent_wind=prevalent_wind, flowers=flowers,
-                          first_turn=first_turn)
+                          first_turn=first_turn, indicator=indicator)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
@@ -116,8 +126,12 @@ def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
         if not ok:
             return WinCheck(False, why)
     jokers, win_is_joker = ctx.pop("jokers"), ctx.pop("win_is_joker")
+    indicator = ctx.pop("indicator")
     try:
-        if jokers or win_is_joker or getattr(hand, "jokers", 0) or rs.extended:
+        if indicator is not None:
+            r = by_faces(hand, win_tile, ruleset=rs, indicator=indicator, jokers=jokers,
+                         win_is_joker=win_is_joker, **ctx)
+        elif jokers or win_is_joker or getattr(hand, "jokers", 0) or rs.extended:
             r = regional_score(hand, win_tile, ruleset=rs, jokers=jokers,
                                win_is_joker=win_is_joker, **ctx)
         else:
