@@ -127,6 +127,30 @@ def _recompute(st, w, ind):
                        prevalent_wind=st.prevalent, flowers=len(s.flowers))
 
 
+def _star_args(st, w, kinds):
+    """(hand with every wild tile as '*', win tile or None, context) of a win."""
+    s = st.seats[w["seat"]]
+    ph = np.array(s.phys, dtype=np.uint8)
+    self_drawn = w["how"] in ("self_draw", "kong_replacement")
+    if self_drawn:
+        ph[w["tile"]] -= 1
+    j = sum(int(ph[k]) for k in kinds)
+    for k in kinds:
+        ph[k] = 0
+    melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in s.melds)
+    wj = w["tile"] in kinds
+    kw = dict(ruleset=st.rs, self_drawn=self_drawn, win_is_joker=wj,
+              kong=w["how"] in ("kong_replacement", "robbing_kong"),
+              seat_wind=(w["seat"] - st.dealer) % st.n, prevalent_wind=st.prevalent)
+    return Hand(ph, melds, jokers=j), (None if wj else w["tile"]), kw
+
+
+def _star_reading(st, w, kinds):
+    """THE predicate's reading of a win with every wild tile as '*' (faces unknown)."""
+    hand, tile, kw = _star_args(st, w, kinds)
+    return check_win(hand, tile, **kw).result
+
+
 def _indicator(st):
     return next(e["indicator"] for e in st.events if e["e"] == "jokers")
 
@@ -147,6 +171,9 @@ def test_engine_nanchang_german_with_a_jing_held():
             seen += 1
             # 自摸 2 · 德国 2 = 4, + 5 (§2.3)
             assert w["points"] == 4 + 5
+            # the old '*' reading (every 精 wild) misses it
+            star = _star_reading(st, w, kinds)
+            assert "德国" not in star and star.points < w["points"]
     assert seen == 1
 
 
@@ -164,6 +191,9 @@ def test_engine_tianjin_faces_fans(hand, fan):
     r = _recompute(st, w, ind)
     assert r.points == w["points"]
     assert [(f.chinese, int(f.count)) for f in r.fans] == [tuple(x) for x in w["fans"]]
+    # with '*' (faces unknown) the fan is never seen
+    star = _star_reading(st, w, kinds)
+    assert star is None or fan not in star
 
 
 def test_engine_nanchang_every_win_matches_faces_score():
