@@ -111,6 +111,8 @@ class _Watch:
         self._probe = probe
 
     def __getattr__(self, name):          # choose_void, exchange, start, name …
+        if name.startswith("_"):
+            raise AttributeError(name)
         return getattr(self._inner, name)
 
     def declare(self, view, options):
