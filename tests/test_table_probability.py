@@ -162,6 +162,16 @@ def test_self_draw_only_ruleset_never_wins_on_a_discard():
     assert rj.win_kinds["discard"] == 0 and rj.win.value > r.win.value
 
 
+def test_blood_rules_seat0_plays_on_after_another_win():
+    """血战到底 (sichuan): another seat's win does not end seat 0's hand; elsewhere
+    (mcr) the first win ends the hand, so seat 0 never wins after another seat."""
+    kw = dict(n_samples=250, seed=4)
+    xz = table_probabilities("123456789p1155s", 12, ruleset="sichuan", **kw)
+    assert xz.won_after_others > 0
+    mcr = table_probabilities("123456789m1122p", 12, ruleset="mcr", **kw)
+    assert mcr.won_after_others == 0 and mcr.others_first > 0
+
+
 def test_win_probability_dispatch_and_estimate_fields():
     e = win_probability("123456789m1122p", 4, model="table", ruleset="mcr", n_samples=100,
                         seed=2)

@@ -7,7 +7,9 @@ the Python loop, move for move the same as the compiled one):
 * seat 0 is the dealer (East, prevalent wind East unless given) and is dealt the
   given tiles.  A hand of the ruleset's hand size (13 / 16, waiting for its draw)
   gets a random 14th / 17th dealt tile, which counts as its first draw; a hand of one
-  tile more is dealt as it is and its first move is a discard;
+  tile more is dealt as it is and its first move is a discard.  Being the dealer,
+  a win on that first draw passes 天和 (``first_turn``) to THE predicate, as at
+  a real table;
 * the rest of the ruleset's physical tile set (flowers included; the hand's tiles
   and a given joker indicator removed) is shuffled for every sample and dealt /
   drawn as the engine does: the other ``players - 1`` seats get random hands and
@@ -136,7 +138,9 @@ class TableResult:
     "monte_carlo"``, ``model`` :data:`MODEL_NAME`); ``win_kinds``: seat 0's wins by
     kind (``"self_draw"``, ``"kong_replacement"``, ``"discard"``, ``"robbing_kong"``);
     ``others_first``: samples in which another seat won before seat 0's window
-    closed and seat 0 did not win; ``walls_out``: samples drawn by an exhausted wall.
+    closed and seat 0 did not win; ``walls_out``: samples drawn by an exhausted wall;
+    ``won_after_others``: samples in which seat 0 won after another seat had won
+    (血战 / 血流 rulesets only: elsewhere the first win ends the hand).
     """
 
     win: Estimate
@@ -145,6 +149,7 @@ class TableResult:
     win_kinds: dict = field(default_factory=dict)
     others_first: int = 0
     walls_out: int = 0
+    won_after_others: int = 0
 
 
 def _se(p: float, n: int) -> float:
@@ -269,8 +274,7 @@ def _one(model, seats, tiles, ind, rest, T, start_tenpai, base, i, prevalent):
         ended_wall = getattr(st, "end_reason", "") == "wall"
     else:
         ended_wall = False
-    return how, probe.tenpai or how is not None, others_first and how is None, \
-        ended_wall and how is None
+    return how, probe.tenpai or how is not None, others_first, ended_wall and how is None
 
 
 def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
@@ -354,13 +358,15 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
             parts = list(ex.map(lambda ab: run(*ab), chunks))
     outs = [o for part in parts for o in part]
     kinds = {k: 0 for k in WIN_KINDS}
-    wins = ten = others = walls = 0
+    wins = ten = others = walls = after = 0
     for how, tp, of, wl in outs:
         if how is not None:
             wins += 1
             kinds[how] = kinds.get(how, 0) + 1
+            after += bool(of)
+        else:
+            others += bool(of)
         ten += bool(tp)
-        others += bool(of)
         walls += bool(wl)
     pw, pt = wins / n, ten / n
     note = _describe(seats)
@@ -369,7 +375,7 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
               else getattr(player, "name", type(player).__name__))
     win = Estimate(pw, _se(pw, n), "monte_carlo", n, MODEL_NAME, pol, note)
     tenpai = Estimate(pt, _se(pt, n), "monte_carlo", n, MODEL_NAME, pol, note)
-    return TableResult(win, tenpai, n, kinds, others, walls)
+    return TableResult(win, tenpai, n, kinds, others, walls, after)
 
 
 _TABLE_KWARGS = ("ruleset", "n_samples", "seed", "opponents", "player", "indicator",
