@@ -343,7 +343,7 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
         raise RuleError(f"prevalent_wind must be 0..3, got {prevalent_wind!r}")
     rest = _rest(model, tiles, ind)
     start_tenpai = False
-    if tiles.size == model.hand_size:     # a hand tenpai when dealt counts (as the single-player model)
+    if tiles.size == model.hand_size:     # tenpai when dealt counts (as single-player)
         start_tenpai = _shanten(hand, ruleset=model.ruleset, indicator=indicator) <= 0
 
     def run(lo_i: int, hi_i: int):
