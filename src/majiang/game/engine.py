@@ -1665,6 +1665,10 @@ class _Readiness:
             w = np.zeros(34, dtype=np.uint8)
             _cg.waits(c, so, j, w)
             hand = Hand(c, melds, jokers=j)
+            faces = {}
+            if getattr(st, "by_faces", False):     # THE predicate reads the faces
+                hand = Hand(np.array(seat.phys, dtype=np.uint8), melds)
+                faces = {"indicator": st.indicator if st.indicator is not None else st.jk}
             held = c.astype(np.int64)
             for m in seat.melds:
                 for t in m["tiles"]:
@@ -1674,9 +1678,11 @@ class _Readiness:
                 k = int(k)
                 if held[k] >= int(model.copies[k]):
                     continue          # no copy left to complete it
+                if faces and k in st.jks:
+                    continue          # a natural copy of a wild kind's face: none
                 r = self.check_win(hand, k, ruleset=self.rs, self_drawn=True,
                                    seat_wind=(q - st.dealer) % st.n,
-                                   prevalent_wind=st.prevalent)
+                                   prevalent_wind=st.prevalent, **faces)
                 if r.valid:
                     got.append(r)
         self._got[q] = got
