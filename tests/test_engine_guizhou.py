@@ -137,7 +137,51 @@ def test_constructed_drawn_end():
     assert {e["check"] for e in out} == {"查叫"}
 
 
-def test_chicken_transfers_sum_to_payments():
+def _chicken_totals_reference(tiles, discards, ready, turned, first_yaoji=None,
+                              first_yaoji_claimed_by=None, wugu=False, tong_san=False):
+    """STANDARD_READINGS_2 §4.5 read seat by seat, written here independently of
+    rules/guizhou.py: a ready seat collects (held chickens + its discarded fixed
+    chickens + its 冲锋 bonus) from every other seat; a seat not ready pays (its discarded
+    fixed chickens + its 冲锋 bonus) to every ready seat; 责任鸡: the discarder of a
+    claimed first 幺鸡 pays the claimant its value (reversed when only the discarder is
+    ready)."""
+    if turned is None:
+        chicken = None
+    else:
+        chicken = 9 * (turned // 9) + (turned % 9 + 1) % 9
+    gold = chicken == 18
+    value = {18: 2 if gold else 1}
+    if chicken is not None and not gold:
+        value[chicken] = value.get(chicken, 0) + 1
+    if wugu:
+        value[16] = value.get(16, 0) + (4 if gold else 2)
+    fixed = {18, 16} if wugu else {18}
+    out = [0] * 4
+    for p in range(4):
+        own = sum(value[k] for k in discards[p] if k in fixed)
+        if first_yaoji == p and first_yaoji_claimed_by is None:
+            own += (3 if tong_san else 2) * (2 if gold else 1)
+        if ready[p]:
+            own += sum(value.get(k, 0) * c for k, c in tiles[p].items())
+            for q in range(4):
+                if q != p:
+                    out[q] -= own
+                    out[p] += own
+        else:
+            for q in range(4):
+                if q != p and ready[q]:
+                    out[p] -= own
+                    out[q] += own
+    if first_yaoji is not None and first_yaoji_claimed_by is not None:
+        d, c = first_yaoji, first_yaoji_claimed_by
+        if ready[d] and not ready[c]:
+            d, c = c, d
+        out[d] -= value[18]
+        out[c] += value[18]
+    return tuple(out)
+
+
+def test_chicken_transfers_match_a_seat_by_seat_reading():
     rng = random.Random(4)
     for _ in range(500):
         tiles = [{rng.randrange(27): rng.randint(1, 3) for _ in range(rng.randint(0, 4))}
@@ -150,13 +194,14 @@ def test_chicken_transfers_sum_to_payments():
         fc = rng.choice([None, (fy + 1) % 4]) if fy is not None else None
         kw = dict(first_yaoji=fy, first_yaoji_claimed_by=fc, wugu=rng.random() < 0.3,
                   tong_san=rng.random() < 0.3)
-        want = G.chicken_payments(tiles, discards, ready, turned, **kw)
+        want = _chicken_totals_reference(tiles, discards, ready, turned, **kw)
         got = [0] * 4
         for a, b, v in G.chicken_transfers(tiles, discards, ready, turned, **kw):
             assert v > 0
             got[a] -= v
             got[b] += v
         assert tuple(got) == want
+        assert G.chicken_payments(tiles, discards, ready, turned, **kw) == want
 
 
 # ---------------------------------------------------------------- from the event log

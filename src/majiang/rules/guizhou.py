@@ -267,40 +267,12 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
     RuleError
         Lists of the wrong length, a bad seat.
     """
-    n = len(ready)
-    _check_players(n, tiles, discards)
-    values = chicken_values(turned, wugu=wugu)
-    fixed = {YAOJI} | ({WUGU} if wugu else set())
-    gold = values[YAOJI] == 2
-    for seat in (first_yaoji, first_yaoji_claimed_by):
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise RuleError(f"seat must be 0..{n - 1}, got {seat!r}")
-    out = [0] * n
-    for p in range(n):
-        discarded = sum(values[k] for k in discards[p] if k in fixed)
-        bonus = 0
-        if first_yaoji == p and first_yaoji_claimed_by is None:
-            bonus = (3 if tong_san else 2) * (2 if gold else 1)
-        if ready[p]:
-            held = sum(values.get(k, 0) * c for k, c in tiles[p].items())
-            total = held + discarded + bonus
-            for q in range(n):
-                if q != p:
-                    out[q] -= total
-                    out[p] += total
-        else:
-            total = discarded + bonus
-            for q in range(n):
-                if q != p and ready[q]:
-                    out[p] -= total
-                    out[q] += total
-    if first_yaoji is not None and first_yaoji_claimed_by is not None:
-        d, c = first_yaoji, first_yaoji_claimed_by
-        amount = values[YAOJI]
-        if ready[d] and not ready[c]:
-            d, c = c, d
-        out[d] -= amount
-        out[c] += amount
+    out = [0] * len(ready)
+    for payer, payee, amount in chicken_transfers(
+            tiles, discards, ready, turned, first_yaoji=first_yaoji,
+            first_yaoji_claimed_by=first_yaoji_claimed_by, wugu=wugu, tong_san=tong_san):
+        out[payer] -= amount
+        out[payee] += amount
     return tuple(out)
 
 
