@@ -466,9 +466,6 @@ def test_one_draw_probabilities_by_brute_force():
         assert r.p_tenpai == pytest.approx(p_ten, abs=1e-12), format_counts(c)
 
 
-@pytest.mark.xfail(strict=True, reason="beyond B258_PY_MAX_DRAWS the probability kernel "
-                   "judges completion by the core's forms: 将将胡 of no regular shape "
-                   "never wins there (needs the kernel to take the pair_258_small shapes)")
 def test_long_horizon_probabilities_follow_the_shapes():
     from majiang.probability import probabilities
     two = probabilities("2258m2258p2258s8s", 2, ruleset="changsha").p_win

@@ -362,7 +362,10 @@ def _check_mc(name: str, hand: str, seed: int, n: int) -> None:
     assert abs(mc.p_win - ex.p_win) <= 3 * se, (name, hand, mc.p_win, ex.p_win, se)
 
 
-@pytest.mark.parametrize("name", ["sichuan", "changsha", "taiwan"])
+# 长沙 / 武汉 (pair_258_small) are left out of the S1-vs-real-walls checks: the kernel
+# judges their wins and tenpai by the core's forms, so ``changes=`` is refused there and
+# long horizons are Monte Carlo with the ruleset's shanten (tests/test_changsha_horizons.py).
+@pytest.mark.parametrize("name", ["sichuan", "taiwan"])
 def test_monte_carlo_agrees_at_18_small_set(name):
     hand = _hands(name, 1)[0]
     _check_mc(name, hand, 1, 4000)
@@ -374,7 +377,7 @@ def test_monte_carlo_agrees_at_18_small_set(name):
 # z = +2.3).  Its exact values
 # are checked against the brute force above (T <= 3, jokers drawn and held).
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(set(RULESETS) - {"wuhan"}))
+@pytest.mark.parametrize("name", sorted(set(RULESETS) - {"wuhan", "changsha"}))
 def test_monte_carlo_agrees_at_18(name):
     for i, hand in enumerate(_hands(name, N_SLOW)):
         _check_mc(name, hand, 100 + i, 20_000)

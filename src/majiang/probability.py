@@ -50,6 +50,15 @@ Every result carries ``model`` and ``policy``:
   non-advancing draw for a tile in hand keeping the shanten (手变).  A lower
   bound of the optimum of the S1 model.
 
+Under rulesets whose shapes the kernel cannot judge (``pair_258_small`` / ``all_258``:
+长沙, 合肥, 武汉; :func:`_kernel_misjudges`) the kernel is never used: horizons up to
+``B258_PY_MAX_DRAWS`` (3) are the true-wall optimum solved in Python with the
+ruleset's shanten and THE predicate; longer ones are Monte Carlo on real walls with a
+greedy player judged the same way (``method="monte_carlo"``, ``model="real walls"``,
+``policy="greedy (ruleset shanten)"``, a lower bound of the optimum, non-decreasing in
+``T`` for a fixed seed).  ``method="exact"`` beyond 3 draws and ``changes=`` raise
+:class:`~majiang.RuleError` there.
+
 ``method="exact"`` computes the best play that fits: the true wall when it fits,
 else the unrestricted S1 graph when it fits ``max_states``, else the largest
 change budget that fits (``changes=c`` forces the restricted search with budget
@@ -167,11 +176,23 @@ predicate takes seconds (the S1 forward pass keeps them, as before)."""
 MAX_CHANGES = 8
 DEFAULT_MAX_STATES = 200_000
 JOKER = N_KINDS              # a joker draw in a wall / the win-kind of a joker draw
-B258_PY_MAX_DRAWS = 2
-"""Horizons solved in Python under ``pair_258_small`` / ``all_258`` rulesets (长沙, 合肥,
-武汉): the kernel judges completion and tenpai by the core's forms, which miss 将将胡
-of any shape and count a hand ready on a non-2-5-8 pair; longer horizons still use
-the kernel (a known gap, tests/test_changsha_shapes.py)."""
+B258_PY_MAX_DRAWS = 3
+"""Horizons solved exactly in Python under ``pair_258_small`` / ``all_258`` rulesets
+(长沙, 合肥, 武汉; :func:`_kernel_misjudges`): the kernel judges completion and tenpai
+by the core's forms, which miss 将将胡 of any shape and count a hand ready on a
+non-2-5-8 pair, so it is never used there.  Longer horizons are Monte Carlo on real
+walls (:meth:`_Engine.b258_simulate`: a greedy player judged by the ruleset's shanten
+and THE predicate); ``method="exact"`` beyond this horizon, or ``changes=``, is a
+:class:`~majiang.RuleError`."""
+
+
+def _kernel_misjudges(model: GameModel) -> bool:
+    """True when the compiled kernel cannot judge this ruleset's wins and tenpai: a
+    ``pair_258_small`` constraint (a small win needs a 2-5-8 pair, the big wins take
+    any pair) or the ``all_258`` form (将将胡 of any shape).  The one place this is
+    decided."""
+    rs = model.ruleset
+    return rs is not None and ("pair_258_small" in rs.constraints or "all_258" in rs.forms)
 _OBJ_WIN, _OBJ_TENPAI = 0, 1
 
 
@@ -499,10 +520,9 @@ class _Engine:
         self._graphs: dict = {}
         self._shanten: dict = {}
         self._b258 = None       # pair_258_small / all_258: the ruleset's shape groups
-        rs = pos.model.ruleset
-        if rs is not None and ("pair_258_small" in rs.constraints or "all_258" in rs.forms):
+        if _kernel_misjudges(pos.model):
             from .efficiency import _plan258
-            self._b258 = _plan258(rs)
+            self._b258 = _plan258(pos.model.ruleset)
 
     # -- shanten under the ruleset's shape options --------------------------------
     def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
@@ -725,13 +745,179 @@ class _Engine:
                       np.array([dist[k] for k in keys]),
                       np.array([k[2] for k in keys], dtype=np.intp), None))
 
+    def _b258_no_kernel(self) -> None:
+        if self.changes is not None:
+            raise RuleError(
+                f"changes={self.changes}: the restricted search runs in the kernel, which "
+                f"judges wins and tenpai by the core's forms, not by {self.pos.name}'s "
+                "(2-5-8 pair for a small win, 将将胡); leave changes=None")
+
+    def _b258_rows(self, rows: np.ndarray, jks: np.ndarray) -> np.ndarray:
+        """The ruleset's shanten of each row (``uint8 (n, 34)``, jokers ``(n,)``)."""
+        from .efficiency import _b258_batch
+        pos = self.pos
+        if not pos.melds and pos.caps is None and not (rows > self._b258.copies).any():
+            jk = np.ascontiguousarray(jks, dtype=np.uint8) if jks.any() else None
+            out = np.empty(len(rows), dtype=np.int8)
+            return _b258_batch(np.ascontiguousarray(rows, dtype=np.uint8), jk,
+                               pos.model.ruleset, out).astype(np.int64)
+        return np.array([self.shanten(np.ascontiguousarray(r), int(j))
+                         for r, j in zip(rows, jks)], dtype=np.int64)
+
+    def _b258_step(self, h: np.ndarray, nj: int, k: int, memo: dict, base: np.ndarray,
+                   jbase: int):
+        """The greedy player's move after drawing ``k`` (34 = a joker) to the 3n+1 hand
+        ``(h, nj)``: ``None`` = the draw wins (the ruleset's shanten is -1 and THE
+        predicate accepts it), else ``(h13, nj13, shanten)`` after the discard that
+        keeps the least ruleset shanten, ties broken by the most live tiles that lower
+        it (its ukeire: copies neither visible nor in the hand, ``base - h13``), then by
+        throwing the drawn tile back, then by the lowest discarded kind."""
+        key = (h.tobytes(), nj, k)
+        got = memo.get(key, False)
+        if got is not False:
+            return got
+        pos = self.pos
+        h14, nj14 = h.copy(), nj
+        if k == JOKER:
+            nj14 += 1
+        else:
+            h14[k] += 1
+        if self.shanten(h14, nj14) == -1:
+            try:
+                ok = pos.pred is None or bool(pos.pred(h14, k, nj14))
+            except Exception as err:            # noqa: BLE001 - reported as a RuleError
+                _raise_pred_error(err, pos.model)
+            if ok:
+                memo[key] = None
+                return None
+        jr = pos.model.jokers
+        opts_h, opts_j = [], []
+        for d in np.flatnonzero(h14):
+            h13 = h14.copy()
+            h13[d] -= 1
+            opts_h.append(h13)
+            opts_j.append(nj14)
+        if nj14 and (jr is None or jr.discard):
+            opts_h.append(h14.copy())
+            opts_j.append(nj14 - 1)
+        H = np.array(opts_h, dtype=np.uint8)
+        J = np.array(opts_j, dtype=np.int64)
+        S = self._b258_rows(H, J)
+        best = np.flatnonzero(S == S.min())
+        if best.size > 1:
+            caps = pos.caps if pos.caps is not None else self._b258.copies
+            rows, jrows, owner, weight = [], [], [], []
+            for i in best:
+                for t in range(N_KINDS):
+                    w = int(base[t]) - int(H[i, t])
+                    if w > 0 and H[i, t] < caps[t]:
+                        r = H[i].copy()
+                        r[t] += 1
+                        rows.append(r)
+                        jrows.append(J[i])
+                        owner.append(i)
+                        weight.append(w)
+                if jbase - J[i] > 0:
+                    rows.append(H[i].copy())
+                    jrows.append(J[i] + 1)
+                    owner.append(i)
+                    weight.append(int(jbase - J[i]))
+            owner = np.array(owner)
+            score = dict.fromkeys(best.tolist(), 0)
+            if rows:
+                S2 = self._b258_rows(np.array(rows, dtype=np.uint8), np.array(jrows))
+                for i, w, s2 in zip(owner, weight, S2):
+                    if s2 < S[i]:
+                        score[int(i)] += w
+            top = max(score.values())
+            cands = [i for i in best.tolist() if score[i] == top]
+            back = [i for i in cands if J[i] == nj and np.array_equal(H[i], h)]
+            pick = back[0] if back else cands[0]
+        else:
+            pick = int(best[0])
+        got = (H[pick], int(J[pick]), int(S[pick]))
+        memo[key] = got
+        return got
+
+    def b258_simulate(self, h0: np.ndarray, j0: int, n: int, seed: Any,
+                      keep_wins: bool = False) -> Probabilities:
+        """Horizons beyond ``B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258``
+        ruleset: ``n`` real walls (the walls of :meth:`simulate`, same seeding, so a
+        shorter horizon's walls are the prefixes of a longer one's and the curves are
+        those of one policy), played by the greedy player of :meth:`_b258_step`;
+        tenpai = the ruleset's shanten <= 0 after a discard (or a win).  The player
+        does not depend on the horizon, so the estimates are non-decreasing in it."""
+        pos, T = self.pos, self.T
+        kinds = np.arange(N_KINDS + 1, dtype=np.uint8)
+        pool = np.repeat(kinds, np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
+        n_chunks = max(1, math.ceil(n / CHUNK))
+        seeds = _seed_sequence(seed).spawn(n_chunks)
+        win_time = np.zeros(n, dtype=np.int16)
+        ten_time = np.full(n, -1, dtype=np.int16)
+        won_h, won_k, won_j = [], [], []
+        memo: dict = {}
+        h0 = np.ascontiguousarray(h0, dtype=np.uint8)
+        base = pos.unseen.astype(np.int64) + h0       # copies not visible (melds aside)
+        jbase = pos.joker_unseen + j0
+        ready0 = self.shanten(h0, j0) <= 0
+        for c in range(n_chunks):
+            lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
+            rng = np.random.Generator(np.random.PCG64(seeds[c]))
+            walls = _deal(rng, pool, hi - lo, T)
+            for i, wall in enumerate(walls.tolist()):
+                h, nj = h0, j0
+                row = lo + i
+                if ready0:
+                    ten_time[row] = 0
+                for t, k in enumerate(wall):
+                    got = self._b258_step(h, nj, k, memo, base, jbase)
+                    if got is None:
+                        win_time[row] = t + 1
+                        if ten_time[row] < 0:
+                            ten_time[row] = t + 1
+                        if keep_wins:
+                            won_h.append(h)
+                            won_k.append(k)
+                            won_j.append(nj)
+                        break
+                    h, nj, s = got
+                    if s <= 0 and ten_time[row] < 0:
+                        ten_time[row] = t + 1
+        steps = np.arange(1, T + 1)
+        wc = ((win_time[:, None] >= 1) & (win_time[:, None] <= steps[None, :])).mean(axis=0)
+        tc = ((ten_time[:, None] >= 0) & (ten_time[:, None] <= steps[None, :])).mean(axis=0)
+        p_w, p_t = float(wc[-1]), float(tc[-1])
+        winning = None
+        if keep_wins:
+            winning = (np.array(won_h, dtype=np.uint8).reshape(-1, N_KINDS),
+                       np.array(won_k, dtype=np.intp), np.full(len(won_k), 1.0 / n),
+                       np.array(won_j, dtype=np.intp), n)
+        note = pos.note or (
+            f"{pos.name}: wins and tenpai judged by the ruleset's shanten (2-5-8 pair for "
+            f"a small win, 大胡 shapes) and THE predicate; beyond {B258_PY_MAX_DRAWS} draws "
+            "a greedy player (least shanten, then most live improving tiles) on real walls")
+        return Probabilities(
+            draws=T, p_win=p_w, p_tenpai=p_t, se_win=_se(p_w, n), se_tenpai=_se(p_t, n),
+            win_curve=wc.astype(np.float64), tenpai_curve=tc.astype(np.float64),
+            win_curve_se=np.sqrt(wc * (1 - wc) / n), tenpai_curve_se=np.sqrt(tc * (1 - tc) / n),
+            method="monte_carlo", policy="greedy (ruleset shanten)", n_samples=n,
+            n_states=len(memo), model=REAL, note=note, ruleset=pos.name, _winning=winning)
+
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
-        if self._b258 is not None and self.T <= B258_PY_MAX_DRAWS and self.changes is None:
+        if self._b258 is not None:
             # pair_258_small / all_258: the kernel judges completion and tenpai by the
             # core's forms; short horizons are solved here with the ruleset's shanten
-            return self.b258_true_wall(h0, j0)
+            self._b258_no_kernel()
+            if self.T <= B258_PY_MAX_DRAWS:
+                return self.b258_true_wall(h0, j0)
+            if best:
+                raise RuleError(
+                    f"under {self.pos.name} (2-5-8 pair for a small win, 将将胡) the exact "
+                    f"search covers at most {B258_PY_MAX_DRAWS} draws; use "
+                    "method='monte_carlo' (real walls, greedy play) for longer horizons")
+            return None
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
         if self.T <= (TRUE_WALL_WINS_MAX_DRAWS if self.keep_wins else TRUE_WALL_MAX_DRAWS):
@@ -757,6 +943,9 @@ class _Engine:
     def simulate(self, h0: np.ndarray, j0: int, policy: str, n: int, seed: Any,
                  n_jobs: int | None, keep_wins: bool = False) -> Probabilities | None:
         pos, T = self.pos, self.T
+        if self._b258 is not None:       # never the kernel's forms (see exact)
+            self._b258_no_kernel()
+            return self.b258_simulate(h0, j0, n, seed, keep_wins)
         label = "greedy"
         if policy == "optimal":
             budget = 0 if self.changes is None else self.changes
