@@ -66,3 +66,17 @@ def test_cli_on_a_console_that_cannot_show_glyphs(encoding):
     assert out.returncode == 0, out.stderr
     assert b"Traceback" not in out.stderr
     assert b"3m" in out.stdout
+
+
+@pytest.mark.parametrize("ruleset", ["sichuan", "mcr", "changsha"])
+def test_jokers_under_a_ruleset_without_jokers_are_refused_everywhere(ruleset):
+    """Was: shanten / ukeire / discard_table / advise took '*' as wild under rulesets
+    that have no jokers (score, check_win and probabilities refused the same hand)."""
+    for call in (lambda: majiang.shanten("123456789p115s*", ruleset=ruleset),
+                 lambda: majiang.ukeire("123456789p115s*", ruleset=ruleset),
+                 lambda: majiang.discard_table("123456789p115s*4s", ruleset=ruleset),
+                 lambda: majiang.advise("123456789p115s*4s", ruleset=ruleset),
+                 lambda: majiang.shanten("123456789p115s", jokers=1, ruleset=ruleset)):
+        with pytest.raises(majiang.RuleError, match="has no jokers"):
+            call()
+    assert majiang.shanten("123456789p115s*") == 0          # no ruleset: generic jokers

@@ -227,6 +227,31 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
 _ROUTES: dict[int, tuple[Any, str | None]] = {}
 
 
+def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
+    """A ``*`` (or ``jokers=``) under a ruleset that has no jokers is an error, as in
+    scoring and probabilities; without a ruleset any hand may hold generic jokers.
+
+    Raises
+    ------
+    RuleError
+        The ruleset has no joker rule and the hand holds jokers.
+    """
+    if ruleset is None:
+        return
+    if isinstance(hand, str):
+        held = hand.count("*")
+    else:
+        held = int(getattr(hand, "jokers", 0) or 0)
+    if not held and isinstance(jokers, (int, np.integer)) and not isinstance(jokers, bool):
+        held = int(jokers)
+    if not held:
+        return
+    from .rules.model import game_model
+    model = game_model(ruleset)
+    if model.jokers is None:
+        raise RuleError(f"{model.name} has no jokers; the hand holds {held} '*'")
+
+
 # ------------------------------------------------ 二五八将 for a small win (pair_258_small)
 _KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
 _MASK_258 = sum(1 << k for k in _KINDS_258)
@@ -824,6 +849,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
     how, rs = _route(ruleset, forms)
+    _jokers_allowed(ruleset, hand, jokers)
     if how == "python":
         from .rules.shapes import ruleset_shanten
         return ruleset_shanten(hand, rs, jokers=_check_jokers(jokers))
@@ -1126,6 +1152,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
     how, rs = _route(ruleset, forms)
+    _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
         return _b258_ukeire(hand, rs, visible, _check_jokers(jokers), indicator)
     rs = _regional_jokers(ruleset, forms, indicator)
@@ -1200,6 +1227,7 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
     improvement)`` in tile order — lists of str and int64 / float64 arrays.  Shared by
     :func:`discard_table` and :func:`majiang.advise`.  Raises as :func:`discard_table`."""
     how, rs = _route(ruleset, forms)
+    _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
         return _b258_columns(hand, rs, visible, _check_jokers(jokers))
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
