@@ -371,3 +371,22 @@ def test_ctrl_c_stops_a_simulation_with_worker_processes():
             p.kill()
     assert p.returncode == 130, err
     assert "Traceback" not in err
+
+
+def test_advise_plot_draws_the_top_ranked_discard(capsys, tmp_path, monkeypatch):
+    """Was: --plot drew only the discards that keep the lowest shanten, so the table's
+    best discard over 18 draws (2s, which raises the shanten) was missing."""
+    import majiang.plots as plots
+    seen = {}
+    real = plots.probability_curves
+
+    def spy(curves, **kw):
+        seen.update(curves)
+        return real(curves, **kw)
+
+    monkeypatch.setattr(plots, "probability_curves", spy)
+    code, out, err = run(capsys, "advise", "2225678m88p12466s", "--draws", "18", "--plot",
+                         str(tmp_path / "c.png"), "--json")
+    assert code == 0, err
+    top = json.loads(out)["discards"][0]["discard"]
+    assert top == "2s" and top in seen and len(seen) <= 6

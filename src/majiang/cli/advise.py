@@ -184,16 +184,27 @@ def plot_title(hand, draws: int, ruleset=None) -> str:
     return f"{format_hand(hand)}: discards within {draws} draws{rules}"
 
 
+PLOT_CURVES = 6
+"""At most this many discards drawn by ``--plot``."""
+
+
 def _plot(hand, visible, ruleset, draws: int, seed: int, path: str, quiet: bool = False,
           indicator: str | None = None) -> None:
-    """Write the win/tenpai curves of the discards that keep the lowest shanten."""
+    """Write the win/tenpai curves of the best discards: every discard is evaluated, as
+    in the table (a discard that raises the shanten may still win more often over a
+    long horizon), and the :data:`PLOT_CURVES` with the highest final win
+    probability (then tenpai probability) are drawn."""
     import matplotlib
     matplotlib.use("Agg")
     from ..plots import probability_curves
     from ..probability import discard_curves
 
     curves = discard_curves(hand, draws, visible=visible, ruleset=ruleset, seed=seed,
+                            all_discards=True,
                             **({} if indicator is None else {"indicator": indicator}))
+    best = sorted(curves, key=lambda d: (-float(curves[d].p_win),
+                                         -float(curves[d].p_tenpai)))[:PLOT_CURVES]
+    curves = {d: curves[d] for d in curves if d in best}      # tile order kept
     fig = probability_curves(curves, title=plot_title(hand, draws, ruleset))
     try:
         fig.savefig(path, dpi=120)
