@@ -335,7 +335,9 @@ def test_simulate_json_matches_the_table(capsys):
         assert s["win_rate"][seat] == pytest.approx(t["winners"].map(lambda w: seat in w).mean())
     flat_types = t["win_types"].explode().dropna()
     assert s["wins"] == len(flat_types)
-    assert s["self_draw_share"] == pytest.approx((flat_types == "self_draw").mean())
+    # self-drawn: on one's own draw, the kong replacement (杠上开花) included
+    assert s["self_draw_share"] == pytest.approx(
+        flat_types.isin(["self_draw", "kong_replacement"]).mean())
     assert s["mean_draws"] == pytest.approx(t["draws"].mean())
     totals = t["fan_totals"].explode().dropna().astype(float)
     assert s["mean_fan_total"] == pytest.approx(totals.mean())

@@ -296,7 +296,9 @@ def _direct(table: pd.DataFrame, players: int) -> dict:
     for h, r in zip(wins["h"], wins["rel"]):
         won.loc[h, r] = 1.0
     out[("dealer_advantage", "")] = (won[0] - won.loc[:, 1:].mean(axis=1)).mean()
-    out[("self_draw_share", "")] = (wins["win_types"] == "self_draw").mean()
+    # a win on a kong replacement draw (杠上开花) is self-drawn too
+    out[("self_draw_share", "")] = wins["win_types"].isin(["self_draw",
+                                                           "kong_replacement"]).mean()
     out[("draw_rate", "")] = (t["winners"].map(len) == 0).mean()
     out[("wall_end_rate", "")] = (t["end"] == "wall").mean()
     out[("wins_per_hand", "")] = t["winners"].map(len).mean()

@@ -132,7 +132,8 @@ def parse_cli_hand(text: str, ruleset) -> Any:
 
         n = other.n_tiles
         want = n - n % 3 + 1                   # 13 or 16
-        names = [r for r in rules.available() if rules.get(r).hand_size == want]
+        names = [r for r in rules.available()          # built-ins: not a house rule
+                 if r in rules.BUILTIN_NAMES and rules.get(r).hand_size == want]
         where = ("" if ruleset is None else
                  f"ruleset {ruleset.name} plays {size}-tile hands ({size} waiting for a draw, "
                  f"{size + 1} when discarding); ")

@@ -46,6 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def summarize(table, n_players: int) -> dict:
     """The summary of a :func:`majiang.simulate` table: plain Python numbers."""
+    from ..game.runner import SELF_DRAWN
     n = len(table)
     wins = Counter()
     n_wins = n_self = 0
@@ -56,7 +57,7 @@ def summarize(table, n_players: int) -> dict:
         for seat in set(winners):
             wins[int(seat)] += 1
         n_wins += len(winners)
-        n_self += sum(t == "self_draw" for t in types)
+        n_self += sum(t in SELF_DRAWN for t in types)
         fan_totals.extend(int(t) for t in totals)
         for per_winner in hand_fans:
             for name in {f[0] for f in per_winner}:

@@ -15,12 +15,16 @@ from typing import Any
 
 from ..errors import RuleError
 
-__all__ = ["simulate", "COLUMNS", "default_chunk_size"]
+__all__ = ["simulate", "COLUMNS", "SELF_DRAWN", "default_chunk_size"]
 
 COLUMNS = ("ruleset", "hand", "seed", "dealer", "winners", "win_types", "discarder", "fans",
            "fan_totals", "points", "score_deltas", "draws", "wall_left", "turns", "end",
            "kongs", "calls", "flowers", "end_checks")
 _PROGRESS_DELAY = 3.0           # seconds before a progress bar appears
+
+SELF_DRAWN = frozenset(("self_draw", "kong_replacement"))
+"""The ``win_types`` of a self-drawn win (自摸): a win on one's own draw, the kong
+replacement draw (杠上开花) included; ``discard`` and ``robbing_kong`` are not."""
 
 
 def _run_chunk(ruleset, players, seed, start, stop, logs, exchange3=False):

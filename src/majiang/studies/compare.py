@@ -60,7 +60,7 @@ metric                            key          value (n)
 ``dealer_advantage``              ``""``       dealer win rate − mean win rate of the
                                                other seats: the mean over hands of
                                                won(dealer) − mean(won(others)) (hands)
-``self_draw_share``               ``""``       share of wins by self-draw (wins)
+``self_draw_share``               ``""``       share of wins by self-draw, 杠上开花 included (wins)
 ``draw_rate``                     ``""``       share of hands with no winner, 荒庄 (hands)
 ``wall_end_rate``                 ``""``       share of hands that ended with the wall
                                                exhausted (``end == "wall"``); differs from
@@ -101,6 +101,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import MahjongError, RuleError
+from ..game.runner import SELF_DRAWN
 
 __all__ = ["compare_rulesets", "summarize_hands", "draws_distribution", "METRICS",
            "QUANTILES", "COLUMNS", "wilson_interval", "t_critical", "mean_interval",
@@ -450,7 +451,7 @@ def summarize_hands(table: Any, *, ruleset: Any = None, label: str | None = None
     rel = (seat - dealer[hand_of]) % P
     won = np.zeros((n, P), dtype=bool)
     won[hand_of, rel] = True
-    selfdraw = np.fromiter((t == "self_draw" for ts in table["win_types"] for t in ts),
+    selfdraw = np.fromiter((t in SELF_DRAWN for ts in table["win_types"] for t in ts),
                            dtype=bool, count=W)
     totals = np.fromiter((float(t) for ts in table["fan_totals"] for t in ts), dtype=float,
                          count=W)
