@@ -80,3 +80,19 @@ def test_jokers_under_a_ruleset_without_jokers_are_refused_everywhere(ruleset):
         with pytest.raises(majiang.RuleError, match="has no jokers"):
             call()
     assert majiang.shanten("123456789p115s*") == 0          # no ruleset: generic jokers
+
+
+def test_fixed_joker_draws_are_listed_without_an_indicator():
+    """Was: advise / discard_table under a fixed joker kind (杭州 白板 财神) dropped the
+    joker draws unless a meaningless indicator was given; ukeire listed them."""
+    hand13 = "123m3456p789s11z*"
+    want = majiang.ukeire(hand13, ruleset="hangzhou")
+    assert "5z*" in want
+    table = majiang.discard_table("1237m456p789s11z*3p", ruleset="hangzhou",
+                                  second_order=False)
+    row = table[table.discard == "7m"].iloc[0]
+    assert row.ukeire_count == sum(want.values())
+    adv = majiang.advise("1237m456p789s11z*3p", ruleset="hangzhou", second_order=False)
+    assert adv[adv.discard == "7m"].iloc[0].ukeire_count == sum(want.values())
+    with pytest.raises(RuleError, match="fixed"):
+        majiang.advise("1237m456p789s11z*3p", ruleset="hangzhou", indicator="1p")

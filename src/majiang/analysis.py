@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .efficiency import _regional, _regional_jokers, discard_columns, discard_table
+from .efficiency import _regional_jokers, discard_columns, discard_table
 
 __all__ = ["advise"]
 
@@ -81,8 +81,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
-    rs = (_regional(ruleset, forms) if indicator is None
-          else _regional_jokers(ruleset, forms, indicator))
+    rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if draws is None and rs is None:
         return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                                joker_fifth_copy, ruleset)

@@ -756,6 +756,9 @@ def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
     model = game_model(ruleset)
     if model.jokers is None:
         return
+    if model.jokers.source == "fixed":
+        raise RuleError(f"{model.name}'s joker kind is fixed ({tile_name(model.jokers.fixed)}):"
+                        " no indicator is turned; leave the indicator out")
     wall = model.wall(indicator)
     if isinstance(hand, (str, Hand)):
         h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
@@ -1293,8 +1296,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
 
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
-    rs = (_regional(ruleset, forms) if indicator is None
-          else _regional_jokers(ruleset, forms, indicator))
+    rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if rs is not None and _route(ruleset, forms)[0] == "b258":
         rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
