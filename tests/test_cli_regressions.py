@@ -390,3 +390,17 @@ def test_advise_plot_draws_the_top_ranked_discard(capsys, tmp_path, monkeypatch)
     assert code == 0, err
     top = json.loads(out)["discards"][0]["discard"]
     assert top == "2s" and top in seen and len(seen) <= 6
+
+
+def test_score_takes_the_indicator_and_reads_wild_tiles_by_face(capsys):
+    """Was: `majiang score` had no --indicator, so 南昌 德国 with a 精 held (STANDARD_READINGS_2
+    §2.3: 自摸 ×2 · 德国 ×2 + 5 = 9; the dealer pays ×2 before the +5: 13) could not be
+    scored from the command line."""
+    code, out, err = run(capsys, "score", "123p456m789s11z23s", "--win", "4s", "--rules",
+                         "nanchang", "--indicator", "9p", "--self-drawn", "--seat", "S",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["points"] == 9
+    code, _, err = run(capsys, "score", "123p456m789s11z23s", "--win", "4s", "--indicator", "9p")
+    assert code == 2 and "--indicator" in err

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import Column, add_json_flag, emit_json, format_table, hand_glyphs, write
+from ._common import (Column, add_indicator_arg, add_json_flag, check_indicator, emit_json,
+                      format_table, hand_glyphs, write)
 
 HELP = "fans and total of a winning hand (Chinese Official rules)"
 
@@ -46,6 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--ruleset", "--rules", dest="ruleset", default="mcr", metavar="NAME|FILE",
                         help="ruleset name or house-rule .toml file (default: %(default)s)")
+    add_indicator_arg(parser)
     add_json_flag(parser)
 
 
@@ -87,9 +89,11 @@ def run(args: argparse.Namespace) -> int:
 
     rs = get_ruleset(args.ruleset)
     hand = parse_cli_hand(" ".join(args.hand), rs)
+    indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                    kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
-                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs)
+                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
+                   **({} if indicator is None else {"indicator": indicator}))
     ctx = result.context
     n_players = rs.players
     discarder = None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players
