@@ -6,7 +6,7 @@
   majiang rules house.toml      a house-rule file (starts from a built-in ruleset)
   majiang rules --all           every variant of the project's survey of Chinese
                                 regional rules (Chinese Official and the regional
-                                games), complete or partial (partial names the
+                                games), complete or partial (notes; a partial row names the
                                 missing facts)
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         for line in format_table(rows, [Column("section", "§"), Column("variant", "variant"),
                                         Column("english", ""), Column("ruleset", "ruleset"),
                                         Column("status", "status"),
-                                        Column("missing", "missing facts")]):
+                                        Column("missing", "notes (partial: the missing facts)")]):
             write(line)
         return 0
     if args.name is None:

@@ -37,7 +37,7 @@ VARIANTS = (
              "德中德, 抄庄, dealer streak, extra 精 rounds (STANDARD_READINGS_2 §2.5)")),
     Variant("§3.8", "合肥", "Hefei", "hefei", "complete",
             ("Changsha values (STANDARD_READINGS_2 §3); Hefei 嘴 table not found",
-             "将将和 of any shape awaits the 将将胡 winning form")),
+             "八枝 (8 of a suit) judged at the win, not in shanten")),
     Variant("§3.9", "贵州 捉鸡", "Guizhou chicken", "guizhou", "complete",
             ("values, 豆 and 鸡 from STANDARD_READINGS_2 §4; 报听 / 热炮 / 烧 not modelled",)),
     Variant("§3.10", "四川 血战到底", "Sichuan bloody battle", "sichuan", "complete"),
