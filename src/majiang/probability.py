@@ -33,9 +33,10 @@ Every result carries ``model`` and ``policy``:
 
 * ``model="true wall"`` — exact optimal play over the actual draws: a tile drawn
   and thrown back has left the wall.  Used by ``method="exact"`` (and by
-  ``"auto"``) for short horizons (``T <= TRUE_WALL_MAX_DRAWS``) when the kernel
-  provides the true-wall solver; equal to a brute-force expectimax over the real
-  wall (tested to 1e-9).
+  ``"auto"``) for short horizons (``T <= TRUE_WALL_MAX_DRAWS``; with the winning
+  hands kept, ``T <= TRUE_WALL_WINS_MAX_DRAWS``) by the kernel's true-wall solver
+  (in Python under the 2-5-8-pair rulesets, see below); equal to a brute-force
+  expectimax over the real wall (tested to 1e-9).
 * ``model="kind counts (S1)"`` — the hand-state approximation for long horizons:
   the state is the hand and the number of draws; the chance of drawing kind
   ``k`` is ``live_k(h) / (U - t)`` with ``live_k(h) = u_k - max(0, h_k - h0_k)``.
@@ -1518,7 +1519,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     n_chunks = math.ceil(n / chunk)
     seeds = _seed_sequence(seed).spawn(n_chunks)
     hist = np.zeros((n_chunks, 128), dtype=np.int64)
-    b258 = model.ruleset is not None and "pair_258_small" in model.constraints
+    b258 = _kernel_misjudges(model)     # the ruleset's shanten (efficiency), not the core's
 
     def one(c: np.ndarray, j: int) -> int:
         return int(_eff.shanten_one(c, mask, sh.quads, caps, j, fifth,
@@ -1532,7 +1533,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
         if plain and caps is None:
             s = shanten_batch(counts, forms=tuple(sh.forms), seven_pairs_quads=sh.quads,
                               n_jobs=1).astype(np.intp)
-        elif b258:              # small win 2-5-8 pair, 大胡 shapes any pair (efficiency)
+        elif b258:              # small win 2-5-8 pair, 大胡 shapes any pair, 将将胡
             s = shanten_batch(counts, ruleset=model.ruleset, n_jobs=1,
                               jokers=np.ascontiguousarray(allc[:, N_KINDS])).astype(np.intp)
         else:
