@@ -100,6 +100,14 @@ _FORM_BITS = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4,
 _ALL_PAIRS = (1 << 34) - 1
 
 
+def _core_mask(model) -> int:
+    """The shape-check bits (:data:`_FORM_BITS`) of the model's core forms."""
+    mask = 0
+    for f in model.core_forms:
+        mask |= _FORM_BITS[f]
+    return mask
+
+
 def _mask_for(mask: int, n_melds: int) -> int:
     """Forms a hand with ``n_melds`` melds can still complete: the whole-hand forms
     need no meld; a knitted straight (9 knitted tiles + a set + a pair) at most one."""
@@ -198,12 +206,8 @@ class IllegalMoveError(MahjongError):
 
 
 def check_win_fn():
-    """THE win predicate (``majiang.scoring.check_win`` when it exists, else the
-    private module it is moving from)."""
-    try:
-        from ..scoring import check_win
-    except ImportError:
-        from ..scoring import check_win
+    """THE win predicate, :func:`majiang.scoring.check_win` (imported on first use)."""
+    from ..scoring import check_win
     return check_win
 
 
@@ -344,10 +348,7 @@ class HandState:
         self.last_discard = None
         fifth = bool(jr.fifth_copy) if jr is not None else False
         self._fifth = fifth
-        mask = 0
-        for f in self.model.core_forms:
-            mask |= _FORM_BITS[f]
-        self._mask = mask
+        self._mask = _core_mask(self.model)
         self._extra = bool(set(self.model.extra_forms) - {"all_258"})   # 十三烂-like forms
         self._three_jokers = "three_jokers" in tuple(rs.options.get("special_wins", ()))
         self.ended = False
@@ -1422,9 +1423,7 @@ def _fast_flags(model) -> dict:
     if got is not None and got[0] is model:
         return got[1]
     rs = model.ruleset
-    mask = 0
-    for f in model.core_forms:
-        mask |= _FORM_BITS[f]
+    mask = _core_mask(model)
     lock = _pass_lock(rs)
     we = rs.wall_end
     flags = {
@@ -1551,9 +1550,7 @@ def end_checks(st) -> list:
     pigs = [q for q in part if _three_suits(seats[q])]
     check_win = check_win_fn()
     model = game_model(rs)
-    mask = 0
-    for f in model.core_forms:
-        mask |= _FORM_BITS[f]
+    mask = _core_mask(model)
     wins_of = {}              # seat -> [(hand, kind)] of its complete shapes, lazily
     opts = {}
 
@@ -1657,11 +1654,8 @@ class _Readiness:
         melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
         got = []
         if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
-            mask = 0
-            for f in model.core_forms:
-                mask |= _FORM_BITS[f]
-            so = _cg.ShapeOpts(_mask_for(mask, len(melds)), model.seven_pairs_quads, None,
-                               _ALL_PAIRS, 0, False)
+            so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(melds)),
+                               model.seven_pairs_quads, None, _ALL_PAIRS, 0, False)
             w = np.zeros(34, dtype=np.uint8)
             _cg.waits(c, so, j, w)
             hand = Hand(c, melds, jokers=j)
