@@ -9,13 +9,11 @@ never taken from the library's output.
 """
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 
 import majiang
-from majiang import InvalidHandError, RuleError, rules, shanten, shanten_batch
+from majiang import InvalidHandError, RuleError, rules, shanten
 from majiang.rules import hangzhou as HZ
 from majiang.rules import shanghai_baida as SB
 from majiang.rules import wenzhou as WZ
@@ -23,6 +21,8 @@ from majiang.rules.catalog import variants
 from majiang.rules.model import game_model
 from majiang.scoring import faces
 from majiang.tiles import format_counts, parse_tile
+
+from _brute import brute as _brute, deal as _deal
 
 WHITE = parse_tile("5z")
 
@@ -478,42 +478,6 @@ def test_simulate(name):
 
 
 # ---------------------------------------------------------------- brute force
-_ASSIGN: dict = {}
-
-
-def _assign(j: int) -> np.ndarray:
-    got = _ASSIGN.get(j)
-    if got is None:
-        rows = []
-        for combo in itertools.combinations_with_replacement(range(34), j):
-            r = np.zeros(34, np.int16)
-            for k in combo:
-                r[k] += 1
-            rows.append(r)
-        got = _ASSIGN[j] = np.array(rows, np.int16).reshape(-1, 34)
-    return got
-
-
-def _brute(h, j, forms, quads=False) -> int:
-    if j == 0:
-        return int(shanten_batch(h[None, :].astype(np.uint8), forms=forms,
-                                 seven_pairs_quads=quads)[0])
-    rows = h.astype(np.int16)[None, :] + _assign(j)
-    rows = rows[rows.max(axis=1) <= 4].astype(np.uint8)
-    return int(shanten_batch(rows, forms=forms, seven_pairs_quads=quads).min())
-
-
-def _deal(model, ind, n, size, rng):
-    w = model.wall(ind)
-    pool = np.concatenate([np.repeat(np.arange(34), w.counts), np.full(w.jokers, 34)])
-    out = []
-    for _ in range(n):
-        pick = rng.choice(pool, size, replace=False)
-        c = np.bincount(pick, minlength=35)
-        out.append((c[:34].astype(np.uint8), int(c[34])))
-    return out
-
-
 @pytest.mark.parametrize("name,rs_kw,forms,quads,sizes,max_j", [
     ("hangzhou", {}, ("regular", "seven_pairs"), True, (13, 14), 3),
     ("hangzhou", {"caishen": "flip"}, ("regular", "seven_pairs"), True, (13, 14), 3),

@@ -23,6 +23,8 @@ from majiang.rules.model import game_model
 from majiang.rules.shapes import ruleset_shanten
 from majiang.tiles import parse_tile, tile_name
 
+from _brute import assign as _assign, brute, deal as _deal
+
 # the cycles as the rule texts give them (independent of base.py's tables)
 _SUITS_NEXT = {9 * s + r: 9 * s + (r + 1) % 9 for s in range(3) for r in range(9)}
 _HONOR_NEXT = {27: 28, 28: 29, 29: 30, 30: 27,          # 东→南→西→北→东
@@ -102,44 +104,6 @@ def test_joker_kinds_of_the_model():
 
 
 # ---------------------------------------------------------------- brute force
-_ASSIGN: dict = {}
-
-
-def _assign(j: int) -> np.ndarray:
-    """Every multiset of j kinds as count rows (N, 34)."""
-    got = _ASSIGN.get(j)
-    if got is None:
-        rows = []
-        for combo in itertools.combinations_with_replacement(range(34), j):
-            r = np.zeros(34, np.int16)
-            for k in combo:
-                r[k] += 1
-            rows.append(r)
-        got = _ASSIGN[j] = np.array(rows, np.int16).reshape(-1, 34)
-    return got
-
-
-def brute(h: np.ndarray, j: int, forms, quads=False) -> int:
-    if j == 0:
-        return int(shanten_batch(h[None, :].astype(np.uint8), forms=forms,
-                                 seven_pairs_quads=quads)[0])
-    rows = h.astype(np.int16)[None, :] + _assign(j)
-    rows = rows[rows.max(axis=1) <= 4].astype(np.uint8)
-    return int(shanten_batch(rows, forms=forms, seven_pairs_quads=quads).min())
-
-
-def _deal(model, ind, n, size, rng):
-    """n hands of `size` tiles dealt from the wall of indicator ind: (real counts, jokers)."""
-    w = model.wall(ind)
-    pool = np.concatenate([np.repeat(np.arange(34), w.counts), np.full(w.jokers, 34)])
-    out = []
-    for _ in range(n):
-        pick = rng.choice(pool, size, replace=False)
-        c = np.bincount(pick, minlength=35)
-        out.append((c[:34].astype(np.uint8), int(c[34])))
-    return out
-
-
 def _text(h: np.ndarray, j: int) -> str:
     from majiang.tiles import format_counts
     return format_counts(h) + "*" * j
