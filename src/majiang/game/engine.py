@@ -108,6 +108,13 @@ def _core_mask(model) -> int:
     return mask
 
 
+def _shape_extra(model) -> bool:
+    """The model has a form outside the core that the shape check must try (十三烂-like);
+    all_258 (将将胡 of any shape) is left to THE predicate on core-complete shapes, in
+    both loops: a non-regular 将将胡 is not yet seen by either engine."""
+    return bool(set(model.extra_forms) - {"all_258"})
+
+
 def _mask_for(mask: int, n_melds: int) -> int:
     """Forms a hand with ``n_melds`` melds can still complete: the whole-hand forms
     need no meld; a knitted straight (9 knitted tiles + a set + a pair) at most one."""
@@ -349,7 +356,7 @@ class HandState:
         fifth = bool(jr.fifth_copy) if jr is not None else False
         self._fifth = fifth
         self._mask = _core_mask(self.model)
-        self._extra = bool(set(self.model.extra_forms) - {"all_258"})   # 十三烂-like forms
+        self._extra = _shape_extra(self.model)
         self._three_jokers = "three_jokers" in tuple(rs.options.get("special_wins", ()))
         self.ended = False
         self.end_reason = ""
@@ -438,10 +445,6 @@ class HandState:
                 c[self.jk] = c[self.sub]
                 c[self.sub] = 0
         return c, j
-
-    def is_joker(self, t: int) -> bool:
-        """Whether physical kind ``t`` is wild in this hand (any of the wild kinds)."""
-        return t in self.jks
 
     def play_kind(self, t: int) -> int:
         return self.jk if (t == self.sub and self.sub >= 0) else t
@@ -1321,8 +1324,7 @@ class FastState:
         self.kong_ledger = bridge.kongs
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
-        self.first_discards = (fh.first_discards() if hasattr(fh, "first_discards")
-                               else {})
+        self.first_discards = fh.first_discards()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
 
     @property
@@ -1396,9 +1398,7 @@ def fast_eligible(model, players, log=False) -> bool:
 
 
 def _fast_eligible(model, players) -> bool:
-    # all_258 (将将胡 of any shape) is left to THE predicate on core-complete shapes here,
-    # as in the Python engine: a non-regular 将将胡 is not yet seen by either engine
-    if set(model.extra_forms) - {"all_258"} or model.players > 4:
+    if _shape_extra(model) or model.players > 4:
         return False
     jr = model.jokers
     if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
@@ -1408,9 +1408,6 @@ def _fast_eligible(model, players) -> bool:
         return False       # (faces_matter: the compiled loop's bridge scores with '*')
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
-    if getattr(model.ruleset, "end_settlement", "") and \
-            not hasattr(_cg.FastHand, "first_discards"):
-        return False       # an older build: the end settlement needs the first discards
     return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
                for p in players)
 
