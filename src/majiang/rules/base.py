@@ -240,6 +240,19 @@ def _kind(x) -> int:
 POINTS_FUNCTIONS: dict[str, Callable] = {}
 
 
+def fan_product(fans: Mapping, rs, tag: str | None = None) -> int:
+    """The product of ``value ** count`` over the counted `fans` (``{fan id: count}``),
+    only those tagged `tag` when given, capped at ``rs.scoring.cap`` (``None``: no cap).
+    The multiplier rulesets' points functions (南昌, 杭州, 上海百搭) share it."""
+    m = 1
+    for k, n in fans.items():
+        f = rs.fan(k)
+        if tag is None or tag in f.tags:
+            m *= f.value ** n
+    cap = rs.scoring.cap
+    return m if cap is None else min(m, cap)
+
+
 @dataclass(frozen=True)
 class ScoringRule:
     """How counted fans become points.

@@ -66,7 +66,8 @@ from typing import Any
 
 from ..errors import RuleError
 from . import fans as F
-from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
+from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
+                   register_settlement)
 
 __all__ = ["build", "HANGZHOU", "hangzhou_points", "settle_hangzhou", "dealer_factor",
            "chain_value", "chengbao", "lone_joker_ready", "DEALER_FACTORS"]
@@ -182,12 +183,7 @@ def _luxury_3plus(w) -> int:
 def hangzhou_points(fans: dict, rs, w) -> int:
     """M: the product of the counted multipliers, capped at ``rs.scoring.cap``; 0 under
     有财必拷响 for a hand holding a 财神 without 爆头 or 杠开 (no win)."""
-    m = 1
-    for k, n in fans.items():
-        m *= rs.fan(k).value ** n
-    cap = rs.scoring.cap
-    if cap is not None:
-        m = min(m, cap)
+    m = fan_product(fans, rs)
     if rs.options.get("you_cai_bi_kao") and F.joker_info(w)[0] and not (
             fans.get(2) or fans.get(3)):
         return 0

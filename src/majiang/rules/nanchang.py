@@ -74,7 +74,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   register_settlement)
+                   fan_product, register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
@@ -120,15 +120,7 @@ def nanchang_points(fans: dict, rs, w) -> int:
     天胡 / 地胡."""
     if fans.get(12):
         return 20
-    m = 1
-    for k, n in fans.items():
-        f = rs.fan(k)
-        if "multiplier" in f.tags:
-            m *= f.value ** n
-    cap = rs.scoring.cap
-    if cap is not None:
-        m = min(m, cap)
-    return m + (GERMAN_BONUS if fans.get(3) else 0)
+    return fan_product(fans, rs, "multiplier") + (GERMAN_BONUS if fans.get(3) else 0)
 
 
 POINTS_FUNCTIONS["nanchang"] = nanchang_points

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from . import fans as F
-from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
+                   settle_points)
 from .hangzhou import lone_joker_ready
 
 __all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
@@ -70,10 +71,7 @@ def baida_points(fans: dict, rs, w) -> int:
         if fans.get(10):
             n -= int(bool(fans.get(8))) + int(bool(fans.get(9)))
         return max(1, min(3, n))
-    m = 1
-    for k, n in fans.items():
-        m *= rs.fan(k).value ** n
-    return m
+    return fan_product(fans, rs)
 
 
 POINTS_FUNCTIONS["shanghai_baida"] = baida_points
