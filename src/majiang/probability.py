@@ -843,16 +843,13 @@ class _Engine:
     def b258_simulate(self, h0: np.ndarray, j0: int, n: int, seed: Any,
                       keep_wins: bool = False) -> Probabilities:
         """Horizons beyond ``B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258``
-        ruleset: ``n`` real walls (the walls of :meth:`simulate`, same seeding, so a
-        shorter horizon's walls are the prefixes of a longer one's and the curves are
-        those of one policy), played by the greedy player of :meth:`_b258_step`;
+        ruleset: ``n`` real walls (:meth:`_wall_chunks`, as :meth:`simulate`: a shorter
+        horizon's walls are the prefixes of a longer one's and the curves are those of
+        one policy), played by the greedy player of :meth:`_b258_step`;
         tenpai = the ruleset's shanten <= 0 after a discard (or a win).  The player
         does not depend on the horizon, so the estimates are non-decreasing in it."""
-        pos, T = self.pos, self.T
-        kinds = np.arange(N_KINDS + 1, dtype=np.uint8)
-        pool = np.repeat(kinds, np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
-        n_chunks = max(1, math.ceil(n / CHUNK))
-        seeds = _seed_sequence(seed).spawn(n_chunks)
+        pos = self.pos
+        n_chunks, chunk_walls = self._wall_chunks(n, seed)
         win_time = np.zeros(n, dtype=np.int16)
         ten_time = np.full(n, -1, dtype=np.int16)
         won_h, won_k, won_j = [], [], []
@@ -862,9 +859,7 @@ class _Engine:
         jbase = pos.joker_unseen + j0
         ready0 = self.shanten(h0, j0) <= 0
         for c in range(n_chunks):
-            lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
-            rng = np.random.Generator(np.random.PCG64(seeds[c]))
-            walls = _deal(rng, pool, hi - lo, T)
+            lo, _, walls = chunk_walls(c)
             for i, wall in enumerate(walls.tolist()):
                 h, nj = h0, j0
                 row = lo + i
@@ -884,10 +879,6 @@ class _Engine:
                     h, nj, s = got
                     if s <= 0 and ten_time[row] < 0:
                         ten_time[row] = t + 1
-        steps = np.arange(1, T + 1)
-        wc = ((win_time[:, None] >= 1) & (win_time[:, None] <= steps[None, :])).mean(axis=0)
-        tc = ((ten_time[:, None] >= 0) & (ten_time[:, None] <= steps[None, :])).mean(axis=0)
-        p_w, p_t = float(wc[-1]), float(tc[-1])
         winning = None
         if keep_wins:
             winning = (np.array(won_h, dtype=np.uint8).reshape(-1, N_KINDS),
@@ -897,12 +888,8 @@ class _Engine:
             f"{pos.name}: wins and tenpai judged by the ruleset's shanten (2-5-8 pair for "
             f"a small win, 大胡 shapes) and THE predicate; beyond {B258_PY_MAX_DRAWS} draws "
             "a greedy player (least shanten, then most live improving tiles) on real walls")
-        return Probabilities(
-            draws=T, p_win=p_w, p_tenpai=p_t, se_win=_se(p_w, n), se_tenpai=_se(p_t, n),
-            win_curve=wc.astype(np.float64), tenpai_curve=tc.astype(np.float64),
-            win_curve_se=np.sqrt(wc * (1 - wc) / n), tenpai_curve_se=np.sqrt(tc * (1 - tc) / n),
-            method="monte_carlo", policy="greedy (ruleset shanten)", n_samples=n,
-            n_states=len(memo), model=REAL, note=note, ruleset=pos.name, _winning=winning)
+        return self._mc_result(win_time, ten_time, "greedy (ruleset shanten)", len(memo),
+                               note, winning)
 
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
@@ -943,7 +930,7 @@ class _Engine:
 
     def simulate(self, h0: np.ndarray, j0: int, policy: str, n: int, seed: Any,
                  n_jobs: int | None, keep_wins: bool = False) -> Probabilities | None:
-        pos, T = self.pos, self.T
+        pos = self.pos
         if self._b258 is not None:       # never the kernel's forms (see exact)
             self._b258_no_kernel()
             return self.b258_simulate(h0, j0, n, seed, keep_wins)
@@ -956,10 +943,7 @@ class _Engine:
             if ten is None:
                 return None
             label = f"changes<={budget}"
-        kinds = np.arange(N_KINDS + 1, dtype=np.uint8)
-        pool = np.repeat(kinds, np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
-        n_chunks = max(1, math.ceil(n / CHUNK))
-        seeds = _seed_sequence(seed).spawn(n_chunks)
+        n_chunks, chunk_walls = self._wall_chunks(n, seed)
         win_time = np.empty(n, dtype=np.int16)
         ten_time = np.empty(n, dtype=np.int16)
         final = np.empty((n, N_KINDS), dtype=np.uint8) if keep_wins else None
@@ -969,10 +953,8 @@ class _Engine:
         jr = pos.model.jokers
 
         def run(c: int) -> int:
-            lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
+            lo, hi, walls = chunk_walls(c)
             m = hi - lo
-            rng = np.random.Generator(np.random.PCG64(seeds[c]))
-            walls = _deal(rng, pool, m, T)
             fin = final[lo:hi] if final is not None else np.empty((m, N_KINDS), dtype=np.uint8)
             if policy == "greedy":
                 return _prob.simulate_greedy(
@@ -1007,23 +989,51 @@ class _Engine:
             _raise_pred_error(gpred.error, pos.model)
         if any(c < 0 for c in codes):
             raise MahjongError("Monte Carlo simulation failed")
-        steps = np.arange(1, T + 1)
-        wc = ((win_time[:, None] >= 1) & (win_time[:, None] <= steps[None, :])).mean(axis=0)
-        tc = ((ten_time[:, None] >= 0) & (ten_time[:, None] <= steps[None, :])).mean(axis=0)
-        p_t = float(tc[-1]) if T else float(np.mean(ten_time == 0))
-        p_w = float(wc[-1]) if T else 0.0
         winning = None
         if keep_wins:
             won = win_time > 0
             winning = (final[won], tile[won].astype(np.intp), np.full(int(won.sum()), 1.0 / n),
                        final_j[won].astype(np.intp), n)
+        return self._mc_result(win_time, ten_time, label,
+                               int(g.n_states) if policy == "optimal" else None, pos.note,
+                               winning)
+
+    def _wall_chunks(self, n: int, seed: Any) -> tuple:
+        """The real walls of the Monte Carlo (both players, :meth:`simulate` and
+        :meth:`b258_simulate`): ``(n_chunks, walls)``, ``walls(c) -> (lo, hi, uint8
+        (hi - lo, T))`` the first ``T`` tiles of the shuffled unseen tiles (34 = a joker)
+        for samples ``lo:hi``; chunk ``c`` of ``CHUNK`` samples draws from its own child
+        of ``SeedSequence(seed).spawn``, so the walls depend on the seed only (never on
+        ``n_jobs``) and a shorter horizon's walls are the prefixes of a longer one's."""
+        pos, T = self.pos, self.T
+        pool = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
+                         np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
+        n_chunks = max(1, math.ceil(n / CHUNK))
+        seeds = _seed_sequence(seed).spawn(n_chunks)
+
+        def walls(c: int) -> tuple:
+            lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
+            rng = np.random.Generator(np.random.PCG64(seeds[c]))
+            return lo, hi, _deal(rng, pool, hi - lo, T)
+
+        return n_chunks, walls
+
+    def _mc_result(self, win_time: np.ndarray, ten_time: np.ndarray, policy: str,
+                   n_states: int | None, note: str | None, winning: Any) -> Probabilities:
+        """The Monte Carlo :class:`Probabilities` from each sample's draw of the win
+        (``win_time``: 1..T, 0 = none) and of tenpai (``ten_time``: 0..T, -1 = never)."""
+        T, n = self.T, win_time.size
+        steps = np.arange(1, T + 1)
+        wc = ((win_time[:, None] >= 1) & (win_time[:, None] <= steps[None, :])).mean(axis=0)
+        tc = ((ten_time[:, None] >= 0) & (ten_time[:, None] <= steps[None, :])).mean(axis=0)
+        p_t = float(tc[-1]) if T else float(np.mean(ten_time == 0))
+        p_w = float(wc[-1]) if T else 0.0
         return Probabilities(
             draws=T, p_win=p_w, p_tenpai=p_t, se_win=_se(p_w, n), se_tenpai=_se(p_t, n),
             win_curve=wc.astype(np.float64), tenpai_curve=tc.astype(np.float64),
             win_curve_se=np.sqrt(wc * (1 - wc) / n), tenpai_curve_se=np.sqrt(tc * (1 - tc) / n),
-            method="monte_carlo", policy=label, n_samples=n,
-            n_states=int(g.n_states) if policy == "optimal" else None, model=REAL,
-            note=pos.note, ruleset=pos.name, _winning=winning)
+            method="monte_carlo", policy=policy, n_samples=n, n_states=n_states, model=REAL,
+            note=note, ruleset=self.pos.name, _winning=winning)
 
 
 def _before_draw(hands14: np.ndarray, kinds: np.ndarray, jokers14: np.ndarray,
