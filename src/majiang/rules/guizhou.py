@@ -55,8 +55,8 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule,
-                   WallEnd, settle_points)
+from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, KongPayments, Ruleset,
+                   ScoringRule, WallEnd, settle_points)
 from .constraints import constraint
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
@@ -186,6 +186,11 @@ def _check_players(n: int, *seqs: Sequence) -> None:
             raise RuleError(f"expected one entry per seat ({n}), got {len(s)}")
 
 
+_NEXT_RANK = JokerRule(source="next")
+"""The next-rank rule (9 wraps to 1) of :meth:`JokerRule.kind`: the turned chicken is
+found as an indicator's wild kind is."""
+
+
 def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
     """Chicken kinds and their value per tile for the tile turned after the hand (捉鸡).
 
@@ -215,7 +220,7 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
         return {YAOJI: 1, **({WUGU: 2} if wugu else {})}
     if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned < 27:
         raise RuleError(f"the turned tile must be a suited kind 0..26, got {turned!r}")
-    chicken = 9 * (turned // 9) + (turned % 9 + 1) % 9
+    chicken = _NEXT_RANK.kind(turned)
     gold = chicken == YAOJI
     out = {YAOJI: 2 if gold else 1}
     if not gold:

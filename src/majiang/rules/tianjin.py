@@ -51,7 +51,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   settle_points)
+                   settle_everyone, settle_points)
 
 __all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
 
@@ -81,8 +81,7 @@ def kong_payments(kind: str, owner: int, players: int = 4) -> tuple:
         raise RuleError(f"kong kind must be one of {', '.join(KONG_POINTS)}, got {kind!r}")
     if not 0 <= owner < players:
         raise RuleError(f"owner seat must be 0..{players - 1}, got {owner!r}")
-    v = KONG_POINTS[kind]
-    return tuple(v * (players - 1) if p == owner else -v for p in range(players))
+    return settle_everyone(KONG_POINTS[kind], owner, None, players=players)
 
 
 def _no_hun(w) -> int:

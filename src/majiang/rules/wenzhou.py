@@ -67,7 +67,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   register_settlement)
+                   register_settlement, settle_everyone)
 from .hangzhou import _real_before, lone_joker_ready
 
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
@@ -217,7 +217,7 @@ def kong_money(kind: str, owner: int, players: int = 4) -> tuple:
         raise RuleError(f"kong kind must be exposed or concealed, got {kind!r}")
     if not 0 <= owner < players:
         raise RuleError(f"owner seat must be 0..{players - 1}, got {owner!r}")
-    return tuple(v * (players - 1) if p == owner else -v for p in range(players))
+    return settle_everyone(v, owner, None, players=players)
 
 
 def build(*, special_double: bool = True, lazi: bool = False, base_table: str = "default",
