@@ -546,3 +546,11 @@ def test_study_help(capsys):
     assert code == 0 and "study" in out and "95% intervals" in out
     code, out, _ = _run(capsys, "study", "--help")
     assert code == 0 and "--plot FILE" in out and "Wilson" in out
+
+
+def test_metric_labels_cover_every_metric():
+    # the text table (majiang study) and the plot panels (plots.compare) read their
+    # labels from this one table: each metric has a row label and a panel title
+    assert list(C.METRIC_LABELS) == list(C.METRICS)
+    for metric, (label, title) in C.METRIC_LABELS.items():
+        assert label and title, metric

@@ -378,15 +378,6 @@ COMPARE_METRICS = ("win_rate", "dealer_advantage", "self_draw_share", "draw_rate
 """Panels of :func:`compare` by default (``metric`` values of
 :func:`majiang.compare_rulesets`)."""
 
-_METRIC_TITLES = {
-    "win_rate": "win rate by seat (from the dealer)", "dealer_advantage": "dealer advantage",
-    "self_draw_share": "self-draw share of wins", "draw_rate": "drawn hands (荒庄)",
-    "wall_end_rate": "hands ending at the wall", "wins_per_hand": "wins per hand",
-    "mean_draws": "mean wall draws per hand", "draws_quantile": "wall draws: quantiles",
-    "mean_fan_total": "mean fan total of a win", "mean_points": "mean points of a win",
-    "fan_share": "share of wins with the fan", "score_mean": "mean score change by seat",
-    "score_var": "score variance by seat"}
-
 _COMPARE_MAX_KEYS = 12
 """At most this many keys (the largest values) per panel of :func:`compare`."""
 
@@ -455,6 +446,8 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
         Not a compare table; a metric that is not in it (the message lists those
         that are); wrong number of axes.
     """
+    from .studies.compare import METRIC_LABELS
+
     _study_table(table, "compare")
     present = list(dict.fromkeys(table["metric"]))
     if metrics is None:
@@ -515,7 +508,8 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
                          ha="right" if rotate else "center")
         a.axhline(0, color="k", lw=0.6)
         a.grid(axis="y", alpha=0.3)
-        _set_title(a, _METRIC_TITLES.get(metric, metric.replace("_", " ")), "set_title")
+        title_of = METRIC_LABELS.get(metric, (None, metric.replace("_", " ")))[1]
+        _set_title(a, title_of, "set_title")
     if len(rulesets) > 1 or rulesets[0]:
         _legend(axes[0])
     if title:

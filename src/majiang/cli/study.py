@@ -36,13 +36,6 @@ HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, 
 
 TOP_FANS = 10
 
-_NAMES = {
-    "win_rate": "win rate", "dealer_advantage": "dealer advantage",
-    "self_draw_share": "self-draw share", "draw_rate": "draw rate (荒庄)",
-    "wall_end_rate": "wall end rate", "wins_per_hand": "wins per hand",
-    "mean_draws": "mean draws", "draws_quantile": "draws quantile",
-    "mean_fan_total": "mean fan total", "mean_points": "mean points",
-    "fan_share": "fan share", "score_mean": "mean score", "score_var": "score variance"}
 _SHARES = {"win_rate", "dealer_advantage", "self_draw_share", "draw_rate", "wall_end_rate",
            "fan_share"}
 
@@ -84,6 +77,8 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
     """Rows of the text table: one per (metric, key), a column per ruleset.  A fan is
     one row across rulesets when its Chinese name is the same (labelled with the first
     ruleset's key); the `top_fans` fans with the largest share under any ruleset."""
+    from ..studies.compare import METRIC_LABELS
+
     fans = table[table["metric"] == "fan_share"]
     ident = fans["key"].astype(str).str.split(" ", n=1).str[0]
     top = (fans.assign(_fan=ident).groupby("_fan", sort=False)["value"].max()
@@ -98,7 +93,7 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
         else:
             groups = [(key, part["key"] == key) for key in dict.fromkeys(part["key"])]
         for key, mask in groups:
-            row = {"metric": _NAMES.get(metric, metric), "key": key}
+            row = {"metric": METRIC_LABELS.get(metric, (metric,))[0], "key": key}
             for label in labels:
                 hit = part[mask & (part["ruleset"] == label)]
                 row[label] = (_fmt(metric, *hit[["value", "lo", "hi"]].iloc[0].tolist())

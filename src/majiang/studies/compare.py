@@ -104,7 +104,7 @@ from ..errors import MahjongError, RuleError
 from ..game.runner import SELF_DRAWN
 
 __all__ = ["compare_rulesets", "summarize_hands", "draws_distribution", "METRICS",
-           "QUANTILES", "COLUMNS", "wilson_interval", "t_critical", "mean_interval",
+           "METRIC_LABELS", "QUANTILES", "COLUMNS", "wilson_interval", "t_critical", "mean_interval",
            "quantile_interval", "variance_interval", "clustered_share", "clustered_mean",
            "seat_labels"]
 
@@ -115,6 +115,24 @@ METRICS = ("win_rate", "dealer_advantage", "self_draw_share", "draw_rate", "wall
            "wins_per_hand", "mean_draws", "draws_quantile", "mean_fan_total", "mean_points",
            "fan_share", "score_mean", "score_var")
 """The ``metric`` values, in table order (see the module docstring)."""
+
+METRIC_LABELS = {
+    "win_rate": ("win rate", "win rate by seat (from the dealer)"),
+    "dealer_advantage": ("dealer advantage", "dealer advantage"),
+    "self_draw_share": ("self-draw share", "self-draw share of wins"),
+    "draw_rate": ("draw rate (荒庄)", "drawn hands (荒庄)"),
+    "wall_end_rate": ("wall end rate", "hands ending at the wall"),
+    "wins_per_hand": ("wins per hand", "wins per hand"),
+    "mean_draws": ("mean draws", "mean wall draws per hand"),
+    "draws_quantile": ("draws quantile", "wall draws: quantiles"),
+    "mean_fan_total": ("mean fan total", "mean fan total of a win"),
+    "mean_points": ("mean points", "mean points of a win"),
+    "fan_share": ("fan share", "share of wins with the fan"),
+    "score_mean": ("mean score", "mean score change by seat"),
+    "score_var": ("score variance", "score variance by seat")}
+"""Per :data:`METRICS` value, ``(row label, panel title)``: the short label of a text
+table row (``majiang study``) and the longer title of a plot panel
+(:func:`majiang.plots.compare`)."""
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 """Default quantiles of hand length (``draws_quantile`` rows ``q10`` … ``q90``)."""
