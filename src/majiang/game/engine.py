@@ -548,21 +548,17 @@ class HandState:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator
             hand, kind, key = self._faces_args(p, tile, self_drawn, kw, key)
+        win = None if is_joker and not self.by_faces else kind    # THE predicate's tile
         res = self._verdicts.get(key)
-        if res is not None:
-            if res.valid:
-                self._win_args[p] = (hand, None if is_joker and not self.by_faces else kind,
-                                     kw)
-            return res
-        try:
-            res = self.check_win(hand, None if is_joker and not self.by_faces else kind,
-                                 **kw)
+        if res is None:
+            try:
+                res = self.check_win(hand, win, **kw)
+            except MahjongError as exc:
+                raise RuntimeError(f"engine bug: the win predicate refused the context of "
+                                   f"seat {p} ({hand}, tile {tile}): {exc}") from exc
             self._verdicts[key] = res
-        except MahjongError as exc:
-            raise RuntimeError(f"engine bug: the win predicate refused the context of seat "
-                               f"{p} ({hand}, tile {tile}): {exc}") from exc
         if res.valid:
-            self._win_args[p] = (hand, None if is_joker and not self.by_faces else kind, kw)
+            self._win_args[p] = (hand, win, kw)
         return res
 
     def _faces_args(self, p, tile, self_drawn, kw, key):
