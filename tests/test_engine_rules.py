@@ -24,63 +24,23 @@ from majiang.rules.base import KongPayments
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.tiles import parse_tiles
+from _engine_helpers import Script as _Script
+from _engine_helpers import build_test_wall
 
 
-def _wall(name, hands, draws=""):
-    """Hands in deal order (dealer first), then ``draws`` from the head; the rest of
-    the set after them."""
-    model = game_model(name)
-    pool = Counter()
-    for k in range(34):
-        pool[k] += int(model.copies[k])
-    for f in range(model.n_flowers):
-        pool[34 + f] += 1
-    head = []
-    for h in hands:
-        head += parse_tiles(h)
-    head += parse_tiles(draws) if draws else []
-    for t in head:
-        pool[t] -= 1
-        assert pool[t] >= 0, f"too many copies of {t}"
-    return head + sorted(pool.elements())
+_wall = build_test_wall
 
 
-class Script:
-    """Discards the listed tiles in order (else its drawn tile); claims / declares the
-    listed option kinds; always wins."""
+class Script(_Script):
+    """:class:`_engine_helpers.Script` that also names its void suit at 定缺 (0 unless
+    ``void`` is given)."""
 
     def __init__(self, discards="", claims=(), declares=(), void=None):
-        self.discards = parse_tiles(discards) if discards else []
-        self.claims = tuple(claims)
-        self.declares = tuple(declares)
+        super().__init__(discards, claims, declares)
         self.void = void
 
     def choose_void(self, view):
         return self.void if self.void is not None else 0
-
-    def discard(self, view):
-        legal = view.legal_discards
-        if self.discards and self.discards[0] in legal:
-            return self.discards.pop(0)
-        return view.drawn if view.drawn in legal else legal[-1]
-
-    def claim(self, view, options):
-        if ("win",) in options:
-            return ("win",)
-        for kind in self.claims:
-            for o in options:
-                if o[0] == kind:
-                    return o
-        return None
-
-    def declare(self, view, options):
-        if ("win",) in options:
-            return ("win",)
-        for kind in self.declares:
-            for o in options:
-                if o[0] == kind:
-                    return o
-        return None
 
 
 def _fan_names(win):

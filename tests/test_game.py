@@ -14,7 +14,7 @@ from majiang import MahjongError, RuleError, efficiency, rules
 from majiang.game import IllegalMoveError, play_hand, replay, simulate, summarize, to_jsonl
 from majiang.hand import Hand
 from majiang.rules.model import game_model
-from majiang.tiles import parse_tiles
+from _engine_helpers import Script, build_test_wall
 
 COMPLETE = [n for n in rules.available() if rules.get(n).status == "complete"]
 
@@ -216,66 +216,7 @@ def test_bad_input():
 
 
 # ---------------------------------------------------------------- hand-built walls
-def _wall(name, hands, draws="", tail=""):
-    """A physical wall: the hands in deal order (dealer first), then ``draws``; the
-    rest of the set in the middle; ``tail`` drawn first from the end."""
-    model = game_model(name)
-    pool = Counter()
-    for k in range(34):
-        pool[k] += int(model.copies[k])
-    for f in range(model.n_flowers):
-        pool[34 + f] += 1
-    head = []
-    for h in hands:
-        head += parse_tiles(h)
-    head += parse_tiles(draws) if draws else []
-    back = parse_tiles(tail) if tail else []
-    for t in head + back:
-        pool[t] -= 1
-        assert pool[t] >= 0, f"too many copies of {t}"
-    middle = sorted(pool.elements())
-    return head + middle + back[::-1]
-
-
-class Script:
-    """A test policy: discards the listed tiles in order (else its drawn tile);
-    claims / declares the listed option kinds; wins unless told to skip wins."""
-
-    def __init__(self, discards="", claims=(), declares=(), skip_wins=0):
-        self.discards = parse_tiles(discards) if discards else []
-        self.claims = tuple(claims)
-        self.declares = tuple(declares)
-        self.skip_wins = skip_wins
-        self.seen = []
-
-    def discard(self, view):
-        legal = view.legal_discards
-        if self.discards and self.discards[0] in legal:
-            return self.discards.pop(0)
-        return view.drawn if view.drawn in legal else legal[-1]
-
-    def claim(self, view, options):
-        self.seen.append(("claim", list(options)))
-        if ("win",) in options:
-            if self.skip_wins:
-                self.skip_wins -= 1
-            else:
-                return ("win",)
-        for kind in self.claims:
-            for o in options:
-                if o[0] == kind:
-                    return o
-        return None
-
-    def declare(self, view, options):
-        self.seen.append(("declare", list(options)))
-        if ("win",) in options:
-            return ("win",)
-        for kind in self.declares:
-            for o in options:
-                if o[0] == kind:
-                    return o
-        return None
+_wall = build_test_wall
 
 
 # seat 0 (dealer) discards 5p first; seats 1, 2, 3 all win on it (tanki, kanchan,

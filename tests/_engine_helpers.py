@@ -1,0 +1,69 @@
+"""Shared helpers of the engine tests: hand-built walls and a scripted test policy."""
+from __future__ import annotations
+
+from collections import Counter
+
+from majiang.rules.model import game_model
+from majiang.tiles import parse_tiles
+
+
+def build_test_wall(name, hands, draws="", tail=""):
+    """A physical wall under ruleset ``name``: the hands in deal order (dealer first),
+    then ``draws`` from the head; the rest of the set in the middle; ``tail`` drawn
+    first from the end."""
+    model = game_model(name)
+    pool = Counter()
+    for k in range(34):
+        pool[k] += int(model.copies[k])
+    for f in range(model.n_flowers):
+        pool[34 + f] += 1
+    head = []
+    for h in hands:
+        head += parse_tiles(h)
+    head += parse_tiles(draws) if draws else []
+    back = parse_tiles(tail) if tail else []
+    for t in head + back:
+        pool[t] -= 1
+        assert pool[t] >= 0, f"too many copies of {t}"
+    return head + sorted(pool.elements()) + back[::-1]
+
+
+class Script:
+    """A test policy: discards the listed tiles in order (else its drawn tile);
+    claims / declares the listed option kinds; wins unless told to skip wins
+    (``skip_wins`` claims of a win passed); ``seen`` records every option list."""
+
+    def __init__(self, discards="", claims=(), declares=(), skip_wins=0):
+        self.discards = parse_tiles(discards) if discards else []
+        self.claims = tuple(claims)
+        self.declares = tuple(declares)
+        self.skip_wins = skip_wins
+        self.seen = []
+
+    def discard(self, view):
+        legal = view.legal_discards
+        if self.discards and self.discards[0] in legal:
+            return self.discards.pop(0)
+        return view.drawn if view.drawn in legal else legal[-1]
+
+    def _pick(self, kinds, options):
+        for kind in kinds:
+            for o in options:
+                if o[0] == kind:
+                    return o
+        return None
+
+    def claim(self, view, options):
+        self.seen.append(("claim", list(options)))
+        if ("win",) in options:
+            if self.skip_wins:
+                self.skip_wins -= 1
+            else:
+                return ("win",)
+        return self._pick(self.claims, options)
+
+    def declare(self, view, options):
+        self.seen.append(("declare", list(options)))
+        if ("win",) in options:
+            return ("win",)
+        return self._pick(self.declares, options)
