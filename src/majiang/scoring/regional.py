@@ -178,10 +178,7 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
         if w is not None:
             out.append(w)
     if "three_jokers" in rs.options.get("special_wins", ()) and n_jokers >= 3:
-        allc = list(c)
-        for m in h.melds:
-            for t in m.tiles:
-                allc[t] += 1
+        allc = _with_melds(c, h.melds)
         out.append(WinningHand(h, ctx, Decomposition("regular"), "regular", (), None, (), (),
                                tuple(allc), None, "special", False, {"three_jokers": True}))
     return out
@@ -190,17 +187,28 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
 _KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
 
 
+def _with_melds(c, melds) -> list:
+    """The counts ``c`` (34,) plus every tile of `melds`, as a new list."""
+    allc = [int(x) for x in c]
+    for m in melds:
+        for t in m.tiles:
+            allc[t] += 1
+    return allc
+
+
+def _only_258(allc) -> bool:
+    """Every tile counted in ``allc`` is a 2, 5 or 8 of a suit."""
+    return not any(x and k not in _KINDS_258 for k, x in enumerate(allc))
+
+
 def _all_258_hand(h: Hand, ctx: WinContext, c: list):
     """The 将将胡 / 将一色 reading (form ``all_258``) of the concealed counts ``c`` (win
     tile and assigned jokers included) and the melds of ``h``: every tile a 2, 5 or 8
     of a suit, in any shape (STANDARD_READINGS §4.2: "every tile a 2/5/8, any shape");
     None when some tile is not.  The melds are its sets (a meld of 2/5/8 tiles only is
     a pung or kong)."""
-    allc = list(c)
-    for m in h.melds:
-        for t in m.tiles:
-            allc[t] += 1
-    if any(x and k not in _KINDS_258 for k, x in enumerate(allc)):
+    allc = _with_melds(c, h.melds)
+    if not _only_258(allc):
         return None
     sets = tuple(SetView(m.kind, m.tile, m.concealed, True) for m in h.melds)
     return WinningHand(h, ctx, Decomposition("all_258"), "all_258", sets, None, (), (),
@@ -211,11 +219,7 @@ def _all_258_jokers(c_full, melds, J: int, caps: list, win_is_joker: bool):
     """A joker assignment for the ``all_258`` form, or None: when every real tile is a
     2, 5 or 8, the jokers stand for 2/5/8 kinds with copies left (which ones does not
     change the reading).  With ``win_is_joker`` the last one is the win tile."""
-    real = [int(x) for x in c_full]
-    for m in melds:
-        for t in m.tiles:
-            real[t] += 1
-    if any(x and k not in _KINDS_258 for k, x in enumerate(real)):
+    if not _only_258(_with_melds(c_full, melds)):
         return None
     asg = []
     left = {k: caps[k] - int(c_full[k]) for k in _KINDS_258}
