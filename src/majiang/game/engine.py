@@ -1766,12 +1766,13 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     engine : {"auto", "compiled", "python"}
         ``"auto"``: the compiled loop (:class:`majiang._core.game.FastHand`, same
         hands move for move) when every player is a built-in bot, the ruleset has no
-        jokers and no form outside the core, and no log is asked for; else the
-        Python loop.  ``"python"`` forces the Python loop.
+        form outside the core and at most one joker kind of the usual sort
+        (:func:`fast_eligible`), and no log is asked for; else the Python loop.
+        ``"python"`` forces the Python loop.
     exchange3 : bool
         Play 换三张 before 定缺 (四川 tables; STANDARD_READINGS §1.2): each seat passes
-        three tiles of one suit in one random direction.  Off by default: no
-        ruleset field says a table plays it yet.
+        three tiles of one suit in one random direction.  Also played when the
+        ruleset says so (``Ruleset.exchange == 3``).
     deal_only : bool
         Stop after the deal (flowers replaced, jokers turned, 定缺 named):
         ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
