@@ -162,6 +162,20 @@ def _prepare(hand: Any, jokers: int = 0, hand_size: int = 13
     return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h, _check_jokers(h.jokers)
 
 
+_RULES_GET: Any = None
+
+
+def _get_ruleset(ruleset: Any) -> Any:
+    """:func:`majiang.rules.get`, imported on first use (rules is data; imported lazily)
+    and then kept: a ``from .rules import`` inside each helper cost about 1.5 µs per
+    call, five times per ``shanten(..., ruleset=)``."""
+    global _RULES_GET
+    if _RULES_GET is None:
+        from .rules import get
+        _RULES_GET = get
+    return _RULES_GET(ruleset)
+
+
 def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
                   ruleset: Any = None) -> tuple[tuple[str, ...], bool]:
     """Winning forms and the seven-pairs quad option from explicit values or a ruleset.
@@ -176,7 +190,6 @@ def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
         For an unknown ruleset name.
     """
     if ruleset is not None:
-        from .rules import get as _get_ruleset   # rules is data; imported lazily
         r = _get_ruleset(ruleset)
         if forms is None:
             forms = r.forms
@@ -203,7 +216,6 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only)."""
     if ruleset is None or forms is not None:
         return None, None
-    from .rules import get as _get_ruleset
     r = _get_ruleset(ruleset)
     hit = _ROUTES.get(id(r))
     if hit is not None and hit[0] is r:
@@ -600,7 +612,6 @@ def _b258_hand(hand: Any, rs: Any, jokers: Any, residue: int | None, what: str):
 def _b258_per_family(hand: Any, ruleset: Any, jokers: int = 0) -> dict[str, int]:
     """``{group: shanten}`` of a hand under a ``pair_258_small`` ruleset (every group of
     :func:`_b258_groups`, for the CLI's per-form table); 99 = impossible."""
-    from .rules import get as _get_ruleset
     rs = _get_ruleset(ruleset)
     counts, caps, melds, jokers, _ = _b258_hand(hand, rs, jokers, None, "")
     plan = _plan258(rs)
@@ -730,7 +741,6 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
     `indicator`) so ukeire can list a joker draw."""
     rs = _regional(ruleset, forms)
     if rs is None and ruleset is not None and forms is None:
-        from .rules import get as _get_ruleset
         r = _get_ruleset(ruleset)
         if r.jokers is not None and (indicator is not None or r.jokers.source == "fixed"):
             rs = r
@@ -779,14 +789,12 @@ def _hand_size(ruleset: Any) -> int:
     """13, or the ruleset's hand size (16 for 台湾/罗源)."""
     if ruleset is None:
         return 13
-    from .rules import get as _get_ruleset
     return _get_ruleset(ruleset).hand_size
 
 
 def _ruleset_fifth(ruleset: Any, joker_fifth_copy: bool) -> bool:
     if ruleset is None or joker_fifth_copy:
         return joker_fifth_copy
-    from .rules import get as _get_ruleset
     r = _get_ruleset(ruleset)
     return bool(r.jokers is not None and r.jokers.fifth_copy)
 
@@ -1194,7 +1202,6 @@ def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr
     kinds = jr.kinds(indicator)
     si = None
     if ruleset is not None and jr.substitute is not None:
-        from .rules import get as _get_ruleset
         from .rules.shapes import stand_in
         rs = _get_ruleset(ruleset)
         si = stand_in(rs, indicator)
