@@ -44,7 +44,8 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, register_settlement)
+from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, fan_product,
+                   register_settlement)
 
 __all__ = ["build", "HAINAN", "hainan_points", "settle_hainan", "OWN_FLOWERS"]
 
@@ -83,13 +84,7 @@ def _eye_258(w) -> int:
 
 def hainan_points(fans: dict, rs, w) -> int:
     """The value: the product of the multipliers of the counted fans, then the cap."""
-    v = 1
-    for k, n in fans.items():
-        f = rs.fan(k)
-        if "multiplier" in f.tags:
-            v *= f.value ** n
-    cap = rs.scoring.cap
-    return v if cap is None else min(v, cap)
+    return fan_product(fans, rs, tag="multiplier")
 
 
 POINTS_FUNCTIONS["hainan"] = hainan_points
