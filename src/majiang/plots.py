@@ -398,15 +398,6 @@ def _study_table(table: Any, what: str):
     return table
 
 
-def _same_fan_keys(keys: Any) -> Any:
-    """Fan keys ``"<Chinese> <English>"`` with one key per Chinese name: the first
-    seen (so 自摸 of two rulesets whose English names differ is one fan)."""
-    keys = keys.astype(str)
-    ident = keys.str.split(" ", n=1).str[0]
-    first = dict(zip(ident[::-1], keys[::-1]))
-    return ident.map(first)
-
-
 def _distinct_labels(names: list[str]) -> list[str]:
     """Ruleset labels that stay distinct when drawn: where dropping the characters no
     installed font has (``"sichuan 换三张"`` -> ``"sichuan"``) would make two equal or one
@@ -446,7 +437,7 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
         Not a compare table; a metric that is not in it (the message lists those
         that are); wrong number of axes.
     """
-    from .studies.compare import METRIC_LABELS
+    from .studies.compare import METRIC_LABELS, same_fan_keys
 
     _study_table(table, "compare")
     present = list(dict.fromkeys(table["metric"]))
@@ -480,7 +471,7 @@ def compare(table: Any, metrics: Any = None, ax: Any = None, *, title: str | Non
     for a, metric in zip(axes, metrics):
         part = table[table["metric"] == metric]
         if metric == "fan_share":
-            part = part.assign(key=_same_fan_keys(part["key"]))
+            part = part.assign(key=same_fan_keys(part["key"]))
         keys = list(dict.fromkeys(part["key"]))
         if len(keys) > _COMPARE_MAX_KEYS:
             top = part.groupby("key", sort=False)["value"].max().sort_values(ascending=False)
@@ -542,6 +533,8 @@ def fan_heatmap(table: Any, *, top: int = 20, ax: Any = None, title: str | None 
     MahjongError
         Not a compare table, no ``fan_share`` rows, a bad `top`, wrong number of axes.
     """
+    from .studies.compare import same_fan_keys
+
     _study_table(table, "fan_heatmap")
     if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 1:
         raise MahjongError(f"top must be a positive int, got {top!r}")
@@ -549,7 +542,7 @@ def fan_heatmap(table: Any, *, top: int = 20, ax: Any = None, title: str | None 
     if fans.empty:
         raise MahjongError("fan_heatmap needs the fan_share rows of majiang.compare_rulesets; "
                            "the table has none")
-    grid = (fans.assign(_fan=_same_fan_keys(fans["key"]))
+    grid = (fans.assign(_fan=same_fan_keys(fans["key"]))
             .pivot_table(index="_fan", columns="ruleset", values="value", aggfunc="max",
                          sort=False, dropna=False))
     rulesets = list(dict.fromkeys(table["ruleset"]))

@@ -77,19 +77,16 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
     """Rows of the text table: one per (metric, key), a column per ruleset.  A fan is
     one row across rulesets when its Chinese name is the same (labelled with the first
     ruleset's key); the `top_fans` fans with the largest share under any ruleset."""
-    from ..studies.compare import METRIC_LABELS
+    from ..studies.compare import METRIC_LABELS, same_fan_keys
 
-    fans = table[table["metric"] == "fan_share"]
-    ident = fans["key"].astype(str).str.split(" ", n=1).str[0]
-    top = (fans.assign(_fan=ident).groupby("_fan", sort=False)["value"].max()
-           .sort_values(ascending=False, kind="stable").index[:max(top_fans, 0)])
     rows: list[dict] = []
     for metric in dict.fromkeys(table["metric"]):
         part = table[table["metric"] == metric]
         if metric == "fan_share":
-            part = part.assign(_id=part["key"].astype(str).str.split(" ", n=1).str[0])
-            groups = [(part.loc[part["_id"] == f, "key"].iloc[0], part["_id"] == f)
-                      for f in top]
+            fan = same_fan_keys(part["key"])
+            top = (part.assign(_fan=fan).groupby("_fan", sort=False)["value"].max()
+                   .sort_values(ascending=False, kind="stable").index[:max(top_fans, 0)])
+            groups = [(f, fan == f) for f in top]
         else:
             groups = [(key, part["key"] == key) for key in dict.fromkeys(part["key"])]
         for key, mask in groups:

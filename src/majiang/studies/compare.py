@@ -104,7 +104,7 @@ from ..errors import MahjongError, RuleError
 from ..game.runner import SELF_DRAWN
 
 __all__ = ["compare_rulesets", "summarize_hands", "draws_distribution", "METRICS",
-           "METRIC_LABELS", "QUANTILES", "COLUMNS", "wilson_interval", "t_critical", "mean_interval",
+           "METRIC_LABELS", "QUANTILES", "same_fan_keys", "COLUMNS", "wilson_interval", "t_critical", "mean_interval",
            "quantile_interval", "variance_interval", "clustered_share", "clustered_mean",
            "seat_labels"]
 
@@ -387,6 +387,17 @@ def _resolve_table_ruleset(table, ruleset):
         except RuleError:
             return None
     return None
+
+
+def same_fan_keys(keys: Any) -> Any:
+    """One key per fan across rulesets: each ``fan_share`` key ``"<Chinese> <English>"``
+    mapped to the first key seen with the same Chinese name (so 自摸 of two rulesets
+    whose English names differ is one fan).  `keys` a pandas Series; returns a Series
+    of str, same index."""
+    keys = keys.astype(str)
+    ident = keys.str.split(" ", n=1).str[0]
+    first = dict(zip(ident[::-1], keys[::-1]))
+    return ident.map(first)
 
 
 def _fan_labels(rs) -> dict[str, str]:
