@@ -1,4 +1,5 @@
-"""Fans (番) of a winning hand under Chinese Official rules (国标麻将, MCR).
+"""Fans (番) of a winning hand under a ruleset: Chinese Official rules (国标麻将, MCR) by
+default, any other with --rules (wild tiles by their faces with --indicator).
 
 HAND is the hand BEFORE the winning tile (13 tiles counting each meld as 3;
 16 under a 16-tile ruleset such as taiwan):
@@ -23,7 +24,7 @@ import argparse
 from ._common import (Column, add_indicator_arg, add_json_flag, check_indicator, emit_json,
                       format_table, hand_glyphs, write)
 
-HELP = "fans and total of a winning hand (Chinese Official rules)"
+HELP = "fans, points and payments of a winning hand (Chinese Official rules unless --rules)"
 
 _WINDS = "ESWN"
 
