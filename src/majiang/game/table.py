@@ -42,7 +42,6 @@ layer and never imports it by statement).
 """
 from __future__ import annotations
 
-import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,7 +51,7 @@ import numpy as np
 from ..efficiency import shanten as _shanten
 from ..errors import InvalidHandError, RuleError
 from ..hand import as_hand
-from ..probability import Estimate, _check_samples, _n_jobs, _seed_sequence
+from ..probability import Estimate, _check_samples, _n_jobs, _se, _seed_sequence
 from ..rules.model import game_model
 from ..tiles import tile_name
 from .._core import game as _cg
@@ -62,7 +61,7 @@ from .players import BUILTIN_PLAYERS, make_players
 __all__ = ["TableResult", "table_probabilities", "MODEL_NAME", "POLICY_NAME"]
 
 MODEL_NAME = "table (engine Monte Carlo)"
-POLICY_NAME = "efficiency bot"
+POLICY_NAME = "efficiency bot"    # the default player ("<built-in player> bot")
 DEFAULT_SAMPLES = 2000
 CHUNK = 64                   # samples per task (each sample has its own spawned seed)
 WIN_KINDS = ("self_draw", "kong_replacement", "discard", "robbing_kong")
@@ -152,10 +151,6 @@ class TableResult:
     won_after_others: int = 0
 
 
-def _se(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1.0 - p), 0.0) / n)
-
-
 def _players(model, player, opponents):
     n = model.players
     if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
@@ -173,9 +168,13 @@ def _players(model, player, opponents):
     return seats
 
 
+def _seat_name(s) -> str:
+    """A built-in player's name (``"efficiency"``) or a policy object's ``name``."""
+    return s.strip().lower() if isinstance(s, str) else getattr(s, "name", type(s).__name__)
+
+
 def _describe(seats) -> str:
-    names = [s.strip().lower() if isinstance(s, str)
-             else getattr(s, "name", type(s).__name__) for s in seats]
+    names = [_seat_name(s) for s in seats]
     opp = names[1:]
     if len(set(opp)) == 1:
         txt = f"{len(opp)} x {opp[0]} bot" if isinstance(seats[1], str) else \
@@ -370,9 +369,7 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
         walls += bool(wl)
     pw, pt = wins / n, ten / n
     note = _describe(seats)
-    pol = POLICY_NAME if isinstance(player, str) and player.strip().lower() == "efficiency" \
-        else (f"{player.strip().lower()} bot" if isinstance(player, str)
-              else getattr(player, "name", type(player).__name__))
+    pol = f"{_seat_name(player)} bot" if isinstance(player, str) else _seat_name(player)
     win = Estimate(pw, _se(pw, n), "monte_carlo", n, MODEL_NAME, pol, note)
     tenpai = Estimate(pt, _se(pt, n), "monte_carlo", n, MODEL_NAME, pol, note)
     return TableResult(win, tenpai, n, kinds, others, walls, after)
