@@ -102,18 +102,20 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         key = key.assign(_pw=table["p_win"].fillna(-1.0), _pt=table["p_tenpai"].fillna(-1.0))
     order = key.sort_values(crit_cols, ascending=asc, kind="stable").index
     out = table.loc[order].reset_index(drop=True)
-    crit = key.loc[order, crit_cols].to_numpy()
-    new_group = np.ones(len(out), dtype=bool)
-    if len(out) > 1:
-        new_group[1:] = np.any(crit[1:] != crit[:-1], axis=1)
-    ranks = np.zeros(len(out), dtype=np.int64)
-    rank = 0
-    for i, is_new in enumerate(new_group):
-        if is_new:
-            rank = i + 1
-        ranks[i] = rank
-    out.insert(0, "rank", ranks)
+    out.insert(0, "rank", _shared_ranks(key.loc[order, crit_cols].to_numpy()))
     return out
+
+
+def _shared_ranks(crit: np.ndarray) -> np.ndarray:
+    """Ranks of rows already in best-first order, ``crit`` of shape (n, k) their ranking
+    keys: a row equal to the one before on every key shares its rank (competition
+    ranking 1, 1, 3, ...); NaN never equals, so it starts a rank.  Returns int64 (n,)."""
+    n = len(crit)
+    ranks = np.arange(1, n + 1, dtype=np.int64)
+    if n > 1:
+        ranks[1:][np.all(crit[1:] == crit[:-1], axis=1)] = 0
+        ranks = np.maximum.accumulate(ranks)
+    return ranks
 
 
 def _rank_order(sh, count, impr, kinds):
@@ -124,15 +126,9 @@ def _rank_order(sh, count, impr, kinds):
     tile order.  Returns ``(order, ranks)``, int64 arrays of the row count."""
     imp = np.where(np.isnan(impr), -1.0, impr)
     order = np.lexsort((-kinds, -imp, -count, sh))
-    n = len(order)
-    ranks = np.arange(1, n + 1, dtype=np.int64)
-    if n > 1:
-        crit = np.stack((sh[order].astype(np.float64), count[order].astype(np.float64),
-                         imp[order], kinds[order].astype(np.float64)))
-        same = np.all(crit[:, 1:] == crit[:, :-1], axis=0)
-        ranks[1:][same] = 0
-        ranks = np.maximum.accumulate(ranks)
-    return order, ranks
+    crit = np.stack((sh[order].astype(np.float64), count[order].astype(np.float64),
+                     imp[order], kinds[order].astype(np.float64)), axis=1)
+    return order, _shared_ranks(crit)
 
 
 def _ranked_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
