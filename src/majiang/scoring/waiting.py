@@ -14,7 +14,7 @@ from ..errors import InvalidHandError, RuleError
 from ..hand import as_hand
 from ..rules.base import EXTRA_FORMS
 from ..rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
-from ..rules.model import game_model
+from ..rules.model import _PAIR_258_KINDS, game_model
 from ..rules.shapes import _lonely_kept
 from ..tiles import TERMINALS_AND_HONORS, tile_name
 
@@ -172,7 +172,7 @@ def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
     return False
 
 
-_KINDS_258 = frozenset(9 * s + r for s in range(3) for r in (1, 4, 7))
+_KINDS_258 = frozenset(_PAIR_258_KINDS)     # the game model's 2-5-8 kinds
 _MASK_258 = sum(1 << k for k in _KINDS_258)
 
 
@@ -233,7 +233,8 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     pair of a regular hand is a 2, 5 or 8); under ``pair_258_small`` (长沙, 合肥,
     武汉) the 2-5-8 pair of a small win, or any shape of a 大胡 that needs no
     situational context (seven pairs, all pungs, one suit, 将将胡 of any shape,
-    全求人 on a discard …).  Rules that depend on the win's context or fans (minimum fan, must open, self-draw only …) are not applied:
+    全求人 on a discard …).  Rules that depend on the win's context or fans (minimum
+    fan, must open, self-draw only …) are not applied:
     ask :func:`majiang.scoring.check_win` for one tile.
 
     Parameters
