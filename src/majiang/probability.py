@@ -659,7 +659,6 @@ class _Engine:
         pos, T = self.pos, self.T
         pred = pos.pred
         jr = pos.model.jokers
-        can_drop_joker = jr is None or jr.discard
         caps = pos.caps if pos.caps is not None else self._b258.copies
         memo: dict = {}
 
@@ -706,14 +705,7 @@ class _Engine:
                 w2 = wall.copy()
                 w2[k] -= 1
                 best, best_c, best_d = -1.0, None, {}
-                opts = []
-                for d in np.flatnonzero(h14):
-                    h13 = h14.copy()
-                    h13[d] -= 1
-                    opts.append((h13, nj14))
-                if nj14 and can_drop_joker:
-                    opts.append((h14, nj14 - 1))
-                for h13, n13 in opts:
+                for _, h13, n13 in _after_discards(jr, h14, nj14):
                     v, c, dd = value(h13, n13, w2, t - 1, obj)
                     if v > best + 1e-15:
                         best, best_c, best_d = v, c, dd
@@ -791,18 +783,9 @@ class _Engine:
             if ok:
                 memo[key] = None
                 return None
-        jr = pos.model.jokers
-        opts_h, opts_j = [], []
-        for d in np.flatnonzero(h14):
-            h13 = h14.copy()
-            h13[d] -= 1
-            opts_h.append(h13)
-            opts_j.append(nj14)
-        if nj14 and (jr is None or jr.discard):
-            opts_h.append(h14.copy())
-            opts_j.append(nj14 - 1)
-        H = np.array(opts_h, dtype=np.uint8)
-        J = np.array(opts_j, dtype=np.int64)
+        opts = _after_discards(pos.model.jokers, h14, nj14)
+        H = np.array([o[1] for o in opts], dtype=np.uint8)
+        J = np.array([o[2] for o in opts], dtype=np.int64)
         S = self._b258_rows(H, J)
         best = np.flatnonzero(S == S.min())
         if best.size > 1:
@@ -1310,17 +1293,24 @@ for _f in (win_probability, tenpai_probability, win_curve, tenpai_curve):
     _f.__doc__ += _COMMON_DOC
 
 
+def _after_discards(jr: Any, h14: np.ndarray, nj14: int) -> list:
+    """``[(discard kind or JOKER, h13, nj13)]``: the hand after each discard of the
+    3n+2 hand ``(h14, nj14)`` — each kind held, ascending, then a joker when one is
+    held and the joker rule ``jr`` (None = no jokers) lets it be discarded."""
+    out = []
+    for d in np.flatnonzero(h14):
+        h13 = h14.copy()
+        h13[d] -= 1
+        out.append((int(d), h13, nj14))
+    if nj14 and (jr is None or jr.discard):
+        out.append((JOKER, h14.copy(), nj14 - 1))
+    return out
+
+
 def _discard_options(pos: _Position) -> list:
     """``[(label, discard kind or JOKER, h0, j0)]`` for a hand that must discard."""
-    out = []
-    for d in (int(k) for k in np.flatnonzero(pos.counts)):
-        h0 = pos.counts.copy()
-        h0[d] -= 1
-        out.append((tile_name(d), d, h0, pos.jokers))
-    jr = pos.model.jokers
-    if pos.jokers and (jr is None or jr.discard):
-        out.append(("*", JOKER, pos.counts.copy(), pos.jokers - 1))
-    return out
+    return [(tile_name(d) if d != JOKER else "*", d, h0, j0)
+            for d, h0, j0 in _after_discards(pos.model.jokers, pos.counts, pos.jokers)]
 
 
 def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, n_samples: int,
