@@ -490,6 +490,18 @@ def test_discard_table_matches_row_route():
     _tables_match(3000, 150, 12)
 
 
+def test_discard_table_public_constructor_fallback(monkeypatch):
+    """Without pandas' DataFrame._from_arrays the table comes from the public constructor,
+    and both routes give the row route's frame (values, dtypes, index)."""
+    import pandas as pd
+
+    def gone(*a, **k):
+        raise AttributeError("no _from_arrays in this pandas")
+
+    monkeypatch.setattr(pd.DataFrame, "_from_arrays", gone, raising=False)
+    _tables_match(300, 20, 14)
+
+
 @pytest.mark.slow
 def test_discard_table_matches_row_route_100k():
     _tables_match(SLOW_N, 3000, 13)
