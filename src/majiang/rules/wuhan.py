@@ -7,8 +7,38 @@ From the standard readings (§5.1, low-medium confidence): 136 tiles; one tile i
 turned after the deal: its kind is the 痞子 and the next kind (suits 9→1, winds
 东南西北, dragons 中发白) is the 赖子; a 屁胡 needs a 2/5/8 pair and at most one 赖子;
 大胡 may use any pair and several 赖子; values differ by product — GF's flat 5 for
-a 屁胡 and 15 for a 大胡 are used (``small``, ``big`` options), 大胡 adding up;
-红中杠/赖子杠/痞子杠 personal 番 and 金顶 caps are product-specific and not scored.
+a 屁胡 and 15 for a 大胡 are used (``small``, ``big`` options), 大胡 adding up.
+
+Personal 番 (个人番, SR §5.1 "Doubling idea" and "Personal 番"; source keys HZ = the
+commercial ``Table_HZ.getPersonFan`` / ``process_chi_hu_player_score``, KZ = the
+kzpn200 article's summary): every player carries a 番 of their own, made of
+
+* 开口 +1 (once, for having any claimed meld), 明杠 +1 each (a kong from a discard or
+  an added kong), 暗杠 +1 each (option ``concealed_kong_fan``: 1 = HZ; 2 = "commonly
+  2 in real play", unverified), 红中杠 +1, 痞子杠 +1 (playing out a 红中 / the 痞子),
+  赖子杠 +2 (playing out a 赖子) — the data :data:`PERSONAL_FAN`, summed by
+  :func:`personal_fan`;
+
+and a payment between the winner and each payer rises with **both** players' 番
+(KZ: "a player attempting to score more points with doubles also has to pay more").
+How the two combine is the option ``personal`` (default first):
+
+* ``"double"`` — each 番 doubles: the payer pays ``points × 2^(winner 番 + payer 番)``
+  (KZ's "doubling system"; HZ's client shows each player's 番 as ``2^番``);
+* ``"product"`` — HZ's settlement arithmetic read literally: ``(points + winner 番) ×
+  payer 番`` (HZ adds the winner's personal 番 to the hand's 番 and multiplies by the
+  payer's, so a payer with 0 personal 番 pays nothing; HZ's hand 番 are 0 for a 屁胡,
+  1 per big pattern — set ``small=0, big=1`` to get them);
+* ``"none"`` — personal 番 ignored (GF's flat values alone).
+
+``cap`` (金顶, None): the most one payer pays for one win (HZ offers 10 / 20 / 50 / 100).
+A self-draw is paid by each other player, a win on a discard by the discarder alone
+(:func:`settle_wuhan`).  The per-seat 番 are given to :func:`settle_hand` (from counts
+or from the melds with :func:`personal_counts`); ``RegionalResult.settle`` and the game
+engine, which do not know the other players' kongs, settle with every personal 番 0
+(``"double"``: the flat values; ``"product"``: nothing is paid — give the 番).
+Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包 payments
+(全求人 fed by a ready discarder, 抢杠).
 
 Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``); 将一色
 (all 2/5/8, "may use any pair") is the winning form ``all_258`` of any shape, as
@@ -25,13 +55,185 @@ refuses it until a meld is claimed).
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
+from ..errors import RuleError
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
 
-__all__ = ["build", "WUHAN"]
+__all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
+           "personal_counts", "settle_wuhan", "settle_hand"]
+
+PERSONAL_FAN = {"开口": 1, "明杠": 1, "暗杠": 1, "红中杠": 1, "痞子杠": 1, "赖子杠": 2}
+"""Personal 番 per item (HZ ``getPersonFan``); 暗杠 is the option ``concealed_kong_fan``."""
+
+PERSONAL_ALIASES = {"opened": "开口", "exposed_kong": "明杠", "concealed_kong": "暗杠",
+                    "red_dragon_kong": "红中杠", "pizi_kong": "痞子杠",
+                    "laizi_kong": "赖子杠"}
+"""English names accepted for the items of :data:`PERSONAL_FAN`."""
+
+COMBINES = ("double", "product", "none")
+"""How the winner's and a payer's personal 番 raise a payment (option ``personal``)."""
 
 
-def build(*, small: int = 5, big: int = 15) -> Ruleset:
+def _table(rs: Any = None) -> dict:
+    t = dict(PERSONAL_FAN)
+    opts = getattr(rs if rs is not None else WUHAN, "options", {}) or {}
+    t["暗杠"] = int(opts.get("concealed_kong_fan", t["暗杠"]))
+    return t
+
+
+def personal_fan(counts: Mapping[str, Any] | None = None, *, ruleset: Any = None,
+                 **items: Any) -> int:
+    """One player's personal 番: ``sum(count × PERSONAL_FAN[item])``, 开口 counted once.
+
+    Parameters
+    ----------
+    counts : mapping, optional
+        ``{item: count}`` with the items of :data:`PERSONAL_FAN` (Chinese) or their
+        :data:`PERSONAL_ALIASES` (``opened`` is a bool or 0/1).
+    ruleset : Ruleset, optional
+        Whose ``concealed_kong_fan`` option to use (default :data:`WUHAN`: 1).
+    **items
+        The same items as keywords (English names).
+
+    Returns
+    -------
+    int
+        The 番 (HZ: 开口 1, 明杠 1, 暗杠 1, 红中杠 1, 痞子杠 1, 赖子杠 2 each).
+
+    Raises
+    ------
+    RuleError
+        An unknown item, or a count that is not a non-negative int.
+    """
+    table = _table(ruleset)
+    total = 0
+    for key, n in list((counts or {}).items()) + list(items.items()):
+        item = PERSONAL_ALIASES.get(key, key)
+        if item not in table:
+            raise RuleError(f"unknown personal 番 item {key!r}; expected one of "
+                            f"{', '.join(list(PERSONAL_FAN) + list(PERSONAL_ALIASES))}")
+        if isinstance(n, bool):
+            n = int(n)
+        if not isinstance(n, int) or n < 0:
+            raise RuleError(f"personal 番 item {key!r} needs a non-negative count, got {n!r}")
+        if item == "开口":
+            n = min(n, 1)
+        total += table[item] * n
+    return total
+
+
+def personal_counts(hand: Any, *, red_dragon_kongs: int = 0, pizi_kongs: int = 0,
+                    laizi_kongs: int = 0) -> dict:
+    """The personal 番 items of a player from the melds of ``hand`` (a
+    :class:`~majiang.Hand` or hand text): 开口 = any claimed meld, 明杠 = claimed or
+    added kongs, 暗杠 = concealed kongs; the 红中 / 痞子 / 赖子 played out are given.
+
+    Raises
+    ------
+    InvalidHandError, InvalidNotationError
+        A hand that cannot be parsed.
+    """
+    from ..hand import as_hand
+    h = as_hand(hand, strict=False)
+    melds = tuple(h.melds)
+    return {"开口": int(any(not m.concealed for m in melds)),
+            "明杠": sum(1 for m in melds if m.kind == "kong" and not m.concealed),
+            "暗杠": sum(1 for m in melds if m.kind == "kong" and m.concealed),
+            "红中杠": int(red_dragon_kongs), "痞子杠": int(pizi_kongs),
+            "赖子杠": int(laizi_kongs)}
+
+
+def _amount(points: int, fw: int, fp: int, combine: str, cap: int | None) -> int:
+    if combine == "double":
+        a = points * 2 ** (fw + fp)
+    elif combine == "product":
+        a = (points + fw) * fp
+    else:
+        a = points
+    return a if cap is None else min(a, cap)
+
+
+@register_settlement
+def settle_wuhan(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                 personal: Any = None, combine: str = "double",
+                 cap: int | None = None) -> tuple:
+    """武汉 settlement of a win worth `points` with personal 番 (SR §5.1, HZ, KZ).
+
+    Each payer (every other player on a self-draw, the discarder alone on a discard)
+    pays ``points × 2^(fw + fp)`` (``combine="double"``), ``(points + fw) × fp``
+    (``"product"``, HZ) or ``points`` (``"none"``), ``fw`` / ``fp`` the winner's / the
+    payer's personal 番 (:func:`personal_fan`), at most ``cap`` (金顶) each.
+
+    Parameters
+    ----------
+    personal : sequence of int, optional
+        Per seat, the personal 番 (length ``players``); None = all 0.
+
+    Returns
+    -------
+    tuple of int
+        Per-seat score changes (sum 0).
+
+    Raises
+    ------
+    RuleError
+        A `personal` of the wrong length or with negative values, an unknown
+        `combine`, a negative `cap`.
+    """
+    if combine not in COMBINES:
+        raise RuleError(f"wuhan personal must be one of {COMBINES}, got {combine!r}")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
+        raise RuleError(f"wuhan cap (金顶) must be None or a non-negative int, got {cap!r}")
+    fans = (0,) * players if personal is None else tuple(personal)
+    if len(fans) != players or any(isinstance(f, bool) or not isinstance(f, int) or f < 0
+                                   for f in fans):
+        raise RuleError(f"personal 番 must be {players} non-negative ints, one per seat, "
+                        f"got {personal!r}")
+    out = [0] * players
+    payers = [p for p in range(players) if p != winner] if discarder is None else [discarder]
+    for p in payers:
+        a = _amount(int(points), fans[winner], fans[p], combine, cap)
+        out[p] -= a
+        out[winner] += a
+    return tuple(out)
+
+
+def settle_hand(result: Any, winner: int, discarder: int | None = None, *,
+                personal: Any = None) -> tuple:
+    """Settle a scored 武汉 win (:class:`~majiang.scoring.regional.RegionalResult`) with
+    every player's personal 番: ``personal`` per seat, each an int or a mapping of
+    items for :func:`personal_fan`; the ruleset's ``personal`` / ``cap`` options apply.
+
+    Raises
+    ------
+    RuleError
+        As :meth:`RegionalResult.settle` (below the minimum, a discard win without the
+        discarder, bad seats) and :func:`settle_wuhan`.
+    """
+    rs = result._rules_object()
+    base = result.settle(winner, discarder)        # the checks of RegionalResult.settle
+    if personal is None:
+        return base
+    fans = tuple(f if isinstance(f, int) and not isinstance(f, bool)
+                 else personal_fan(f, ruleset=rs) for f in personal)
+    params = dict(rs.settlement_params)
+    params["personal"] = fans
+    d = None if result.context.self_drawn else discarder
+    return settle_wuhan(result.points, winner, d, players=rs.players,
+                        **{k: v for k, v in params.items() if k != "players"})
+
+
+def build(*, small: int = 5, big: int = 15, personal: str = "double",
+          concealed_kong_fan: int = 1, cap: int | None = None) -> Ruleset:
+    if personal not in COMBINES:
+        raise RuleError(f"wuhan option personal must be one of {COMBINES}, got {personal!r}")
+    if concealed_kong_fan not in (1, 2):
+        raise RuleError(f"wuhan option concealed_kong_fan must be 1 (HZ) or 2, "
+                        f"got {concealed_kong_fan!r}")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+        raise RuleError(f"wuhan option cap (金顶) must be None or a positive int, got {cap!r}")
     src = "§3.16 + STANDARD_READINGS §5.1"
     tg = ("big", "pattern")
     sit = tg + ("situational",)       # needs the win's context: never ready by shape
@@ -55,13 +257,14 @@ def build(*, small: int = 5, big: int = 15) -> Ruleset:
         n_tiles=136, flowers=0, players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "all_258"), seven_pairs_quads=False, min_fan=0,
-        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.16 (S003); STANDARD_READINGS.md §5.1",
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_wuhan,
+        settlement_params={"personal": None, "combine": personal, "cap": cap}, source="RULESETS.md §3.16 (S003); STANDARD_READINGS.md §5.1",
         tile_set="136",
         constraints=("must_open", "no_red_dragon", "pair_258_small", "max_one_joker_small"),
         ready="none", jokers=JokerRule(source="next", copies=4), wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="add"),
-        options={"small": small, "big": big}, builder="wuhan", section="§3.16")
+        options={"small": small, "big": big, "personal": personal,
+                 "concealed_kong_fan": concealed_kong_fan, "cap": cap}, builder="wuhan", section="§3.16")
 
 
 WUHAN = build()
