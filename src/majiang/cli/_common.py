@@ -18,6 +18,7 @@ import numpy as np
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
     "add_rules_arg", "add_indicator_arg", "check_indicator", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
+    "Visible", "parse_cli_visible", "refuse_seen_jokers",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
 ]
@@ -145,6 +146,128 @@ def parse_cli_hand(text: str, ruleset) -> Any:
         else:
             need = f"no ruleset plays {want}-tile hands"
         raise InvalidHandError(f"{exc}; {where}{need}") from None
+
+
+class Visible(NamedTuple):
+    """The ``--visible`` tiles read by :func:`parse_cli_visible`.
+
+    ``counts``: ``uint8 (34,)`` as :func:`majiang.ukeire` / :func:`majiang.advise` take
+    ``visible`` (each seen joker counted as a visible copy of the joker kind: the
+    efficiency layer reads a visible copy of a wild kind as a seen joker);
+    ``jokers``: the seen jokers (each ``*``, and each visible copy of the wild kind
+    beyond its natural copies, e.g. ``5z`` under 杭州); ``text``: Tenhou text, ``*``
+    kept; ``face``: the wild kind's name, or None when it is unknown or there are two.
+    """
+
+    counts: np.ndarray
+    jokers: int
+    text: str
+    face: str | None = None
+
+
+def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = None):
+    """The ``--visible`` tiles, checked against the ruleset's tile set and the hand.
+
+    ``*`` marks a seen joker.  It is accepted under a ruleset with one wild kind
+    once that kind is known (a fixed joker such as 杭州 白板, or ``--indicator``) and
+    is then counted as a visible copy of the wild kind, which lowers the live count
+    of a joker draw in the effective tiles (:func:`majiang.ukeire` reads a visible
+    copy of the wild kind as a seen joker).  The probability functions take
+    ``visible`` as 34 kind counts with no place for seen jokers, so callers that
+    compute probabilities refuse them (:func:`refuse_seen_jokers`).
+
+    Returns
+    -------
+    Visible or None
+        None when `text` is None.
+
+    Raises
+    ------
+    InvalidNotationError
+        Unreadable tiles.
+    InvalidHandError
+        A kind outside the ruleset's tile set (4z under a 108-tile ruleset); more
+        copies of a kind in the hand and ``--visible`` together than the tile set
+        holds (jokers held and seen count as copies of the wild kind); more jokers
+        held and seen than the ruleset has.
+    RuleError
+        ``*`` under no ruleset or one without jokers, with a turned joker and no
+        ``--indicator``, or under a ruleset with two wild kinds (南昌, 天津: write a
+        seen joker by its face).
+    """
+    if text is None:
+        return None
+    from ..errors import InvalidHandError, RuleError
+    from ..hand import visible_counts
+    from ..rules.model import game_model
+    from ..tiles import format_counts, tile_name
+
+    stars = text.count("*")
+    v = visible_counts(text.replace("*", ""), hand).astype(np.int64)
+    shown = format_counts(v.astype(np.uint8)) + "*" * stars
+    model = game_model(ruleset)
+    copies = np.asarray(model.copies, dtype=np.int64)
+    outside = np.flatnonzero((copies == 0) & (v > 0))
+    if outside.size:
+        raise InvalidHandError(
+            f"--visible: {tile_name(int(outside[0]))} is not in the tile set of "
+            f"{model.name} ({model.n_tiles} tiles)")
+    jr = model.jokers
+    if stars and jr is None:
+        where = ("give --rules with jokers (e.g. --rules hangzhou)" if ruleset is None
+                 else f"ruleset {model.name} has no jokers")
+        raise RuleError(f"--visible holds {stars} '*' (seen jokers): {where}")
+    kind = None
+    if jr is not None and (jr.source == "fixed" or indicator is not None):
+        kinds = jr.kinds(indicator)
+        if len(kinds) == 1:
+            kind = int(kinds[0])
+        elif stars:
+            faces = " or ".join(tile_name(k) for k in kinds)
+            raise RuleError(f"--visible '*': {model.name} has two wild kinds ({faces}); "
+                            "write each seen joker by its face")
+    if stars and jr.second is not None and kind is None:
+        raise RuleError(f"--visible '*': {model.name} has two wild kinds; give --indicator "
+                        "and write each seen joker by its face")
+    if stars and kind is None:
+        raise RuleError(f"--visible '*': the joker of {model.name} is found from a turned "
+                        "tile; give --indicator so that the joker kind is known")
+    used = np.asarray(hand.all_counts, dtype=np.int64) + v
+    if kind is not None:
+        wild = min(int(jr.copies), int(copies[kind]))
+        if int(hand.jokers) + stars > wild:
+            raise InvalidHandError(
+                f"{int(hand.jokers) + stars} jokers: {int(hand.jokers)} in the hand + {stars} "
+                f"seen ('*' in --visible); {model.name} has {wild}")
+        used[kind] += int(hand.jokers) + stars
+        if jr.substitute is not None:       # a held face is a stand-in (another tile)
+            used[kind] -= int(hand.all_counts[kind])
+        seen_faces = max(0, int(v[kind]) - (int(copies[kind]) - wild))
+        v[kind] += stars
+    over = np.flatnonzero(used > copies)
+    if over.size:
+        k = int(over[0])
+        extra = "" if k != kind else " (jokers held and seen included)"
+        raise InvalidHandError(
+            f"--visible: {int(used[k])} copies of {tile_name(k)} in the hand and the visible "
+            f"tiles{extra}, but the tile set of {model.name} has {int(copies[k])}")
+    if kind is None:
+        return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars, shown)
+    return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars + seen_faces, shown,
+                   tile_name(kind))
+
+
+def refuse_seen_jokers(visible, what: str) -> None:
+    """RuleError when ``--visible`` holds a seen joker (:attr:`Visible.jokers`) and `what`
+    (e.g. ``"--draws"``) computes probabilities: :mod:`majiang.probability` takes visible tiles as 34 kind
+    counts with no place for seen jokers."""
+    if visible is not None and visible.jokers:
+        from ..errors import RuleError
+        how = "'*'" if visible.face is None else f"'*' or {visible.face}"
+        raise RuleError(
+            f"{what}: seen jokers ({how} in --visible) are not modelled by the win/tenpai "
+            "probabilities (they take visible tiles as kind counts, with no place for "
+            f"seen jokers); leave them out of --visible or leave out {what}")
 
 
 def command_hint(command: str, hand, rules: str | None) -> str:

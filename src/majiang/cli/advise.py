@@ -30,8 +30,8 @@ import argparse
 from ._common import (
     Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
     check_indicator, command_hint, emit_json,
-    fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms,
-    shanten_label, shanten_value, write,
+    fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand,
+    parse_cli_visible, parse_forms, refuse_seen_jokers, shanten_label, shanten_value, write,
 )
 
 HELP = "rank the discards of a hand that must discard (何切)"
@@ -41,7 +41,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hand", nargs="+", metavar="HAND",
                         help='the hand, e.g. "23345m111p456p99s6m" or "3m456p789s1166z [555z]"')
     parser.add_argument("--visible", metavar="TILES",
-                        help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m")
+                        help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m; "
+                             "* = a seen joker (--rules with one joker kind; not with --draws)")
     parser.add_argument("--no-second-order", dest="second_order", action="store_false",
                         help="skip the two-step tie-break (faster)")
     parser.add_argument("--draws", type=int, metavar="T",
@@ -103,8 +104,7 @@ def provenance_line(prov: list[dict]) -> str:
 def run(args: argparse.Namespace) -> int:
     from ..analysis import advise
     from ..efficiency import shanten
-    from ..hand import format_hand, visible_counts
-    from ..tiles import format_counts
+    from ..hand import format_hand
 
     forms = parse_forms(args.forms)
     text = " ".join(args.hand)
@@ -116,19 +116,22 @@ def run(args: argparse.Namespace) -> int:
             f"advise needs a hand that must discard ({size + 1} tiles counting melds), "
             f"got {hand.n_tiles} in {text!r}; for the effective tiles of a hand waiting "
             f"for a draw run: {command_hint('shanten', hand, args.rules)}")
-    visible = None if args.visible is None else visible_counts(args.visible, hand)
     quads = args.seven_pairs_quads
     if ruleset is not None:
         forms, quads = ruleset.forms, ruleset.seven_pairs_quads
     fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
     indicator = check_indicator(args.indicator, ruleset)
     ind = {} if indicator is None else {"indicator": indicator}
+    seen = parse_cli_visible(args.visible, hand, ruleset, indicator)
+    visible = None if seen is None else seen.counts
     current = shanten_value(shanten(hand, ruleset=ruleset, **fq))
     draws = args.draws
     if args.plot and draws is None:
         draws = 18
     if draws is not None and draws < 0:
         raise CommandError(f"--draws must be 0 or more, got {draws}")
+    if draws is not None:
+        refuse_seen_jokers(seen, "--plot" if args.draws is None else "--draws")
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
                    draws=draws, seed=args.seed, **fq, **ind)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
@@ -146,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             "hand": format_hand(hand),
             "glyphs": hand_glyphs(hand),
             "shanten": current,
-            "visible": None if visible is None else format_counts(visible),
+            "visible": None if seen is None else seen.text,
             "forms": list(forms),
             "seven_pairs_quads": quads,
             "second_order": args.second_order,
@@ -161,8 +164,8 @@ def run(args: argparse.Namespace) -> int:
 
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"shanten  {shanten_label(current)}")
-    if visible is not None:
-        write(f"visible  {format_counts(visible) or '-'}")
+    if seen is not None:
+        write(f"visible  {seen.text or '-'}")
     write(f"forms    {', '.join(forms)}" + ("  (quads count as two pairs)" if quads else ""))
     if prov:
         write(provenance_line(prov))

@@ -21,8 +21,8 @@ import argparse
 from ._common import (
     Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
     command_hint, emit_json, format_table,
-    hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_forms, shanten_label,
-    shanten_value, write,
+    hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_cli_visible, parse_forms,
+    shanten_label, shanten_value, write,
 )
 
 HELP = "shanten per winning form; effective tiles of a hand waiting for a draw"
@@ -32,7 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hand", nargs="+", metavar="HAND",
                         help='the hand, e.g. "2345m111p456p99s6m"')
     parser.add_argument("--visible", metavar="TILES",
-                        help="tiles seen outside the hand; lowers the live counts")
+                        help="tiles seen outside the hand; lowers the live counts (* = a "
+                             "seen joker, under --rules with one joker kind)")
     add_forms_args(parser)
     add_rules_arg(parser)
     add_indicator_arg(parser)
@@ -41,14 +42,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..efficiency import shanten, ukeire
-    from ..hand import format_hand, visible_counts
-    from ..tiles import format_counts
+    from ..hand import format_hand
 
     forms = parse_forms(args.forms)
     quads = args.seven_pairs_quads
     rs = load_ruleset(args.rules)
     hand = parse_cli_hand(" ".join(args.hand), rs)
-    visible = None if args.visible is None else visible_counts(args.visible, hand)
+    seen = parse_cli_visible(args.visible, hand, rs,
+                             check_indicator(args.indicator, rs) if rs is not None else None)
+    visible = None if seen is None else seen.counts
     if rs is not None:
         from ..rules.shapes import needs_python, ruleset_shanten
         forms, quads = rs.forms, rs.seven_pairs_quads
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             "forms": per_form,
             "shanten": overall,
             "seven_pairs_quads": quads,
-            "visible": None if visible is None else format_counts(visible),
+            "visible": None if seen is None else seen.text,
             "ukeire": effective,
             "ukeire_kinds": None if effective is None else len(effective),
             "ukeire_count": None if effective is None else sum(effective.values()),
@@ -90,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
-    if visible is not None:
-        write(f"visible  {format_counts(visible) or '-'}")
+    if seen is not None:
+        write(f"visible  {seen.text or '-'}")
     write()
     rows = [{"form": f, "shanten": s, "meaning": shanten_label(s) if s is not None else ""}
             for f, s in per_form.items()]
