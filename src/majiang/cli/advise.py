@@ -4,7 +4,10 @@ The hand has 14 tiles counting melds and jokers (17 under a 16-tile --rules such
 as taiwan).  Discards are ranked by
 shanten after the discard, then live effective tiles (有效牌 still unseen,
 counting --visible), then the two-step improvement, then the number of
-effective kinds; discards equal on all of these share a rank.
+effective kinds; discards equal on all of these share a rank.  --visible is
+checked against the ruleset's tile set; "*" in it is a seen joker (a ruleset
+with one joker kind, fixed or named by --indicator), not accepted with --draws
+or --plot, whose probabilities have no place for seen jokers.
 
 Columns: rank; discard; shanten after it; live = effective tiles still unseen;
 kinds = effective tile kinds; ukeire = those kinds; 2-step = average best live

@@ -4,7 +4,10 @@
 waiting for a draw (13 tiles counting melds; 16 under a 16-tile --rules such as
 taiwan) also its effective tiles (有效牌): each kind whose draw lowers the
 shanten, with its live count (copies still unseen, counting --visible); under
---rules with jokers and --indicator, a joker draw is listed as "<kind>*".  "-"
+--rules with jokers and --indicator, a joker draw is listed as "<kind>*".
+--visible is checked against the ruleset's tile set (4z under a 108-tile
+ruleset is an error); "*" in it is a seen joker (a ruleset with one joker kind,
+fixed or named by --indicator), which lowers the live count of a joker draw.  "-"
 marks a form the hand cannot take (seven pairs and thirteen orphans need a fully
 concealed hand).
 
