@@ -1088,10 +1088,19 @@ def _pool(jobs: int) -> ThreadPoolExecutor:
 
 
 def _n_jobs(n_jobs: int | None) -> int:
+    """Threads for an ``n_jobs`` argument: ``None`` or ``-1`` = every core, else a positive
+    integer (a bool is refused).  The one check of this argument: :mod:`majiang.probability`
+    and :mod:`majiang.game.table` use it too.
+
+    Raises
+    ------
+    RuleError
+        Anything else (0, a negative number other than -1, a bool, a float).
+    """
     import os
-    if n_jobs is None or n_jobs == -1:
+    if n_jobs is None or (n_jobs == -1 and not isinstance(n_jobs, bool)):
         return os.cpu_count() or 1
-    if not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
         raise RuleError(f"n_jobs must be a positive integer, None or -1, got {n_jobs!r}")
     return int(n_jobs)
 

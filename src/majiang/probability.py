@@ -141,7 +141,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -150,7 +149,7 @@ import numpy as np
 
 from ._core import efficiency as _eff
 from ._core import probability as _prob
-from .efficiency import form_mask
+from .efficiency import _n_jobs, form_mask
 from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Hand, as_hand, visible_counts
 from .rules.model import ALL_PAIRS, GameModel, game_model
@@ -486,14 +485,6 @@ def _check_changes(changes: Any) -> int | None:
             or not 0 <= changes <= MAX_CHANGES):
         raise RuleError(f"changes must be None or an integer 0..{MAX_CHANGES}, got {changes!r}")
     return int(changes)
-
-
-def _n_jobs(n_jobs: int | None) -> int:
-    if n_jobs is None or n_jobs == -1:
-        return os.cpu_count() or 1
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
-        raise RuleError(f"n_jobs must be a positive integer, None or -1, got {n_jobs!r}")
-    return int(n_jobs)
 
 
 def _seed_sequence(seed: Any) -> np.random.SeedSequence:
