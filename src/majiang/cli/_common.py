@@ -455,7 +455,9 @@ def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) 
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=-1, metavar="N",
                         help="worker processes; -1 every core (default: %(default)s)")
-    parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help=out_help + " (DIR is created if missing; its parent folder "
+                                        "must exist)")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
                         help="hands per chunk (default: from N, or the one in --out)")
     parser.add_argument("--no-progress", dest="progress", action="store_false",

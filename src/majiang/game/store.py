@@ -362,6 +362,39 @@ def _atomic_write(path: str, write) -> None:
         pass
 
 
+def make_dir(path: Any, what: str = "out") -> str:
+    """Create the directory ``path`` (its parent must exist) unless it exists already;
+    returns ``path`` as a str.  Only the last folder is created, so a mistyped path
+    fails instead of growing a tree of new folders.
+
+    Raises
+    ------
+    RuleError
+        The parent folder does not exist, ``path`` is a file, or it cannot be created;
+        `what` names the argument in the message (``out=...``).
+    """
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        return path
+    if os.path.exists(path):
+        raise RuleError(f"{what}={path!r} is a file; give a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(parent) and not os.path.isdir(parent):
+        raise RuleError(f"cannot create the directory {what}={path!r}: its parent {parent} "
+                        "is a file")
+    if not os.path.isdir(parent):
+        raise RuleError(f"{what}={path!r}: parent folder {parent} does not exist (only the "
+                        "last folder of the path is created; check the path, or create "
+                        "the parent first)")
+    try:
+        os.mkdir(path)
+    except FileExistsError:         # made meanwhile by another process
+        pass
+    except OSError as exc:
+        raise RuleError(f"cannot create the directory {what}={path!r}: {exc}") from None
+    return path
+
+
 def open_run(path: Any, manifest: dict) -> dict:
     """Create the run directory ``path`` with ``manifest``, or check that the one
     there describes the same run; returns the manifest in force.
@@ -369,8 +402,9 @@ def open_run(path: Any, manifest: dict) -> dict:
     Raises
     ------
     RuleError
-        ``path`` is a file, cannot be created, holds other files and no manifest, or
-        holds a manifest with different arguments (the message names them); nothing
+        ``path`` is a file, its parent folder does not exist (only the run directory
+        itself is created), it cannot be created, holds other files and no manifest,
+        or holds a manifest with different arguments (the message names them); nothing
         is written then.
     """
     path = os.fspath(path)
@@ -385,11 +419,11 @@ def open_run(path: Any, manifest: dict) -> dict:
                             "runs (nothing was written). Differences: " + "; ".join(diffs)
                             + ". Use another directory, or the same arguments to resume.")
         return old
+    make_dir(path)
     try:
-        os.makedirs(path, exist_ok=True)
         others = [n for n in os.listdir(path) if not n.startswith(".")]
     except OSError as exc:
-        raise RuleError(f"cannot create the run directory out={path!r}: {exc}") from None
+        raise RuleError(f"cannot read the run directory out={path!r}: {exc}") from None
     if others:
         raise RuleError(f"out={path!r} is not empty and has no {MANIFEST} (it holds "
                         f"{sorted(others)[:3]}...); refusing to write into it")

@@ -692,8 +692,9 @@ def _specs(rulesets: Any) -> list[tuple[str, Any, dict]]:
 
 
 def _out_dir(out: Any, label: str) -> str:
+    from ..game.store import make_dir     # DIR itself is made; its parent must exist
     safe = re.sub(r"[^\w.+-]+", "_", label).strip("._") or "ruleset"
-    return str(Path(out) / safe)
+    return str(Path(make_dir(out)) / safe)
 
 
 def compare_rulesets(rulesets: Any, n_hands: int, *, players: Any = None, seed: int = 0,
