@@ -222,10 +222,10 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
         return hit[1], (None if hit[1] is None else r)
     from .rules.base import EXTRA_FORMS
     from .rules.constraints import SHAPE_CONSTRAINTS
+    from .rules.model import game_model
     from .rules.shapes import needs_python
     how = None
-    if "pair_258_small" in r.constraints or (
-            "all_258" in r.forms and not set(r.constraints) & SHAPE_CONSTRAINTS):
+    if game_model(r).shapes_258:    # the model's one 2-5-8 decision (waits, probability)
         how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
     elif needs_python(r):
         how = "python"
@@ -267,6 +267,7 @@ def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
 # ------------------------------------------------ 二五八将 for a small win (pair_258_small)
 _KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
 _MASK_258 = sum(1 << k for k in _KINDS_258)
+_ALL_PAIRS = (1 << N_KINDS) - 1
 _FORM_REGULAR = 1
 _FORM_SEVEN = 2
 _PLANS: dict[int, tuple[Any, Any]] = {}
@@ -279,18 +280,33 @@ class _Plan258:
     at most one joker (``max_one_joker_small``), the seven-pairs quad option."""
 
     __slots__ = ("rs", "fams", "banned", "one_joker", "quads", "seven", "pungs", "j258",
-                 "melded", "groups", "copies", "cache", "pair_mask")
+                 "melded", "groups", "copies", "cache", "pair_mask", "void", "strict",
+                 "row_by_row")
 
     def __init__(self, rs: Any) -> None:
+        from .rules.base import EXTRA_FORMS
         from .rules.fans import big_shapes
+        from .rules.shapes import three_jokers_win
+        cons = set(rs.constraints)
+        odd = sorted(cons & {"no_void"}) + [f for f in rs.forms if f in EXTRA_FORMS
+                                             and f != "all_258"]
+        if odd or three_jokers_win(rs):
+            raise RuleError(f"{rs.name}: the 2-5-8 shape families (pair_258_small / all_258) "
+                            f"do not combine with {', '.join(odd) or 'the three-joker win'} "
+                            "in shanten / ukeire")
         self.rs = rs
         self.fams = big_shapes(rs)
+        # 二五八将 for every regular hand (house rules adding pair_258): the pair of each
+        # regular group (small win, one suit, all pungs, 全求人) is a 2, 5 or 8
+        self.strict = "pair_258" in cons
         self.pair_mask = _MASK_258
-        if "pair_258_small" not in rs.constraints:
+        if "pair_258_small" not in cons:
             # the all_258 form without the 2-5-8 rule (合肥 jiang_258=False): every form
             # wins by itself, the regular one with any pair
-            self.pair_mask = None
+            self.pair_mask = _MASK_258 if self.strict else None
             self.fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
+        self.void = "void_suit" in cons         # 缺一门: every group lacks a suit
+        self.row_by_row = self.void or self.strict      # _b258_batch: not vectorised
         self.banned = (33,) if "no_red_dragon" in rs.constraints else ()
         self.one_joker = "max_one_joker_small" in rs.constraints
         self.quads = bool(rs.seven_pairs_quads)
@@ -314,13 +330,14 @@ def _plan258(rs: Any) -> _Plan258:
     return p
 
 
-def _pungs_kept(c: list, caps: list, m: int) -> int:
+def _pungs_kept(c: list, caps: list, m: int, pair_ok: int | None = None) -> int:
     """碰碰胡: most held tiles kept by ``m`` pungs and a pair of distinct kinds within
     ``caps`` (a kind cannot be both: five copies), or -1 when no such target exists.
 
     Exact: a pung slot keeps ``min(c, 3)`` of its kind, the pair ``min(c, 2)``; only
     held kinds keep anything, so the best pungs are the ``m`` largest values among
-    held kinds (padded with empty kinds), for each choice of the pair."""
+    held kinds (padded with empty kinds), for each choice of the pair (a kind whose bit
+    is set in ``pair_ok``, when given: 二五八将)."""
     e3 = 0
     vals = []
     for k in range(N_KINDS):
@@ -333,8 +350,9 @@ def _pungs_kept(c: list, caps: list, m: int) -> int:
     top_sum = sum(v for v, _ in top)
     top_kinds = {k for _, k in top}
     nxt = vals[m][0] if len(vals) > m else 0
-    pairs = [k for k in range(N_KINDS) if c[k] and caps[k] >= 2]
-    free = [k for k in range(N_KINDS) if not c[k] and caps[k] >= 2]
+    ok = _ALL_PAIRS if pair_ok is None else pair_ok
+    pairs = [k for k in range(N_KINDS) if c[k] and caps[k] >= 2 and ok >> k & 1]
+    free = [k for k in range(N_KINDS) if not c[k] and caps[k] >= 2 and ok >> k & 1]
     if free:                                  # an empty pair kind, off the pung list if can
         pairs.append(min(free, key=lambda k: caps[k] >= 3))
     best = -1
@@ -348,24 +366,42 @@ def _pungs_kept(c: list, caps: list, m: int) -> int:
     return best
 
 
-def _closed_shanten(fam: str, c: list, caps: list, need: int, jokers: int) -> int:
+def _closed_shanten(fam: str, c: list, caps: list, need: int, jokers: int,
+                    pair_ok: int | None = None) -> int:
     """Shanten of one closed-form family (``all_pungs``, ``all_258``, ``melded_all``):
     ``need - kept - jokers - 1`` (at least −1), 99 when the family has no target;
-    ``kept`` = the most held tiles a complete target of the family keeps."""
+    ``kept`` = the most held tiles a complete target of the family keeps.  ``pair_ok``:
+    the kinds allowed as the pair of all pungs / 全求人 (bit mask; None = any)."""
     if fam == "all_258":
         room = sum(caps[k] for k in _KINDS_258)
         if room < need:
             return 99
         kept = min(need, sum(min(c[k], caps[k]) for k in _KINDS_258))
     elif fam == "all_pungs":
-        kept = _pungs_kept(c, caps, (need - 2) // 3)
+        kept = _pungs_kept(c, caps, (need - 2) // 3, pair_ok)
         if kept < 0:
             return 99
     else:                                   # melded_all: the pair is all that is concealed
-        kept = max((min(c[k], 2) for k in range(N_KINDS) if caps[k] >= 2), default=-1)
+        ok = _ALL_PAIRS if pair_ok is None else pair_ok
+        kept = max((min(c[k], 2) for k in range(N_KINDS) if caps[k] >= 2 and ok >> k & 1),
+                   default=-1)
         if kept < 0:
             return 99
     return max(-1, need - kept - jokers - 1)
+
+
+def _closed_best(fam: str, c: list, caps: list, need: int, jokers: int, voids: tuple,
+                 pair_ok: int | None) -> int:
+    """:func:`_closed_shanten` under 缺一门: the least over the suits ``voids`` the hand may
+    lack (the caps of that suit at 0); ``voids`` empty = no void suit needed."""
+    if not voids:
+        return _closed_shanten(fam, c, caps, need, jokers, pair_ok)
+    best = 99
+    for v in voids:
+        cv = list(caps)
+        cv[9 * v:9 * v + 9] = [0] * 9
+        best = min(best, _closed_shanten(fam, c, cv, need, jokers, pair_ok))
+    return best
 
 
 _GROUP_SPAN = ((0, 9), (9, 18), (18, 27), (27, 34))
@@ -390,7 +426,8 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     """Shanten of each group of shape families of a ``pair_258_small`` hand.
 
     Returns ``[(name, shanten, how)]``; ``how`` is ``("core", counts, mask, caps,
-    jokers, pair_mask)`` (a core call) or ``("closed", family, caps)``.  ``prune``:
+    jokers, pair_mask, void_suits)`` (a core call) or ``("closed", family, caps, voids,
+    pair_ok)`` (:func:`_closed_best`).  ``prune``:
     None = every group; True = leave out a one-suit group whose lower bound (the
     tiles outside the suit must go) is not below the least shanten found so far
     (enough for the minimum); False = leave out only those above it (enough for the
@@ -408,6 +445,11 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
       when every meld is of that suit; ``all_honors`` likewise for the honors;
     * ``all_pungs``, ``all_258`` and ``melded_all`` in closed form (melds: all pungs /
       kongs; all of 2/5/8 tiles; four claimed melds).
+
+    The model's other shape rules hold in every group: 缺一门 (``void_suit``: the core's
+    ``void_suits`` for the core groups, the least over the suits the hand may lack for
+    the closed forms; a one-suit group lacks two suits anyway) and 二五八将 for every
+    regular hand (``pair_258``: the pair mask of each regular group).
     """
     fams = plan.fams
     c8 = counts
@@ -418,6 +460,15 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
         base = caps.copy()
         base[list(plan.banned)] = 0
     seven_here = plan.seven and not melds and need == 14
+    void, voids = 0, ()
+    if plan.void:               # the suits the complete hand may lack (not in a meld)
+        meld_suits = {t // 9 for m in melds for t in m.tiles if t < 27}
+        voids = tuple(v for v in range(3) if v not in meld_suits)
+        void = sum(1 << v for v in voids)
+        if not voids:
+            return [("small", 99, ("core", c8, _FORM_REGULAR, caps, jokers, plan.pair_mask,
+                                   0))]
+    strict = _MASK_258 if plan.strict else None
     out = []
     reg = _FORM_REGULAR
     jk_small = jokers
@@ -435,11 +486,13 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
         split_seven = seven_here
     mask = reg | (_FORM_SEVEN if seven_here and not split_seven else 0)
     best = _eff.shanten_one(c_small, mask, plan.quads, base, jk_small, False,
-                            pair_mask=plan.pair_mask)
-    out.append(("small", best, ("core", c_small, mask, base, jk_small, plan.pair_mask)))
+                            pair_mask=plan.pair_mask, void_suits=void)
+    out.append(("small", best, ("core", c_small, mask, base, jk_small, plan.pair_mask,
+                                void)))
     if split_seven:
-        s = _eff.shanten_one(c8, _FORM_SEVEN, plan.quads, base, jokers, False)
-        out.append(("seven_pairs", s, ("core", c8, _FORM_SEVEN, base, jokers, None)))
+        s = _eff.shanten_one(c8, _FORM_SEVEN, plan.quads, base, jokers, False,
+                             void_suits=void)
+        out.append(("seven_pairs", s, ("core", c8, _FORM_SEVEN, base, jokers, None, void)))
         best = min(best, s)
     closed = []
     if plan.pungs and all(m.kind != "chow" for m in melds):
@@ -453,8 +506,8 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
         cl = c8.tolist()
         bl = base.tolist()
         for fam in closed:
-            s = _closed_shanten(fam, cl, bl, need, jokers)
-            out.append((fam, s, ("closed", fam, bl)))
+            s = _closed_best(fam, cl, bl, need, jokers, voids, strict)
+            out.append((fam, s, ("closed", fam, bl, voids, strict)))
             best = min(best, s)
     if plan.groups:
         meld_groups = {t // 9 if t < 27 else 3 for m in melds for t in m.tiles}
@@ -467,8 +520,8 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
                 if lb > best or (prune and lb == best):
                     continue          # at least the tiles outside the group must go
             cg = _group_caps(plan, base, g)
-            s = _eff.shanten_one(c8, reg, False, cg, jokers, False)
-            out.append((name, s, ("core", c8, reg, cg, jokers, None)))
+            s = _eff.shanten_one(c8, reg, False, cg, jokers, False, pair_mask=strict)
+            out.append((name, s, ("core", c8, reg, cg, jokers, strict, 0)))
             best = min(best, s)
     return out
 
@@ -487,9 +540,11 @@ def _b258_batch(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
         i = int(bad[0])
         raise _core_error(counts[i], _ERR_BAD_COUNT if counts[i].max() > 4 else _ERR_BAD_SIZE,
                           where=f"row {i}: ", jokers=0 if jk is None else int(jk[i]))
-    if plan.one_joker and jk is not None and (jk > 1).any():     # dead jokers: row by row
+    if plan.row_by_row or (plan.one_joker and jk is not None and (jk > 1).any()):
+        # dead jokers, 缺一门, 二五八将 on every regular group: row by row
         for i in range(n):
-            out[i] = _b258_shanten(plan, counts[i], plan.copies, (), int(jk[i]))
+            out[i] = _b258_shanten(plan, counts[i], plan.copies, (),
+                                   0 if jk is None else int(jk[i]))
         return out
     base = plan.copies.copy()
     if plan.banned:
@@ -567,18 +622,18 @@ def _b258_effective(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds:
         if s != m:
             continue
         if how[0] == "core":
-            _, cg, mask, capg, jk, pm = how
+            _, cg, mask, capg, jk, pm, vd = how
             s2, live = _eff.ukeire_one(cg, mask, plan.quads if mask & _FORM_SEVEN else False,
-                                       capg, None, jk, False, pair_mask=pm)
+                                       capg, None, jk, False, pair_mask=pm, void_suits=vd)
             eff.update(int(k) for k in np.flatnonzero(live >= 0))
         else:
-            _, fam, bl = how
+            _, fam, bl, voids, strict = how
             cl = counts.tolist()
             for k in range(N_KINDS):
                 if cl[k] >= caps[k] or k in eff:
                     continue
                 cl[k] += 1
-                if _closed_shanten(fam, cl, bl, need, jokers) < m:
+                if _closed_best(fam, cl, bl, need, jokers, voids, strict) < m:
                     eff.add(k)
                 cl[k] -= 1
     return m, {k for k in eff if counts[k] < caps[k]}
@@ -619,11 +674,11 @@ def _b258_per_family(hand: Any, ruleset: Any, jokers: int = 0) -> dict[str, int]
     small = "small (2-5-8 pair)" if plan.pair_mask is not None else "regular"
     for name, s, how in _b258_groups(plan, counts, caps, melds, jokers):
         if name == "small" and how[2] & _FORM_SEVEN:      # split the shared core call
-            _, cg, mask, capg, jk, pm = how
-            out[small] = int(_eff.shanten_one(cg, _FORM_REGULAR, False, capg,
-                                                             jk, False, pair_mask=pm))
+            _, cg, mask, capg, jk, pm, vd = how
+            out[small] = int(_eff.shanten_one(cg, _FORM_REGULAR, False, capg, jk, False,
+                                              pair_mask=pm, void_suits=vd))
             out["seven_pairs"] = int(_eff.shanten_one(cg, _FORM_SEVEN, plan.quads, capg, jk,
-                                                      False))
+                                                      False, void_suits=vd))
         else:
             out[small if name == "small" else name] = int(s)
     return out
@@ -946,7 +1001,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     how, rs = _route(ruleset, forms)
     forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
-    mask = form_mask(forms) if how != "b258" else _FORM_REGULAR   # b258: its own groups
+    # b258 / python: their own shapes (extra forms such as 十三烂 are no core form bits)
+    mask = form_mask(forms) if how not in ("b258", "python") else _FORM_REGULAR
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
         counts = as_counts_batch(counts)
@@ -1005,15 +1061,10 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
 
 def _batch_python(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
                   out: np.ndarray) -> np.ndarray:
-    """Rows one by one through :mod:`majiang.rules.shapes` (shape rules the core lacks)."""
-    from .rules.shapes import shanten_counts, spec_of
-    spec = spec_of(rs)
-    for i in range(counts.shape[0]):
-        try:
-            out[i] = shanten_counts(counts[i], jokers=0 if jk is None else int(jk[i]),
-                                    spec=spec)
-        except InvalidHandError as e:
-            raise InvalidHandError(f"row {i}: {e}") from None
+    """The rows through the compiled shape engine of :mod:`majiang.rules.shapes`
+    (shape rules the core lacks; equal to its Python engine, tests/test_shapes_core.py)."""
+    from .rules.shapes import core_shanten_batch, spec_of
+    out[:] = core_shanten_batch(counts, jk, spec_of(rs))
     return out
 
 

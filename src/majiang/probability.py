@@ -187,12 +187,10 @@ and THE predicate); ``method="exact"`` beyond this horizon, or ``changes=``, is 
 
 
 def _kernel_misjudges(model: GameModel) -> bool:
-    """True when the compiled kernel cannot judge this ruleset's wins and tenpai: a
-    ``pair_258_small`` constraint (a small win needs a 2-5-8 pair, the big wins take
-    any pair) or the ``all_258`` form (将将胡 of any shape).  The one place this is
-    decided."""
-    rs = model.ruleset
-    return rs is not None and ("pair_258_small" in rs.constraints or "all_258" in rs.forms)
+    """True when the compiled kernel cannot judge this ruleset's wins and tenpai: the
+    2-5-8 shape families (:attr:`majiang.rules.model.GameModel.shapes_258`, the one
+    decision that efficiency's route and waits read too)."""
+    return model.ruleset is not None and model.shapes_258
 _OBJ_WIN, _OBJ_TENPAI = 0, 1
 
 

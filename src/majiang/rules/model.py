@@ -247,6 +247,20 @@ class GameModel:
         return _PAIR_258_KINDS if "pair_258" in self.constraints else None
 
     @property
+    def shapes_258(self) -> bool:
+        """Whether the hands that win by shape are the 2-5-8 shape families (长沙 family:
+        长沙, 合肥, 武汉 and house rules built on them): a ``pair_258_small`` constraint
+        (a small win needs a 2-5-8 pair, a 大胡 shape any pair) or the ``all_258`` form
+        (将将胡: every tile a 2, 5 or 8, any shape).  The core's forms cannot express
+        either, so shanten / ukeire / advice (:mod:`majiang.efficiency`, its ``"b258"``
+        route), waits (:func:`majiang.scoring.waits`) and probabilities
+        (:mod:`majiang.probability`, which then never uses the compiled kernel) take the
+        shape-family route exactly when this is True; the other shape rules of the model
+        (:attr:`void_suit`, :attr:`pair_kinds`) apply on that route too.  This property
+        is the one place the decision is made."""
+        return "pair_258_small" in self.constraints or "all_258" in self.forms
+
+    @property
     def must_open(self) -> bool:
         """开门: a win needs a claimed meld (so a closed hand never wins)."""
         return any(c in self.constraints for c in _MUST_OPEN)

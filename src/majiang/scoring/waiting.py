@@ -176,17 +176,19 @@ _KINDS_258 = frozenset(_PAIR_258_KINDS)     # the game model's 2-5-8 kinds
 _MASK_258 = sum(1 << k for k in _KINDS_258)
 
 
-def _waits_258_small(c: list, melds: tuple, rs, size: int) -> set:
-    """Waits under ``pair_258_small`` (长沙, 合肥, 武汉): a small win needs a 2/5/8 pair;
-    a 大胡 shape of the ruleset (:func:`majiang.rules.fans.big_shapes`: seven
-    pairs, all pungs, one suit, all honors, 将将胡 of any shape, 全求人) any pair.
+def _waits_258_small(c: list, melds: tuple, rs, size: int, strict: int = ALL_PAIRS) -> set:
+    """Waits under the 2-5-8 shape families (:attr:`GameModel.shapes_258`: 长沙, 合肥,
+    武汉): a small win needs a 2/5/8 pair; a 大胡 shape of the ruleset
+    (:func:`majiang.rules.fans.big_shapes`: seven pairs, all pungs, one suit, all
+    honors, 将将胡 of any shape, 全求人) any pair — unless ``strict`` (the model's
+    pair mask, 二五八将 for every regular hand) narrows the pair of every regular shape.
     By shape, as :func:`waits`; kinds a complete hand may not hold (武汉 红中) never
     complete it."""
     from ..rules.fans import big_shapes
     fams = big_shapes(rs)
     pair_mask = _MASK_258
     if "pair_258_small" not in rs.constraints:     # all_258 form only: every form wins
-        pair_mask = ALL_PAIRS
+        pair_mask = strict
         fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
     n_melds = len(melds)
     quads = rs.seven_pairs_quads
@@ -203,16 +205,18 @@ def _waits_258_small(c: list, melds: tuple, rs, size: int) -> set:
             held = [k for k in range(34) if c[k]]
             for g in groups:
                 if not meld_groups - {g} and all((k // 9 if k < 27 else 3) == g for k in held) \
-                        and _regular_complete(c, n_melds, size):
+                        and _regular_complete(c, n_melds, size, strict):
                     found.add(t)
             if ("all_pungs" in fams and all(m.kind != "chow" for m in melds)
                     and sorted(c[k] for k in held).count(2) == 1
-                    and all(c[k] in (2, 3) for k in held)):
+                    and all(c[k] in (2, 3) for k in held)
+                    and any(c[k] == 2 and strict >> k & 1 for k in held)):
                 found.add(t)
             if ("all_258" in fams and all(k in _KINDS_258 for k in held)
                     and all(k in _KINDS_258 for k in meld_tiles)):
                 found.add(t)
             if ("melded_all" in fams and n_melds == 4 and need == 2 and c[t] == 2
+                    and strict >> t & 1
                     and all(not m.concealed for m in melds)):
                 found.add(t)
         c[t] -= 1
@@ -274,8 +278,8 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     c = [int(x) for x in h.concealed]
     n_melds = len(h.melds)
     size = rs.hand_size + 1
-    if "pair_258_small" in rs.constraints or "all_258" in rs.forms:
-        found = _waits_258_small(c, h.melds, rs, size)
+    if model.shapes_258:            # the game model's one 2-5-8 route decision
+        found = _waits_258_small(c, h.melds, rs, size, opts.pair_mask)
     else:
         found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
                                   opts.pair_mask))
