@@ -71,7 +71,9 @@ class WinContext:
     seat_wind, prevalent_wind : int
         0..3 = East South West North (门风 / 圈风).
     flowers : int
-        Number of flowers 0..8 (花牌), scored after the win.
+        Number of flowers (花牌) 0..36, scored after the win: 0..8 with the 8 flowers,
+        up to the ruleset's non-playing tiles where honours count as flowers (南京 20,
+        罗源 36; the scorers check the ruleset's count).
     first_turn : {"", "heavenly", "earthly", "human"}
         A win in the first go-around, before any call or kong (the game engine
         knows it; a lone hand does not): ``"heavenly"`` 天和, the dealer wins on the
@@ -83,7 +85,7 @@ class WinContext:
     Raises
     ------
     InvalidHandError
-        For a win tile outside 0..33, winds outside 0..3, flowers outside 0..8, an
+        For a win tile outside 0..33, winds outside 0..3, flowers outside 0..36, an
         unknown ``first_turn`` or one the win contradicts (天和 / 地和 on a discard,
         人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer).
     """
@@ -107,8 +109,8 @@ class WinContext:
         object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
         object.__setattr__(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
         f = self.flowers
-        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 8:
-            raise InvalidHandError(f"flowers must be a count 0..8, got {f!r}")
+        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 36:
+            raise InvalidHandError(f"flowers must be a count 0..36, got {f!r}")
         ft = self.first_turn
         if ft not in FIRST_TURNS:
             raise InvalidHandError(f"first_turn must be one of {FIRST_TURNS}, got {ft!r}")

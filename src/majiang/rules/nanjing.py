@@ -51,8 +51,13 @@ Options of :func:`build` (default first, alternatives named):
 
 Not scored from one hand: 天胡, 地胡 (game history), 大杠开花 (the kong's origin), the
 kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
-value), 压档 / 独占 (NJH +2, not in NJ).  More than 8 硬花 cannot be given: a win
-context counts 0..8 flowers.
+value), 压档 / 独占 (NJH +2, not in NJ).
+
+硬花 beyond 8 (§13.1: "each flower tile (real flowers and dragons)"; the set has 20 of
+them): every one counts, up to all 20 — 花砸2 adds 2 per 硬花 with no cap (NJ names
+none), so 20 硬花 give 40 花 before the 软花.  The count is the win's ``flowers``
+(0..20; the real flowers written in the hand are among them); more than the set's 20
+is a :class:`~majiang.RuleError`.
 """
 from __future__ import annotations
 
@@ -69,7 +74,8 @@ BIG_WINS = ("混一色", "对对胡", "压绝", "无花果", "清一色", "全�
 
 
 def hard_flowers(w) -> int:
-    """硬花: flower tiles (real flowers and dragons) — the win's flower count."""
+    """硬花: flower tiles (real flowers and dragons) — the win's flower count, 0..20
+    (the hand's real flowers, when written in it, are part of that count)."""
     return max(w.context.flowers, w.hand.n_flowers)
 
 
@@ -141,8 +147,9 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
     if yaojue not in (20, 40):
         raise RuleError(f"nanjing option yaojue must be 20 (NJ) or 40 (NJH), got {yaojue!r}")
     if isinstance(open_min_flowers, bool) or not isinstance(open_min_flowers, int) \
-            or not 0 <= open_min_flowers <= 8:
-        raise RuleError(f"nanjing option open_min_flowers must be 0..8, got {open_min_flowers!r}")
+            or not 0 <= open_min_flowers <= 20:
+        raise RuleError(f"nanjing option open_min_flowers must be 0..20 (the set's 硬花), "
+                        f"got {open_min_flowers!r}")
     src = "§3.25 + STANDARD_READINGS_2 §13 (NJ)"
     big = ("big",)
     allx = tuple(range(1, 16))
@@ -190,8 +197,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                  "open_min_flowers": open_min_flowers,
                  "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue},
         builder="nanjing", section="§3.25",
-        missing=("kong (现场汇) amounts", "大杠开花, 天胡, 地胡 need the game history",
-                 "more than 8 硬花"))
+        missing=("kong (现场汇) amounts", "大杠开花, 天胡, 地胡 need the game history"))
 
 
 NANJING = build()

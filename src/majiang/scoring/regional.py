@@ -260,8 +260,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     else:
         win = None
     flowers = int(flowers)
-    if not 0 <= flowers <= 8:
-        flowers = 8          # WinContext counts at most 8 flowers; 罗源 reads the cap
+    if not 0 <= flowers <= max(8, rs.flowers):      # 南京 20 硬花, 罗源 36花
+        raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
     base = h0.concealed.astype(np.int64)
     c_full = base.copy()
     if win is not None:
