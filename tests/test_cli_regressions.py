@@ -404,3 +404,54 @@ def test_score_takes_the_indicator_and_reads_wild_tiles_by_face(capsys):
     assert data["points"] == 9
     code, _, err = run(capsys, "score", "123p456m789s11z23s", "--win", "4s", "--indicator", "9p")
     assert code == 2 and "--indicator" in err
+
+
+# ---------------------------------------------------------------- ± labelled (fresh users)
+def test_table_model_says_what_plus_minus_is():
+    """``str()`` of the table model's result and estimates names the model and says
+    that ± is one standard error; the se is sqrt(p (1 - p) / n) (computed here)."""
+    import math
+
+    from majiang.game.table import MODEL_NAME, table_probabilities
+    from majiang.probability import win_probability
+
+    n = 24
+    r = table_probabilities("123456789m1122p", 2, ruleset="mcr", n_samples=n, seed=3)
+    text = str(r)
+    p = r.win.value
+    assert f"{p:.4f} ± {math.sqrt(p * (1 - p) / n):.4f}" in text
+    assert f"± 1 standard error, {n} hands" in text and MODEL_NAME in text
+    assert "opponents: 3 x efficiency bot" in text
+    assert sum(r.win_kinds.values()) == round(p * n)
+    e = win_probability("123456789m1122p", 2, ruleset="mcr", model="table", n_samples=n,
+                        seed=3)
+    assert e.value == p and "± is 1 standard error" in str(e) and MODEL_NAME in str(e)
+
+
+def test_advise_monte_carlo_rows_label_their_standard_error(capsys):
+    import math
+
+    import majiang
+    from majiang.cli import main
+
+    hand = "19m19p19s1234z2468m"          # 3-shanten: the far discards are sampled
+    assert main(["advise", hand, "--draws", "4", "--no-second-order"]) == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.startswith("probability"))
+    assert "monte_carlo (p_win ± 1 standard error in column ±1SE)" in line
+    header = next(ln for ln in out.splitlines() if ln.startswith("rank"))
+    assert header.split()[-1] == "±1SE"
+    assert main(["advise", hand, "--draws", "4", "--no-second-order", "--json"]) == 0
+    import json
+    rows = json.loads(capsys.readouterr().out)["discards"]
+    t = majiang.advise(hand, draws=4, second_order=False)
+    assert (t["method"] == "monte_carlo").any() and (t["method"] == "exact").any()
+    for r in rows:
+        ref = t[t["discard"] == r["discard"]].iloc[0]
+        if ref["method"] == "monte_carlo":
+            assert r["se_win"] == ref["se_win"]
+        else:
+            assert r["se_win"] is None            # '-' for an exact p_win
+    # an exact table has no ±1SE column
+    assert main(["advise", "2225678m88p12466s", "--draws", "3", "--no-second-order"]) == 0
+    assert "±1SE" not in capsys.readouterr().out

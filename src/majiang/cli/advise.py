@@ -17,7 +17,8 @@ With --draws T the table gains p_tenpai and p_win: the probability of being
 ready / of winning within T self-draws with the best play (exact where feasible,
 see majiang.probability), and is ranked by p_win, then p_tenpai, then live
 ukeire.  A line above the table names the method (exact or Monte Carlo), the
-probability model and the play policy that produced them.  Under a --rules that
+probability model and the play policy that produced them; a Monte Carlo p_win
+has its standard error in column ±1SE (p_win ± one SE).  Under a --rules that
 scores hands it also gains exp_score (expected points within T draws) and
 mean_fan (mean fan total of the wins).  --plot FILE writes the curves per
 discard (PNG/SVG/PDF).
@@ -71,12 +72,14 @@ COLUMNS = [
     Column("improvement", "2-step", ">", fmt_float(2)),
     Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
     Column("p_win", "p_win", ">", fmt_float(3)),
+    Column("se_win", "±1SE", ">", fmt_float(3)),
     Column("exp_score", "exp_score", ">", fmt_float(3)),
     Column("mean_fan", "mean_fan", ">", fmt_float(2)),
 ]
 
 DRAW_COLUMNS = ("p_tenpai", "p_win", "exp_score", "mean_fan")
-"""Columns present only with --draws (exp_score/mean_fan only when the table has them)."""
+"""Columns present only with --draws (exp_score/mean_fan only when the table has them;
+se_win, labelled ±1SE, only when some p_win is a Monte Carlo estimate)."""
 
 PROVENANCE = ("method", "model", "policy")
 """Columns of the advise table naming what produced p_win/p_tenpai."""
@@ -96,11 +99,18 @@ def provenance(table) -> list[dict]:
     return seen
 
 
+SE_LABEL = "p_win ± 1 standard error in column ±1SE"
+"""What a Monte Carlo row's ``±1SE`` column is, said on the provenance line."""
+
+
 def provenance_line(prov: list[dict]) -> str:
     """``"probability  exact; model kind counts (S1); policy changes<=0"`` (several
-    entries joined by `` | ``)."""
+    entries joined by `` | ``); a Monte Carlo entry says what its ± is
+    (:data:`SE_LABEL`)."""
     return "probability  " + " | ".join(
-        f"{p['method'] or '-'}; model {p['model'] or '-'}; policy {p['policy'] or '-'}"
+        f"{p['method'] or '-'}"
+        + (f" ({SE_LABEL})" if p["method"] == "monte_carlo" else "")
+        + f"; model {p['model'] or '-'}; policy {p['policy'] or '-'}"
         for p in prov)
 
 
@@ -139,11 +149,15 @@ def run(args: argparse.Namespace) -> int:
                    draws=draws, seed=args.seed, **fq, **ind)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
+    prov = provenance(table) if draws is not None else []
+    sampled = any(p["method"] == "monte_carlo" for p in prov)
+    if sampled and "se_win" in table.columns:     # '-' where p_win is exact
+        table["se_win"] = table["se_win"].where(table["method"] == "monte_carlo")
     columns = [c for c in COLUMNS
                if (args.second_order or c.key != "improvement")
                and (c.key not in DRAW_COLUMNS
-                    or (draws is not None and c.key in table.columns))]
-    prov = provenance(table) if draws is not None else []
+                    or (draws is not None and c.key in table.columns))
+               and (c.key != "se_win" or (sampled and c.key in table.columns))]
 
     if args.json:
         keep = [c.key for c in columns] + [k for k in PROVENANCE

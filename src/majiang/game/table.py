@@ -65,6 +65,13 @@ POLICY_NAME = "efficiency bot"    # the default player ("<built-in player> bot")
 DEFAULT_SAMPLES = 2000
 CHUNK = 64                   # samples per task (each sample has its own spawned seed)
 WIN_KINDS = ("self_draw", "kong_replacement", "discard", "robbing_kong")
+SE_NOTE = "± is 1 standard error"
+"""Start of the estimates' ``note``: what the ``±`` of ``str(estimate)`` is."""
+
+
+def _describe_note(note: str) -> str:
+    """The opponents part of an estimate's note (the ``±`` label cut off)."""
+    return note.split("; ", 1)[1] if note.startswith(SE_NOTE) and "; " in note else note
 
 
 class _Stop(Exception):
@@ -134,7 +141,9 @@ class TableResult:
     """Win and tenpai estimates of one hand at the table.
 
     ``win`` / ``tenpai``: :class:`~majiang.probability.Estimate` (``method
-    "monte_carlo"``, ``model`` :data:`MODEL_NAME`); ``win_kinds``: seat 0's wins by
+    "monte_carlo"``, ``model`` :data:`MODEL_NAME`, ``se`` one standard error
+    ``sqrt(p (1 - p) / n_samples)``, and a ``note`` that says so: ``str(result.win)``
+    prints ``value ± se``); ``win_kinds``: seat 0's wins by
     kind (``"self_draw"``, ``"kong_replacement"``, ``"discard"``, ``"robbing_kong"``);
     ``others_first``: samples in which another seat won before seat 0's window
     closed and seat 0 did not win; ``walls_out``: samples drawn by an exhausted wall;
@@ -149,6 +158,19 @@ class TableResult:
     others_first: int = 0
     walls_out: int = 0
     won_after_others: int = 0
+
+    def __str__(self) -> str:
+        """Labelled lines: each estimate with ``± 1 SE`` said, the model, the policy and
+        the opponents, then how the samples ended."""
+        w, t = self.win, self.tenpai
+        kinds = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.win_kinds.items())
+        return "\n".join([
+            f"p_win     {w.value:.4f} ± {w.se:.4f}  (± 1 standard error, {self.n_samples} hands)",
+            f"p_tenpai  {t.value:.4f} ± {t.se:.4f}  (± 1 standard error)",
+            f"model     {w.model}; policy {w.policy}; {_describe_note(w.note)}",
+            f"wins      {kinds}; another seat won first {self.others_first}; "
+            f"wall exhausted {self.walls_out}",
+        ])
 
 
 def _players(model, player, opponents):
@@ -368,7 +390,7 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
         ten += bool(tp)
         walls += bool(wl)
     pw, pt = wins / n, ten / n
-    note = _describe(seats)
+    note = f"{SE_NOTE} over {n} hands; {_describe(seats)}"
     pol = f"{_seat_name(player)} bot" if isinstance(player, str) else _seat_name(player)
     win = Estimate(pw, _se(pw, n), "monte_carlo", n, MODEL_NAME, pol, note)
     tenpai = Estimate(pt, _se(pt, n), "monte_carlo", n, MODEL_NAME, pol, note)
