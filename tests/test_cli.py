@@ -8,6 +8,7 @@ import subprocess
 import sys
 import types
 
+import pandas as pd
 import pytest
 
 from majiang import cli, records
@@ -330,20 +331,30 @@ def test_simulate_json_matches_the_table(capsys):
     t = _sim_table("mcr", 20, seed=3)
     assert s["hands"] == 20 and s["ruleset"] == "mcr"
     no_winner = t["winners"].map(len).eq(0)
-    assert s["drawn_rate"] == pytest.approx(no_winner.mean())
-    for seat in range(4):
-        assert s["win_rate"][seat] == pytest.approx(t["winners"].map(lambda w: seat in w).mean())
+    assert s["drawn_rate"]["value"] == pytest.approx(no_winner.mean())
+    for seat in range(4):                      # absolute seats: the same player each hand
+        assert s["win_rate"][f"seat {seat}"]["value"] == pytest.approx(
+            t["winners"].map(lambda w: seat in w).mean())
+        # seats from the dealer (dealer+1 = the dealer's next player)
+        key = "dealer" if seat == 0 else f"dealer+{seat}"
+        assert s["win_rate_from_dealer"][key]["value"] == pytest.approx(
+            pd.Series([(d + seat) % 4 in w for d, w in zip(t["dealer"], t["winners"])]).mean())
+    for d in list(s["win_rate"].values()) + [s["drawn_rate"], s["self_draw_share"]]:
+        assert d["lo"] <= d["value"] <= d["hi"]
     flat_types = t["win_types"].explode().dropna()
     assert s["wins"] == len(flat_types)
+    assert s["wins_per_hand"]["value"] == pytest.approx(len(flat_types) / 20)
+    assert s["hands_with_several_winners"] == int(t["winners"].map(len).gt(1).sum())
     # self-drawn: on one's own draw, the kong replacement (杠上开花) included
-    assert s["self_draw_share"] == pytest.approx(
+    assert s["self_draw_share"]["value"] == pytest.approx(
         flat_types.isin(["self_draw", "kong_replacement"]).mean())
-    assert s["mean_draws"] == pytest.approx(t["draws"].mean())
+    assert s["mean_draws"]["value"] == pytest.approx(t["draws"].mean())
     totals = t["fan_totals"].explode().dropna().astype(float)
-    assert s["mean_fan_total"] == pytest.approx(totals.mean())
+    assert s["mean_fan_total"]["value"] == pytest.approx(totals.mean())
     # MCR: one winner per hand at most here, so hands with a winner + drawn hands = all
     if t["winners"].map(len).max() <= 1:
-        assert sum(s["win_rate"]) + s["drawn_rate"] == pytest.approx(1.0)
+        assert sum(d["value"] for d in s["win_rate"].values()) + s["drawn_rate"]["value"] \
+            == pytest.approx(1.0)
     # MCR's minimum is 8 fan: every win reaches it (flowers excluded, so >= 8 holds)
     assert totals.min() >= 8
     shares = [f["share"] for f in s["top_fans"]]

@@ -455,3 +455,27 @@ def test_advise_monte_carlo_rows_label_their_standard_error(capsys):
     # an exact table has no ±1SE column
     assert main(["advise", "2225678m88p12466s", "--draws", "3", "--no-second-order"]) == 0
     assert "±1SE" not in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- simulate: several winners
+@pytest.mark.parametrize("ruleset,rule", [
+    ("mcr", "one winner per discard: 截和 (head bump)"),
+    ("guangdong", "several winners on one discard: 一炮多响"),
+    ("sichuan", "血战到底"),
+])
+def test_simulate_says_how_many_winners_a_hand_can_have(capsys, ruleset, rule):
+    import majiang
+    from majiang.cli import main
+
+    assert main(["simulate", ruleset, "-n", "40", "--seed", "2", "--jobs", "1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    t = majiang.simulate(ruleset, 40, seed=2, n_jobs=1, progress=False)
+    m = t["winners"].map(len)
+    assert f"({int(m.sum())} wins, {m.mean():.3f} per hand; {int((m > 1).sum())} hands " \
+           "with several winners)" in out
+    assert rule in out
+    assert "win rate by seat (the same player every hand" in out
+    assert "win rate by seat from the dealer" in out
+    if ruleset == "mcr":                  # 截和: never two winners in a hand
+        assert m.max() <= 1

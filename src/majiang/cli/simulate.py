@@ -2,11 +2,17 @@
 
 A thin command over majiang.simulate: each hand is dealt from its own seeded wall
 (hand i from SeedSequence(seed).spawn(...)[i]), so the summary does not depend on
---jobs.  Prints the number of hands, the win rate of each seat (hands it won; in
-blood-battle rulesets such as sichuan several seats can win one hand), the share
-of wins by self-draw (自摸), the drawn-hand (荒庄, no winner) rate, the mean
-number of wall draws per hand, the mean fan total of a win and the most frequent
-fans (the share of wins that scored each).
+--jobs.  Prints, with 95 % intervals (majiang.studies.compare.summarize_hands:
+Wilson for shares, t for means, clustered by hand when a hand has several
+wins): the number of hands and of wins, wins per hand and the hands with several
+winners, with the ruleset's rule for them (截和: one winner per discard;
+一炮多响: every claimant wins; 血战 / 血流: play goes on after a win); the win rate
+of each seat twice, by absolute seat (the same player every hand while the
+dealer rotates) and by seat from the dealer (dealer, dealer+1 = 下家 …), a seat's
+rate being the share of hands it won at least once; the share of wins by
+self-draw (自摸, 杠上开花 included), the drawn-hand (荒庄, no winner) rate, the
+mean number of wall draws per hand, the mean fan total of a win and the most
+frequent fans (the share of wins that scored each).
 
 Players: random, efficiency (one per seat, comma-separated; one name for every
 seat).
@@ -26,8 +32,6 @@ Examples:
 from __future__ import annotations
 
 import argparse
-from collections import Counter
-
 from ._common import add_json_flag, add_run_args, emit_json, run_options, write
 
 HELP = "play N hands with bots under a ruleset and summarise wins, draws and fans"
@@ -44,41 +48,86 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_flag(parser)
 
 
-def summarize(table, n_players: int) -> dict:
-    """The summary of a :func:`majiang.simulate` table: plain Python numbers."""
-    from ..game.runner import SELF_DRAWN
+WINNERS_RULE = {
+    "head_bump": "one winner per discard: 截和 (head bump), the first claimant in turn "
+                 "order after the discarder wins",
+    "multiple": "several winners on one discard: 一炮多响, every claimant wins",
+    "single": "one winner per hand",
+}
+"""How the ruleset's ``winners`` field settles a discard several players can win on."""
+
+BLOOD_RULE = {"xuezhan": "血战到底: play goes on after a win until three players have won",
+              "xueliu": "血流成河: play goes on to the last tile, winners staying in"}
+
+
+def _row(z, metric: str, key: str = "") -> dict:
+    r = z[(z["metric"] == metric) & (z["key"] == key)].iloc[0]
+    return {"value": _num(r["value"]), "lo": _num(r["lo"]), "hi": _num(r["hi"]),
+            "n": int(r["n"])}
+
+
+def _num(x) -> float | None:
+    x = float(x)
+    return None if x != x else x
+
+
+def summarize(table, ruleset) -> dict:
+    """The summary of a :func:`majiang.simulate` table, read from
+    :func:`majiang.studies.compare.summarize_hands` (values with 95 % intervals;
+    plain Python numbers, None where undefined).
+
+    Seats are labelled both ways: ``win_rate`` by absolute seat (``"seat 0"`` …: the
+    same player every hand while the dealer rotates; read by summarising the table
+    with seat 0 as every hand's dealer, since summarize_hands counts seats from the
+    ``dealer`` column) and ``win_rate_from_dealer`` (``"dealer"``, ``"dealer+1"`` …).
+    ``wins`` counts wins, so under 一炮多响 / 血战 a hand can add several; ``wins_per_hand``
+    and ``hands_with_several_winners`` say how often that happened.
+    """
+    import numpy as np
+
+    from ..studies.compare import summarize_hands
+
     n = len(table)
-    wins = Counter()
-    n_wins = n_self = 0
-    fan_totals: list[int] = []
-    fans = Counter()
-    for winners, types, totals, hand_fans in zip(table["winners"], table["win_types"],
-                                                 table["fan_totals"], table["fans"]):
-        for seat in set(winners):
-            wins[int(seat)] += 1
-        n_wins += len(winners)
-        n_self += sum(t in SELF_DRAWN for t in types)
-        fan_totals.extend(int(t) for t in totals)
-        for per_winner in hand_fans:
-            for name in {f[0] for f in per_winner}:
-                fans[name] += 1
-    drawn = sum(len(w) == 0 for w in table["winners"])
+    z = summarize_hands(table, ruleset=ruleset)
+    by_seat = summarize_hands(table.assign(dealer=np.zeros(n, dtype=np.int64)),
+                              ruleset=ruleset)
+    by_seat = by_seat[by_seat["metric"] == "win_rate"]
+    rel = z[z["metric"] == "win_rate"]
+    n_wins = int(table["winners"].map(len).sum())
+    fans = z[(z["metric"] == "fan_share") & (z["value"] > 0)].head(TOP_FANS)
     return {
-        "ruleset": str(table["ruleset"].iloc[0]) if n else None,
+        "ruleset": ruleset.name,
         "hands": n,
-        "win_rate": [wins[s] / n if n else None for s in range(n_players)],
         "wins": n_wins,
-        "self_draw_share": n_self / n_wins if n_wins else None,
-        "drawn_rate": drawn / n if n else None,
-        "mean_draws": float(table["draws"].mean()) if n else None,
-        "mean_fan_total": sum(fan_totals) / len(fan_totals) if fan_totals else None,
-        "top_fans": [{"fan": f, "wins": c, "share": c / n_wins}
-                     for f, c in fans.most_common(TOP_FANS)],
+        "wins_per_hand": _row(z, "wins_per_hand"),
+        "hands_with_several_winners": int((table["winners"].map(len) > 1).sum()),
+        "winners_rule": ruleset.winners,
+        "blood": ruleset.blood or None,
+        "win_rate": {f"seat {i}": _row(by_seat, "win_rate", k)
+                     for i, k in enumerate(by_seat["key"])},
+        "win_rate_from_dealer": {k: _row(rel, "win_rate", k) for k in rel["key"]},
+        "self_draw_share": _row(z, "self_draw_share"),
+        "drawn_rate": _row(z, "draw_rate"),
+        "mean_draws": _row(z, "mean_draws"),
+        "mean_fan_total": _row(z, "mean_fan_total"),
+        "top_fans": [{"fan": r.key, "wins": int(round(r.value * r.n)), "share": float(r.value),
+                      "lo": float(r.lo), "hi": float(r.hi)} for r in fans.itertuples()],
+        "intervals": "95% (wilson for shares, t for means; clustered by hand when a hand "
+                     "has several wins)",
     }
 
 
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(d: dict, fmt) -> str:
+    """``"25.7% [20.8, 31.1]"``: the value and its 95 % interval."""
+    if d["value"] is None:
+        return "-"
+    if d["lo"] is None or d["hi"] is None:
+        return fmt(d["value"])
+    return f"{fmt(d['value'])} [{fmt(d['lo'])}, {fmt(d['hi'])}]"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,8 +137,7 @@ def run(args: argparse.Namespace) -> int:
     players, options = run_options(args)
     rs = get_ruleset(args.ruleset)
     table = simulate(rs, args.n, players=players, seed=args.seed, **options)
-    s = summarize(table, int(rs.players))
-    s["ruleset"] = rs.name
+    s = summarize(table, rs)
     s["players"] = args.players or "efficiency"
     s["seed"] = args.seed
     if args.out is not None:
@@ -98,15 +146,26 @@ def run(args: argparse.Namespace) -> int:
         emit_json(s)
         return 0
     write(f"ruleset  {rs.name}; players {s['players']}; seed {args.seed}")
-    write(f"hands    {s['hands']}  ({s['wins']} wins)")
+    wph = s["wins_per_hand"]["value"]
+    write(f"hands    {s['hands']}  ({s['wins']} wins, {'-' if wph is None else f'{wph:.3f}'} "
+          f"per hand; {s['hands_with_several_winners']} hands with several winners)")
+    rule = WINNERS_RULE.get(rs.winners, rs.winners)
+    if rs.blood:
+        rule += "; " + BLOOD_RULE.get(rs.blood, rs.blood)
+    write(f"winners  {rule}")
     if args.out is not None:
         write(f"run      {args.out}  (Parquet chunks; majiang.game.read_run reads them)")
-    write("win rate " + "  ".join(f"seat {i}: {_pct(r)}" for i, r in enumerate(s["win_rate"])))
-    write(f"self-draw share of wins  {_pct(s['self_draw_share'])}")
-    write(f"drawn hands (荒庄)       {_pct(s['drawn_rate'])}")
-    write(f"mean draws per hand      {s['mean_draws']:.1f}")
-    mf = s["mean_fan_total"]
-    write(f"mean fan total of a win  {'-' if mf is None else f'{mf:.2f}'}")
+    write("values with 95% intervals [lo, hi]")
+    write("win rate by seat (the same player every hand; the dealer rotates)")
+    write("         " + "  ".join(f"{k}: {_ci(d, _pct)}" for k, d in s["win_rate"].items()))
+    write("win rate by seat from the dealer (dealer+1 = 下家, the dealer's next player)")
+    write("         " + "  ".join(f"{k}: {_ci(d, _pct)}"
+                                  for k, d in s["win_rate_from_dealer"].items()))
+    write(f"self-draw share of wins  {_ci(s['self_draw_share'], _pct)}")
+    write(f"drawn hands (荒庄)       {_ci(s['drawn_rate'], _pct)}")
+    write(f"mean draws per hand      {_ci(s['mean_draws'], lambda x: f'{x:.1f}')}")
+    write(f"mean fan total of a win  {_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
     if s["top_fans"]:
-        write("top fans " + "  ".join(f"{f['fan']} {_pct(f['share'])}" for f in s["top_fans"]))
+        write("top fans (share of wins) " + "  ".join(f"{f['fan']} {_pct(f['share'])}"
+                                                       for f in s["top_fans"]))
     return 0
