@@ -479,3 +479,29 @@ def test_simulate_says_how_many_winners_a_hand_can_have(capsys, ruleset, rule):
     assert "win rate by seat from the dealer" in out
     if ruleset == "mcr":                  # 截和: never two winners in a hand
         assert m.max() <= 1
+
+
+# ---------------------------------------------------------------- score: labelled columns
+@pytest.mark.parametrize("hand,win,wait", [
+    ("456p789s11z [555z] 45m", "6m", "chow 456m (open wait 两面)"),      # 45m + 6m: two-sided
+    ("456p789s11z [555z] 46m", "5m", "chow 456m (closed wait 坎张)"),    # 4_6m: the middle
+    ("456p789s11z [555z] 12m", "3m", "chow 123m (edge wait 边张)"),      # 12m: only 3m
+    ("456p789s1z [555z] 456m", "1z", "pair 1z (single wait 单钓)"),
+    ("456p789s11z [555z] 66m", "6m", "pung 666m (a pair became a pung: 对倒 wait)"),
+    ("19m19p19s1234567z", "1z", "the thirteen_orphans form"),
+])
+def test_score_labels_the_wait_and_the_fan_id(capsys, hand, win, wait):
+    from majiang.cli import main
+    from majiang.rules import get
+
+    assert main(["score", hand, "--win", win]) == 0
+    out = capsys.readouterr().out
+    assert f"win tile completed {wait}" in out
+    assert "(open)" not in out
+    header = next(ln for ln in out.splitlines() if "番种" in ln)
+    assert header.split()[:2] == ["fan", "id"]
+    # the first column is the fan's id in the ruleset's fan table
+    table = {f.id: f.chinese for f in get("mcr").fans}
+    rows = [ln.split() for ln in out.splitlines()[out.splitlines().index(header) + 1:]]
+    rows = [r for r in rows if r and r[0].isdigit()]
+    assert rows and all(table[int(r[0])] == r[1] for r in rows)

@@ -4,7 +4,9 @@ default, any other with --rules (wild tiles by their faces with --indicator).
 HAND is the hand BEFORE the winning tile (13 tiles counting each meld as 3;
 16 under a 16-tile ruleset such as taiwan):
 exposed melds in [...], concealed kongs in {...}.  --win names the winning
-tile.  Prints every fan (Chinese and English name, value x count), the total,
+tile.  Prints the set the win tile completed (a chow's wait: edge 边张,
+closed 坎张 or open 两面), every fan (its id in the ruleset's fan table, Chinese
+and English name, value x count), the total,
 whether the 8-fan minimum is met (flowers do not count toward it) and what
 each seat pays.  A complete hand below the minimum is not a win: its fans are
 shown and nothing is paid.  A hand that is not complete is an error (exit 2).
@@ -27,6 +29,27 @@ from ._common import (Column, add_indicator_arg, add_json_flag, check_indicator,
 HELP = "fans, points and payments of a winning hand (Chinese Official rules unless --rules)"
 
 _WINDS = "ESWN"
+
+WAIT_WORDS = {"edge": "edge wait 边张", "closed": "closed wait 坎张", "open": "open wait 两面",
+              "pung": "a pair became a pung: 对倒 wait"}
+"""How ``result.win_set``'s position in brackets (``"chow 456m (open)"``) is printed."""
+
+
+def win_set_text(win_set: str, form: str | None = None) -> str:
+    """``"chow 456m (open)"`` -> ``"chow 456m (open wait 两面)"``; ``"pair 5m"`` ->
+    ``"pair 5m (single wait 单钓)"``; a form without sets (``win_set == form``) ->
+    ``"the seven_pairs form"``; other texts unchanged."""
+    import re
+
+    if form is not None and win_set == form:
+        return f"the {form} form"
+
+    m = re.fullmatch(r"(.*) \((\w+)\)", win_set)
+    if m and m.group(2) in WAIT_WORDS:
+        return f"{m.group(1)} ({WAIT_WORDS[m.group(2)]})"
+    if win_set.startswith("pair "):
+        return f"{win_set} (single wait 单钓)"
+    return win_set
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -118,11 +141,12 @@ def run(args: argparse.Namespace) -> int:
     how = "self-drawn" if ctx.self_drawn else "on a discard"
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
-          f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile in {result.win_set}")
+          f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "
+          f"{win_set_text(result.win_set, result.form)}")
     write()
     rows = [{"id": f.id, "fan": f.chinese, "english": f.english, "value": f.value,
              "count": f.count, "points": f.points} for f in result.fans]
-    for line in format_table(rows, [Column("id", "#", ">"), Column("fan", "番种"),
+    for line in format_table(rows, [Column("id", "fan id", ">"), Column("fan", "番种"),
                                     Column("english", "fan"), Column("value", "value", ">"),
                                     Column("count", "x", ">"), Column("points", "points", ">")]):
         write(line)
