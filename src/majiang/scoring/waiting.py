@@ -241,12 +241,30 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     fan, must open, self-draw only …) are not applied:
     ask :func:`majiang.scoring.check_win` for one tile.
 
+    By shape means a kind whose four copies are all in the hand is still listed (a
+    "fifth copy": ``waits("1111m234p567s789s")`` is ``['1m']``, a wait no draw can
+    fill).  There is no live-count variant of ``waits``; the live counts of a hand's
+    useful draws are :func:`majiang.ukeire`'s, which never lists a fifth copy (its
+    shanten uses only tiles that exist, so that hand is 1-shanten there).
+
+    Default rules differ between layers: ``waits`` (like :func:`majiang.score`)
+    defaults to ``ruleset="mcr"`` — the five Chinese Official forms (regular, seven
+    pairs with a quad as two pairs, thirteen orphans, honors-and-knitted, knitted
+    straight) — while :func:`majiang.shanten`, :func:`majiang.ukeire`,
+    :func:`majiang.discard_table` and :func:`majiang.scoring.check_win` given no
+    ruleset use the riichi-style :data:`majiang.efficiency.DEFAULT_FORMS` (regular,
+    seven pairs of distinct pairs, thirteen orphans).  ``waits(hand, ruleset=None)``
+    uses those same default forms, so it agrees with ``shanten(hand)``; pass
+    ``ruleset="mcr"`` to the others for the Chinese Official forms.
+
     Parameters
     ----------
     hand : str or Hand
         The hand before the win: the ruleset's hand size (13, or 16 for 台湾 /
         罗源), counting exposed melds as 3 tiles.
-    ruleset : str or Ruleset
+    ruleset : str, Ruleset or None
+        Default ``"mcr"`` (see above); None: the default forms of
+        :func:`majiang.shanten` (:func:`majiang.rules.model.game_model` of None).
 
     Returns
     -------
@@ -263,25 +281,25 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         Unknown ruleset; a hand with jokers (their waits depend on what a joker
         may stand for: use :func:`majiang.ukeire` with the ruleset).
     """
-    rs = _rules.get(ruleset)
-    model = game_model(rs)
-    h = as_hand(hand, hand_size=rs.hand_size)
+    model = game_model(None if ruleset is None else _rules.get(ruleset))
+    rs = model.ruleset              # None for the default forms
+    h = as_hand(hand, hand_size=model.hand_size)
     if h.jokers:
         raise RuleError("waits() takes a hand without jokers; for a hand with jokers use "
                         "majiang.ukeire(hand, ruleset=...)")
-    if h.n_tiles != rs.hand_size:
-        raise InvalidHandError(f"waits need a {rs.hand_size}-tile hand, got {h.n_tiles}")
+    if h.n_tiles != model.hand_size:
+        raise InvalidHandError(f"waits need a {model.hand_size}-tile hand, got {h.n_tiles}")
     try:
         opts = model.shape(h.melds)
     except RuleError as exc:
         raise InvalidHandError(str(exc)) from None
     c = [int(x) for x in h.concealed]
     n_melds = len(h.melds)
-    size = rs.hand_size + 1
+    size = model.hand_size + 1
     if model.shapes_258:            # the game model's one 2-5-8 route decision
         found = _waits_258_small(c, h.melds, rs, size, opts.pair_mask)
     else:
-        found = set(_waits_counts(c, n_melds, rs.forms, rs.seven_pairs_quads, size,
+        found = set(_waits_counts(c, n_melds, model.forms, model.seven_pairs_quads, size,
                                   opts.pair_mask))
     extra = tuple(f for f in model.extra_forms if f != "all_258")
     if extra and n_melds == 0 and size == 14:
