@@ -284,7 +284,9 @@ _CODES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
 
 GB_NAME_FIX = {"明暗杠": {"明杠": 1, "暗杠": 1}}
 """PyMahjongGB fans that are not among the 81 and the standard fans they stand for:
-明暗杠 (5, one concealed + one melded kong) is 暗杠 (2) + 明杠 (1) by the rules."""
+明暗杠 (5, one concealed + one melded kong) is 暗杠 (2) + 明杠 (1) by the 81 fans.  Only
+for the official reading (``rules.mcr.MCR_OFFICIAL``); the default ``mcr`` scores 明暗杠
+itself (option concealed_and_melded_kong), so :func:`gb_fans` translates only on request."""
 
 
 def gb_args(case: Case) -> tuple:
@@ -302,15 +304,16 @@ def gb_args(case: Case) -> tuple:
             case.last_copy, case.kong, case.last_tile, case.seat_wind, case.prevalent_wind)
 
 
-def gb_fans(calc, case: Case) -> dict[str, int] | str:
-    """PyMahjongGB's fans ``{Chinese name: count}`` (明暗杠 translated), or the error text."""
+def gb_fans(calc, case: Case, fix: dict | None = None) -> dict[str, int] | str:
+    """PyMahjongGB's fans ``{Chinese name: count}`` as it names them, or the error text;
+    ``fix=GB_NAME_FIX`` translates 明暗杠 for the official 81-fan reading."""
     try:
         res = calc(*gb_args(case), verbose=True)
     except TypeError as e:
         return str(e)
     out: dict[str, int] = {}
     for _value, count, name, _en in res:
-        for n2, c2 in GB_NAME_FIX.get(name, {name: 1}).items():
+        for n2, c2 in (fix or {}).get(name, {name: 1}).items():
             out[n2] = out.get(n2, 0) + c2 * count
     return out
 

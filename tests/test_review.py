@@ -277,10 +277,14 @@ def test_a_made_up_fan_with_the_right_total_does_not_agree(games):
 
 def test_recorded_names_are_read_with_aliases_and_the_botzone_kong_fan():
     """嵌张 is Botzone's name for 坎张; its 明暗杠 (5) is 暗杠 (2) + 明杠 (1) by the 81 MCR
-    fans (values from the rules: 暗杠 2, 明杠 1, 坎张 1, 箭刻 2)."""
+    fans (values from the rules: 暗杠 2, 明杠 1, 坎张 1, 箭刻 2) — the official reading,
+    option concealed_and_melded_kong off; the default keeps 明暗杠 (its test is in
+    tests/test_mcr_kong_option.py)."""
     from majiang.review import recorded_fans
+    from majiang.rules.mcr import MCR_OFFICIAL
 
-    fans, total, unknown = recorded_fans([("明暗杠", 1), ("嵌张", 1), ("箭刻", 2)])
+    fans, total, unknown = recorded_fans([("明暗杠", 1), ("嵌张", 1), ("箭刻", 2)],
+                                         MCR_OFFICIAL)
     assert fans == {"暗杠": 1, "明杠": 1, "坎张": 1, "箭刻": 2}
     assert total == 2 + 1 + 1 + 2 * 2 and unknown == []
     fans, total, unknown = recorded_fans([("不存在", 1), ("箭刻", 1)])

@@ -139,8 +139,11 @@ def test_excluded_lists_are_data():
     ("[234m] 678m67p345s22z", "5p", dict(kong=True, last_copy=True), {"抢杠和": 1}),
     # 3 concealed kongs + 1 melded: 四杠 + 三暗刻
     ("{1111m} {3333p} {5555s} [4444z] 5m", "5m", {}, {"四杠": 1, "三暗刻": 1, "幺九刻": 2}),
-    # one concealed + one melded kong: 暗杠 + 明杠 (no 明暗杠 among the 81)
-    ("23m789s11z [5555z] {6666m}", "1m", {}, {"箭刻": 1, "暗杠": 1, "明杠": 1, "缺一门": 1}),
+    # one concealed + one melded kong: 暗杠 + 明杠 (no 明暗杠 among the 81: the official
+    # reading, option concealed_and_melded_kong off; the default is tested in
+    # tests/test_mcr_kong_option.py)
+    ("23m789s11z [5555z] {6666m}", "1m", dict(ruleset=rules.mcr.MCR_OFFICIAL),
+     {"箭刻": 1, "暗杠": 1, "明杠": 1, "缺一门": 1}),
 ])
 def test_exact_fans(hand, win, ctx, expected):
     r = score(hand, win, **ctx)

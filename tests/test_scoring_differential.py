@@ -22,8 +22,11 @@ differently (e.g. 111222333m read as 一色三同顺 or 一色三节高, or a 7 
 edge of 789 and the middle of 678): 就高不就低 does not choose between equal totals,
 so this counts as agreement; the number of such ties is reported.
 
-Known differences (:data:`KNOWN`), with the rule-book reason, are translated before
-comparing rather than skipped.
+The default ``mcr`` ruleset (option ``concealed_and_melded_kong`` on) scores 明暗杠 as
+PyMahjongGB does, so PyMahjongGB's fan names are compared as they are, with no
+translation.  The official 81-fan reading (``rules.mcr.MCR_OFFICIAL``, option off)
+differs from PyMahjongGB exactly on the hands holding one concealed and one melded
+kong (and no third kong): 暗杠 (2) + 明杠 (1) where PyMahjongGB has 明暗杠 (5).
 """
 from __future__ import annotations
 
@@ -33,42 +36,75 @@ import pytest
 
 from majiang import rules
 from majiang.hand import format_hand
+from majiang.rules.mcr import MCR_OFFICIAL
 from majiang.scoring import candidates, score
 from majiang.tiles import tile_name
 
 MahjongGB = pytest.importorskip("MahjongGB")
-from bench_scoring import Case, GB_NAME_FIX, gb_args, gb_fans, random_winning_hands  # noqa: E402
+from bench_scoring import Case, gb_args, random_winning_hands  # noqa: E402
 
 N_HANDS = 20_000
 RS = rules.get("mcr")
 CALC = MahjongGB.MahjongFanCalculator
 
-KNOWN = {
+KNOWN_OFFICIAL = {
     "明暗杠": ("PyMahjongGB scores one concealed + one melded kong as 明暗杠 (5 fan). That "
                "fan is not among the 81 of the rules (RULESETS.md §2); by the rules the hand "
-               "scores 暗杠 (2) + 明杠 (1). Translated before comparing (GB_NAME_FIX)."),
+               "scores 暗杠 (2) + 明杠 (1)."),
 }
-"""Systematic differences, name -> reason; see GB_NAME_FIX in bench/bench_scoring.py."""
+"""Differences between PyMahjongGB and the official reading (option off), name -> reason.
+The default ruleset has none."""
 
 
-def _ours(case: Case):
-    r = score(case.hand, case.win_tile, **case.kwargs())
+def _ours(case: Case, ruleset=RS):
+    r = score(case.hand, case.win_tile, ruleset=ruleset, **case.kwargs())
     return r.total, {f.chinese: f.count for f in r.fans}
 
 
-def _theirs(case: Case):
-    g = gb_fans(CALC, case)
+def _raw(case: Case):
+    """PyMahjongGB's fans ``{its name: count}`` untranslated, or the error text."""
+    try:
+        res = CALC(*gb_args(case), verbose=True)
+    except TypeError as e:
+        return str(e)
+    out: dict[str, int] = {}
+    for _value, count, name, _en in res:
+        out[name] = out.get(name, 0) + count
+    return out
+
+
+def _theirs(case: Case, raw=None):
+    """PyMahjongGB's (total, {our Chinese name: count}) as it scores, names read with the
+    default ruleset's table (明暗杠 is fan 82 there), values from PyMahjongGB's list."""
+    g = _raw(case) if raw is None else raw
     if isinstance(g, str):
         return None, g
     fans = {RS.fan(name).chinese: n for name, n in g.items()}
     return sum(RS.fan(k).value * n for k, n in fans.items()), fans
 
 
-def _tie(case: Case, total: int, fans: dict) -> bool:
-    for t, counts, _w in candidates(case.hand, case.win_tile, **case.kwargs()):
-        if t == total and {RS.fan(k).chinese: n for k, n in counts.items()} == fans:
+def _tie(case: Case, total: int, fans: dict, ruleset=RS) -> bool:
+    for t, counts, _w in candidates(case.hand, case.win_tile, ruleset=ruleset,
+                                    **case.kwargs()):
+        if t == total and {ruleset.fan(k).chinese: n for k, n in counts.items()} == fans:
             return True
     return False
+
+
+def _kong_pair(case: Case) -> bool:
+    """Exactly two kongs, one concealed and one melded (where 明暗杠 applies)."""
+    kongs = [m for m in case.hand.melds if m.kind == "kong"]
+    return len(kongs) == 2 and sum(bool(m.concealed) for m in kongs) == 1
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return random_winning_hands(N_HANDS, seed=20240601)
+
+
+@pytest.fixture(scope="module")
+def gb(cases):
+    return [_raw(c) for c in cases]
 
 
 def test_tile_codes_of_the_adapter():
@@ -86,31 +122,32 @@ def test_tile_codes_of_the_adapter():
         assert any(name == "门风刻" for _, name in res)
 
 
-def test_known_differences_are_translated():
-    assert set(KNOWN) == set(GB_NAME_FIX)
+def test_the_kong_pair_hand_agrees_untranslated_and_differs_officially():
     case = Case(hand=__import__("majiang").parse_hand("23m789s11z [5555z] {6666m}"),
                 win_tile=0, self_drawn=False, last_copy=False, kong=False, last_tile=False,
                 seat_wind=0, prevalent_wind=0, flowers=0, form="regular")
     raw = CALC(*gb_args(case), verbose=True)
-    assert any(name == "明暗杠" for _, _, name, _ in raw)
-    total, fans = _ours(case)
-    assert fans["暗杠"] == 1 and fans["明杠"] == 1
-    assert _theirs(case) == (total, fans)
+    assert (5, 1, "明暗杠", "Concealed Kong and Melded Kong") in raw
+    assert not any(name in ("暗杠", "明杠") for _, _, name, _ in raw)
+    assert _ours(case) == _theirs(case) == (8, {"箭刻": 1, "缺一门": 1, "明暗杠": 1})
+    total, fans = _ours(case, MCR_OFFICIAL)
+    assert set(KNOWN_OFFICIAL) == {"明暗杠"}
+    assert (total, fans) == (6, {"箭刻": 1, "暗杠": 1, "明杠": 1, "缺一门": 1})
 
 
-def test_random_winning_hands_agree_with_pymahjonggb():
-    cases = random_winning_hands(N_HANDS, seed=20240601)
+def test_random_winning_hands_agree_with_pymahjonggb(cases, gb):
+    """Default ruleset (明暗杠 on): PyMahjongGB's fans as it names them, no translation."""
     forms = collections.Counter(c.form for c in cases)
     assert min(forms.values()) >= 100, forms           # every form is exercised
     ties = 0
     below_minimum = 0
     fans_seen: set[str] = set()
     bad = []
-    for case in cases:
+    for case, raw in zip(cases, gb):
         total, fans = _ours(case)
         fans_seen.update(fans)
         below_minimum += total - fans.get("花牌", 0) < 8
-        t2, fans2 = _theirs(case)
+        t2, fans2 = _theirs(case, raw)
         if (total, fans) == (t2, fans2):
             continue
         if t2 == total and isinstance(fans2, dict) and _tie(case, total, fans2):
@@ -120,7 +157,39 @@ def test_random_winning_hands_agree_with_pymahjonggb():
                    f"    ours {total} {fans}\n    gb   {t2} {fans2}")
     assert not bad, f"{len(bad)} of {N_HANDS} hands disagree:\n" + "\n".join(bad[:10])
     assert below_minimum > 100                          # below-8 hands compared too
-    assert len(fans_seen) == 81, sorted(set(f.chinese for f in RS.fans) - fans_seen)
+    assert len(fans_seen) == len(RS.fans) == 82, \
+        sorted(set(f.chinese for f in RS.fans) - fans_seen)
     assert ties < N_HANDS // 100                        # equal-total readings, reported
     print(f"\n{N_HANDS} hands {dict(forms)}: 0 disagreements, {ties} equal-total ties, "
           f"{below_minimum} below 8 fan")
+
+
+def test_official_reading_differs_exactly_at_a_concealed_and_melded_kong(cases, gb):
+    """Option off (the 81 fans): PyMahjongGB's total is ours + 2 exactly on the hands with
+    one concealed + one melded kong, where its 明暗杠 stands for our 暗杠 + 明杠; every
+    other hand agrees as in the default test."""
+    pairs = 0
+    bad = []
+    for case, raw in zip(cases, gb):
+        total, fans = _ours(case, MCR_OFFICIAL)
+        t2, fans2 = _theirs(case, raw)
+        pair = _kong_pair(case)
+        pairs += pair
+        if pair:
+            assert fans2.pop("明暗杠") == 1
+            fans2["暗杠"] = fans2.get("暗杠", 0) + 1
+            fans2["明杠"] = fans2.get("明杠", 0) + 1
+            t2 -= 5 - 3
+            assert total > 0
+        else:
+            assert "明暗杠" not in fans2
+        if (total, fans) == (t2, fans2):
+            continue
+        if t2 == total and _tie(case, total, fans2, MCR_OFFICIAL):
+            continue
+        bad.append(f"{format_hand(case.hand)} + {tile_name(case.win_tile)} pair={pair}\n"
+                   f"    ours {total} {fans}\n    gb   {t2} {fans2}")
+    assert not bad, f"{len(bad)} of {N_HANDS} hands disagree:\n" + "\n".join(bad[:10])
+    assert pairs >= 100, pairs                      # the case occurs often enough
+    print(f"\nofficial reading: {pairs} of {N_HANDS} hands hold a concealed + melded kong "
+          "pair; PyMahjongGB is 2 fan higher on exactly those")

@@ -11,6 +11,17 @@ fan scorer adds its own columns).
 
 Nothing here prints; the command line (``majiang review``) formats these tables.
 
+Which Chinese Official reading scores the wins
+----------------------------------------------
+Botzone's judge scores one concealed + one melded kong as 明暗杠 (5 fan), a fan that
+is not among the 81 of the rules.  The registered ``mcr`` ruleset does the same
+(option ``concealed_and_melded_kong``, on by default; see :mod:`majiang.rules.mcr`),
+so the recorded fans are compared as they are.  Under the official reading
+(``rules.mcr.MCR_OFFICIAL``, option off) a recorded 明暗杠 is read as 暗杠 + 明杠
+(:data:`RECORDED_FAN_FIX`).  :func:`kong_reading` names the reading; the scorer
+(:class:`MCRWinScorer`) carries it as ``.reading`` and :func:`review_wins` puts it in
+``DataFrame.attrs["reading"]``.
+
 What "advice" means here
 ------------------------
 Advice is tile efficiency only: lower shanten, then more live effective tiles
@@ -35,7 +46,8 @@ from .tiles import counts_from_tiles, format_counts, parse_tile, tile_name
 __all__ = [
     "MCR_FORMS", "REVIEW_COLUMNS", "AGREEMENT_COLUMNS", "WIN_COLUMNS",
     "decision_hand", "review_decision", "review_game", "review_games", "agreement",
-    "review_wins", "score_win", "mcr_win_scorer", "recorded_fans", "RECORDED_FAN_FIX",
+    "review_wins", "score_win", "mcr_win_scorer", "MCRWinScorer", "recorded_fans",
+    "RECORDED_FAN_FIX", "kong_reading",
 ]
 
 MCR_FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans",
@@ -307,7 +319,9 @@ def review_wins(records: Iterable[GameRecord], *, scorer: WinScorer | None = Non
     ``scorer``, a function taking a :class:`~majiang.records.Win` and returning a
     mapping of extra columns (e.g. ``{"our_fan_total": 9, "our_fans": ...}``);
     they are appended after :data:`WIN_COLUMNS`, and ``majiang review`` prints
-    them beside the recorded values.
+    them beside the recorded values.  When the scorer has a ``reading`` attribute
+    (:class:`MCRWinScorer`: which Chinese Official reading scored the wins, see
+    :func:`kong_reading`), it is kept in ``DataFrame.attrs["reading"]``.
 
     Returns
     -------
@@ -357,8 +371,12 @@ def review_wins(records: Iterable[GameRecord], *, scorer: WinScorer | None = Non
                 row.update(more)
             rows.append(row)
     out = pd.DataFrame(rows, columns=list(WIN_COLUMNS) + extra)
-    return out.astype({"turn": np.int64, "player": np.int64, "self_drawn": bool,
-                       "discarder": "Int64", "fan_total": np.int64})
+    out = out.astype({"turn": np.int64, "player": np.int64, "self_drawn": bool,
+                      "discarder": "Int64", "fan_total": np.int64})
+    reading = getattr(scorer, "reading", None)
+    if reading is not None:
+        out.attrs["reading"] = reading
+    return out
 
 
 def score_win(win: Any, ruleset: Any = "mcr"):
@@ -391,17 +409,52 @@ def score_win(win: Any, ruleset: Any = "mcr"):
 RECORDED_FAN_FIX: dict[str, dict[str, int]] = {"明暗杠": {"暗杠": 1, "明杠": 1}}
 """Fans that Botzone's judge (PyMahjongGB) records but that are not among the 81 of
 Chinese Official rules, and the standard fans they stand for: 明暗杠 (5 fan, one
-concealed + one melded kong) is 暗杠 (2) + 明杠 (1) by the rules."""
+concealed + one melded kong) is 暗杠 (2) + 明杠 (1) by the rules.  Applied only when
+the ruleset's table lacks the recorded fan (``mcr`` with option
+``concealed_and_melded_kong`` off); the default ``mcr`` scores 明暗杠 itself."""
+
+
+def _has_fan(rs, name: str) -> bool:
+    from .errors import RuleError
+
+    try:
+        rs.fan(name)
+    except RuleError:
+        return False
+    return True
+
+
+def _fix(rs, name: str) -> dict[str, int] | None:
+    """The standard fans a recorded name stands for, or None when it needs no translation."""
+    fix = RECORDED_FAN_FIX.get(name)
+    return None if fix is None or _has_fan(rs, name) else fix
+
+
+def kong_reading(ruleset: Any = "mcr") -> str:
+    """Which Chinese Official reading of one concealed + one melded kong `ruleset` uses:
+    ``"明暗杠"`` (option ``concealed_and_melded_kong`` on, as Botzone's judge and
+    PyMahjongGB: 5 fan) or ``"暗杠+明杠"`` (the 81 official fans: 2 + 1).
+
+    Raises
+    ------
+    majiang.RuleError
+        For an unknown ruleset.
+    """
+    from .rules import get as get_ruleset
+
+    return "明暗杠" if _has_fan(get_ruleset(ruleset), "明暗杠") else "暗杠+明杠"
 
 
 def recorded_fans(fans: Iterable[tuple[str, int]], ruleset: Any = "mcr"):
     """A log's fan list in our names: ``({Chinese name: count}, total, unknown)``.
 
     Each recorded name is looked up in the ruleset's fan table (Chinese or English
-    name, or an alias such as 嵌张 for 坎张); the fans of :data:`RECORDED_FAN_FIX` are
-    replaced by the standard fans they stand for.  ``total`` is the fan total of the
-    translated list under the ruleset's values; ``unknown`` lists the recorded names
-    that are neither (kept as they are in the dict, so they never match ours).
+    name, or an alias such as 嵌张 for 坎张).  A fan of :data:`RECORDED_FAN_FIX` that
+    the table lacks (明暗杠 under the official reading, option
+    ``concealed_and_melded_kong`` off) is replaced by the standard fans it stands
+    for; the default ``mcr`` has 明暗杠 and keeps it.  ``total`` is the fan total of
+    the list under the ruleset's values; ``unknown`` lists the recorded names that are
+    neither (kept as they are in the dict, so they never match ours).
     """
     from .errors import RuleError
     from .rules import get as get_ruleset
@@ -411,7 +464,7 @@ def recorded_fans(fans: Iterable[tuple[str, int]], ruleset: Any = "mcr"):
     unknown: list[str] = []
     total = 0
     for name, count in fans:
-        for part, n in RECORDED_FAN_FIX.get(name, {name: 1}).items():
+        for part, n in (_fix(rs, name) or {name: 1}).items():
             try:
                 f = rs.fan(part)
             except RuleError:
@@ -423,10 +476,22 @@ def recorded_fans(fans: Iterable[tuple[str, int]], ruleset: Any = "mcr"):
     return out, total, unknown
 
 
-def mcr_win_scorer(win: Any) -> dict[str, Any]:
+class MCRWinScorer:
     """Scorer for :func:`review_wins`: our Chinese Official fans beside the recorded ones.
 
-    Columns:
+    Parameters
+    ----------
+    ruleset : str or Ruleset, default "mcr"
+        The Chinese Official ruleset to score with; ``"mcr"`` (明暗杠 on, Botzone's
+        reading) or ``rules.mcr.MCR_OFFICIAL`` (the 81 official fans).
+
+    Attributes
+    ----------
+    ruleset : Ruleset
+    reading : str
+        :func:`kong_reading` of the ruleset (``"明暗杠"`` or ``"暗杠+明杠"``).
+
+    Calling it with a :class:`~majiang.records.Win` returns the columns:
 
     ``our_fan_total``, ``our_fans`` (``[(Chinese name, count), ...]``), ``our_scores``
         Our total, fans and settlement per seat (None when our total is below the
@@ -434,36 +499,65 @@ def mcr_win_scorer(win: Any) -> dict[str, Any]:
     ``fans_agree``
         Our fan list equals the recorded one, fan by fan with counts, after the
         recorded names are read as :func:`recorded_fans` does (aliases such as
-        嵌张 = 坎张; Botzone's 明暗杠 = 暗杠 + 明杠); a made-up or missing fan
-        disagrees even when the totals match.
+        嵌张 = 坎张; under the official reading Botzone's 明暗杠 = 暗杠 + 明杠); a
+        made-up or missing fan disagrees even when the totals match.
     ``total_agrees``
-        Our total equals the recorded one (when the log holds 明暗杠, the total of
-        the translated list: 5 fan recorded become 2 + 1).
+        Our total equals the recorded one (under the official reading, when the log
+        holds 明暗杠, the total of the translated list: 5 fan recorded become 2 + 1).
     ``scores_agree``
         Our settlement equals the recorded one; None when it cannot be compared:
-        the log has none, or it holds 明暗杠, whose 2 extra fan change the
-        recorded settlement.
+        the log has none, or (official reading only) it holds 明暗杠, whose 2 extra
+        fan change the recorded settlement.
     ``fans_differ``
         What differs: ``[(name, recorded count, our count), ...]``, empty when
         the lists agree.
+
+    Raises
+    ------
+    majiang.RuleError
+        For an unknown ruleset.
     """
-    r = score_win(win)
-    # below the minimum by our count the hand is no win: nothing to settle
-    scores = r.settle(win.player, win.discarder) if r.meets_minimum else None
-    ours = {f.chinese: int(f.count) for f in r.fans}
-    theirs, translated_total, _ = recorded_fans(win.fans)
-    fixed = any(name in RECORDED_FAN_FIX for name, _ in win.fans)
-    recorded_total = translated_total if fixed else int(win.fan_total)
-    differ = [(name, theirs.get(name, 0), ours.get(name, 0))
-              for name in list(theirs) + [n for n in ours if n not in theirs]
-              if theirs.get(name, 0) != ours.get(name, 0)]
-    return {
-        "our_fan_total": r.total,
-        "our_fans": [(f.chinese, f.count) for f in r.fans],
-        "our_scores": None if scores is None else tuple(scores),
-        "fans_agree": not differ,
-        "total_agrees": r.total == recorded_total,
-        "scores_agree": (None if win.scores is None or fixed
-                         else scores is not None and tuple(scores) == tuple(win.scores)),
-        "fans_differ": differ,
-    }
+
+    def __init__(self, ruleset: Any = "mcr"):
+        self._ruleset = ruleset
+
+    @property
+    def ruleset(self):
+        from .rules import get as get_ruleset
+
+        return get_ruleset(self._ruleset)
+
+    @property
+    def reading(self) -> str:
+        return kong_reading(self.ruleset)
+
+    def __repr__(self) -> str:
+        return f"MCRWinScorer(reading={self.reading!r})"
+
+    def __call__(self, win: Any) -> dict[str, Any]:
+        rs = self.ruleset
+        r = score_win(win, rs)
+        # below the minimum by our count the hand is no win: nothing to settle
+        scores = r.settle(win.player, win.discarder) if r.meets_minimum else None
+        ours = {f.chinese: int(f.count) for f in r.fans}
+        theirs, translated_total, _ = recorded_fans(win.fans, rs)
+        fixed = any(_fix(rs, name) for name, _ in win.fans)
+        recorded_total = translated_total if fixed else int(win.fan_total)
+        differ = [(name, theirs.get(name, 0), ours.get(name, 0))
+                  for name in list(theirs) + [n for n in ours if n not in theirs]
+                  if theirs.get(name, 0) != ours.get(name, 0)]
+        return {
+            "our_fan_total": r.total,
+            "our_fans": [(f.chinese, f.count) for f in r.fans],
+            "our_scores": None if scores is None else tuple(scores),
+            "fans_agree": not differ,
+            "total_agrees": r.total == recorded_total,
+            "scores_agree": (None if win.scores is None or fixed
+                             else scores is not None and tuple(scores) == tuple(win.scores)),
+            "fans_differ": differ,
+        }
+
+
+mcr_win_scorer = MCRWinScorer("mcr")
+"""Scorer for :func:`review_wins` under the registered ``mcr`` (明暗杠 on, Botzone's
+reading): ``mcr_win_scorer(win)`` returns the columns of :class:`MCRWinScorer`."""

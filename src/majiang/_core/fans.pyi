@@ -4,6 +4,7 @@ from typing import Any, Sequence
 import numpy as np
 import numpy.typing as npt
 
+N_FAN_IDS: int
 FORMS: tuple[str, ...]
 POSITIONS: tuple[str, ...]
 KINDS: tuple[str, ...]

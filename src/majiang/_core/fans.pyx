@@ -50,7 +50,7 @@ cnp.import_array()
 
 cdef enum:
     NK = 34               # tile kinds
-    NF = 82               # fan ids 1..81 (index 0 unused)
+    NF = 83               # fan ids 1..81, 82 明暗杠 (option; index 0 unused)
     MAXX = 16             # most fans one fan excludes
     MAXR = 8              # most partial reductions
     MAXC = 32             # most combination groups in one reading
@@ -94,6 +94,10 @@ cdef enum:
     WS_PAIR = -1
     WS_NONE = -2
 
+N_FAN_IDS = NF
+"""Length of a fan vector indexed by fan id: ids 1..81 (the official fans) and 82
+(明暗杠, the ruleset option ``concealed_and_melded_kong``); index 0 unused."""
+
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
 """Form names by kernel code."""
 POSITIONS = ("edge", "closed", "pair", "open", "pung", "special")
@@ -105,7 +109,7 @@ KINDS = ("chow", "pung", "kong")
 PREDICATE_IDS = frozenset((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 18, 19, 20, 21, 22,
                            25, 26, 27, 29, 31, 33, 34, 35, 36, 37, 38, 40, 43, 44, 45, 46, 47,
                            48, 49, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 66,
-                           67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 81))
+                           67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82))
 COMBINATION_IDS = frozenset((14, 15, 16, 23, 24, 28, 30, 32, 39, 41, 42, 50, 65, 69, 70, 71, 72))
 
 # ---------------------------------------------------------------- structs
@@ -539,6 +543,10 @@ cdef inline int fan_80_self_drawn(const W* w) noexcept nogil:
 cdef inline int fan_81_flower_tiles(const W* w) noexcept nogil:
     return w.flowers
 
+cdef inline int fan_82_concealed_and_melded_kong(const W* w) noexcept nogil:
+    # 明暗杠 (not among the 81; ruleset option concealed_and_melded_kong)
+    return w.ck == 1 and w.mk == 1
+
 
 cdef inline void static_values(const W* w, int* v) noexcept nogil:
     """Values of the predicates that read only per-hand facts (v indexed by fan id)."""
@@ -580,6 +588,7 @@ cdef inline void static_values(const W* w, int* v) noexcept nogil:
     v[76] = fan_76_no_honors(w)
     v[80] = fan_80_self_drawn(w)
     v[81] = fan_81_flower_tiles(w)
+    v[82] = fan_82_concealed_and_melded_kong(w)
 
 
 cdef inline void dynamic_values(const W* w, int* v) noexcept nogil:
@@ -612,7 +621,7 @@ cdef inline void dynamic_values(const W* w, int* v) noexcept nogil:
     v[79] = fan_79_single_wait(w)
 
 
-STATIC_IDS = frozenset((3, 4, 5, 7, 8, 11, 17, 18, 19, 22, 25, 26, 27, 34, 36, 37, 40, 43, 44, 45, 46, 47, 49, 51, 52, 53, 56, 57, 58, 62, 64, 67, 68, 74, 75, 76, 80, 81))
+STATIC_IDS = frozenset((3, 4, 5, 7, 8, 11, 17, 18, 19, 22, 25, 26, 27, 34, 36, 37, 40, 43, 44, 45, 46, 47, 49, 51, 52, 53, 56, 57, 58, 62, 64, 67, 68, 74, 75, 76, 80, 81, 82))
 DYNAMIC_IDS = frozenset((1, 2, 6, 9, 10, 12, 13, 20, 21, 29, 31, 33, 35, 38, 48, 54, 55, 59, 60, 61, 63, 66, 73, 77, 78, 79))
 
 
@@ -1815,7 +1824,8 @@ cdef class KernelResult:
 
     @property
     def fan_vector(self):
-        """Counts indexed by fan id (length 82, index 0 unused), a uint8 array."""
+        """Counts indexed by fan id (length :data:`N_FAN_IDS` = 83, index 0 unused), a
+        uint8 array."""
         cdef int fid
         out = np.zeros(NF, dtype=np.uint8)
         cdef uint8_t[::1] v = out
@@ -1991,7 +2001,7 @@ def score_batch(FanTable table, const uint8_t[:, ::1] concealed, const int8_t[:,
     concealed (N, 34) uint8 before the win; melds (N, 4, 3) int8 rows
     ``(kind, tile, concealed)`` with kind -1 for no meld (melds first); context
     (N, 9) uint8 rows ``(win, self_drawn, last_copy, kong, last_tile, seat,
-    prevalent, flowers, unused)``.  Writes fans (N, 82) uint8, totals,
+    prevalent, flowers, unused)``.  Writes fans (N, N_FAN_IDS) uint8, totals,
     totals_min (N,) int32 and status (N,) int8 (0 ok, 1 invalid context, 2 not
     a winning hand).
     """
@@ -2000,6 +2010,8 @@ def score_batch(FanTable table, const uint8_t[:, ::1] concealed, const int8_t[:,
     cdef HandIn h
     cdef Result r
     cdef const Table* tb = &table.t
+    if fans.shape[0] < n or fans.shape[1] != NF:
+        raise ValueError(f"fans must have shape ({n}, {NF})")
     with nogil:
         for j in range(n):
             for i in range(NK):

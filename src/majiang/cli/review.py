@@ -3,8 +3,11 @@
 For each game: the decisions where the player's discard is not one of our best
 (with --all: every decision), then the win with its recorded fans and score and
 ours beside them: "agrees" when the fan lists match fan by fan (Botzone's names
-read as the rules' fans: 嵌张 = 坎张, 明暗杠 = 暗杠 + 明杠) and so do the total
-and score, else "DIFFERS" naming what differs.
+read as the rules' fans: 嵌张 = 坎张) and so do the total and score, else "DIFFERS"
+naming what differs.  One concealed + one melded kong is scored 明暗杠 (5 fan) as
+Botzone's judge does (the mcr option concealed_and_melded_kong, on by default);
+--official-fans scores the 81 official fans instead (暗杠 2 + 明杠 1; a recorded
+明暗杠 is then read as 暗杠 + 明杠).  The output names the reading used.
 At the end: the agreement rate per player (seat) and overall.
 
 Columns: turn = event index in the log; p = seat (0 East .. 3 North); hand =
@@ -21,6 +24,7 @@ Examples:
   majiang review --example
   majiang review games.txt --player 2 --all
   majiang review --example --json > review.json
+  majiang review --example --official-fans
 """
 from __future__ import annotations
 
@@ -50,6 +54,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="list every decision, not only the disagreements")
     parser.add_argument("--second-order", action="store_true",
                         help="use the two-step tie-break in the ranking (slower)")
+    parser.add_argument("--official-fans", action="store_true",
+                        help="score the wins with the 81 official fans: one concealed + "
+                             "one melded kong is 暗杠 + 明杠, not Botzone's 明暗杠")
     add_json_flag(parser)
 
 
@@ -64,11 +71,25 @@ def win_scorer(args: argparse.Namespace) -> Callable[[Any], Mapping[str, Any]] |
     :class:`majiang.records.Win` and returning extra columns, e.g.
     ``{"our_fan_total": 9, "our_fans": [("混一色", 1), ...]}``.  They are added to
     each win in the JSON output and printed after the recorded fans.  The logs are
-    Chinese Official games, so each win is scored under ``mcr``.
+    Chinese Official games, so each win is scored under ``mcr`` (明暗杠 on, as
+    Botzone's judge), or with ``--official-fans`` under the 81 official fans
+    (``rules.mcr.MCR_OFFICIAL``).  The scorer's ``reading`` names which.
     """
-    from ..review import mcr_win_scorer
+    from ..review import MCRWinScorer, mcr_win_scorer
+    from ..rules.mcr import MCR_OFFICIAL
 
+    if getattr(args, "official_fans", False):
+        return MCRWinScorer(MCR_OFFICIAL)
     return mcr_win_scorer
+
+
+READING_TEXT = {
+    "明暗杠": "one concealed + one melded kong = 明暗杠 5 fan (mcr option "
+             "concealed_and_melded_kong on, as Botzone's judge)",
+    "暗杠+明杠": "one concealed + one melded kong = 暗杠 2 + 明杠 1 (the 81 official fans; "
+              "a recorded 明暗杠 is read as 暗杠 + 明杠)",
+}
+"""How the text output names each Chinese Official reading (``review.kong_reading``)."""
 
 
 # --------------------------------------------------------------------------
@@ -171,7 +192,9 @@ def run(args: argparse.Namespace) -> int:
     games, source = _load(args)
     players = None if args.player is None else sorted(set(args.player))
     df = review_games(games, second_order=args.second_order, players=players)
-    wins = review_wins(games, scorer=win_scorer(args))
+    scorer = win_scorer(args)
+    wins = review_wins(games, scorer=scorer)
+    reading = wins.attrs.get("reading", getattr(scorer, "reading", None))
     extra = [c for c in wins.columns if c not in WIN_COLUMNS]
     by_player = agreement(df, "player")
     by_game = agreement(df, "game")
@@ -181,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         emit_json({
             "source": source,
             "settings": {"forms": list(MCR_FORMS), "seven_pairs_quads": True,
-                         "second_order": args.second_order, "players": players},
+                         "second_order": args.second_order, "players": players,
+                         "reading": reading},
             "games": [{"game": g.match_id, "prevalent_wind": g.prevalent_wind,
                        "drawn": g.drawn} for g in games],
             "decisions": df,
@@ -196,6 +220,9 @@ def run(args: argparse.Namespace) -> int:
           + ("" if players is None else f" of player(s) {', '.join(map(str, players))}"))
     write("rank = place of the actual discard in our advice (1 = best); sh / live = shanten "
           "and live effective tiles after the discard")
+    if reading is not None:
+        write(f"wins scored as Chinese Official, reading {reading}: "
+              f"{READING_TEXT.get(reading, reading)}")
     game_stats = by_game.set_index("game")
     for g in games:
         write()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from .base import FORM_NAMES, Fan, JokerRule, Ruleset, ScoringRule, WallEnd
 from .mcr import MCR
+from .mcr import build as _mcr_build
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "JokerRule", "ScoringRule", "WallEnd", "get",
            "available", "register", "MCR", "BUILDERS", "load", "loads", "dumps", "catalog"]
@@ -69,6 +70,7 @@ def available() -> tuple[str, ...]:
 
 
 register(MCR)
+BUILDERS["mcr"] = _mcr_build
 
 
 def _register_builtins() -> None:

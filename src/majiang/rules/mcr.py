@@ -22,23 +22,46 @@ Readings chosen where the texts are silent or disagree (each is tested in
   幺九刻 [std].
 * 四暗刻 does not count 门前清 / 不求人 (自摸 still counts) [std]; the special forms
   七对 / 连七对 / 十三幺 / 全不靠 / 七星不靠 do not count 门前清 / 不求人 / 单钓将.
-* One concealed kong and one melded kong score 暗杠 + 明杠 (2 + 1); some
-  calculators add a non-standard 明暗杠 (5), which is not among the 81 fans.
+* One concealed kong and one melded kong: build option
+  ``concealed_and_melded_kong`` (明暗杠), see below.  Default on: 明暗杠, 5 fan.
 * 平和 also applies to 组合龙 + chow + suited pair (the knitted straight stands
   for three chows) [std].
 * 边张 / 坎张 / 单钓将 need a single waiting tile kind (独听, S003: "单和123的3");
   a win tile inside the 9 knitted tiles of 组合龙 scores none of them, since
   those tiles form no chow or pair (the texts define the waits on chows and the
   pair only).
+
+Option ``concealed_and_melded_kong`` (明暗杠, "Concealed Kong and Melded Kong")
+--------------------------------------------------------------------------
+A hand with exactly two kongs, one concealed (暗杠) and one melded (明杠, an
+exposed or an added kong), is scored in two ways:
+
+* ``True`` (default): the non-standard fan 明暗杠, 5 fan (fan id 82, outside the
+  81), which does not count 暗杠 and 明杠 (不计).  Its concealed kong is still a
+  concealed pung for 双暗刻 / 三暗刻, as for any concealed kong.  This is what
+  Botzone's judge scores (the fan library behind PyMahjongGB, which wrote the
+  shipped Botzone records of :mod:`majiang.records`) and what the most used
+  Chinese Official calculators score; checked by experiment against PyMahjongGB
+  (``tests/test_mcr_kong_option.py``), e.g. ``23m789s11z [5555z] {6666m}`` on 1m:
+  箭刻 2 + 缺一门 1 + 明暗杠 5 = 8.
+* ``False``: the 81 fans of the rules (S003, RULESETS.md §2), which have no such
+  fan: the hand scores 暗杠 (2) + 明杠 (1), 3 fan, so the example above is 6 fan
+  and below the minimum.  ``build(concealed_and_melded_kong=False)`` is that
+  reading; its fan table is exactly the 81 fans.
+
+Two concealed kongs stay 双暗杠 and two melded kongs 双明杠 under both readings;
+three or four kongs score 三杠 / 四杠, never 明暗杠.
 """
 from __future__ import annotations
 
 from itertools import combinations
 
+from ..errors import RuleError
 from ..winning import WinningHand
 from .base import Fan, Ruleset
 
-__all__ = ["MCR", "FAN_IDS", "settle_mcr"]
+__all__ = ["MCR", "MCR_OFFICIAL", "FAN_IDS", "CONCEALED_AND_MELDED_KONG", "build",
+           "settle_mcr"]
 
 # ---------------------------------------------------------------- tile sets
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
@@ -258,6 +281,11 @@ def _pung_terminals_honors(w):
 
 
 def _melded_kong(w): return int(w.melded_kongs == 1)
+
+
+def _concealed_and_melded_kong(w):
+    """明暗杠 (option): exactly two kongs, one concealed and one melded."""
+    return int(w.concealed_kongs == 1 and w.melded_kongs == 1)
 
 
 def _one_voided_suit(w):
@@ -489,8 +517,15 @@ _FANS = (
        source="S003: 1 fan each, not counted toward the minimum"),
 )
 
+CONCEALED_AND_MELDED_KONG = _f(
+    82, "明暗杠", "Concealed Kong and Melded Kong", 5, _concealed_and_melded_kong,
+    excludes=(67, 74), forms=_SETS,
+    source="not among the 81 fans (S003); Botzone's judge / PyMahjongGB and common "
+           "calculators: 5 fan, 不计暗杠 and 明杠 (option concealed_and_melded_kong)")
+"""The non-standard fan 明暗杠 (id 82) that option ``concealed_and_melded_kong`` adds."""
+
 FAN_IDS = {f.chinese: f.id for f in _FANS}
-"""Chinese name -> fan id (1..81)."""
+"""Chinese name -> fan id (1..81, the official fans; 明暗杠 is 82 when the option is on)."""
 
 
 def settle_mcr(total: int, winner: int, discarder: int | None, *, players: int = 4,
@@ -508,24 +543,60 @@ def settle_mcr(total: int, winner: int, discarder: int | None, *, players: int =
     return tuple(out)
 
 
-MCR = Ruleset(
-    name="mcr",
-    title="Chinese Official (国标麻将, MCR)",
-    tiles="144: characters, dots, bamboo 1-9 x4, winds and dragons x4, 8 flowers",
-    n_tiles=144,
-    flowers=8,
-    players=4,
-    hand_size=13,
-    calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
-    forms=("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
-           "knitted_straight"),
-    seven_pairs_quads=True,
-    min_fan=8,
-    flowers_count_toward_minimum=False,
-    fans=_FANS,
-    settlement=settle_mcr,
-    settlement_params={"base": 8},
-    source="RULESETS.md §2 (S003 complete table; S000 damaged copy); minimum 8 and "
-           "settlement are standard MCR (S003 states only that flowers do not count "
-           "toward the minimum)",
-)
+def build(concealed_and_melded_kong: bool = True) -> Ruleset:
+    """The Chinese Official ruleset with its build option (registered as ``"mcr"``
+    with the defaults; :func:`majiang.rules.load` rebuilds it from ``[options]``).
+
+    Parameters
+    ----------
+    concealed_and_melded_kong : bool, default True
+        明暗杠: score one concealed + one melded kong as the non-standard fan 明暗杠
+        (id 82, 5 fan, 不计暗杠 / 明杠), as Botzone's judge, PyMahjongGB and most
+        calculators do.  False gives the 81 official fans (暗杠 2 + 明杠 1).  See the
+        module docstring.
+
+    Returns
+    -------
+    Ruleset
+
+    Raises
+    ------
+    RuleError
+        When the option is not a bool.
+    """
+    if not isinstance(concealed_and_melded_kong, bool):
+        raise RuleError("mcr option concealed_and_melded_kong must be true or false, got "
+                        f"{concealed_and_melded_kong!r}")
+    on = bool(concealed_and_melded_kong)
+    return Ruleset(
+        name="mcr",
+        title="Chinese Official (国标麻将, MCR)",
+        tiles="144: characters, dots, bamboo 1-9 x4, winds and dragons x4, 8 flowers",
+        n_tiles=144,
+        flowers=8,
+        players=4,
+        hand_size=13,
+        calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
+               "knitted_straight"),
+        seven_pairs_quads=True,
+        min_fan=8,
+        flowers_count_toward_minimum=False,
+        fans=_FANS + (CONCEALED_AND_MELDED_KONG,) if on else _FANS,
+        settlement=settle_mcr,
+        settlement_params={"base": 8},
+        source="RULESETS.md §2 (S003 complete table; S000 damaged copy); minimum 8 and "
+               "settlement are standard MCR (S003 states only that flowers do not count "
+               "toward the minimum)"
+               + ("; 明暗杠 (option concealed_and_melded_kong, on): Botzone's judge / "
+                  "PyMahjongGB" if on else ""),
+        options={"concealed_and_melded_kong": on},
+        builder="mcr",
+    )
+
+
+MCR = build()
+"""Chinese Official rules as registered (``rules.get("mcr")``): 明暗杠 on."""
+
+MCR_OFFICIAL = build(concealed_and_melded_kong=False)
+"""Chinese Official rules with exactly the 81 official fans (明暗杠 off)."""

@@ -187,7 +187,7 @@ class BatchScores(NamedTuple):
     """
 
     total: np.ndarray          # (N,) int32, flowers included
-    fans: np.ndarray           # (N, 82) uint8, indexed by fan id
+    fans: np.ndarray           # (N, 83) uint8, indexed by fan id (82 = 明暗杠)
     meets_minimum: np.ndarray  # (N,) bool
     status: np.ndarray         # (N,) int8
 
@@ -250,7 +250,8 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     Returns
     -------
     BatchScores
-        ``total``, ``fans`` (N, 82), ``meets_minimum``, ``status``.
+        ``total``, ``fans`` (N, 83: fan ids 1..81 and 82 明暗杠; column 0 unused),
+        ``meets_minimum``, ``status``.
 
     Raises
     ------
@@ -313,7 +314,7 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     ctx[:, 5] = _column(seat_wind, n, "seat_wind", 0, 3)
     ctx[:, 6] = _column(prevalent_wind, n, "prevalent_wind", 0, 3)
     ctx[:, 7] = _column(flowers, n, "flowers", 0, rs.flowers)
-    fans = np.empty((n, 82), dtype=np.uint8)
+    fans = np.empty((n, _kfans.N_FAN_IDS), dtype=np.uint8)
     total = np.empty(n, dtype=np.int32)
     total_min = np.empty(n, dtype=np.int32)
     status = np.empty(n, dtype=np.int8)
