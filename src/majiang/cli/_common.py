@@ -258,9 +258,9 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
 
 
 def refuse_seen_jokers(visible, what: str) -> None:
-    """RuleError when ``--visible`` holds a seen joker (:attr:`Visible.jokers`) and `what`
-    (e.g. ``"--draws"``) computes probabilities: :mod:`majiang.probability` takes visible tiles as 34 kind
-    counts with no place for seen jokers."""
+    """RuleError when ``--visible`` holds a seen joker (:attr:`Visible.jokers`) and
+    `what` (e.g. ``"--draws"``) computes probabilities: :mod:`majiang.probability`
+    takes visible tiles as 34 kind counts with no place for seen jokers."""
     if visible is not None and visible.jokers:
         from ..errors import RuleError
         how = "'*'" if visible.face is None else f"'*' or {visible.face}"

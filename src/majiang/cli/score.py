@@ -30,8 +30,8 @@ HELP = "fans, points and payments of a winning hand (Chinese Official rules unle
 
 _WINDS = "ESWN"
 
-WAIT_WORDS = {"edge": "edge wait 边张", "closed": "closed wait 坎张", "open": "open wait 两面",
-              "pung": "a pair became a pung: 对倒 wait"}
+WAIT_WORDS = {"edge": "edge wait 边张", "closed": "closed wait 坎张",
+              "open": "open wait 两面", "pung": "a pair became a pung: 对倒 wait"}
 """How ``result.win_set``'s position in brackets (``"chow 456m (open)"``) is printed."""
 
 
