@@ -482,7 +482,8 @@ cdef class FastHand:
     cdef int n_aside
     cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
-    cdef int min_aware         # bots check tenpai waits against the minimum (bridge.pick_wait)
+    cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
+    cdef int step_back         # bit (-code - 1): pick_wait outcomes after which a bot leaves tenpai
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
@@ -514,6 +515,7 @@ cdef class FastHand:
             self.fd_turn[k] = -1
         self.pay_kongs = flags.get("pay_kongs", 0)
         self.min_aware = flags.get("min_aware", 0)
+        self.step_back = flags.get("step_back", 0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0
@@ -872,7 +874,7 @@ cdef class FastHand:
         cdef FSeat* s = &self.seats[p]
         cdef int lg[34]
         cdef int nl = self.legal(p, lg)
-        cdef int k, i, sh, u, j
+        cdef int k, i, sh, u, j, x
         cdef uint8_t allowed[34]
         cdef uint8_t live[34]
         cdef uint8_t vis[34]
@@ -893,20 +895,42 @@ cdef class FastHand:
         k = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
         if k < 0:
             return lg[0]
-        if sh == 0 and j == 0 and self.min_aware:
-            i = self.valid_tenpai(p, h, &o, live, vis, allowed, None)
+        if sh == 0 and self.min_aware:
+            i = self.valid_tenpai(p, h, &o, live, vis, allowed, None, j)
             if i >= 0:
                 k = i
+            elif i < -2 or i == -1:
+                if self.step_back & (1 << (-i - 1)):
+                    # no tenpai discard can win: the best discard that is not tenpai
+                    # (players.step_back)
+                    i = 0
+                    for x in range(34):
+                        if allowed[x]:
+                            if not h[x]:
+                                allowed[x] = 0
+                                continue
+                            h[x] -= 1
+                            if shanten_opts_c(h, &o) == 0:
+                                allowed[x] = 0
+                            else:
+                                i = 1
+                            h[x] += 1
+                    if i:          # (choose_c needs some kind allowed)
+                        i = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
+                        if i >= 0:
+                            k = i
         for i in range(nl):
             if lg[i] == k:
                 return k
         return lg[0]
 
     cdef int valid_tenpai(self, int p, uint8_t* h, const Opts* o, uint8_t* live, uint8_t* vis,
-                          uint8_t* allowed, object extra) except -9:
-        """The bridge's :func:`pick_valid_wait` over the tenpai discards of ``h`` (with
-        the meld ``extra`` being weighed, or None; ``allowed`` NULL: any held kind, the
-        定缺 suit first): the kind, -1 when every one is dead, -2 when none is tenpai."""
+                          uint8_t* allowed, object extra, int jokers) except -9:
+        """The bridge's :func:`pick_valid_wait` over the tenpai discards of ``h`` (+
+        ``jokers``, already in ``o``; with the meld ``extra`` being weighed, or None;
+        ``allowed`` NULL: any held kind, the 定缺 suit first): the kind, -1 when every
+        valid wait is dead, -3 when no wait is valid, -2 when none is tenpai.  The natural
+        copies of the wild kind are no wait (all its copies are wild)."""
         cdef int x, w, left
         cdef int vs = self.seats[p].void
         cdef bint void_held = 0
@@ -924,7 +948,7 @@ cdef class FastHand:
             if shanten_opts_c(h, o) == 0:
                 ws = []
                 for w in range(34):
-                    if h[w] >= 4:
+                    if h[w] >= 4 or w == self.jk:
                         continue
                     h[w] += 1
                     if shanten_opts_c(h, o) == -1:
@@ -938,7 +962,8 @@ cdef class FastHand:
         melds = self.melds_py(p)
         if extra is not None:
             melds.append(extra)
-        return self.bridge.pick_wait(p, cands, melds, (p - self.dealer + self.n) % self.n)
+        return self.bridge.pick_wait(p, cands, melds, (p - self.dealer + self.n) % self.n,
+                                     jokers)
 
     cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]

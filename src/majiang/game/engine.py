@@ -79,7 +79,7 @@ followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -88,11 +88,11 @@ from ..hand import Hand, Meld
 from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
 from .._core import game as _cg
-from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
-                      pick_valid_wait, random_exchange, wait_verdict)
+from .players import (STEP_BACK, SeatView, efficiency_exchange,  # noqa: E402
+                      make_players, pick_valid_wait, random_exchange, wait_verdict)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
-           "check_win_fn"]
+           "check_win_fn", "KongLedger", "KongItem", "min_aware"]
 
 _WHOLE_HAND = 2 | 4 | 8
 _FORM_BITS = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4,
@@ -145,26 +145,57 @@ def _pass_lock(rs):
     return getattr(rs, "pass_lock", "") or None
 
 
-def _min_aware(rs) -> bool:
-    """Whether the efficiency bot checks its tenpai waits with THE predicate: the
-    ruleset has a minimum fan (Chinese Official: 8), which a complete shape may miss."""
-    return int(getattr(rs, "min_fan", 0)) > 0
+def min_aware(model) -> bool:
+    """Whether the efficiency bot checks its tenpai waits with THE predicate
+    (:func:`~majiang.game.players.pick_valid_wait`): under the ruleset a complete shape
+    of the bots' shape options may still not win when self-drawn.  Read from the
+    ruleset's own facts: the game model's shape options are not exact
+    (:meth:`GameModel.shape`: a minimum fan, a constraint beyond the shape such as
+    二五八将 for a small win or 八枝, extra forms), or the scoring has a minimum in points
+    (``options["min_points"]`` under custom scoring, read as the regional scorer reads
+    it: 螺山 100 / 200, 天津 2, 温州 / 罗源 1)."""
+    rs = model.ruleset
+    if rs is None:
+        return False
+    if not model.shape(()).exact:
+        return True
+    lo = rs.options.get("min_points") if rs.scoring.mode == "custom" else None
+    return bool(lo) and any(int(x) > 0 for x in lo)
+
+
+class KongItem(NamedTuple):
+    """One payment of a :class:`KongLedger`.
+
+    Attributes
+    ----------
+    entry : dict
+        ``{"check", "kind", "payer", "payee", "amount"}``: ``check`` ``"杠分"`` for a
+        kong (``kind`` ``"concealed"`` / ``"added"`` / ``"exposed"``) or ``"呼叫转移"``
+        for a transfer (``kind`` ``""``); ``amount`` a positive int.
+    turn : int
+        Discards made before the kong (a transfer: before the winning discard).
+    moved : bool
+        Its income was moved on by 呼叫转移 (a 退税 then leaves it alone).
+    """
+
+    entry: dict
+    turn: int
+    moved: bool = False
 
 
 class KongLedger:
     """Kong payments of one hand outside the hand value (:attr:`Ruleset.kong_payments`:
     四川 刮风下雨 and 呼叫转移, 广东 杠分), shared by both loops.
 
-    Entries are dicts ``{"check", "kind", "payer", "payee", "amount"}`` (``check``
-    ``"杠分"`` for a kong, ``"呼叫转移"`` for a transfer); :func:`end_checks` applies
-    them to the score deltas at the end of the hand (or voids them: 荒庄荒杠) and
-    refunds them (退税).
+    ``items`` lists :class:`KongItem` entries in the order made; :func:`end_checks`
+    applies them to the score deltas at the end of the hand (or voids them: 荒庄荒杠)
+    and refunds them (退税).
     """
 
     def __init__(self, rs, n):
         self.kp = getattr(rs, "kong_payments", None)
         self.n = n
-        self.items = []          # [entry, turn of the kong, moved by 呼叫转移]
+        self.items: list[KongItem] = []
 
     def kong(self, p, kind, outs, turns, discarder=-1, late=False):
         """Seat p made a kong (``"concealed"``, ``"added"`` or ``"exposed"`` on
@@ -184,8 +215,8 @@ class KongLedger:
                                                if q != discarder]
         for q, a in pay:
             if a > 0:
-                self.items.append([{"check": "杠分", "kind": kind, "payer": int(q),
-                                    "payee": int(p), "amount": int(a)}, int(turns), False])
+                self.items.append(KongItem({"check": "杠分", "kind": kind, "payer": int(q),
+                                            "payee": int(p), "amount": int(a)}, int(turns)))
 
     def transfer(self, discarder, winners, turns):
         """呼叫转移: ``winners`` (turn order after the discarder) won on the discard
@@ -193,19 +224,21 @@ class KongLedger:
         kp = self.kp
         if kp is None or not kp.transfer or not winners:
             return
-        inc = [it for it in self.items if it[0]["check"] == "杠分" and it[0]["payee"] ==
-               discarder and it[1] == turns - 1 and not it[2]]
-        total = sum(it[0]["amount"] for it in inc)
+        inc = [i for i, it in enumerate(self.items)
+               if it.entry["check"] == "杠分" and it.entry["payee"] == discarder
+               and it.turn == turns - 1 and not it.moved]
+        total = sum(self.items[i].entry["amount"] for i in inc)
         if not total:
             return
-        for it in inc:
-            it[2] = True
+        for i in inc:
+            self.items[i] = self.items[i]._replace(moved=True)
         share, rem = divmod(total, len(winners))
         for i, w in enumerate(winners):
             a = share + (rem if i == 0 else 0)
             if a:
-                self.items.append([{"check": "呼叫转移", "kind": "", "payer": int(discarder),
-                                    "payee": int(w), "amount": int(a)}, int(turns), False])
+                self.items.append(KongItem({"check": "呼叫转移", "kind": "",
+                                            "payer": int(discarder), "payee": int(w),
+                                            "amount": int(a)}, int(turns)))
 
 
 class IllegalMoveError(MahjongError):
@@ -369,7 +402,7 @@ class HandState:
         self.pass_lock = _pass_lock(rs)
         self.kong_ledger = KongLedger(rs, n)
         self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
-        self.min_aware = _min_aware(rs)    # bots aim at waits that reach the minimum
+        self.min_aware = min_aware(self.model)   # bots aim at waits THE predicate accepts
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
         self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
@@ -1236,16 +1269,16 @@ class _FastBridge:
         self.kongs = KongLedger(rs, n)
         self.wait_cache = {}
 
-    def pick_wait(self, p, cands, melds, seat_wind):
+    def pick_wait(self, p, cands, melds, seat_wind, jokers=0):
         """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
         lists ``(k, after bytes, [(wait, live left)])``; ``melds`` ``(kind, tile,
-        concealed)`` tuples."""
+        concealed)`` tuples; ``jokers`` wild tiles held besides."""
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
 
         def verdict(after, w):
             return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
-                                seat_wind, self.prevalent)
+                                seat_wind, self.prevalent, jokers)
         return pick_valid_wait(cs, verdict)
 
     def kong(self, p, kind, outs, turns, discarder, late):
@@ -1397,9 +1430,7 @@ def _fast_eligible(model, players) -> bool:
     if _shape_extra(model) or model.players > 4:
         return False
     jr = model.jokers
-    if jr is not None and (jr.substitute is not None or jr.claim or jr.be_claimed
-                           or not jr.discard or jr.second is not None
-                           or _indicator_back_possible(jr, model)
+    if jr is not None and (not jr.plain or _indicator_back_possible(jr, model)
                            or _faces_matter(model.ruleset)):
         return False       # (faces_matter: the compiled loop's bridge scores with '*')
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
@@ -1421,7 +1452,8 @@ def _fast_flags(model) -> dict:
     we = rs.wall_end
     flags = {
         "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
-        "min_aware": int(_min_aware(rs)),
+        "min_aware": int(min_aware(model)),
+        "step_back": sum(1 << (-c - 1) for c in STEP_BACK),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),
         "added_kong": int("added_kong" in model.calls),
@@ -1510,9 +1542,11 @@ def end_checks(st) -> list:
     (荒庄荒杠) and nobody won.  At a drawn end players who have won take no part.  A
     花猪 (still holding tiles of three suits) pays 16 x base to each other player who
     is not a 花猪; a player who is not ready (and not a 花猪) pays each ready player
-    that player's largest hand value (the most points of a win on a discard, THE
-    predicate's reading); 退税: not-ready players and 花猪 hand back their kong income
-    (what 呼叫转移 moved away stays moved).
+    that player's largest hand value; 退税: not-ready players and 花猪 hand back their
+    kong income (what 呼叫转移 moved away stays moved).  Who is ready and what a
+    ready hand is worth are read once, by :class:`_Readiness` (the same reading as
+    the kong payments collected only by ready players and the end settlement's
+    :class:`~majiang.rules.base.EndTable`).
     """
     st.end_checks = []
     rs = st.rs
@@ -1520,7 +1554,7 @@ def end_checks(st) -> list:
     kongs = [] if ledger is None else ledger.items
     readiness = None
     if kongs and not (ledger.kp.when == "with_win" and not st.wins):
-        st.end_checks = [dict(it[0]) for it in kongs]
+        st.end_checks = [dict(it.entry) for it in kongs]
         if getattr(ledger.kp, "collect", "always") == "ready":
             readiness = _Readiness(st)
             st.end_checks = [e for e in st.end_checks
@@ -1541,57 +1575,8 @@ def end_checks(st) -> list:
     base = rs.scoring.base
     seats = st.seats
     pigs = [q for q in part if _three_suits(seats[q])]
-    check_win = check_win_fn()
-    model = game_model(rs)
-    mask = _core_mask(model)
-    wins_of = {}              # seat -> [(hand, kind)] of its complete shapes, lazily
-    opts = {}
-
-    def verdicts(q):
-        got = wins_of.get(q)
-        if got is None:
-            seat = seats[q]
-            c = np.ascontiguousarray(seat.phys, dtype=np.uint8)
-            so = opts.get(len(seat.melds))
-            if so is None:
-                so = opts[len(seat.melds)] = _cg.ShapeOpts(
-                    _mask_for(mask, len(seat.melds)), model.seven_pairs_quads, None,
-                    _ALL_PAIRS, 0, False)
-            w = np.zeros(34, dtype=np.uint8)
-            _cg.waits(c, so, 0, w)
-            got = []
-            if w.any():
-                melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
-                hand = Hand(c, melds)
-                for k in np.flatnonzero(w):
-                    k = int(k)
-                    if model.copies[k]:
-                        got.append((hand, k))
-            wins_of[q] = got
-        return got
-
-    asked = {}
-
-    def check(q, hand, k):
-        got = asked.get((q, k))
-        if got is None:
-            got = asked[(q, k)] = check_win(hand, k, ruleset=rs, self_drawn=False,
-                                            seat_wind=(q - st.dealer) % st.n,
-                                            prevalent_wind=st.prevalent)
-        return got
-
-    def is_ready(q):
-        return any(check(q, hand, k).valid for hand, k in verdicts(q))
-
-    def value(q):
-        best = 0
-        for hand, k in verdicts(q):
-            r = check(q, hand, k)
-            if r.valid:
-                best = max(best, int(getattr(r.result, "points", rs.points(r.result.total))))
-        return best
-
-    ready = [q for q in part if q not in pigs and is_ready(q)]
+    readiness = readiness or _Readiness(st)
+    ready = [q for q in part if q not in pigs and readiness.ready(q)]
     out = []
     if "查花猪" in checks:
         for q in pigs:
@@ -1600,15 +1585,15 @@ def end_checks(st) -> list:
                     out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
     if "查大叫" in checks:
         payers = [q for q in part if q not in pigs and q not in ready]
-        values = {r: value(r) for r in ready} if payers else {}
+        values = {r: readiness.value(r) for r in ready} if payers else {}
         for q in payers:
             for r in ready:
                 out.append({"check": "查大叫", "payer": q, "payee": r, "amount": values[r]})
     if "退税" in checks:
         for it in kongs:
-            e = it[0]
+            e = it.entry
             q = e["payee"]
-            if e["check"] == "杠分" and not it[2] and q in part and q not in ready:
+            if e["check"] == "杠分" and not it.moved and q in part and q not in ready:
                 out.append({"check": "退税", "payer": q, "payee": e["payer"],
                             "amount": e["amount"]})
     st.end_checks = st.end_checks + out
@@ -1617,11 +1602,31 @@ def end_checks(st) -> list:
 
 
 class _Readiness:
-    """Who is ready at the end of a hand (for :attr:`KongPayments.collect` and the end
-    settlement): a winner, or a seat whose hand some tile of the set completes into a
-    valid win under THE predicate as a self-draw (a ready hand may always self-draw,
-    where a win on a discard can be barred, e.g. 贵州 通行证); ``value``: the points of
-    that seat's best such win (a winner: its best win's points)."""
+    """Who is ready (下叫 / 听牌) at the end of a hand, and what a ready hand is worth: the
+    one reading behind 查大叫 and 退税 (:func:`end_checks`), the kong payments only ready
+    players collect (:attr:`KongPayments.collect`) and the end settlement's
+    :class:`~majiang.rules.base.EndTable` (贵州 查叫, 鸡).
+
+    Reading (STANDARD_READINGS §1.8: "a player still in but not ready (未下叫) pays each
+    ready player that player's largest possible hand value"; RULESETS.md §3.9 / §3.10
+    查叫 / 查大叫; the sources BK ``findMaxFanTingPai``, CQ ``getMaxHuType``, ST):
+
+    * **ready**: a winner, or a seat whose concealed hand (jokers as the engine plays
+      them) is completed by some tile kind into a valid win under THE predicate judged
+      as a **self-draw**.  A ready hand may always win by self-draw, where a win on a
+      discard can be barred (贵州 通行证, self-draw-only rulesets), so a discard
+      verdict would call such a hand not ready.  A wait whose every copy the seat holds
+      itself (concealed or in its own melds: the 5th copy of a kong) is **no wait**: no
+      tile can complete it.  Copies seen elsewhere (discards, other melds) do not
+      exhaust a wait: readiness is a fact of the hand, not of the wall.
+    * **value**: a winner's best win's points; a ready hand's largest value over its
+      waits, each wait valued as a **win on a discard** where THE predicate allows one
+      (ST leaves 自摸 out of the "largest value": with 自摸加番 a self-draw would double
+      it) and as the self-draw otherwise.
+
+    The two readings differ from the one used before this helper (查大叫 judged a discard
+    win and kept exhausted waits; the end table judged a self-draw and skipped them).
+    """
 
     def __init__(self, st):
         self.st = st
@@ -1632,18 +1637,35 @@ class _Readiness:
         for w in st.wins:
             self.won[w["seat"]] = max(self.won.get(w["seat"], 0), int(w["points"]))
         self._got = {}
+        self._val = {}
+
+    def _counts(self, q):
+        """(concealed counts as played, jokers) of seat q: the Python loop's
+        ``play_counts``, or the compiled loop's physical tiles less its wild kind."""
+        st = self.st
+        if hasattr(st, "play_counts"):
+            c, j = st.play_counts(q)
+        else:
+            c, j = np.array(st.seats[q].phys, dtype=np.uint8), 0
+            for k in getattr(st, "jks", ()) or ():
+                j += int(c[k])
+                c[k] = 0
+        return np.ascontiguousarray(c, dtype=np.uint8), j
+
+    def _context(self, q):
+        st = self.st
+        return dict(ruleset=self.rs, seat_wind=(q - st.dealer) % st.n,
+                    prevalent_wind=st.prevalent)
 
     def _valid(self, q):
+        """``[(hand, wait kind, faces kwargs, self-draw verdict)]`` of seat q's valid
+        waits (computed once)."""
         got = self._got.get(q)
         if got is not None:
             return got
         st, model = self.st, self.model
         seat = st.seats[q]
-        if hasattr(st, "play_counts"):
-            c, j = st.play_counts(q)
-        else:
-            c, j = np.array(seat.phys, dtype=np.uint8), 0
-        c = np.ascontiguousarray(c, dtype=np.uint8)
+        c, j = self._counts(q)
         melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
         got = []
         if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
@@ -1667,23 +1689,33 @@ class _Readiness:
                     continue          # no copy left to complete it
                 if faces and k in st.jks:
                     continue          # a natural copy of a wild kind's face: none
-                r = self.check_win(hand, k, ruleset=self.rs, self_drawn=True,
-                                   seat_wind=(q - st.dealer) % st.n,
-                                   prevalent_wind=st.prevalent, **faces)
+                r = self.check_win(hand, k, self_drawn=True, **self._context(q), **faces)
                 if r.valid:
-                    got.append(r)
+                    got.append((hand, k, faces, r))
         self._got[q] = got
         return got
+
+    def _points(self, r) -> int:
+        return (int(r.result.points) if hasattr(r.result, "points")
+                else int(self.rs.points(r.result.total)))
 
     def ready(self, q) -> bool:
         return q in self.won or bool(self._valid(q))
 
     def value(self, q):
+        """The seat's value (see the class), None when it is not ready."""
         if q in self.won:
             return self.won[q]
-        vals = [int(r.result.points) if hasattr(r.result, "points")
-                else int(self.rs.points(r.result.total)) for r in self._valid(q)]
-        return max(vals) if vals else None
+        got = self._val.get(q, False)
+        if got is not False:
+            return got
+        best = None
+        for hand, k, faces, r in self._valid(q):
+            d = self.check_win(hand, k, self_drawn=False, **self._context(q), **faces)
+            v = self._points(d if d.valid else r)
+            best = v if best is None else max(best, v)
+        self._val[q] = best
+        return best
 
 
 def end_table(st, readiness=None):

@@ -219,6 +219,13 @@ class JokerRule:
         """Wild tiles in the set: the sum of :attr:`kind_copies`."""
         return sum(self.kind_copies)
 
+    @property
+    def plain(self) -> bool:
+        """One wild kind of the usual sort, which the compiled game loop plays: never
+        claimed, never used to claim, discardable, no substitute tile, no second kind."""
+        return (self.substitute is None and not self.claim and not self.be_claimed
+                and self.discard and self.second is None)
+
 
 WILD_HELD: ContextVar = ContextVar("majiang_wild_held", default=None)
 """``(wild kinds, copies of each held)`` of the hand being scored, published by
