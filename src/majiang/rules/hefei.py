@@ -37,9 +37,9 @@ values (not found).  将将和 is a winning form of its own (``all_258``: every 
 Shanten, ukeire, waits and advice (``jiang_258`` on) aim at the hands that win by
 shape alone, as in :mod:`majiang.rules.changsha`: a 2-5-8 pair for a 小和, any pair
 for a 大和 shape (七小对, 碰碰和, 清一色, 将将和, 全求人); 杠上花, 抢杠和 and 海底捞月 are
-tagged ``"situational"`` and never make a hand ready.  八枝 is NOT part of the shape
-(the core cannot express "8 tiles of one suit"): there shanten is a lower bound and
-the win predicate still applies 八枝.
+tagged ``"situational"`` and never make a hand ready.  八枝 (``eight_of_a_suit``) is
+part of the shape there: shanten, ukeire, waits and advice aim at complete hands with
+8 or more tiles of a suit (melds included), exactly (``efficiency._eight_groups``).
 """
 from __future__ import annotations
 
@@ -134,8 +134,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         scoring=ScoringRule(mode="add", cap=cap),
         options={"jiang_258": jiang_258, "cap": cap, "tiles": tiles},
         builder="hefei", section="§3.8",
-        missing=("genuine Hefei 嘴 values (Changsha values used)",
-                 "八枝 in shanten / advice (the win predicate applies it)"))
+        missing=("genuine Hefei 嘴 values (Changsha values used)",))
 
 
 HEFEI = build()

@@ -256,8 +256,8 @@ class GameModel:
         route), waits (:func:`majiang.scoring.waits`) and probabilities
         (:mod:`majiang.probability`, which then never uses the compiled kernel) take the
         shape-family route exactly when this is True; the other shape rules of the model
-        (:attr:`void_suit`, :attr:`pair_kinds`) apply on that route too.  This property
-        is the one place the decision is made."""
+        (:attr:`void_suit`, :attr:`pair_kinds`, 八枝 ``eight_of_a_suit``) apply on that
+        route too.  This property is the one place the decision is made."""
         return "pair_258_small" in self.constraints or "all_258" in self.forms
 
     @property

@@ -237,7 +237,8 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     pair of a regular hand is a 2, 5 or 8); under ``pair_258_small`` (长沙, 合肥,
     武汉) the 2-5-8 pair of a small win, or any shape of a 大胡 that needs no
     situational context (seven pairs, all pungs, one suit, 将将胡 of any shape,
-    全求人 on a discard …).  Rules that depend on the win's context or fans (minimum
+    全求人 on a discard …); 八枝 (``eight_of_a_suit``, 合肥: a suit holds 8 or more
+    tiles, melds included).  Rules that depend on the win's context or fans (minimum
     fan, must open, self-draw only …) are not applied:
     ask :func:`majiang.scoring.check_win` for one tile.
 
@@ -308,9 +309,17 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
             if _extra_form_complete(c, extra, tuple(int(x) for x in model.copies)):
                 found.add(t)
             c[t] -= 1
+    eight = "eight_of_a_suit" in model.constraints     # 八枝 (合肥): a suit holds >= 8
+    if eight:
+        suit = [sum(c[9 * s:9 * s + 9]) for s in range(3)]
+        for m in h.melds:
+            if m.tile < 27:
+                suit[m.tile // 9] += len(m.tiles)
     out = []
     for t in sorted(found):
         if not model.copies[t]:
+            continue
+        if eight and not any(suit[s] + (t < 27 and t // 9 == s) >= 8 for s in range(3)):
             continue
         if opts.void_suits:
             c[t] += 1
