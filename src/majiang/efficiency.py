@@ -217,10 +217,50 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
     big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only)."""
     if ruleset is None or forms is not None:
         return None, None
+    rec = _rule(ruleset)
+    return rec.how, (None if rec.how is None else rec.rs)
+
+
+class _Rule:
+    """What a ``shanten`` / ``ukeire`` call needs of one ruleset object, read once
+    (:func:`_rule`): ``how`` (the route of :func:`_route`), the core form ``mask`` of its
+    forms (None when a form is not the core's), ``quads``, ``fifth`` (a joker may be a
+    fifth copy), ``size`` (hand size), and for the ``"core"`` route the shape options of
+    a hand without melds (``caps``, ``pair_mask``, ``void``) from the game model."""
+
+    __slots__ = ("rs", "how", "mask", "quads", "fifth", "size", "caps", "pair_mask",
+                 "void")
+
+    def __init__(self, rs: Any, how: str | None) -> None:
+        self.rs, self.how = rs, how
+        try:
+            self.mask = form_mask(tuple(rs.forms))
+        except RuleError:       # 十三烂, 将将胡 …: not core forms (other routes)
+            self.mask = None
+        self.quads = bool(rs.seven_pairs_quads)
+        self.fifth = bool(rs.jokers is not None and rs.jokers.fifth_copy)
+        self.size = rs.hand_size
+        self.caps = self.pair_mask = None
+        self.void = 0
+        if how == "core":
+            from .rules.model import game_model
+            sh = game_model(rs).shape(())
+            self.caps, self.pair_mask, self.void = sh.caps, sh.pair_mask, sh.void_suits
+
+
+def _rule(ruleset: Any) -> _Rule:
+    """The cached :class:`_Rule` of a ruleset (a name, a ``.toml`` path or a Ruleset):
+    one :func:`majiang.rules.get` per call, the rest read once per ruleset object.
+
+    Raises
+    ------
+    RuleError
+        An unknown ruleset.
+    """
     r = _get_ruleset(ruleset)
     hit = _ROUTES.get(id(r))
     if hit is not None and hit[0] is r:
-        return hit[1], (None if hit[1] is None else r)
+        return hit[1]
     from .rules.base import EXTRA_FORMS
     from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.model import game_model
@@ -233,11 +273,12 @@ def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
         if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
                 and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
             how = "core"
-    _ROUTES[id(r)] = (r, how)
-    return how, (None if how is None else r)
+    rec = _Rule(r, how)
+    _ROUTES[id(r)] = (r, rec)
+    return rec
 
 
-_ROUTES: dict[int, tuple[Any, str | None]] = {}
+_ROUTES: dict[int, tuple[Any, _Rule]] = {}
 
 
 def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
@@ -340,23 +381,29 @@ def _pungs_kept(c: list, caps: list, m: int, pair_ok: int | None = None) -> int:
     held kinds keep anything, so the best pungs are the ``m`` largest values among
     held kinds (padded with empty kinds), for each choice of the pair (a kind whose bit
     is set in ``pair_ok``, when given: 二五八将)."""
+    ok = _ALL_PAIRS if pair_ok is None else pair_ok
     e3 = 0
     vals = []
-    for k in range(N_KINDS):
-        if caps[k] >= 3:
+    pairs = []
+    free = -1           # an empty pair kind, off the pung list (caps < 3) if there is one
+    for k in range(N_KINDS):        # one pass (issue 12: three before)
+        ck = caps[k]
+        if ck >= 3:
             e3 += 1
-            if c[k]:
-                vals.append((min(c[k], 3), k))
+        if c[k]:
+            if ck >= 3:
+                vals.append((c[k] if c[k] < 3 else 3, k))
+            if ck >= 2 and ok >> k & 1:
+                pairs.append(k)
+        elif ck >= 2 and ok >> k & 1 and (free < 0 or (caps[free] >= 3 and ck < 3)):
+            free = k
+    if free >= 0:
+        pairs.append(free)
     vals.sort(reverse=True)
     top = vals[:m]
     top_sum = sum(v for v, _ in top)
     top_kinds = {k for _, k in top}
     nxt = vals[m][0] if len(vals) > m else 0
-    ok = _ALL_PAIRS if pair_ok is None else pair_ok
-    pairs = [k for k in range(N_KINDS) if c[k] and caps[k] >= 2 and ok >> k & 1]
-    free = [k for k in range(N_KINDS) if not c[k] and caps[k] >= 2 and ok >> k & 1]
-    if free:                                  # an empty pair kind, off the pung list if can
-        pairs.append(min(free, key=lambda k: caps[k] >= 3))
     best = -1
     for p in pairs:
         if e3 - (caps[p] >= 3) < m:
@@ -996,6 +1043,13 @@ def _b258_hand(hand: Any, rs: Any, jokers: Any, residue: int | None, what: str):
         if (residue is None or n % 3 == residue) and n % 3 and n <= 17 \
                 and not (hand > copies).any():
             return hand, copies, (), jokers, None
+    if type(hand) is str and type(jokers) is int and jokers == 0:
+        p = _plain_counts(hand)     # plain text of a full hand: no Hand built (issue 12)
+        if p is not None and rs.hand_size <= p[1] <= rs.hand_size + 1 and (
+                residue is None or p[1] % 3 == residue):
+            copies = _plan258(rs).copies
+            if not (p[0] > copies).any():
+                return p[0], copies, (), 0, None
     counts, _, h, jokers = _prepare(hand, _check_jokers(jokers), rs.hand_size)
     if counts.max(initial=0) > 4:
         raise _core_error(counts, _ERR_BAD_COUNT)
@@ -1261,37 +1315,63 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     """
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
-    how, rs = _route(ruleset, forms)
-    _jokers_allowed(ruleset, hand, jokers)
+    rec = None
+    how = None
+    if ruleset is not None:
+        rec = _rule(ruleset)        # what the call needs of the ruleset, read once (issue 12)
+        ruleset = rec.rs
+        if forms is None:
+            how = rec.how
+    if ruleset is not None:
+        _jokers_allowed(ruleset, hand, jokers)
     if how == "python":
         from .rules.shapes import ruleset_shanten
-        return ruleset_shanten(hand, rs, jokers=_check_jokers(jokers))
+        return ruleset_shanten(hand, ruleset, jokers=_check_jokers(jokers))
     if how == "b258":
-        counts, caps, melds, jk, _ = _b258_hand(hand, rs, jokers, None, "")
-        return _b258_shanten(_plan258(rs), counts, caps, melds, jk)
+        counts, caps, melds, jk, _ = _b258_hand(hand, ruleset, jokers, None, "")
+        return _b258_shanten(_plan258(ruleset), counts, caps, melds, jk)
     if how == "core":
+        if not jokers and type(hand) is str:
+            # quick path: plain text of a full hand within the tile set, no melds
+            p = _plain_counts(hand)
+            if (p is not None and rec.size <= p[1] <= rec.size + 1
+                    and not (p[0] > rec.caps).any()):
+                s = _eff.shanten_one(p[0], rec.mask, rec.quads, rec.caps, 0, False,
+                                     pair_mask=rec.pair_mask, void_suits=rec.void)
+                if s >= -1:
+                    return s
         mask, quads, counts, caps, h, jokers, extra = _hand_query(
-            hand, None, "", None, None, rs, jokers, shape=True)
+            hand, None, "", None, None, ruleset, jokers, shape=True)
         s = _eff.shanten_one(counts, mask, quads, caps, jokers, False, **extra)
         if s < -1:
             raise _core_error(counts, s, jokers=jokers)
         return s
+    size = 13
     if forms is None and ruleset is None:
         forms = DEFAULT_FORMS
+        mask = _DEFAULT_MASK
+    elif forms is None:             # the ruleset's forms: all read once in its record
+        joker_fifth_copy = joker_fifth_copy or rec.fifth
+        if seven_pairs_quads is None:
+            seven_pairs_quads = rec.quads
+        mask = rec.mask if rec.mask is not None else form_mask(ruleset.forms)
+        size = rec.size
     else:
-        joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
+        if ruleset is not None:
+            joker_fifth_copy = joker_fifth_copy or rec.fifth
+            size = rec.size
         forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
+        try:
+            mask = _MASKS[forms]
+        except (KeyError, TypeError):
+            mask = form_mask(forms)
     seven_pairs_quads = bool(seven_pairs_quads)
-    try:
-        mask = _MASKS[forms]
-    except (KeyError, TypeError):
-        mask = form_mask(forms)
     if not jokers:
         # quick paths: a count vector (any 3n+1 / 3n+2 size); plain text or a Hand
         # without melds of 13/14 tiles when that is the ruleset's hand size
         if type(hand) is np.ndarray:
             s = _eff.shanten_fast(hand, mask, seven_pairs_quads)
-        elif ruleset is not None and _hand_size(ruleset) != 13:
+        elif size != 13:
             s = -200
         elif type(hand) is Hand:
             s = (_eff.shanten_fast(hand.concealed, mask, seven_pairs_quads, 13)
@@ -1301,7 +1381,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         if s >= -1:
             return s
     jokers = _check_jokers(jokers)
-    counts, caps, h, jokers = _prepare(hand, jokers, _hand_size(ruleset))
+    counts, caps, h, jokers = _prepare(hand, jokers, size)
     s = _eff.shanten_one(counts, _no_whole(mask, h), seven_pairs_quads, caps, jokers,
                          joker_fifth_copy)
     if s < -1:
