@@ -20,7 +20,7 @@ directives = {
     "cdivision": True,
 }
 
-CORE = ["efficiency", "decompose", "probability", "fans", "game"]
+CORE = ["efficiency", "decompose", "probability", "fans", "game", "shapes"]
 
 extensions = [
     Extension(

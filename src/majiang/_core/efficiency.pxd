@@ -61,3 +61,8 @@ cdef int shanten_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps) 
 cdef int shanten_jokers_c(const uint8_t* h, int mask, bint quads, const uint8_t* caps,
                           int jokers, bint fifth) noexcept nogil
 cdef int n_sets_c(const uint8_t* h) noexcept nogil
+# One group's distance row (the suits g = 0-2, the honors g = 3) under caps and a pair
+# pattern: out[m * 2 + p] for m = 0..5 sets (12 entries), 100 or more = impossible.
+# Used by shapes.pyx (regional shape rules combine the rows themselves).
+cdef void group_row(const uint8_t* h, const uint8_t* caps, int g, int M, int pair_bits,
+                    uint8_t* out) noexcept nogil

@@ -534,6 +534,24 @@ cdef inline const uint8_t* suit_row(const uint8_t* h, const uint8_t* caps, int b
     return scratch
 
 
+cdef void group_row(const uint8_t* h, const uint8_t* caps, int g, int M, int pair_bits,
+                    uint8_t* out) noexcept nogil:
+    """The distance row of one group for other core modules (shapes.pyx): ``out[m * 2 + p]``
+    (ROW = 12 entries, m = 0..5 sets, p = 1 with the pair) = least tiles to add to group
+    ``g`` of ``h`` (0-2: the suits, 3: the honors) for m sets (+ the pair) of that group
+    within ``caps`` (NULL = 4 each), the pair on a position of ``pair_bits`` (bit i =
+    rank i of the group); INF (100) or more = impossible, as is every m above ``M``.
+    A table row when the tables cover it (call ensure_tables / ensure_pair_tables
+    first), else the programme."""
+    cdef uint8_t scratch[ROW]
+    cdef const uint8_t* r
+    cdef int i, n = (M + 1) * 2 if M < MAXM else ROW
+    r = suit_row(h, caps, 9 * g, 9 if g < 3 else 7, g < 3, M, pair_bits, scratch)
+    memcpy(out, r, n)
+    for i in range(n, ROW):
+        out[i] = INF
+
+
 cdef inline void minplus(const uint8_t* A, const uint8_t* B, uint8_t* C, int M) noexcept nogil:
     """C[m, p] = min A[m1, p1] + B[m2, p2] over m1 + m2 = m, p1 + p2 = p (p <= 1).
 

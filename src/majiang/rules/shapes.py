@@ -38,10 +38,12 @@ from ..hand import Decomposition, Hand, as_hand, visible_counts
 from ..tiles import format_counts, tile_name
 from .base import EXTRA_FORMS
 from .constraints import SHAPE_CONSTRAINTS
+from .._core import shapes as _cs
 
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
            "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT", "THREE_JOKERS",
-           "three_jokers_win", "stand_in"]
+           "three_jokers_win", "stand_in", "core_form_shanten", "core_shanten_counts",
+           "core_ukeire_counts", "core_shanten_batch", "ENGINES"]
 
 _NEG = -1000
 
@@ -221,7 +223,7 @@ class Spec:
     """What the shape engine needs from a ruleset (hashable, cached per ruleset)."""
 
     __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds",
-                 "three_jokers")
+                 "three_jokers", "compiled")
 
     def __init__(self, forms, quads=False, copies=(4,) * 34, void=False, pair_258=False,
                  no_void=False, fifth=False, three_jokers=False) -> None:
@@ -234,6 +236,7 @@ class Spec:
         self.fifth = bool(fifth)
         self.three_jokers = bool(three_jokers)
         self.kinds = tuple(k for k in range(34) if self.copies[k])
+        self.compiled = None          # its _core.shapes.ShapeSpec, made on first use
 
 
 THREE_JOKERS = "three_jokers"
@@ -410,6 +413,151 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
             else:
                 out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
     return s, out
+
+
+# ============================================================== the compiled engine
+# majiang._core.shapes computes what form_shanten / shanten_counts / ukeire_counts
+# compute (the same definition, from the core's per-group rows; tests/test_shapes_core.py
+# checks equality on random hands).  The functions above stay the reference; the
+# ruleset-level functions below use the compiled engine unless told engine="python".
+ENGINES = ("auto", "core", "python")
+"""``engine=`` values of the ruleset-level functions: ``"auto"`` / ``"core"`` the compiled
+engine (:mod:`majiang._core.shapes`; a form it does not know falls back to this module),
+``"python"`` the reference functions of this module."""
+
+
+def _compiled(spec: Spec):
+    cs = spec.compiled
+    if cs is None:
+        cs = spec.compiled = _cs.ShapeSpec(spec.forms, spec.quads, spec.copies, spec.void,
+                                           spec.pair_258, spec.no_void, spec.three_jokers)
+    return cs
+
+
+def _u8(x):
+    """``x`` as a uint8 (34,) array, or None when it is not counts 0..4 (then the Python
+    engine decides, and raises what it raises)."""
+    if type(x) is np.ndarray and x.dtype == np.uint8 and x.shape == (34,):
+        a = x if x.flags.c_contiguous else np.ascontiguousarray(x)
+        return a if a.max(initial=0) <= 4 else None
+    try:
+        a = np.asarray(x)
+    except Exception:               # noqa: BLE001 - left to the Python engine's checks
+        return None
+    if a.shape != (34,) or a.dtype.kind not in "iub" or (a.size and (a.min() < 0
+                                                                     or a.max() > 4)):
+        return None
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _u8_visible(x):
+    if x is None:
+        return None
+    a = np.asarray(x)
+    if a.shape != (34,) or a.dtype.kind not in "iub" or (a.size and (a.min() < 0
+                                                                     or a.max() > 255)):
+        return False
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _meld_bits(meld_suits) -> int:
+    return sum(1 << int(x) for x in set(meld_suits))
+
+
+def _unknown_whole(cs, counts, jokers: int, n_melds: int) -> bool:
+    """A form the compiled engine does not know would be computed (the Python engine raises)."""
+    return cs.unknown_forms and n_melds == 0 and int(counts.sum()) + jokers in (13, 14)
+
+
+def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
+                      spec: Spec, meld_suits=()) -> dict:
+    """:func:`form_shanten` by the compiled engine (equal results, same errors: a hand the
+    compiled engine refuses is passed to :func:`form_shanten`, which raises)."""
+    cs = _compiled(spec)
+    c, k = _u8(counts), None if caps is None else _u8(caps)
+    if c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers,
+                                                                       n_melds):
+        return form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                            meld_suits=meld_suits)
+    try:
+        per = _cs.form_shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
+    except ValueError:
+        return form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                            meld_suits=meld_suits)
+    return {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
+            if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+
+
+def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
+                        spec: Spec, meld_suits=()) -> int:
+    """:func:`shanten_counts` by the compiled engine (see :func:`core_form_shanten`)."""
+    cs = _compiled(spec)
+    c, k = _u8(counts), None if caps is None else _u8(caps)
+    if c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers,
+                                                                       n_melds):
+        return shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                              meld_suits=meld_suits)
+    try:
+        return _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
+    except ValueError:
+        return shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                              meld_suits=meld_suits)
+
+
+def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
+                       visible=None, joker_kind=None, joker_copies=4, meld_suits=(),
+                       stand_in: tuple | None = None) -> tuple[int, dict]:
+    """:func:`ukeire_counts` by the compiled engine: ``(shanten, {kind: live})``, a helpful
+    joker draw under ``-1`` (equal results; a hand the compiled engine refuses goes to
+    :func:`ukeire_counts`)."""
+    cs = _compiled(spec)
+    c, k, v = _u8(counts), None if caps is None else _u8(caps), _u8_visible(visible)
+    if (c is None or (caps is not None and k is None) or v is False
+            or (int(c.sum()) + jokers) % 3 != 1
+            or _unknown_whole(cs, c, jokers + 1, n_melds)):
+        return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                             visible=visible, joker_kind=joker_kind,
+                             joker_copies=joker_copies, meld_suits=meld_suits,
+                             stand_in=stand_in)
+    try:
+        return _cs.ukeire(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits), v,
+                          joker_kind, joker_copies, stand_in)
+    except ValueError:
+        return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                             visible=visible, joker_kind=joker_kind,
+                             joker_copies=joker_copies, meld_suits=meld_suits,
+                             stand_in=stand_in)
+
+
+def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
+    """Shanten of every row of a C-contiguous uint8 (N, 34) batch (no melds) with
+    ``jokers`` (None or uint8 (N,)) under `spec`: int8 (N,).
+
+    Raises
+    ------
+    InvalidHandError
+        Naming the first bad row (a count above the tile set's copies, a bad size).
+    """
+    cs = _compiled(spec)
+    n = counts.shape[0]
+    out16 = np.empty(n, np.int16)
+    if cs.unknown_forms:
+        bad = 0 if n else -1
+    else:
+        bad = _cs.shanten_many(cs, counts, jokers, out16)
+    rows = range(n) if cs.unknown_forms else ([bad] if bad >= 0 else [])
+    for i in rows:                  # the Python engine words the error (or computes)
+        try:
+            out16[i] = shanten_counts(counts[i], jokers=0 if jokers is None else int(jokers[i]),
+                                      spec=spec)
+        except InvalidHandError as e:
+            raise InvalidHandError(f"row {i}: {e}") from None
+        if not cs.unknown_forms:
+            raise InvalidHandError(f"row {i}: not a hand the shape engine accepts")
+    return out16.astype(np.int8)
+
+
+_FORM_SLOT = {f: i for i, f in enumerate(_cs.FORM_ORDER)}
 
 
 # ============================================================== joker decompositions
@@ -593,11 +741,35 @@ def _hand_parts(hand, jokers: int, rs):
     return h, tuple(caps), jokers + h.jokers
 
 
-def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False):
-    """Shanten of a hand under ruleset `rs` (constraints, extra forms, tile set, jokers)."""
+def _check_engine(engine: str) -> bool:
+    """True for the compiled engine."""
+    if engine not in ENGINES:
+        raise RuleError(f"engine must be one of {ENGINES}, got {engine!r}")
+    return engine != "python"
+
+
+_SPECS: dict = {}
+
+
+def _spec(rs) -> Spec:
+    """:func:`spec_of`, kept per ruleset object (its compiled form is made once)."""
+    hit = _SPECS.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    sp = spec_of(rs)
+    _SPECS[id(rs)] = (rs, sp)
+    return sp
+
+
+def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False,
+                    engine: str = "auto"):
+    """Shanten of a hand under ruleset `rs` (constraints, extra forms, tile set, jokers):
+    an int, or ``{form: shanten}`` with `per_form` (:func:`form_shanten`).  `engine`:
+    :data:`ENGINES` (the compiled engine by default; ``"python"`` the reference)."""
+    fs = core_form_shanten if _check_engine(engine) else form_shanten
     h, caps, j = _hand_parts(hand, jokers, rs)
-    per = form_shanten(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec_of(rs),
-                       meld_suits=meld_suits(h.melds))
+    per = fs(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=_spec(rs),
+             meld_suits=meld_suits(h.melds))
     return per if per_form else min(per.values())
 
 
@@ -647,9 +819,12 @@ def stand_in(rs, indicator=None) -> tuple | None:
     return (int(face), int(jr.substitute), n) if n > 0 else None
 
 
-def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -> dict:
+def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
+                   engine: str = "auto") -> dict:
     """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``, a
-    helpful stand-in draw (:func:`stand_in`) by the substitute's own name (``"5z"``)."""
+    helpful stand-in draw (:func:`stand_in`) by the substitute's own name (``"5z"``).
+    `engine`: :data:`ENGINES` (the compiled engine by default)."""
+    uk = core_ukeire_counts if _check_engine(engine) else ukeire_counts
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
     if n % 3 != 1:
@@ -657,20 +832,22 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None) -
                                "for a hand that must discard use discard_table()")
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
-    _, live = ukeire_counts(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
-                            meld_suits=meld_suits(h.melds),
-                            spec=spec_of(rs), visible=vis, joker_kind=jk,
-                            joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
+    _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
+                 meld_suits=meld_suits(h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
+                 joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
     if -1 in live:
         out[_joker_key(jk)] = live[-1]
     return out
 
 
-def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=None):
+def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
+                          engine: str = "auto"):
     """One row per distinct discard (jokers are kept), as :func:`majiang.discard_table`;
-    the ``improvement`` column is NaN (not computed under regional shape rules)."""
+    the ``improvement`` column is NaN (not computed under regional shape rules).
+    `engine`: :data:`ENGINES` (the compiled engine by default)."""
     import pandas as pd
+    compiled = _check_engine(engine)
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
     if n % 3 != 2:
@@ -678,24 +855,35 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
                                f"got {n}; for a hand waiting for a draw use ukeire()")
     vis = np.zeros(34, np.int64) if visible is None else visible_counts(visible, h).astype(
         np.int64)
-    spec = spec_of(rs)
+    spec = _spec(rs)
     jk = _joker_kind(rs, indicator)
     si = stand_in(rs, indicator)
+    per = None
+    if compiled:
+        cs = _compiled(spec)
+        c8, k8, v8 = _u8(h.concealed), _u8(caps), _u8_visible(vis)
+        if (c8 is not None and k8 is not None and v8 is not False
+                and not _unknown_whole(cs, c8, j, len(h.melds))):
+            per = _cs.discard_ukeire(cs, c8, j, k8, len(h.melds), _meld_bits(meld_suits(h.melds)),
+                                     v8, jk, _joker_copies(rs), si)
+    if per is None:
+        per = []
+        c = h.concealed.astype(np.int64)
+        for d in range(34):
+            if not c[d]:
+                continue
+            c[d] -= 1
+            v = vis.copy()
+            # the discard is seen (a held face tile of the joker kind is a stand-in: the
+            # discarded tile is the substitute)
+            v[si[1] if si is not None and d == si[0] else d] += 1
+            s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
+                                    meld_suits=meld_suits(h.melds), visible=v, joker_kind=jk,
+                                    joker_copies=_joker_copies(rs), stand_in=si)
+            c[d] += 1
+            per.append((d, s, live))
     rows = []
-    c = h.concealed.astype(np.int64)
-    for d in range(34):
-        if not c[d]:
-            continue
-        c[d] -= 1
-        v = vis.copy()
-        # the discard is seen (a held face tile of the joker kind is a stand-in: the
-        # discarded tile is the substitute)
-        v[si[1] if si is not None and d == si[0] else d] += 1
-        s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
-                                meld_suits=meld_suits(h.melds),
-                                visible=v, joker_kind=jk,
-                                joker_copies=_joker_copies(rs), stand_in=si)
-        c[d] += 1
+    for d, s, live in per:
         eff = np.zeros(34, np.uint8)
         for k in live:
             if k >= 0:

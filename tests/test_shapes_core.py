@@ -1,0 +1,421 @@
+"""The compiled shape engine (``majiang._core.shapes``) equals the Python one.
+
+``majiang.rules.shapes`` keeps its pure-Python functions (``form_shanten``,
+``shanten_counts``, ``ukeire_counts``: an enumeration of per-suit targets) as the
+reference; ``core_*`` and the ruleset-level functions run the compiled port (the
+core's per-group rows combined under the shape rules).  Checked here:
+
+* per-form shanten and ukeire dicts of both engines on random positions of every
+  constraint the engine knows (void suit, 2-5-8 pair, every suit present, reduced
+  tile sets and melds as caps, meld suits, jokers 0..8, 三金倒 / 三财神, 十三烂 /
+  七星归位, seven pairs with and without quads, thirteen orphans, 13/14- and 16/17-tile
+  hands), and for the rulesets that use the engine (anqing, nanchang, luoyuan,
+  wenzhou, shenyang) at the ruleset level: ``ruleset_shanten`` / ``ruleset_ukeire`` /
+  ``ruleset_discard_table`` with ``engine="core"`` against ``engine="python"``,
+  indicators and visible tiles included;
+* jokers against a brute force over joker assignments (every multiset of kinds the
+  jokers could stand for, within the caps) for the forms jokers may join;
+* the full-size run (``-m slow``): at least 100,000 random positions per constraint.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from majiang import efficiency as eff
+from majiang.errors import InvalidHandError
+from majiang.rules import get as get_ruleset
+from majiang.rules import shapes as S
+from majiang.rules.shapes import Spec
+from majiang.tiles import tile_name
+
+C136 = np.full(34, 4, np.int64)
+C108 = C136.copy()
+C108[27:] = 0                       # no honors (四川, 罗源's honors are flowers)
+C84 = C136.copy()
+C84[0:9] = 0
+C84[27:31] = 0                      # no 万, no winds
+C_ODD = np.random.default_rng(7).integers(0, 5, 34)     # a made-up set: 0-4 copies a kind
+C_ODD[[0, 8, 9, 17, 18, 26, 27, 33]] = 4
+TILE_SETS = (C136, C108, C84, C_ODD)
+
+LONELY_FORMS = ("regular", "seven_pairs", "thirteen_lonely", "seven_stars")
+CONSTRAINTS = {
+    # name: (Spec keyword arguments, copies)
+    "void": (dict(forms=("regular", "seven_pairs"), void=True), C136),
+    "pair_258": (dict(forms=("regular", "seven_pairs"), pair_258=True), C136),
+    "no_void": (dict(forms=("regular", "seven_pairs"), no_void=True), C136),
+    "caps_108": (dict(forms=("regular", "seven_pairs", "thirteen_orphans")), C108),
+    "caps_84": (dict(forms=("regular", "seven_pairs", "thirteen_orphans")), C84),
+    "caps_odd": (dict(forms=("regular", "seven_pairs", "thirteen_orphans"), quads=True),
+                 C_ODD),
+    "quads": (dict(forms=("regular", "seven_pairs", "thirteen_orphans"), quads=True), C136),
+    "lonely": (dict(forms=LONELY_FORMS, quads=True), C136),
+    "three_jokers": (dict(forms=("regular",), three_jokers=True), C136),
+    "void_258": (dict(forms=("regular", "seven_pairs"), void=True, pair_258=True), C136),
+}
+RULESETS = ("anqing", "nanchang", "luoyuan", "wenzhou", "shenyang")
+
+
+def make_spec(name):
+    kw, copies = CONSTRAINTS[name]
+    return Spec(copies=tuple(int(x) for x in copies), **kw)
+
+
+# ============================================================ random positions
+def _sets_of(avail):
+    out = [(k, "p") for k in range(34) if avail[k] >= 3]
+    out += [(k, "c") for k in range(27) if k % 9 <= 6 and min(avail[k:k + 3]) >= 1]
+    return out
+
+
+def _take(avail, s):
+    k, t = s
+    if t == "p":
+        avail[k] -= 3
+        return [k] * 3
+    avail[k:k + 3] -= 1
+    return [k, k + 1, k + 2]
+
+
+def random_position(rng, copies, hand_size=13, max_melds=2, max_jokers=8, draw=None,
+                    min_melds=0, min_jokers=0):
+    """A random concealed position: ``(counts uint8 (34,), jokers, caps uint8 (34,),
+    n_melds, meld_suits)``.  ``hand_size`` 13 or 16; the concealed part holds
+    ``hand_size - 3 * melds`` tiles (+1 with ``draw``, random when None), some of them
+    jokers; the real tiles are uniform, near a complete regular hand, or near seven
+    pairs / 十三烂 (0-3 tiles swapped)."""
+    avail = np.array(copies, np.int64)
+    melds = []
+    for _ in range(int(rng.integers(min_melds, max_melds + 1))):
+        sets = _sets_of(avail)
+        if not sets:
+            break
+        melds.append(_take(avail, sets[rng.integers(len(sets))]))
+    caps = avail.copy()
+    if draw is None:
+        draw = bool(rng.integers(2))
+    size = hand_size - 3 * len(melds) + int(draw)
+    jokers = 0
+    if min_jokers or rng.integers(2):
+        jokers = int(rng.integers(min(min_jokers, max_jokers), min(max_jokers, size) + 1))
+    real = size - jokers
+    style = int(rng.integers(4))
+    tiles: list[int] = []
+    a = avail.copy()
+    if style == 1:                                      # near a complete regular hand
+        for _ in range(real // 3):
+            sets = _sets_of(a)
+            if not sets:
+                break
+            tiles += _take(a, sets[rng.integers(len(sets))])
+        pairs = [k for k in range(34) if a[k] >= 2]
+        if pairs:
+            k = pairs[rng.integers(len(pairs))]
+            tiles += [k, k]
+    elif style == 2:                                    # near seven pairs
+        kinds = [k for k in range(34) if a[k] >= 2]
+        for k in rng.choice(kinds, min(7, len(kinds)), replace=False):
+            tiles += [int(k)] * 2
+    elif style == 3:                                    # near 十三烂: ranks 3 apart
+        for s in range(3):
+            start = int(rng.integers(3))
+            tiles += [9 * s + r for r in range(start, 9, 3) if a[9 * s + r]]
+        tiles += [k for k in range(27, 34) if a[k]]
+    rng.shuffle(tiles)
+    tiles = tiles[:max(0, min(real, len(tiles)) - int(rng.integers(4)))]
+    left = avail.copy()
+    for t in tiles:
+        left[t] -= 1
+    pool = np.repeat(np.arange(34), left)
+    extra = rng.choice(pool, real - len(tiles), replace=False)
+    c = np.bincount(np.concatenate([np.array(tiles, np.int64), extra]), minlength=34)
+    suits = frozenset(t // 9 for m in melds for t in m if t < 27)
+    return (c.astype(np.uint8), jokers, caps.astype(np.uint8), len(melds), suits)
+
+
+def random_visible(rng, c, caps):
+    room = np.maximum(caps.astype(np.int64) - c, 0)
+    return (rng.random(34) < 0.3) * rng.integers(0, room + 1)
+
+
+def random_joker_args(rng, spec, c):
+    """joker_kind (None, a kind, or two kinds), joker_copies and a stand-in for ukeire."""
+    kinds = [k for k in range(34) if spec.copies[k] and not c[k]]
+    r = rng.integers(4)
+    if r == 0 or len(kinds) < 3:
+        return None, 4, None
+    pick = [int(x) for x in rng.choice(kinds, 3, replace=False)]
+    if r == 1:
+        return pick[0], int(rng.integers(1, 5)), None
+    if r == 2:
+        return (pick[0], pick[1]), (int(rng.integers(1, 5)), int(rng.integers(1, 5))), None
+    return pick[0], int(rng.integers(1, 5)), (pick[0], pick[2], int(rng.integers(0, 5)))
+
+
+# ============================================================ comparisons
+def check_form_shanten(spec, pos):
+    c, j, caps, nm, suits = pos
+    kw = dict(jokers=j, caps=caps, n_melds=nm, spec=spec, meld_suits=suits)
+    want = S.form_shanten(c, **kw)
+    got = S.core_form_shanten(c, **kw)
+    assert got == want, (c.tolist(), kw, got, want)
+    assert S.core_shanten_counts(c, **kw) == min(want.values())
+
+
+def check_ukeire(rng, spec, pos):
+    c, j, caps, nm, suits = pos
+    jk, jc, si = random_joker_args(rng, spec, c)
+    kw = dict(jokers=j, caps=caps, n_melds=nm, spec=spec, meld_suits=suits,
+              visible=random_visible(rng, c, caps), joker_kind=jk, joker_copies=jc,
+              stand_in=si)
+    want = S.ukeire_counts(c, **kw)
+    got = S.core_ukeire_counts(c, **kw)
+    assert got == want, (c.tolist(), kw, got, want)
+
+
+def run_constraint(name, n_shanten, n_ukeire, seed):
+    spec = make_spec(name)
+    rng = np.random.default_rng(seed)
+    copies = CONSTRAINTS[name][1]
+    for i in range(n_shanten):
+        size = 16 if i % 4 == 3 else 13                 # a quarter 16/17-tile hands
+        pos = random_position(rng, copies, size, 3 if size == 16 else 2)
+        check_form_shanten(spec, pos)
+    for i in range(n_ukeire):
+        size = 16 if i % 4 == 3 else 13
+        pos = random_position(rng, copies, size, 3 if size == 16 else 2, draw=False)
+        check_ukeire(rng, spec, pos)
+
+
+@pytest.mark.parametrize("name", sorted(CONSTRAINTS))
+def test_constraint_equal_python(name):
+    run_constraint(name, 200, 10, seed=sum(map(ord, name)))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_ruleset_specs_equal_python(name):
+    """The rulesets' own specs at the counts level: per-form shanten on 600 positions
+    (jokers up to the ruleset's wild copies, melds), ukeire on 20."""
+    rs = get_ruleset(name)
+    spec = S.spec_of(rs)
+    rng = np.random.default_rng(len(name))
+    maxj = min(8, rs.jokers.total_copies) if rs.jokers else 0
+    for _ in range(600 if rs.hand_size == 13 else 150):
+        check_form_shanten(spec, random_position(rng, np.array(rs.copies), rs.hand_size, 2,
+                                                 maxj))
+    for _ in range(20 if rs.hand_size == 13 else 6):
+        check_ukeire(rng, spec, random_position(rng, np.array(rs.copies), rs.hand_size, 2,
+                                                maxj, draw=False))
+
+
+# ============================================================ ruleset level
+def _hand_string(rng, rs, draw):
+    """A random hand of ruleset `rs` as text (melds as ``[...]``, jokers ``*``)."""
+    copies = np.array(rs.copies, np.int64)
+    avail = copies.copy()
+    melds = []
+    for _ in range(int(rng.integers(2))):
+        sets = [s for s in _sets_of(avail)]
+        melds.append(_take(avail, sets[rng.integers(len(sets))]))
+    size = rs.hand_size - 3 * len(melds) + int(draw)
+    maxj = min(3, rs.jokers.total_copies) if rs.jokers else 0
+    j = int(rng.integers(0, maxj + 1))
+    pool = np.repeat(np.arange(34), avail)
+    real = sorted(int(t) for t in rng.choice(pool, size - j, replace=False))
+    text = "".join(tile_name(t) for t in real) + "*" * j
+    for m in melds:
+        text += "[" + "".join(tile_name(t) for t in m) + "]"
+    return text
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_ruleset_functions_equal_python(name):
+    """ruleset_shanten / ruleset_ukeire / ruleset_discard_table: engine="core" equals
+    engine="python" (indicators turned at random, visible tiles, melds)."""
+    rs = get_ruleset(name)
+    rng = np.random.default_rng(100 + len(name))
+    small = rs.hand_size == 13
+    want_n = {"shanten": 60 if small else 20, "ukeire": 8 if small else 2,
+              "table": 2 if small else 1}
+    done = dict.fromkeys(want_n, 0)
+    for trial in range(400):
+        if done == want_n:
+            break
+        draw = trial % 2 == 1
+        text = _hand_string(rng, rs, draw)
+        try:
+            S._hand_parts(text, 0, rs)
+        except InvalidHandError:
+            continue
+        ind = None
+        if rs.jokers is not None and rs.jokers.source != "fixed":
+            ind = tile_name(int(rng.choice([k for k in range(34) if rs.copies[k]])))
+        if done["shanten"] < want_n["shanten"]:
+            assert (S.ruleset_shanten(text, rs, per_form=True, engine="core")
+                    == S.ruleset_shanten(text, rs, per_form=True, engine="python")), text
+            done["shanten"] += 1
+        what = "table" if draw else "ukeire"
+        if done[what] >= want_n[what]:
+            continue
+        try:
+            if not draw:
+                want = S.ruleset_ukeire(text, rs, "1m2m", indicator=ind, engine="python")
+                assert S.ruleset_ukeire(text, rs, "1m2m", indicator=ind) == want, (text, ind)
+            else:
+                want = S.ruleset_discard_table(text, rs, "9s", indicator=ind, engine="python")
+                got = S.ruleset_discard_table(text, rs, "9s", indicator=ind)
+                assert got.equals(want), (text, ind, got, want)
+        except InvalidHandError:
+            continue        # e.g. a concealed tile of the wild kind: the engines refuse alike
+        done[what] += 1
+    assert done == want_n, done
+
+
+def test_public_api_routes_through_compiled_engine(monkeypatch):
+    """majiang.shanten / ukeire / discard_table / shanten_batch under these rulesets give
+    the Python engine's values (the compiled engine behind them), and the batch raises
+    naming the row."""
+    rng = np.random.default_rng(5)
+    for name in RULESETS:
+        rs = get_ruleset(name)
+        assert eff._route(name, None)[0] == "python"
+        text = _hand_string(rng, rs, False)
+        try:
+            S._hand_parts(text, 0, rs)
+        except InvalidHandError:
+            continue
+        assert eff.shanten(text, ruleset=name) == S.ruleset_shanten(text, rs, engine="python")
+    rs = get_ruleset("anqing")
+    rows = np.array([random_position(rng, C136, 13, 0, 0)[0] for _ in range(50)])
+    rows = rows[(rows.sum(1) % 3) != 0]
+    want = [S.shanten_counts(r, spec=S.spec_of(rs)) for r in rows]
+    assert eff.shanten_batch(rows, ruleset="anqing").tolist() == want
+    bad = rows.copy()
+    bad[1, 0] = 5
+    with pytest.raises(InvalidHandError, match="row 1"):
+        eff.shanten_batch(bad, ruleset="anqing")
+
+
+def test_errors_match_python():
+    spec = make_spec("caps_108")
+    c = np.zeros(34, np.uint8)
+    c[27] = 1                                   # an honor outside the 108-tile set
+    c[:12] = 1
+    for f in (S.form_shanten, S.core_form_shanten):
+        with pytest.raises(InvalidHandError, match="tile set"):
+            f(c, spec=spec)
+    c = np.zeros(34, np.uint8)
+    c[:12] = 1                                  # 12 tiles: not 3n+1 / 3n+2
+    for f in (S.form_shanten, S.core_form_shanten):
+        with pytest.raises(InvalidHandError, match="3n"):
+            f(c, spec=spec)
+    with pytest.raises(Exception):
+        S.ruleset_shanten("123m", get_ruleset("anqing"), engine="fast")
+
+
+# ============================================================ jokers: brute force
+def _assignments(caps, c, j):
+    """Every multiset of j kinds the jokers can stand for within the caps."""
+    room = [k for k in range(34) if caps[k] > c[k]]
+    for combo in itertools.combinations_with_replacement(room, j):
+        a = np.bincount(np.array(combo, np.int64), minlength=34) if combo else np.zeros(34, int)
+        if np.all(c + a <= caps):
+            yield a
+
+
+@pytest.mark.parametrize("name", ["void", "pair_258", "no_void", "caps_108", "quads",
+                                  "void_258"])
+def test_jokers_equal_brute_force_over_assignments(name):
+    """Shanten with j jokers = least joker-free shanten over every assignment of the
+    jokers to kinds within the caps (forms jokers may join; the joker-free side is the
+    compiled engine checked against the Python one above)."""
+    spec = make_spec(name)
+    rng = np.random.default_rng(42)
+    copies = CONSTRAINTS[name][1]
+    for i in range(120):
+        j = 1 + i % 2
+        c, _, caps, nm, suits = random_position(rng, copies, 13, 1, 0)
+        if int(c.sum()) < j:
+            continue
+        # take j real tiles out: they become jokers
+        held = np.repeat(np.arange(34), c)
+        for t in rng.choice(held, j, replace=False):
+            c[t] -= 1
+        kw = dict(caps=caps, n_melds=nm, spec=spec, meld_suits=suits)
+        got = S.core_shanten_counts(c, jokers=j, **kw)
+        want = min(S.core_shanten_counts((c + a).astype(np.uint8), **kw)
+                   for a in _assignments(caps, c.astype(np.int64), j))
+        assert got == want, (c.tolist(), j, nm, got, want)
+        assert got == S.shanten_counts(c, jokers=j, **kw)
+
+
+# ============================================================ full size
+def _slow_flags(rng):
+    f = {k: bool(rng.integers(2)) for k in ("void", "pair_258", "no_void", "quads",
+                                            "lonely", "orphans", "three_jokers")}
+    f["tiles"] = int(rng.integers(4))
+    f["caps"] = f["tiles"] != 0
+    f["sixteen"] = bool(rng.integers(4) == 0)
+    f["melds"] = bool(rng.integers(2))
+    f["jokers"] = bool(rng.integers(2))
+    f["draw"] = bool(rng.integers(2))
+    return f
+
+
+_SPEC_CACHE: dict = {}
+
+
+def _slow_spec(f):
+    key = (f["void"], f["pair_258"], f["no_void"], f["quads"], f["lonely"], f["orphans"],
+           f["three_jokers"], f["tiles"])
+    sp = _SPEC_CACHE.get(key)
+    if sp is None:
+        forms = ["regular", "seven_pairs"]
+        if f["orphans"]:
+            forms.append("thirteen_orphans")
+        if f["lonely"]:
+            forms += ["thirteen_lonely", "seven_stars"]
+        sp = _SPEC_CACHE[key] = Spec(tuple(forms), f["quads"],
+                                     tuple(int(x) for x in TILE_SETS[f["tiles"]]), f["void"],
+                                     f["pair_258"], f["no_void"], False, f["three_jokers"])
+    return sp
+
+
+N_SLOW = 210_000        # each constraint flag is on in about half: >= 100,000 each
+
+
+@pytest.mark.slow
+def test_equal_python_100k_per_constraint():
+    """Per-form shanten of both engines on 210,000 random positions, each constraint
+    (void, 2-5-8 pair, every suit, quads, 十三烂 / 七星, orphans, 三金倒, a reduced tile
+    set, melds, jokers, 16/17 tiles) on in about half of them (at least 100,000 each,
+    counted; 16/17-tile hands about a quarter); ukeire dicts on every 40th position
+    that waits for a draw."""
+    rng = np.random.default_rng(2026)
+    flags = ("void", "pair_258", "no_void", "quads", "lonely", "orphans", "three_jokers",
+             "caps", "sixteen")
+    counts = dict.fromkeys(flags + ("melds", "jokers"), 0)
+    n_uk = 0
+    for i in range(N_SLOW):
+        f = _slow_flags(rng)
+        spec = _slow_spec(f)
+        size = 16 if f["sixteen"] else 13
+        pos = random_position(rng, TILE_SETS[f["tiles"]], size,
+                              (3 if f["sixteen"] else 2) if f["melds"] else 0,
+                              8 if f["jokers"] else 0, f["draw"],
+                              min_melds=int(f["melds"]), min_jokers=int(f["jokers"]))
+        check_form_shanten(spec, pos)
+        if not f["draw"] and i % 40 == 0:
+            check_ukeire(rng, spec, pos)
+            n_uk += 1
+        for k in flags:
+            counts[k] += bool(f[k])
+        counts["melds"] += pos[3] > 0
+        counts["jokers"] += pos[1] > 0
+    print("positions per constraint:", counts, "ukeire dicts:", n_uk)
+    sixteen = counts.pop("sixteen")
+    assert sixteen >= N_SLOW // 5, sixteen
+    assert min(counts.values()) >= 100_000, counts
