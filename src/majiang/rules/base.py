@@ -25,7 +25,32 @@ from .constraints import CONSTRAINTS
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
            "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
-           "register_settlement", "CALLS", "WINNERS", "READY"]
+           "register_settlement", "CALLS", "WINNERS", "READY", "check_int"]
+
+def check_int(value: Any, what: str, *, lo: int | None = None, hi: int | None = None,
+              optional: bool = False, even: bool = False) -> int | None:
+    """The one check of an integer option or argument of a ruleset (builder options,
+    scoring and kong-payment fields, TOML values): an ``int`` (a bool is not one) within
+    ``lo`` .. ``hi`` (either bound may be open), even when ``even``; None passes when
+    ``optional``.  Returns the value.
+
+    Raises
+    ------
+    RuleError
+        ``"<what> must be [None or ]an [even ]integer[ >= lo | <= hi | from lo to hi],
+        got <value>"`` — one wording for every ruleset.
+    """
+    if optional and value is None:
+        return None
+    if (not isinstance(value, bool) and isinstance(value, int)
+            and (lo is None or value >= lo) and (hi is None or value <= hi)
+            and not (even and value % 2)):
+        return value
+    rng = ("" if lo is None and hi is None else f" >= {lo}" if hi is None
+           else f" <= {hi}" if lo is None else f" from {lo} to {hi}")
+    raise RuleError(f"{what} must be {'None or ' if optional else ''}an "
+                    f"{'even ' if even else ''}integer{rng}, got {value!r}")
+
 
 CORE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
               "knitted_straight")
@@ -282,11 +307,8 @@ class ScoringRule:
     def __post_init__(self) -> None:
         if self.mode not in ("add", "double", "custom"):
             raise RuleError(f"scoring mode must be add, double or custom, got {self.mode!r}")
-        if self.cap is not None and (isinstance(self.cap, bool) or not isinstance(self.cap, int)
-                                     or self.cap < 0):
-            raise RuleError(f"scoring cap must be a non-negative int or none, got {self.cap!r}")
-        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
-            raise RuleError(f"scoring base must be a positive int, got {self.base!r}")
+        check_int(self.cap, "scoring cap", lo=0, optional=True)
+        check_int(self.base, "scoring base", lo=1)
         object.__setattr__(self, "limit", frozenset(self.limit))
         if self.mode == "custom" and self.function not in POINTS_FUNCTIONS:
             raise RuleError(f"unknown points function {self.function!r}")
@@ -376,9 +398,7 @@ class KongPayments:
 
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
-            v = getattr(self, k)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise RuleError(f"kong payment {k} must be a non-negative integer, got {v!r}")
+            check_int(getattr(self, k), f"kong payment {k}", lo=0)
         if self.when not in ("at_once", "with_win"):
             raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
                             f"{self.when!r}")
@@ -574,8 +594,7 @@ class Fan:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tags", frozenset(self.tags))
-        if isinstance(self.id, bool) or not isinstance(self.id, int) or self.id < 1:
-            raise RuleError(f"fan id must be a positive int, got {self.id!r}")
+        check_int(self.id, "fan id", lo=1)
         if (self.predicate is None) == (self.combination is None):
             raise RuleError(f"fan {self.id} {self.chinese}: give exactly one of predicate "
                             "and combination")

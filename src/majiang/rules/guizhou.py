@@ -56,7 +56,7 @@ from collections.abc import Mapping, Sequence
 from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, KongPayments, Ruleset,
-                   ScoringRule, WallEnd, settle_points)
+                   ScoringRule, WallEnd, check_int, settle_points)
 from .constraints import constraint
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
@@ -218,8 +218,7 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
     """
     if turned is None:
         return {YAOJI: 1, **({WUGU: 2} if wugu else {})}
-    if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned < 27:
-        raise RuleError(f"the turned tile must be a suited kind 0..26, got {turned!r}")
+    check_int(turned, "the turned tile (a suited kind)", lo=0, hi=26)
     chicken = _NEXT_RANK.kind(turned)
     gold = chicken == YAOJI
     out = {YAOJI: 2 if gold else 1}

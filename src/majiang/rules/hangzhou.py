@@ -67,7 +67,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
-                   register_settlement)
+                   check_int, register_settlement)
 
 __all__ = ["build", "HANGZHOU", "hangzhou_points", "settle_hangzhou", "dealer_factor",
            "chain_value", "chengbao", "lone_joker_ready", "DEALER_FACTORS"]
@@ -202,8 +202,7 @@ def dealer_factor(deal: int) -> int:
     RuleError
         ``deal`` < 1.
     """
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise RuleError(f"dealer deal must be an int >= 1, got {deal!r}")
+    check_int(deal, "dealer deal", lo=1)
     return DEALER_FACTORS[min(deal, 3) - 1]
 
 
@@ -222,8 +221,7 @@ def chain_value(*, baotou: bool = False, kongs: int = 0, piao: int = 0,
         Negative counts, 飘 without 爆头, more than 3 飘 or a chain longer than 6 (HZB).
     """
     for name, v in (("kongs", kongs), ("piao", piao), ("branch", branch)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise RuleError(f"{name} must be a non-negative int, got {v!r}")
+        check_int(v, name, lo=0)
     if branch < 1:
         raise RuleError("branch must be at least 1")
     if piao and not baotou:
@@ -318,8 +316,8 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
     # from it: the argument is accepted for the TOML round trip and otherwise ignored
     if caishen not in ("fixed", "flip"):
         raise RuleError(f"hangzhou option caishen must be 'fixed' or 'flip', got {caishen!r}")
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-        raise RuleError(f"hangzhou option cap must be None or a positive int, got {cap!r}")
+    check_int(cap, "hangzhou option cap", lo=1, optional=True)
+    check_int(dealer_deal, "hangzhou option dealer_deal", lo=1)
     factor = dealer_factor(dealer_deal)
     if sanlao:
         factor = 8

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_int, settle_points
 
 __all__ = ["build", "HEFEI", "start_of_hand_wins", "START_OF_HAND_PAYMENT"]
 
@@ -91,8 +91,7 @@ def start_of_hand_wins(hand: object) -> tuple[str, ...]:
 def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> Ruleset:
     if tiles not in (108, 144):
         raise RuleError(f"hefei option tiles must be 108 or 144, got {tiles!r}")
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 6):
-        raise RuleError(f"hefei option cap must be None or an int >= 6, got {cap!r}")
+    check_int(cap, "hefei option cap", lo=6, optional=True)
     src = "§3.8 + STANDARD_READINGS_2 §3.1 (SR §4.2)"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape

@@ -74,7 +74,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   fan_product, register_settlement)
+                   check_int, fan_product, register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
@@ -312,10 +312,7 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         raise RuleError(f"nanchang option pay must be 'three' or 'one', got {pay!r}")
     if bawang not in ("double", "plus10"):
         raise RuleError(f"nanchang option bawang must be 'double' or 'plus10', got {bawang!r}")
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2
-                            or cap % 2):
-        raise RuleError(f"nanchang option cap must be None or an even int >= 2 (BX: 300), "
-                        f"got {cap!r}")
+    check_int(cap, "nanchang option cap", lo=2, even=True, optional=True)
     if honor_chows:
         raise RuleError("nanchang option honor_chows: chows of three winds / three dragons "
                         "are not supported (the shanten core and the shape engine know no "

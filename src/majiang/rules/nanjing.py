@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, register_settlement
+from .base import Ruleset, ScoringRule, WallEnd, check_int, register_settlement
 
 __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_next",
            "hard_flowers", "soft_flowers", "BIG_WINS"]
@@ -146,10 +146,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         raise RuleError(f"nanjing option table must be jinyuanzi or changkaitou, got {table!r}")
     if yaojue not in (20, 40):
         raise RuleError(f"nanjing option yaojue must be 20 (NJ) or 40 (NJH), got {yaojue!r}")
-    if isinstance(open_min_flowers, bool) or not isinstance(open_min_flowers, int) \
-            or not 0 <= open_min_flowers <= 20:
-        raise RuleError(f"nanjing option open_min_flowers must be 0..20 (the set's 硬花), "
-                        f"got {open_min_flowers!r}")
+    check_int(open_min_flowers, "nanjing option open_min_flowers", lo=0, hi=20)
     src = "§3.25 + STANDARD_READINGS_2 §13 (NJ)"
     big = ("big",)
     allx = tuple(range(1, 16))

@@ -40,7 +40,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
-                   settle_points)
+                   check_int, settle_points)
 from .hangzhou import lone_joker_ready
 
 __all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
@@ -58,8 +58,7 @@ def huang_fan(points: int, drawn_before: bool = True) -> int:
     RuleError
         Negative points.
     """
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise RuleError(f"points must be a non-negative int, got {points!r}")
+    check_int(points, "points", lo=0)
     return points * (2 if drawn_before else 1)
 
 

@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleError
-from .base import KongPayments, Ruleset, ScoringRule
+from .base import KongPayments, Ruleset, ScoringRule, check_int
 
 __all__ = ["load", "loads", "dumps", "apply"]
 
@@ -142,8 +142,7 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
     changes: dict[str, Any] = {}
     if "min_fan" in rules:
         v = rules["min_fan"]
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise RuleError(f"{where}: rules.min_fan must be a non-negative integer, got {v!r}")
+        check_int(v, f"{where}: rules.min_fan", lo=0)
         changes["min_fan"] = v
     if "constraints" in rules:
         v = rules["constraints"]
@@ -267,8 +266,7 @@ def _merge_shared(base: Ruleset, options: dict, rules: dict, where: str):
 
 
 def _check_fan_value(value: Any, what: str, where: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{where}: value of {what} must be an integer, got {value!r}")
+    check_int(value, f"{where}: value of {what}")
     if value < 0:
         raise RuleError(f"{where}: value of {what} must be 0 or more, got {value} "
                         "(a fan never takes points away)")

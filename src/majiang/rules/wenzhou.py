@@ -67,7 +67,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   register_settlement, settle_everyone)
+                   check_int, register_settlement, settle_everyone)
 from .hangzhou import _real_before, lone_joker_ready
 
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
@@ -89,8 +89,7 @@ def base_points(deal: int, table: str = "default") -> int:
     """
     if table not in BASE_TABLES:
         raise RuleError(f"base_table must be one of {', '.join(BASE_TABLES)}, got {table!r}")
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise RuleError(f"dealer deal must be an int >= 1, got {deal!r}")
+    check_int(deal, "dealer deal", lo=1)
     return BASE_TABLES[table][min(deal, 4) - 1]
 
 

@@ -59,7 +59,7 @@ from typing import Any, Mapping
 
 from ..errors import RuleError
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, register_settlement
+from .base import JokerRule, Ruleset, ScoringRule, WallEnd, check_int, register_settlement
 
 __all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
            "personal_counts", "settle_wuhan", "settle_hand"]
@@ -184,8 +184,7 @@ def settle_wuhan(points: int, winner: int, discarder: int | None, *, players: in
     """
     if combine not in COMBINES:
         raise RuleError(f"wuhan personal must be one of {COMBINES}, got {combine!r}")
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
-        raise RuleError(f"wuhan cap (金顶) must be None or a non-negative int, got {cap!r}")
+    check_int(cap, "wuhan cap (金顶)", lo=0, optional=True)
     fans = (0,) * players if personal is None else tuple(personal)
     if len(fans) != players or any(isinstance(f, bool) or not isinstance(f, int) or f < 0
                                    for f in fans):
@@ -232,8 +231,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
     if concealed_kong_fan not in (1, 2):
         raise RuleError(f"wuhan option concealed_kong_fan must be 1 (HZ) or 2, "
                         f"got {concealed_kong_fan!r}")
-    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-        raise RuleError(f"wuhan option cap (金顶) must be None or a positive int, got {cap!r}")
+    check_int(cap, "wuhan option cap (金顶)", lo=1, optional=True)
     src = "§3.16 + STANDARD_READINGS §5.1"
     tg = ("big", "pattern")
     sit = tg + ("situational",)       # needs the win's context: never ready by shape
