@@ -211,6 +211,39 @@ def test_ruleset_specs_equal_python(name):
                                                 maxj, draw=False))
 
 
+def check_discards(rng, spec, pos):
+    """The compiled per-discard ukeire of a 3n+2 position against the Python engine's
+    ukeire after each discard (the discard seen; a held face of the stand-in's joker
+    kind is seen as the substitute)."""
+    c, j, caps, nm, suits = pos
+    jk, jc, si = random_joker_args(rng, spec, c)
+    vis = random_visible(rng, c, caps).astype(np.uint8)
+    got = S._cs.discard_ukeire(S._compiled(spec), c, j, caps, nm, S._meld_bits(suits), vis,
+                               jk, jc, si)
+    want = []
+    for d in range(34):
+        if not c[d]:
+            continue
+        c2 = c.copy()
+        c2[d] -= 1
+        v = vis.astype(np.int64)
+        v[si[1] if si is not None and d == si[0] else d] += 1
+        s, live = S.ukeire_counts(c2, jokers=j, caps=caps, n_melds=nm, spec=spec,
+                                  meld_suits=suits, visible=v, joker_kind=jk,
+                                  joker_copies=jc, stand_in=si)
+        want.append((d, s, live))
+    assert got == want, (c.tolist(), j, nm, si)
+
+
+@pytest.mark.parametrize("name", ["lonely", "no_void", "void_258", "caps_odd"])
+def test_discard_ukeire_equal_python(name):
+    spec = make_spec(name)
+    rng = np.random.default_rng(sum(map(ord, name)) + 1)
+    for _ in range(3):
+        check_discards(rng, spec, random_position(rng, CONSTRAINTS[name][1], 13, 1, 3,
+                                                  draw=True))
+
+
 # ============================================================ ruleset level
 def _hand_string(rng, rs, draw):
     """A random hand of ruleset `rs` as text (melds as ``[...]``, jokers ``*``)."""
@@ -419,3 +452,17 @@ def test_equal_python_100k_per_constraint():
     sixteen = counts.pop("sixteen")
     assert sixteen >= N_SLOW // 5, sixteen
     assert min(counts.values()) >= 100_000, counts
+
+
+@pytest.mark.slow
+def test_discard_ukeire_equal_python_slow():
+    """Per-discard ukeire of both engines on 150 random 3n+2 positions (every
+    constraint in turn, melds, jokers, two wild kinds, stand-ins; a fifth of them
+    17-tile hands)."""
+    rng = np.random.default_rng(77)
+    names = sorted(CONSTRAINTS)
+    for i in range(150):
+        name = names[i % len(names)]
+        size = 16 if i % 5 == 4 else 13
+        check_discards(rng, make_spec(name),
+                       random_position(rng, CONSTRAINTS[name][1], size, 2, 4, draw=True))

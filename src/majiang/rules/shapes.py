@@ -1,4 +1,4 @@
-"""Exact shanten, ukeire and joker decompositions under a ruleset's shape rules (pure Python).
+"""Exact shanten, ukeire and joker decompositions under a ruleset's shape rules.
 
 The Cython core knows the Chinese Official forms and plain jokers.  Regional
 rules add what it does not know, and this module computes them exactly:
@@ -21,10 +21,22 @@ melds and the tile set leave) and combined over the three suits and the
 honors, so constraints on the pair or on suits are exact.  The extra forms are
 maximised directly.  With no constraints the result equals the core's (tested).
 
+Two engines compute this definition.  The functions :func:`form_shanten`,
+:func:`shanten_counts` and :func:`ukeire_counts` are the pure-Python reference (an
+enumeration of per-suit targets, milliseconds a hand).  :func:`core_form_shanten`,
+:func:`core_shanten_counts`, :func:`core_ukeire_counts` and :func:`core_shanten_batch`
+run the compiled port (:mod:`majiang._core.shapes`: the core's per-group distance
+rows combined under the suit rules, closed forms for the whole-hand forms; within
+about 3x of the unconstrained core, bench/bench_shapes.py) with equal results
+(tests/test_shapes_core.py); the ruleset-level functions use it unless given
+``engine="python"``.  A form the compiled engine does not know falls back to the
+reference.
+
 Extension point: :data:`EXTRA_FORM_KEPT` maps each extra form name to
 ``kept(counts, caps, jokers) -> int | None`` (tiles of the hand that can stay;
 jokers are added by the caller when the form may use them); register a new form
-there and in :data:`majiang.rules.base.EXTRA_FORMS`.
+there and in :data:`majiang.rules.base.EXTRA_FORMS` (and, for core speed, as a closed
+form in ``_core/shapes.pyx``; until then that form is computed by the reference).
 """
 from __future__ import annotations
 
@@ -714,7 +726,8 @@ def meld_suits(melds) -> frozenset:
 
 
 def needs_python(rs) -> bool:
-    """Whether shanten/ukeire under `rs` need this module (else the core suffices)."""
+    """Whether shanten/ukeire under `rs` need this module's shape engine (compiled by
+    default, see :data:`ENGINES`), else the core's own options suffice."""
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
             or any(f in EXTRA_FORMS for f in rs.forms)
             or rs.tile_set not in ("136", "144")
