@@ -24,7 +24,7 @@ import pytest
 
 from majiang import rules
 from majiang._core import game as cg
-from majiang.game import play_hand, summarize
+from majiang.game import engine, play_hand, players, summarize
 from majiang.game.engine import _core_mask, _Readiness, end_checks, end_table, min_aware
 from majiang.hand import Hand, Meld
 from majiang.rules.model import game_model
@@ -128,11 +128,79 @@ def test_hefei_bot_leaves_a_tenpai_that_can_never_win():
     assert cg.shanten(after, _bot_opts("hefei"), 0) == 1
 
 
-@pytest.mark.parametrize("name", ["hefei", "changsha", "luoshan", "shenyang", "mcr"])
-def test_loops_agree_under_win_conditions(name):
-    # the compiled loop and the Python loop make the same choices (luoshan: jokers held
-    # while weighing waits)
-    for h in range(12 if name != "luoshan" else 8):
+def _winning_draws(name, after):
+    """Brute force: copies left (the set less ``after``) of the draws that give the 3n+1
+    hand ``after`` a discard after which some tile completes a shape of the bot's
+    options into a win THE predicate accepts."""
+    m = game_model(name)
+    so = _bot_opts(name)
+    total = 0
+    for t in range(34):
+        if not m.copies[t] or after[t] >= m.copies[t]:
+            continue
+        h = after.copy()
+        h[t] += 1
+        ok = False
+        for y in np.flatnonzero(h):
+            h2 = h.copy()
+            h2[y] -= 1
+            for w in range(34):
+                if h2[w] >= m.copies[w]:
+                    continue
+                h3 = h2.copy()
+                h3[w] += 1
+                if cg.shanten(h3, so, 0) == -1 and check_win(
+                        Hand(h2.copy(), ()), w, ruleset=name, self_drawn=True).valid:
+                    ok = True
+                    break
+            if ok:
+                break
+        if ok:
+            total += int(m.copies[t]) - int(after[t])
+    return total
+
+
+def test_hefei_bot_steps_back_toward_a_wait_that_can_win(monkeypatch):
+    # with players.LOOKAHEAD (off by default: it costs 5-12x the time of a hand)
+    # 257m45666789p678s: no tenpai discard can win (no suit of 8 with a 2-5-8 pair);
+    # among the discards that leave tenpai, the bot keeps the one with the most draws
+    # toward a winning tenpai, which is not the plain best shape
+    monkeypatch.setattr(players, "LOOKAHEAD", True)
+    text = "257m45666789p678s"
+    c = _counts(text)
+    so = _bot_opts("hefei")
+    tenpai = _tenpai_discards("hefei", c)
+    for x in tenpai:
+        after = c.copy()
+        after[x] -= 1
+        assert _valid_waits("hefei", after) == []
+    draws = {}
+    for x in np.flatnonzero(c):
+        if int(x) in tenpai:
+            continue
+        after = c.copy()
+        after[x] -= 1
+        if cg.shanten(after, so, 0) == 1:
+            draws[int(x)] = _winning_draws("hefei", after)
+    allowed = np.array([1 if c[x] and x not in tenpai else 0 for x in range(34)],
+                       dtype=np.uint8)
+    plain, _, _ = cg.choose_discard(c, so, 0, np.zeros(34, dtype=np.uint8), -1, allowed)
+    assert draws[int(plain)] < max(draws.values())              # the test can fail
+    k = _bot_first_discard("hefei", text)
+    assert draws[k] == max(draws.values())
+
+
+@pytest.mark.parametrize("name,switches", [
+    ("hefei", False), ("changsha", False), ("luoshan", False), ("shenyang", False),
+    ("mcr", False), ("hefei", True), ("wuhan", True)])
+def test_loops_agree_under_win_conditions(name, switches, monkeypatch):
+    # the compiled loop and the Python loop make the same choices, also with the bot's
+    # switches on (waits weighed while jokers are held, the step back that looks ahead)
+    if switches:
+        monkeypatch.setattr(players, "AWARE_JOKERS", True)
+        monkeypatch.setattr(players, "LOOKAHEAD", True)
+        monkeypatch.setattr(engine, "_FLAGS", {})
+    for h in range(12 if name not in ("luoshan", "wuhan") else 6):
         a = play_hand(name, "efficiency", seed=21, hand=h, engine="compiled")
         b = play_hand(name, "efficiency", seed=21, hand=h, engine="python")
         assert summarize(a) == summarize(b), (name, h)

@@ -484,6 +484,7 @@ cdef class FastHand:
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
     cdef int step_back         # bit (-code - 1): pick_wait outcomes after which a bot leaves tenpai
+    cdef int aware_jokers      # the wait check also while jokers are held
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
@@ -516,6 +517,7 @@ cdef class FastHand:
         self.pay_kongs = flags.get("pay_kongs", 0)
         self.min_aware = flags.get("min_aware", 0)
         self.step_back = flags.get("step_back", 0)
+        self.aware_jokers = flags.get("aware_jokers", 1)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0
@@ -895,30 +897,22 @@ cdef class FastHand:
         k = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
         if k < 0:
             return lg[0]
-        if sh == 0 and self.min_aware:
+        if sh == 0 and self.min_aware and (j == 0 or self.aware_jokers):
             i = self.valid_tenpai(p, h, &o, live, vis, allowed, None, j)
             if i >= 0:
                 k = i
             elif i < -2 or i == -1:
                 if self.step_back & (1 << (-i - 1)):
-                    # no tenpai discard can win: the best discard that is not tenpai
-                    # (players.step_back)
-                    i = 0
-                    for x in range(34):
-                        if allowed[x]:
-                            if not h[x]:
-                                allowed[x] = 0
-                                continue
-                            h[x] -= 1
-                            if shanten_opts_c(h, &o) == 0:
-                                allowed[x] = 0
-                            else:
-                                i = 1
-                            h[x] += 1
-                    if i:          # (choose_c needs some kind allowed)
-                        i = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
-                        if i >= 0:
-                            k = i
+                    # no tenpai discard can win: a shape toward one that can
+                    # (players.step_back, through the bridge)
+                    i = self.bridge.step_back(
+                        p, bytes([h[x] for x in range(34)]),
+                        bytes([allowed[x] for x in range(34)]), self.melds_py(p),
+                        (p - self.dealer + self.n) % self.n, j,
+                        bytes([live[x] for x in range(34)]), bytes([vis[x] for x in range(34)]),
+                        s.void, self.jk, s.n_flowers)
+                    if i >= 0:
+                        k = i
         for i in range(nl):
             if lg[i] == k:
                 return k
@@ -963,7 +957,7 @@ cdef class FastHand:
         if extra is not None:
             melds.append(extra)
         return self.bridge.pick_wait(p, cands, melds, (p - self.dealer + self.n) % self.n,
-                                     jokers)
+                                     jokers, self.seats[p].n_flowers)
 
     cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]

@@ -88,8 +88,10 @@ from ..hand import Hand, Meld
 from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
 from .._core import game as _cg
-from .players import (STEP_BACK, SeatView, efficiency_exchange,  # noqa: E402
-                      make_players, pick_valid_wait, random_exchange, wait_verdict)
+from . import players as _players  # noqa: E402
+from .players import (STEP_BACK, SeatView, _refused, closed_out, hope_of,  # noqa: E402
+                      efficiency_exchange, make_players, pick_valid_wait, random_exchange,
+                      step_back, wait_verdict)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn", "KongLedger", "KongItem", "min_aware"]
@@ -1268,18 +1270,43 @@ class _FastBridge:
         self.deltas = [0] * n
         self.kongs = KongLedger(rs, n)
         self.wait_cache = {}
+        self.model = game_model(rs)
 
-    def pick_wait(self, p, cands, melds, seat_wind, jokers=0):
+    def pick_wait(self, p, cands, melds, seat_wind, jokers=0, flowers=0):
         """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
         lists ``(k, after bytes, [(wait, live left)])``; ``melds`` ``(kind, tile,
-        concealed)`` tuples; ``jokers`` wild tiles held besides."""
+        concealed)`` tuples; ``jokers`` wild tiles held besides; ``flowers`` the seat's
+        flowers."""
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
 
+        def verdict(after, w, flowers=flowers):
+            return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
+                                seat_wind, self.prevalent, jokers, flowers)
+        if closed_out(self.model, ms):
+            return pick_valid_wait(cs, _refused)
+        return pick_valid_wait(cs, verdict, hope_of(verdict, flowers, self.model.n_flowers))
+
+    def step_back(self, p, hb, ab, melds, seat_wind, jokers, lb, vb, void, jk, flowers=0):
+        """:func:`~majiang.game.players.step_back` for the compiled bot: the hand, the
+        allowed kinds, the live copies and what the seat sees as ``uint8 (34,)`` bytes;
+        ``melds`` ``(kind, tile, concealed)`` tuples; ``jk`` the wild kind or -1."""
+        ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
+        model = self.model
+        live = np.frombuffer(lb, dtype=np.uint8).copy()
+        so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(ms)), model.seven_pairs_quads,
+                           None, int(model.shape(()).pair_mask) & _ALL_PAIRS, 0,
+                           bool(model.jokers is not None and model.jokers.fifth_copy), live)
+
         def verdict(after, w):
             return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
-                                seat_wind, self.prevalent, jokers)
-        return pick_valid_wait(cs, verdict)
+                                seat_wind, self.prevalent, jokers, flowers)
+        return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
+                         np.frombuffer(vb, dtype=np.uint8).copy(), int(void),
+                         np.frombuffer(ab, dtype=np.uint8).copy(), live.astype(np.int64),
+                         None if not _players.LOOKAHEAD
+                         else _refused if closed_out(model, ms) else verdict,
+                         (int(jk),) if jk >= 0 else ())
 
     def kong(self, p, kind, outs, turns, discarder, late):
         self.kongs.kong(p, kind, outs, turns, discarder, late)
@@ -1411,9 +1438,9 @@ _ELIGIBLE: dict = {}
 
 def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
-    outside the core, jokers only of the usual kind (one wild kind, never claimed,
-    never used to claim, discardable, no substitute tile, the turned tile set aside),
-    no log."""
+    outside the core, jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
+    kind, never claimed, never used to claim, discardable, no substitute tile; the
+    turned tile set aside; values that do not read the wild tiles' faces), no log."""
     if log:
         return False
     key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
@@ -1454,6 +1481,7 @@ def _fast_flags(model) -> dict:
         "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
         "min_aware": int(min_aware(model)),
         "step_back": sum(1 << (-c - 1) for c in STEP_BACK),
+        "aware_jokers": int(_players.AWARE_JOKERS),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),
         "added_kong": int("added_kong" in model.calls),
@@ -1613,7 +1641,7 @@ class _Readiness:
 
     * **ready**: a winner, or a seat whose concealed hand (jokers as the engine plays
       them) is completed by some tile kind into a valid win under THE predicate judged
-      as a **self-draw**.  A ready hand may always win by self-draw, where a win on a
+      as a **self-draw** (with the seat's flowers).  A ready hand may always win by self-draw, where a win on a
       discard can be barred (贵州 通行证, self-draw-only rulesets), so a discard
       verdict would call such a hand not ready.  A wait whose every copy the seat holds
       itself (concealed or in its own melds: the 5th copy of a kong) is **no wait**: no
@@ -1655,7 +1683,8 @@ class _Readiness:
     def _context(self, q):
         st = self.st
         return dict(ruleset=self.rs, seat_wind=(q - st.dealer) % st.n,
-                    prevalent_wind=st.prevalent)
+                    prevalent_wind=st.prevalent,
+                    flowers=len(getattr(st.seats[q], "flowers", ()) or ()))
 
     def _valid(self, q):
         """``[(hand, wait kind, faces kwargs, self-draw verdict)]`` of seat q's valid

@@ -58,7 +58,7 @@ from .._core import game as _cg
 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
-           "wait_verdict", "step_back", "NO_VALID_WAIT", "STEP_BACK"]
+           "wait_verdict", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
 
 
 def _centrality(k: int) -> int:
@@ -69,7 +69,7 @@ def _centrality(k: int) -> int:
     return 1 + (k if k < 4 else 8 - k)
 
 
-def pick_valid_wait(cands, verdict) -> int:
+def pick_valid_wait(cands, verdict, hope=None) -> int:
     """The win-condition-aware choice among tenpai discards (rulesets where THE predicate
     refuses some complete shapes: a minimum fan or points, constraints beyond the shape;
     :func:`majiang.game.engine.min_aware`): ``cands`` lists ``(k, after, waits)`` — the
@@ -78,8 +78,10 @@ def pick_valid_wait(cands, verdict) -> int:
     predicate.  Returns the candidate with the most live copies of valid winning tiles
     (then the most live waits, then honors before terminals before inner tiles, then
     the lowest kind); when no candidate has a live valid wait: -1 when some candidate
-    has a valid wait whose copies are all seen (a dead wait), :data:`NO_VALID_WAIT`
-    (-3) when no wait of any candidate is valid.  Candidates are weighed most live
+    has a valid wait whose copies are all seen (a dead wait) or a wait that ``hope``
+    (optional: the verdict in the most favourable context the hand may still reach, e.g.
+    every flower drawn) accepts, :data:`NO_VALID_WAIT` (-3) when no wait of any
+    candidate can win.  Candidates are weighed most live
     waits first and the rest skipped once their live waits fall below the best count
     of valid ones (the same choice with fewer predicate calls).  Both loops call it, so
     they choose alike."""
@@ -102,59 +104,167 @@ def pick_valid_wait(cands, verdict) -> int:
             best, key = k, kk
     if best >= 0:
         return best
-    # no live valid wait: is any wait valid at all (then only dead)?
+    # no live valid wait: is any wait valid at all (then only dead), or may one still win?
     for _, k, after, waits in order:
         for w, left in waits:
             if left <= 0 and verdict(after, w):
                 return -1
+    if hope is not None:
+        for _, k, after, waits in order:
+            for w, _ in waits:
+                if hope(after, w):
+                    return -1
     return NO_VALID_WAIT
 
 
 NO_VALID_WAIT = -3
 """:func:`pick_valid_wait`: no tenpai discard has a wait that THE predicate accepts."""
 
+AWARE_JOKERS = False
+"""Whether the efficiency bot also weighs its waits with THE predicate while it holds
+jokers (:func:`pick_valid_wait`)."""
+
+LOOKAHEAD = False
+"""Whether :func:`step_back` weighs its discards by the draws that reach a tenpai with a
+wait THE predicate accepts (else the plain order among the discards that leave
+tenpai)."""
+
 STEP_BACK = (NO_VALID_WAIT,)
 """The :func:`pick_valid_wait` outcomes after which the efficiency bot leaves tenpai
 (:func:`step_back`)."""
 
 
-def step_back(c, j, so, vis, void, allowed) -> int:
+def step_back(c, j, so, vis, void, allowed, live=None, verdict=None, wild=()) -> int:
     """The efficiency bot's discard when no tenpai discard of the 3n+2 hand ``c`` (+
-    ``j`` jokers) can win (:data:`STEP_BACK`): the best discard by shanten, then live
-    ukeire, then the tie-break (:func:`majiang._core.game.choose_discard` under ``so``,
-    seeing ``vis``, 定缺 suit ``void``) among the ``allowed`` kinds that do NOT leave the
-    hand tenpai; -1 when every allowed discard is tenpai.  The compiled loop does the
-    same (``FastHand.bot_discard``)."""
+    ``j`` jokers) can win (:data:`STEP_BACK`), among the ``allowed`` kinds that do NOT
+    leave the hand tenpai; -1 when every allowed discard is tenpai.
+
+    With ``live`` (``int (34,)``: copies of each kind the seat may still draw, before
+    its own and the ``vis`` tiles) and ``verdict(after, w)`` (THE predicate, as
+    :func:`pick_valid_wait`): the discard of least shanten whose draws reach a tenpai
+    with a valid wait most often — the live copies of every kind ``t`` such that the
+    hand after the discard, plus ``t``, has a tenpai discard with a wait (not of the
+    ``wild`` kinds) that ``verdict`` accepts; ties, or no such draw at all, go to the
+    plain order: least shanten, most live ukeire, honors before terminals before inner
+    tiles (:func:`majiang._core.game.choose_discard` under ``so``, 定缺 suit ``void``).
+    Both loops call it (the compiled one through its bridge)."""
     a = np.array(allowed, dtype=np.uint8)
+    sh = {}
     for x in np.flatnonzero(a):
         if not c[x]:
             a[x] = 0
             continue
         c[x] -= 1
-        if _cg.shanten(c, so, j) == 0:
-            a[x] = 0
+        s = _cg.shanten(c, so, j)
         c[x] += 1
+        if s == 0:
+            a[x] = 0
+        else:
+            sh[int(x)] = s
     if not a.any():
         return -1
+    if verdict is not None and live is not None:
+        least = min(sh.values())
+        # weighed by an upper bound first (the live draws that reach tenpai at all);
+        # one whose bound falls below the best count so far cannot reach or tie it
+        bound = []
+        for x in sorted(sh):
+            if sh[x] == least:
+                c[x] -= 1
+                bound.append((-_valid_ukeire(c, j, so, vis, live, None, wild), x))
+                c[x] += 1
+        bound.sort()
+        score = {}
+        top = 0
+        for nb, x in bound:
+            if -nb <= 0 or -nb < top:
+                break
+            c[x] -= 1
+            score[x] = v = _valid_ukeire(c, j, so, vis, live, verdict, wild)
+            c[x] += 1
+            top = max(top, v)
+        if top > 0:
+            a[:] = 0
+            for x, v in score.items():
+                if v == top:
+                    a[x] = 1
     k, _, _ = _cg.choose_discard(c, so, j, vis, void, a)
     return int(k)
 
 
+def _valid_ukeire(c, j, so, vis, live, verdict, wild) -> int:
+    """Live copies of the kinds whose draw gives the 3n+1 hand ``c`` (+ ``j`` jokers) a
+    tenpai discard with a wait that ``verdict`` accepts (see :func:`step_back`); with
+    ``verdict`` None: a tenpai discard at all."""
+    out = np.zeros(34, dtype=np.uint8)
+    shanten, waits = _cg.shanten, _cg.waits
+    total = 0
+    for t in range(34):
+        left = int(live[t]) - int(c[t]) - int(vis[t])
+        if left <= 0 or c[t] >= 4:
+            continue
+        c[t] += 1
+        ok = False
+        if shanten(c, so, j) == 0:
+            if verdict is None:
+                ok = True
+            else:
+                for y in range(34):
+                    if not c[y]:
+                        continue
+                    c[y] -= 1
+                    if shanten(c, so, j) == 0:
+                        waits(c, so, j, out)
+                        for w in range(34):
+                            if out[w] and w not in wild and verdict(c, w):
+                                ok = True
+                                break
+                    c[y] += 1
+                    if ok:
+                        break
+        c[t] -= 1
+        if ok:
+            total += left
+    return total
+
+
+def closed_out(model, melds) -> bool:
+    """Whether no wait of a hand with these ``melds`` can win whatever its tiles: it
+    holds no claimed meld and the ruleset lets no closed hand win
+    (:meth:`GameModel.closed_hand_can_win`: 开门, 武汉 / 沈阳).  The bots then ask THE
+    predicate nothing about its waits (:func:`pick_valid_wait` sees every wait
+    refused)."""
+    return not any(not m.concealed for m in melds) and not model.closed_hand_can_win()[0]
+
+
+def _refused(after, w) -> bool:
+    return False
+
+
+def hope_of(verdict, flowers, n_flowers):
+    """The ``hope`` of :func:`pick_valid_wait` for a seat holding ``flowers`` of the set's
+    ``n_flowers``: ``verdict`` with every flower drawn (南京: an opened small win needs 4
+    硬花), or None when no flower is left to draw."""
+    if flowers >= n_flowers:
+        return None
+    return lambda after, w: verdict(after, w, n_flowers)
+
+
 def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
-                 jokers=0) -> bool:
+                 jokers=0, flowers=0) -> bool:
     """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
-    ``jokers`` wild tiles held besides) + ``w`` is a valid win under THE predicate when
-    self-drawn (no flowers, no special timing: a self-draw only adds value, so a wait
-    that fails it never reaches the minimum), cached in ``cache`` by the tiles and the
-    seat's wind."""
-    key = (bytes(after), melds, int(w), int(seat_wind), int(jokers))
+    ``jokers`` wild tiles held besides, ``flowers`` the seat's flowers set aside) + ``w``
+    is a valid win under THE predicate when self-drawn (no special timing: a self-draw
+    only adds value, so a wait that fails it never reaches the minimum), cached in
+    ``cache`` by the tiles, the seat's wind and its flowers."""
+    key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers))
     got = cache.get(key)
     if got is None:
         c = np.array(after, dtype=np.uint8)
         c.flags.writeable = False
         try:
             got = check_win(_trusted_hand(c, melds, jokers=int(jokers)), int(w), ruleset=rs,
-                            self_drawn=True,
+                            self_drawn=True, flowers=int(flowers),
                             seat_wind=int(seat_wind), prevalent_wind=int(prevalent)).valid
         except MahjongError:
             got = False
@@ -405,15 +515,18 @@ class EfficiencyPlayer:
         so = st.shape_opts(p, True)
         allowed = self._allowed(st, p)
         k, sh, _ = self._best(st, p, c, j, so, vis)
-        if sh == 0 and st.min_aware:
+        if sh == 0 and st.min_aware and (j == 0 or AWARE_JOKERS):
             # among the tenpai discards, one whose waits THE predicate accepts
-            k2 = self._valid_tenpai(st, p, c, j, vis, st.meld_objects(p), so, allowed)
+            melds = st.meld_objects(p)
+            live, verdict, wild, hope = self._judge(st, p, melds, j)
+            k2 = self._valid_tenpai(st, p, c, j, vis, so, allowed, live, verdict, wild, hope)
             if k2 >= 0:
                 k = k2
             elif k2 in STEP_BACK:
-                # no tenpai discard can win: keep the best shape that is not tenpai
-                # (a ready hand that can never win would stay so)
-                k3 = step_back(c, j, so, vis, st.seats[p].void, allowed)
+                # no tenpai discard can win: a shape toward one that can (a ready hand
+                # that can never win would stay so)
+                k3 = step_back(c, j, so, vis, st.seats[p].void, allowed, live,
+                               verdict if LOOKAHEAD else None, wild)
                 if k3 >= 0:
                     k = k3
         legal = st.legal_discards(p)
@@ -423,22 +536,39 @@ class EfficiencyPlayer:
             k = st.sub
         return int(k) if k in legal else int(legal[0])
 
-    def _valid_tenpai(self, st, p, c, j, vis, melds, so, allowed) -> int:
-        """:func:`pick_valid_wait` over the tenpai discards of seat p's hand ``c`` (+ ``j``
-        jokers) with ``melds`` (its own, or with a meld being weighed; ``so`` their shape
-        options); ``allowed``: the kinds it may discard (None: any held, 定缺 suit
-        first).  The natural copies of a wild kind are no wait (all its copies are
+    @staticmethod
+    def _judge(st, p, melds, j):
+        """(live copies ``int64 (34,)``, verdict, wild kinds) for weighing seat p's waits
+        with ``melds`` and ``j`` jokers: live = the tile set less the melds, its 定缺
+        suit none; the natural copies of a wild kind are no wait (all its copies are
         wild) unless a substitute tile plays as it (安庆)."""
         live = np.array(st.model.shape(melds).caps, dtype=np.int64)
         s = st.seats[p]
         if s.void >= 0:
             live[9 * s.void:9 * s.void + 9] = 0
+        wild = () if st.sub >= 0 else tuple(st.jks)
+        seat_wind = (p - st.dealer) % st.n
+        flowers = len(s.flowers)
+
+        def verdict(after, w, flowers=flowers):
+            return wait_verdict(st.check_win, st.rs, st.wait_cache, after, melds, w, seat_wind,
+                                st.prevalent, j, flowers)
+        if closed_out(st.model, melds):
+            return live, _refused, wild, None
+        return live, verdict, wild, hope_of(verdict, flowers, st.model.n_flowers)
+
+    def _valid_tenpai(self, st, p, c, j, vis, so, allowed, live, verdict, wild,
+                      hope=None) -> int:
+        """:func:`pick_valid_wait` over the tenpai discards of seat p's hand ``c`` (+ ``j``
+        jokers; ``so`` the shape options of its melds; ``live``, ``verdict``, ``wild``
+        from :meth:`_judge`); ``allowed``: the kinds it may discard (None: any held,
+        定缺 suit first)."""
+        s = st.seats[p]
         if allowed is None:
             allowed = (c > 0).astype(np.uint8)
             if s.void >= 0 and c[9 * s.void:9 * s.void + 9].any():
                 allowed[:9 * s.void] = 0
                 allowed[9 * s.void + 9:] = 0
-        wild = () if st.sub >= 0 else st.jks
         out = np.zeros(34, dtype=np.uint8)
         cands = []
         for x in range(34):
@@ -451,12 +581,9 @@ class EfficiencyPlayer:
                       for w in np.flatnonzero(out) if int(w) not in wild]
                 cands.append((x, c.copy(), ws))
             c[x] += 1
-        seat_wind = (p - st.dealer) % st.n
-
-        def verdict(after, w):
-            return wait_verdict(st.check_win, st.rs, st.wait_cache, after, melds, w, seat_wind,
-                                st.prevalent, j)
-        return pick_valid_wait(cands, verdict) if cands else -2
+        if not cands:
+            return -2
+        return pick_valid_wait(cands, verdict, hope)
 
     def claim(self, view, options):
         if ("win",) in options:
