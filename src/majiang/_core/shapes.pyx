@@ -615,6 +615,8 @@ def shanten_many(ShapeSpec spec, const uint8_t[:, ::1] counts, object jokers,
         capv[k] = spec.s.copies[k]
     if caps is not None:
         kv = caps
+        if kv.shape[0] != N_KINDS:
+            raise ValueError("caps: 34 entries")
         for k in range(N_KINDS):
             if kv[k] < capv[k]:
                 capv[k] = kv[k]
@@ -678,6 +680,11 @@ cdef dict ukeire_dict(const Shape* sp, Pos* p, int s0, const int8_t* better, int
         jks = (joker_kinds,)
     if stand_in is not None:
         face, sub, n_face = stand_in
+        if not (0 <= face < N_KINDS and 0 <= sub < N_KINDS):
+            raise ValueError("stand_in: kinds 0..33")
+    for kk in jks:
+        if not 0 <= kk < N_KINDS:
+            raise ValueError("joker kinds: 0..33")
     for k in range(N_KINDS):
         if k == sub or sp.copies[k] == 0 or not better[k] or k in jks:
             continue
