@@ -922,9 +922,10 @@ cdef class FastHand:
                           uint8_t* allowed, object extra, int jokers) except -9:
         """The bridge's :func:`pick_valid_wait` over the tenpai discards of ``h`` (+
         ``jokers``, already in ``o``; with the meld ``extra`` being weighed, or None;
-        ``allowed`` NULL: any held kind, the 定缺 suit first): the kind, -1 when every
-        valid wait is dead, -3 when no wait is valid, -2 when none is tenpai.  The natural
-        copies of the wild kind are no wait (all its copies are wild)."""
+        ``allowed`` NULL: any held kind, the 定缺 suit first): the kind, -1 when no live
+        wait can win now but some wait could (dead, or with more flowers drawn), -3 when
+        no wait can, -2 when none is tenpai.  The natural copies of the wild kind are no
+        wait (all its copies are wild)."""
         cdef int x, w, left
         cdef int vs = self.seats[p].void
         cdef bint void_held = 0
