@@ -483,7 +483,7 @@ cdef class FastHand:
     cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
-    cdef int step_back         # bit (-code - 1): pick_wait outcomes after which a bot leaves tenpai
+    cdef int step_back         # bit (-code - 1): pick_wait outcomes that make a bot leave tenpai
     cdef int aware_jokers      # the wait check also while jokers are held
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number

@@ -1641,19 +1641,20 @@ class _Readiness:
 
     * **ready**: a winner, or a seat whose concealed hand (jokers as the engine plays
       them) is completed by some tile kind into a valid win under THE predicate judged
-      as a **self-draw** (with the seat's flowers).  A ready hand may always win by self-draw, where a win on a
-      discard can be barred (贵州 通行证, self-draw-only rulesets), so a discard
-      verdict would call such a hand not ready.  A wait whose every copy the seat holds
-      itself (concealed or in its own melds: the 5th copy of a kong) is **no wait**: no
-      tile can complete it.  Copies seen elsewhere (discards, other melds) do not
-      exhaust a wait: readiness is a fact of the hand, not of the wall.
+      as a **self-draw** (with the seat's flowers).  A ready hand may always win by
+      self-draw, where a win on a discard can be barred (贵州 通行证, self-draw-only
+      rulesets), so a discard verdict would call such a hand not ready.  A wait whose
+      every copy the seat holds itself (concealed or in its own melds: the 5th copy of a
+      kong) is **no wait**: no tile can complete it.  Copies seen elsewhere (discards,
+      other melds) do not exhaust a wait: readiness is a fact of the hand, not of the
+      wall.
     * **value**: a winner's best win's points; a ready hand's largest value over its
       waits, each wait valued as a **win on a discard** where THE predicate allows one
       (ST leaves 自摸 out of the "largest value": with 自摸加番 a self-draw would double
       it) and as the self-draw otherwise.
 
-    The two readings differ from the one used before this helper (查大叫 judged a discard
-    win and kept exhausted waits; the end table judged a self-draw and skipped them).
+    Before this helper the two disagreed: 查大叫 judged readiness by a discard win and
+    kept exhausted waits, the end table judged a self-draw and skipped them.
     """
 
     def __init__(self, st):
