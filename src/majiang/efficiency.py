@@ -210,9 +210,9 @@ _WHOLE_HAND = 2 | 4 | 8     # seven pairs, thirteen orphans, honors-and-knitted
 
 
 def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
-    """How a ruleset's shanten is computed: ``("python", rs)`` by the exact Python engine
-    of :mod:`majiang.rules.shapes` (jokers with shape rules, extra forms such as 十三烂,
-    ``no_void``), ``("core", rs)`` by the core with shape options (void suit, 2-5-8
+    """How a ruleset's shanten is computed: ``("python", rs)`` by the shape engine of
+    :mod:`majiang.rules.shapes` (compiled, ``_core/shapes.pyx``, equal to its Python
+    reference; jokers with shape rules, extra forms such as 十三烂, ``no_void``), ``("core", rs)`` by the core with shape options (void suit, 2-5-8
     pair, a reduced tile set), ``("b258", rs)`` for ``pair_258_small`` (small-win and
     big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only)."""
     if ruleset is None or forms is not None:
@@ -1404,7 +1404,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         As in :func:`shanten`.  A ruleset's shape rules apply to every row as to a
         hand without melds: its tile set (a row may not hold a kind outside it),
         void suit and 2-5-8 pair in the core; rulesets with jokers and shape rules or
-        extra forms (十三烂) row by row in :mod:`majiang.rules.shapes` (slow).
+        extra forms (十三烂) by the compiled shape engine of :mod:`majiang.rules.shapes`.
     n_jobs : int or None
         Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = the cores
         not busy with other processes (by the load average).  A thread gets at least
@@ -1756,7 +1756,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     indicator : str or int, optional
         As in :func:`ukeire`: with a joker ruleset the wild kinds are known, their
         natural copies are not counted as ordinary draws and a helpful joker draw
-        shows as ``*`` in the ``ukeire`` column (the exact Python engine of
+        shows as ``*`` in the ``ukeire`` column (the shape engine of
         :mod:`majiang.rules.shapes`; ``improvement`` is then NaN).
 
     Columns
