@@ -89,9 +89,8 @@ from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
 from .._core import game as _cg
 from . import players as _players  # noqa: E402
-from .players import (STEP_BACK, SeatView, _refused, closed_out, hope_of,  # noqa: E402
-                      efficiency_exchange, make_players, pick_valid_wait, random_exchange,
-                      step_back, wait_verdict)
+from .players import (STEP_BACK, SeatView, efficiency_exchange,  # noqa: E402
+                      make_players, pick_valid_wait, random_exchange, step_back, wait_judge)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn", "KongLedger", "KongItem", "min_aware"]
@@ -1279,13 +1278,11 @@ class _FastBridge:
         flowers."""
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
+        return pick_valid_wait(cs, *self._judge(ms, seat_wind, jokers, flowers))
 
-        def verdict(after, w, flowers=flowers):
-            return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
-                                seat_wind, self.prevalent, jokers, flowers)
-        if closed_out(self.model, ms):
-            return pick_valid_wait(cs, _refused)
-        return pick_valid_wait(cs, verdict, hope_of(verdict, flowers, self.model.n_flowers))
+    def _judge(self, ms, seat_wind, jokers, flowers):
+        return wait_judge(self.check_win, self.rs, self.model, self.wait_cache, ms, seat_wind,
+                          self.prevalent, jokers, flowers)
 
     def step_back(self, p, hb, ab, melds, seat_wind, jokers, lb, vb, void, jk, flowers=0):
         """:func:`~majiang.game.players.step_back` for the compiled bot: the hand, the
@@ -1297,16 +1294,12 @@ class _FastBridge:
         so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(ms)), model.seven_pairs_quads,
                            None, int(model.shape(()).pair_mask) & _ALL_PAIRS, 0,
                            bool(model.jokers is not None and model.jokers.fifth_copy), live)
-
-        def verdict(after, w):
-            return wait_verdict(self.check_win, self.rs, self.wait_cache, after, ms, w,
-                                seat_wind, self.prevalent, jokers, flowers)
+        verdict = (self._judge(ms, seat_wind, jokers, flowers)[0] if _players.LOOKAHEAD
+                   else None)
         return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
                          np.frombuffer(vb, dtype=np.uint8).copy(), int(void),
                          np.frombuffer(ab, dtype=np.uint8).copy(), live.astype(np.int64),
-                         None if not _players.LOOKAHEAD
-                         else _refused if closed_out(model, ms) else verdict,
-                         (int(jk),) if jk >= 0 else ())
+                         verdict, (int(jk),) if jk >= 0 else ())
 
     def kong(self, p, kind, outs, turns, discarder, late):
         self.kongs.kong(p, kind, outs, turns, discarder, late)

@@ -64,7 +64,8 @@ from .._core import game as _cg
 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
-           "wait_verdict", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
+           "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT",
+           "STEP_BACK"]
 
 
 def _centrality(k: int) -> int:
@@ -245,6 +246,22 @@ def closed_out(model, melds) -> bool:
 
 def _refused(after, w) -> bool:
     return False
+
+
+def wait_judge(check_win, rs, model, cache, melds, seat_wind, prevalent, jokers=0,
+               flowers=0):
+    """``(verdict, hope)`` of :func:`pick_valid_wait` for a seat's hand with ``melds`` (a
+    Meld tuple), ``jokers`` wild tiles held and ``flowers`` set aside: ``verdict(after,
+    w)`` is :func:`wait_verdict` (cached in ``cache``), ``hope`` :func:`hope_of`; a hand
+    the ruleset lets no wait win (:func:`closed_out`) gets a verdict that refuses every
+    wait and no hope.  Both loops weigh their waits with it."""
+    if closed_out(model, melds):
+        return _refused, None
+
+    def verdict(after, w, flowers=flowers):
+        return wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
+                            jokers, flowers)
+    return verdict, hope_of(verdict, flowers, model.n_flowers)
 
 
 def hope_of(verdict, flowers, n_flowers):
@@ -544,24 +561,19 @@ class EfficiencyPlayer:
 
     @staticmethod
     def _judge(st, p, melds, j):
-        """(live copies ``int64 (34,)``, verdict, wild kinds) for weighing seat p's waits
-        with ``melds`` and ``j`` jokers: live = the tile set less the melds, its 定缺
-        suit none; the natural copies of a wild kind are no wait (all its copies are
-        wild) unless a substitute tile plays as it (安庆)."""
+        """(live copies ``int64 (34,)``, verdict, wild kinds, hope) for weighing seat p's
+        waits with ``melds`` and ``j`` jokers (:func:`wait_judge`, as the compiled loop's
+        bridge): live = the tile set less the melds, its 定缺 suit none; the natural
+        copies of a wild kind are no wait (all its copies are wild) unless a substitute
+        tile plays as it (安庆)."""
         live = np.array(st.model.shape(melds).caps, dtype=np.int64)
         s = st.seats[p]
         if s.void >= 0:
             live[9 * s.void:9 * s.void + 9] = 0
         wild = () if st.sub >= 0 else tuple(st.jks)
-        seat_wind = (p - st.dealer) % st.n
-        flowers = len(s.flowers)
-
-        def verdict(after, w, flowers=flowers):
-            return wait_verdict(st.check_win, st.rs, st.wait_cache, after, melds, w, seat_wind,
-                                st.prevalent, j, flowers)
-        if closed_out(st.model, melds):
-            return live, _refused, wild, None
-        return live, verdict, wild, hope_of(verdict, flowers, st.model.n_flowers)
+        verdict, hope = wait_judge(st.check_win, st.rs, st.model, st.wait_cache, melds,
+                                   (p - st.dealer) % st.n, st.prevalent, j, len(s.flowers))
+        return live, verdict, wild, hope
 
     def _valid_tenpai(self, st, p, c, j, vis, so, allowed, live, verdict, wild,
                       hope=None) -> int:
