@@ -1583,6 +1583,28 @@ def _n_jobs(n_jobs: int | None) -> int:
     return int(n_jobs)
 
 
+def _visible_in_set(visible: Any, ruleset: Any) -> Any:
+    """``visible`` at the boundary of :func:`ukeire` / :func:`discard_table` /
+    :func:`discard_columns`: under a ruleset, a ``uint8 (34,)`` count vector whose kinds
+    are all in the ruleset's tile set (:meth:`GameModel.check_kinds
+    <majiang.rules.model.GameModel.check_kinds>`, the check the CLI's ``--visible``
+    uses); unchanged without a ruleset or visible tiles.
+
+    Raises
+    ------
+    InvalidHandError
+        A visible kind outside the tile set (4z under a 108-tile ruleset), bad counts.
+    InvalidNotationError
+        Unreadable text.
+    """
+    if visible is None or ruleset is None:
+        return visible
+    from .rules.model import game_model
+    v = visible_counts(visible)
+    game_model(ruleset).check_kinds(v, "visible")
+    return v
+
+
 def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
              caps: np.ndarray | None) -> np.ndarray | None:
     if visible is None:
@@ -1605,7 +1627,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         A hand waiting for a draw (13 tiles counting melds, or 3n+1 concealed).
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, others' exposed
-        melds, indicators).  Hand + visible may not exceed 4 copies of a kind.
+        melds, indicators).  Hand + visible may not exceed 4 copies of a kind; under
+        a ruleset every visible kind must be in its tile set.
     forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
         As in :func:`shanten`.  With jokers, only real kinds are listed (a drawn
         joker always lowers the shanten; the ruleset knows which kind it is).
@@ -1629,7 +1652,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     Raises
     ------
     InvalidHandError
-        For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts.
+        For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts, a
+        visible kind outside the ruleset's tile set.
     """
     if (visible is None and forms is None and ruleset is None and type(jokers) is int
             and jokers == 0 and indicator is None):
@@ -1649,6 +1673,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             return fast
     if indicator is not None:
         _check_indicator(hand, ruleset, indicator)
+    visible = _visible_in_set(visible, ruleset)
     how, rs = _route(ruleset, forms)
     _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
@@ -1723,6 +1748,7 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
     (no regional shape rules): ``(names, shanten, ukeire_kinds, ukeire_count, ukeire,
     improvement)`` in tile order — lists of str and int64 / float64 arrays.  Shared by
     :func:`discard_table` and :func:`majiang.advise`.  Raises as :func:`discard_table`."""
+    visible = _visible_in_set(visible, ruleset)
     how, rs = _route(ruleset, forms)
     _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
@@ -1784,7 +1810,8 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     Raises
     ------
     InvalidHandError
-        For a 3n+1 hand, a fifth copy, bad counts.
+        For a 3n+1 hand, a fifth copy, bad counts, a visible kind outside the
+        ruleset's tile set.
     """
     import pandas as pd
 
@@ -1795,8 +1822,8 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
-        return ruleset_discard_table(hand, rs, visible, jokers=_check_jokers(jokers),
-                                     indicator=indicator)
+        return ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
+                                     jokers=_check_jokers(jokers), indicator=indicator)
     return _table_frame(pd, discard_columns(
         hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
         ruleset))

@@ -207,11 +207,7 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
     shown = format_counts(v.astype(np.uint8)) + "*" * stars
     model = game_model(ruleset)
     copies = np.asarray(model.copies, dtype=np.int64)
-    outside = np.flatnonzero((copies == 0) & (v > 0))
-    if outside.size:
-        raise InvalidHandError(
-            f"--visible: {tile_name(int(outside[0]))} is not in the tile set of "
-            f"{model.name} ({model.n_tiles} tiles)")
+    model.check_kinds(v, "--visible")       # the library's check of visible tiles
     jr = model.jokers
     if stars and jr is None:
         where = ("give --rules with jokers (e.g. --rules hangzhou)" if ruleset is None

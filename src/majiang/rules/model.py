@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import RuleError
+from ..errors import InvalidHandError, RuleError
+from ..tiles import tile_name
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset, tile_copies
 from .constraints import CONSTRAINTS, DESCRIPTIONS
 
@@ -159,6 +160,23 @@ class GameModel:
     def kinds(self) -> tuple:
         """Kinds in the tile set."""
         return tuple(int(k) for k in np.flatnonzero(self.copies))
+
+    def check_kinds(self, counts: Any, what: str) -> None:
+        """Refuse tiles outside the tile set: ``counts`` (array_like of shape (34,), tile
+        counts such as the visible tiles) may not hold a kind of which the set has no
+        copy (4z under a 108-tile ruleset).  The one check used by
+        :func:`majiang.ukeire` / :func:`majiang.discard_table` / :func:`majiang.advise`
+        for ``visible`` and by the CLI for ``--visible``.
+
+        Raises
+        ------
+        InvalidHandError
+            ``"<what>: <tile> is not in the tile set of <name> (<n> tiles)"``.
+        """
+        outside = np.flatnonzero((self.copies == 0) & (np.asarray(counts) > 0))
+        if outside.size:
+            raise InvalidHandError(f"{what}: {tile_name(int(outside[0]))} is not in the tile "
+                                   f"set of {self.name} ({self.n_tiles} tiles)")
 
     @property
     def dealer_hand_size(self) -> int:
