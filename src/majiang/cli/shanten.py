@@ -46,18 +46,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..efficiency import shanten, ukeire
     from ..hand import format_hand
+    from ..rules.model import game_model
 
     forms = parse_forms(args.forms)
     quads = args.seven_pairs_quads
     rs = load_ruleset(args.rules)
     hand = parse_cli_hand(" ".join(args.hand), rs)
-    seen = parse_cli_visible(args.visible, hand, rs,
-                             check_indicator(args.indicator, rs) if rs is not None else None)
+    indicator = check_indicator(args.indicator, rs)
+    seen = parse_cli_visible(args.visible, hand, rs, indicator)
     visible = None if seen is None else seen.counts
     if rs is not None:
         from ..rules.shapes import needs_python, ruleset_shanten
         forms, quads = rs.forms, rs.seven_pairs_quads
-        if "pair_258_small" in rs.constraints or "all_258" in rs.forms:   # 2-5-8 / 大胡
+        if game_model(rs).shapes_258:       # the 2-5-8 shape families (长沙, 武汉 …)
             from ..efficiency import _b258_per_family
             per_form = {f: shanten_value(s) for f, s in _b258_per_family(hand, rs).items()}
         elif needs_python(rs):
@@ -68,9 +69,8 @@ def run(args: argparse.Namespace) -> int:
                                                  ruleset=rs))
                         for f in forms}
         overall = shanten_value(shanten(hand, ruleset=rs))
-        uk = {"ruleset": rs, "indicator": check_indicator(args.indicator, rs)}
+        uk = {"ruleset": rs, "indicator": indicator}
     else:
-        check_indicator(args.indicator, None)
         per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
                     for f in forms}
         overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
