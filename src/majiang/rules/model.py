@@ -22,6 +22,7 @@ Nothing here imports the layers above (scoring, probability, engine).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -173,10 +174,16 @@ class GameModel:
         InvalidHandError
             ``"<what>: <tile> is not in the tile set of <name> (<n> tiles)"``.
         """
-        outside = np.flatnonzero((self.copies == 0) & (np.asarray(counts) > 0))
-        if outside.size:
-            raise InvalidHandError(f"{what}: {tile_name(int(outside[0]))} is not in the tile "
-                                   f"set of {self.name} ({self.n_tiles} tiles)")
+        absent = self._absent
+        if absent.size and np.asarray(counts)[absent].any():
+            k = int(absent[np.flatnonzero(np.asarray(counts)[absent])[0]])
+            raise InvalidHandError(f"{what}: {tile_name(k)} is not in the tile set of "
+                                   f"{self.name} ({self.n_tiles} tiles)")
+
+    @cached_property
+    def _absent(self) -> np.ndarray:
+        """The kinds not in the tile set (``intp``, ascending), read once."""
+        return np.flatnonzero(self.copies == 0)
 
     @property
     def dealer_hand_size(self) -> int:
