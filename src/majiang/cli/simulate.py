@@ -77,34 +77,38 @@ def summarize(table, ruleset) -> dict:
     plain Python numbers, None where undefined).
 
     Seats are labelled both ways: ``win_rate`` by absolute seat (``"seat 0"`` …: the
-    same player every hand while the dealer rotates; read by summarising the table
-    with seat 0 as every hand's dealer, since summarize_hands counts seats from the
-    ``dealer`` column) and ``win_rate_from_dealer`` (``"dealer"``, ``"dealer+1"`` …).
+    same player every hand while the dealer rotates; the share of hands the seat won,
+    with summarize_hands' Wilson interval, which counts seats from the dealer) and
+    ``win_rate_from_dealer`` (``"dealer"``, ``"dealer+1"`` …).
     ``wins`` counts wins, so under 一炮多响 / 血战 a hand can add several; ``wins_per_hand``
     and ``hands_with_several_winners`` say how often that happened.
     """
     import numpy as np
 
-    from ..studies.compare import summarize_hands
+    from ..studies.compare import summarize_hands, wilson_interval
 
     n = len(table)
     z = summarize_hands(table, ruleset=ruleset)
-    by_seat = summarize_hands(table.assign(dealer=np.zeros(n, dtype=np.int64)),
-                              ruleset=ruleset)
-    by_seat = by_seat[by_seat["metric"] == "win_rate"]
     rel = z[z["metric"] == "win_rate"]
-    n_wins = int(table["winners"].map(len).sum())
+    per_hand = table["winners"].map(len).to_numpy()
+    n_wins = int(per_hand.sum())
+    seats = np.fromiter((int(s) for w in table["winners"] for s in w), dtype=np.int64,
+                        count=n_wins)
+    won = np.zeros((n, int(ruleset.players)), dtype=bool)
+    won[np.repeat(np.arange(n), per_hand), seats] = True
+    k = won.sum(axis=0)
+    lo, hi = wilson_interval(k, n)
     fans = z[(z["metric"] == "fan_share") & (z["value"] > 0)].head(TOP_FANS)
     return {
         "ruleset": ruleset.name,
         "hands": n,
         "wins": n_wins,
         "wins_per_hand": _row(z, "wins_per_hand"),
-        "hands_with_several_winners": int((table["winners"].map(len) > 1).sum()),
+        "hands_with_several_winners": int((per_hand > 1).sum()),
         "winners_rule": ruleset.winners,
         "blood": ruleset.blood or None,
-        "win_rate": {f"seat {i}": _row(by_seat, "win_rate", k)
-                     for i, k in enumerate(by_seat["key"])},
+        "win_rate": {f"seat {i}": {"value": k[i] / n, "lo": _num(lo[i]), "hi": _num(hi[i]),
+                                   "n": n} for i in range(len(k))},
         "win_rate_from_dealer": {k: _row(rel, "win_rate", k) for k in rel["key"]},
         "self_draw_share": _row(z, "self_draw_share"),
         "drawn_rate": _row(z, "draw_rate"),
