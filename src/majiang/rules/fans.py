@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .assignment import JOKERS, joker_info
 from .base import Fan
-from .shapes import Spec, meld_suits, shanten_counts
+from .shapes import Spec, core_shanten_counts, meld_suits
 
 __all__ = ["JOKERS", "joker_info", "fan", "big_shapes", "BIG_SHAPE_FAMILIES"]
 
@@ -242,8 +242,8 @@ def waits_by_shape(w) -> int:
         if c[k] >= caps[k]:
             continue
         c[k] += 1
-        if shanten_counts(c, jokers=h.jokers, caps=caps, n_melds=len(h.melds), spec=spec,
-                          meld_suits=meld_suits(h.melds)) == -1:
+        if core_shanten_counts(c, jokers=h.jokers, caps=caps, n_melds=len(h.melds), spec=spec,
+                               meld_suits=meld_suits(h.melds)) == -1:
             n += 1
         c[k] -= 1
     return n
