@@ -723,11 +723,12 @@ def _eight_one(plan: _Plan258, name: str, c: list, base: list, ms: tuple, need: 
 
 
 def _eight_groups(plan: _Plan258, counts: np.ndarray, base: np.ndarray, melds: tuple,
-                  jokers: int, prune: bool | None) -> list:
+                  jokers: int, prune: bool | None, voids: tuple, void: int) -> list:
     """The groups of :func:`_b258_groups` under 八枝 (合肥 ``eight_of_a_suit``: at the win
     one suit holds 8 or more tiles, melds and kongs included), each exact by
     :func:`_eight_one`; ``how`` is ``("eight", name, base list, meld suit sizes, need,
-    bound, bound how)``.
+    bound, bound how)``.  ``voids`` / ``void``: the suits the hand may lack under 缺一门
+    (a tuple and its bits, from :func:`_b258_groups`; empty without the rule).
 
     The core cannot express a least number of tiles of a suit.  Each group's shanten
     without 八枝 (a core call or a closed form, as :func:`_b258_groups` computes it) is a
@@ -738,11 +739,6 @@ def _eight_groups(plan: _Plan258, counts: np.ndarray, base: np.ndarray, melds: t
     need = 3 * (n // 3) + 2
     ms = tuple(sum(len(m.tiles) for m in melds if m.tile < 27 and m.tile // 9 == s)
                for s in range(3))
-    meld_suits = {t // 9 for m in melds for t in m.tiles if t < 27}
-    voids = tuple(v for v in range(3) if v not in meld_suits) if plan.void else ()
-    void = sum(1 << v for v in voids)
-    if plan.void and not voids:
-        return [("small", 99, ("core", counts, _FORM_REGULAR, base, jokers, None, 0))]
     strict = _MASK_258 if plan.strict else None
     cl = counts.tolist()
     bl = base.tolist()
@@ -827,9 +823,6 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     if plan.banned:
         base = caps.copy()
         base[list(plan.banned)] = 0
-    if plan.eight:              # 八枝: every group by the per-suit tables
-        return _eight_groups(plan, c8, base, melds, jokers, prune)
-    seven_here = plan.seven and not melds and need == 14
     void, voids = 0, ()
     if plan.void:               # the suits the complete hand may lack (not in a meld)
         meld_suits = {t // 9 for m in melds for t in m.tiles if t < 27}
@@ -838,6 +831,9 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
         if not voids:
             return [("small", 99, ("core", c8, _FORM_REGULAR, caps, jokers, plan.pair_mask,
                                    0))]
+    if plan.eight:              # 八枝: every group by the per-suit tables
+        return _eight_groups(plan, c8, base, melds, jokers, prune, voids, void)
+    seven_here = plan.seven and not melds and need == 14
     strict = _MASK_258 if plan.strict else None
     out = []
     reg = _FORM_REGULAR
