@@ -226,6 +226,25 @@ def settle_hand(result: Any, winner: int, discarder: int | None = None, *,
 
 def build(*, small: int = 5, big: int = 15, personal: str = "double",
           concealed_kong_fan: int = 1, cap: int | None = None) -> Ruleset:
+    """The 武汉 ruleset (registered as ``"wuhan"`` with the defaults; module docstring).
+
+    Parameters
+    ----------
+    small, big : int
+        Points of a 屁胡 and of each 大胡 pattern (GF: 5 and 15; HZ's hand 番: 0 and 1).
+    personal : {"double", "product", "none"}
+        How the winner's and a payer's personal 番 raise a payment (:data:`COMBINES`,
+        :func:`settle_wuhan`); the settlement parameter ``combine``.
+    concealed_kong_fan : {1, 2}
+        Personal 番 of a 暗杠 (1 = HZ; 2 = "commonly 2 in real play", unverified).
+    cap : int or None
+        金顶: the most one payer pays for one win (None: no cap).
+
+    Raises
+    ------
+    RuleError
+        An unknown `personal`, a `concealed_kong_fan` other than 1 or 2, a `cap` below 1.
+    """
     if personal not in COMBINES:
         raise RuleError(f"wuhan option personal must be one of {COMBINES}, got {personal!r}")
     if concealed_kong_fan not in (1, 2):
@@ -256,13 +275,15 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "all_258"), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_wuhan,
-        settlement_params={"personal": None, "combine": personal, "cap": cap}, source="RULESETS.md §3.16 (S003); STANDARD_READINGS.md §5.1",
+        settlement_params={"personal": None, "combine": personal, "cap": cap},
+        source="RULESETS.md §3.16 (S003); STANDARD_READINGS.md §5.1",
         tile_set="136",
         constraints=("must_open", "no_red_dragon", "pair_258_small", "max_one_joker_small"),
         ready="none", jokers=JokerRule(source="next", copies=4), wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"small": small, "big": big, "personal": personal,
-                 "concealed_kong_fan": concealed_kong_fan, "cap": cap}, builder="wuhan", section="§3.16")
+                 "concealed_kong_fan": concealed_kong_fan, "cap": cap},
+        builder="wuhan", section="§3.16")
 
 
 WUHAN = build()
