@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     df = review_games(games, second_order=args.second_order, players=players)
     scorer = win_scorer(args)
     wins = review_wins(games, scorer=scorer)
-    reading = wins.attrs.get("reading", getattr(scorer, "reading", None))
+    reading = wins.attrs.get("reading")        # the scorer's reading (review_wins)
     extra = [c for c in wins.columns if c not in WIN_COLUMNS]
     by_player = agreement(df, "player")
     by_game = agreement(df, "game")
