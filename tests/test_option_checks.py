@@ -56,7 +56,8 @@ def test_bad_integer_option_of_each_family(family, kwargs):
 def test_bad_integer_arguments_of_the_rule_helpers():
     from majiang.rules import guizhou, hangzhou, shanghai_baida, wenzhou, wuhan
     for call in (lambda: hangzhou.dealer_factor(0), lambda: wenzhou.base_points(-1),
-                 lambda: hangzhou.chain_value(kongs=-1), lambda: shanghai_baida.huang_fan(-2),
+                 lambda: hangzhou.chain_value(kongs=-1), lambda: hangzhou.chain_value(branch=0),
+                 lambda: shanghai_baida.huang_fan(-2),
                  lambda: guizhou.chicken_values(27), lambda: guizhou.chicken_values(True),
                  lambda: wuhan.settle_wuhan(4, 0, None, cap=-1),
                  lambda: ScoringRule(cap=-1), lambda: ScoringRule(base=0),

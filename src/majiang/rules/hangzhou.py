@@ -220,10 +220,8 @@ def chain_value(*, baotou: bool = False, kongs: int = 0, piao: int = 0,
     RuleError
         Negative counts, 飘 without 爆头, more than 3 飘 or a chain longer than 6 (HZB).
     """
-    for name, v in (("kongs", kongs), ("piao", piao), ("branch", branch)):
-        check_int(v, name, lo=0)
-    if branch < 1:
-        raise RuleError("branch must be at least 1")
+    for name, v, lo in (("kongs", kongs, 0), ("piao", piao, 0), ("branch", branch, 1)):
+        check_int(v, name, lo=lo)
     if piao and not baotou:
         raise RuleError("财飘 is thrown from a 爆头: piao needs baotou=True")
     if piao > 3:
