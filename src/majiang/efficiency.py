@@ -1572,7 +1572,7 @@ def _n_jobs(n_jobs: int | None) -> int:
         Anything else (0, a negative number other than -1, a bool, a float).
     """
     import os
-    if n_jobs is None or (n_jobs == -1 and not isinstance(n_jobs, bool)):
+    if n_jobs is None or n_jobs == -1:     # no bool equals -1 (True == 1, False == 0)
         return os.cpu_count() or 1
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
         raise RuleError(f"n_jobs must be a positive integer, None or -1, got {n_jobs!r}")
