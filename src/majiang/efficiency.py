@@ -327,7 +327,7 @@ class _Plan258:
 
     def __init__(self, rs: Any) -> None:
         from .rules.base import EXTRA_FORMS
-        from .rules.fans import big_shapes
+        from .rules.fans import shape_families
         from .rules.shapes import three_jokers_win
         cons = set(rs.constraints)
         odd = sorted(cons & {"no_void"}) + [f for f in rs.forms if f in EXTRA_FORMS
@@ -337,16 +337,13 @@ class _Plan258:
                             f"do not combine with {', '.join(odd) or 'the three-joker win'} "
                             "in shanten / ukeire")
         self.rs = rs
-        self.fams = big_shapes(rs)
+        # the small win's pair and the 大胡 families: the one reading (waits reads it
+        # too); without pair_258_small every form wins by itself
+        small, self.fams = shape_families(rs)
+        self.pair_mask = None if small == _ALL_PAIRS else small
         # 二五八将 for every regular hand (house rules adding pair_258): the pair of each
         # regular group (small win, one suit, all pungs, 全求人) is a 2, 5 or 8
         self.strict = "pair_258" in cons
-        self.pair_mask = _MASK_258
-        if "pair_258_small" not in cons:
-            # the all_258 form without the 2-5-8 rule (合肥 jiang_258=False): every form
-            # wins by itself, the regular one with any pair
-            self.pair_mask = _MASK_258 if self.strict else None
-            self.fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
         self.void = "void_suit" in cons         # 缺一门: every group lacks a suit
         self.eight = "eight_of_a_suit" in cons  # 合肥 八枝: _eight_groups
         self.row_by_row = self.void or self.strict or self.eight   # _b258_batch

@@ -12,7 +12,8 @@ from .assignment import JOKERS, joker_info
 from .base import Fan
 from .shapes import Spec, core_shanten_counts, meld_suits
 
-__all__ = ["JOKERS", "joker_info", "fan", "big_shapes", "BIG_SHAPE_FAMILIES"]
+__all__ = ["JOKERS", "joker_info", "fan", "big_shapes", "shape_families",
+           "BIG_SHAPE_FAMILIES"]
 
 def fan(id, chinese, english, value, predicate, excludes=(), forms=None, tags=(), source="",
         fallback=False, minimum=True, reduces=()) -> Fan:
@@ -292,3 +293,27 @@ def big_shapes(rs) -> frozenset:
     if "all_258" not in rs.forms:
         out.discard("all_258")
     return frozenset(out & set(BIG_SHAPE_FAMILIES))
+
+
+_MASK_258 = sum(1 << (9 * s + r) for s in range(3) for r in (1, 4, 7))
+_ALL_PAIRS = (1 << 34) - 1
+
+
+def shape_families(rs) -> tuple[int, frozenset]:
+    """What wins by shape under a ruleset of the 2-5-8 shape families
+    (:attr:`GameModel.shapes_258 <majiang.rules.model.GameModel.shapes_258>`):
+    ``(small_pair, families)``.
+
+    ``small_pair`` (int, a bit per kind; ``(1 << 34) - 1`` = any pair) is the pair of a
+    small win (a regular hand); ``families`` are the shapes that win with any pair
+    (:data:`BIG_SHAPE_FAMILIES`).  Under ``pair_258_small`` the small win needs a 2, 5
+    or 8 pair and the families are the ruleset's 大胡 shapes (:func:`big_shapes`); with
+    the ``all_258`` form alone (合肥 ``jiang_258=False``) every form wins by itself: the
+    regular hand with any pair, or a 2-5-8 one under ``pair_258`` (二五八将), and the
+    families are the seven-pairs and 将将胡 forms listed.  The one reading of the
+    families: :mod:`majiang.efficiency` (shanten / ukeire / advice) and
+    :func:`majiang.scoring.waits` both take it from here."""
+    if "pair_258_small" in rs.constraints:
+        return _MASK_258, big_shapes(rs)
+    small = _MASK_258 if "pair_258" in rs.constraints else _ALL_PAIRS
+    return small, frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)

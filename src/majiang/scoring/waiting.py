@@ -13,6 +13,7 @@ from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
 from ..hand import as_hand
 from ..rules.base import EXTRA_FORMS
+from ..rules.fans import shape_families
 from ..rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
 from ..rules.model import _PAIR_258_KINDS, game_model
 from ..rules.shapes import _lonely_kept
@@ -173,25 +174,19 @@ def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
 
 
 _KINDS_258 = frozenset(_PAIR_258_KINDS)     # the game model's 2-5-8 kinds
-_MASK_258 = sum(1 << k for k in _KINDS_258)
 
 
-def _waits_258_small(c: list, melds: tuple, rs, size: int, strict: int = ALL_PAIRS) -> set:
+def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_PAIRS) -> set:
     """Waits under the 2-5-8 shape families (:attr:`GameModel.shapes_258`: 长沙, 合肥,
     武汉): a small win needs a 2/5/8 pair; a 大胡 shape of the ruleset
-    (:func:`majiang.rules.fans.big_shapes`: seven pairs, all pungs, one suit, all
+    (:func:`majiang.rules.fans.shape_families`: seven pairs, all pungs, one suit, all
     honors, 将将胡 of any shape, 全求人) any pair — unless ``strict`` (the model's
     pair mask, 二五八将 for every regular hand) narrows the pair of every regular shape.
     By shape, as :func:`waits`; kinds a complete hand may not hold (武汉 红中) never
     complete it."""
-    from ..rules.fans import big_shapes
-    fams = big_shapes(rs)
-    pair_mask = _MASK_258
-    if "pair_258_small" not in rs.constraints:     # all_258 form only: every form wins
-        pair_mask = strict
-        fams = frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)
+    pair_mask, fams = shape_families(model.ruleset)     # the one reading (efficiency's too)
     n_melds = len(melds)
-    quads = rs.seven_pairs_quads
+    quads = model.seven_pairs_quads
     found = set(_waits_counts(c, n_melds, ("regular",), quads, size, pair_mask))
     if "seven_pairs" in fams:
         found.update(_waits_counts(c, n_melds, ("seven_pairs",), quads, size))
@@ -220,7 +215,7 @@ def _waits_258_small(c: list, melds: tuple, rs, size: int, strict: int = ALL_PAI
                     and all(not m.concealed for m in melds)):
                 found.add(t)
         c[t] -= 1
-    if "no_red_dragon" in rs.constraints:
+    if "no_red_dragon" in model.constraints:
         found = set() if c[33] else found - {33}
     return found
 
@@ -283,7 +278,6 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         may stand for: use :func:`majiang.ukeire` with the ruleset).
     """
     model = game_model(None if ruleset is None else _rules.get(ruleset))
-    rs = model.ruleset              # None for the default forms
     h = as_hand(hand, hand_size=model.hand_size)
     if h.jokers:
         raise RuleError("waits() takes a hand without jokers; for a hand with jokers use "
@@ -298,7 +292,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     n_melds = len(h.melds)
     size = model.hand_size + 1
     if model.shapes_258:            # the game model's one 2-5-8 route decision
-        found = _waits_258_small(c, h.melds, rs, size, opts.pair_mask)
+        found = _waits_258_small(c, h.melds, model, size, opts.pair_mask)
     else:
         found = set(_waits_counts(c, n_melds, model.forms, model.seven_pairs_quads, size,
                                   opts.pair_mask))
