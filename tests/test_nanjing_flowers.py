@@ -65,3 +65,15 @@ def test_open_min_flowers_option_range():
 
 def test_no_longer_missing():
     assert not any("硬花" in m for m in nanjing.NANJING.missing)
+
+
+@pytest.mark.parametrize("ruleset,flowers", [("sichuan", 1), ("guangdong", 8),
+                                             ("hainan", 9)])
+def test_regional_flowers_bounded_by_the_tile_set(ruleset, flowers):
+    # sichuan (108) and guangdong (136) have no flower tiles, hainan 8: one more than the
+    # tile set holds is refused, as by the Chinese Official scorer (9 under mcr)
+    hand, win = ("123m456p789m11p23m", "4m") if ruleset != "guangdong" else PLAIN
+    with pytest.raises(RuleError, match="flowers"):
+        score(hand, win, ruleset=ruleset, self_drawn=True, flowers=flowers)
+    with pytest.raises(RuleError, match="flowers"):
+        score(*PLAIN, ruleset="mcr", self_drawn=True, flowers=9)

@@ -260,7 +260,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     else:
         win = None
     flowers = int(flowers)
-    if not 0 <= flowers <= max(8, rs.flowers):      # 南京 20 硬花, 罗源 36花
+    if not 0 <= flowers <= rs.flowers:      # the tile set's flowers (南京 20 硬花, 罗源 36花)
         raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
     base = h0.concealed.astype(np.int64)
     c_full = base.copy()
