@@ -106,6 +106,29 @@ def test_bad_input():
         W.build(cap=0)
 
 
+def test_bad_personal_values_are_rule_errors_not_crashes():
+    # a bool, a string or an int where a mapping of items belongs (was AttributeError)
+    for bad in (True, "明杠", 3):
+        with pytest.raises(RuleError, match="mapping of items"):
+            W.personal_fan(bad)
+    with pytest.raises(RuleError, match="count must be an integer >= 0"):
+        W.personal_fan({"明杠": 1.0})
+    r = score("12345678m99m [111m]", "9m", ruleset="wuhan", self_drawn=True)
+    with pytest.raises(RuleError):
+        W.settle_hand(r, 0, personal=[True, 0, 0, 0])
+    with pytest.raises(RuleError, match="one 番"):
+        W.settle_hand(r, 0, personal=5)
+
+
+def test_personal_fan_reads_a_ruleset_by_name():
+    # 暗杠 1 番 under the registered wuhan (HZ), as with the Ruleset object itself; a
+    # name is looked up (an unknown one was silently read as the default options)
+    assert W.personal_fan({"暗杠": 2}, ruleset="wuhan") == W.personal_fan(
+        {"暗杠": 2}, ruleset=W.WUHAN) == 2
+    with pytest.raises(RuleError):
+        W.personal_fan({"暗杠": 1}, ruleset="no_such_ruleset")
+
+
 def test_options_round_trip():
     rs = W.build(personal="product", concealed_kong_fan=2, cap=20)
     assert rs.options["personal"] == "product"

@@ -77,8 +77,13 @@ COMBINES = ("double", "product", "none")
 
 
 def _table(rs: Any = None) -> dict:
+    if rs is None:
+        rs = WUHAN
+    elif isinstance(rs, str):       # a name or a .toml path, as everywhere else
+        from . import get
+        rs = get(rs)
     t = dict(PERSONAL_FAN)
-    opts = getattr(rs if rs is not None else WUHAN, "options", {}) or {}
+    opts = getattr(rs, "options", {}) or {}
     t["暗杠"] = int(opts.get("concealed_kong_fan", t["暗杠"]))
     return t
 
@@ -92,7 +97,7 @@ def personal_fan(counts: Mapping[str, Any] | None = None, *, ruleset: Any = None
     counts : mapping, optional
         ``{item: count}`` with the items of :data:`PERSONAL_FAN` (Chinese) or their
         :data:`PERSONAL_ALIASES` (``opened`` is a bool or 0/1).
-    ruleset : Ruleset, optional
+    ruleset : str or Ruleset, optional
         Whose ``concealed_kong_fan`` option to use (default :data:`WUHAN`: 1).
     **items
         The same items as keywords (English names).
@@ -105,8 +110,12 @@ def personal_fan(counts: Mapping[str, Any] | None = None, *, ruleset: Any = None
     Raises
     ------
     RuleError
-        An unknown item, or a count that is not a non-negative int.
+        `counts` not a mapping, an unknown item, or a count that is not a
+        non-negative int (a bool counts as 0 / 1); an unknown ruleset name.
     """
+    if counts is not None and not isinstance(counts, Mapping):
+        raise RuleError(f"personal 番 counts must be a mapping of items (e.g. "
+                        f"{{'明杠': 1}}) or an int 番, got {counts!r}")
     table = _table(ruleset)
     total = 0
     for key, n in list((counts or {}).items()) + list(items.items()):
@@ -114,10 +123,8 @@ def personal_fan(counts: Mapping[str, Any] | None = None, *, ruleset: Any = None
         if item not in table:
             raise RuleError(f"unknown personal 番 item {key!r}; expected one of "
                             f"{', '.join(list(PERSONAL_FAN) + list(PERSONAL_ALIASES))}")
-        if isinstance(n, bool):
-            n = int(n)
-        if not isinstance(n, int) or n < 0:
-            raise RuleError(f"personal 番 item {key!r} needs a non-negative count, got {n!r}")
+        n = check_int(int(n) if isinstance(n, bool) else n,
+                      f"personal 番 item {key!r} count", lo=0)
         if item == "开口":
             n = min(n, 1)
         total += table[item] * n
@@ -215,8 +222,13 @@ def settle_hand(result: Any, winner: int, discarder: int | None = None, *,
     base = result.settle(winner, discarder)        # the checks of RegionalResult.settle
     if personal is None:
         return base
+    try:
+        seats = list(personal)
+    except TypeError:
+        raise RuleError(f"personal must hold one 番 (an int or a mapping of items) per "
+                        f"seat, got {personal!r}") from None
     fans = tuple(f if isinstance(f, int) and not isinstance(f, bool)
-                 else personal_fan(f, ruleset=rs) for f in personal)
+                 else personal_fan(f, ruleset=rs) for f in seats)
     params = dict(rs.settlement_params)
     params["personal"] = fans
     d = None if result.context.self_drawn else discarder
