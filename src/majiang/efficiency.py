@@ -627,37 +627,54 @@ _EMPTY_GROUP: dict = {}
 
 def _eight_seven(c: list, caps: list, quads: bool, eight: bool, void: bool) -> int:
     """Most tiles kept by seven pairs (a quad = two pairs with ``quads``) under 八枝 /
-    缺一门: per group, the best of ``u`` pairs (a knapsack over the kinds), combined over
-    the splits of the seven pairs."""
-    tabs = []
-    for lo, hi in _GROUP_SPAN:
-        best = [0] + [_NEG] * 7
-        for k in range(lo, hi):
-            opts = []
-            if caps[k] >= 2:
-                opts.append((1, min(c[k], 2)))
-                if quads and caps[k] >= 4:
-                    opts.append((2, min(c[k], 4)))
-            if not opts:
+    缺一门: per group, the best of ``u`` pairs (:func:`_seven_table`), combined over the
+    splits of the seven pairs that pass :func:`_suit_rule` (listed once per rule)."""
+    splits = _SEVEN_SPLITS.get((eight, void))
+    if splits is None:
+        splits = _SEVEN_SPLITS[(eight, void)] = [
+            (u0, u1, u2, 7 - u0 - u1 - u2) for u0 in range(8) for u1 in range(8 - u0)
+            for u2 in range(8 - u0 - u1)
+            if _suit_rule((0, 0, 0), eight, void, (2 * u0, 2 * u1, 2 * u2))]
+    t0, t1, t2, t3 = (_seven_table(tuple(c[lo:hi]), tuple(caps[lo:hi]), quads)
+                      for lo, hi in _GROUP_SPAN)
+    return max(_NEG, max((t0[a] + t1[b] + t2[d] + t3[e] for a, b, d, e in splits),
+                         default=_NEG))
+
+
+_SEVEN_SPLITS: dict = {}
+_SEVEN_TABLES: dict = {}
+
+
+def _seven_table(h: tuple, caps: tuple, quads: bool) -> list:
+    """``best[u]`` (u = 0..7): the most tiles of ``h`` (one group's counts) kept by ``u``
+    pairs of distinct kinds within ``caps`` (a quad = two pairs with ``quads``), ``_NEG``
+    when ``u`` pairs do not fit; a knapsack over the group's kinds, cached (a draw
+    changes one group: the other three are read back)."""
+    key = (h, caps, quads)
+    best = _SEVEN_TABLES.get(key)
+    if best is not None:
+        return best
+    best = [0] + [_NEG] * 7
+    for ck, capk in zip(h, caps):
+        opts = []
+        if capk >= 2:
+            opts.append((1, min(ck, 2)))
+            if quads and capk >= 4:
+                opts.append((2, min(ck, 4)))
+        if not opts:
+            continue
+        new = best[:]
+        for u in range(8):
+            if best[u] <= _NEG // 2:
                 continue
-            new = best[:]
-            for u in range(8):
-                if best[u] <= _NEG // 2:
-                    continue
-                for du, v in opts:
-                    if u + du <= 7 and best[u] + v > new[u + du]:
-                        new[u + du] = best[u] + v
-            best = new
-        tabs.append(best)
-    out = _NEG
-    for u0 in range(8):
-        for u1 in range(8 - u0):
-            for u2 in range(8 - u0 - u1):
-                u3 = 7 - u0 - u1 - u2
-                v = tabs[0][u0] + tabs[1][u1] + tabs[2][u2] + tabs[3][u3]
-                if v > out and _suit_rule((0, 0, 0), eight, void, (2 * u0, 2 * u1, 2 * u2)):
-                    out = v
-    return out
+            for du, v in opts:
+                if u + du <= 7 and best[u] + v > new[u + du]:
+                    new[u + du] = best[u] + v
+        best = new
+    if len(_SEVEN_TABLES) > 1 << 16:
+        _SEVEN_TABLES.clear()
+    _SEVEN_TABLES[key] = best
+    return best
 
 
 def _eight_all_258(c: list, caps: list, ms: tuple, need: int, eight: bool,
