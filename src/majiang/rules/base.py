@@ -27,6 +27,7 @@ __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRu
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY", "check_int"]
 
+
 def check_int(value: Any, what: str, *, lo: int | None = None, hi: int | None = None,
               optional: bool = False, even: bool = False) -> int | None:
     """The one check of an integer option or argument of a ruleset (builder options,
