@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleError
-from .base import KongPayments, Ruleset, ScoringRule, check_int
+from .base import KongPayments, Ruleset, check_int
 
 __all__ = ["load", "loads", "dumps", "apply"]
 
