@@ -164,6 +164,32 @@ def test_tenpai_waits_ukeire_equal_the_predicate(seed):
     assert ready >= 15 and eight_decides >= 10
 
 
+def test_eight_with_a_void_suit_equals_the_predicate():
+    """八枝 with 缺一门 (a house rule on 合肥): the two suit rules together (the void suits
+    found once in the 2-5-8 groups and handed to the 八枝 tables) against THE predicate
+    of that ruleset; shanten_batch (row by row) equals shanten."""
+    cons = ", ".join(f'"{x}"' for x in tuple(HF.constraints) + ("void_suit",))
+    rs = rules.loads(f'base = "hefei"\nname = "hefei_void"\n[rules]\nconstraints = [{cons}]\n')
+    ready = void_decides = 0
+    hands = _hands13(12, 50)
+    for c in hands:
+        want = [t for t in range(27) if c[t] < 4 and any(
+            check_win(Hand(c), t, ruleset=rs, self_drawn=sd).valid for sd in (True, False))]
+        s = shanten(c, ruleset=rs)
+        text = format_counts(c)
+        assert s >= 0 and (s == 0) == bool(want), (text, s, want)
+        got = [w for w in majiang.waits(text, ruleset=rs)
+               if c[majiang.tiles.parse_tile(w)] < 4]
+        assert got == [tile_name(t) for t in want], text
+        if want:
+            ready += 1
+            assert sorted(ukeire(c, ruleset=rs)) == sorted(tile_name(t) for t in want), text
+        void_decides += s != shanten(c, ruleset=HF)
+    assert ready >= 12 and void_decides >= 10
+    assert shanten_batch(np.array(hands), ruleset=rs).tolist() == [
+        shanten(c, ruleset=rs) for c in hands]
+
+
 def test_examples():
     # 6 + 5 + 2 tiles of the three suits: a 2-5-8 pair and sets, ready under 长沙 (no
     # 八枝); under 合肥 a complete hand keeps at most 11 of these tiles (e.g. 123456m88m
