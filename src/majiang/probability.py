@@ -60,6 +60,17 @@ greedy player judged the same way (``method="monte_carlo"``, ``model="real walls
 ``T`` for a fixed seed).  ``method="exact"`` beyond 3 draws and ``changes=`` raise
 :class:`~majiang.RuleError` there.
 
+三金倒 (罗源) and 三财神 (温州, ``three_caishen_win``): three jokers held win on a
+self-draw whatever the other tiles (:func:`majiang.rules.shapes.three_jokers_win`), and
+two are ready by it.  The kernel knows shapes only, so whenever two jokers can be held
+within the horizon (``2 - jokers <= min(T, jokers unseen)``) the position takes the
+same Python paths as the 2-5-8 rulesets: the true-wall optimum up to
+``B258_PY_MAX_DRAWS`` draws, judged by the ruleset's shanten (shape shanten and the
+draws to a third joker, as :func:`majiang.rules.shapes.form_shanten`) and a win = a
+third joker drawn or the shape complete under THE predicate; the greedy Monte Carlo
+beyond.  Exact on the closed forms: a hand holding two jokers whose shape is out of
+reach wins within ``T`` draws with probability ``T / U`` (one joker unseen).
+
 ``method="exact"`` computes the best play that fits: the true wall when it fits,
 else the unrestricted S1 graph when it fits ``max_states``, else the largest
 change budget that fits (``changes=c`` forces the restricted search with budget
@@ -153,6 +164,7 @@ from .efficiency import _n_jobs, form_mask
 from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Hand, as_hand, visible_counts
 from .rules.model import ALL_PAIRS, GameModel, game_model
+from .rules.shapes import three_jokers_win as _three_jokers_win
 from .tiles import N_KINDS, tile_name
 
 __all__ = [
@@ -513,9 +525,24 @@ class _Engine:
         if _kernel_misjudges(pos.model):
             from .efficiency import _plan258
             self._b258 = _plan258(pos.model.ruleset)
+        rs = pos.model.ruleset
+        self._three = bool(rs is not None and _three_jokers_win(rs))
+        self._eff_memo: dict = {}
 
     # -- shanten under the ruleset's shape options --------------------------------
     def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        """The ruleset's shanten of ``(h0, j0)``; under 三金倒 / 三财神 the least of the shape
+        shanten and the draws to a third joker (``2 - jokers``: -1 for a 3n+2 hand with
+        three, 0 for a 3n+1 hand with two or more), as
+        :func:`majiang.rules.shapes.form_shanten`."""
+        s = self.shape_shanten(h0, j0)
+        if self._three:
+            n = int(h0.sum()) + int(j0)
+            s = min(s, max(-1 if n % 3 == 2 else 0, 2 - int(j0)))
+        return s
+
+    def shape_shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        """The shanten of the ruleset's shapes (its forms and constraints, no 三金倒)."""
         key = (h0.tobytes(), j0)
         got = self._shanten.get(key)
         if got is not None:
@@ -636,25 +663,81 @@ class _Engine:
             tenpai_curve_se=z.copy(), method="exact", policy="optimal", n_states=n_states,
             model=TRUE_WALL, note=pos.note, ruleset=pos.name, _winning=winning)
 
+    def _wins(self, h14: np.ndarray, nj: int, k: int) -> bool:
+        """Whether drawing ``k`` (34 = a joker) to reach ``(h14, nj)`` wins: three jokers
+        held under 三金倒 / 三财神 (a self-draw wins whatever the other tiles, the rule's
+        shape-free win, which THE predicate accepts too), else the ruleset's shapes
+        complete and THE predicate."""
+        if self._three and nj >= 3:
+            return True
+        if self.shape_shanten(h14, nj) != -1:
+            return False
+        pred = self.pos.pred
+        return pred is None or bool(pred(h14, k, nj))
+
+    def _python_paths(self, j0: int) -> bool:
+        """Whether this root is solved here rather than by the kernel, whose forms miss
+        the ruleset's: 2-5-8 pair rulesets (:func:`_kernel_misjudges`), and 三金倒 /
+        三财神 when two jokers (ready by it) can be held within the horizon — the draws
+        still missing can come from the jokers unseen."""
+        if self._b258 is not None:
+            return True
+        if not self._three:
+            return False
+        need = max(0, 2 - int(j0))
+        return need <= min(self.T, self.pos.joker_unseen)
+
+    def _effective(self, h: np.ndarray, nj: int, s: int) -> set:
+        """Kinds (34 = a joker) whose draw lowers the ruleset shanten ``s`` of ``(h, nj)``
+        after the best discard."""
+        if self._b258 is not None and not self._three:
+            from .efficiency import _b258_effective
+            caps = self.pos.caps if self.pos.caps is not None else self._b258.copies
+            _, eff = _b258_effective(self._b258, h, caps, self.pos.melds, nj)
+            return set(int(k) for k in eff) | {JOKER}
+        key = (h.tobytes(), nj)
+        got = self._eff_memo.get(key)
+        if got is not None:
+            return got
+        out = set()
+        shape = self.shape_shanten(h, nj)
+        if shape > s:
+            pass                      # a draw lowers the shape shanten by one at most
+        elif self._b258 is None:
+            # the kinds that lower the shape shanten (a draw lowers it by one at most,
+            # so only a shape at the least shanten has any): the kernel's ukeire
+            pos = self.pos
+            jr = pos.model.jokers
+            _, live = _eff.ukeire_one(np.ascontiguousarray(h, dtype=np.uint8), pos.mask,
+                                      pos.quads, pos.caps, None, int(nj),
+                                      bool(jr is not None and jr.fifth_copy),
+                                      pair_mask=pos.pair_mask, void_suits=pos.void_suits)
+            out.update(int(k) for k in np.flatnonzero(live >= 0))
+        else:                         # 2-5-8 shapes with 三金倒 (no such ruleset yet)
+            for k in range(N_KINDS):
+                h14 = h.copy()
+                h14[k] += 1
+                if self.shanten(h14, nj) < s:      # the 3n+2 hand: its best discard
+                    out.add(k)
+        if self.shanten(h, nj + 1) < s:            # a joker draw (三金倒, or any shape)
+            out.add(JOKER)
+        self._eff_memo[key] = out
+        return out
+
     def b258_true_wall(self, h0: np.ndarray, j0: int) -> Probabilities:
-        """``T <= B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258`` ruleset: the
-        true-wall expectimax in Python, completion and tenpai judged by the ruleset's
-        shanten (:func:`majiang.efficiency._b258_shanten`: 2-5-8 pair for a small win,
-        the 大胡 shapes with any pair, 将将胡 of any shape) and THE predicate.  Optimal
-        play per objective (win, tenpai), as the kernel's; the winning hands of the
-        win policy are kept.  A state whose shanten cannot be met in the draws left is
-        worth 0 (a draw lowers the shanten by at most one)."""
-        from .efficiency import _b258_effective
+        """``T <= B258_PY_MAX_DRAWS`` under a ``pair_258_small`` / ``all_258`` ruleset, or
+        under 三金倒 / 三财神 (:meth:`_python_paths`): the true-wall expectimax in Python,
+        completion and tenpai judged by the ruleset's shanten
+        (:func:`majiang.efficiency._b258_shanten`: 2-5-8 pair for a small win, the 大胡
+        shapes with any pair, 将将胡 of any shape; the draws to a third joker) and
+        :meth:`_wins`.  Optimal play per objective (win, tenpai), as the kernel's; the
+        winning hands of the win policy are kept.  A state whose shanten cannot be met in
+        the draws left is worth 0 (a draw lowers the shanten by at most one)."""
         pos, T = self.pos, self.T
         pred = pos.pred
         jr = pos.model.jokers
-        caps = pos.caps if pos.caps is not None else self._b258.copies
         memo: dict = {}
-
-        def wins(h14, nj, k) -> bool:
-            if self.shanten(h14, nj) != -1:
-                return False
-            return pred is None or bool(pred(h14, k, nj))
+        wins = self._wins
 
         def value(h, nj, wall, t, obj):
             """(value, curve (t + 1,), winning dist) of a 3n+1 state with t draws left;
@@ -674,8 +757,8 @@ class _Engine:
             if s + (1 if obj == _OBJ_WIN else 0) == t:
                 # no slack: only a draw that lowers the shanten can still succeed (the
                 # best discard after any other draw keeps the shanten)
-                _, eff = _b258_effective(self._b258, h, caps, pos.melds, nj)
-                draws = [k for k in draws if k in eff or k == JOKER]
+                eff = self._effective(h, nj, s)
+                draws = [k for k in draws if int(k) in eff]
             for k in draws:
                 k = int(k)
                 p = wall[k] / U
@@ -732,13 +815,18 @@ class _Engine:
             raise RuleError(
                 f"changes={self.changes}: the restricted search runs in the kernel, which "
                 f"judges wins and tenpai by the core's forms, not by {self.pos.name}'s "
-                "(2-5-8 pair for a small win, 将将胡); leave changes=None")
+                f"({self._what()}); leave changes=None")
+
+    def _what(self) -> str:
+        return ("三金倒 / 三财神: three jokers win on a self-draw" if self._b258 is None
+                else "2-5-8 pair for a small win, 将将胡")
 
     def _b258_rows(self, rows: np.ndarray, jks: np.ndarray) -> np.ndarray:
         """The ruleset's shanten of each row (``uint8 (n, 34)``, jokers ``(n,)``)."""
         from .efficiency import _b258_batch
         pos = self.pos
-        if not pos.melds and pos.caps is None and not (rows > self._b258.copies).any():
+        if self._b258 is not None and not self._three and not pos.melds \
+                and pos.caps is None and not (rows > self._b258.copies).any():
             jk = np.ascontiguousarray(jks, dtype=np.uint8) if jks.any() else None
             out = np.empty(len(rows), dtype=np.int8)
             return _b258_batch(np.ascontiguousarray(rows, dtype=np.uint8), jk,
@@ -764,21 +852,20 @@ class _Engine:
             nj14 += 1
         else:
             h14[k] += 1
-        if self.shanten(h14, nj14) == -1:
-            try:
-                ok = pos.pred is None or bool(pos.pred(h14, k, nj14))
-            except Exception as err:            # noqa: BLE001 - reported as a RuleError
-                _raise_pred_error(err, pos.model)
-            if ok:
-                memo[key] = None
-                return None
+        try:
+            ok = self._wins(h14, nj14, k)
+        except Exception as err:            # noqa: BLE001 - reported as a RuleError
+            _raise_pred_error(err, pos.model)
+        if ok:
+            memo[key] = None
+            return None
         opts = _after_discards(pos.model.jokers, h14, nj14)
         H = np.array([o[1] for o in opts], dtype=np.uint8)
         J = np.array([o[2] for o in opts], dtype=np.int64)
         S = self._b258_rows(H, J)
         best = np.flatnonzero(S == S.min())
         if best.size > 1:
-            caps = pos.caps if pos.caps is not None else self._b258.copies
+            caps = pos.caps if pos.caps is not None else pos.model.copies
             rows, jrows, owner, weight = [], [], [], []
             for i in best:
                 for t in range(N_KINDS):
@@ -857,26 +944,26 @@ class _Engine:
                        np.array(won_k, dtype=np.intp), np.full(len(won_k), 1.0 / n),
                        np.array(won_j, dtype=np.intp), n)
         note = pos.note or (
-            f"{pos.name}: wins and tenpai judged by the ruleset's shanten (2-5-8 pair for "
-            f"a small win, 大胡 shapes) and THE predicate; beyond {B258_PY_MAX_DRAWS} draws "
-            "a greedy player (least shanten, then most live improving tiles) on real walls")
+            f"{pos.name}: wins and tenpai judged by the ruleset's shanten ({self._what()}) "
+            f"and THE predicate; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
+            "shanten, then most live improving tiles) on real walls")
         return self._mc_result(win_time, ten_time, "greedy (ruleset shanten)", len(memo),
                                note, winning)
 
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
-        if self._b258 is not None:
-            # pair_258_small / all_258: the kernel judges completion and tenpai by the
-            # core's forms; short horizons are solved here with the ruleset's shanten
+        if self._python_paths(j0):
+            # pair_258_small / all_258, 三金倒: the kernel judges completion and tenpai by
+            # the core's forms; short horizons are solved here with the ruleset's shanten
             self._b258_no_kernel()
             if self.T <= B258_PY_MAX_DRAWS:
                 return self.b258_true_wall(h0, j0)
             if best:
                 raise RuleError(
-                    f"under {self.pos.name} (2-5-8 pair for a small win, 将将胡) the exact "
-                    f"search covers at most {B258_PY_MAX_DRAWS} draws; use "
-                    "method='monte_carlo' (real walls, greedy play) for longer horizons")
+                    f"under {self.pos.name} ({self._what()}) the exact search covers at "
+                    f"most {B258_PY_MAX_DRAWS} draws; use method='monte_carlo' (real walls, "
+                    "greedy play) for longer horizons")
             return None
         if self.changes is not None:
             return self._result(self.graph(self.changes), h0, j0, f"changes<={self.changes}")
@@ -903,7 +990,7 @@ class _Engine:
     def simulate(self, h0: np.ndarray, j0: int, policy: str, n: int, seed: Any,
                  n_jobs: int | None, keep_wins: bool = False) -> Probabilities | None:
         pos = self.pos
-        if self._b258 is not None:       # never the kernel's forms (see exact)
+        if self._python_paths(j0):       # never the kernel's forms (see exact)
             self._b258_no_kernel()
             return self.b258_simulate(h0, j0, n, seed, keep_wins)
         label = "greedy"
