@@ -1099,7 +1099,7 @@ def _b258_ukeire(hand: Any, rs: Any, visible: Any, jokers: int, indicator: Any) 
     counts, caps, melds, jokers, h = _b258_hand(
         hand, rs, jokers, 1, "ukeire needs a hand waiting for a draw; for a hand that must "
         "discard use discard_table()")
-    vis = _visible(visible, h, counts, caps)
+    vis = _visible(visible, h, counts)
     plan = _plan258(rs)
     s, eff = _b258_effective(plan, counts, caps, melds, jokers)
     jk = None
@@ -1125,7 +1125,7 @@ def _b258_columns(hand: Any, rs: Any, visible: Any, jokers: int) -> tuple:
     counts, caps, melds, jokers, h = _b258_hand(
         hand, rs, jokers, 2, "a discard table needs a hand that must discard; for a hand "
         "waiting for a draw use ukeire()")
-    vis = _visible(visible, h, counts, caps)
+    vis = _visible(visible, h, counts)
     plan = _plan258(rs)
     names, sh, kinds, count, texts = [], [], [], [], []
     work = counts.copy()
@@ -1615,8 +1615,9 @@ def _visible_in_set(visible: Any, ruleset: Any) -> Any:
     return v
 
 
-def _visible(visible: Any, hand: Hand | None, counts: np.ndarray,
-             caps: np.ndarray | None) -> np.ndarray | None:
+def _visible(visible: Any, hand: Hand | None, counts: np.ndarray) -> np.ndarray | None:
+    """The visible tiles as a ``uint8 (34,)`` vector checked with the hand (hand + visible
+    within 4 copies a kind; :func:`majiang.hand.visible_counts`); None for none."""
     if visible is None:
         return None
     if hand is None:
@@ -1701,7 +1702,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
         "discard_table()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
-    vis = _visible(visible, h, counts, caps)
+    vis = _visible(visible, h, counts)
     s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
                               joker_fifth_copy, **extra)
     if s < -1:
@@ -1771,7 +1772,7 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
                          **extra)
     if s < -1:
         raise _core_error(counts, s, jokers=jokers)
-    vis = _visible(visible, h, counts, caps)
+    vis = _visible(visible, h, counts)
     return _eff.discard_columns(counts, mask, seven_pairs_quads, caps, vis, second_order,
                                 jokers, joker_fifth_copy, **extra)
 
@@ -1880,7 +1881,7 @@ def _discard_table_rows(hand: Any, visible: Any = None, *, forms=None, seven_pai
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 2, "a discard table needs a hand that must discard; for a hand waiting for a "
         "draw use ukeire()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
-    vis = _visible(visible, h, counts, caps)
+    vis = _visible(visible, h, counts)
     rows = []
     for kind, sh, live, second in _eff.discard_rows(counts, mask, seven_pairs_quads, caps,
                                                      vis, second_order, jokers,
