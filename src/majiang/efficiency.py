@@ -736,6 +736,21 @@ def _eight_one(plan: _Plan258, name: str, c: list, base: list, ms: tuple, need: 
     return max(-1, need - kept - jokers - 1)
 
 
+def _closed_families(plan: _Plan258, melds: tuple, need: int) -> list:
+    """The closed-form families of :func:`_b258_groups` open to a hand with these melds:
+    ``all_pungs`` (no chow melded), ``all_258`` (every meld tile a 2, 5 or 8),
+    ``melded_all`` (four claimed melds, the pair alone concealed)."""
+    closed = []
+    if plan.pungs and all(m.kind != "chow" for m in melds):
+        closed.append("all_pungs")
+    if plan.j258 and all(t in _KINDS_258 for m in melds for t in m.tiles):
+        closed.append("all_258")
+    if (plan.melded and len(melds) == 4 and need == 2
+            and all(not m.concealed for m in melds)):
+        closed.append("melded_all")
+    return closed
+
+
 def _eight_groups(plan: _Plan258, counts: np.ndarray, base: np.ndarray, melds: tuple,
                   jokers: int, prune: bool | None, voids: tuple, void: int) -> list:
     """The groups of :func:`_b258_groups` under 八枝 (合肥 ``eight_of_a_suit``: at the win
@@ -766,14 +781,7 @@ def _eight_groups(plan: _Plan258, counts: np.ndarray, base: np.ndarray, melds: t
                              void_suits=void)
         bounds.append((s, "seven_pairs", ("core", counts, _FORM_SEVEN, base, jokers, None,
                                           void)))
-    closed = []
-    if plan.pungs and all(m.kind != "chow" for m in melds):
-        closed.append("all_pungs")
-    if plan.j258 and all(t in _KINDS_258 for m in melds for t in m.tiles):
-        closed.append("all_258")
-    if (plan.melded and len(melds) == 4 and need == 2
-            and all(not m.concealed for m in melds)):
-        closed.append("melded_all")
+    closed = _closed_families(plan, melds, need)
     for fam in closed:
         bounds.append((_closed_best(fam, cl, bl, need, jokers, voids, strict), fam,
                        ("closed", fam, bl, voids, strict)))
@@ -874,14 +882,7 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
                              void_suits=void)
         out.append(("seven_pairs", s, ("core", c8, _FORM_SEVEN, base, jokers, None, void)))
         best = min(best, s)
-    closed = []
-    if plan.pungs and all(m.kind != "chow" for m in melds):
-        closed.append("all_pungs")
-    if plan.j258 and all(t in _KINDS_258 for m in melds for t in m.tiles):
-        closed.append("all_258")
-    if (plan.melded and len(melds) == 4 and need == 2
-            and all(not m.concealed for m in melds)):
-        closed.append("melded_all")
+    closed = _closed_families(plan, melds, need)
     if closed:
         cl = c8.tolist()
         bl = base.tolist()
