@@ -527,8 +527,9 @@ def _group_targets(honors: bool, chows: bool, max_sets: int) -> tuple:
     return got
 
 
-_TARGETS: dict = {}
-_TABLES: dict = {}
+_TARGETS: dict = {}     # (honors, chows, max_sets) -> _group_targets
+_BANS: dict = {}        # (honors, chows, max_sets, pair_bits) -> target rows with a banned pair
+_TABLES: dict = {}      # _group_table
 
 
 def _group_table(h: tuple, caps: tuple, honors: bool, chows: bool, pair_bits: int,
@@ -550,9 +551,9 @@ def _group_table(h: tuple, caps: tuple, honors: bool, chows: bool, pair_bits: in
         kept = part[idx] if kept is None else kept + part[idx]
     if pair_bits != (1 << len(h)) - 1:
         bkey = (honors, chows, max_sets, pair_bits)
-        ban = _TARGETS.get(bkey)
+        ban = _BANS.get(bkey)
         if ban is None:         # rows whose pair sits on a position not allowed
-            ban = _TARGETS[bkey] = np.flatnonzero(np.isin(
+            ban = _BANS[bkey] = np.flatnonzero(np.isin(
                 P, [r for r in range(len(h)) if not pair_bits >> r & 1]))
         kept[ban] = _NEG
     got = np.full(2 * max_sets + 2, _NEG, np.int64)
