@@ -163,6 +163,12 @@ def check_form_shanten(spec, pos):
     got = S.core_form_shanten(c, **kw)
     assert got == want, (c.tolist(), kw, got, want)
     assert S.core_shanten_counts(c, **kw) == min(want.values())
+    # the compiled engine itself (core_* fall back to the reference on a refusal)
+    cs = S._compiled(spec)
+    assert not cs.unknown_forms
+    per = S._cs.form_shanten(cs, c, j, caps, nm, S._meld_bits(suits))
+    assert {f: int(per[S._FORM_SLOT[f]]) for f in want} == want, (c.tolist(), kw, want)
+    assert S._cs.shanten(cs, c, j, caps, nm, S._meld_bits(suits)) == min(want.values())
 
 
 def check_ukeire(rng, spec, pos):
@@ -174,6 +180,9 @@ def check_ukeire(rng, spec, pos):
     want = S.ukeire_counts(c, **kw)
     got = S.core_ukeire_counts(c, **kw)
     assert got == want, (c.tolist(), kw, got, want)
+    vis = kw["visible"].astype(np.uint8)
+    assert S._cs.ukeire(S._compiled(spec), c, j, caps, nm, S._meld_bits(suits), vis, jk, jc,
+                        si) == want, (c.tolist(), kw, want)
 
 
 def run_constraint(name, n_shanten, n_ukeire, seed):
@@ -347,6 +356,59 @@ def test_errors_match_python():
             f(c, spec=spec)
     with pytest.raises(RuleError, match="engine"):
         S.ruleset_shanten("123m456p789s1122z", get_ruleset("anqing"), engine="fast")
+
+
+def test_compiled_engine_refuses_malformed_input():
+    """Input reaching majiang._core.shapes directly, past the wrappers' checks: a
+    ValueError, never an out-of-range read (jokers near the int limit overflowed the
+    tile count; ukeire of 17 tiles drew an 18th, beyond the 5-set rows)."""
+    cs = S._compiled(make_spec("lonely"))
+    c17 = np.zeros(34, np.uint8)
+    c17[:17] = 1
+    c13 = c17.copy()
+    c13[13:] = 0
+    bad = [(S._cs.shanten, (cs, c13, 2 ** 31 - 1)), (S._cs.shanten, (cs, c13, -1)),
+           (S._cs.shanten, (cs, c13, 18)), (S._cs.form_shanten, (cs, c17, 3)),
+           (S._cs.ukeire, (cs, c17)), (S._cs.ukeire, (cs, c13, 1)),
+           (S._cs.discard_ukeire, (cs, c13)), (S._cs.discard_ukeire, (cs, c17, 3)),
+           (S._cs.shanten, (cs, c13.astype(np.int64))), (S._cs.shanten, (cs, c13[:33])),
+           (S._cs.ukeire, (cs, c13, 0, None, 0, 0, np.zeros(33, np.uint8))),
+           (S._cs.ukeire, (cs, c13, 0, None, 0, 0, None, 34)),
+           (S._cs.ukeire, (cs, c13, 0, None, 0, 0, None, 33, 4, (33, -1, 4)))]
+    for f, args in bad:
+        with pytest.raises(ValueError):
+            f(*args)
+    with pytest.raises(ValueError):
+        S._cs.ShapeSpec(("regular",), False, (5,) * 34, False, False, False, False)
+    with pytest.raises(ValueError):
+        S._cs.ShapeSpec(("regular",), False, (4,) * 33, False, False, False, False)
+    assert S._cs.shanten(cs, c13) == S.shanten_counts(c13, spec=make_spec("lonely"))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_public_api_malformed_hands(name):
+    """Malformed hands through the public functions under each ruleset of the engine:
+    a clean InvalidHandError / RuleError (a fifth copy, 18 or 20 tiles, negative counts,
+    more jokers than allowed, melds beyond the tile set, a 13-tile ruleset given 16)."""
+    rs = get_ruleset(name)
+    neg = np.zeros(34, np.int64)
+    neg[:14] = 1
+    neg[20] = -1
+    c19 = np.zeros(34, np.int64)
+    c19[:19] = 1
+    five = np.zeros(34, np.int64)
+    five[0] = 5
+    five[1:9] = 1
+    hands = [five, neg, c19, "11111m2345678m", "1m1m1m[111m]23456789m", "1m1m[1111m]2345m"]
+    for h in hands:
+        for j in (0, 1, 9):
+            for f in (eff.shanten, eff.ukeire, eff.discard_table):
+                with pytest.raises((InvalidHandError, RuleError)):
+                    f(h, ruleset=name, jokers=j)
+    with pytest.raises((InvalidHandError, RuleError)):
+        eff.shanten_batch(np.stack([neg, five]), ruleset=name)
+    with pytest.raises((InvalidHandError, RuleError)):
+        eff.shanten_batch(c19[None], ruleset=name, jokers=np.array([1]))
 
 
 # ============================================================ jokers: brute force

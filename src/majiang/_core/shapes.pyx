@@ -522,7 +522,11 @@ cdef class ShapeSpec:
         self.s.quads = quads
         self.s.void = void
         self.s.no_void = no_void
+        if len(copies) != N_KINDS:
+            raise ValueError("copies: 34 entries")
         for k in range(N_KINDS):
+            if not 0 <= copies[k] <= 4:     # the rows, masks and memo keys take 0..4
+                raise ValueError("copies: 0..4 a kind")
             self.s.copies[k] = <uint8_t>int(copies[k])
         for g in range(3):
             self.s.pair_bits[g] = 0x92 if pair_258 else 0x1FF    # ranks 2, 5, 8
@@ -541,8 +545,10 @@ cdef const uint8_t* u8_34(object a) except NULL:
 
 
 cdef int load_pos(Pos* p, const Shape* sp, object counts, int jokers, object caps,
-                  int n_melds, int meld_bits) except -1:
-    """Fill ``p``; 0, or raise ValueError naming the problem (the wrapper words it)."""
+                  int n_melds, int meld_bits, int residue=0) except -1:
+    """Fill ``p``; 0, or raise ValueError naming the problem (the wrapper words it).
+    ``residue`` 1 or 2: the hand must hold 3n + residue tiles (0: either).  Every array
+    index below rests on these checks: counts within caps <= 4, n <= 17 so M <= 5."""
     cdef int k, n = 0, cap
     cdef const uint8_t* cv = u8_34(counts)
     memset(p.c, 0, sizeof(p.c))
@@ -559,10 +565,10 @@ cdef int load_pos(Pos* p, const Shape* sp, object counts, int jokers, object cap
             raise ValueError(f"kind {k}")
         p.c[k] = cv[k]
         n += cv[k]
-    if jokers < 0:
+    if jokers < 0 or jokers > 17:      # (and no int overflow in n below)
         raise ValueError("jokers")
     n += jokers
-    if n % 3 == 0 or n > 17:
+    if n % 3 == 0 or n > 17 or (residue and n % 3 != residue):
         raise ValueError("size")
     p.jokers = jokers
     p.n_melds = n_melds
@@ -718,7 +724,7 @@ def ukeire(ShapeSpec spec, counts, int jokers=0, caps=None, int n_melds=0, int m
     cdef uint8_t rows[4 * GROW]
     cdef int8_t better[N_KINDS]
     cdef int s0, jb
-    load_pos(&p, &spec.s, counts, jokers, caps, n_melds, meld_bits)
+    load_pos(&p, &spec.s, counts, jokers, caps, n_melds, meld_bits, 1)     # a draw: <= 17
     with nogil:
         memset(memo.key, 0, sizeof(memo.key))
         all_rows(&spec.s, &p, &memo, rows)
@@ -741,7 +747,7 @@ def discard_ukeire(ShapeSpec spec, counts, int jokers=0, caps=None, int n_melds=
     cdef int8_t better[N_KINDS]
     cdef int d, g, s0, jb
     cdef list out = []
-    load_pos(&p, &spec.s, counts, jokers, caps, n_melds, meld_bits)
+    load_pos(&p, &spec.s, counts, jokers, caps, n_melds, meld_bits, 2)
     vis0 = (np.zeros(N_KINDS, np.uint8) if visible is None
             else np.ascontiguousarray(visible, dtype=np.uint8))
     face = sub = -1

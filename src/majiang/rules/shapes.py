@@ -863,9 +863,10 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
     compiled = _check_engine(engine)
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
-    if n % 3 != 2:
-        raise InvalidHandError(f"a discard table needs a hand that must discard (3n+2 tiles), "
-                               f"got {n}; for a hand waiting for a draw use ukeire()")
+    if n % 3 != 2 or n > 17:
+        raise InvalidHandError(f"a discard table needs a hand that must discard (3n+2 tiles, "
+                               f"at most 17), got {n}; for a hand waiting for a draw use "
+                               "ukeire()")
     vis = np.zeros(34, np.int64) if visible is None else visible_counts(visible, h).astype(
         np.int64)
     spec = _spec(rs)
@@ -877,8 +878,12 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         c8, k8, v8 = _u8(h.concealed), _u8(caps), _u8_visible(vis)
         if (c8 is not None and k8 is not None and v8 is not False
                 and not _unknown_whole(cs, c8, j, len(h.melds))):
-            per = _cs.discard_ukeire(cs, c8, j, k8, len(h.melds), _meld_bits(meld_suits(h.melds)),
-                                     v8, jk, _joker_copies(rs), si)
+            try:
+                per = _cs.discard_ukeire(cs, c8, j, k8, len(h.melds),
+                                         _meld_bits(meld_suits(h.melds)), v8, jk,
+                                         _joker_copies(rs), si)
+            except ValueError:      # refused (a count above its cap): the reference raises
+                per = None
     if per is None:
         per = []
         c = h.concealed.astype(np.int64)
