@@ -496,17 +496,20 @@ class EfficiencyPlayer:
 
     # -- helpers over the engine state (a built-in may read its own seat directly)
     @staticmethod
-    def _allowed(st, p):
+    def _allowed(st, p, legal=None):
+        """``uint8 (34,)``: the kinds (as played) of seat p's ``legal`` discards (default
+        :meth:`HandState.legal_discards`), its wild tiles none."""
         allowed = np.zeros(34, dtype=np.uint8)
-        for t in st.legal_discards(p):
+        for t in st.legal_discards(p) if legal is None else legal:
             if t in st.jks:
                 continue
             allowed[st.play_kind(t)] = 1
         return allowed
 
-    def _best(self, st, p, c, j, so, vis):
+    def _best(self, st, p, c, j, so, vis, allowed=None):
         s = st.seats[p]
-        k, sh, u = _cg.choose_discard(c, so, j, vis, s.void, self._allowed(st, p))
+        k, sh, u = _cg.choose_discard(c, so, j, vis, s.void,
+                                      self._allowed(st, p) if allowed is None else allowed)
         return k, sh, u
 
     def declare(self, view, options):
@@ -536,8 +539,9 @@ class EfficiencyPlayer:
         c, j = st.play_counts(p)
         vis = st.seat_visible(p)
         so = st.shape_opts(p, True)
-        allowed = self._allowed(st, p)
-        k, sh, _ = self._best(st, p, c, j, so, vis)
+        legal = st.legal_discards(p)
+        allowed = self._allowed(st, p, legal)
+        k, sh, _ = self._best(st, p, c, j, so, vis, allowed)
         if sh == 0 and st.min_aware and (j == 0 or AWARE_JOKERS):
             # among the tenpai discards, one whose waits THE predicate accepts
             melds = st.meld_objects(p)
@@ -552,7 +556,6 @@ class EfficiencyPlayer:
                                verdict if LOOKAHEAD else None, wild)
                 if k3 >= 0:
                     k = k3
-        legal = st.legal_discards(p)
         if k < 0:
             return int(legal[0])
         if st.sub >= 0 and k == st.jk:
