@@ -898,7 +898,7 @@ cdef class FastHand:
         if k < 0:
             return lg[0]
         if sh == 0 and self.min_aware and (j == 0 or self.aware_jokers):
-            i = self.valid_tenpai(p, h, &o, live, vis, allowed, None, j)
+            i = self.valid_tenpai(p, h, &o, live, vis, allowed, j)
             if i >= 0:
                 k = i
             elif i < -2 or i == -1:
@@ -919,25 +919,16 @@ cdef class FastHand:
         return lg[0]
 
     cdef int valid_tenpai(self, int p, uint8_t* h, const Opts* o, uint8_t* live, uint8_t* vis,
-                          uint8_t* allowed, object extra, int jokers) except -9:
-        """The bridge's :func:`pick_valid_wait` over the tenpai discards of ``h`` (+
-        ``jokers``, already in ``o``; with the meld ``extra`` being weighed, or None;
-        ``allowed`` NULL: any held kind, the 定缺 suit first): the kind, -1 when no live
-        wait can win now but some wait could (dead, or with more flowers drawn), -3 when
-        no wait can, -2 when none is tenpai.  The natural copies of the wild kind are no
-        wait (all its copies are wild)."""
+                          const uint8_t* allowed, int jokers) except -9:
+        """The bridge's :func:`pick_valid_wait` over the tenpai discards among the
+        ``allowed`` kinds of ``h`` (+ ``jokers``, already in ``o``): the kind, -1 when no
+        live wait can win now but some wait could (dead, or with more flowers drawn), -3
+        when no wait can, -2 when none is tenpai.  The natural copies of the wild kind
+        are no wait (all its copies are wild)."""
         cdef int x, w, left
-        cdef int vs = self.seats[p].void
-        cdef bint void_held = 0
-        if allowed == NULL and 0 <= vs <= 2:
-            for x in range(9 * vs, 9 * vs + 9):
-                if h[x]:
-                    void_held = 1
         cands = []
         for x in range(34):
-            if not h[x] or (allowed != NULL and not allowed[x]):
-                continue
-            if void_held and not (9 * vs <= x < 9 * vs + 9):
+            if not h[x] or not allowed[x]:
                 continue
             h[x] -= 1
             if shanten_opts_c(h, o) == 0:
@@ -954,11 +945,9 @@ cdef class FastHand:
             h[x] += 1
         if not cands:
             return -2
-        melds = self.melds_py(p)
-        if extra is not None:
-            melds.append(extra)
-        return self.bridge.pick_wait(p, cands, melds, (p - self.dealer + self.n) % self.n,
-                                     jokers, self.seats[p].n_flowers)
+        return self.bridge.pick_wait(p, cands, self.melds_py(p),
+                                     (p - self.dealer + self.n) % self.n, jokers,
+                                     self.seats[p].n_flowers)
 
     cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
         cdef FSeat* s = &self.seats[p]

@@ -582,14 +582,7 @@ class EfficiencyPlayer:
                       hope=None) -> int:
         """:func:`pick_valid_wait` over the tenpai discards of seat p's hand ``c`` (+ ``j``
         jokers; ``so`` the shape options of its melds; ``live``, ``verdict``, ``wild``
-        from :meth:`_judge`); ``allowed``: the kinds it may discard (None: any held,
-        定缺 suit first)."""
-        s = st.seats[p]
-        if allowed is None:
-            allowed = (c > 0).astype(np.uint8)
-            if s.void >= 0 and c[9 * s.void:9 * s.void + 9].any():
-                allowed[:9 * s.void] = 0
-                allowed[9 * s.void + 9:] = 0
+        from :meth:`_judge`); ``allowed``: the kinds it may discard (:meth:`_allowed`)."""
         out = np.zeros(34, dtype=np.uint8)
         cands = []
         for x in range(34):
