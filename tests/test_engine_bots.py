@@ -206,6 +206,19 @@ def test_loops_agree_under_win_conditions(name, switches, monkeypatch):
         assert summarize(a) == summarize(b), (name, h)
 
 
+def test_switches_are_read_for_each_hand(monkeypatch):
+    # a switch turned on after the compiled loop has played (and kept its flags for the
+    # model) takes effect in both loops alike
+    for h in (1, 2):
+        off = summarize(play_hand("wuhan", "efficiency", seed=21, hand=h, engine="compiled"))
+        monkeypatch.setattr(players, "AWARE_JOKERS", True)
+        a = summarize(play_hand("wuhan", "efficiency", seed=21, hand=h, engine="compiled"))
+        b = summarize(play_hand("wuhan", "efficiency", seed=21, hand=h, engine="python"))
+        assert a != off, h                    # the switch matters in this hand
+        assert a == b, h
+        monkeypatch.setattr(players, "AWARE_JOKERS", False)
+
+
 # ---------------------------------------------------------------- readiness
 def _state(rs, hands, melds=None, wins=()):
     melds = melds or {}

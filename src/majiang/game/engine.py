@@ -89,8 +89,8 @@ from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
 from .._core import game as _cg
 from . import players as _players  # noqa: E402
-from .players import (STEP_BACK, SeatView, efficiency_exchange,  # noqa: E402
-                      make_players, pick_valid_wait, random_exchange, step_back, wait_judge)
+from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
+                      pick_valid_wait, random_exchange, step_back, wait_judge)
 
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn", "KongLedger", "KongItem", "min_aware"]
@@ -1473,8 +1473,6 @@ def _fast_flags(model) -> dict:
     flags = {
         "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
         "min_aware": int(min_aware(model)),
-        "step_back": sum(1 << (-c - 1) for c in STEP_BACK),
-        "aware_jokers": int(_players.AWARE_JOKERS),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),
         "added_kong": int("added_kong" in model.calls),
@@ -1503,6 +1501,14 @@ def _fast_flags(model) -> dict:
     return flags
 
 
+def _bot_switches() -> dict:
+    """The efficiency bot's switches (:data:`~majiang.game.players.STEP_BACK`,
+    :data:`~majiang.game.players.AWARE_JOKERS`) as compiled-loop flags, read for each
+    hand as the Python loop reads them (not kept with the model's flags)."""
+    return {"step_back": sum(1 << (-c - 1) for c in _players.STEP_BACK),
+            "aware_jokers": int(_players.AWARE_JOKERS)}
+
+
 def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
               exchange3=False):
     """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
@@ -1522,7 +1528,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
-                      flags["copies"], flags, ptypes, gens, bridge)
+                      flags["copies"], {**flags, **_bot_switches()}, ptypes, gens, bridge)
     if exchange3 or rs.exchange == 3:
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64
