@@ -219,6 +219,18 @@ def test_switches_are_read_for_each_hand(monkeypatch):
         monkeypatch.setattr(players, "AWARE_JOKERS", False)
 
 
+@pytest.mark.parametrize("name,h", [("mcr", 23), ("mcr", 28), ("hefei", 16)])
+def test_loops_agree_when_dead_waits_also_step_back(name, h, monkeypatch):
+    # players.STEP_BACK with -1 (the measured variant: also leave a tenpai whose valid
+    # waits are all dead) reaches the compiled loop as its step_back bits
+    plain = summarize(play_hand(name, "efficiency", seed=21, hand=h, engine="compiled"))
+    monkeypatch.setattr(players, "STEP_BACK", (-1, players.NO_VALID_WAIT))
+    a = summarize(play_hand(name, "efficiency", seed=21, hand=h, engine="compiled"))
+    b = summarize(play_hand(name, "efficiency", seed=21, hand=h, engine="python"))
+    assert a != plain                         # the variant matters in this hand
+    assert a == b
+
+
 # ---------------------------------------------------------------- readiness
 def _state(rs, hands, melds=None, wins=()):
     melds = melds or {}
