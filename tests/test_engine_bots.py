@@ -29,17 +29,10 @@ from majiang.game.engine import _core_mask, _Readiness, end_checks, end_table, m
 from majiang.hand import Hand, Meld
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
-from majiang.tiles import parse_tiles
+from majiang.tiles import as_counts, parse_tiles
 from _engine_helpers import build_test_wall
 
 _ALL = (1 << 34) - 1
-
-
-def _counts(text):
-    c = np.zeros(34, dtype=np.uint8)
-    for t in parse_tiles(text):
-        c[t] += 1
-    return c
 
 
 def _bot_opts(name):
@@ -99,7 +92,7 @@ def test_hefei_bot_keeps_a_wait_that_can_win():
     # with 6 万, 4 筒, 3 条: no suit reaches 8 (八枝), so no wait can win; discarding 3p
     # waits on 2m with 8 万 and a 2-5-8 pair
     text = "2667788m3678p567s"
-    c = _counts(text)
+    c = as_counts(text)
     plain, s0, _ = cg.choose_discard(c, _bot_opts("hefei"), 0, np.zeros(34, dtype=np.uint8))
     after = c.copy()
     after[plain] -= 1
@@ -114,7 +107,7 @@ def test_hefei_bot_leaves_a_tenpai_that_can_never_win():
     # 12399m2348p23567s: every tenpai discard leaves waits THE predicate refuses (no
     # suit of 8); the bot keeps a 1-shanten shape instead
     text = "12399m2348p23567s"
-    c = _counts(text)
+    c = as_counts(text)
     tenpai = _tenpai_discards("hefei", c)
     assert tenpai
     for x in tenpai:
@@ -167,7 +160,7 @@ def test_hefei_bot_steps_back_toward_a_wait_that_can_win(monkeypatch):
     # toward a winning tenpai, which is not the plain best shape
     monkeypatch.setattr(players, "LOOKAHEAD", True)
     text = "257m45666789p678s"
-    c = _counts(text)
+    c = as_counts(text)
     so = _bot_opts("hefei")
     tenpai = _tenpai_discards("hefei", c)
     for x in tenpai:
@@ -234,7 +227,7 @@ def test_loops_agree_when_dead_waits_also_step_back(name, h, monkeypatch):
 # ---------------------------------------------------------------- readiness
 def _state(rs, hands, melds=None, wins=()):
     melds = melds or {}
-    seats = [SimpleNamespace(phys=_counts(t), melds=melds.get(q, []), discards=[],
+    seats = [SimpleNamespace(phys=as_counts(t), melds=melds.get(q, []), discards=[],
                              won_tiles=[]) for q, t in enumerate(hands)]
     return SimpleNamespace(rs=rs, wins=list(wins), seats=seats, n=len(hands), dealer=0,
                            prevalent=0, end_reason="wall", deltas=[0] * len(hands),
@@ -256,9 +249,9 @@ def test_chadajiao_reading_exhausted_wait_and_discard_value():
     # preconditions (the test can fail): a shape wait on 2m; the two values differ
     w = np.zeros(34, dtype=np.uint8)
     so = cg.ShapeOpts(1 | 2, False, None, _ALL, 0, False)
-    cg.waits(_counts("13m456789p11p"), so, 0, w)
+    cg.waits(as_counts("13m456789p11p"), so, 0, w)
     assert list(np.flatnonzero(w)) == [1]
-    h1 = Hand(_counts("123456789p1234s"), ())
+    h1 = Hand(as_counts("123456789p1234s"), ())
     assert check_win(h1, parse_tiles("4s")[0], ruleset=rs, self_drawn=True).result.points == 2
     assert check_win(h1, parse_tiles("4s")[0], ruleset=rs, self_drawn=False).result.points == 1
     got = [(c["check"], c["payer"], c["payee"], c["amount"]) for c in end_checks(st)]
@@ -276,7 +269,7 @@ def test_readiness_by_self_draw_when_a_discard_win_is_barred():
     rs = rules.get("guizhou")
     st = _state(rs, ["13579m13579p258p", "123456789p1234s", "2468m2468m13579s",
                      "4468m4468s13579s"])
-    h1 = Hand(_counts("123456789p1234s"), ())
+    h1 = Hand(as_counts("123456789p1234s"), ())
     assert not check_win(h1, parse_tiles("4s")[0], ruleset=rs, self_drawn=False).valid
     r = _Readiness(st)
     assert [r.ready(q) for q in range(4)] == [False, True, False, False]
