@@ -484,7 +484,7 @@ cdef class FastHand:
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
     cdef int step_back         # bit (-code - 1): pick_wait outcomes that make a bot leave tenpai
-    cdef int aware_jokers      # the wait check also while jokers are held
+    cdef int aware_jokers      # the wait check also while jokers are held (players.AWARE_JOKERS)
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
@@ -517,7 +517,7 @@ cdef class FastHand:
         self.pay_kongs = flags.get("pay_kongs", 0)
         self.min_aware = flags.get("min_aware", 0)
         self.step_back = flags.get("step_back", 0)
-        self.aware_jokers = flags.get("aware_jokers", 1)
+        self.aware_jokers = flags.get("aware_jokers", 0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0
