@@ -71,6 +71,12 @@ third joker drawn or the shape complete under THE predicate; the greedy Monte Ca
 beyond.  Exact on the closed forms: a hand holding two jokers whose shape is out of
 reach wins within ``T`` draws with probability ``T / U`` (one joker unseen).
 
+The automatic exact search under a joker ruleset spends at most
+:data:`JOKER_PRED_BUDGET` on THE win predicate (each distinct complete hand costs
+``2**jokers`` units: the predicate enumerates the jokers' assignments, up to a second
+a hand under 天津's seven 混儿); past it every discard of the call is played by the
+greedy Monte Carlo (``method="monte_carlo"``, the note names the budget).
+
 ``method="exact"`` computes the best play that fits: the true wall when it fits,
 else the unrestricted S1 graph when it fits ``max_states``, else the largest
 change budget that fits (``changes=c`` forces the restricted search with budget
@@ -153,7 +159,7 @@ from __future__ import annotations
 import importlib
 import math
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -196,6 +202,20 @@ non-2-5-8 pair, so it is never used there.  Longer horizons are Monte Carlo on r
 walls (:meth:`_Engine.b258_simulate`: a greedy player judged by the ruleset's shanten
 and THE predicate); ``method="exact"`` beyond this horizon, or ``changes=``, is a
 :class:`~majiang.RuleError`."""
+
+
+JOKER_PRED_BUDGET = 3000
+"""Work an automatic (``method="auto"``) exact search may spend on THE win predicate
+under a joker ruleset, in units of ``2**jokers`` per distinct complete hand judged (the
+predicate enumerates the jokers' assignments: ≈ 20 ms with two jokers, up to a second
+with six or seven, 天津).  The budget is shared by the discards of one call; past it
+every discard of the call is played by Monte Carlo with the greedy player instead
+(``method="monte_carlo"``, ``model="real walls"``, ``policy="greedy"``, the note says
+why).  ``method="exact"`` has no budget."""
+
+
+class _PredBudget(MahjongError):
+    """The automatic exact search ran past :data:`JOKER_PRED_BUDGET`."""
 
 
 def _kernel_misjudges(model: GameModel) -> bool:
@@ -331,7 +351,10 @@ class _WinPred:
     def __init__(self, model: GameModel, melds: tuple, ctx: dict, never: bool = False):
         self.model, self.melds, self.ctx, self.never = model, melds, ctx, never
         self.cache: dict = {}
+        self.results: dict = {}               # the scored result of each valid key
         self.calls = 0
+        self.budget: float | None = None      # JOKER_PRED_BUDGET while an auto search runs
+        self.spent = 0.0
 
     def __call__(self, h14: np.ndarray, k: int, n_jokers: int) -> bool:
         if self.never:
@@ -341,9 +364,24 @@ class _WinPred:
         if got is not None:
             return got
         self.calls += 1
-        ok = self.check(np.asarray(h14, dtype=np.uint8), int(k), int(n_jokers)).valid
+        if self.budget is not None:
+            self.spent += 2.0 ** int(n_jokers)
+            if self.spent > self.budget:
+                raise _PredBudget(f"more than {self.budget:g} units of win-predicate work")
+        chk = self.check(np.asarray(h14, dtype=np.uint8), int(k), int(n_jokers))
+        ok = bool(chk.valid)
         self.cache[key] = ok
+        self.results[key] = chk.result if ok else None
         return ok
+
+    def result(self, h14: np.ndarray, k: int, n_jokers: int):
+        """The scored result of a win (None when not a win), from the cache of the
+        calls made while solving when there is one (no budget applies)."""
+        key = (bytes(h14), int(k), int(n_jokers))
+        if key not in self.results:
+            chk = self.check(np.asarray(h14, dtype=np.uint8), int(k), int(n_jokers))
+            self.results[key] = chk.result if chk.valid else None
+        return self.results[key]
 
     def check(self, h14: np.ndarray, k: int, n_jokers: int = 0):
         """The :class:`WinCheck` of ``h14`` completed by drawing ``k`` (34 = joker)."""
@@ -527,6 +565,7 @@ class _Engine:
             self._b258 = _plan258(pos.model.ruleset)
         rs = pos.model.ruleset
         self._three = bool(rs is not None and _three_jokers_win(rs))
+        self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
         self._eff_memo: dict = {}
 
     # -- shanten under the ruleset's shape options --------------------------------
@@ -1153,8 +1192,21 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
         return _out_of_reach(engine, s)
     engine.keep_wins = keep_wins
     short = engine.T <= TRUE_WALL_MAX_DRAWS
-    if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)):
-        res = engine.exact(h0, j0, best=(method == "exact"))
+    pred = engine.pos.pred
+    budgeted = (method == "auto" and isinstance(pred, _WinPred)
+                and engine.pos.model.jokers is not None)
+    if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)
+                             and not engine.pred_over):
+        if budgeted:
+            pred.budget = JOKER_PRED_BUDGET
+        try:
+            res = engine.exact(h0, j0, best=(method == "exact"))
+        except _PredBudget:
+            engine.pred_over = True
+            res = None
+        finally:
+            if budgeted:
+                pred.budget = None
         if res is not None:
             return res
         if method == "exact":
@@ -1167,6 +1219,10 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     if policy is None:
         policy = "optimal"
     res = engine.simulate(h0, j0, policy, n_samples, seed, n_jobs, keep_wins)
+    if res is not None and engine.pred_over:
+        res = replace(res, note=(res.note + "; " if res.note else "") + (
+            f"Monte Carlo because the exact search needs more than {JOKER_PRED_BUDGET} "
+            "units of win-predicate work (jokers, JOKER_PRED_BUDGET)"))
     if res is None:       # optimal policy asked but the graph is too large
         if method == "auto":
             return engine.simulate(h0, j0, "greedy", n_samples, seed, n_jobs, keep_wins)
@@ -1399,11 +1455,22 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
     best = min(shan.values())
     ss = _seed_sequence(seed).spawn(N_KINDS + 1)      # one child per discard kind: order-free
     out: dict = {}
+    over = engine.pred_over
     for _, d, h0, j0 in opts:
         if (shan[d] > best and not all_discards) or shan[d] >= 99:
             out[d] = None
             continue
         out[d] = _run(engine, h0, j0, method, policy, n_samples, ss[d], n_jobs, keep_wins)
+        if engine.pred_over and not over:
+            # past the predicate budget: the discards already solved exactly are played
+            # by the same Monte Carlo as the rest, so that one model ranks them all
+            over = True
+            for _, d2, h2, j2 in opts:
+                if d2 == d:
+                    break
+                if out.get(d2) is not None and out[d2].method == "exact":
+                    out[d2] = _run(engine, h2, j2, method, policy, n_samples, ss[d2], n_jobs,
+                                   keep_wins)
     return out
 
 
@@ -1657,7 +1724,6 @@ def _win_outcomes(pos: _Position, res: Probabilities) -> list:
         return []
     hands, tiles, weights, jokers = res._winning[:4]
     pred = pos.pred if pos.pred is not None else _WinPred(pos.model, pos.melds, {})
-    cache: dict = {}
     out = []
     for h13, k, w, nj in zip(hands, tiles, weights, jokers):
         k, nj = int(k), int(nj)
@@ -1666,11 +1732,7 @@ def _win_outcomes(pos: _Position, res: Probabilities) -> list:
             nj += 1
         else:
             h14[k] += 1
-        key = (h14.tobytes(), k, nj)
-        if key not in cache:
-            chk = pred.check(h14, k, nj)
-            cache[key] = chk.result if chk.valid else None
-        r = cache[key]
+        r = pred.result(h14, k, nj)
         if r is not None:
             out.append((float(w), r))
     return out
