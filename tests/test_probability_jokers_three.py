@@ -138,3 +138,15 @@ def test_discard_probabilities_count_the_third_joker():
     # throwing a joker away leaves one (shanten 1 by the rule): not a best discard
     joker = df[df["discard"] == "*"].iloc[0]
     assert joker["shanten"] == 1 and np.isnan(joker["p_win"])
+
+
+def test_shape_and_third_joker_together_obey_the_union_bounds():
+    # shape 1-shanten and two jokers (one unseen): the win comes by the shape or by the
+    # third joker, so max(P_shape, T/U) <= P <= P_shape + T/U (the shape alone: the
+    # kernel's true wall under the ruleset without the rule); here strictly inside
+    hand, T = "123m456m789p11s47s5p**", 2
+    assert majiang.shanten(hand, ruleset=NO_THREE, indicator="9s") == 1
+    p = P.probabilities(hand, T, ruleset="luoyuan", indicator="9s").p_win
+    shape = P.probabilities(hand, T, ruleset=NO_THREE, indicator="9s").p_win
+    joker = T / U2
+    assert max(shape, joker) + 1e-6 < p < shape + joker - 1e-6
