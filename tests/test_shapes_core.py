@@ -405,6 +405,23 @@ def test_public_api_malformed_hands(name):
             for f in (eff.shanten, eff.ukeire, eff.discard_table):
                 with pytest.raises((InvalidHandError, RuleError)):
                     f(h, ruleset=name, jokers=j)
+    # text is a full hand of the ruleset's size (a bare vector may be partial)
+    over = "1m[111p][222p][333p][444p][555p]" if rs.hand_size == 13 else "1m[111p][222p]"
+    for f in (eff.shanten, eff.ukeire, eff.discard_table):
+        with pytest.raises(InvalidHandError, match="wrong number of tiles"):
+            f(over, ruleset=name)
+    if rs.jokers is None:       # jokers= under a ruleset without jokers, in every function
+        for f in (eff.shanten, eff.ukeire, eff.discard_table):
+            with pytest.raises(RuleError, match="no jokers"):
+                f("123m456p789s112z", ruleset=name, jokers=1)
+    else:                       # jokers= joins the text's own '*'
+        more = "789m" if rs.hand_size == 16 else ""
+        hand = "123m456p789s11s55p" + more          # 13 / 16 tiles, no honors
+        assert eff.discard_table(hand, ruleset=name, jokers=1).equals(
+            eff.discard_table(hand + "*", ruleset=name))
+        short = "123m456p789s11s5p" + more          # 12 / 15 real tiles
+        assert (eff.shanten(short, ruleset=name, jokers=2)
+                == eff.shanten(short + "**", ruleset=name))
     with pytest.raises((InvalidHandError, RuleError)):
         eff.shanten_batch(np.stack([neg, five]), ruleset=name)
     with pytest.raises((InvalidHandError, RuleError)):

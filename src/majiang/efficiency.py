@@ -1835,6 +1835,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
+        _jokers_allowed(ruleset, hand, jokers)      # as ukeire / discard_columns
         return ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
                                      jokers=_check_jokers(jokers), indicator=indicator)
     return _table_frame(pd, discard_columns(

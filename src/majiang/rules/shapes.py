@@ -46,7 +46,7 @@ from itertools import combinations, combinations_with_replacement, product
 import numpy as np
 
 from ..errors import InvalidHandError, RuleError
-from ..hand import Decomposition, Hand, as_hand, visible_counts
+from ..hand import Decomposition, Hand, _check_total, as_hand, visible_counts
 from ..tiles import format_counts, tile_name
 from .base import EXTRA_FORMS
 from .constraints import SHAPE_CONSTRAINTS
@@ -735,8 +735,15 @@ def needs_python(rs) -> bool:
 
 
 def _hand_parts(hand, jokers: int, rs):
+    """(Hand, caps left by the melds, jokers held in all) of a hand under `rs`.  Text or a
+    Hand must be a full hand of ``rs.hand_size`` (13: 13 / 14 tiles counting melds and
+    jokers), as on the core routes (``efficiency._prepare``); a bare count vector may be
+    a partial hand.  ``jokers`` (the keyword) join the text's own ``*`` before any check."""
+    if isinstance(hand, str) and jokers:
+        hand, jokers = hand + " " + "*" * jokers, 0
     if isinstance(hand, (str, Hand)):
         h = as_hand(hand, strict=False)
+        _check_total(h.n_concealed + h.jokers + jokers, len(h.melds), rs.hand_size)
     else:
         h = as_hand(np.asarray(hand), strict=False)
     caps = [rs.copies[k] for k in range(34)]
