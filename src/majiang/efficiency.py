@@ -281,16 +281,6 @@ def _rule(ruleset: Any) -> _Rule:
 _ROUTES: dict[int, tuple[Any, _Rule]] = {}
 
 
-def _flowers_allowed(ruleset: Any, hand: Any) -> None:
-    """Flowers in a hand under a ruleset whose tile set has none (四川, 广东 …) are an
-    error (:meth:`GameModel.check_flowers <majiang.rules.model.GameModel.check_flowers>`).
-    Plain ASCII text without an ``f`` holds no flower and is not parsed again."""
-    if isinstance(hand, str) and "f" not in hand and hand.isascii():
-        return
-    from .rules.model import game_model
-    game_model(ruleset).check_hand_flowers(hand)
-
-
 def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
     """A ``*`` (or ``jokers=``) under a ruleset that has no jokers is an error, as in
     scoring and probabilities; without a ruleset any hand may hold generic jokers.
