@@ -1502,8 +1502,8 @@ def _batch_python(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
                   out: np.ndarray) -> np.ndarray:
     """The rows through the compiled shape engine of :mod:`majiang.rules.shapes`
     (shape rules the core lacks; equal to its Python engine, tests/test_shapes_core.py)."""
-    from .rules.shapes import core_shanten_batch, spec_of
-    out[:] = core_shanten_batch(counts, jk, spec_of(rs))
+    from .rules.shapes import _spec, core_shanten_batch
+    out[:] = core_shanten_batch(counts, jk, _spec(rs))     # the spec compiled once per ruleset
     return out
 
 
