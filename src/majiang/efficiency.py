@@ -1724,35 +1724,23 @@ def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr
     杭州 flip; :func:`majiang.rules.shapes.stand_in`) a drawn substitute plays as the
     face: when the face would help it is listed under the substitute's own name, live =
     the face's drawable copies − face tiles held − visible substitutes."""
+    from .rules.shapes import joker_draw_left, listed_draws, named_draws, stand_in
     kinds = jr.kinds(indicator)
+    jk, jcopies = (kinds, jr.kind_copies) if len(kinds) > 1 else (kinds[0], jr.total_copies)
     si = None
-    if ruleset is not None and jr.substitute is not None:
-        from .rules.shapes import stand_in
+    copies = caps_t = (4,) * N_KINDS                # plain shapes: the 136 / 144 sets
+    if ruleset is not None:
         rs = _get_ruleset(ruleset)
-        si = stand_in(rs, indicator)
-    sub = None if si is None else si[1]
-    out = {}
-    for k in range(N_KINDS):
-        if k == sub:
-            face, _, n_face = si
-            if live[face] >= 0:
-                held = int(counts[face]) + (0 if caps is None else
-                                            int(rs.copies[face]) - int(caps[face]))
-                out[tile_name(sub)] = max(0, n_face - held - (0 if vis is None
-                                                              else int(vis[sub])))
-        elif live[k] >= 0 and k not in kinds:
-            out[tile_name(k)] = int(live[k])
-    if jokers < min(8, jr.total_copies):        # some wild copy is not held
-        s2 = _eff.shanten_one(counts, mask, quads, caps, jokers + 1, fifth, **extra)
-        if s2 < s:
-            v = np.zeros(N_KINDS, np.int64) if vis is None else vis.astype(np.int64)
-            if len(kinds) == 1:
-                seen = int(v[kinds[0]])
-            else:           # plain shapes: the 136/144 set, 4 copies of each kind
-                seen = sum(max(0, int(v[k]) - (4 - cp)) for k, cp in zip(kinds, jr.kind_copies))
-            out["".join(tile_name(k) for k in kinds) + "*"] = max(
-                0, jr.total_copies - jokers - seen)
-    return out
+        if jr.substitute is not None:
+            si = stand_in(rs, indicator)
+        if caps is not None:
+            copies, caps_t = rs.copies, caps
+    better = {int(k) for k in np.flatnonzero(live >= 0)}
+    joker_better = (joker_draw_left(jk, jcopies, jokers)
+                    and _eff.shanten_one(counts, mask, quads, caps, jokers + 1, fifth,
+                                         **extra) < s)
+    return named_draws(listed_draws(better, joker_better, counts, caps_t, copies, vis, jk,
+                                    jcopies, si, jokers), jk)
 
 
 def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_order: bool,

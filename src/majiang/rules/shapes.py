@@ -382,49 +382,72 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     copies of the substitute (seen stand-ins are written by their own name; a visible
     ``face`` tile is a seen joker, as without a substitute).
     """
-    two = isinstance(joker_kind, tuple)
-    jks = joker_kind if two else (() if joker_kind is None else (joker_kind,))
+    jks = joker_kind if isinstance(joker_kind, tuple) else (
+        () if joker_kind is None else (joker_kind,))
     c = [int(x) for x in counts]
     caps_t = tuple(spec.copies) if caps is None else tuple(
         min(int(a), b) for a, b in zip(caps, spec.copies))
-    s = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
-                           meld_suits=meld_suits)
+    kw = dict(caps=caps_t, n_melds=n_melds, spec=spec, meld_suits=meld_suits)
+    s = shanten_counts(c, jokers=jokers, **kw)
+    face = sub = None
+    if stand_in is not None:
+        face, sub, _ = stand_in
+    better = set()
+    for k in spec.kinds:
+        if k == sub or (k in jks and k != face) or c[k] >= caps_t[k]:
+            continue                # the substitute is drawn as the face; jokers below
+        c[k] += 1
+        if shanten_counts(c, jokers=jokers, **kw) < s:
+            better.add(k)
+        c[k] -= 1
+    joker_better = (joker_draw_left(joker_kind, joker_copies, jokers)
+                    and shanten_counts(c, jokers=jokers + 1, **kw) < s)
+    return s, listed_draws(better, joker_better, c, caps_t, spec.copies, visible,
+                           joker_kind, joker_copies, stand_in, jokers)
+
+
+def joker_draw_left(joker_kind, joker_copies, jokers: int) -> bool:
+    """Whether a joker can still be drawn: the wild kind is known and some wild copy is
+    not held (at most 8 held)."""
+    if joker_kind is None:
+        return False
+    total = sum(joker_copies) if isinstance(joker_kind, tuple) else joker_copies
+    return jokers < min(8, total)
+
+
+def listed_draws(better, joker_better: bool, counts, caps, copies, visible, joker_kind,
+                 joker_copies, stand_in, jokers: int) -> dict:
+    """The ukeire dict ``{kind: live}`` (a joker draw under ``-1``) from which draws lower
+    the shanten: ``better`` the kinds whose draw does (the stand-in's face for a drawn
+    substitute), ``joker_better`` a drawn joker does (and :func:`joker_draw_left`).  The
+    live counts of :func:`ukeire_counts`; shared with ``efficiency``'s core route under
+    known wild kinds (the compiled ``_core.shapes.ukeire_dict`` is the same in C).
+
+    ``counts`` concealed real tiles, ``caps`` the copies left to the concealed hand,
+    ``copies`` the tile set's (``copies - caps``: the copies in one's melds),
+    ``visible`` None or (34,), ``jokers`` held, the other arguments as in
+    :func:`ukeire_counts`."""
+    two = isinstance(joker_kind, tuple)
+    jks = joker_kind if two else (() if joker_kind is None else (joker_kind,))
     vis = [0] * 34 if visible is None else [int(x) for x in visible]
     out: dict = {}
     face = sub = None
     if stand_in is not None:
         face, sub, n_face = stand_in
-    for k in spec.kinds:
-        if k == sub:
-            continue                      # drawn as the face: listed below
-        if k in jks or c[k] >= caps_t[k]:
-            continue
-        c[k] += 1
-        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
-                           meld_suits=meld_suits)
-        c[k] -= 1
-        if s2 < s:
-            out[k] = max(0, caps_t[k] - c[k] - vis[k])
-    if face is not None and c[face] < caps_t[face]:
-        held = c[face] + spec.copies[face] - caps_t[face]
-        c[face] += 1
-        s2 = shanten_counts(c, jokers=jokers, caps=caps_t, n_melds=n_melds, spec=spec,
-                            meld_suits=meld_suits)
-        c[face] -= 1
-        if s2 < s:
-            out[sub] = max(0, n_face - held - vis[sub])
-    wild_total = sum(joker_copies) if two else joker_copies
-    if joker_kind is not None and jokers < min(8, wild_total):    # a wild copy not held
-        s2 = shanten_counts(c, jokers=jokers + 1, caps=caps_t, n_melds=n_melds, spec=spec,
-                           meld_suits=meld_suits)
-        if s2 < s:
-            if two:
-                seen = sum(max(0, vis[k] - (spec.copies[k] - cp))
-                           for k, cp in zip(jks, joker_copies))
-                out[-1] = max(0, sum(joker_copies) - jokers - seen)
-            else:
-                out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
-    return s, out
+    for k in range(34):
+        if k in better and k != sub and k not in jks and copies[k]:
+            out[k] = max(0, int(caps[k]) - int(counts[k]) - vis[k])
+    if face is not None and face in better:
+        held = int(counts[face]) + int(copies[face]) - int(caps[face])   # every one a stand-in
+        out[sub] = max(0, n_face - held - vis[sub])
+    if joker_better:            # the wild copies not held nor seen
+        if two:                 # a visible wild-kind tile is a joker once its natural
+            seen = sum(max(0, vis[k] - (int(copies[k]) - cp))       # copies are seen
+                       for k, cp in zip(jks, joker_copies))
+            out[-1] = max(0, sum(joker_copies) - jokers - seen)
+        else:
+            out[-1] = max(0, joker_copies - jokers - vis[joker_kind])
+    return out
 
 
 # ============================================================== the compiled engine
@@ -855,9 +878,15 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
                  meld_suits=meld_suits(h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
                  joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
+    return named_draws(live, jk)
+
+
+def named_draws(live: dict, joker_kind) -> dict:
+    """``{kind: live}`` (a joker draw under -1) as ``{tile: live}`` in tile order, the
+    joker draw last under ``"<joker kind>*"`` (:func:`_joker_key`)."""
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
     if -1 in live:
-        out[_joker_key(jk)] = live[-1]
+        out[_joker_key(joker_kind)] = live[-1]
     return out
 
 
