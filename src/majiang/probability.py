@@ -214,6 +214,26 @@ every discard of the call is played by Monte Carlo with the greedy player instea
 why).  ``method="exact"`` has no budget."""
 
 
+B258_SHANTEN_UNITS = 0.2
+"""The cost, in :data:`JOKER_PRED_BUDGET` units, of one ruleset-shanten evaluation of
+the Python 2-5-8 route (:func:`_kernel_misjudges`: 武汉, 长沙, 合肥; each distinct hand
+``(h, jokers)`` is evaluated once a call, ≈ 0.4 ms with a joker, against ≈ 5 ms a unit of
+THE predicate).  Under a joker ruleset the automatic exact search of that route
+(:meth:`_Engine.b258_true_wall`) is charged these too, so that a horizon whose expectimax
+would take minutes is played by the labelled greedy Monte Carlo instead."""
+
+
+B258_MC_WORK = 30_000
+"""Under a joker ruleset the automatic method's Monte Carlo on the Python route
+(:meth:`_Engine.b258_simulate`) stops dealing walls once its greedy player has made this
+many ruleset-shanten evaluations (:meth:`_Engine._b258_rows`, ≈ 0.15 ms each with a
+joker, 武汉: a few seconds a discard) and at least :data:`B258_MC_MIN_SAMPLES` walls are
+played: the estimate then rests on fewer walls than ``n_samples`` (its ``n_samples`` and
+± say how many; the note says why).  Counts, not timings, so the result depends on the seed only.
+``method="monte_carlo"`` plays every wall asked for."""
+B258_MC_MIN_SAMPLES = 100
+
+
 class _PredBudget(MahjongError):
     """The automatic exact search ran past :data:`JOKER_PRED_BUDGET`."""
 
@@ -566,6 +586,8 @@ class _Engine:
         rs = pos.model.ruleset
         self._three = bool(rs is not None and _three_jokers_win(rs))
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
+        self.mc_work: int | None = None   # B258_MC_WORK while an auto call runs (jokers)
+        self.rows_done = 0                # ruleset-shanten rows of the greedy player
         self._eff_memo: dict = {}
 
     # -- shanten under the ruleset's shape options --------------------------------
@@ -590,6 +612,11 @@ class _Engine:
         fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
         if self._b258 is not None:       # small win 2-5-8 pair, 大胡 shapes any pair
             from .efficiency import _b258_shanten
+            pred = pos.pred
+            if isinstance(pred, _WinPred) and pred.budget is not None:
+                pred.spent += B258_SHANTEN_UNITS      # the auto search's cost estimate
+                if pred.spent > pred.budget:
+                    raise _PredBudget(f"more than {pred.budget:g} units of work")
             caps = pos.caps if pos.caps is not None else self._b258.copies
             s = int(_b258_shanten(self._b258, np.ascontiguousarray(h0, dtype=np.uint8), caps,
                                   pos.melds, int(j0)))
@@ -864,6 +891,7 @@ class _Engine:
         """The ruleset's shanten of each row (``uint8 (n, 34)``, jokers ``(n,)``)."""
         from .efficiency import _b258_batch
         pos = self.pos
+        self.rows_done += len(rows)
         if self._b258 is not None and not self._three and not pos.melds \
                 and pos.caps is None and not (rows > self._b258.copies).any():
             jk = np.ascontiguousarray(jks, dtype=np.uint8) if jks.any() else None
@@ -956,11 +984,17 @@ class _Engine:
         base = pos.unseen.astype(np.int64) + h0       # copies not visible (melds aside)
         jbase = pos.joker_unseen + j0
         ready0 = self.shanten(h0, j0) <= 0
+        played = n
+        rows0 = self.rows_done
         for c in range(n_chunks):
             lo, _, walls = chunk_walls(c)
             for i, wall in enumerate(walls.tolist()):
                 h, nj = h0, j0
                 row = lo + i
+                if (self.mc_work is not None and row >= B258_MC_MIN_SAMPLES
+                        and self.rows_done - rows0 >= self.mc_work):
+                    played = row
+                    break
                 if ready0:
                     ten_time[row] = 0
                 for t, k in enumerate(wall):
@@ -977,15 +1011,21 @@ class _Engine:
                     h, nj, s = got
                     if s <= 0 and ten_time[row] < 0:
                         ten_time[row] = t + 1
+            if played < n:
+                break
+        win_time, ten_time = win_time[:played], ten_time[:played]
         winning = None
         if keep_wins:
             winning = (np.array(won_h, dtype=np.uint8).reshape(-1, N_KINDS),
-                       np.array(won_k, dtype=np.intp), np.full(len(won_k), 1.0 / n),
-                       np.array(won_j, dtype=np.intp), n)
+                       np.array(won_k, dtype=np.intp), np.full(len(won_k), 1.0 / played),
+                       np.array(won_j, dtype=np.intp), played)
         note = pos.note or (
             f"{pos.name}: wins and tenpai judged by the ruleset's shanten ({self._what()}) "
             f"and THE predicate; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
             "shanten, then most live improving tiles) on real walls")
+        if played < n:
+            note += (f"; {played} of {n} walls played (the greedy player's work reached "
+                     f"B258_MC_WORK={self.mc_work} shanten evaluations)")
         return self._mc_result(win_time, ten_time, "greedy (ruleset shanten)", len(memo),
                                note, winning)
 
@@ -1195,6 +1235,8 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     pred = engine.pos.pred
     budgeted = (method == "auto" and isinstance(pred, _WinPred)
                 and engine.pos.model.jokers is not None)
+    engine.mc_work = (B258_MC_WORK if method == "auto" and engine.pos.model.jokers is not None
+                      else None)
     if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)
                              and not engine.pred_over):
         if budgeted:
@@ -1222,7 +1264,9 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     if res is not None and engine.pred_over:
         res = replace(res, note=(res.note + "; " if res.note else "") + (
             f"Monte Carlo because the exact search needs more than {JOKER_PRED_BUDGET} "
-            "units of win-predicate work (jokers, JOKER_PRED_BUDGET)"))
+            "units of win-predicate work (jokers, JOKER_PRED_BUDGET"
+            + (", 2-5-8 shanten at B258_SHANTEN_UNITS each" if engine._b258 is not None
+               else "") + ")"))
     if res is None:       # optimal policy asked but the graph is too large
         if method == "auto":
             return engine.simulate(h0, j0, "greedy", n_samples, seed, n_jobs, keep_wins)
