@@ -70,7 +70,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     pandas.DataFrame
         Columns ``rank, discard, shanten, ukeire_kinds, ukeire_count, ukeire,
         improvement`` (and with ``draws``: ``p_tenpai, p_win, se_win, method, model,
-        policy``, plus ``exp_score, mean_fan`` when the ruleset scores hands); one
+        policy, note``, plus ``exp_score, mean_fan`` when the ruleset scores hands); one
         row per distinct discard, best first.  Discards equal on every ranking
         criterion share a rank.
 
@@ -166,7 +166,7 @@ def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, joker
 
 def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples, changes,
                          indicator, seat_wind, prevalent_wind, jokers):
-    """One row per discard: p_tenpai, p_win, se_win, method, model, policy (+ exp_score,
+    """One row per discard: p_tenpai, p_win, se_win, method, model, policy, note (+ exp_score,
     mean_fan when the ruleset scores hands)."""
     import pandas as pd
 
@@ -187,11 +187,11 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
             rows.append(row)
             continue
         row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, se_win=r.se_win, method=r.method,
-                   model=r.model, policy=r.policy)
+                   model=r.model, policy=r.policy, note=r.note)
         if scored:
             row["exp_score"], row["mean_fan"] = P._score_summary(pos, r)
         rows.append(row)
-    cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy"]
+    cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy", "note"]
     if scored:
         cols += ["exp_score", "mean_fan"]
     return pd.DataFrame(rows, columns=cols)

@@ -23,7 +23,9 @@ form ...) or a :class:`~majiang.cli._common.CommandError` (unreadable file ...)
 prints ``majiang: error: <message>`` on stderr and exits with 2; usage errors
 are argparse's (also exit 2).  No traceback for bad input.  Ctrl-C
 (``KeyboardInterrupt``) exits with 130 and is never reported as bad input, even
-when a library call wrapped it in a MahjongError.
+when a library call wrapped it in a MahjongError; ``simulate`` / ``study`` with
+``--out DIR`` then say on stderr how many chunks are saved and that the same
+command resumes.
 """
 from __future__ import annotations
 
@@ -94,6 +96,38 @@ def _interrupted(exc: BaseException) -> bool:
     return False
 
 
+def saved_chunks(out: str) -> tuple[int, int]:
+    """``(chunks, hands)`` finished in the run directory `out` of ``simulate --out`` or,
+    one level down, in the per-ruleset directories of ``study --out`` (0, 0 when `out`
+    does not exist)."""
+    import os
+
+    from ..game.store import finished_parts
+
+    if not os.path.isdir(out):
+        return 0, 0
+    dirs = [out] + sorted(os.path.join(out, d) for d in os.listdir(out)
+                          if os.path.isdir(os.path.join(out, d)))
+    parts = [p for d in dirs for p in finished_parts(d)]
+    return len(parts), sum(b - a for a, b in parts)
+
+
+def _report_interrupt(args) -> None:
+    """After Ctrl-C in a command writing a resumable run (``--out DIR``), one line on
+    stderr: how many chunks are saved and that the same command resumes."""
+    out = getattr(args, "out", None)
+    if not out or getattr(args, "command", None) not in ("simulate", "study"):
+        return
+    from ._common import plural
+
+    try:
+        chunks, hands = saved_chunks(out)
+    except OSError:
+        return
+    print(f"{PROG}: interrupted: {plural(chunks, 'chunk')} ({plural(hands, 'hand')}) saved "
+          f"in {out}; run the same command again to resume", file=sys.stderr)
+
+
 def _error(message: object) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
     return EXIT_ERROR
@@ -128,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     exit code (0 success, 2 bad input or usage, 130 interrupted by Ctrl-C) instead
     of exiting."""
     _tolerant_output()
+    args = None
     try:
         parser = build_parser()
         try:
@@ -136,9 +171,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _exit_code(exc.code)
         return int(args._run(args) or 0)
     except KeyboardInterrupt:          # Ctrl-C: the shell convention 128 + SIGINT
+        _report_interrupt(args)
         return EXIT_INTERRUPT
     except (MahjongError, CommandError) as exc:
         if _interrupted(exc):          # a library call that wrapped the interrupt
+            _report_interrupt(args)
             return EXIT_INTERRUPT
         return _error(exc)
     except BrokenPipeError:            # e.g. `majiang review --example --all | head`

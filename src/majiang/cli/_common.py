@@ -18,7 +18,7 @@ import numpy as np
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
     "add_rules_arg", "add_indicator_arg", "check_indicator", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
-    "Visible", "parse_cli_visible", "refuse_seen_jokers",
+    "Visible", "parse_cli_visible", "refuse_seen_jokers", "check_plot_path", "plural",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
 ]
@@ -83,7 +83,34 @@ def check_indicator(indicator: str | None, ruleset) -> str | None:
     if ruleset is None or ruleset.jokers is None:
         raise CommandError("--indicator needs --rules with jokers (e.g. --rules wuhan)")
     from ..tiles import parse_tile, tile_name
-    return tile_name(parse_tile(indicator))
+    with cli_flowers("--indicator", "an indicator"):
+        return tile_name(parse_tile(indicator))
+
+
+_FLOWER_ADVICE = "; flowers belong in a hand"
+
+
+class cli_flowers:
+    """Context manager: a library error for a flower written where only tiles go
+    (``--visible 1f``, ``--indicator 1f``), whose advice is for Python callers, is
+    re-raised as :class:`~majiang.errors.InvalidNotationError` in command-line words:
+    ``--visible: flower 春 (1f) ... is not a tile; flowers cannot be visible tiles``."""
+
+    def __init__(self, option: str, noun: str) -> None:
+        self.option, self.noun = option, noun
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        from ..errors import InvalidNotationError
+
+        if isinstance(exc, InvalidNotationError) and _FLOWER_ADVICE in str(exc):
+            head = str(exc).split(_FLOWER_ADVICE)[0]
+            raise InvalidNotationError(
+                f"{self.option}: {head}; flowers cannot be {self.noun}",
+                text=exc.text, position=exc.position) from None
+        return False
 
 
 def load_ruleset(name: str | None):
@@ -203,7 +230,8 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
     from ..tiles import format_counts, tile_name
 
     stars = text.count("*")
-    v = visible_counts(text.replace("*", ""), hand).astype(np.int64)
+    with cli_flowers("--visible", "visible tiles"):
+        v = visible_counts(text.replace("*", ""), hand).astype(np.int64)
     shown = format_counts(v.astype(np.uint8)) + "*" * stars
     model = game_model(ruleset)
     copies = np.asarray(model.copies, dtype=np.int64)
@@ -251,6 +279,37 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars, shown)
     return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars + seen_faces, shown,
                    tile_name(kind))
+
+
+def check_plot_path(path: str, option: str = "--plot") -> None:
+    """CommandError unless `path` can take a figure: its folder exists (and is a
+    folder), it is not a folder itself, and its extension, if any, is a format
+    matplotlib writes.  Called before any computing, so a mistyped ``--plot`` fails
+    at once rather than after the table."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CommandError(f"cannot write the plot to {path!r} ({option}): it is a folder; "
+                           f"give a file name such as {os.path.join(path, 'plot.png')!r}")
+    if not os.path.isdir(folder):
+        raise CommandError(f"cannot write the plot to {path!r} ({option}): folder {folder} "
+                           "does not exist")
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    if ext:
+        from matplotlib.backend_bases import FigureCanvasBase
+
+        known = FigureCanvasBase.get_supported_filetypes()
+        if ext not in known:
+            raise CommandError(f"cannot write the plot to {path!r} ({option}): unknown image "
+                               f"format .{ext}; use one of "
+                               + ", ".join("." + k for k in sorted(known)))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 kind"``, ``"3 kinds"``: `n` and `word`, made plural (``many``, default
+    `word` + "s") unless `n` is 1."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def refuse_seen_jokers(visible, what: str) -> None:
@@ -442,7 +501,7 @@ def emit_json(obj: Any) -> None:
 def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) -> None:
     """The options of a run of simulated hands (``majiang simulate`` / ``majiang study``):
     ``-n``, ``--players``, ``--seed``, ``--jobs``, ``--out``, ``--chunk-size``,
-    ``--no-progress`` (read back by :func:`run_options`)."""
+    ``--progress`` / ``--no-progress`` (read back by :func:`run_options`)."""
     parser.add_argument("-n", "--hands", dest="n", type=int, default=hands, metavar="N",
                         help="hands per ruleset (default: %(default)s)")
     parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
@@ -456,13 +515,27 @@ def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) 
                                         "must exist)")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
                         help="hands per chunk (default: from N, or the one in --out)")
-    parser.add_argument("--no-progress", dest="progress", action="store_false",
+    parser.add_argument("--progress", dest="progress", action="store_const", const=True,
+                        default=None,
+                        help="progress bars on stderr even when it is not a terminal "
+                             "(default: only on a terminal)")
+    parser.add_argument("--no-progress", dest="progress", action="store_const", const=False,
                         help="no progress bars on stderr")
+
+
+def stderr_is_terminal() -> bool:
+    """Whether ``sys.stderr`` is an interactive terminal (False when redirected to a
+    file or pipe, or missing)."""
+    try:
+        return bool(sys.stderr is not None and sys.stderr.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
     """``(players, options)`` for :func:`majiang.simulate` from :func:`add_run_args`'s
-    options, checked: ``options`` holds ``n_jobs``, ``progress`` and, when given,
+    options, checked: ``options`` holds ``n_jobs``, ``progress`` (``--progress`` /
+    ``--no-progress``; by default on only when stderr is a terminal) and, when given,
     ``out`` and ``chunk_size``.
 
     Raises
@@ -482,7 +555,10 @@ def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
         if not names:
             raise CommandError("--players needs at least one player name")
         players = names[0] if len(names) == 1 else names
-    options = {"n_jobs": args.jobs, "progress": args.progress}
+    progress = args.progress
+    if progress is None:               # a bar redrawn into a file or pipe is noise
+        progress = stderr_is_terminal()
+    options = {"n_jobs": args.jobs, "progress": progress}
     if args.out is not None:
         options["out"] = args.out
     if args.chunk_size is not None:

@@ -11,14 +11,18 @@ or --plot, whose probabilities have no place for seen jokers.
 
 Columns: rank; discard; shanten after it; live = effective tiles still unseen;
 kinds = effective tile kinds; ukeire = those kinds; 2-step = average best live
-ukeire after drawing an effective tile (- when already tenpai).
+ukeire after drawing an effective tile ("-" when already tenpai; "n/a" when not
+computed under this ruleset: the two-step count is made for the plain forms only,
+so rulesets with shape rules or jokers such as changsha, wuhan, tianjin leave it out).
 
 With --draws T the table gains p_tenpai and p_win: the probability of being
 ready / of winning within T self-draws with the best play (exact where feasible,
 see majiang.probability), and is ranked by p_win, then p_tenpai, then live
 ukeire.  A line above the table names the method (exact or Monte Carlo), the
 probability model and the play policy that produced them; a Monte Carlo p_win
-has its standard error in column ±1SE (p_win ± one SE).  Under a --rules that
+has its standard error in column ±1SE (p_win ± one SE).  Notes of the probability
+model (e.g. "P(win) = 0 by rule: a closed hand cannot win under wuhan") are printed
+under the table (--json: "notes").  Under a --rules that
 scores hands it also gains exp_score (expected points within T draws) and
 mean_fan (mean fan total of the wins).  --plot FILE writes the curves per
 discard (PNG/SVG/PDF).
@@ -33,9 +37,10 @@ import argparse
 
 from ._common import (
     Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
-    check_indicator, command_hint, emit_json,
+    check_indicator, check_plot_path, command_hint, emit_json,
     fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand,
-    parse_cli_visible, parse_forms, refuse_seen_jokers, shanten_label, shanten_value, write,
+    parse_cli_visible, parse_forms, plural, refuse_seen_jokers, shanten_label, shanten_value,
+    write,
 )
 
 HELP = "rank the discards of a hand that must discard (何切)"
@@ -69,7 +74,7 @@ COLUMNS = [
     Column("ukeire_count", "live", ">"),
     Column("ukeire_kinds", "kinds", ">"),
     Column("ukeire", "ukeire"),
-    Column("improvement", "2-step", ">", fmt_float(2)),
+    Column("improvement", "2-step", ">", lambda v: v if isinstance(v, str) else f"{v:.2f}"),
     Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
     Column("p_win", "p_win", ">", fmt_float(3)),
     Column("se_win", "±1SE", ">", fmt_float(3)),
@@ -99,6 +104,44 @@ def provenance(table) -> list[dict]:
     return seen
 
 
+NOT_COMPUTED = "n/a"
+"""The 2-step cell of a row not yet tenpai whose two-step count the ruleset does not
+compute ("-" is kept for a tenpai row, which has no two-step)."""
+
+
+def two_step_cell(value, shanten):
+    """The ``2-step`` cell: `value` when computed; None (shown ``-``) for a tenpai or
+    unarranged row; :data:`NOT_COMPUTED` for a row of shanten 1 or more without it."""
+    if value is not None and value == value:
+        return value
+    if shanten is not None and shanten == shanten and shanten >= 1:
+        return NOT_COMPUTED
+    return None
+
+
+def probability_notes(table) -> list[dict]:
+    """The distinct non-empty notes of the probability model in the advise table
+    (column ``note``), in row order, e.g. that P(win) is 0 by rule: each
+    ``{"note": text, "discards": [the discards it applies to, in table order]}``."""
+    if "note" not in table.columns:
+        return []
+    out: dict[str, list[str]] = {}
+    for d, v in zip(table["discard"], table["note"]):
+        if isinstance(v, str) and v:
+            out.setdefault(v, []).append(str(d))
+    return [{"note": k, "discards": v} for k, v in out.items()]
+
+
+def note_lines(notes: list[dict], n_evaluated: int) -> list[str]:
+    """Text lines under the table: ``note     <text>``, prefixed by the discards it
+    applies to unless it applies to all `n_evaluated` rows with probabilities."""
+    lines = []
+    for n in notes:
+        who = "" if len(n["discards"]) == n_evaluated else f"({' '.join(n['discards'])}) "
+        lines.append(f"note     {who}{n['note']}")
+    return lines
+
+
 SE_LABEL = "p_win ± 1 standard error in column ±1SE"
 """What a Monte Carlo row's ``±1SE`` column is, said on the provenance line."""
 
@@ -119,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     from ..efficiency import shanten
     from ..hand import format_hand
 
+    if args.plot:                      # a bad path fails now, not after the table
+        check_plot_path(args.plot)
     forms = parse_forms(args.forms)
     text = " ".join(args.hand)
     ruleset = load_ruleset(args.rules)
@@ -153,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
     sampled = any(p["method"] == "monte_carlo" for p in prov)
     if sampled and "se_win" in table.columns:     # '-' where p_win is exact
         table["se_win"] = table["se_win"].where(table["method"] == "monte_carlo")
+    notes = probability_notes(table) if draws is not None else []
     columns = [c for c in COLUMNS
                if (args.second_order or c.key != "improvement")
                and (c.key not in DRAW_COLUMNS
@@ -172,6 +218,7 @@ def run(args: argparse.Namespace) -> int:
             "second_order": args.second_order,
             "draws": draws,
             "probability": prov or None,
+            "notes": notes,
             "discards": table[keep],
         })
         if args.plot:
@@ -187,7 +234,13 @@ def run(args: argparse.Namespace) -> int:
     if prov:
         write(provenance_line(prov))
     write()
-    for line in format_table(table.to_dict(orient="records"), columns):
+    rows = table.to_dict(orient="records")
+    for row in rows:
+        row["improvement"] = two_step_cell(row.get("improvement"), row.get("shanten"))
+    for line in format_table(rows, columns):
+        write(line)
+    evaluated = int(table["p_win"].notna().sum()) if "p_win" in table.columns else 0
+    for line in note_lines(notes, evaluated):
         write(line)
     if args.plot:
         write()
@@ -201,7 +254,7 @@ def plot_title(hand, draws: int, ruleset=None) -> str:
     from ..hand import format_hand
 
     rules = f" ({ruleset.name})" if ruleset is not None else ""
-    return f"{format_hand(hand)}: discards within {draws} draws{rules}"
+    return f"{format_hand(hand)}: discards within {plural(draws, 'draw')}{rules}"
 
 
 PLOT_CURVES = 6

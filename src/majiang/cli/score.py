@@ -71,8 +71,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
-    parser.add_argument("--ruleset", "--rules", dest="ruleset", default="mcr", metavar="NAME|FILE",
-                        help="ruleset name or house-rule .toml file (default: %(default)s)")
+    parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
+                        help="ruleset name or house-rule .toml file (default: %(default)s; "
+                             "--ruleset is the same option)")
     add_indicator_arg(parser)
     add_json_flag(parser)
 

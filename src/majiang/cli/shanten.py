@@ -25,7 +25,7 @@ from ._common import (
     Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
     command_hint, emit_json, format_table,
     hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_cli_visible, parse_forms,
-    shanten_label, shanten_value, write,
+    plural, shanten_label, shanten_value, write,
 )
 
 HELP = "shanten per winning form; effective tiles of a hand waiting for a draw"
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if effective is not None:
         total = sum(effective.values())
         write()
-        write(f"ukeire   {total} live tiles in {len(effective)} kinds: "
+        write(f"ukeire   {plural(total, 'live tile')} in {plural(len(effective), 'kind')}: "
               + "  ".join(f"{t}({n})" for t, n in effective.items()))
     elif not waiting:
         write()

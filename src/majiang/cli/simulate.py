@@ -20,8 +20,10 @@ seat).
 Scale: --jobs N worker processes (default -1: every core); --out DIR writes each
 finished chunk of --chunk-size hands as a Parquet file in DIR beside a manifest of
 the arguments, so the same command run again after Ctrl-C or a crash plays only the
-missing chunks (and a different command into DIR is refused).  A progress bar on
-stderr for runs longer than a few seconds (--no-progress: none).
+missing chunks (and a different command into DIR is refused); after Ctrl-C a line
+on stderr says how many chunks are saved.  A progress bar on stderr for runs longer
+than a few seconds when stderr is a terminal (--progress: also into a file or pipe;
+--no-progress: none).
 
 Examples:
   majiang simulate mcr -n 200
@@ -32,7 +34,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
-from ._common import add_json_flag, add_run_args, emit_json, run_options, write
+from ._common import add_json_flag, add_run_args, emit_json, plural, run_options, write
 
 HELP = "play N hands with bots under a ruleset and summarise wins, draws and fans"
 
@@ -151,8 +153,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     write(f"ruleset  {rs.name}; players {s['players']}; seed {args.seed}")
     wph = s["wins_per_hand"]["value"]
-    write(f"hands    {s['hands']}  ({s['wins']} wins, {'-' if wph is None else f'{wph:.3f}'} "
-          f"per hand; {s['hands_with_several_winners']} hands with several winners)")
+    write(f"hands    {s['hands']}  ({plural(s['wins'], 'win')}, "
+          f"{'-' if wph is None else f'{wph:.3f}'} per hand; "
+          f"{plural(s['hands_with_several_winners'], 'hand')} with several winners)")
     rule = WINNERS_RULE.get(rs.winners, rs.winners)
     if rs.blood:
         rule += "; " + BLOOD_RULE.get(rs.blood, rs.blood)

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import (Column, CommandError, add_json_flag, add_run_args, emit_json,
-                      format_table, run_options, write)
+from ._common import (Column, CommandError, add_json_flag, add_run_args, check_plot_path,
+                      emit_json, format_table, plural, run_options, write)
 
 HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, with 95%% "
         "intervals")
@@ -99,19 +99,40 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
     return rows
 
 
+def check_distinct(names: list[str]) -> None:
+    """CommandError when two RULESET arguments name the same ruleset (each is compared
+    under its ruleset's name, so a house-rule file named like a registered ruleset
+    clashes with it too).  Unknown names raise RuleError, as ``majiang rules`` does."""
+    from ..rules import get as get_ruleset
+
+    seen: dict[str, str] = {}
+    for arg in names:
+        name = get_ruleset(arg).name
+        if name in seen:
+            same = (f"{arg}" if seen[name] == arg
+                    else f"{name} ({seen[name]} and {arg} both have that name)")
+            raise CommandError(f"a ruleset is named twice: {same}; each ruleset compared "
+                               "needs its own name (give a house-rule file a name of its "
+                               "own)")
+        seen[name] = arg
+
+
 def run(args: argparse.Namespace) -> int:
     from ..studies import compare_rulesets
 
     players, options = run_options(args)
     if args.top_fans < 0:
         raise CommandError(f"--top-fans must be 0 or more, got {args.top_fans}")
+    if args.plot:                      # a bad path fails now, not after the hands
+        check_plot_path(args.plot)
+    check_distinct(args.rulesets)
     table = compare_rulesets(list(args.rulesets), args.n, players=players, seed=args.seed,
                              **options)
     labels = list(dict.fromkeys(table["ruleset"]))
     if args.plot:
         from ..plots import compare
 
-        fig = compare(table, title=f"{', '.join(labels)}: {args.n} hands each")
+        fig = compare(table, title=f"{', '.join(labels)}: {plural(args.n, 'hand')} each")
         try:
             fig.savefig(args.plot)
         except (OSError, ValueError) as exc:
@@ -123,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
             data["out"] = args.out
         emit_json({**data, "rows": table})
         return 0
-    write(f"rulesets {', '.join(labels)}; {args.n} hands each; players "
+    write(f"rulesets {', '.join(labels)}; {plural(args.n, 'hand')} each; players "
           f"{args.players or 'efficiency'}; seed {args.seed}")
     write("value [95% interval]; seats counted from the dealer; shares of hands, or of wins "
           "for self-draw and fans")
