@@ -35,14 +35,16 @@ WHITE, RED = parse_tile("5z"), parse_tile("7z")
 def _physical(rs, ind):
     """(physical copies (34,) a player counts as unseen, wild kind, substitute or None).
     Built from the tile set alone, not from GameModel.wall.  The face-up indicator is
-    unseen unless given in ``visible`` (as every library function counts it), except
-    when it is a copy of the wild kind itself (罗源, 温州, 活动百搭: the other three are
-    the wild copies)."""
+    seen by every library function on its own (安庆: joker = indicator + 1, the turned
+    tile is set apart), and when it is a copy of the wild kind itself (罗源, 温州,
+    活动百搭) the other three are the wild copies."""
     jr = rs.jokers
     phys = np.array(rs.copies, dtype=np.int64)
     face = jr.kind(ind)
     if jr.source == "turned":
         phys[face] -= 1                                   # face up; three wild
+    elif jr.source == "next":
+        phys[parse_tile(ind)] -= 1                        # face up, set apart
     sub = jr.substitute if jr.substitute is not None and jr.substitute != face else None
     return phys, face, sub
 

@@ -281,17 +281,31 @@ def _rule(ruleset: Any) -> _Rule:
 _ROUTES: dict[int, tuple[Any, _Rule]] = {}
 
 
+def _flowers_allowed(ruleset: Any, hand: Any) -> None:
+    """Flowers in a hand under a ruleset whose tile set has none (四川, 广东 …) are an
+    error (:meth:`GameModel.check_flowers <majiang.rules.model.GameModel.check_flowers>`).
+    Plain ASCII text without an ``f`` holds no flower and is not parsed again."""
+    if isinstance(hand, str) and "f" not in hand and hand.isascii():
+        return
+    from .rules.model import game_model
+    game_model(ruleset).check_hand_flowers(hand)
+
+
 def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
     """A ``*`` (or ``jokers=``) under a ruleset that has no jokers is an error, as in
     scoring and probabilities; without a ruleset any hand may hold generic jokers.
+    Flowers under a tile set without flowers are refused here too (:func:`_flowers_allowed`).
 
     Raises
     ------
     RuleError
         The ruleset has no joker rule and the hand holds jokers.
+    InvalidHandError
+        The hand holds flowers the ruleset's tile set does not have.
     """
     if ruleset is None:
         return
+    _flowers_allowed(ruleset, hand)
     if isinstance(hand, str):
         held = hand.count("*")
     else:
@@ -1219,7 +1233,11 @@ def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
     """Validate a turned `indicator` under a joker ruleset (a no-op without one, as in
     :func:`majiang.probability.probabilities`): its wild kinds (one, or two for 南昌 /
     天津) are found, and a concealed tile of a wild kind is an error, since those
-    copies are jokers and are written ``*``.
+    copies are jokers and are written ``*``.  With a stand-in (安庆 红中 plays the 钻牌's
+    face: ``JokerRule.substitute``, :meth:`GameModel.wall` draws it as the face) a face
+    tile in the hand IS a stand-in, allowed up to the stand-ins the wall holds (4 红中,
+    3 when the turned indicator is a 红中) — the same count as ukeire and the
+    probabilities.
 
     Raises
     ------
@@ -1245,7 +1263,13 @@ def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
         conc = np.asarray(hand)
         if conc.shape != (N_KINDS,):
             return
+    sub = model.jokers.substitute
     for k in wall.joker_kinds:
+        if sub is not None and int(conc[k]) > int(wall.counts[k]):
+            raise InvalidHandError(
+                f"the hand holds {int(conc[k])} {tile_name(k)}: under {model.name} they are "
+                f"{tile_name(sub)} stand-ins written by the face, and the wall holds "
+                f"{int(wall.counts[k])} (the {tile_name(k)} themselves are jokers, '*')")
         if int(conc[k]) > int(wall.counts[k]):
             raise InvalidHandError(
                 f"the hand holds {int(conc[k])} {tile_name(k)}, a wild kind under indicator "
@@ -1617,6 +1641,17 @@ def _visible_in_set(visible: Any, ruleset: Any) -> Any:
     return v
 
 
+def _seen_indicator(visible: Any, ruleset: Any, indicator: Any) -> Any:
+    """``visible`` plus the turned indicator the game model sets apart from the wall
+    (:meth:`majiang.rules.model.GameModel.set_apart`: 安庆 / 武汉, joker = indicator + 1),
+    so that the live counts are those of :meth:`GameModel.wall` as in the probabilities;
+    unchanged without a ruleset or indicator."""
+    if indicator is None or ruleset is None:
+        return visible
+    from .rules.model import game_model
+    return game_model(ruleset).seen_with_indicator(visible, indicator)
+
+
 def _visible(visible: Any, hand: Hand | None, counts: np.ndarray) -> np.ndarray | None:
     """The visible tiles as a ``uint8 (34,)`` vector checked with the hand (hand + visible
     within 4 copies a kind; :func:`majiang.hand.visible_counts`); None for none."""
@@ -1690,7 +1725,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     how, rs = _route(ruleset, forms)
     _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
-        return _b258_ukeire(hand, rs, visible, _check_jokers(jokers), indicator)
+        return _b258_ukeire(hand, rs, _seen_indicator(visible, ruleset, indicator),
+                            _check_jokers(jokers), indicator)
     rs = _regional_jokers(ruleset, forms, indicator)
     wild = None
     if rs is not None and how != "python":
@@ -1704,7 +1740,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
         "discard_table()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
-    vis = _visible(visible, h, counts)
+    vis = _visible(_seen_indicator(visible, ruleset, indicator), h, counts)
     s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
                               joker_fifth_copy, **extra)
     if s < -1:
@@ -1827,7 +1863,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         return ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
                                      jokers=_check_jokers(jokers), indicator=indicator)
     return _table_frame(pd, discard_columns(
-        hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
+        hand, _seen_indicator(visible, ruleset, indicator), forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
         ruleset))
 
 

@@ -478,6 +478,8 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         h = as_hand(hand, strict=False)
     if h.jokers and model.jokers is None:
         raise RuleError(f"{model.name} has no jokers; the hand holds {h.jokers} '*'")
+    if model.ruleset is not None:
+        model.check_flowers(h.flowers)
     counts = np.ascontiguousarray(h.concealed, dtype=np.uint8)
     vis = visible_counts(visible, h).astype(np.int16)
     held = h.all_counts.astype(np.int16)
@@ -493,6 +495,8 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         extra = ""
         if k in wall.joker_kinds:
             extra = " (its other copies are jokers: write them as '*')"
+        elif k == wall.indicator and model.set_apart(indicator)[k]:
+            extra = " (one is the turned indicator, seen already: leave it out of visible)"
         raise InvalidHandError(
             f"{tile_name(k)}: the hand and the visible tiles hold {int(held[k] + vis[k])} "
             f"copies but the wall of {model.name} has {int(wall.counts[k])}{extra}")

@@ -221,6 +221,10 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         ``*`` under no ruleset or one without jokers, with a turned joker and no
         ``--indicator``, or under a ruleset with two wild kinds (南昌, 天津: write a
         seen joker by its face).
+
+    The turned indicator that the game model sets apart from the wall
+    (:meth:`majiang.rules.model.GameModel.set_apart`: 安庆 / 武汉) counts as seen by
+    itself, as in the library: ``--visible`` leaves it out.
     """
     if text is None:
         return None
@@ -257,6 +261,8 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         raise RuleError(f"--visible '*': the joker of {model.name} is found from a turned "
                         "tile; give --indicator so that the joker kind is known")
     used = np.asarray(hand.all_counts, dtype=np.int64) + v
+    apart = np.zeros(34, np.int64) if indicator is None else model.set_apart(indicator)
+    used += apart          # the turned indicator (安庆 / 武汉) is seen by itself
     if kind is not None:
         wild = min(int(jr.copies), int(copies[kind]))
         if int(hand.jokers) + stars > wild:
@@ -272,6 +278,8 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
     if over.size:
         k = int(over[0])
         extra = "" if k != kind else " (jokers held and seen included)"
+        if apart[k]:
+            extra += " and the turned --indicator (seen already: leave it out of --visible)"
         raise InvalidHandError(
             f"--visible: {int(used[k])} copies of {tile_name(k)} in the hand and the visible "
             f"tiles{extra}, but the tile set of {model.name} has {int(copies[k])}")

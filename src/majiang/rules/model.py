@@ -180,6 +180,43 @@ class GameModel:
             raise InvalidHandError(f"{what}: {tile_name(k)} is not in the tile set of "
                                    f"{self.name} ({self.n_tiles} tiles)")
 
+    def check_flowers(self, flowers: Any, what: str = "the hand") -> None:
+        """Refuse flower tiles (``flowers``: the hand's flower indices, 0..7 = 1f..8f)
+        under a tile set without flowers (:attr:`n_flowers` 0: 四川 108, 广东 136 …) or
+        beyond its flowers.  The one check of the hand's flowers used by
+        :func:`majiang.shanten` / :func:`majiang.ukeire` / :func:`majiang.discard_table`
+        / :func:`majiang.advise`, the probabilities and the scoring (``score`` /
+        ``check_win``) under a ruleset.
+
+        Raises
+        ------
+        InvalidHandError
+            ``"<what> holds flower <nf>, but <name> (<n> tiles) has no flowers"``.
+        """
+        fl = tuple(int(f) for f in flowers)
+        if not fl:
+            return
+        if self.n_flowers == 0 or max(fl) >= self.n_flowers:
+            f = fl[0] if self.n_flowers == 0 else max(fl)
+            has = "no flowers" if self.n_flowers == 0 else f"{self.n_flowers} flowers"
+            raise InvalidHandError(f"{what} holds flower {f + 1}f, but the tile set of "
+                                   f"{self.name} ({self.n_tiles} tiles) has {has}")
+
+    def check_hand_flowers(self, hand: Any, what: str = "the hand") -> None:
+        """:meth:`check_flowers` of a hand given as text or a :class:`~majiang.hand.Hand`
+        (other inputs, count vectors, hold no flowers).  Plain ASCII text without an
+        ``f`` holds no flower and is not parsed; other text is parsed leniently (a bad
+        notation raises :class:`~majiang.errors.InvalidNotationError`)."""
+        if isinstance(hand, str):
+            if "f" not in hand and hand.isascii():
+                return
+            from ..hand import as_hand
+            fl = as_hand(hand, strict=False).flowers
+        else:
+            fl = getattr(hand, "flowers", ())
+        if fl:
+            self.check_flowers(fl, what)
+
     @cached_property
     def _absent(self) -> np.ndarray:
         """The kinds not in the tile set (``intp``, ascending), read once."""
@@ -214,6 +251,40 @@ class GameModel:
         if self.jokers is None:
             return ()
         return self.jokers.kinds(indicator)
+
+    def set_apart(self, indicator: Any = None) -> np.ndarray:
+        """``int64 (34,)``: the copies turned face up and set apart from the wall, neither
+        drawn nor wild — one copy of the turned indicator when the joker is the *next*
+        kind (``JokerRule.source == "next"``: 安庆 钻牌, 武汉 赖子; :meth:`wall` removes it);
+        zeros otherwise (a turned joker kind's face-up copy is one of its
+        :attr:`JokerRule.copies` already, and 南昌's turned 正精 stays in the wall).
+
+        Every analysis counts these as seen on its own: a caller's ``visible`` tiles
+        (and the CLI's ``--visible``) leave the turned indicator out, and a hand plus
+        visible tiles plus the indicator may not exceed the tile set's copies.
+
+        Raises
+        ------
+        RuleError
+            As :meth:`wall`.
+        """
+        out = np.zeros(34, np.int64)
+        jr = self.jokers
+        if jr is not None and jr.source == "next" and indicator is not None:
+            out[self.wall(indicator).indicator] = 1
+        return out
+
+    def seen_with_indicator(self, visible: Any, indicator: Any = None) -> Any:
+        """``visible`` (None or array_like (34,)) plus :meth:`set_apart`: the tiles out of
+        the live wall as the analyses count them.  ``visible`` unchanged (None stays None)
+        when nothing is set apart; else an ``int64 (34,)`` vector."""
+        extra = self.set_apart(indicator)
+        if not extra.any():
+            return visible
+        if visible is None:
+            return extra
+        from ..hand import visible_counts
+        return visible_counts(visible).astype(np.int64) + extra
 
     def wall(self, indicator: Any = None) -> Wall:
         """The drawable tiles of a fresh wall (see :class:`Wall`).

@@ -843,8 +843,8 @@ def stand_in(rs, indicator=None) -> tuple | None:
     kind's natural tile under `rs` and this `indicator` (安庆 红中; 温州, 上海百搭 活动百搭,
     杭州 flip: 白板): ``face`` the joker kind, ``substitute`` the stand-in kind,
     ``copies`` the face's drawable copies in a fresh wall (:meth:`GameModel.wall`: the
-    stand-ins; a turned indicator that is a stand-in counts as seen only when given in
-    ``visible``, as for every natural kind).  None without a substitute, when the joker kind is unknown (no
+    stand-ins, a turned stand-in (安庆 红中 turned) already set apart; the analyses add
+    :meth:`GameModel.set_apart` to ``visible``, so it is not taken off twice).  None without a substitute, when the joker kind is unknown (no
     indicator), or when the substitute is itself the joker kind (温州 with 白板 turned)."""
     jr = rs.jokers
     if jr is None or jr.substitute is None or jr.second is not None:
@@ -858,8 +858,17 @@ def stand_in(rs, indicator=None) -> tuple | None:
     from .model import game_model
     n = int(game_model(rs).wall(indicator).counts[face])
     if jr.source == "next" and _kind(indicator) == jr.substitute:
-        n += 1      # a face-up stand-in (安庆 红中 turned) is seen only when in `visible`
+        n += 1      # the face-up stand-in: counted once, through the visible tiles
     return (int(face), int(jr.substitute), n) if n > 0 else None
+
+
+def _seen(rs, visible, indicator):
+    """``visible`` plus the indicator the game model sets apart
+    (:meth:`majiang.rules.model.GameModel.set_apart`)."""
+    if indicator is None or rs.jokers is None:
+        return visible
+    from .model import game_model
+    return game_model(rs).seen_with_indicator(visible, indicator)
 
 
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
@@ -873,6 +882,7 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     if n % 3 != 1:
         raise InvalidHandError(f"ukeire needs a hand waiting for a draw (3n+1 tiles), got {n}; "
                                "for a hand that must discard use discard_table()")
+    visible = _seen(rs, visible, indicator)     # the turned indicator is set apart
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
     _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
@@ -903,6 +913,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         raise InvalidHandError(f"a discard table needs a hand that must discard (3n+2 tiles, "
                                f"at most 17), got {n}; for a hand waiting for a draw use "
                                "ukeire()")
+    visible = _seen(rs, visible, indicator)     # the turned indicator is set apart
     vis = np.zeros(34, np.int64) if visible is None else visible_counts(visible, h).astype(
         np.int64)
     spec = _spec(rs)

@@ -10,6 +10,7 @@ from .. import rules as _rules
 from .._core import fans as _kfans
 from ..errors import RuleError
 from ..hand import Hand
+from ..rules.model import game_model
 from .faces import by_faces as _by_faces
 from .kernel import _LAST_KT, _hand_or_none, _kernel_table, _kind_or_none, _ruleset_or_none, \
     _wind_or_none
@@ -93,6 +94,9 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     """
     if method not in ("auto", "kernel", "python"):
         raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    if ruleset is not None and not (type(hand) is str and "f" not in hand
+                                    and hand.isascii()):
+        game_model(ruleset).check_hand_flowers(hand)    # flowers only where the set has them
     if indicator is not None:
         return _by_faces(hand, win_tile, ruleset=ruleset, indicator=indicator,
                          self_drawn=self_drawn, last_copy=last_copy, kong=kong,

@@ -244,6 +244,9 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
                                f"{h0.n_tiles + jokers}")
+    if h0.flowers:          # flowers only where the tile set has them
+        from ..rules.model import game_model
+        game_model(rs).check_flowers(h0.flowers)
     for k in range(34):
         if (h0.concealed[k] or any(k in m.tiles for m in h0.melds)) and not rs.copies[k]:
             raise InvalidHandError(f"{tile_name(k)} is not in the tile set of {rs.name} "
