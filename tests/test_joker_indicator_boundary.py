@@ -119,6 +119,13 @@ def test_flowers_refused_without_flowers(rs):
             call()
 
 
+def test_flowers_refused_before_a_closed_hand_verdict():
+    # 武汉 must open: a closed hand is refused by rule, but the flower is refused first
+    assert game_model("wuhan").n_flowers == 0
+    with pytest.raises(InvalidHandError, match="no flowers"):
+        check_win("1f1122334455669p", "7p", self_drawn=True, ruleset="wuhan")
+
+
 def test_flowers_accepted_with_flowers():
     assert game_model("mcr").n_flowers == 8
     assert majiang.shanten(FLOWER_HAND, ruleset="mcr") == majiang.shanten(

@@ -121,6 +121,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
     rs = model.ruleset
     h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+    model.check_flowers(h.flowers)          # before any verdict: flowers the set lacks
     if not any(not m.concealed for m in h.melds):
         ok, why = model.closed_hand_can_win()
         if not ok:
