@@ -47,7 +47,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "majiang"
 
 RANKS = {
-    "majiang.errors": 0, "majiang._core": 0,
+    "majiang.errors": 0, "majiang._core": 0, "majiang._memo": 0,
     "majiang.tiles": 1, "majiang.hand": 1, "majiang.winning": 1,
     "majiang.rules": 2,
     "majiang.efficiency": 3,

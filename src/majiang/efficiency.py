@@ -56,6 +56,7 @@ import numpy as np
 
 from ._core import decompose as _decompose
 from ._core import efficiency as _eff
+from ._memo import per_ruleset
 from .errors import InvalidHandError, RuleError
 from .hand import Decomposition, Hand, as_hand, visible_counts
 from .tiles import N_KINDS, _plain_counts, as_counts_batch, tile_name
@@ -257,10 +258,10 @@ def _rule(ruleset: Any) -> _Rule:
     RuleError
         An unknown ruleset.
     """
-    r = _get_ruleset(ruleset)
-    hit = _ROUTES.get(id(r))
-    if hit is not None and hit[0] is r:
-        return hit[1]
+    return _rule_of(_get_ruleset(ruleset))
+
+
+def _build_rule(r: Any) -> _Rule:
     from .rules.base import EXTRA_FORMS
     from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.model import game_model
@@ -273,12 +274,10 @@ def _rule(ruleset: Any) -> _Rule:
         if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
                 and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
             how = "core"
-    rec = _Rule(r, how)
-    _ROUTES[id(r)] = (r, rec)
-    return rec
+    return _Rule(r, how)
 
 
-_ROUTES: dict[int, tuple[Any, _Rule]] = {}
+_rule_of = per_ruleset(_build_rule)
 
 
 def _flowers_allowed(ruleset: Any, hand: Any) -> None:
@@ -326,7 +325,6 @@ _MASK_258 = sum(1 << k for k in _KINDS_258)
 _ALL_PAIRS = (1 << N_KINDS) - 1
 _FORM_REGULAR = 1
 _FORM_SEVEN = 2
-_PLANS: dict[int, tuple[Any, Any]] = {}
 
 
 class _Plan258:
@@ -375,13 +373,7 @@ class _Plan258:
         self.cache: dict = {}
 
 
-def _plan258(rs: Any) -> _Plan258:
-    hit = _PLANS.get(id(rs))
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    p = _Plan258(rs)
-    _PLANS[id(rs)] = (rs, p)
-    return p
+_plan258 = per_ruleset(_Plan258)
 
 
 def _pungs_kept(c: list, caps: list, m: int, pair_ok: int | None = None) -> int:

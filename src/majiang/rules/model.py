@@ -29,6 +29,7 @@ import numpy as np
 
 from ..errors import InvalidHandError, RuleError
 from ..tiles import tile_name
+from .._memo import per_ruleset
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset, tile_copies
 from .constraints import CONSTRAINTS, DESCRIPTIONS
 
@@ -469,7 +470,6 @@ def _kind_of(x: Any) -> int:
 
 
 _DEFAULT: GameModel | None = None
-_CACHE: dict[int, tuple[Ruleset, GameModel]] = {}
 
 
 def game_model(ruleset: Any = None) -> GameModel:
@@ -500,14 +500,16 @@ def game_model(ruleset: Any = None) -> GameModel:
                             f"{type(ruleset).__name__}")
         from . import get
         ruleset = get(ruleset)
-    hit = _CACHE.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
+    return _model_of(ruleset)
+
+
+def _build_model(ruleset: Ruleset) -> GameModel:
     copies = np.asarray(ruleset.copies, dtype=np.uint8)
     copies.setflags(write=False)
-    m = GameModel(ruleset.name, ruleset, copies, int(ruleset.n_flowers), ruleset.players,
-                  ruleset.hand_size, tuple(ruleset.forms), bool(ruleset.seven_pairs_quads),
-                  int(ruleset.min_fan), tuple(ruleset.constraints), ruleset.jokers,
-                  tuple(ruleset.calls))
-    _CACHE[id(ruleset)] = (ruleset, m)
-    return m
+    return GameModel(ruleset.name, ruleset, copies, int(ruleset.n_flowers), ruleset.players,
+                     ruleset.hand_size, tuple(ruleset.forms), bool(ruleset.seven_pairs_quads),
+                     int(ruleset.min_fan), tuple(ruleset.constraints), ruleset.jokers,
+                     tuple(ruleset.calls))
+
+
+_model_of = per_ruleset(_build_model)

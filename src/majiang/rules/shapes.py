@@ -48,6 +48,7 @@ import numpy as np
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, _check_total, as_hand, visible_counts
 from ..tiles import format_counts, tile_name
+from .._memo import per_ruleset
 from .base import EXTRA_FORMS
 from .constraints import SHAPE_CONSTRAINTS
 from .._core import shapes as _cs
@@ -791,17 +792,10 @@ def _check_engine(engine: str) -> bool:
     return engine != "python"
 
 
-_SPECS: dict = {}
 
 
-def _spec(rs) -> Spec:
-    """:func:`spec_of`, kept per ruleset object (its compiled form is made once)."""
-    hit = _SPECS.get(id(rs))
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    sp = spec_of(rs)
-    _SPECS[id(rs)] = (rs, sp)
-    return sp
+_spec = per_ruleset(spec_of)
+""":func:`spec_of`, kept per ruleset object (its compiled form is made once)."""
 
 
 def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False,
