@@ -26,8 +26,9 @@ from majiang.hand import Hand
 from majiang.scoring import check_win, score
 from majiang.tiles import format_counts, tile_name
 
+from _hands258 import K258, family_hand
+
 CS = rules.get("changsha")
-K258 = [9 * s + r for s in range(3) for r in (1, 4, 7)]
 WALL108 = np.repeat(np.arange(27), 4)
 
 
@@ -51,27 +52,11 @@ def _complete_hand(rng) -> np.ndarray:
     """A random complete 14-tile concealed hand of one of the shape families (small win,
     any-pair regular, seven pairs, all pungs, one suit, all 2/5/8) within 4 copies."""
     while True:
-        c = np.zeros(34, np.int64)
-        kind = rng.integers(6)
-        if kind == 2:                                   # seven pairs
-            for k in rng.choice(27, 7, replace=False):
-                c[k] += 2
-        elif kind == 5:                                 # 将将胡, any shape
-            for k in rng.choice(K258, 14):
-                c[k] += 1
-        else:
-            suits = [int(rng.integers(3))] if kind == 4 else [0, 1, 2]
-            for _ in range(4):
-                s = suits[int(rng.integers(len(suits)))]
-                r = int(rng.integers(9))
-                if kind == 3 or rng.random() < 0.4 or r > 6:
-                    c[9 * s + r] += 3
-                else:
-                    c[9 * s + r:9 * s + r + 3] += 1
-            s = suits[int(rng.integers(len(suits)))]
-            pair = 9 * s + (int(rng.choice([1, 4, 7])) if kind == 0 else int(rng.integers(9)))
-            c[pair] += 2
-        if c.max() <= 4:
+        kind = int(rng.integers(6))
+        suits = [int(rng.integers(3))] if kind == 4 else [0, 1, 2]
+        family = {2: "seven_pairs", 5: "all_258", 3: "pungs"}.get(kind, "sets")
+        c = family_hand(rng, family, suits, pair_258=kind == 0)
+        if c is not None:
             return c.astype(np.uint8)
 
 

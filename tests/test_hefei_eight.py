@@ -29,8 +29,9 @@ from majiang.hand import Hand
 from majiang.scoring import check_win
 from majiang.tiles import format_counts, tile_name
 
+from _hands258 import K258, family_hand, near_hands
+
 HF = rules.get("hefei")
-K258 = [9 * s + r for s in range(3) for r in (1, 4, 7)]
 
 
 # ------------------------------------------------------------ an independent predicate
@@ -100,43 +101,18 @@ def _predicate(c: np.ndarray, t: int, melds=()) -> bool:
 def _complete(rng) -> np.ndarray:
     """A complete 14-tile hand by shape alone (八枝 not asked for: about half have it)."""
     while True:
-        c = np.zeros(34, np.int64)
         kind = rng.integers(5)
         suits = [int(rng.integers(3))] if kind == 4 else list(rng.permutation(3)[:2 + (
             rng.random() < 0.6)])
-        if kind == 1:                                   # seven pairs
-            for k in rng.choice([9 * s + r for s in suits for r in range(9)], 7,
-                                replace=False):
-                c[k] += 2
-        elif kind == 2:                                 # 将将和
-            for k in rng.choice([k for k in K258 if k // 9 in suits], 14):
-                c[k] += 1
-        else:
-            for _ in range(4):
-                s = suits[int(rng.integers(len(suits)))]
-                r = int(rng.integers(9))
-                if kind == 3 or rng.random() < 0.4 or r > 6:
-                    c[9 * s + r] += 3
-                else:
-                    c[9 * s + r:9 * s + r + 3] += 1
-            s = suits[int(rng.integers(len(suits)))]
-            c[9 * s + (int(rng.choice([1, 4, 7])) if kind == 0 else int(rng.integers(9)))] += 2
-        if c.max() <= 4:
+        family = {1: "seven_pairs", 2: "all_258", 3: "pungs"}.get(int(kind), "sets")
+        c = family_hand(rng, family, suits, pair_258=kind == 0)
+        if c is not None:
             return c
 
 
 def _hands13(seed: int, n: int) -> list[np.ndarray]:
-    rng = np.random.default_rng(seed)
-    out = []
-    while len(out) < n:
-        c = _complete(rng)
-        c[rng.choice(np.flatnonzero(c))] -= 1
-        if rng.random() < 0.4:
-            c[rng.choice(np.flatnonzero(c))] -= 1
-            c[int(rng.integers(27))] += 1
-        if c.max() <= 4:
-            out.append(c.astype(np.uint8))
-    return out
+    return near_hands(_complete, seed, n)
+
 
 
 # ------------------------------------------------------------ THE predicate

@@ -22,7 +22,7 @@ from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.tiles import format_counts, tile_name
 
-K258 = [9 * s + r for s in range(3) for r in (1, 4, 7)]
+from _hands258 import family_hand, near_hands
 
 
 def _house(name: str, constraints: list[str]):
@@ -56,42 +56,17 @@ def _oracle(c: np.ndarray, rs, melds=()) -> list[int]:
 def _complete(rng) -> np.ndarray:
     """A complete 14-tile hand of one of the families, mostly of two suits."""
     while True:
-        c = np.zeros(34, np.int64)
         suits = list(rng.choice(3, 2, replace=False)) if rng.random() < 0.7 else [0, 1, 2]
         kind = rng.integers(5)
-        if kind == 0:                                   # seven pairs
-            pool = [9 * s + r for s in suits for r in range(9)]
-            for k in rng.choice(pool, 7, replace=False):
-                c[k] += 2
-        elif kind == 1:                                 # 将将胡, any shape
-            for k in rng.choice([k for k in K258 if k // 9 in suits], 14):
-                c[k] += 1
-        else:
-            for _ in range(4):
-                s = suits[int(rng.integers(len(suits)))]
-                r = int(rng.integers(9))
-                if kind == 2 or rng.random() < 0.4 or r > 6:
-                    c[9 * s + r] += 3
-                else:
-                    c[9 * s + r:9 * s + r + 3] += 1
-            s = suits[int(rng.integers(len(suits)))]
-            c[9 * s + (int(rng.choice([1, 4, 7])) if kind == 3 else int(rng.integers(9)))] += 2
-        if c.max() <= 4:
+        family = {0: "seven_pairs", 1: "all_258", 2: "pungs"}.get(int(kind), "sets")
+        c = family_hand(rng, family, suits, pair_258=kind == 3)
+        if c is not None:
             return c
 
 
 def _hands(seed: int, n: int) -> list[np.ndarray]:
-    rng = np.random.default_rng(seed)
-    out = []
-    while len(out) < n:
-        c = _complete(rng)
-        c[rng.choice(np.flatnonzero(c))] -= 1
-        if rng.random() < 0.4:
-            c[rng.choice(np.flatnonzero(c))] -= 1
-            c[int(rng.integers(27))] += 1
-        if c.max() <= 4:
-            out.append(c.astype(np.uint8))
-    return out
+    return near_hands(_complete, seed, n)
+
 
 
 def test_one_decision_in_the_game_model():
