@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import majiang  # noqa: E402
+import peers  # noqa: E402
 from majiang import (  # noqa: E402
     advise, discard_table, parse_hand, shanten, shanten_batch, ukeire,
 )
@@ -37,16 +38,8 @@ NOTES: list[str] = []
 
 
 def best_per_call(fn, items, repeat=REPEAT) -> float:
-    """Best over `repeat` runs of the mean seconds per item of ``fn(item)``, in this
-    thread's CPU time: on a shared machine other processes preempt us, and wall time
-    then measures them (ours and the peers' figures alike are CPU time)."""
-    best = 1e9
-    for _ in range(repeat):
-        t = time.thread_time()
-        for x in items:
-            fn(x)
-        best = min(best, time.thread_time() - t)
-    return best / len(items)
+    """:func:`peers.best_cpu_per_item` with this script's repeat count."""
+    return peers.best_cpu_per_item(fn, items, repeat)
 
 
 def us(x: float) -> str:

@@ -24,10 +24,10 @@ so the ratio is what those rules cost at core speed.
 from __future__ import annotations
 
 import sys
-import time
 
 import numpy as np
 
+import peers  # noqa: E402  (bench/, the script's folder)
 from majiang import rules
 from majiang._core import efficiency as E
 from majiang._core import shapes as CS
@@ -42,22 +42,12 @@ CORE_MASK = 1 | 2           # regular + seven pairs
 
 
 def best_per_hand(fn, items, repeat=REPEAT) -> float:
-    best = 1e9
-    for _ in range(repeat):
-        t = time.thread_time()
-        for x in items:
-            fn(x)
-        best = min(best, time.thread_time() - t)
-    return best / len(items)
+    return peers.best_cpu_per_item(fn, items, repeat)
 
 
 def best_batch(fn, n, repeat=REPEAT) -> float:
-    best = 1e9
-    for _ in range(repeat):
-        t = time.thread_time()
-        fn()
-        best = min(best, time.thread_time() - t)
-    return best / n
+    """Best CPU seconds of one ``fn()`` call over a batch of `n` hands, per hand."""
+    return peers.best_cpu_per_item(lambda _: fn(), (None,), repeat) / n
 
 
 def hands_of(rs, n, rng):
