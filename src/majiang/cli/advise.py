@@ -122,13 +122,17 @@ def two_step_cell(value, shanten):
 def probability_notes(table) -> list[dict]:
     """The distinct non-empty notes of the probability model in the advise table
     (column ``note``), in row order, e.g. that P(win) is 0 by rule: each
-    ``{"note": text, "discards": [the discards it applies to, in table order]}``."""
+    ``{"note": text, "discards": [the discards it applies to, in table order]}``.
+    A row's note is split at ``"; "`` into its clauses, so that a clause shared by
+    every row is given once even when another clause (walls played) differs."""
     if "note" not in table.columns:
         return []
     out: dict[str, list[str]] = {}
     for d, v in zip(table["discard"], table["note"]):
         if isinstance(v, str) and v:
-            out.setdefault(v, []).append(str(d))
+            for clause in dict.fromkeys(c.strip() for c in v.split("; ")):
+                if clause:
+                    out.setdefault(clause, []).append(str(d))
     return [{"note": k, "discards": v} for k, v in out.items()]
 
 
