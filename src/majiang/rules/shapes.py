@@ -505,23 +505,33 @@ def _unknown_whole(cs, counts, jokers: int, n_melds: int) -> bool:
     return cs.unknown_forms and n_melds == 0 and int(counts.sum()) + jokers in (13, 14)
 
 
+def _via_compiled(run, reference, refused: bool):
+    """``run()`` by the compiled engine, or ``reference()`` (the Python engine, which
+    raises the proper error) when the input was refused before or by the compiled call
+    (``ValueError``): the one fallback rule of the ``core_*`` functions."""
+    if refused:
+        return reference()
+    try:
+        return run()
+    except ValueError:
+        return reference()
+
+
 def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
                       spec: Spec, meld_suits=()) -> dict:
     """:func:`form_shanten` by the compiled engine (equal results, same errors: a hand the
     compiled engine refuses is passed to :func:`form_shanten`, which raises)."""
     cs = _compiled(spec)
     c, k = _u8(counts), None if caps is None else _u8(caps)
-    if c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers,
-                                                                       n_melds):
-        return form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                            meld_suits=meld_suits)
-    try:
+
+    def run() -> dict:
         per = _cs.form_shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
-    except ValueError:
-        return form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                            meld_suits=meld_suits)
-    return {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
-            if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+        return {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
+                if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+
+    return _via_compiled(run, lambda: form_shanten(
+        counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec, meld_suits=meld_suits),
+        c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers, n_melds))
 
 
 def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
@@ -529,15 +539,11 @@ def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
     """:func:`shanten_counts` by the compiled engine (see :func:`core_form_shanten`)."""
     cs = _compiled(spec)
     c, k = _u8(counts), None if caps is None else _u8(caps)
-    if c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers,
-                                                                       n_melds):
-        return shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                              meld_suits=meld_suits)
-    try:
-        return _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
-    except ValueError:
-        return shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                              meld_suits=meld_suits)
+    return _via_compiled(
+        lambda: _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits)),
+        lambda: shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                               meld_suits=meld_suits),
+        c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers, n_melds))
 
 
 def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
@@ -548,21 +554,15 @@ def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, 
     :func:`ukeire_counts`)."""
     cs = _compiled(spec)
     c, k, v = _u8(counts), None if caps is None else _u8(caps), _u8_visible(visible)
-    if (c is None or (caps is not None and k is None) or v is False
-            or (int(c.sum()) + jokers) % 3 != 1
-            or _unknown_whole(cs, c, jokers + 1, n_melds)):
-        return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                             visible=visible, joker_kind=joker_kind,
-                             joker_copies=joker_copies, meld_suits=meld_suits,
-                             stand_in=stand_in)
-    try:
-        return _cs.ukeire(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits), v,
-                          joker_kind, joker_copies, stand_in)
-    except ValueError:
-        return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
-                             visible=visible, joker_kind=joker_kind,
-                             joker_copies=joker_copies, meld_suits=meld_suits,
-                             stand_in=stand_in)
+    return _via_compiled(
+        lambda: _cs.ukeire(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits), v,
+                           joker_kind, joker_copies, stand_in),
+        lambda: ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                              visible=visible, joker_kind=joker_kind,
+                              joker_copies=joker_copies, meld_suits=meld_suits,
+                              stand_in=stand_in),
+        c is None or (caps is not None and k is None) or v is False
+        or (int(c.sum()) + jokers) % 3 != 1 or _unknown_whole(cs, c, jokers + 1, n_melds))
 
 
 def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
