@@ -26,7 +26,7 @@ from majiang.hand import Hand
 from majiang.scoring import check_win, score
 from majiang.tiles import format_counts, tile_name
 
-from _hands258 import K258, family_hand
+from _hands import K258, family_hand
 
 CS = rules.get("changsha")
 WALL108 = np.repeat(np.arange(27), 4)

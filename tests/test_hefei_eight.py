@@ -29,7 +29,7 @@ from majiang.hand import Hand
 from majiang.scoring import check_win
 from majiang.tiles import format_counts, tile_name
 
-from _hands258 import K258, family_hand, near_hands
+from _hands import K258, family_hand, near_hands
 
 HF = rules.get("hefei")
 

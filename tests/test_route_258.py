@@ -22,7 +22,7 @@ from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.tiles import format_counts, tile_name
 
-from _hands258 import family_hand, near_hands
+from _hands import family_hand, near_hands
 
 
 def _house(name: str, constraints: list[str]):

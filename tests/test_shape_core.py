@@ -33,6 +33,8 @@ from majiang.rules import get as get_ruleset
 from majiang.rules import shapes
 from majiang.rules.shapes import Spec, form_shanten
 
+from _hands import sets_of, take
+
 REGULAR, SEVEN, ORPHANS, HK, KS = 1, 2, 4, 8, 16
 P258 = sum(1 << (9 * s + r) for s in range(3) for r in (1, 4, 7))
 C136 = np.full(34, 4, np.int64)
@@ -56,30 +58,14 @@ def core(h, mask=REGULAR | SEVEN | ORPHANS, quads=False, caps=None, pair_mask=No
 
 
 # ============================================================ random cases
-def _sets_of(avail):
-    """Pungs (kind, 'p') and chows (lowest kind, 'c') that fit in `avail`."""
-    out = [(k, "p") for k in range(34) if avail[k] >= 3]
-    out += [(k, "c") for k in range(27) if k % 9 <= 6 and min(avail[k:k + 3]) >= 1]
-    return out
-
-
-def _take(avail, s):
-    k, t = s
-    if t == "p":
-        avail[k] -= 3
-        return [k] * 3
-    avail[k:k + 3] -= 1
-    return [k, k + 1, k + 2]
-
-
 def random_case(rng, copies, n_melds):
     """(concealed counts, meld tiles list, caps) of a random hand of a tile set: uniform,
     near a complete regular hand, or near seven pairs (0-3 random swaps)."""
     avail = copies.copy()
     meld_tiles = []
     for _ in range(n_melds):
-        sets = _sets_of(avail)
-        meld_tiles.append(_take(avail, sets[rng.integers(len(sets))]))
+        sets = sets_of(avail)
+        meld_tiles.append(take(avail, sets[rng.integers(len(sets))]))
     caps = avail.copy()
     size = 14 - 3 * n_melds - int(rng.integers(2))
     style = rng.integers(3)
@@ -87,8 +73,8 @@ def random_case(rng, copies, n_melds):
     if style == 1:                                      # near a complete regular hand
         a = avail.copy()
         for _ in range((size - 1) // 3):
-            sets = _sets_of(a)
-            tiles += _take(a, sets[rng.integers(len(sets))])
+            sets = sets_of(a)
+            tiles += take(a, sets[rng.integers(len(sets))])
         pairs = [k for k in range(34) if a[k] >= 2]
         k = pairs[rng.integers(len(pairs))]
         tiles += [k, k]

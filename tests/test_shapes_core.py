@@ -31,6 +31,8 @@ from majiang.rules import shapes as S
 from majiang.rules.shapes import Spec
 from majiang.tiles import tile_name
 
+from _hands import sets_of, take
+
 C136 = np.full(34, 4, np.int64)
 C108 = C136.copy()
 C108[27:] = 0                       # no honors (四川, 罗源's honors are flowers)
@@ -65,21 +67,6 @@ def make_spec(name):
 
 
 # ============================================================ random positions
-def _sets_of(avail):
-    out = [(k, "p") for k in range(34) if avail[k] >= 3]
-    out += [(k, "c") for k in range(27) if k % 9 <= 6 and min(avail[k:k + 3]) >= 1]
-    return out
-
-
-def _take(avail, s):
-    k, t = s
-    if t == "p":
-        avail[k] -= 3
-        return [k] * 3
-    avail[k:k + 3] -= 1
-    return [k, k + 1, k + 2]
-
-
 def random_position(rng, copies, hand_size=13, max_melds=2, max_jokers=8, draw=None,
                     min_melds=0, min_jokers=0):
     """A random concealed position: ``(counts uint8 (34,), jokers, caps uint8 (34,),
@@ -90,10 +77,10 @@ def random_position(rng, copies, hand_size=13, max_melds=2, max_jokers=8, draw=N
     avail = np.array(copies, np.int64)
     melds = []
     for _ in range(int(rng.integers(min_melds, max_melds + 1))):
-        sets = _sets_of(avail)
+        sets = sets_of(avail)
         if not sets:
             break
-        melds.append(_take(avail, sets[rng.integers(len(sets))]))
+        melds.append(take(avail, sets[rng.integers(len(sets))]))
     caps = avail.copy()
     if draw is None:
         draw = bool(rng.integers(2))
@@ -107,10 +94,10 @@ def random_position(rng, copies, hand_size=13, max_melds=2, max_jokers=8, draw=N
     a = avail.copy()
     if style == 1:                                      # near a complete regular hand
         for _ in range(real // 3):
-            sets = _sets_of(a)
+            sets = sets_of(a)
             if not sets:
                 break
-            tiles += _take(a, sets[rng.integers(len(sets))])
+            tiles += take(a, sets[rng.integers(len(sets))])
         pairs = [k for k in range(34) if a[k] >= 2]
         if pairs:
             k = pairs[rng.integers(len(pairs))]
@@ -260,8 +247,8 @@ def _hand_string(rng, rs, draw):
     avail = copies.copy()
     melds = []
     for _ in range(int(rng.integers(2))):
-        sets = [s for s in _sets_of(avail)]
-        melds.append(_take(avail, sets[rng.integers(len(sets))]))
+        sets = [s for s in sets_of(avail)]
+        melds.append(take(avail, sets[rng.integers(len(sets))]))
     size = rs.hand_size - 3 * len(melds) + int(draw)
     maxj = min(3, rs.jokers.total_copies) if rs.jokers else 0
     j = int(rng.integers(0, maxj + 1))

@@ -1,8 +1,9 @@
-"""Random hands of the Changsha-family shape families (2-5-8 rulesets), shared by
-tests/test_changsha_shapes.py, tests/test_hefei_eight.py and tests/test_route_258.py.
+"""Random-hand building blocks shared by the tests.
 
-Each test file keeps its own mix of families and suits (its random stream is unchanged);
-the shapes themselves are built here once."""
+* Changsha-family shapes (2-5-8 rulesets): tests/test_changsha_shapes.py,
+  tests/test_hefei_eight.py, tests/test_route_258.py.  Each test file keeps its own mix
+  of families and suits (its random stream is unchanged); the shapes are built here once.
+* Sets that fit the copies left: tests/test_shape_core.py, tests/test_shapes_core.py."""
 from __future__ import annotations
 
 import numpy as np
@@ -52,3 +53,21 @@ def near_hands(complete, seed: int, n: int) -> list[np.ndarray]:
         if c.max() <= 4:
             out.append(c.astype(np.uint8))
     return out
+
+
+def sets_of(avail):
+    """Pungs ``(kind, 'p')`` and chows ``(lowest kind, 'c')`` that fit in the copies
+    `avail` (34,)."""
+    out = [(k, "p") for k in range(34) if avail[k] >= 3]
+    out += [(k, "c") for k in range(27) if k % 9 <= 6 and min(avail[k:k + 3]) >= 1]
+    return out
+
+
+def take(avail, s):
+    """Take set `s` of :func:`sets_of` out of `avail` (in place); its three kinds."""
+    k, t = s
+    if t == "p":
+        avail[k] -= 3
+        return [k] * 3
+    avail[k:k + 3] -= 1
+    return [k, k + 1, k + 2]
