@@ -1033,20 +1033,22 @@ def _group_effective(plan: _Plan258, how: tuple, counts: np.ndarray, caps: np.nd
             sub: set = set()
             _group_effective(plan, lb_how, counts, caps, need, jokers, m, sub)
             cand = sorted(sub)
-        for k in cand:
-            if cl[k] >= caps[k] or k in eff:
-                continue
-            cl[k] += 1
-            if _eight_one(plan, name, cl, bl, ms, need_g, jokers) < m:
-                eff.add(k)
-            cl[k] -= 1
+        _add_lowering(cl, caps, cand, eff, m,
+                      lambda c: _eight_one(plan, name, c, bl, ms, need_g, jokers))
         return
     _, fam, bl, voids, strict = how
-    for k in range(N_KINDS):
+    _add_lowering(cl, caps, range(N_KINDS), eff, m,
+                  lambda c: _closed_best(fam, c, bl, need, jokers, voids, strict))
+
+
+def _add_lowering(cl: list, caps: Any, cand: Any, eff: set, m: int, value: Any) -> None:
+    """Add to `eff` each kind of `cand` below its cap (and not there yet) whose draw into
+    the counts `cl` (restored after) brings ``value(cl)`` below `m`."""
+    for k in cand:
         if cl[k] >= caps[k] or k in eff:
             continue
         cl[k] += 1
-        if _closed_best(fam, cl, bl, need, jokers, voids, strict) < m:
+        if value(cl) < m:
             eff.add(k)
         cl[k] -= 1
 
