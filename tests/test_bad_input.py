@@ -96,3 +96,14 @@ def test_fixed_joker_draws_are_listed_without_an_indicator():
     assert adv[adv.discard == "7m"].iloc[0].ukeire_count == sum(want.values())
     with pytest.raises(RuleError, match="fixed"):
         majiang.advise("1237m456p789s11z*3p", ruleset="hangzhou", indicator="1p")
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", None, "guizhou", "anqing"])
+@pytest.mark.parametrize("indicator", [40, -1, True, "zz", "1m1m"])
+def test_an_indicator_that_is_no_tile_is_refused_everywhere(ruleset, indicator):
+    """Was: silently ignored where the ruleset's jokers need no indicator (or no ruleset)."""
+    hand = "123m456p789s1122m" if ruleset == "guizhou" else "123m456p789s1122z"
+    for call in (majiang.shanten, majiang.ukeire, majiang.discard_table):
+        h = hand + ("5m" if call is majiang.discard_table else "")
+        with pytest.raises((majiang.RuleError, majiang.InvalidNotationError)):
+            call(h, ruleset=ruleset, indicator=indicator)

@@ -1235,14 +1235,18 @@ def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
 
     Raises
     ------
-    RuleError
-        An indicator that is not a tile, or not in the ruleset's tile set.
+    RuleError, InvalidNotationError
+        An indicator that is not a tile (also under a ruleset whose jokers do not need
+        one, or without a ruleset), or not in the ruleset's tile set.
     InvalidHandError
         The hand holds a wild kind as a plain tile.
     """
-    if indicator is None or ruleset is None:
+    if indicator is None:
         return
-    from .rules.model import game_model
+    from .rules.model import _kind_of, game_model
+    _kind_of(indicator)     # a tile even where nothing reads it (40, 'zz': errors)
+    if ruleset is None:
+        return
     model = game_model(ruleset)
     if model.jokers is None:
         return
