@@ -112,8 +112,8 @@ def check_distinct(names: list[str]) -> None:
             same = (f"{arg}" if seen[name] == arg
                     else f"{name} ({seen[name]} and {arg} both have that name)")
             raise CommandError(f"a ruleset is named twice: {same}; each ruleset compared "
-                               "needs its own name (give a house-rule file a name of its "
-                               "own)")
+                               "needs its own name, no duplicate (give a house-rule file a "
+                               "name of its own)")
         seen[name] = arg
 
 
