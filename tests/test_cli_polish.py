@@ -304,3 +304,16 @@ def test_no_bar_into_a_file_unless_forced(capsys, monkeypatch):
     assert code == 0 and err == ""                          # capsys' stderr: not a tty
     code, out, err = run(capsys, "simulate", "mcr", "-n", "4", "--jobs", "1", "--progress")
     assert code == 0 and "simulate mcr" in err
+
+
+def test_probability_notes_merge_clauses_that_differ_in_numbers():
+    import pandas as pd
+    from majiang.cli.advise import probability_notes
+    table = pd.DataFrame({"discard": ["1p", "2m", "6m", "9s"],
+                          "note": ["rule #1 holds; 151 of 20000 walls played",
+                                   "rule #1 holds; 151 of 20000 walls played",
+                                   "rule #1 holds; 242 of 20000 walls played",
+                                   None]})
+    assert probability_notes(table) == [
+        {"note": "rule #1 holds", "discards": ["1p", "2m", "6m"]},
+        {"note": "151–242 of 20000 walls played", "discards": ["1p", "2m", "6m"]}]

@@ -34,6 +34,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import re
 
 from ._common import (
     Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
@@ -124,16 +125,32 @@ def probability_notes(table) -> list[dict]:
     (column ``note``), in row order, e.g. that P(win) is 0 by rule: each
     ``{"note": text, "discards": [the discards it applies to, in table order]}``.
     A row's note is split at ``"; "`` into its clauses, so that a clause shared by
-    every row is given once even when another clause (walls played) differs."""
+    every row is given once; clauses that differ only in their numbers (walls played
+    per discard) are given once with each varying number as its range ``lo–hi``."""
     if "note" not in table.columns:
         return []
-    out: dict[str, list[str]] = {}
+    out: dict[str, tuple[list[str], list[str]]] = {}    # shape -> (clauses, discards)
     for d, v in zip(table["discard"], table["note"]):
         if isinstance(v, str) and v:
             for clause in dict.fromkeys(c.strip() for c in v.split("; ")):
                 if clause:
-                    out.setdefault(clause, []).append(str(d))
-    return [{"note": k, "discards": v} for k, v in out.items()]
+                    texts, who = out.setdefault(_NUMBER.sub("\0", clause), ([], []))
+                    texts.append(clause)
+                    who.append(str(d))
+    return [{"note": _number_ranges(shape, texts), "discards": list(dict.fromkeys(who))}
+            for shape, (texts, who) in out.items()]
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _number_ranges(shape: str, texts: list[str]) -> str:
+    """`shape` (numbers as NUL characters) with each number from `texts`, or its range
+    ``lo–hi`` where the texts differ there."""
+    cols = zip(*([int(x) for x in _NUMBER.findall(t)] for t in texts))
+    parts = [str(c[0]) if min(c) == max(c) else f"{min(c)}–{max(c)}" for c in cols]
+    it = iter(parts)
+    return re.sub("\0", lambda _: next(it), shape)
 
 
 def note_lines(notes: list[dict], n_evaluated: int) -> list[str]:
