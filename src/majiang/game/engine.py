@@ -583,14 +583,7 @@ class HandState:
             # THE predicate reads the hand by its physical tiles and the indicator
             hand, kind, key = self._faces_args(p, tile, self_drawn, kw, key)
         win = None if is_joker and not self.by_faces else kind    # THE predicate's tile
-        res = self._verdicts.get(key)
-        if res is None:
-            try:
-                res = self.check_win(hand, win, **kw)
-            except MahjongError as exc:
-                raise RuntimeError(f"engine bug: the win predicate refused the context of "
-                                   f"seat {p} ({hand}, tile {tile}): {exc}") from exc
-            self._verdicts[key] = res
+        res = _verdict(self.check_win, self._verdicts, key, p, hand, win, kw)
         if res.valid:
             self._win_args[p] = (hand, win, kw)
         return res
@@ -720,6 +713,21 @@ class HandState:
 def _may_win(kind, passed):
     from ..rules.shandong import may_win
     return may_win(kind, passed)
+
+
+def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
+    """THE predicate's verdict on seat `p`'s win context, kept in `cache` under `key`
+    (both loops, Python and compiled, ask through here).  The engine builds only legal
+    contexts, so a refusal is an engine bug, raised as RuntimeError."""
+    res = cache.get(key)
+    if res is None:
+        try:
+            res = check_win(hand, win, **kw)
+        except MahjongError as exc:
+            raise RuntimeError(f"engine bug: the win predicate refused the context of "
+                               f"seat {p} ({hand}, tile {win}): {exc}") from exc
+        cache[key] = res
+    return res
 
 
 def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
@@ -1319,14 +1327,7 @@ class _FastBridge:
                   flowers=int(flowers), first_turn=first_turn)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
                int(jokers), bool(win_is_joker), first_turn)
-        res = self.verdicts.get(key)
-        if res is None:
-            try:
-                res = self.check_win(hand, tile, **kw)
-            except MahjongError as exc:
-                raise RuntimeError(f"engine bug: the win predicate refused the context of "
-                                   f"seat {p} ({hand}, tile {tile}): {exc}") from exc
-            self.verdicts[key] = res
+        res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
         if res.valid:
             self.args[p] = (hand, tile, kw)
         return res
