@@ -12,7 +12,6 @@ import subprocess
 import sys
 import textwrap
 
-import numpy as np
 import pytest
 
 from majiang import rules
@@ -430,8 +429,6 @@ def test_table_model_says_what_plus_minus_is():
 
 
 def test_advise_monte_carlo_rows_label_their_standard_error(capsys):
-    import math
-
     import majiang
     from majiang.cli import main
 

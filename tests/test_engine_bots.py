@@ -26,7 +26,7 @@ from majiang import rules
 from majiang._core import game as cg
 from majiang.game import engine, play_hand, players, summarize
 from majiang.game.engine import _core_mask, _Readiness, end_checks, end_table, min_aware
-from majiang.hand import Hand, Meld
+from majiang.hand import Hand
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.tiles import as_counts, parse_tiles

@@ -223,7 +223,6 @@ def _derive(events, kp, n, xuezhan):
     out_seats = set()
     drawn = {}
     last_kongs = {q: [] for q in range(n)}     # kong entries since the seat's last discard
-    pending_added = None
     for i, e in enumerate(events):
         k = e["e"]
         if k == "start":

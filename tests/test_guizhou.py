@@ -134,7 +134,6 @@ def test_worked_example_3_gold_charging_chicken():
 def test_responsibility_chicken():
     # 责任鸡 (§4.5): the 冲锋 幺鸡 is punged by another player: the discarder owes the
     # claimant 1 (no 冲锋 bonus); the direction flips when only the discarder is ready
-    s1 = parse_tile("1s")
     turned = parse_tile("4m")                                    # chicken 5万, none held
     got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[], [], [], []],
                              ready=[False, False, False, False], turned=turned,

@@ -4,7 +4,6 @@ Expected values come from the rule texts (RULESETS.md / STANDARD_READINGS.md), n
 from the code: 四川 plays 108 tiles (万筒条 only), 卡五星 84 tiles for three players,
 台湾 16-tile hands, Chinese Official 144 tiles with 8 flowers and an 8-fan minimum.
 """
-import numpy as np
 import pytest
 
 import majiang

@@ -9,7 +9,7 @@ import pytest
 
 from majiang import rules
 from majiang.errors import RuleError
-from majiang.rules import Fan, Ruleset
+from majiang.rules import Fan
 from majiang.rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, \
     knitted_straight_decompositions
 from majiang.scoring import score

@@ -232,7 +232,7 @@ def test_result_is_immutable_and_pickles():
 
 
 def test_extended_rulesets_and_jokers_stay_in_python():
-    from majiang.scoring import _kernel_table
+    from majiang.scoring.kernel import _kernel_table
     for name in rules.available():
         rs = rules.get(name)
         if getattr(rs, "extended", False):

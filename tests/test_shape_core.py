@@ -19,7 +19,7 @@ mean the same as ``*`` in the hand.
 from __future__ import annotations
 
 from collections import deque
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 import numpy as np
 import pytest

@@ -13,7 +13,6 @@ Correctness sources, independent of the code under test:
 from __future__ import annotations
 
 import json
-import math
 
 import numpy as np
 import pandas as pd

@@ -844,7 +844,6 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     (``eight_of_a_suit``, 合肥) every group comes from :func:`_eight_groups` instead
     (``how`` = ``("eight", …)``).
     """
-    fams = plan.fams
     c8 = counts
     n = int(c8.sum()) + jokers
     need = 3 * (n // 3) + 2

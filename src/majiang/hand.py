@@ -205,7 +205,7 @@ class Hand:
         _check_copies(c, melds)
         n = int(c.sum()) + self.jokers
         if n % 3 == 0:
-            jk = f" (jokers included)" if self.jokers else ""
+            jk = " (jokers included)" if self.jokers else ""
             raise InvalidHandError(
                 f"{n} concealed tiles{jk} with {_melds(len(melds))}: the number of concealed "
                 "tiles must be 1 or 2 more than a multiple of 3")

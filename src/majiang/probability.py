@@ -1590,8 +1590,6 @@ def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset
     -------
     pandas.DataFrame
     """
-    import pandas as pd
-
     pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
                                         policy, changes, n_jobs, max_states, all_discards,
                                         indicator, seat_wind, prevalent_wind)

@@ -1176,9 +1176,7 @@ class _Game:
         st = self.st
         st.interrupted = True
         if not st.rs.blood:
-            if self_draw:
-                p = winners[0]
-                # the winning tile stays in the winner's hand (shown)
+            # a self-drawn winning tile stays in the winner's hand (shown)
             return ("end", "win")
         for q in winners:
             s = st.seats[q]

@@ -66,16 +66,13 @@ Layout (each module one concern; data flows down the list, never back up):
 """
 from __future__ import annotations
 
-from .api import _score_python, score
-from .kernel import (_KTABLES, _LAST_KT, BatchScores, _build_kernel_table, _column,
-                     _kernel_table, melds_array, score_batch)
+from .api import score
+from .kernel import BatchScores, melds_array, score_batch
 from .predicate import WinCheck, check_win, is_win
-from .reference import (_all_counts, _candidates, _choose, _decompositions, _meld_views,
-                        _position, _prepare, _result, _table, _Table, _total, _valid_order,
-                        _where, candidates, evaluate, wind_index)
+from .reference import candidates, evaluate, wind_index
 from .regional import RegionalResult
-from .results import _FIELDS, _KERNEL_FIELDS, FanCount, FanResult, _restore_result, _set_text
-from .waiting import _complete, _regular_complete, _wait_candidates, _waits_counts, waits
+from .results import FanCount, FanResult
+from .waiting import waits
 
 __all__ = ["score", "score_batch", "BatchScores", "FanResult", "FanCount", "waits", "evaluate",
            "candidates", "wind_index", "melds_array", "RegionalResult", "WinCheck",
