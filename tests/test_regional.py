@@ -499,6 +499,17 @@ MORE = [
     ("guangdong", "123m456p11z45m {1111s}", "6m", {"self_drawn": True, "kong": True}, "杠上开花"),
     ("guangdong", "123m456p789s11z45m", "6m", {"kong": True}, "抢杠胡"),
     ("guangdong", "1122m3344p5566s7z", "7z", {}, "七对"),
+    ("guangdong", "555z666z777z23m44m", "1m", {}, "大三元"),
+    ("guangdong", "111z222z333z444z5m", "5m", {}, "大四喜"),
+    ("guangdong", "111z222z333z55z66z", "6z", {}, "字一色"),
+    ("guangdong", "111m999m111p999p1s", "1s", {}, "清幺九"),
+    ("guangdong", "19m19p19s1234567z", "1m", {}, "十三幺"),
+    ("guangdong", "1112345678999m", "5m", {}, "九莲宝灯"),
+    ("guangdong", "123m456p789s11z45m", "6m", {"self_drawn": True, "first_turn": "heavenly"},
+     "天胡"),
+    ("guangdong", "123m456p789s11z45m", "6m",
+     {"self_drawn": True, "first_turn": "earthly", "seat_wind": 2}, "地胡"),
+    ("guangdong", "123m456p789s11z45m", "6m", {"first_turn": "human", "seat_wind": 1}, "人胡"),
     ("guangdong_jipinghu", "555z666z777z23m44m", "1m", {}, "大三元"),
     ("guangdong_jipinghu", "111z222z333z444z5m", "5m", {}, "大四喜"),
     ("guangdong_jipinghu", "111z222z333z55z66z", "6z", {}, "字一色"),
@@ -551,7 +562,7 @@ MORE = [
     ("taiwan", "123m456m789p22s45p {1111s}", "6p", {"self_drawn": True, "kong": True},
      "槓上開花"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"kong": True}, "搶槓"),
-    ("taiwan", "123m456m789p123s11s45p", "6p", {"flowers": 2}, "花牌"),
+    ("taiwan", "123m456m789p123s11s45p", "6p", {"flowers": 8}, "八仙過海"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True, "first_turn": "heavenly"},
      "天胡"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True, "first_turn": "earthly",
@@ -637,3 +648,53 @@ def test_standard_ruleset_rules():
     assert score("19m19p19s1234567z", "1m", ruleset="guangdong_jipinghu").points == 64
     # 台湾 16-tile hands: shanten with 5 sets
     assert shanten("123m456m789p123s11s45p", ruleset="taiwan") == 0
+
+
+# ------------------------------------------------- 广东推倒胡 limit hands, 台湾 flowers
+# 推倒胡: points = base 2 x 2^(doublings), the doublings capped at 3 (广东 爆和 3 番); a
+# limit hand (the 爆胡 group of the Guangdong platform code: 大三元, 大四喜, 字一色, 清幺九,
+# 十三幺, 九莲宝灯, 天胡, 地胡, 人胡) is paid 6 番 = 2 x 2^6 = 128 and stacks nothing else.
+GD_LIMITS = [row for row in MORE if row[0] == "guangdong" and row[4] in (
+    "大三元", "大四喜", "字一色", "清幺九", "十三幺", "九莲宝灯", "天胡", "地胡", "人胡")]
+
+
+@pytest.mark.parametrize("name,hand,win,kw,fan", GD_LIMITS)
+def test_guangdong_limit_hands_break_the_cap(name, hand, win, kw, fan):
+    assert len(GD_LIMITS) == 9
+    r = score(hand, win, ruleset="guangdong", **kw)
+    assert [f.chinese for f in r.fans] == [fan]          # nothing else stacks
+    assert r.points == 2 * 2 ** 6 and not r.capped
+
+
+def test_guangdong_thirteen_orphans_is_not_an_any_win():
+    # the issue: 十三幺 scored as 推倒胡 x 自摸 = 2 x 2 = 4; a limit hand is 128 from each
+    r = score("19m19p19s1234567z", "1m", ruleset="guangdong", self_drawn=True)
+    assert r.points == 128 and r.settle(0) == (384, -128, -128, -128)
+
+
+def test_guangdong_ordinary_hand_is_capped():
+    # 七对 x 自摸 x 无鬼 x 海底 = 4 doublings > the 3-番 cap: 2 x 2^3 = 16 (not 2 x 2^4 = 32)
+    rs = rules.BUILDERS["guangdong"](ghost="white", seabed_double=True)
+    r = score("1122m3344p5566s7z", "7z", ruleset=rs, self_drawn=True, last_tile=True)
+    assert r.total == 4 and r.points == 16 and r.capped
+    # under the cap: 七对 x 自摸 = 2 x 2^2 = 8
+    r = score("1122m3344p5566s7z", "7z", ruleset="guangdong", self_drawn=True)
+    assert r.total == 2 and r.points == 8 and not r.capped
+    # no cap: 2 x 2^4
+    rs = rules.BUILDERS["guangdong"](ghost="white", seabed_double=True, cap=None)
+    assert score("1122m3344p5566s7z", "7z", ruleset=rs, self_drawn=True,
+                 last_tile=True).points == 32
+
+
+def test_taiwan_lists_no_zero_flower_fan(capsys):
+    # fewer than 8 flowers add no 台 (正花 needs the flower identities): no fan listed
+    hand, win = "123m456m789p123s55z78s", "9s"
+    for n in (0, 2):
+        r = score(hand, win, ruleset="taiwan", flowers=n)
+        assert all(f.value * f.count for f in r.fans), r.fans
+        assert {f.chinese for f in r.fans} == {"門清", "莊家"} and r.total == 2
+    # all eight flowers: 八仙過海 8 台 (2 + 8)
+    assert score(hand, win, ruleset="taiwan", flowers=8).total == 10
+    assert main(["score", hand, "--win", win, "--rules", "taiwan", "--flowers", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "花牌" not in out and "Flowers" not in out

@@ -13,6 +13,15 @@ by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers 
 4, 清碰 5, 混幺九 5, 小三元 5, 小四喜 5, limit hands 6), extras 门清/自摸/圈风/门风/三元
 +1, 杠上开花/抢杠/海底 +3, minimum 起胡番数 by option.
 
+Limit hands of 推倒胡 (``cap`` 3 番 by default, the 广东 爆和 of the encyclopedia
+article on Chinese mahjong variants): 推倒胡 has no 番 table, so its limit hands are those
+of the 爆胡 group of GJ (a commercial Guangdong platform's public C++ ``CardManager``,
+``GetJipingFanNumByHuType``): 大三元, 大四喜, 字一色, 清幺九, 十三幺, 九莲宝灯, 天胡, 地胡,
+人胡, each 6 番 (GJ's 爆胡 value), counted as doublings like the other 番 (points =
+base × 2^6 = 128 with base 2), breaking the cap and stacking nothing else (no 自摸 /
+七对 doubling on top).  [interp.] A hand of several limit hands is paid once.  The
+doublings of an ordinary win stop at the cap (2 × 2^3 = 16 at most).
+
 Resolutions: the 鸡平胡 cap is the seed's 3 番 by default (``cap``; GJ uses 6);
 推倒胡 kong payments (直杠 3 / 补杠 1 / 暗杠 2, 荒庄荒杠; MQ, DK 99) are the ruleset's
 ``kong_payments`` (:data:`KONGS`), paid outside the hand value by the engine; 鸡平胡
@@ -36,8 +45,30 @@ _GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
            "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next")}
 
 
+LIMIT_VALUE = 6
+"""番 of a limit hand (GJ ``GetJipingFanNumByHuType``: the 爆胡 group is 6 番)."""
+
+
+def _limit_hands(src: str, excluded: set) -> list:
+    """The limit hands (爆胡 group): ids 20..28, each :data:`LIMIT_VALUE` 番, each
+    excluding every fan in `excluded` and the other limit hands."""
+    ids = set(range(20, 29))
+    rows = ((20, "大三元", "Big Three Dragons", lambda w: int(F.dragon_pungs(w) == 3)),
+            (21, "大四喜", "Big Four Winds", lambda w: int(F.wind_pungs(w) == 4)),
+            (22, "字一色", "All Honors", F.all_honors),
+            (23, "清幺九", "All Terminals", _pure_terminals),
+            (24, "十三幺", "Thirteen Orphans", lambda w: int(w.form == "thirteen_orphans")),
+            (25, "九莲宝灯", "Nine Gates", _nine_gates),
+            (26, "天胡", "Heavenly Hand", F.heavenly),
+            (27, "地胡", "Earthly Hand", F.earthly),
+            (28, "人胡", "Human Hand", F.human))
+    return [F.fan(i, zh, en + " (limit)", LIMIT_VALUE, pred,
+                  excludes=tuple(sorted(excluded | (ids - {i}))), source=src)
+            for i, zh, en, pred in rows]
+
+
 def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double: bool = True,
-          seabed_double: bool = False, base: int = 2) -> Ruleset:
+          seabed_double: bool = False, base: int = 2, cap: int | None = 3) -> Ruleset:
     from ..errors import RuleError
     if ghost not in _GHOSTS:
         raise RuleError(f"guangdong option ghost must be none, white, red or flip, got {ghost!r}")
@@ -52,6 +83,9 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         fl.append(F.fan(6, "无鬼", "No Joker Held (x2)", 1, F.no_jokers, source=src))
     if seabed_double:
         fl.append(F.fan(7, "海底", "Last Tile (x2)", 1, F.last_self, source=src))
+    limit = _limit_hands("GJ GetJipingFanNumByHuType (爆胡 6); encyclopedia 广东 爆和",
+                         {f.id for f in fl})
+    fl.extend(limit)
     return Ruleset(
         name="guangdong", title="广东推倒胡 (Guangdong push-down)", tiles="136, no flowers",
         n_tiles=136, flowers=0, players=4, hand_size=13,
@@ -61,10 +95,11 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         settlement=settle_points, settlement_params={},
         source="RULESETS.md §3.4 (S003); STANDARD_READINGS.md §2.1", tile_set="136",
         constraints=(), ready="none", jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
-        winners="multiple", scoring=ScoringRule(mode="double", base=base),
+        winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
+                                                limit=frozenset(f.id for f in limit)),
         options={"ghost": ghost, "seven_pairs": seven_pairs,
                  "no_ghost_double": no_ghost_double, "seabed_double": seabed_double,
-                 "base": base},
+                 "base": base, "cap": cap},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS)
 
 

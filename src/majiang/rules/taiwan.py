@@ -10,8 +10,12 @@ self-draw; the 台 table below.
 Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡 24 (FC) or 16
 (AS) — ``tianhu``, without 門清 / 自摸 on top; 地胡 16 (a non-dealer's first self-draw);
 人胡 8 (FC: a win on a discard before one's first draw) — the three from the win
-context's ``first_turn``, which the game engine sets; 正花/花槓 (which flowers are one's own) and 連莊/拉莊 need the game history or
-the flower identities and are not scored from one hand (the dealer's 莊家 1 台 is);
+context's ``first_turn``, which the game engine sets; 八仙過海 (all eight flowers) 8 台 is
+read from the flower count (FC and AS both give 8: Funclub 口袋麻將's rule page
+https://pocket.funclub.com.tw/rule and the 中華民國麻將競技協會 rules); 正花/花槓 (which
+flowers are one's own) and 連莊/拉莊 need the game history or the flower identities and
+are not scored from one hand (the dealer's 莊家 1 台 is), so fewer than eight flowers
+add no 台 and no fan is listed for them (no "花牌 0");
 several winners: ``winners`` (the seed's 一炮三响 = "multiple", default).
 """
 from __future__ import annotations
@@ -72,8 +76,8 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
         F.fan(24, "河底撈魚", "Last Discard", 1, F.last_discard, source=src),
         F.fan(25, "槓上開花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
         F.fan(26, "搶槓", "Robbing the Kong", 1, F.robbing, source=src),
-        F.fan(27, "花牌", "Flowers", 0, lambda w: w.context.flowers, source=src,
-              minimum=False),
+        F.fan(31, "八仙過海", "All Eight Flowers", 8,
+              lambda w: int(w.context.flowers == 8), source=src),
         F.fan(28, "天胡", "Heavenly Hand", tianhu, F.heavenly, excludes=(15, 16, 17),
               source=src),
         F.fan(29, "地胡", "Earthly Hand", 16, F.earthly, source=src),
