@@ -3,6 +3,7 @@ from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 N_FAN_IDS: int
 FORMS: tuple[str, ...]
@@ -10,14 +11,19 @@ POSITIONS: tuple[str, ...]
 KINDS: tuple[str, ...]
 PREDICATE_IDS: frozenset[int]
 COMBINATION_IDS: frozenset[int]
+# the PREDICATE_IDS read once per hand (tiles, melds, context) / once per reading
+STATIC_IDS: frozenset[int]
+DYNAMIC_IDS: frozenset[int]
 
 def knitted_straights() -> tuple[tuple[int, ...], ...]: ...
 
+@disjoint_base
 class FanTable:
     max_flowers: int
     def __init__(self, fans: Sequence[tuple], forms: Sequence[str], seven_pairs_quads: bool,
                  hand_size: int, max_flowers: int = 8) -> None: ...
 
+@disjoint_base
 class KernelResult:
     n_melds: int
     hand: Any

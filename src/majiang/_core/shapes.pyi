@@ -3,11 +3,13 @@ from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 FORM_BITS: dict[str, int]
 FORM_ORDER: tuple[str, ...]
 JOKER_DRAW: int
 
+@disjoint_base
 class ShapeSpec:
     unknown_forms: bool
     def __init__(self, forms: Sequence[str], quads: bool, copies: Sequence[int], void: bool,
