@@ -355,15 +355,37 @@ def test_indicator_names_the_joker_kind_in_the_ukeire(capsys):
     assert code == 2 and err.startswith("majiang: error: ")
 
 
-@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def _descendants(pid: int) -> int:
+    """How many processes descend from ``pid`` (Linux /proc)."""
+    parent = {}
+    for entry in os.scandir("/proc"):
+        try:
+            with open(f"/proc/{entry.name}/stat") as f:
+                parent[int(entry.name)] = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, frontier = 0, {pid}
+    while frontier:
+        frontier = {q for q, pp in parent.items() if pp in frontier}
+        found += len(frontier)
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes in /proc")
 def test_ctrl_c_stops_a_simulation_with_worker_processes():
-    """Was: with --jobs 2 Ctrl-C waited for every running chunk (the whole run)."""
+    """Was: with --jobs 2 Ctrl-C waited for every running chunk (the whole run).
+    The SIGINT is sent once the worker processes exist (the run takes minutes)."""
     import time
     p = subprocess.Popen([sys.executable, "-m", "majiang", "simulate", "sichuan", "-n", "400000",
                           "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     try:
-        time.sleep(4)
+        deadline = time.monotonic() + 120
+        while _descendants(p.pid) < 2 and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if p.poll() is not None:
+            pytest.fail(f"simulate ended before its workers started: {p.communicate()}")
+        assert _descendants(p.pid) >= 2, "no worker processes after 120 s"
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=60)
     finally:

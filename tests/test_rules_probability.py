@@ -580,15 +580,35 @@ def test_starting_hand_shanten_sichuan_differs_from_changsha_and_default():
 
 
 # ----------------------------------------------------------- KeyboardInterrupt
-def _interrupt_after(seconds: float) -> threading.Timer:
+def _interrupt_in_kernel(monkeypatch) -> threading.Event:
+    """Send SIGINT to the main thread once it has entered a compiled probability kernel
+    (a Graph or the greedy simulation), not after a guessed delay; set the returned
+    event to stop waiting."""
+    from majiang._core import probability as kernels
+    entered, stop = threading.Event(), threading.Event()
+
+    def entering(real):
+        def call(*args, **kwargs):
+            entered.set()
+            return real(*args, **kwargs)
+        return call
+    for name in ("Graph", "simulate_greedy"):
+        monkeypatch.setattr(kernels, name, entering(getattr(kernels, name)))
     main = threading.main_thread().ident
-    t = threading.Timer(seconds, lambda: signal.pthread_kill(main, signal.SIGINT))
-    t.start()
-    return t
+
+    def interrupt():
+        while not stop.is_set():
+            if entered.wait(0.05):
+                signal.pthread_kill(main, signal.SIGINT)
+                return
+    threading.Thread(target=interrupt, daemon=True).start()
+    return stop
 
 
 @pytest.mark.parametrize("call", ["probabilities", "monte_carlo", "advise", "fan_odds"])
-def test_keyboard_interrupt_propagates(call):
+def test_keyboard_interrupt_propagates(call, monkeypatch):
+    """Ctrl-C in the middle of a long computation (each call runs for minutes) raises
+    KeyboardInterrupt."""
     import majiang
     calls = {
         "probabilities": lambda: P.probabilities("1234m5678p3469s77z", 18, ruleset="mcr",
@@ -601,14 +621,12 @@ def test_keyboard_interrupt_propagates(call):
         "fan_odds": lambda: majiang.fan_odds("1234m5678p3469s77z", 18, ruleset="mcr",
                                              method="monte_carlo", n_samples=10**7),
     }
-    timer = _interrupt_after(0.5)
+    stop = _interrupt_in_kernel(monkeypatch)
     try:
         with pytest.raises(KeyboardInterrupt):
             calls[call]()
-            import time
-            time.sleep(5)          # finished early: the signal must still arrive
     finally:
-        timer.cancel()
+        stop.set()
 
 
 # ----------------------------------------------------------- fan odds under every ruleset
