@@ -28,7 +28,7 @@ Ambiguities and resolutions:
 from __future__ import annotations
 
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import JokerRule, Ruleset, ScoringRule, WallEnd, check_choice, settle_points
 
 __all__ = ["build", "ANQING"]
 
@@ -58,9 +58,7 @@ def _kong_points(w) -> int:
 
 
 def build(*, rule_set: str = "A") -> Ruleset:
-    from ..errors import RuleError
-    if rule_set not in ("A", "B"):
-        raise RuleError(f"anqing option rule_set must be 'A' or 'B', got {rule_set!r}")
+    check_choice(rule_set, "anqing option rule_set", ("A", "B"))
     src = "§3.2"
     fl = [
         F.fan(1, "平胡", "Basic Win", 4, F.always, source=src),
@@ -89,8 +87,7 @@ def build(*, rule_set: str = "A") -> Ruleset:
         fl += [F.fan(16, "清一色", "Full Flush", 10, F.flush, source=src + " (rule set B; "
                      "value not stated, 10 assumed)")]
     return Ruleset(
-        name="anqing", title="安庆麻将 (Anqing)", tiles="136: 3 suits, winds, dragons",
-        n_tiles=136, flowers=0, players=4, hand_size=13,
+        name="anqing", title="安庆麻将 (Anqing)", players=4, hand_size=13,
         calls=(("chow_left",) if rule_set == "A" else ()) + (
             "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),

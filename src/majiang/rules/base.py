@@ -25,7 +25,9 @@ from .constraints import CONSTRAINTS
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
            "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
-           "register_settlement", "CALLS", "WINNERS", "READY", "check_int"]
+           "register_settlement", "CALLS", "WINNERS", "READY", "check_int", "check_bool",
+           "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
+           "DERIVED_OPTIONS"]
 
 
 def check_int(value: Any, what: str, *, lo: int | None = None, hi: int | None = None,
@@ -51,6 +53,70 @@ def check_int(value: Any, what: str, *, lo: int | None = None, hi: int | None = 
            else f" <= {hi}" if lo is None else f" from {lo} to {hi}")
     raise RuleError(f"{what} must be {'None or ' if optional else ''}an "
                     f"{'even ' if even else ''}integer{rng}, got {value!r}")
+
+
+def check_bool(value: Any, what: str, *, optional: bool = False) -> bool | None:
+    """The one check of a boolean option of a ruleset (builder options, TOML values): a
+    ``bool`` — not a string such as ``"false"`` or ``"no"``, nor 0 / 1; None passes when
+    ``optional``.  Returns the value.
+
+    Raises
+    ------
+    RuleError
+        ``"<what> must be [None or ]true or false, got <value>"``.
+    """
+    if isinstance(value, bool) or (optional and value is None):
+        return value
+    raise RuleError(f"{what} must be {'None or ' if optional else ''}true or false, "
+                    f"got {value!r}")
+
+
+def check_choice(value: Any, what: str, choices: Iterable) -> Any:
+    """The one check of an option that takes one of a few values (an enum: ``"add_base"``
+    or ``"double"``, 8 or 16, None): `value` must equal one of `choices` and be of the
+    same type (``True`` is not 1, ``8.0`` is not 8).  Returns the value.
+
+    Raises
+    ------
+    RuleError
+        ``"<what> must be one of <choices>, got <value>"``.
+    """
+    choices = tuple(choices)
+    for c in choices:
+        if type(value) is type(c) and value == c:
+            return value
+    raise RuleError(f"{what} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+
+
+FAN_VALUE_MAX = 10_000
+"""Largest value of one fan (points in an adding table, a multiplier in a custom one).
+The published tables stay far below it (国标 88, 南京 160)."""
+FAN_DOUBLINGS_MAX = 64
+"""Largest value of one fan of a doubling table (``ScoringRule(mode="double")``): 64
+doublings (x 2^64).  The published tables stay far below it (四川 5, 广东鸡平胡 6)."""
+DOUBLINGS_MAX = 1024
+"""Most doublings a win may be worth (:func:`doubling`): 2^1024, a 309-digit number."""
+
+
+def doubling(n: int) -> int:
+    """``2 ** n`` for the doublings of a win (``ScoringRule(mode="double")``, 螺山 台),
+    refusing an absurd exponent instead of computing (and hanging on) a huge number.
+
+    Raises
+    ------
+    RuleError
+        `n` is not an integer from 0 to :data:`DOUBLINGS_MAX`.
+    """
+    check_int(n, "the doublings of a win", lo=0, hi=DOUBLINGS_MAX)
+    return 1 << n
+
+
+DERIVED_OPTIONS: dict[str, frozenset] = {}
+"""Per builder name, the keys of :attr:`Ruleset.options` that the builder derives from
+its other options (杭州 ``min_points`` from ``you_cai_bi_kao``, 温州 ``special_wins``
+from ``three_caishen_win``): stored for the code that reads them, never written to a
+house-rule file (:func:`majiang.rules.dumps`) nor carried over when house rules change
+the options."""
 
 
 CORE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
@@ -627,12 +693,6 @@ class Ruleset:
         Registry key, e.g. ``"mcr"``.
     title : str
         Human name, e.g. ``"Chinese Official (国标麻将)"``.
-    tiles : str
-        Description of the tile set, e.g. ``"144: 3 suits x 36, 28 honors, 8 flowers"``.
-    n_tiles : int
-        Number of tiles in the wall (flowers included).
-    flowers : int
-        Number of flower tiles in the set.
     players : int
         3 or 4.
     hand_size : int
@@ -661,7 +721,11 @@ class Ruleset:
 
     tile_set : str
         Key of :data:`TILE_SETS` (``"144"``, ``"136"``, ``"108"``, ``"112"``, ``"84"`` …);
-        gives :attr:`copies`, the playable copies of each of the 34 kinds.
+        gives :attr:`copies`, the playable copies of each of the 34 kinds, and the
+        derived :attr:`tiles` (description), :attr:`n_tiles` and :attr:`flowers`.
+    tiles_note : str
+        A remark added to the tile set's description in :attr:`tiles` (西安
+        ``"17 stacks of 2 per player"``); "" for none.
     constraints : tuple of str
         Names of win constraints in :data:`majiang.rules.constraints.CONSTRAINTS`
         (``"void_suit"`` 缺一门, ``"pair_258"`` 二五八将, ``"must_open"`` 开门,
@@ -699,13 +763,17 @@ class Ruleset:
     end_settlement : str
         Name of an end-of-hand settlement in :data:`END_SETTLEMENTS` ("" = none), paid
         from the final table (:class:`EndTable`) after a win or a drawn end.
+
+    Raises
+    ------
+    RuleError
+        An unknown name in any field, a bad count, or a fan value out of bounds (below
+        0, above :data:`FAN_VALUE_MAX`, or above :data:`FAN_DOUBLINGS_MAX` in a doubling
+        table).
     """
 
     name: str
     title: str
-    tiles: str
-    n_tiles: int
-    flowers: int
     players: int
     hand_size: int
     calls: tuple
@@ -735,6 +803,7 @@ class Ruleset:
     exchange: int = 0
     kong_payments: KongPayments | None = None
     end_settlement: str = ""
+    tiles_note: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -749,9 +818,14 @@ class Ruleset:
         if bad:
             raise RuleError(f"ruleset {self.name}: unknown end checks {bad}; known: "
                             f"{', '.join(END_CHECKS)}")
-        if self.exchange not in (0, 3):
-            raise RuleError(f"ruleset {self.name}: exchange must be 0 or 3, got "
-                            f"{self.exchange!r}")
+        check_choice(self.exchange, f"ruleset {self.name}: exchange", (0, 3))
+        check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
+        check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
+        check_bool(self.flowers_count_toward_minimum,
+                   f"ruleset {self.name}: flowers_count_toward_minimum")
+        if not isinstance(self.end_settlement, str):
+            raise RuleError(f"ruleset {self.name}: end_settlement must be a name, got "
+                            f"{self.end_settlement!r}")
         if self.kong_payments is not None and not isinstance(self.kong_payments, KongPayments):
             raise RuleError(f"ruleset {self.name}: kong_payments must be a KongPayments")
         if self.end_settlement and self.end_settlement not in END_SETTLEMENTS:
@@ -788,6 +862,10 @@ class Ruleset:
         if self.hand_size % 3 != 1:
             raise RuleError(f"ruleset {self.name}: hand_size {self.hand_size} is not 3n+1")
         fans = tuple(sorted(self.fans, key=lambda f: f.id))
+        top = FAN_DOUBLINGS_MAX if self.scoring.mode == "double" else FAN_VALUE_MAX
+        for f in fans:
+            check_int(f.value, f"ruleset {self.name}: value of fan {f.id} {f.chinese}",
+                      lo=0, hi=top)
         ids = [f.id for f in fans]
         if len(set(ids)) != len(ids):
             raise RuleError(f"ruleset {self.name}: duplicate fan ids")
@@ -838,6 +916,23 @@ class Ruleset:
         return self.settlement(self.points(total), winner, discarder, players=n,
                                **self.settlement_params)
 
+    # -- facts of the tile set (derived, never stored twice) ----------------
+    @property
+    def tiles(self) -> str:
+        """Description of the tile set (:data:`TILE_SETS`), with :attr:`tiles_note`."""
+        text = TILE_SETS[self.tile_set][2]
+        return f"{text}; {self.tiles_note}" if self.tiles_note else text
+
+    @property
+    def n_tiles(self) -> int:
+        """Physical tiles in the set, flowers included (136, 144, 108 …)."""
+        return sum(self.copies) + self.n_flowers
+
+    @property
+    def flowers(self) -> int:
+        """Flower tiles in the set (non-playing tiles; the same as :attr:`n_flowers`)."""
+        return self.n_flowers
+
     # -- regional helpers --------------------------------------------------
     @property
     def copies(self) -> tuple:
@@ -876,7 +971,14 @@ class Ruleset:
         return self.jokers.kind(indicator)
 
     def points(self, total: int, fan_ids: Iterable[int] = ()) -> int:
-        """Points of a win worth `total` fan under :attr:`scoring`."""
+        """Points of a win worth `total` fan under :attr:`scoring`.
+
+        Raises
+        ------
+        RuleError
+            Custom scoring (it needs the fan counts), or a doubling win worth more than
+            :data:`DOUBLINGS_MAX` doublings.
+        """
         sc = self.scoring
         limit = bool(sc.limit & set(fan_ids))
         if sc.mode == "add":
@@ -884,7 +986,7 @@ class Ruleset:
             return sc.base * t
         if sc.mode == "double":
             t = total if (sc.cap is None or limit) else min(total, sc.cap)
-            return sc.base * 2 ** t
+            return sc.base * doubling(t)
         raise RuleError(f"ruleset {self.name}: custom scoring needs the fan counts; "
                         "use majiang.score(...).points")
 

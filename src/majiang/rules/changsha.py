@@ -22,12 +22,13 @@ need the game history (扎鸟 is an option of the settlement, not scored here).
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_bool, settle_points
 
 __all__ = ["build", "CHANGSHA"]
 
 
 def build(*, zhuanzhuan: bool = False) -> Ruleset:
+    check_bool(zhuanzhuan, "changsha option zhuanzhuan")
     src = "§3.19 + STANDARD_READINGS §4.2"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape
@@ -53,7 +54,7 @@ def build(*, zhuanzhuan: bool = False) -> Ruleset:
     return Ruleset(
         name="changsha_zhuanzhuan" if zhuanzhuan else "changsha",
         title="长沙转转麻将 (Changsha zhuanzhuan)" if zhuanzhuan else "长沙麻将 二五八 (Changsha)",
-        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=4, hand_size=13,
+        players=4, hand_size=13,
         calls=(() if zhuanzhuan else ("chow_left",)) + (
             "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs") + (() if zhuanzhuan else ("all_258",)),

@@ -32,7 +32,8 @@ outside a single hand's score.
 from __future__ import annotations
 
 from . import fans as F
-from .base import JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd, check_bool,
+                   check_choice, check_int, settle_points)
 
 __all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS"]
 
@@ -69,9 +70,12 @@ def _limit_hands(src: str, excluded: set) -> list:
 
 def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double: bool = True,
           seabed_double: bool = False, base: int = 2, cap: int | None = 3) -> Ruleset:
-    from ..errors import RuleError
-    if ghost not in _GHOSTS:
-        raise RuleError(f"guangdong option ghost must be none, white, red or flip, got {ghost!r}")
+    check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
+    for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
+                   ("seabed_double", seabed_double)):
+        check_bool(v, f"guangdong option {key}")
+    check_int(base, "guangdong option base", lo=1)
+    check_int(cap, "guangdong option cap", lo=0, optional=True)
     src = "STANDARD_READINGS §2.1"
     fl = [F.fan(1, "推倒胡", "Any Win", 0, F.always, source=src),
           F.fan(2, "自摸", "Self-Drawn (x2)", 1, F.self_drawn, source=src),
@@ -87,8 +91,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                          {f.id for f in fl})
     fl.extend(limit)
     return Ruleset(
-        name="guangdong", title="广东推倒胡 (Guangdong push-down)", tiles="136, no flowers",
-        n_tiles=136, flowers=0, players=4, hand_size=13,
+        name="guangdong", title="广东推倒胡 (Guangdong push-down)", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",) + (("seven_pairs",) if seven_pairs else ()) + ("thirteen_orphans",),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
@@ -130,6 +133,9 @@ def _nine_gates(w) -> int:
 
 
 def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
+    check_int(cap, "guangdong_jipinghu option cap", lo=0, optional=True)
+    check_int(min_fan, "guangdong_jipinghu option min_fan", lo=0)
+    check_int(base, "guangdong_jipinghu option base", lo=1)
     src = "STANDARD_READINGS §2.2 (GJ)"
     L = {10, 11, 12, 13, 14, 15, 33, 34, 35}
     everything = set(range(10, 30))     # 30-32 (杠上开花, 抢杠, 海底) apply even to limit hands
@@ -173,7 +179,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
     )
     return Ruleset(
         name="guangdong_jipinghu", title="广东鸡平胡 (Guangzhou chicken hand)",
-        tiles="136 (flowers optional, not played)", n_tiles=136, flowers=0, players=4,
+        tiles_note="flowers optional, not played", players=4,
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong",
                              "concealed_kong"),
         forms=("regular", "thirteen_orphans"), seven_pairs_quads=False, min_fan=min_fan,

@@ -56,7 +56,8 @@ from collections.abc import Mapping, Sequence
 from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, KongPayments, Ruleset,
-                   ScoringRule, WallEnd, check_int, settle_points)
+                   ScoringRule, WallEnd, check_bool, check_choice, check_int,
+                   settle_points)
 from .constraints import constraint
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
@@ -124,11 +125,9 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
     RuleError
         ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san``.
     """
-    if qing_da_dui not in (15, 20) or isinstance(qing_da_dui, bool):
-        raise RuleError(f"guizhou option qing_da_dui must be 15 or 20, got {qing_da_dui!r}")
+    check_choice(qing_da_dui, "guizhou option qing_da_dui", (15, 20))
     for name, v in (("wugu", wugu), ("tong_san", tong_san)):
-        if not isinstance(v, bool):
-            raise RuleError(f"guizhou option {name} must be true or false, got {v!r}")
+        check_bool(v, f"guizhou option {name}")
     src = "§3.9 + STANDARD_READINGS_2 §4 (GYR, BX, GYC)"
     fl = (
         F.fan(1, "平胡", "Plain Win (1)", 1, F.always, fallback=True, source=src),
@@ -161,7 +160,7 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
     )
     return Ruleset(
         name="guizhou", title="贵州捉鸡 (Guizhou chicken)",
-        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=4, hand_size=13,
+        players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

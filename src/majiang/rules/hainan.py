@@ -42,10 +42,9 @@ streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底�
 """
 from __future__ import annotations
 
-from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, fan_product,
-                   register_settlement)
+                   check_bool, check_choice, register_settlement)
 
 __all__ = ["build", "HAINAN", "hainan_points", "settle_hainan", "OWN_FLOWERS"]
 
@@ -109,10 +108,11 @@ def settle_hainan(points: int, winner: int, discarder: int | None, *, players: i
 
 def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
           zhuangxian: bool = True, no_honors: bool = False, players: int = 4) -> Ruleset:
-    if cap not in (8, 12, 16, None):
-        raise RuleError(f"hainan option cap must be 8, 12, 16 or None, got {cap!r}")
-    if players not in (3, 4):
-        raise RuleError(f"hainan option players must be 3 or 4, got {players!r}")
+    check_choice(cap, "hainan option cap", (8, 12, 16, None))
+    check_choice(players, "hainan option players", (3, 4))
+    for key, v in (("you_fan", you_fan), ("jiao_ling", jiao_ling), ("zhuangxian", zhuangxian),
+                   ("no_honors", no_honors)):
+        check_bool(v, f"hainan option {key}")
     src = "§3.20 + STANDARD_READINGS_2 §9 (HN)"
     mult, pat = ("multiplier",), ("pattern",)
     fl = (
@@ -146,8 +146,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
     tile_set = "116" if no_honors else "144"
     return Ruleset(
         name="hainan", title="海南麻将 (Hainan)",
-        tiles="144: 136 + 8 flowers" if not no_honors else "116: 108 suited + 8 flowers (无字牌)",
-        n_tiles=144 if not no_honors else 116, flowers=8, players=players, hand_size=13,
+        players=players, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_orphans") if not no_honors
         else ("regular", "seven_pairs"),

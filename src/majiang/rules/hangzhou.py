@@ -66,8 +66,9 @@ from typing import Any
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
-                   check_int, register_settlement)
+from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
+                   fan_product,
+                   check_bool, check_choice, check_int, register_settlement)
 
 __all__ = ["build", "HANGZHOU", "hangzhou_points", "settle_hangzhou", "dealer_factor",
            "chain_value", "chengbao", "lone_joker_ready", "DEALER_FACTORS"]
@@ -311,9 +312,11 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
           sanlao: bool = False, you_cai_bi_kao: bool = False,
           tan_pung: bool = True, min_points=None) -> Ruleset:
     # ``min_points`` is stored with 有财必拷响 (a 0-point hand does not win) and derived
-    # from it: the argument is accepted for the TOML round trip and otherwise ignored
-    if caishen not in ("fixed", "flip"):
-        raise RuleError(f"hangzhou option caishen must be 'fixed' or 'flip', got {caishen!r}")
+    # from it: the argument is accepted (older house-rule files write it) and ignored
+    check_choice(caishen, "hangzhou option caishen", ("fixed", "flip"))
+    for key, v in (("sanlao", sanlao), ("you_cai_bi_kao", you_cai_bi_kao),
+                   ("tan_pung", tan_pung)):
+        check_bool(v, f"hangzhou option {key}")
     check_int(cap, "hangzhou option cap", lo=1, optional=True)
     check_int(dealer_deal, "hangzhou option dealer_deal", lo=1)
     factor = dealer_factor(dealer_deal)
@@ -346,7 +349,6 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
                        discard=True, substitute=WHITE)
     return Ruleset(
         name="hangzhou", title="杭州麻将 (Hangzhou, 白板财神)",
-        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0,
         players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
@@ -365,4 +367,5 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
                  "财飘 抓打圈 and the kong/飘 chain need the game history (chain_value)"))
 
 
+DERIVED_OPTIONS["hangzhou"] = frozenset({"min_points"})
 HANGZHOU = build()

@@ -43,9 +43,8 @@ part of the shape there: shanten, ukeire, waits and advice aim at complete hands
 """
 from __future__ import annotations
 
-from ..errors import RuleError
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, check_int, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int, settle_points
 
 __all__ = ["build", "HEFEI", "start_of_hand_wins", "START_OF_HAND_PAYMENT"]
 
@@ -89,8 +88,8 @@ def start_of_hand_wins(hand: object) -> tuple[str, ...]:
 
 
 def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> Ruleset:
-    if tiles not in (108, 144):
-        raise RuleError(f"hefei option tiles must be 108 or 144, got {tiles!r}")
+    check_choice(tiles, "hefei option tiles", (108, 144))
+    check_bool(jiang_258, "hefei option jiang_258")
     check_int(cap, "hefei option cap", lo=6, optional=True)
     src = "§3.8 + STANDARD_READINGS_2 §3.1 (SR §4.2)"
     big = ("big", "pattern")
@@ -120,8 +119,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
     tile_set = "108" if tiles == 108 else "144"
     return Ruleset(
         name="hefei", title="合肥麻将 (Hefei, Changsha-family reading)",
-        tiles="108: 万 筒 条 x 36" if tiles == 108 else "144: 136 + 8 flowers (HFMJ inventory)",
-        n_tiles=tiles, flowers=0 if tiles == 108 else 8, players=4, hand_size=13,
+        tiles_note="" if tiles == 108 else "HFMJ inventory", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "all_258"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

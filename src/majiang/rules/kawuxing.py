@@ -16,7 +16,7 @@ table options outside one hand's score; 双龙七对 counts 龙七对 once per q
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_int, settle_points
 
 __all__ = ["build", "KAWUXING"]
 
@@ -35,6 +35,7 @@ def _an_si_gui_yi(w) -> int:
 
 
 def build(*, cap: int = 4) -> Ruleset:
+    check_int(cap, "kawuxing option cap", lo=0, optional=True)
     src = "§3.17-3.18 + STANDARD_READINGS §5.2"
     p = ("pattern",)
     fl = (
@@ -59,7 +60,7 @@ def build(*, cap: int = 4) -> Ruleset:
     )
     return Ruleset(
         name="kawuxing", title="卡五星 (Ka Wu Xing, three players)",
-        tiles="84: 筒 条 x 36 + 中发白 x 4", n_tiles=84, flowers=0, players=3, hand_size=13,
+        players=3, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

@@ -81,7 +81,7 @@ def build() -> Ruleset:
     )
     return Ruleset(
         name="lisi", title="立四麻将 (Lisi, Taiyuan, three players)",
-        tiles="108: 万 筒 条 x 36", n_tiles=108, flowers=0, players=3, hand_size=13,
+        players=3, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_lisi,

@@ -18,11 +18,10 @@ instead of 4 / 8).
 """
 from __future__ import annotations
 
-import math
 
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   settle_everyone)
+from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
+                   check_int, doubling, settle_everyone)
 
 __all__ = ["build", "LUOSHAN", "luoshan_points", "basic_he"]
 
@@ -68,13 +67,17 @@ def luoshan_points(fans: dict, rs, w) -> int:
     tai = sum(rs.fan(k).value * n for k, n in fans.items() if k >= 50)
     if fans.get(2):                     # 平和
         return 240 if fans.get(51) else 30
-    return int(math.ceil((basic_he(w) + 10) * 2 ** tai / 10) * 10)
+    return -(-(basic_he(w) + 10) * doubling(tai) // 10) * 10        # rounded up to 10
 
 
 POINTS_FUNCTIONS["luoshan"] = luoshan_points
 
 
 def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ruleset:
+    # ``min_points`` is stored, derived from ``min_self`` / ``min_discard``; the argument
+    # is accepted (older house-rule files write it) and otherwise ignored
+    check_int(min_self, "luoshan option min_self", lo=0)
+    check_int(min_discard, "luoshan option min_discard", lo=0)
     src = "§3.28"
     fl = (
         F.fan(1, "和", "Basic He Points", 0, F.always, source=src),
@@ -87,8 +90,7 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
         F.fan(53, "凑一台", "Half Flush (1 台)", 1, F.half_flush, source=src),
     )
     return Ruleset(
-        name="luoshan", title="螺山麻将 打来干 (Luoshan)", tiles="136, no flowers",
-        n_tiles=136, flowers=0, players=4, hand_size=13,
+        name="luoshan", title="螺山麻将 打来干 (Luoshan)", players=4, hand_size=13,
         calls=("chow_left", "chow_any_on_win", "pung", "exposed_kong", "added_kong",
                "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
@@ -102,4 +104,5 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
         builder="luoshan", section="§3.28")
 
 
+DERIVED_OPTIONS["luoshan"] = frozenset({"min_points"})
 LUOSHAN = build()

@@ -29,7 +29,8 @@ win holding three 金 on a discard stands as its shape reading.
 from __future__ import annotations
 
 from . import fans as F
-from .base import POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
+                   check_bool, check_int, settle_points)
 
 __all__ = ["build", "LUOYUAN", "luoyuan_points"]
 
@@ -67,7 +68,13 @@ POINTS_FUNCTIONS["luoyuan"] = luoyuan_points
 def build(*, flowers36: bool = True, repeat: int = 0,
           special_wins=("three_jokers",), min_points=None) -> Ruleset:
     # ``min_points`` (1, 1) is stored so that the shape-free 三金倒 reading scored 0 on a
-    # discard is no win; accepted for the TOML round trip and otherwise ignored
+    # discard is no win; accepted (older house-rule files write it) and otherwise ignored
+    check_bool(flowers36, "luoyuan option flowers36")
+    check_int(repeat, "luoyuan option repeat", lo=0)
+    from ..errors import RuleError
+    if isinstance(special_wins, str) or not all(isinstance(x, str) for x in special_wins):
+        raise RuleError(f"luoyuan option special_wins must be a list of names, got "
+                        f"{special_wins!r}")
     src = "§3.30"
     fl = (
         F.fan(1, "放胡", "Win", 0, F.always, source=src),
@@ -80,9 +87,7 @@ def build(*, flowers36: bool = True, repeat: int = 0,
     )
     return Ruleset(
         name="luoyuan", title="罗源/福州麻将 (Luoyuan, 金)",
-        tiles="144: 108 suited + 36 flowers (honors are flowers)" if flowers36
-        else "128: 108 suited + 20 flowers (东南西北中)",
-        n_tiles=144 if flowers36 else 128, flowers=36 if flowers36 else 20, players=4,
+        players=4,
         hand_size=16, calls=("chow_left", "pung", "exposed_kong", "added_kong",
                              "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
@@ -99,4 +104,5 @@ def build(*, flowers36: bool = True, repeat: int = 0,
         builder="luoyuan", section="§3.30")
 
 
+DERIVED_OPTIONS["luoyuan"] = frozenset({"min_points"})
 LUOYUAN = build()

@@ -56,9 +56,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..errors import RuleError
 from ..winning import WinningHand
-from .base import Fan, Ruleset
+from .base import Fan, Ruleset, check_bool
 
 __all__ = ["MCR", "MCR_OFFICIAL", "FAN_IDS", "CONCEALED_AND_MELDED_KONG", "build",
            "settle_mcr"]
@@ -564,16 +563,11 @@ def build(concealed_and_melded_kong: bool = True) -> Ruleset:
     RuleError
         When the option is not a bool.
     """
-    if not isinstance(concealed_and_melded_kong, bool):
-        raise RuleError("mcr option concealed_and_melded_kong must be true or false, got "
-                        f"{concealed_and_melded_kong!r}")
+    check_bool(concealed_and_melded_kong, "mcr option concealed_and_melded_kong")
     on = bool(concealed_and_melded_kong)
     return Ruleset(
         name="mcr",
         title="Chinese Official (国标麻将, MCR)",
-        tiles="144: characters, dots, bamboo 1-9 x4, winds and dragons x4, 8 flowers",
-        n_tiles=144,
-        flowers=8,
         players=4,
         hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),

@@ -74,7 +74,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   check_int, fan_product, register_settlement)
+                   check_bool, check_choice, check_int, fan_product, register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
@@ -308,10 +308,12 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
           cap: int | None = None, honor_chows: bool = False,
           jing_discards: bool = True) -> Ruleset:
-    if pay not in ("three", "one"):
-        raise RuleError(f"nanchang option pay must be 'three' or 'one', got {pay!r}")
-    if bawang not in ("double", "plus10"):
-        raise RuleError(f"nanchang option bawang must be 'double' or 'plus10', got {bawang!r}")
+    check_choice(pay, "nanchang option pay", ("three", "one"))
+    check_choice(bawang, "nanchang option bawang", ("double", "plus10"))
+    for key, v in (("dealer_double", dealer_double), ("german_seven_pairs", german_seven_pairs),
+                   ("seven_pairs_quads", seven_pairs_quads), ("honor_chows", honor_chows),
+                   ("jing_discards", jing_discards)):
+        check_bool(v, f"nanchang option {key}")
     check_int(cap, "nanchang option cap", lo=2, even=True, optional=True)
     if honor_chows:
         raise RuleError("nanchang option honor_chows: chows of three winds / three dragons "
@@ -344,7 +346,7 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
                         _german_seven, tags=mult, source=_SRC + " example 3"))
     return Ruleset(
         name="nanchang", title="南昌麻将 (Nanchang, 正精/副精)",
-        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0, players=4,
+        players=4,
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong",
                              "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),

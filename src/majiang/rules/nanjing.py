@@ -61,9 +61,9 @@ is a :class:`~majiang.RuleError`.
 """
 from __future__ import annotations
 
-from ..errors import RuleError
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, check_int, register_settlement
+from .base import (Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int,
+                   register_settlement)
 
 __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_next",
            "hard_flowers", "soft_flowers", "BIG_WINS"]
@@ -142,10 +142,11 @@ def bixia_next(result) -> bool:
 def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = True,
           open_min_flowers: int = 4, seven_pairs_menqing: bool = True,
           yaojue: int = 20) -> Ruleset:
-    if table not in ("jinyuanzi", "changkaitou"):
-        raise RuleError(f"nanjing option table must be jinyuanzi or changkaitou, got {table!r}")
-    if yaojue not in (20, 40):
-        raise RuleError(f"nanjing option yaojue must be 20 (NJ) or 40 (NJH), got {yaojue!r}")
+    check_choice(table, "nanjing option table", ("jinyuanzi", "changkaitou"))
+    check_choice(yaojue, "nanjing option yaojue (20 NJ, 40 NJH)", (20, 40))
+    check_int(yuanzi, "nanjing option yuanzi", lo=1)
+    check_bool(soft_flowers, "nanjing option soft_flowers")
+    check_bool(seven_pairs_menqing, "nanjing option seven_pairs_menqing")
     check_int(open_min_flowers, "nanjing option open_min_flowers", lo=0, hi=20)
     src = "§3.25 + STANDARD_READINGS_2 §13 (NJ)"
     big = ("big",)
@@ -179,8 +180,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         name="nanjing_changkaitou" if ckt else "nanjing",
         title="南京麻将 敞开头 (Nanjing, open table)" if ckt
         else "南京麻将 进园子 (Nanjing, stake table)",
-        tiles="144: 108 suited + 16 winds + 20 flowers (8 flowers + 中发白 x 4)",
-        n_tiles=144, flowers=20, players=4, hand_size=13,
+        players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=True, fans=fl, settlement=settle_nanjing,

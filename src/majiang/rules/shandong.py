@@ -18,7 +18,7 @@ three pays.  Nothing here comes from the standard readings.
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_int, settle_points
 
 __all__ = ["build", "SHANDONG", "may_win"]
 
@@ -33,6 +33,8 @@ def may_win(tile, passed: set | frozenset | tuple = ()) -> bool:
 
 
 def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
+    check_bool(pair_258, "shandong option pair_258")
+    check_int(small_fans, "shandong option small_fans", lo=0)
     src = "§3.1"
     q = F.seven_pairs_quads
     fl = (
@@ -64,7 +66,7 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
     )
     return Ruleset(
         name="shandong", title="山东/烟台麻将 (Shandong / Yantai)",
-        tiles="144: 136 + 8 flowers (flowers not played)", n_tiles=144, flowers=8, players=4,
+        tiles_note="flowers not played", players=4,
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_orphans"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

@@ -37,10 +37,9 @@ read), the base stake and who pays a discard win (§12.5), SHR's dice 荒番.
 """
 from __future__ import annotations
 
-from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, fan_product,
-                   check_int, settle_points)
+                   check_bool, check_choice, check_int, settle_points)
 from .hangzhou import lone_joker_ready
 
 __all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
@@ -78,12 +77,9 @@ POINTS_FUNCTIONS["shanghai_baida"] = baida_points
 
 def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
           values: str = "multiply") -> Ruleset:
-    if convention not in ("huodong", "daidi"):
-        raise RuleError(f"shanghai_baida option convention must be 'huodong' or 'daidi', "
-                        f"got {convention!r}")
-    if values not in ("multiply", "sum"):
-        raise RuleError(f"shanghai_baida option values must be 'multiply' or 'sum', "
-                        f"got {values!r}")
+    check_choice(convention, "shanghai_baida option convention", ("huodong", "daidi"))
+    check_choice(values, "shanghai_baida option values", ("multiply", "sum"))
+    check_bool(dragons_as_flowers, "shanghai_baida option dragons_as_flowers")
     if convention == "huodong":
         jr = JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
                        discard=True, substitute=None if dragons_as_flowers else WHITE)
@@ -110,9 +106,7 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
     )
     return Ruleset(
         name="shanghai_baida", title="上海百搭 (活动百搭 / 带弟百搭)",
-        tiles=("144: 108 suited + 16 winds + 20 flowers (中发白 are flowers)"
-               if dragons_as_flowers else "144: 136 + 8 flowers"),
-        n_tiles=144, flowers=20 if dragons_as_flowers else 8, players=4, hand_size=13,
+        players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

@@ -14,7 +14,7 @@ Players 4 and 13-tile hands are assumed (not stated).
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import Ruleset, ScoringRule, WallEnd, check_int, settle_points
 
 __all__ = ["build", "SHENYANG"]
 
@@ -27,6 +27,7 @@ def _kongs(dragon: bool, concealed: bool):
 
 
 def build(*, cap: int | None = None) -> Ruleset:
+    check_int(cap, "shenyang option cap", lo=0, optional=True)
     src = "§3.29"
     fl = (
         F.fan(1, "小和", "Small Win", 1, F.always, fallback=True, source=src),
@@ -44,8 +45,7 @@ def build(*, cap: int | None = None) -> Ruleset:
         F.fan(12, "海底捞月", "Last Tile Self-Draw", 1, F.last_self, source=src),
     )
     return Ruleset(
-        name="shenyang", title="沈阳麻将 (Shenyang)", tiles="136, no flowers", n_tiles=136,
-        flowers=0, players=4, hand_size=13,
+        name="shenyang", title="沈阳麻将 (Shenyang)", players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

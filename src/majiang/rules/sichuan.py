@@ -20,7 +20,7 @@ Ambiguities and their resolution (each an option of :func:`build`):
 * 门清 / 中张: ``menqing_zhongzhang`` (default False).
 * 血流成河 (winners stay in and may win again): ``xueliu=True`` (registered as
   ``sichuan_xueliu``).
-* 天胡 / 地胡 (天地胡 switch): ``tiandi`` (default on for 血战, off for 血流, whose
+* 天胡 / 地胡 (天地胡 switch): ``tiandi`` (None, the default: on for 血战, off for 血流, whose
   table has none, §1.10): 5 番 (×32, BY "6番" / ST) in place of the shape rows, the
   add-ons on top; 地胡 is a non-dealer's win on its first draw or on a discard before
   it ("first draw / first discard").  They come from the win context's
@@ -39,7 +39,8 @@ Ambiguities and their resolution (each an option of :func:`build`):
 from __future__ import annotations
 
 from . import fans as F
-from .base import KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (KongPayments, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
+                   check_int, settle_points)
 
 __all__ = ["build", "SICHUAN", "SICHUAN_XUELIU", "END_CHECKS", "KONG_PAYMENTS"]
 
@@ -56,11 +57,15 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
           xueliu: bool = False, base: int = 1, tiandi: bool | None = None,
           exchange3: bool = False, call_transfer: bool = True, refund: bool = True,
           cagua: bool = False) -> Ruleset:
-    from ..errors import RuleError
-    if long_seven_pairs not in (8, 16):
-        raise RuleError(f"sichuan option long_seven_pairs must be 8 or 16, got {long_seven_pairs!r}")
-    if self_draw not in ("add_base", "double"):
-        raise RuleError(f"sichuan option self_draw must be add_base or double, got {self_draw!r}")
+    check_choice(long_seven_pairs, "sichuan option long_seven_pairs", (8, 16))
+    check_choice(self_draw, "sichuan option self_draw", ("add_base", "double"))
+    check_int(cap, "sichuan option cap", lo=0, optional=True)
+    check_int(base, "sichuan option base", lo=1)
+    for key, v in (("yaojiu_jiangdui", yaojiu_jiangdui), ("menqing_zhongzhang", menqing_zhongzhang),
+                   ("xueliu", xueliu), ("exchange3", exchange3), ("call_transfer", call_transfer),
+                   ("refund", refund), ("cagua", cagua)):
+        check_bool(v, f"sichuan option {key}")
+    check_bool(tiandi, "sichuan option tiandi", optional=True)
     src = "§3.10 + STANDARD_READINGS §1.5-1.6"
     fl = [
         F.fan(1, "平胡", "Basic Win", 0, F.always, fallback=True, source=src),
@@ -84,9 +89,9 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
     if menqing_zhongzhang:
         fl += [F.fan(14, "门清", "Concealed Hand", 1, F.concealed, source=src),
                F.fan(15, "中张", "No Terminals", 1, F.no_terminals, source=src)]
-    if tiandi is None:
-        tiandi = not xueliu
-    if tiandi:
+    # ``tiandi`` None (the default) follows ``xueliu``, and is stored as None, so that a
+    # house-rule file that switches ``xueliu`` gets the other table's default
+    if (not xueliu) if tiandi is None else tiandi:
         # the hand table's total (BY "6番" 1-based, ST): the shape rows give way, the
         # add-ons (根, 杠上开花 …) still double on top
         shape = tuple(f.id for f in fl if f.id in (1, 2, 3, 4, 5, 6, 7, 8))
@@ -99,7 +104,7 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
         name=name,
         title="四川麻将 血流成河 (Sichuan, river of blood)" if xueliu
         else "四川麻将 血战到底 (Sichuan/Chengdu, bloody battle)",
-        tiles="108: 万 筒 条 x 36, no honors or flowers", n_tiles=108, flowers=0, players=4,
+        players=4,
         hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_points,

@@ -21,7 +21,7 @@ several winners: ``winners`` (the seed's 一炮三响 = "multiple", default).
 from __future__ import annotations
 
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, settle_points
+from .base import WINNERS, Ruleset, ScoringRule, WallEnd, check_choice, check_int, settle_points
 
 __all__ = ["build", "TAIWAN"]
 
@@ -33,6 +33,9 @@ def _concealed_pungs(n: int):
 
 
 def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) -> Ruleset:
+    check_int(all_honors, "taiwan option all_honors", lo=0)
+    check_int(tianhu, "taiwan option tianhu", lo=0)
+    check_choice(winners, "taiwan option winners", WINNERS)
     src = "STANDARD_READINGS §3.2 (FC, AS)"
     fl = (
         F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
@@ -85,7 +88,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
     )
     return Ruleset(
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
-        tiles="144: 136 + 8 flowers", n_tiles=144, flowers=8, players=4, hand_size=16,
+        players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

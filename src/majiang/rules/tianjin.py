@@ -51,7 +51,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   settle_everyone, settle_points)
+                   check_bool, check_choice, settle_everyone, settle_points)
 
 __all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
 
@@ -169,8 +169,9 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
           hun_diao_alone: bool = True) -> Ruleset:
     if isinstance(min_points, (tuple, list)):
         min_points = min_points[0]
-    if min_points not in (1, 2):
-        raise RuleError(f"tianjin option min_points must be 1 or 2, got {min_points!r}")
+    check_choice(min_points, "tianjin option min_points", (1, 2))
+    check_bool(indicator_in_play, "tianjin option indicator_in_play")
+    check_bool(hun_diao_alone, "tianjin option hun_diao_alone")
     fl = (
         F.fan(1, "素胡", "No Joker (2, or x2)", 2, _no_hun, excludes=(9,), tags=_FACES,
               source=_SRC),
@@ -193,7 +194,7 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
     copies = 4 if indicator_in_play else 3
     return Ruleset(
         name="tianjin", title="天津麻将 (Tianjin, 中下滚 混儿)",
-        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0, players=4,
+        players=4,
         hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,

@@ -66,8 +66,9 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   check_int, register_settlement, settle_everyone)
+from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule,
+                   WallEnd,
+                   check_bool, check_int, register_settlement, settle_everyone)
 from .hangzhou import _real_before, lone_joker_ready
 
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
@@ -223,8 +224,13 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
           dealer_deal: int = 1, three_caishen_win: bool = True,
           caishen_dandiao: bool = True, special_wins=None, min_points=None) -> Ruleset:
     # ``special_wins`` and ``min_points`` are stored options derived from
-    # ``three_caishen_win`` / ``caishen_dandiao``; accepted for the TOML round trip
-    if special_wins is not None:          # the stored option (TOML round trip)
+    # ``three_caishen_win`` / ``caishen_dandiao``; accepted (older house-rule files write
+    # them): a given ``special_wins`` decides ``three_caishen_win``
+    for key, v in (("special_double", special_double), ("lazi", lazi),
+                   ("three_caishen_win", three_caishen_win),
+                   ("caishen_dandiao", caishen_dandiao)):
+        check_bool(v, f"wenzhou option {key}")
+    if special_wins is not None:          # the stored option (older house-rule files)
         three_caishen_win = "three_jokers" in tuple(special_wins)
     base = base_points(dealer_deal, base_table)
     fl = [
@@ -256,7 +262,6 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                         lambda w: int(_own_face(w) >= 3), source=_SRC + " 辣子辣"))
     return Ruleset(
         name="wenzhou", title="温州麻将 (Wenzhou, 财神 + 白板)",
-        tiles="136: 3 suits, winds, dragons; no flowers", n_tiles=136, flowers=0,
         players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
@@ -279,4 +284,5 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                  "财神单钓's full go-around, lone-honour discard order, 连庄 re-seating"))
 
 
+DERIVED_OPTIONS["wenzhou"] = frozenset({"special_wins", "min_points"})
 WENZHOU = build()

@@ -59,7 +59,8 @@ from typing import Any, Mapping
 
 from ..errors import RuleError
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, check_int, register_settlement
+from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_choice, check_int,
+                   register_settlement)
 
 __all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
            "personal_counts", "settle_wuhan", "settle_hand"]
@@ -257,11 +258,10 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
     RuleError
         An unknown `personal`, a `concealed_kong_fan` other than 1 or 2, a `cap` below 1.
     """
-    if personal not in COMBINES:
-        raise RuleError(f"wuhan option personal must be one of {COMBINES}, got {personal!r}")
-    if concealed_kong_fan not in (1, 2):
-        raise RuleError(f"wuhan option concealed_kong_fan must be 1 (HZ) or 2, "
-                        f"got {concealed_kong_fan!r}")
+    check_choice(personal, "wuhan option personal", COMBINES)
+    check_choice(concealed_kong_fan, "wuhan option concealed_kong_fan", (1, 2))
+    check_int(small, "wuhan option small", lo=0)
+    check_int(big, "wuhan option big", lo=0)
     check_int(cap, "wuhan option cap (金顶)", lo=1, optional=True)
     src = "§3.16 + STANDARD_READINGS §5.1"
     tg = ("big", "pattern")
@@ -282,8 +282,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         F.fan(20, "屁胡", "Small Win", small, F.always, fallback=True, source=src),
     )
     return Ruleset(
-        name="wuhan", title="武汉麻将 红中赖子杠 (Wuhan)", tiles="136, no flowers",
-        n_tiles=136, flowers=0, players=4, hand_size=13,
+        name="wuhan", title="武汉麻将 红中赖子杠 (Wuhan)", players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "all_258"), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_wuhan,

@@ -16,7 +16,8 @@ each of the three ([interp.]: the payers are not stated), at once.
 from __future__ import annotations
 
 from . import fans as F
-from .base import POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd, settle_points
+from .base import (POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd, check_int,
+                   settle_points)
 
 __all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points"]
 
@@ -36,6 +37,7 @@ POINTS_FUNCTIONS["xian"] = xian_points
 
 
 def build(*, base: int = 1) -> Ruleset:
+    check_int(base, "xian option base", lo=1)
     src = "§3.3"
     fl = (
         F.fan(1, "胡", "Win", 1, F.always, source=src),
@@ -46,8 +48,8 @@ def build(*, base: int = 1) -> Ruleset:
         F.fan(5, "天胡", "Heavenly Hand (3x)", 0, F.heavenly, source=src),
     )
     return Ruleset(
-        name="xian", title="西安麻将 (Xi'an)", tiles="136 (17 stacks of 2 per player)",
-        n_tiles=136, flowers=0, players=4, hand_size=13,
+        name="xian", title="西安麻将 (Xi'an)", tiles_note="17 stacks of 2 per player",
+        players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
