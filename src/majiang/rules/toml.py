@@ -1,6 +1,11 @@
 """House rules in TOML: :func:`load` / :func:`loads` start from a built-in ruleset and
 change it; :func:`dumps` writes any ruleset back (``loads(dumps(r))`` rebuilds ``r``).
 
+:func:`dumps` writes the base, the build options (the knobs) and only what differs
+from the ruleset those options build, with the rest (the rules and fan table the
+options give) as comments; so a dumped file with an option switched builds the same
+ruleset as the builder given that option (换三张 ``exchange3``, 德国七对 …).
+
 Format (every key optional except ``base``)::
 
     base = "sichuan"              # a registered ruleset
@@ -43,9 +48,11 @@ in both places with different values is an error.
     value = 1
     predicate = "concealed"
 
-Unknown keys, unknown fans, options and bad values (a negative fan value, a cap or
-base given twice with different values) raise :class:`~majiang.errors.RuleError`
-naming them.
+Unknown keys, unknown fans, options and bad values (a string for a true/false option,
+a fan value below 0 or above :data:`~majiang.rules.base.FAN_VALUE_MAX`, or above
+:data:`~majiang.rules.base.FAN_DOUBLINGS_MAX` in a doubling table, a cap or base given
+twice with different values) raise :class:`~majiang.errors.RuleError` naming the file,
+the key and the value.
 """
 from __future__ import annotations
 
@@ -55,7 +62,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleError
-from .base import KongPayments, Ruleset, check_int
+from .base import (DERIVED_OPTIONS, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, KongPayments, Ruleset,
+                   check_int)
 
 __all__ = ["load", "loads", "dumps", "apply"]
 
@@ -136,9 +144,11 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         known = set(base.options)
         _check_keys(options, known, f"[options] of {base.name}", where)
         try:
-            rs = builder(**{**dict(base.options), **options})
+            rs = builder(**{**knobs(base), **options})
         except TypeError as exc:
             raise RuleError(f"{where}: bad option value: {exc}") from None
+        except RuleError as exc:
+            raise RuleError(f"{where}: {exc}") from None
     changes: dict[str, Any] = {}
     if "min_fan" in rules:
         v = rules["min_fan"]
@@ -146,8 +156,11 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
         changes["min_fan"] = v
     if "constraints" in rules:
         v = rules["constraints"]
-        if not isinstance(v, list) or any(c not in CONSTRAINTS for c in v):
-            bad = [c for c in (v if isinstance(v, list) else [v]) if c not in CONSTRAINTS]
+        if not isinstance(v, list):
+            raise RuleError(f"{where}: rules.constraints must be a list of names, e.g. "
+                            f'["void_suit"] ([] for none), got {_toml_value(v)}')
+        bad = [c for c in v if c not in CONSTRAINTS]
+        if bad:
             raise RuleError(f"{where}: unknown constraint(s) {bad}; known: "
                             f"{', '.join(sorted(CONSTRAINTS))}")
         changes["constraints"] = tuple(v)
@@ -192,13 +205,16 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
                 removed.add(_fan(rs, name, where).id)
             continue
         f = _fan(rs, int(key) if key.isdigit() else key, where)
-        _check_fan_value(value, f"fan {key!r}", where)
+        _check_fan_value(value, f"fan {key!r}", where, rs)
         fans = [dataclasses.replace(x, value=value) if x.id == f.id else x for x in fans]
     if removed:
         fans = [dataclasses.replace(x, excludes=x.excludes - removed,
                                     reduces=tuple(r for r in x.reduces if r[0] not in removed))
                 for x in fans if x.id not in removed]
-    for i, add in enumerate(data.get("add_fans", [])):
+    add_fans = data.get("add_fans", [])
+    if not isinstance(add_fans, list) or not all(isinstance(a, dict) for a in add_fans):
+        raise RuleError(f"{where}: add_fans must be a list of tables ([[add_fans]])")
+    for i, add in enumerate(add_fans):
         _check_keys(add, {"id", "chinese", "english", "value", "predicate", "excludes"},
                     f"add_fans[{i}]", where)
         pred = getattr(F, str(add.get("predicate", "")), None)
@@ -206,7 +222,8 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
             raise RuleError(f"{where}: add_fans[{i}]: unknown predicate "
                             f"{add.get('predicate')!r} (a function of majiang.rules.fans)")
         if "value" in add:
-            _check_fan_value(add["value"], f"add_fans[{i}] ({add.get('chinese', '?')})", where)
+            _check_fan_value(add["value"], f"add_fans[{i}] ({add.get('chinese', '?')})",
+                             where, rs)
         try:
             fans.append(F.fan(add["id"], add["chinese"], add.get("english", add["chinese"]),
                               add["value"], pred, excludes=add.get("excludes", ())))
@@ -265,11 +282,25 @@ def _merge_shared(base: Ruleset, options: dict, rules: dict, where: str):
     return options, rules
 
 
-def _check_fan_value(value: Any, what: str, where: str) -> None:
+def _check_fan_value(value: Any, what: str, where: str, rs: Ruleset) -> None:
     check_int(value, f"{where}: value of {what}")
     if value < 0:
         raise RuleError(f"{where}: value of {what} must be 0 or more, got {value} "
                         "(a fan never takes points away)")
+    if rs.scoring.mode == "double" and value > FAN_DOUBLINGS_MAX:
+        raise RuleError(f"{where}: value of {what} must be at most {FAN_DOUBLINGS_MAX} "
+                        f"doublings in {rs.name} (fan values double the points), got {value}")
+    if value > FAN_VALUE_MAX:
+        raise RuleError(f"{where}: value of {what} must be at most {FAN_VALUE_MAX}, "
+                        f"got {value}")
+
+
+def knobs(rs: Ruleset) -> dict:
+    """The build options of `rs` a house-rule file gives: :attr:`Ruleset.options`
+    without the ones its builder derives from the others
+    (:data:`~majiang.rules.base.DERIVED_OPTIONS`)."""
+    derived = DERIVED_OPTIONS.get(rs.builder, frozenset())
+    return {k: v for k, v in rs.options.items() if k not in derived}
 
 
 def _fan(rs: Ruleset, key, where: str):
@@ -294,41 +325,123 @@ def _toml_value(v: Any) -> str:
     raise RuleError(f"cannot write {v!r} to TOML")
 
 
+_RULE_FIELDS = ("min_fan", "constraints", "winners", "ready", "pass_lock", "end_checks",
+                "exchange", "end_settlement", "kong_payments", "cap", "scoring_base")
+"""The [rules] keys, in the order :func:`dumps` writes them."""
+
+_FIXED_FIELDS = ("players", "hand_size", "calls", "forms", "seven_pairs_quads",
+                 "flowers_count_toward_minimum", "settlement", "settlement_params", "tile_set",
+                 "tiles_note", "jokers", "wall_end", "blood")
+"""Ruleset fields a house-rule file cannot change: they come from the base and options."""
+
+
+def _rule_value(rs: Ruleset, key: str) -> Any:
+    if key == "cap":
+        return rs.scoring.cap
+    if key == "scoring_base":
+        return rs.scoring.base
+    v = getattr(rs, key)
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _rule_line(rs: Ruleset, key: str) -> str:
+    v = _rule_value(rs, key)
+    if key == "kong_payments":
+        return "kong_payments = {" + ", ".join(
+            f"{f.name} = {_toml_value(getattr(v, f.name))}"
+            for f in dataclasses.fields(KongPayments)) + "}" if v is not None \
+            else "kong_payments = {}"
+    return f"{key} = {_toml_value(v)}"
+
+
+def _fan_key(rs: Ruleset, f) -> str:
+    """The [fans] key of `f`: its Chinese name when that finds it, else its id."""
+    return _toml_value(f.chinese) if rs.fan(f.chinese).id == f.id else f'"{f.id}"'
+
+
 def dumps(rs: Ruleset) -> str:
-    """The ruleset as a house-rule TOML text that :func:`loads` turns back into it."""
-    from . import BUILDERS
-    base = rs.builder if rs.builder in BUILDERS else rs.name
-    lines = [f"# {rs.title}", f"base = {_toml_value(base)}", f"name = {_toml_value(rs.name)}",
-             f"title = {_toml_value(rs.title)}", ""]
+    """The ruleset as a house-rule TOML text that :func:`loads` turns back into it.
+
+    Written: the base (the builder's ruleset), every build option (the knobs; an unset
+    one as a comment), and only what differs from the ruleset those options build —
+    name, title, [rules] fields, fan values, removed and added fans.  What the options
+    give is written as comments, so switching an option in the file changes the rules
+    and fans that follow from it.
+
+    Raises
+    ------
+    RuleError
+        When the ruleset differs from what its base and options build in a way a
+        house-rule file cannot say (tiles, players, calls, jokers …, or an added fan
+        whose predicate is not a function of :mod:`majiang.rules.fans`).
+    """
+    from . import BUILDERS, available, get
+    from . import fans as F
     built = rs.builder in BUILDERS
+    if built:
+        base = rs.builder
+        opts = knobs(rs)
+        ref = BUILDERS[rs.builder](**opts)
+    elif rs.name in available():
+        base, opts, ref = rs.name, {}, get(rs.name)
+    else:
+        raise RuleError(f"ruleset {rs.name} is neither built from options nor registered: "
+                        "a house-rule file cannot start from it")
+    bad = [k for k in _FIXED_FIELDS if getattr(rs, k) != getattr(ref, k)]
+    if (rs.scoring.mode, rs.scoring.function, rs.scoring.limit) != (
+            ref.scoring.mode, ref.scoring.function, ref.scoring.limit):
+        bad.append("scoring")
+    if bad:
+        raise RuleError(f"ruleset {rs.name}: {', '.join(bad)} differ(s) from what base "
+                        f"{base!r} and its options give; a house-rule file cannot say that")
+    lines = [f"# {rs.title}", f"base = {_toml_value(base)}"]
+    for key in ("name", "title"):
+        v = getattr(rs, key)
+        same = v == getattr(ref, key) or (key == "name" and v == f"{ref.name}+house")
+        lines.append(("# " if same else "") + f"{key} = {_toml_value(v)}")
+    lines.append("")
     # the cap, base and minimum are written once: as build options where the builder
     # takes them, else in [rules]
-    as_option = {k for k in _SHARED.values() if built and k in rs.options}
-    if rs.options and built:
+    as_option = {k for k in _SHARED.values() if k in opts}
+    if opts:
         lines.append("[options]")
-        for k, v in rs.options.items():
-            if v is None and k != "cap":
-                continue            # None = the builder's default "off"
-            lines.append(f"{k} = {_toml_value(v)}")     # a cap of None is "none"
+        for k, v in opts.items():
+            if v is None and k != "cap":        # None = the builder's default
+                lines.append(f"# {k}: not set (the ruleset's default)")
+            else:
+                lines.append(f"{k} = {_toml_value(v)}")     # a cap of None is "none"
         lines.append("")
-    lines += ["[rules]"]
-    if "min_fan" not in as_option:
-        lines.append(f"min_fan = {rs.min_fan}")
-    lines += [f"constraints = {_toml_value(list(rs.constraints))}",
-              f"winners = {_toml_value(rs.winners)}", f"ready = {_toml_value(rs.ready)}",
-              f"pass_lock = {_toml_value(rs.pass_lock)}",
-              f"end_checks = {_toml_value(list(rs.end_checks))}", f"exchange = {rs.exchange}",
-              f"end_settlement = {_toml_value(rs.end_settlement)}"]
-    kp = rs.kong_payments
-    lines.append("kong_payments = {" + ", ".join(
-        f"{f.name} = {_toml_value(getattr(kp, f.name))}"
-        for f in dataclasses.fields(KongPayments)) + "}" if kp is not None
-        else "kong_payments = {}")
-    if "cap" not in as_option:
-        lines.append(f"cap = {_toml_value(rs.scoring.cap)}")
-    if "base" not in as_option:
-        lines.append(f"scoring_base = {rs.scoring.base}")
-    lines += ["", "[fans]"]
+    lines += ["[rules]", "# commented: what the base and options give"]
+    for key in _RULE_FIELDS:
+        if _SHARED.get(key) in as_option:
+            continue
+        line = _rule_line(rs, key)
+        lines.append(line if _rule_value(rs, key) != _rule_value(ref, key) else f"# {line}")
+    lines += ["", "[fans]", "# commented: the values the base and options give"]
+    mine = {f.id: f for f in rs.fans}
+    theirs = {f.id: f for f in ref.fans}
+    for f in ref.fans:
+        if f.id in mine and mine[f.id].value != f.value:
+            lines.append(f"{_fan_key(ref, f)} = {mine[f.id].value}   # {f.id} {f.english}")
+        elif f.id in mine:
+            lines.append(f"# {_fan_key(ref, f)} = {f.value}   # {f.id} {f.english}")
+    removed = [f for f in ref.fans if f.id not in mine]
+    if removed:
+        lines.append("remove = [" + ", ".join(_fan_key(ref, f) for f in removed) + "]")
     for f in rs.fans:
-        lines.append(f"{_toml_value(f.chinese)} = {f.value}   # {f.id} {f.english}")
+        if f.id in theirs:
+            continue
+        pred = getattr(f.predicate, "__name__", "")
+        again = None
+        if not pred.startswith("_") and getattr(F, pred, None) is f.predicate:
+            again = F.fan(f.id, f.chinese, f.english, f.value, f.predicate,
+                          excludes=f.excludes)
+        if again != f:
+            raise RuleError(f"ruleset {rs.name}: fan {f.id} {f.chinese} cannot be written "
+                            "to a house-rule file (its predicate is not a function of "
+                            "majiang.rules.fans)")
+        lines += ["", "[[add_fans]]", f"id = {f.id}", f"chinese = {_toml_value(f.chinese)}",
+                  f"english = {_toml_value(f.english)}", f"value = {f.value}",
+                  f"predicate = {_toml_value(pred)}",
+                  f"excludes = {_toml_value(sorted(f.excludes))}"]
     return "\n".join(lines) + "\n"
