@@ -100,11 +100,13 @@ def test_xueliu_and_exchange3_written_as_strings_do_not_play():
     ('base = "taiwan"\n[options]\nwinners = "all"\n', "winners"),
     ('base = "nanjing"\n[options]\nyuanzi = false\n', "yuanzi"),
     ('base = "sichuan"\n[rules]\nexchange = false\n', "exchange"),
+    ('base = "mcr"\n[rules]\nkong_payments = {concealed = 2, transfer = "no"}\n', "transfer"),
+    ('base = "mcr"\n[rules]\nwinners = "all"\n', "winners"),
 ])
 def test_a_bad_int_or_enum_option_names_the_file_option_and_value(text, key):
     with pytest.raises(RuleError) as e:
         rules.loads(text, where="t.toml")
-    value = text.strip().split(" = ", 2)[-1]
+    value = text.strip().rsplit(" = ", 1)[-1].rstrip("}")
     msg = str(e.value)
     assert msg.startswith("t.toml: ") and key in msg and "must be" in msg, msg
     assert value.strip('"').lower() in msg.replace("'", "").lower(), msg
@@ -161,6 +163,18 @@ def test_the_doubling_is_bounded_and_exact():
     assert rs.points(3) == 8 and rs.points(1024) == 2 ** 1024
     with pytest.raises(RuleError, match="doublings of a win"):
         rs.points(10 ** 11)
+
+
+def test_a_doubling_cap_is_bounded_like_the_doublings():
+    # the cap of a doubling table is an exponent too (a capped result shows x 2^cap)
+    for text in ('base = "sichuan"\n[options]\ncap = 100000000000\n',
+                 'base = "guangdong"\n[options]\ncap = 1025\n',
+                 'base = "shenyang"\n[rules]\ncap = 100000000000\n'):
+        with pytest.raises(RuleError, match=r"^t.toml: .*cap must be None or an integer "
+                                            r"from 0 to 1024, got \d+$"):
+            rules.loads(text, where="t.toml")
+    assert rules.loads('base = "sichuan"\n[options]\ncap = 1024\n').scoring.cap == 1024
+    assert rules.loads('base = "mcr"\n[rules]\ncap = 100000000000\n').scoring.cap == 10 ** 11
 
 
 def test_a_house_fan_of_64_doublings_scores_exactly():

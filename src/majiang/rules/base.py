@@ -374,7 +374,9 @@ class ScoringRule:
     def __post_init__(self) -> None:
         if self.mode not in ("add", "double", "custom"):
             raise RuleError(f"scoring mode must be add, double or custom, got {self.mode!r}")
-        check_int(self.cap, "scoring cap", lo=0, optional=True)
+        # a doubling cap is an exponent (2 ** cap is shown and paid): at most DOUBLINGS_MAX
+        check_int(self.cap, "scoring cap", lo=0, optional=True,
+                  hi=DOUBLINGS_MAX if self.mode == "double" else None)
         check_int(self.base, "scoring base", lo=1)
         object.__setattr__(self, "limit", frozenset(self.limit))
         if self.mode == "custom" and self.function not in POINTS_FUNCTIONS:
@@ -451,7 +453,7 @@ class KongPayments:
     Raises
     ------
     RuleError
-        A negative amount or an unknown ``when``.
+        A negative amount, a non-boolean switch or an unknown ``when`` / ``collect``.
     """
 
     concealed: int = 0
@@ -466,6 +468,8 @@ class KongPayments:
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
             check_int(getattr(self, k), f"kong payment {k}", lo=0)
+        for k in ("late_added_free", "transfer"):
+            check_bool(getattr(self, k), f"kong payments {k}")
         if self.when not in ("at_once", "with_win"):
             raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
                             f"{self.when!r}")
