@@ -36,7 +36,7 @@ __all__ = ["advise"]
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
            seven_pairs_quads: bool | None = None, second_order: bool = True, jokers: int = 0,
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
-           method: str = "auto", seed: Any = None, n_samples: int = 20_000,
+           method: str = "auto", seed: Any = 0, n_samples: int = 20_000,
            changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
            prevalent_wind: Any = 0):
     """Discard advice for a hand that must discard, best first.

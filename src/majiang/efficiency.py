@@ -57,6 +57,7 @@ import numpy as np
 from ._core import decompose as _decompose
 from ._core import efficiency as _eff
 from ._memo import per_ruleset
+from ._parallel import resolve_n_jobs
 from .errors import InvalidHandError, RuleError
 from .hand import Decomposition, Hand, as_hand, visible_counts
 from .tiles import N_KINDS, _plain_counts, as_counts_batch, tile_name
@@ -1439,10 +1440,12 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         void suit and 2-5-8 pair in the core; rulesets with jokers and shape rules or
         extra forms (十三烂) by the compiled shape engine of :mod:`majiang.rules.shapes`.
     n_jobs : int or None
-        Threads to use (the kernel releases the GIL); ``None`` or ``-1`` = the cores
-        not busy with other processes (by the load average).  A thread gets at least
-        8192 rows, so small batches run on one thread; threads come from a pool kept
-        for the process.
+        Threads (the kernel releases the GIL): ``None`` lets the function choose (one
+        worker for small inputs, up to every core for big ones), ``-1`` allows every
+        core, ``k >= 1`` at most ``k`` workers; the result does not depend on it.
+        Here ``None`` takes the cores not busy with other processes (by the load
+        average), and a thread gets at least 8192 rows, so small batches run on one
+        thread; threads come from a pool kept for the process.
     jokers : int or array_like of shape (N,), optional
         Wild tiles held beside each row (0..8), as in :func:`shanten`.
     joker_fifth_copy : bool
@@ -1489,12 +1492,12 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
             raise RuleError(f"jokers must be an integer 0..8 or an integer array of shape "
                             f"({n},) with values 0..8")
         jk = np.ascontiguousarray(jk, dtype=np.uint8)
-    jobs = _n_jobs(n_jobs)
+    jobs = resolve_n_jobs(n_jobs)
     if how == "python":
         return _batch_python(counts, jk, rs, out)
     if how == "b258":       # the groups of _b258_groups, each over the whole batch
         return _b258_batch(counts, jk, rs, out)
-    if (n_jobs is None or n_jobs == -1) and n >= 2 * _ROWS_PER_THREAD:
+    if n_jobs is None and n >= 2 * _ROWS_PER_THREAD:
         jobs = min(_spare_cores(jobs), _runnable_cores(jobs))
     jobs = min(jobs, n // _ROWS_PER_THREAD)
     if jobs <= 1:
@@ -1596,24 +1599,6 @@ def _pool(jobs: int) -> ThreadPoolExecutor:
         pool = _POOLS.setdefault(jobs, ThreadPoolExecutor(jobs,
                                                           thread_name_prefix="majiang"))
     return pool
-
-
-def _n_jobs(n_jobs: int | None) -> int:
-    """Threads for an ``n_jobs`` argument: ``None`` or ``-1`` = every core, else a positive
-    integer (a bool is refused).  The one check of this argument: :mod:`majiang.probability`
-    and :mod:`majiang.game.table` use it too.
-
-    Raises
-    ------
-    RuleError
-        Anything else (0, a negative number other than -1, a bool, a float).
-    """
-    import os
-    if n_jobs is None or n_jobs == -1:     # no bool equals -1 (True == 1, False == 0)
-        return os.cpu_count() or 1
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
-        raise RuleError(f"n_jobs must be a positive integer, None or -1, got {n_jobs!r}")
-    return int(n_jobs)
 
 
 def _visible_in_set(visible: Any, ruleset: Any) -> Any:

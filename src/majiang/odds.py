@@ -35,7 +35,7 @@ __all__ = ["fan_odds"]
 
 
 def fan_odds(hand: Any, draws: int, *, ruleset: Any, visible: Any = None, method: str = "auto",
-             seed: Any = None, n_samples: int = DEFAULT_SAMPLES, policy: str | None = None,
+             seed: Any = 0, n_samples: int = DEFAULT_SAMPLES, policy: str | None = None,
              changes: int | None = None, n_jobs: int | None = 1,
              max_states: int = DEFAULT_MAX_STATES, indicator: Any = None, seat_wind: Any = 0,
              prevalent_wind: Any = 0):

@@ -166,7 +166,8 @@ import numpy as np
 
 from ._core import efficiency as _eff
 from ._core import probability as _prob
-from .efficiency import _n_jobs, form_mask
+from ._parallel import as_seed_sequence, resolve_n_jobs
+from .efficiency import form_mask
 from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Hand, as_hand, visible_counts
 from .rules.model import ALL_PAIRS, GameModel, game_model
@@ -557,16 +558,6 @@ def _check_changes(changes: Any) -> int | None:
             or not 0 <= changes <= MAX_CHANGES):
         raise RuleError(f"changes must be None or an integer 0..{MAX_CHANGES}, got {changes!r}")
     return int(changes)
-
-
-def _seed_sequence(seed: Any) -> np.random.SeedSequence:
-    if isinstance(seed, np.random.SeedSequence):
-        return seed
-    if isinstance(seed, np.random.Generator):
-        return np.random.SeedSequence(int(seed.integers(0, 2**63)))
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
-        return np.random.SeedSequence(seed)
-    raise RuleError(f"seed must be None, a non-negative int or a numpy Generator, got {seed!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -1117,7 +1108,7 @@ class _Engine:
                        np.empty((m, N_KINDS), dtype=np.uint8), np.empty(m, dtype=np.int8))
             return 0
 
-        jobs = _n_jobs(n_jobs)
+        jobs = resolve_n_jobs(n_jobs)
         if jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.pred is not None):
             codes = []
             for c in range(n_chunks):
@@ -1151,7 +1142,7 @@ class _Engine:
         pool = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
                          np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
         n_chunks = max(1, math.ceil(n / CHUNK))
-        seeds = _seed_sequence(seed).spawn(n_chunks)
+        seeds = as_seed_sequence(seed).spawn(n_chunks)
 
         def walls(c: int) -> tuple:
             lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
@@ -1304,8 +1295,10 @@ _COMMON_DOC = """
         Win context for the predicate and scoring (0 = East).
     method : {"auto", "exact", "monte_carlo"}
         See the module docstring ("Which model and which policy").
-    seed : int or numpy.random.Generator, optional
-        Monte Carlo seed.
+    seed : int, SeedSequence, numpy Generator or None
+        Monte Carlo seed.  A non-negative int, a ``numpy.random.SeedSequence`` or
+        ``numpy.random.Generator`` (default ``0``: the same answer every call;
+        ``None``: fresh entropy, a different answer every call).
     n_samples : int
         Monte Carlo walls.
     policy : {"optimal", "greedy"}, optional
@@ -1316,7 +1309,9 @@ _COMMON_DOC = """
         fits; ``"auto"``: ``changes<=0`` beyond the true-wall horizons).  An int
         0..8 forces the restricted S1 search with that many change moves.
     n_jobs : int or None
-        Threads for Monte Carlo (None/-1 = all cores); results do not depend on it.
+        Threads for Monte Carlo.  ``None`` lets the function choose (one worker for
+        small inputs, up to every core for big ones), ``-1`` allows every core,
+        ``k >= 1`` at most ``k`` workers; the result does not depend on it.
     max_states : int
         Size limit of the exact search.
 
@@ -1351,7 +1346,7 @@ def _best(results) -> Probabilities:
 
 
 def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
-                  method: str = "auto", seed: Any = None, n_samples: int = DEFAULT_SAMPLES,
+                  method: str = "auto", seed: Any = 0, n_samples: int = DEFAULT_SAMPLES,
                   policy: str | None = None, changes: int | None = None,
                   n_jobs: int | None = 1, max_states: int = DEFAULT_MAX_STATES,
                   indicator: Any = None, seat_wind: Any = 0,
@@ -1501,7 +1496,7 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
     opts = _discard_options(pos)
     shan = {d: engine.shanten(h0, j0) for _, d, h0, j0 in opts}
     best = min(shan.values())
-    ss = _seed_sequence(seed).spawn(N_KINDS + 1)      # one child per discard kind: order-free
+    ss = as_seed_sequence(seed).spawn(N_KINDS + 1)      # one child per discard kind: order-free
     out: dict = {}
     over = engine.pred_over
     for _, d, h0, j0 in opts:
@@ -1549,7 +1544,7 @@ def _discard_name(d: int) -> str:
 
 
 def discard_curves(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
-                   method: str = "auto", seed: Any = None, n_samples: int = DEFAULT_SAMPLES,
+                   method: str = "auto", seed: Any = 0, n_samples: int = DEFAULT_SAMPLES,
                    policy: str | None = None, changes: int | None = None,
                    n_jobs: int | None = 1, max_states: int = DEFAULT_MAX_STATES,
                    all_discards: bool = False, indicator: Any = None, seat_wind: Any = 0,
@@ -1574,7 +1569,7 @@ discard_curves.__doc__ += _COMMON_DOC
 
 
 def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
-                          method: str = "auto", seed: Any = None,
+                          method: str = "auto", seed: Any = 0,
                           n_samples: int = DEFAULT_SAMPLES, policy: str | None = None,
                           changes: int | None = None, n_jobs: int | None = 1,
                           max_states: int = DEFAULT_MAX_STATES, all_discards: bool = False,
@@ -1644,7 +1639,7 @@ def _deal_hands(rng: np.random.Generator, m: int, kind_of: np.ndarray, hand_size
     return out
 
 
-def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
+def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = 0,
                           n_jobs: int | None = None, hand_size: int | None = None,
                           indicator: Any = None):
     """Shanten distribution of ``n`` random starting hands dealt from the ruleset's wall.
@@ -1660,13 +1655,18 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
     n : int
         Number of hands (positive).
     ruleset : None, str, Ruleset, GameModel or .toml path
-    seed : int or numpy.random.Generator, optional
+    seed : int, SeedSequence, numpy Generator or None
+        A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a
+        different answer every call).
         The hands are reproducible for a given seed (and independent of ``n_jobs``).
         Since issue 12 the hands are dealt by a partial Fisher-Yates shuffle in the
         compiled core (was: sorting random keys in NumPy), so a given seed now deals
         different hands than before; the distribution is the same (uniform subsets).
     n_jobs : int or None
-        Threads (None/-1 = all cores); the result does not depend on it.
+        Threads: ``None`` lets the function choose (one worker for small inputs, up to every
+        core for big ones), ``-1`` allows every core, ``k >= 1`` at most ``k``
+        workers; the result does not depend on it.
     hand_size : int, optional
         Override the ruleset's hand size (13 or 16).
     indicator : str or int, optional
@@ -1706,7 +1706,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
                         np.append(wall.counts, wall.jokers).astype(np.intp))
     chunk = 1 << 15
     n_chunks = math.ceil(n / chunk)
-    seeds = _seed_sequence(seed).spawn(n_chunks)
+    seeds = as_seed_sequence(seed).spawn(n_chunks)
     hist = np.zeros((n_chunks, 128), dtype=np.int64)
     b258 = _kernel_misjudges(model)     # the ruleset's shanten (efficiency), not the core's
 
@@ -1731,7 +1731,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = None,
                             count=m)
         hist[c] = np.bincount(np.minimum(s, 126) + 1, minlength=128)[:128]
 
-    jobs = _n_jobs(n_jobs)
+    jobs = resolve_n_jobs(n_jobs)
     if jobs <= 1 or n_chunks == 1:
         for c in range(n_chunks):
             run(c)

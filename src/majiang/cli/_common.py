@@ -517,10 +517,11 @@ def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) 
                              "seat (default: efficiency)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=-1, metavar="N",
-                        help="worker processes; -1 every core (default: %(default)s)")
+                        help="worker processes: N >= 1, or -1 for every core "
+                             "(default: %(default)s); the result does not depend on it")
     parser.add_argument("--out", default=None, metavar="DIR",
-                        help=out_help + " (DIR is created if missing; its parent folder "
-                                        "must exist)")
+                        help=out_help + " (DIR and its parent folders are created if "
+                                        "missing)")
     parser.add_argument("--chunk-size", type=int, default=None, metavar="K",
                         help="hands per chunk (default: from N, or the one in --out)")
     parser.add_argument("--progress", dest="progress", action="store_const", const=True,
@@ -549,12 +550,13 @@ def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
     Raises
     ------
     CommandError
-        ``-n`` or ``--chunk-size`` below 1, ``--jobs 0``, an empty ``--players``.
+        ``-n`` or ``--chunk-size`` below 1, ``--jobs`` 0 or below -1, an empty
+        ``--players``.
     """
     if args.n < 1:
         raise CommandError(f"-n must be 1 or more, got {args.n}")
-    if args.jobs == 0:
-        raise CommandError("--jobs must be 1 or more, or -1 for every core; got 0")
+    if args.jobs == 0 or args.jobs < -1:
+        raise CommandError(f"--jobs must be 1 or more, or -1 for every core; got {args.jobs}")
     if args.chunk_size is not None and args.chunk_size < 1:
         raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
     players = None

@@ -83,6 +83,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._parallel import as_seed_sequence, plain_seed
 from ..errors import MahjongError, RuleError
 from ..hand import Hand, Meld
 from ..rules.model import game_model
@@ -255,12 +256,9 @@ def check_win_fn():
 def hand_seed_sequence(seed: Any, hand: int) -> np.random.SeedSequence:
     """The SeedSequence of hand number ``hand`` of a run seeded with ``seed``:
     ``SeedSequence(seed).spawn(n)[hand]`` for any ``n > hand``."""
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
         return np.random.SeedSequence(int(seed), spawn_key=(int(hand),))
-    if isinstance(seed, np.random.SeedSequence):
-        base = seed
-    else:
-        base = np.random.SeedSequence(seed)
+    base = as_seed_sequence(seed)
     return np.random.SeedSequence(base.entropy, spawn_key=tuple(base.spawn_key) + (int(hand),),
                                   pool_size=base.pool_size)
 
@@ -1812,9 +1810,13 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     players : sequence of str or policy objects, optional
         One per seat (``"efficiency"`` by default; ``"random"``; or an object with
         ``discard(view)``, ``claim(view, options)``, ``declare(view, options)``).
-    seed : int or SeedSequence
-        The run's seed; this hand's wall and random bots use one numpy PCG64 stream
-        from ``SeedSequence(seed)`` spawned by ``hand`` (:func:`hand_bit_generator`).
+    seed : int, SeedSequence, numpy Generator or None
+        The run's seed.  A non-negative int, a ``numpy.random.SeedSequence`` or
+        ``numpy.random.Generator`` (default ``0``: the same answer every call;
+        ``None``: fresh entropy, a different answer every call).  This hand's wall and
+        random bots use one numpy PCG64 stream from ``SeedSequence(seed)`` spawned by
+        ``hand`` (:func:`hand_bit_generator`); a Generator gives one draw, the int
+        seed of that SeedSequence.
     hand : int
         The hand's index in the run (seeds; dealer ``hand % players`` and
         prevalent wind ``(hand // players) % 4`` unless given).
@@ -1840,11 +1842,12 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     Raises
     ------
     RuleError
-        Unknown ruleset or player name, wrong number of players, bad wall.
+        Unknown ruleset or player name, wrong number of players, bad wall, bad seed.
     IllegalMoveError
         A policy returned a move the rules do not allow (the message names the seat,
         the move and the legal options).
     """
+    seed = plain_seed(seed)          # once: a Generator advances, None is fresh
     model = game_model(ruleset)
     n = model.players
     if players is None:

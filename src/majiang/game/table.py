@@ -48,10 +48,11 @@ from typing import Any
 
 import numpy as np
 
+from .._parallel import as_seed_sequence, resolve_n_jobs
 from ..efficiency import shanten as _shanten
 from ..errors import InvalidHandError, RuleError
 from ..hand import as_hand
-from ..probability import Estimate, _check_samples, _n_jobs, _se, _seed_sequence
+from ..probability import Estimate, _check_samples, _se
 from ..rules.model import game_model
 from ..tiles import tile_name
 from .._core import game as _cg
@@ -299,7 +300,7 @@ def _one(model, seats, tiles, ind, rest, T, start_tenpai, base, i, prevalent):
 
 
 def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
-                        n_samples: int = DEFAULT_SAMPLES, seed: Any = None,
+                        n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
                         opponents: Any = "efficiency", player: Any = "efficiency",
                         indicator: Any = None, prevalent_wind: int = 0,
                         n_jobs: int | None = 1) -> TableResult:
@@ -318,6 +319,9 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
     n_samples : int
         Hands played (standard errors ``sqrt(p (1 - p) / n)``).
     seed : int, SeedSequence, numpy Generator or None
+        A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a
+        different answer every call).
         Sample ``i`` uses ``SeedSequence(seed)`` spawned by ``i``.
     opponents : str, policy object or sequence of them
         The other seats (``"efficiency"``, ``"random"`` or plug-in policies); one value
@@ -330,7 +334,9 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
     prevalent_wind : int
         0..3 (seat 0 is East, the dealer).
     n_jobs : int or None
-        Threads (None / -1: all cores); results do not depend on it.
+        Threads: ``None`` lets the function choose (one worker for small inputs, up to every
+        core for big ones), ``-1`` allows every core, ``k >= 1`` at most ``k``
+        workers; the result does not depend on it.
 
     Returns
     -------
@@ -350,8 +356,8 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
     if model.ruleset is None:
         raise RuleError("the table model needs a ruleset the engine plays, e.g. 'mcr'")
     n = _check_samples(n_samples)
-    jobs = _n_jobs(n_jobs)
-    base = _seed_sequence(seed)
+    jobs = resolve_n_jobs(n_jobs)
+    base = as_seed_sequence(seed)
     seats = _players(model, player, opponents)
     tiles, ind = _setup(model, hand, indicator)
     lo = 1 if tiles.size == model.hand_size else 0

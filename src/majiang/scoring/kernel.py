@@ -3,7 +3,6 @@ per ruleset, lazily built :class:`~.results.FanResult` fields, and :func:`score_
 """
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
 
@@ -11,6 +10,7 @@ import numpy as np
 
 from .. import rules as _rules
 from .._core import fans as _kfans
+from .._parallel import resolve_n_jobs
 from ..errors import InvalidHandError, MahjongError, RuleError
 from ..hand import Decomposition, as_hand
 from ..tiles import parse_tile
@@ -243,9 +243,13 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     flowers : int or array of int (0..8)
     ruleset : str or Ruleset
         A ruleset whose fan table the kernel implements (Chinese Official).
-    n_jobs : int, optional
-        Threads scoring slices of the batch in parallel (the kernel holds no GIL);
-        default: every local core for batches of 4096 hands or more, else 1.
+    n_jobs : int or None
+        Threads scoring slices of the batch in parallel (the kernel holds no GIL):
+        ``None`` lets the function choose (one worker for small inputs, up to every
+        core for big ones), ``-1`` allows every core, ``k >= 1`` at most ``k``
+        workers; the result does not depend on it.  Here ``None`` (default) takes
+        every core for batches of 4096 hands or more, and a thread gets at least 256
+        hands.
 
     Returns
     -------
@@ -256,7 +260,8 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     Raises
     ------
     RuleError
-        A ruleset the kernel cannot score, or a context array of the wrong shape or range.
+        A ruleset the kernel cannot score, a context array of the wrong shape or range,
+        or a bad ``n_jobs`` (0, below -1, not an int).
     InvalidHandError
         Malformed tiles or melds (shape, counts above 4, an impossible chow, a
         concealed meld that is not a kong).
@@ -318,11 +323,7 @@ def score_batch(concealed: Any, win_tiles: Any, melds: Any = None, *, self_drawn
     total = np.empty(n, dtype=np.int32)
     total_min = np.empty(n, dtype=np.int32)
     status = np.empty(n, dtype=np.int8)
-    if n_jobs is None:
-        n_jobs = (os.cpu_count() or 1) if n >= 4096 else 1
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs < 1:
-        raise RuleError(f"n_jobs must be a positive int, got {n_jobs!r}")
-    n_jobs = int(min(n_jobs, max(1, n // 256)))
+    n_jobs = min(resolve_n_jobs(n_jobs, auto=None if n >= 4096 else 1), max(1, n // 256))
     if n_jobs == 1:
         _kfans.score_batch(kt, c, m, ctx, fans, total, total_min, status)
     else:

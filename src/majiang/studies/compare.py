@@ -100,6 +100,7 @@ from typing import Any
 
 import numpy as np
 
+from .._parallel import int_seed, resolve_n_jobs
 from ..errors import MahjongError, RuleError
 from ..game.runner import SELF_DRAWN
 
@@ -692,14 +693,14 @@ def _specs(rulesets: Any) -> list[tuple[str, Any, dict]]:
 
 
 def _out_dir(out: Any, label: str) -> str:
-    from ..game.store import make_dir     # DIR itself is made; its parent must exist
+    from ..game.store import make_dir     # DIR and its missing parents are made
     safe = re.sub(r"[^\w.+-]+", "_", label).strip("._") or "ruleset"
     return str(Path(make_dir(out)) / safe)
 
 
-def compare_rulesets(rulesets: Any, n_hands: int, *, players: Any = None, seed: int = 0,
-                     quantiles: Iterable[float] = QUANTILES, confidence: float = 0.95,
-                     **run_options: Any):
+def compare_rulesets(rulesets: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
+                     n_jobs: int | None = -1, quantiles: Iterable[float] = QUANTILES,
+                     confidence: float = 0.95, **run_options: Any):
     """Play the same bots under several rulesets and compare them, with intervals.
 
     Each ruleset is played with :func:`majiang.simulate` (``n_hands`` hands, the
@@ -720,11 +721,21 @@ def compare_rulesets(rulesets: Any, n_hands: int, *, players: Any = None, seed: 
         Hands per ruleset, 1 or more.
     players : str or sequence, optional
         As :func:`majiang.simulate` (default: ``"efficiency"`` bots in every seat).
-    seed : int
+    seed : int, SeedSequence, numpy Generator or None
+        A non-negative int, a ``numpy.random.SeedSequence`` or
+        ``numpy.random.Generator`` (default ``0``: the same answer every call;
+        ``None``: fresh entropy, a different answer every call).  Turned into one
+        int run seed before the first ruleset (as :func:`majiang.simulate` does), so
+        every ruleset plays the same walls.
+    n_jobs : int or None
+        ``None`` lets the function choose (one worker for small inputs, up to every
+        core for big ones), ``-1`` allows every core, ``k >= 1`` at most ``k``
+        workers; the result does not depend on it.  Passed to
+        :func:`majiang.simulate` (default ``-1``, as there).
     quantiles, confidence
         As :func:`summarize_hands`.
     **run_options
-        Passed to :func:`majiang.simulate` (``n_jobs``, ``exchange3``, and the run
+        Passed to :func:`majiang.simulate` (``exchange3``, and the run
         options it has: executor, chunk size, progress ...).  ``out=DIR`` writes each
         ruleset's hands under ``DIR/<label>`` (label with characters other than
         letters, digits, ``._+-`` replaced by ``_``).
@@ -763,12 +774,14 @@ def compare_rulesets(rulesets: Any, n_hands: int, *, players: Any = None, seed: 
         raise RuleError(f"n_hands must be a positive int (hands per ruleset), got {n_hands!r}")
     confidence = _check_confidence(confidence)
     qs = _check_quantiles(quantiles)
+    resolve_n_jobs(n_jobs)            # refused before any ruleset is played
+    seed = int_seed(seed)             # once: a Generator advances, None is drawn once
     specs = _specs(rulesets)
     from ..game import simulate
 
     parts = []
     for label, rs, own in specs:
-        opts = {**run_options, **own}
+        opts = {"n_jobs": n_jobs, **run_options, **own}
         if opts.get("out") is not None:
             opts["out"] = _out_dir(opts["out"], label)
         try:
