@@ -1,5 +1,5 @@
-"""``--out DIR`` / ``out=DIR``: the run directory itself is created, a missing parent
-folder (a mistyped path) is an error and nothing is created."""
+"""``--out DIR`` / ``out=DIR``: the run directory and any missing parent folders are
+created (``mkdir -p``); a file in the way is an error and nothing is created."""
 from __future__ import annotations
 
 import os
@@ -17,14 +17,13 @@ def run(capsys, *argv):
     return code, out, err
 
 
-@pytest.mark.parametrize("cmd", ["simulate", "study"])
-def test_missing_parent_is_an_error(capsys, tmp_path, cmd):
-    target = tmp_path / "typo" / "run"
+@pytest.mark.parametrize("cmd,sub", [("simulate", ""), ("study", "mcr")])
+def test_missing_parents_are_created(capsys, tmp_path, cmd, sub):
+    target = tmp_path / "runs" / "deeper" / "x"
     code, out, err = run(capsys, cmd, "mcr", "-n", "2", "--jobs", "1", "--no-progress",
                          "--out", str(target))
-    assert code == 2 and "Traceback" not in err
-    assert f"parent folder {tmp_path / 'typo'} does not exist" in err
-    assert os.listdir(tmp_path) == []                 # nothing was created
+    assert code == 0, err
+    assert (target / sub / "_manifest.json").is_file()
 
 
 @pytest.mark.parametrize("cmd,sub", [("simulate", ""), ("study", "mcr")])
@@ -36,17 +35,24 @@ def test_the_last_folder_is_created(capsys, tmp_path, cmd, sub):
     assert (target / sub / "_manifest.json").is_file()
 
 
-def test_api_simulate_missing_parent(tmp_path):
-    with pytest.raises(RuleError, match="parent folder .* does not exist"):
-        majiang.simulate("mcr", 2, n_jobs=1, progress=False, out=tmp_path / "a" / "b")
-    assert not (tmp_path / "a").exists()
+def test_api_simulate_missing_parents(tmp_path):
+    t = majiang.simulate("mcr", 2, n_jobs=1, progress=False, out=tmp_path / "a" / "b")
+    assert len(t) == 2 and (tmp_path / "a" / "b" / "_manifest.json").is_file()
 
 
-def test_api_compare_missing_parent(tmp_path):
-    with pytest.raises(RuleError, match="parent folder .* does not exist"):
-        majiang.compare_rulesets(["mcr"], 2, n_jobs=1, progress=False,
-                                 out=tmp_path / "a" / "b")
-    assert not (tmp_path / "a").exists()
+def test_api_compare_missing_parents(tmp_path):
+    majiang.compare_rulesets(["mcr"], 2, n_jobs=1, progress=False, out=tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b" / "mcr" / "_manifest.json").is_file()
+
+
+@pytest.mark.parametrize("cmd", ["simulate", "study"])
+def test_a_file_in_the_path_is_an_error(capsys, tmp_path, cmd):
+    (tmp_path / "f").write_text("x")
+    code, out, err = run(capsys, cmd, "mcr", "-n", "2", "--jobs", "1", "--no-progress",
+                         "--out", str(tmp_path / "f" / "run"))
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert f"{tmp_path / 'f'} is a file" in err
+    assert sorted(os.listdir(tmp_path)) == ["f"]       # nothing was created
 
 
 def test_out_is_a_file(tmp_path):

@@ -518,11 +518,132 @@ def test_cli_simulate_out_jobs_chunk_size(tmp_path, capsys):
     bad[bad.index("--seed") + 1] = "4"
     assert main(bad) == 2
     assert "different simulate run" in capsys.readouterr().err
-    for opt, val in (("--jobs", "0"), ("--chunk-size", "0")):
+    for opt, val in (("--jobs", "0"), ("--jobs", "-2"), ("--chunk-size", "0")):
         b = argv.copy()
         b[b.index(opt) + 1] = val
         assert main(b) == 2
         assert opt.lstrip("-").split("-")[0] in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- workers die with the parent
+def _children(pid: int) -> list:
+    """Live (not zombie) child processes of ``pid``: psutil when installed, else /proc."""
+    try:
+        import psutil
+    except ImportError:
+        psutil = None
+    if psutil is not None:
+        try:
+            return [c.pid for c in psutil.Process(pid).children()
+                    if c.status() != psutil.STATUS_ZOMBIE]
+        except psutil.NoSuchProcess:
+            return []
+    out = []
+    for e in os.listdir("/proc"):
+        if e.isdigit():
+            try:
+                stat = Path(f"/proc/{e}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()       # after "(comm)": state, ppid
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(e))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """``pid`` exists and is not a zombie (a dead child not reaped yet)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _wait_for(check, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+def test_workers_end_when_the_parent_is_killed(tmp_path):
+    """``kill -9`` of ``simulate --out --jobs 2``: both worker processes exit at once
+    (they used to stay blocked on their task queue for minutes)."""
+    d = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, "-m", "majiang", "simulate", "mcr", "-n", "200000",
+                             "--jobs", "2", "--chunk-size", "50", "--no-progress",
+                             "--out", str(d)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for(lambda: d.is_dir() and _parts(d), 120, "the first chunk file")
+        workers = _wait_for(lambda: len(_children(proc.pid)) >= 2 and _children(proc.pid),
+                            60, "two worker processes")
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    t0 = time.monotonic()
+    _wait_for(lambda: not any(_alive(w) for w in workers), 20, f"workers {workers} to end")
+    assert time.monotonic() - t0 < 20
+
+
+# ---------------------------------------------------------------- damaged chunk files
+def _damage(f: Path, how: str) -> None:
+    data = f.read_bytes()
+    if how == "truncated":
+        f.write_bytes(data[: len(data) // 2])
+    elif how == "empty":
+        f.write_bytes(b"")
+    else:                                   # another file under the chunk's name
+        f.write_bytes(b"not a parquet file\n" * 20)
+
+
+@pytest.mark.parametrize("how", ["truncated", "empty", "garbage"])
+def test_a_damaged_chunk_is_named_in_one_line(tmp_path, capsys, how):
+    from majiang.cli import main
+    d = tmp_path / "run"
+    kw = {"seed": 2, "n_jobs": 1, "chunk_size": 5, "progress": False}
+    simulate("mcr", 20, out=d, **kw)
+    bad = d / store.part_name(5, 10)
+    _damage(bad, how)
+    want = f"chunk file {bad} is damaged"
+    with pytest.raises(RuleError, match="delete it and rerun simulate") as e:
+        read_run(d)
+    assert want in str(e.value) and "\n" not in str(e.value)
+    with pytest.raises(RuleError, match="delete it and rerun simulate") as e:
+        simulate("mcr", 20, out=d, **kw)                  # resume: refused before playing
+    assert want in str(e.value)
+    code = main(["simulate", "mcr", "-n", "20", "--seed", "2", "--jobs", "1",
+                 "--chunk-size", "5", "--no-progress", "--out", str(d)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert want in err and "hands 5..9" in err
+    bad.unlink()                                          # what the message says to do
+    _same_table(simulate("mcr", 20, out=d, **kw), simulate("mcr", 20, **kw))
+
+
+def test_a_chunk_damaged_after_the_check_is_named_by_read_run(tmp_path, monkeypatch):
+    """Damage the footer check cannot see (it passes): the read names the file."""
+    d = tmp_path / "run"
+    simulate("mcr", 10, seed=2, n_jobs=1, chunk_size=5, out=d, progress=False)
+    import pyarrow.parquet as pq
+
+    def broken(*a, **k):
+        raise OSError("Couldn't deserialize thrift: TProtocolException: Invalid data\n")
+
+    monkeypatch.setattr(pq, "read_table", broken)
+    with pytest.raises(RuleError, match=r"part-000000000000-000000000005\.parquet is damaged "
+                                        r"\(Couldn't deserialize thrift: TProtocolException: "
+                                        r"Invalid data\); delete it"):
+        read_run(d)
 
 
 # ---------------------------------------------------------------- slow

@@ -13,6 +13,7 @@ import os
 import sys
 from typing import Any
 
+from .._parallel import available_cores, int_seed, resolve_n_jobs, watch_parent
 from ..errors import RuleError
 
 __all__ = ["simulate", "COLUMNS", "SELF_DRAWN", "default_chunk_size"]
@@ -64,13 +65,6 @@ def default_chunk_size(n_hands: int, logs: bool = False) -> int:
         if n_hands >= 32 * k:
             size = k
     return min(size, 200) if logs else size
-
-
-def _local_cpus() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _is_int(x) -> bool:
@@ -134,8 +128,8 @@ def _stop_pool(ex) -> None:
     ex.shutdown(wait=bool(procs), cancel_futures=True)
 
 
-def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
-             n_jobs: int = -1, executor: Any = None, out: Any = None,
+def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
+             n_jobs: int | None = -1, executor: Any = None, out: Any = None,
              chunk_size: int | None = None, progress: bool = True, logs: bool = False,
              exchange3: bool = False):
     """Play ``n_hands`` independent hands and return one row per hand.
@@ -154,14 +148,25 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     players : str, policy object or sequence of them, optional
         One per seat; default ``("efficiency",) * players``.  A single name (or
         policy object) is used for every seat.  See :mod:`majiang.game.players`.
-    seed : int
-        Non-negative.  Hand ``i`` draws its wall and its bots' choices from one
-        PCG64 stream of ``SeedSequence(seed).spawn(...)[i]``, so the table does not
-        depend on ``n_jobs``, ``chunk_size``, ``executor`` or a resumed ``out``.
-    n_jobs : int
-        Local workers when no ``executor`` is given: ``-1`` (default) all cores
-        this process may use (``os.sched_getaffinity``), ``-2`` all but one, ...;
-        ``1`` plays every hand in this process.  Worker processes for built-in
+    seed : int, SeedSequence, numpy Generator or None
+        A non-negative int, a ``numpy.random.SeedSequence`` or
+        ``numpy.random.Generator`` (default ``0``: the same answer every call;
+        ``None``: fresh entropy, a different answer every call).  The run's seed is
+        an int (the ``seed`` column and the manifest of ``out`` record it): an int
+        as given, ``SeedSequence(k)`` as ``k``; a Generator gives one 63-bit draw
+        (it advances), any other SeedSequence or ``None`` 63 bits of its state.
+        Hand ``i`` draws its wall and its bots' choices from one PCG64 stream of
+        ``SeedSequence(seed).spawn(...)[i]`` (as :func:`majiang.game.play_hand`
+        with ``hand=i``), so the table does not depend on ``n_jobs``,
+        ``chunk_size``, ``executor`` or a resumed ``out``.
+    n_jobs : int or None
+        Local workers when no ``executor`` is given: ``None`` lets the function
+        choose (one worker for small inputs, up to every core for big ones), ``-1``
+        allows every core, ``k >= 1`` at most ``k`` workers; the result does not
+        depend on it.  Here ``None`` and ``-1`` (default) take every core this
+        process may use (``os.sched_getaffinity``), never more workers than chunks;
+        ``1`` plays every hand in this process.  Worker processes end as soon as
+        this process dies (even of ``kill -9``).  Worker processes for built-in
         rulesets (and registered house rules where processes fork) with built-in
         players; threads for other ruleset objects and for policy objects (a
         policy sees the hands of a chunk in order, chunks in any order).  A run
@@ -229,10 +234,11 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     ------
     RuleError
         Unknown ruleset or player, a wrong number of players, a bad ``n_hands``,
-        ``seed``, ``n_jobs`` (0 or not an int), ``chunk_size``, ``executor`` (not an
-        Executor or Dask Client, or shut down) or ``out`` (a file, not writable,
+        ``seed``, ``n_jobs`` (0, below -1, not an int), ``chunk_size``, ``executor``
+        (not an Executor or Dask Client, or shut down) or ``out`` (a file, not writable,
         a non-empty directory of something else, or a directory holding a run
-        with different arguments — nothing is written then).
+        with different arguments — nothing is written then; a damaged chunk file
+        there, named with what to do).
     IllegalMoveError
         A policy's illegal move (names the seat, the move and the legal options).
     KeyboardInterrupt
@@ -248,11 +254,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         raise RuleError("simulate needs a ruleset, e.g. 'mcr'")
     if not _is_int(n_hands) or n_hands < 0:
         raise RuleError(f"n_hands must be a non-negative int, got {n_hands!r}")
-    if not _is_int(n_jobs) or n_jobs == 0:
-        raise RuleError(f"n_jobs must be a positive int, or -1 for all cores (-2 all but "
-                        f"one ...), got {n_jobs!r}")
-    if not _is_int(seed) or seed < 0:
-        raise RuleError(f"seed must be a non-negative int, got {seed!r}")
+    workers = resolve_n_jobs(n_jobs)
+    seed = int_seed(seed)
     if chunk_size is not None and (not _is_int(chunk_size) or chunk_size < 1):
         raise RuleError(f"chunk_size must be a positive int (hands per chunk) or None, "
                         f"got {chunk_size!r}")
@@ -282,7 +285,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
     # a chunk names a built-in ruleset (any worker finds it by importing majiang); a
     # house or modified ruleset travels as the object (threads, fork, cloudpickle)
     key = rs.name if builtin else rs
-    n_hands, seed, logs, exchange3 = int(n_hands), int(seed), bool(logs), bool(exchange3)
+    n_hands, logs, exchange3 = int(n_hands), bool(logs), bool(exchange3)
     cols = list(COLUMNS) + (["log"] if logs else [])
 
     store = None
@@ -305,6 +308,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
                                       exchange3=exchange3, logs=logs, columns=cols)
         store.open_run(out, manifest)
         have = store.finished_parts(out)
+        store.check_parts(out, have & set(bounds))     # a damaged file: named, before playing
         todo = [b for b in bounds if b not in have]
 
         def sink(a, b, rows):
@@ -328,10 +332,9 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
         if _is_dask_client(behind):
             window = _DaskWindow(behind)
         else:
-            k = 2 * (getattr(executor, "_max_workers", None) or _local_cpus()) + 1
+            k = 2 * (getattr(executor, "_max_workers", None) or available_cores()) + 1
             window = lambda: k   # noqa: E731
     elif len(todo) > 1:
-        workers = int(n_jobs) if n_jobs > 0 else max(1, _local_cpus() + 1 + int(n_jobs))
         workers = min(workers, len(todo))
         if workers > 1:
             import multiprocessing as mp
@@ -340,8 +343,11 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: int = 0,
             if by_process and not builtin:
                 key = rs.name       # a forked worker inherits the registry entry
             args = (key, players, seed)
-            pool = cf.ProcessPoolExecutor if by_process else cf.ThreadPoolExecutor
-            ex = own = pool(max_workers=workers)
+            if by_process:      # workers end with this process, even on kill -9
+                ex = own = cf.ProcessPoolExecutor(max_workers=workers, initializer=watch_parent,
+                                                  initargs=(os.getpid(),))
+            else:
+                ex = own = cf.ThreadPoolExecutor(max_workers=workers)
             window = lambda: 2 * workers + 1   # noqa: E731
 
     done_hands = n_hands - sum(b - a for a, b in todo)

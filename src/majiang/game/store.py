@@ -53,8 +53,8 @@ from typing import Any
 from ..errors import RuleError
 
 __all__ = ["MANIFEST", "FORMAT", "read_run", "read_manifest", "run_manifest", "open_run",
-           "write_part", "finished_parts", "part_name", "ruleset_fingerprint", "encode_rows",
-           "decode_table", "chunk_schema", "frame"]
+           "write_part", "finished_parts", "check_parts", "part_name", "ruleset_fingerprint",
+           "encode_rows", "decode_table", "chunk_schema", "frame"]
 
 MANIFEST = "_manifest.json"
 FORMAT = "majiang.simulate/1"
@@ -363,15 +363,14 @@ def _atomic_write(path: str, write) -> None:
 
 
 def make_dir(path: Any, what: str = "out") -> str:
-    """Create the directory ``path`` (its parent must exist) unless it exists already;
-    returns ``path`` as a str.  Only the last folder is created, so a mistyped path
-    fails instead of growing a tree of new folders.
+    """Create the directory ``path`` and any missing parent folders (``mkdir -p``)
+    unless it exists already; returns ``path`` as a str.
 
     Raises
     ------
     RuleError
-        The parent folder does not exist, ``path`` is a file, or it cannot be created;
-        `what` names the argument in the message (``out=...``).
+        ``path`` or one of its parents is a file, or it cannot be created; `what`
+        names the argument in the message (``out=...``).
     """
     path = os.fspath(path)
     if os.path.isdir(path):
@@ -379,17 +378,12 @@ def make_dir(path: Any, what: str = "out") -> str:
     if os.path.exists(path):
         raise RuleError(f"{what}={path!r} is a file; give a directory")
     parent = os.path.dirname(os.path.abspath(path))
+    while parent and not os.path.exists(parent) and os.path.dirname(parent) != parent:
+        parent = os.path.dirname(parent)
     if os.path.exists(parent) and not os.path.isdir(parent):
-        raise RuleError(f"cannot create the directory {what}={path!r}: its parent {parent} "
-                        "is a file")
-    if not os.path.isdir(parent):
-        raise RuleError(f"{what}={path!r}: parent folder {parent} does not exist (only the "
-                        "last folder of the path is created; check the path, or create "
-                        "the parent first)")
+        raise RuleError(f"cannot create the directory {what}={path!r}: {parent} is a file")
     try:
-        os.mkdir(path)
-    except FileExistsError:         # made meanwhile by another process
-        pass
+        os.makedirs(path, exist_ok=True)     # exist_ok: made meanwhile by another process
     except OSError as exc:
         raise RuleError(f"cannot create the directory {what}={path!r}: {exc}") from None
     return path
@@ -402,10 +396,9 @@ def open_run(path: Any, manifest: dict) -> dict:
     Raises
     ------
     RuleError
-        ``path`` is a file, its parent folder does not exist (only the run directory
-        itself is created), it cannot be created, holds other files and no manifest,
-        or holds a manifest with different arguments (the message names them); nothing
-        is written then.
+        ``path`` (or a parent) is a file, it cannot be created, holds other files and
+        no manifest, or holds a manifest with different arguments (the message names
+        them); nothing is written then.
     """
     path = os.fspath(path)
     if os.path.exists(path) and not os.path.isdir(path):
@@ -449,6 +442,53 @@ def finished_parts(path: Any) -> set:
         if m:
             out.add((int(m.group(1)), int(m.group(2))))
     return out
+
+
+def _damaged(path: str, start: int, stop: int, exc: BaseException) -> RuleError:
+    """The one-line error of a chunk file that cannot be read back."""
+    why = " ".join(str(exc).split())[:200] or type(exc).__name__
+    return RuleError(f"chunk file {os.path.join(path, part_name(start, stop))} is damaged "
+                     f"({why}); delete it and rerun simulate with the same arguments to "
+                     f"play hands {start}..{stop - 1} again")
+
+
+def _read_part(path: str, start: int, stop: int, columns=None):
+    """One chunk file as a ``pyarrow.Table`` (only ``columns`` when given).
+
+    Raises
+    ------
+    RuleError
+        The file cannot be read (truncated, overwritten, not Parquet): the message
+        names it and says to delete it and resume.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    try:
+        return pq.read_table(os.path.join(path, part_name(start, stop)), columns=columns)
+    except (OSError, ValueError, KeyError, pa.ArrowException) as exc:
+        raise _damaged(path, start, stop, exc) from None
+
+
+def check_parts(path: Any, parts) -> None:
+    """Check that the chunk files ``parts`` (``(start, stop)`` pairs) of a run directory
+    open as Parquet holding ``stop - start`` rows (their footers only: cheap), before a
+    resumed run counts them as done.
+
+    Raises
+    ------
+    RuleError
+        A damaged file, named, with what to do (delete it and resume).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    path = os.fspath(path)
+    for a, b in sorted(parts):
+        try:
+            rows = pq.read_metadata(os.path.join(path, part_name(a, b))).num_rows
+        except (OSError, ValueError, KeyError, pa.ArrowException) as exc:
+            raise _damaged(path, a, b, exc) from None
+        if rows != b - a:
+            raise _damaged(path, a, b, ValueError(f"{rows} rows, not {b - a}"))
 
 
 def write_part(path: Any, start: int, stop: int, rows: list, columns) -> str:
@@ -507,11 +547,12 @@ def read_run(path: Any, *, columns: Any = None, partial: bool = False):
     Raises
     ------
     RuleError
-        No manifest in ``path``, missing chunks (unless ``partial``), a chunk whose
-        rows are not the hands its name promises, or an unknown column.
+        No manifest in ``path``, missing chunks (unless ``partial``), a damaged chunk
+        file (the message names it: delete it and rerun simulate with the same
+        arguments), a chunk whose rows are not the hands its name promises, or an
+        unknown column.
     """
     import pyarrow as pa
-    import pyarrow.parquet as pq
     path = os.fspath(path)
     if not os.path.isdir(path):
         raise RuleError(f"{path!r} is not a run directory")
@@ -537,7 +578,7 @@ def read_run(path: Any, *, columns: Any = None, partial: bool = False):
     for a, b in want:
         if (a, b) in missing:
             continue
-        t = pq.read_table(os.path.join(path, part_name(a, b)), columns=read)
+        t = _read_part(path, a, b, columns=read)
         if t.column("hand").to_pylist() != list(range(a, b)):
             raise RuleError(f"{part_name(a, b)} in {path!r} does not hold hands {a}..{b - 1}")
         tables.append(t)
