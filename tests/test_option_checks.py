@@ -1,5 +1,6 @@
-"""Argument and ruleset-option checks written once: ``n_jobs`` (efficiency._n_jobs, used by
-probability and the game table too) and the integer options of the ruleset builders."""
+"""Argument and ruleset-option checks written once: ``n_jobs``
+(majiang._parallel.resolve_n_jobs, used by every public function that takes it) and the
+integer options of the ruleset builders."""
 from __future__ import annotations
 
 import numpy as np
