@@ -263,17 +263,16 @@ def _rule(ruleset: Any) -> _Rule:
 
 
 def _build_rule(r: Any) -> _Rule:
-    from .rules.base import EXTRA_FORMS
-    from .rules.constraints import SHAPE_CONSTRAINTS
     from .rules.model import game_model
     from .rules.shapes import needs_python
     how = None
-    if game_model(r).shapes_258:    # the model's one 2-5-8 decision (waits, probability)
+    model = game_model(r)
+    if model.shapes_258:    # the model's one 2-5-8 decision (waits, probability)
         how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
     elif needs_python(r):
         how = "python"
-        if (r.jokers is None and not any(f in EXTRA_FORMS for f in r.forms)
-                and not (set(r.constraints) & SHAPE_CONSTRAINTS) - _SHAPE_IN_CORE):
+        if (model.jokers is None and not model.extra_forms
+                and not model.shape_constraints - _SHAPE_IN_CORE):
             how = "core"
     return _Rule(r, how)
 
@@ -339,13 +338,12 @@ class _Plan258:
                  "eight", "row_by_row")
 
     def __init__(self, rs: Any) -> None:
-        from .rules.base import EXTRA_FORMS
         from .rules.fans import shape_families
-        from .rules.shapes import three_jokers_win
-        cons = set(rs.constraints)
-        odd = sorted(cons & {"no_void"}) + [f for f in rs.forms if f in EXTRA_FORMS
-                                             and f != "all_258"]
-        if odd or three_jokers_win(rs):
+        from .rules.model import game_model
+        model = game_model(rs)
+        odd = (["no_void"] if model.no_void else []) + [f for f in model.extra_forms
+                                                        if f != "all_258"]
+        if odd or model.three_jokers_win:
             raise RuleError(f"{rs.name}: the 2-5-8 shape families (pair_258_small / all_258) "
                             f"do not combine with {', '.join(odd) or 'the three-joker win'} "
                             "in shanten / ukeire")
@@ -356,12 +354,12 @@ class _Plan258:
         self.pair_mask = None if small == _ALL_PAIRS else small
         # 二五八将 for every regular hand (house rules adding pair_258): the pair of each
         # regular group (small win, one suit, all pungs, 全求人) is a 2, 5 or 8
-        self.strict = "pair_258" in cons
-        self.void = "void_suit" in cons         # 缺一门: every group lacks a suit
-        self.eight = "eight_of_a_suit" in cons  # 合肥 八枝: _eight_groups
+        self.strict = model.pair_kinds is not None
+        self.void = model.void_suit             # 缺一门: every group lacks a suit
+        self.eight = model.eight_of_a_suit      # 合肥 八枝: _eight_groups
         self.row_by_row = self.void or self.strict or self.eight   # _b258_batch
-        self.banned = (33,) if "no_red_dragon" in rs.constraints else ()
-        self.one_joker = "max_one_joker_small" in rs.constraints
+        self.banned = model.banned_kinds
+        self.one_joker = model.one_joker_small
         self.quads = bool(rs.seven_pairs_quads)
         self.seven = "seven_pairs" in self.fams
         self.pungs = "all_pungs" in self.fams

@@ -161,8 +161,8 @@ def min_aware(model) -> bool:
         return False
     if not model.shape(()).exact:
         return True
-    lo = rs.options.get("min_points") if rs.scoring.mode == "custom" else None
-    return bool(lo) and any(int(x) > 0 for x in lo)
+    lo = model.min_points
+    return bool(lo) and any(x > 0 for x in lo)
 
 
 class KongItem(NamedTuple):
@@ -389,7 +389,7 @@ class HandState:
         self._fifth = fifth
         self._mask = _core_mask(self.model)
         self._extra = _shape_extra(self.model)
-        self._three_jokers = "three_jokers" in tuple(rs.options.get("special_wins", ()))
+        self._three_jokers = self.model.three_jokers_win
         self.ended = False
         self.end_reason = ""
         self._wcache = {}
@@ -1484,7 +1484,7 @@ def _fast_flags(model) -> dict:
         "by_kongs": [tuple(int(x) for x in kv) for kv in we.by_kongs],
         "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
         "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
-        "three_jokers": int("three_jokers" in tuple(rs.options.get("special_wins", ()))),
+        "three_jokers": int(model.three_jokers_win),
     }
     jr = model.jokers
     if jr is not None:

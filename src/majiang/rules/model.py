@@ -358,6 +358,57 @@ class GameModel:
         return "pair_258_small" in self.constraints or "all_258" in self.forms
 
     @property
+    def no_void(self) -> bool:
+        """不缺门 / 断一门 forbidden: the winning hand holds every suit (``no_void``)."""
+        return "no_void" in self.constraints
+
+    @property
+    def banned_kinds(self) -> tuple:
+        """Kinds no complete hand may hold as a natural tile (武汉 红中: ``no_red_dragon``)."""
+        return (33,) if "no_red_dragon" in self.constraints else ()
+
+    @property
+    def one_joker_small(self) -> bool:
+        """A small win (屁胡) may use at most one joker (``max_one_joker_small``, 武汉)."""
+        return "max_one_joker_small" in self.constraints
+
+    @property
+    def eight_of_a_suit(self) -> bool:
+        """八枝 (合肥): a win needs at least 8 tiles of one suit (``eight_of_a_suit``)."""
+        return "eight_of_a_suit" in self.constraints
+
+    @property
+    def shape_constraints(self) -> frozenset:
+        """The ruleset's constraints that restrict the winning shape itself
+        (:data:`majiang.rules.constraints.SHAPE_CONSTRAINTS`), as opposed to the context
+        of the win (self-draw only, must open, minimum …)."""
+        from .constraints import SHAPE_CONSTRAINTS
+        return frozenset(self.constraints) & SHAPE_CONSTRAINTS
+
+    @property
+    def three_jokers_win(self) -> bool:
+        """Holding three jokers wins at once on a self-draw (罗源 三金倒, 温州 三财神):
+        ``"three_jokers"`` among the ruleset's special wins and at least three wild copies."""
+        from .shapes import three_jokers_win
+        return self.ruleset is not None and three_jokers_win(self.ruleset)
+
+    @property
+    def min_points(self) -> tuple | None:
+        """The minimum of a win in points, not fan, as ``(self-drawn, on a discard)``, under
+        a ruleset with custom scoring that has one (螺山 100 / 200, 天津 2, 温州 / 罗源 1);
+        None otherwise (the minimum is then :attr:`min_fan`)."""
+        rs = self.ruleset
+        if rs is None or rs.scoring.mode != "custom":
+            return None
+        lo = rs.options.get("min_points")
+        return None if lo is None else tuple(int(x) for x in lo)
+
+    def constraints_beyond(self, names: Any) -> tuple:
+        """The ruleset's constraint names outside ``names`` (an iterable of constraint
+        names an analysis applies), sorted: what a caller must report as not applied."""
+        return tuple(sorted(set(self.constraints) - set(names)))
+
+    @property
     def must_open(self) -> bool:
         """开门: a win needs a claimed meld (so a closed hand never wins)."""
         return any(c in self.constraints for c in _MUST_OPEN)

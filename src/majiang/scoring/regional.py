@@ -62,8 +62,7 @@ class RegionalResult(FanResult):
     def below_minimum(self) -> str:
         if self.meets_minimum:
             return ""
-        rs = _rules.get(self.ruleset)
-        lo = rs.options.get("min_points") if rs.scoring.mode == "custom" else None
+        lo = game_model(_rules.get(self.ruleset)).min_points
         if lo is not None:
             need = lo[0] if self.context.self_drawn else lo[1]
             how = "self-drawn" if self.context.self_drawn else "on a discard"
@@ -177,7 +176,7 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
         w = _all_258_hand(h, ctx, c)
         if w is not None:
             out.append(w)
-    if "three_jokers" in rs.options.get("special_wins", ()) and n_jokers >= 3:
+    if n_jokers >= 3 and game_model(rs).three_jokers_win:
         allc = _with_melds(c, h.melds)
         out.append(WinningHand(h, ctx, Decomposition("regular"), "regular", (), None, (), (),
                                tuple(allc), None, "special", False, {"three_jokers": True}))
@@ -245,7 +244,6 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
                                f"{h0.n_tiles + jokers}")
     if h0.flowers:          # flowers only where the tile set has them
-        from ..rules.model import game_model
         game_model(rs).check_flowers(h0.flowers)
     for k in range(34):
         if (h0.concealed[k] or any(k in m.tiles for m in h0.melds)) and not rs.copies[k]:
@@ -316,7 +314,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                     out.append((_points(rs, fans, w), fans, w, asg, _violations(rs, w, fans)))
             finally:
                 JOKERS.reset(token)
-    if J >= 3 and "three_jokers" in rs.options.get("special_wins", ()):
+    if J >= 3 and game_model(rs).three_jokers_win:
         # 三金倒: three jokers win whatever the other tiles are
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
@@ -372,9 +370,9 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
                                          tb.fan[k].value, n) for k, n in fans.items())
     meets = _meets_minimum(rs, _counted(rs, tb, fans, total))
-    if rs.scoring.mode == "custom" and "min_points" in rs.options:
+    lo = game_model(rs).min_points
+    if lo is not None:
         # 螺山: the minimum is in points (和 x 2^台) by win type, not in fan
-        lo = rs.options["min_points"]
         meets = points >= (lo[0] if w.context.self_drawn else lo[1])
     r = RegionalResult(total, fan_counts, w.form, w.decomposition, (), _where(w), meets,
                        rs.min_fan, h0, w.context, rs.name, w, points=points,

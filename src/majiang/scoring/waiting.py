@@ -215,8 +215,8 @@ def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_
                     and all(not m.concealed for m in melds)):
                 found.add(t)
         c[t] -= 1
-    if "no_red_dragon" in model.constraints:
-        found = set() if c[33] else found - {33}
+    for k in model.banned_kinds:
+        found = set() if c[k] else found - {k}
     return found
 
 
@@ -303,7 +303,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
             if _extra_form_complete(c, extra, tuple(int(x) for x in model.copies)):
                 found.add(t)
             c[t] -= 1
-    eight = "eight_of_a_suit" in model.constraints     # 八枝 (合肥): a suit holds >= 8
+    eight = model.eight_of_a_suit      # 八枝 (合肥): a suit holds >= 8
     if eight:
         suit = [sum(c[9 * s:9 * s + 9]) for s in range(3)]
         for m in h.melds:

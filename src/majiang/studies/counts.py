@@ -100,14 +100,15 @@ def _even_units(v: tuple, quads: bool) -> int | None:
 
 
 class _Counter:
-    def __init__(self, copies: np.ndarray, hand_size: int, quads: bool, cons: set):
+    def __init__(self, copies: np.ndarray, hand_size: int, quads: bool, *,
+                 void: bool = False, all_suits: bool = False, pair_258: bool = False):
         self.caps = tuple(int(x) for x in copies)
         self.n = hand_size + 1
         self.sets = (self.n - 2) // 3
         self.quads = quads
-        self.void = "void_suit" in cons
-        self.all_suits = "no_void" in cons
-        self.p258 = "pair_258" in cons
+        self.void = void                # 缺一门
+        self.all_suits = all_suits      # every suit held (no_void)
+        self.p258 = pair_258            # 二五八将
         self.comp = [_components(9, True, self.caps[9 * s:9 * s + 9], self.sets)
                      for s in range(3)] + [_components(7, False, self.caps[27:], self.sets)]
 
@@ -314,12 +315,13 @@ def count_complete_hands(ruleset: Any = None, *, forms: Any = None):
                         f"this ruleset: {[f for f in model.forms if f in COUNTABLE_FORMS]}")
     if not use:
         raise RuleError("no form to count")
-    cons = set(model.constraints)
-    not_applied = sorted(cons - _APPLIED)
+    not_applied = list(model.constraints_beyond(_APPLIED))
     if model.min_fan:
         not_applied.append(f"min_fan={model.min_fan}")
     closed_ok, why = model.closed_hand_can_win()
-    c = _Counter(model.copies, model.hand_size, model.seven_pairs_quads, cons & _APPLIED)
+    c = _Counter(model.copies, model.hand_size, model.seven_pairs_quads,
+                 void=model.void_suit, all_suits=model.no_void,
+                 pair_258=model.pair_kinds is not None)
     N = int(model.copies.sum())
     total_comb = comb(N, c.n)
     rows = []
