@@ -18,7 +18,8 @@ import pytest
 import majiang
 import majiang.game
 from majiang import RuleError
-from majiang._parallel import N_JOBS_DOC, SEED_DOC, available_cores, resolve_n_jobs
+from majiang._parallel import (N_JOBS_DOC, SEED_DOC, available_cores, resolve_n_jobs,
+                               spawn_seeds)
 
 HAND13 = "123m456p789s1122z"          # waiting, two draws to a win at most
 HAND14 = "1234m456p789s1122z"         # must discard
@@ -161,7 +162,11 @@ def test_seed_one_meaning(name):
     a = _run(name, seed=7)
     _same(a, _run(name, seed=7), f"{name}: same int seed")
     _same(a, _run(name, seed=np.int64(7)), f"{name}: numpy int seed")
-    _same(a, _run(name, seed=np.random.SeedSequence(7)), f"{name}: SeedSequence(7)")
+    ss = np.random.SeedSequence(7)
+    _same(a, _run(name, seed=ss), f"{name}: SeedSequence(7)")
+    _same(a, _run(name, seed=ss), f"{name}: the same SeedSequence object again")
+    child = np.random.SeedSequence(7).spawn(2)[1]            # a spawned one, reused
+    _same(_run(name, seed=child), _run(name, seed=child), f"{name}: a child SeedSequence")
     # a Generator stands for the int it draws first (it advances)
     drawn = int(np.random.default_rng(11).integers(0, 2**63))
     _same(_run(name, seed=np.random.default_rng(11)), _run(name, seed=drawn),
@@ -170,6 +175,18 @@ def test_seed_one_meaning(name):
     for bad in (-1, 1.5, True, "7"):
         with pytest.raises(RuleError, match="seed must be a non-negative integer"):
             _run(name, seed=bad)
+
+
+def test_spawn_seeds_are_numpy_spawn_of_a_fresh_sequence():
+    for seed in (0, 7, np.random.SeedSequence(9).spawn(3)[2]):
+        want = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key).spawn(4) \
+            if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed).spawn(4)
+        got = spawn_seeds(seed, 4)
+        assert [g.generate_state(4).tolist() for g in got] == \
+            [w.generate_state(4).tolist() for w in want]
+    ss = np.random.SeedSequence(3)
+    assert spawn_seeds(ss, 2)[1].generate_state(2).tolist() == \
+        spawn_seeds(ss, 2)[1].generate_state(2).tolist()           # ss not advanced
 
 
 def test_seed_none_is_fresh_entropy():

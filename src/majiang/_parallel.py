@@ -14,8 +14,9 @@ worker-process guard of the process pools.
     a seed gives the same answer each time.  ``None`` asks for fresh entropy from the
     operating system (numpy's meaning: a different answer each time).  A Generator
     gives a SeedSequence seeded with one 63-bit draw from it (so it advances).
-    Parallel work splits the SeedSequence with ``spawn`` by the index of the work
-    item, never by worker, so the results do not depend on ``n_jobs``.
+    Parallel work splits the SeedSequence into spawned children by the index of the
+    work item (:func:`spawn_seeds`), never by worker, so the results do not depend
+    on ``n_jobs``; the same SeedSequence object given twice gives the same result.
 
 Layer 0: imports only :mod:`majiang.errors` and numpy.
 """
@@ -28,7 +29,7 @@ from typing import Any
 from .errors import RuleError
 
 __all__ = ["N_JOBS_DOC", "SEED_DOC", "available_cores", "resolve_n_jobs", "as_seed_sequence",
-           "int_seed", "plain_seed", "watch_parent"]
+           "int_seed", "plain_seed", "spawn_seeds", "watch_parent"]
 
 N_JOBS_DOC = ("``None`` lets the function choose (one worker for small inputs, up to every "
               "core for big ones), ``-1`` allows every core, ``k >= 1`` at most ``k`` "
@@ -100,6 +101,24 @@ def as_seed_sequence(seed: Any) -> Any:
         return np.random.SeedSequence(None if seed is None else int(seed))
     raise RuleError(f"seed must be a non-negative integer, a numpy SeedSequence or Generator, "
                     f"or None (fresh entropy), got {seed!r}")
+
+
+def spawn_seeds(seed: Any, n: int) -> list:
+    """The ``n`` children that ``as_seed_sequence(seed).spawn(n)`` gives a fresh
+    SeedSequence, without advancing the argument's own spawn counter: the same
+    SeedSequence object passed twice gives the same children, so the same result
+    (numpy's ``spawn`` would give new ones the second time).
+
+    Raises
+    ------
+    RuleError
+        As :func:`as_seed_sequence`.
+    """
+    import numpy as np
+    ss = as_seed_sequence(seed)
+    key = tuple(ss.spawn_key)
+    return [np.random.SeedSequence(ss.entropy, spawn_key=key + (i,), pool_size=ss.pool_size)
+            for i in range(int(n))]
 
 
 def plain_seed(seed: Any) -> Any:

@@ -166,7 +166,7 @@ import numpy as np
 
 from ._core import efficiency as _eff
 from ._core import probability as _prob
-from ._parallel import as_seed_sequence, resolve_n_jobs
+from ._parallel import plain_seed, resolve_n_jobs, spawn_seeds
 from .efficiency import form_mask
 from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Hand, as_hand, visible_counts
@@ -1142,7 +1142,7 @@ class _Engine:
         pool = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
                          np.append(pos.unseen, pos.joker_unseen).astype(np.intp))
         n_chunks = max(1, math.ceil(n / CHUNK))
-        seeds = as_seed_sequence(seed).spawn(n_chunks)
+        seeds = spawn_seeds(seed, n_chunks)
 
         def walls(c: int) -> tuple:
             lo, hi = c * CHUNK, min(n, (c + 1) * CHUNK)
@@ -1220,6 +1220,7 @@ def _out_of_reach(engine: _Engine, s: int) -> Probabilities:
 
 def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | None,
          n_samples: int, seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
+    seed = plain_seed(seed)        # once: a Generator advances once though walls are dealt twice
     if engine.T == 0:
         return _zero_draws(engine, h0, j0)
     s = engine.shanten(h0, j0)
@@ -1496,7 +1497,7 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
     opts = _discard_options(pos)
     shan = {d: engine.shanten(h0, j0) for _, d, h0, j0 in opts}
     best = min(shan.values())
-    ss = as_seed_sequence(seed).spawn(N_KINDS + 1)      # one child per discard kind: order-free
+    ss = spawn_seeds(seed, N_KINDS + 1)      # one child per discard kind: order-free
     out: dict = {}
     over = engine.pred_over
     for _, d, h0, j0 in opts:
@@ -1706,7 +1707,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = 0,
                         np.append(wall.counts, wall.jokers).astype(np.intp))
     chunk = 1 << 15
     n_chunks = math.ceil(n / chunk)
-    seeds = as_seed_sequence(seed).spawn(n_chunks)
+    seeds = spawn_seeds(seed, n_chunks)
     hist = np.zeros((n_chunks, 128), dtype=np.int64)
     b258 = _kernel_misjudges(model)     # the ruleset's shanten (efficiency), not the core's
 
