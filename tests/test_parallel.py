@@ -9,6 +9,7 @@ seed, its ``SeedSequence``, a Generator's first draw), never numbers of our own.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 
 import numpy as np
@@ -25,6 +26,7 @@ HAND13 = "123m456p789s1122z"          # waiting, two draws to a win at most
 HAND14 = "1234m456p789s1122z"         # must discard
 
 
+@functools.lru_cache(maxsize=2)
 def _rows(n: int, seed: int = 3) -> np.ndarray:
     rng = np.random.default_rng(seed)
     rows = np.zeros((n, 34), np.uint8)
@@ -63,13 +65,13 @@ CALLS = {
                                               n_samples=2100, **k), None),
     "advise": (lambda **k: majiang.advise(HAND14, draws=2, method="monte_carlo",
                                           n_samples=1100, **k), None),
-    "simulate": (lambda **k: majiang.simulate("mcr", 24, chunk_size=6, progress=False, **k),
+    "simulate": (lambda **k: majiang.simulate("mcr", 12, chunk_size=4, progress=False, **k),
                  None),
-    "compare_rulesets": (lambda **k: majiang.compare_rulesets(["mcr"], 12, chunk_size=4,
+    "compare_rulesets": (lambda **k: majiang.compare_rulesets(["mcr"], 8, chunk_size=3,
                                                               progress=False, **k), None),
     "play_hand": (lambda **k: majiang.game.play_hand("mcr", hand=3, **k), _summary),
     "table_probabilities": (lambda **k: majiang.game.table_probabilities(
-        HAND13, 2, ruleset="mcr", n_samples=140, **k), None),
+        HAND13, 2, ruleset="mcr", n_samples=70, **k), None),
 }
 
 
