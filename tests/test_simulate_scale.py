@@ -570,15 +570,31 @@ def _wait_for(check, timeout: float, what: str):
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
+_NO_PDEATHSIG = textwrap.dedent("""
+    import sys
+    import majiang._parallel as par
+    par._pdeathsig = lambda: False          # only the portable guard: the watch thread
+    from majiang.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
-def test_workers_end_when_the_parent_is_killed(tmp_path):
+@pytest.mark.parametrize("guard", ["pdeathsig", "watch thread"])
+def test_workers_end_when_the_parent_is_killed(tmp_path, guard):
     """``kill -9`` of ``simulate --out --jobs 2``: both worker processes exit at once
-    (they used to stay blocked on their task queue for minutes)."""
+    (they used to stay blocked on their task queue for minutes), by the kernel's
+    parent-death signal and, where there is none, by the workers' watch thread."""
     d = tmp_path / "run"
-    proc = subprocess.Popen([sys.executable, "-m", "majiang", "simulate", "mcr", "-n", "200000",
-                             "--jobs", "2", "--chunk-size", "50", "--no-progress",
-                             "--out", str(d)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    args = ["simulate", "mcr", "-n", "200000", "--jobs", "2", "--chunk-size", "50",
+            "--no-progress", "--out", str(d)]
+    if guard == "pdeathsig":
+        cmd = [sys.executable, "-m", "majiang", *args]
+    else:
+        script = tmp_path / "child.py"
+        script.write_text(_NO_PDEATHSIG)
+        cmd = [sys.executable, str(script), *args]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait_for(lambda: d.is_dir() and _parts(d), 120, "the first chunk file")
         workers = _wait_for(lambda: len(_children(proc.pid)) >= 2 and _children(proc.pid),
