@@ -11,6 +11,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -213,3 +216,13 @@ def test_compare_rulesets_draws_one_seed_for_every_ruleset():
     a = t[t["ruleset"] == "a"].drop(columns="ruleset").reset_index(drop=True)
     b = t[t["ruleset"] == "b"].drop(columns="ruleset").reset_index(drop=True)
     pd.testing.assert_frame_equal(a, b)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pids")
+def test_parent_liveness_check_of_the_worker_guard():
+    """The check a worker started by a fork server makes of its pool's process."""
+    from majiang._parallel import _alive
+    assert _alive(os.getpid()) and _alive(os.getppid())
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()                                  # exited and reaped: the pid is free
+    assert not _alive(p.pid)

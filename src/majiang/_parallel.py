@@ -165,6 +165,8 @@ _POLL = 0.5          # seconds between two looks at the parent from a worker's w
 
 
 def _alive(pid: int) -> bool:
+    if sys.platform == "win32":     # os.kill(pid, 0) would terminate the process there
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -193,8 +195,10 @@ def watch_parent(parent: int) -> None:
     process that runs the pool) dies, e.g. of ``kill -9``; without it the workers
     of a killed run stay blocked on their task queue.  On Linux the kernel kills the
     worker (``PR_SET_PDEATHSIG``) when the worker is a child of ``parent``; a daemon
-    thread checks the parent every half second everywhere (a worker busy in
-    compiled code notices at its next Python step)."""
+    thread checks every half second that the worker's parent is still ``parent``
+    (POSIX: an orphan is adopted by another process), or for a worker started by a
+    fork server that ``parent`` is still alive (not on Windows).  A worker busy in
+    compiled code notices at its next Python step."""
     import threading
     child = os.getppid() == parent
     if child:
