@@ -204,8 +204,6 @@ def test_curves_shape_monotone_and_end_at_probability():
 
 def test_fourteen_tile_hand_uses_best_discard():
     table = P.discard_probabilities("2225678m88p12466s", 18)
-    best = P.win_probability("2225678m88p12466s", 18).value
-    assert best == pytest.approx(table["p_win"].max())
     assert list(table.columns) == ["discard", "shanten", "p_tenpai", "p_win", "se_tenpai",
                                    "se_win", "method", "model", "policy", "note"]
     # discards that raise the shanten are NaN unless asked for
@@ -364,3 +362,213 @@ def test_bad_hands():
         P.starting_hand_shanten(0)
     with pytest.raises(RuleError, match="max_states"):
         P.probabilities("258m258p258s1357z", 8, method="exact", max_states=50)
+
+
+# ---------------------------------------------------------------- hands that must discard
+def _sichuan_reference(hand13, T: int, held=None) -> float:
+    """The S1 model without change moves (as :func:`_reference`) under 四川: its 108-tile
+    wall (no honors) and its shanten (void suit); 四川 judges wins by shape alone.
+    ``held``: the tiles out of the wall (default the hand; a discarded tile is out too)."""
+    from majiang.rules.model import game_model
+    copies = tuple(int(x) for x in game_model("sichuan").copies)
+    h0 = tuple(int(x) for x in hand13)
+    out = h0 if held is None else tuple(int(x) for x in held)
+    u0 = tuple(c - x for c, x in zip(copies, out))
+    U = sum(u0)
+
+    @lru_cache(maxsize=None)
+    def sh(h):
+        return int(majiang.shanten(np.array(h, dtype=np.uint8), ruleset="sichuan"))
+
+    @lru_cache(maxsize=None)
+    def edges(h):
+        s = sh(h)
+        out = []
+        for k in range(34):
+            if u0[k] == 0 or h[k] >= 4:
+                continue
+            h14 = list(h)
+            h14[k] += 1
+            s14 = sh(tuple(h14))
+            if s14 == -1:
+                out.append((k, True, ()))
+            elif s14 < s:
+                succ = [tuple(h14[:d] + [h14[d] - 1] + h14[d + 1:])
+                        for d in range(34) if h14[d] and d != k]
+                out.append((k, False, tuple(x for x in succ if sh(x) == s14)))
+        return tuple(out)
+
+    @lru_cache(maxsize=None)
+    def V(h, t):
+        if t == T:
+            return 0.0
+        stay = V(h, t + 1)
+        acc, pe = 0.0, 0.0
+        for k, win, succ in edges(h):
+            live = max(u0[k] - max(0, h[k] - h0[k]), 0)
+            if live:
+                p = live / (U - t)
+                pe += p
+                acc += p * (1.0 if win else max([stay] + [V(x, t + 1) for x in succ]))
+        return acc + (1 - pe) * stay
+
+    return V(h0, 0)
+
+
+def test_fourteen_tile_hand_is_its_best_discard_readme():
+    # issue: 0.2813 (the best 1-shanten discard) was reported although discarding 2s
+    # (2-shanten, a wider shape) wins more often under the same policy
+    hand = "2225678m88p12466s"
+    for rs in ("mcr", "sichuan"):
+        h = hand if rs == "mcr" else "2225678p88s12466s"       # two suits for 四川
+        full = P.discard_probabilities(h, 18, ruleset=rs, all_discards=True)
+        w = P.win_probability(h, 18, ruleset=rs)
+        t = P.tenpai_probability(h, 18, ruleset=rs)
+        assert w.value == full["p_win"].max() and t.value == full["p_tenpai"].max()
+        best = full.loc[full["p_win"] == full["p_win"].max(), "discard"].tolist()
+        assert w.discard == best[0] and f"best discard {' or '.join(best)}" in w.note
+        assert t.discard in full.loc[full["p_tenpai"] == t.value, "discard"].tolist()
+        assert w.policy == full.loc[full["discard"] == best[0], "policy"].iloc[0]
+    # the README hand: 2s (2-shanten) beats the 1-shanten discards under changes<=0
+    w = P.win_probability(hand, 18, ruleset="mcr")
+    assert w.discard == "2s" and majiang.shanten("2225678m88p1466s", ruleset="mcr") == 2
+    r = P.probabilities(hand, 18, ruleset="mcr")
+    assert r.discard == "2s" and r.win_curve[-1] == pytest.approx(r.p_win, abs=1e-12)
+    assert r.tenpai_curve[-1] == pytest.approx(r.p_tenpai, abs=1e-12)
+
+
+@pytest.mark.parametrize("T", [3, 5])
+def test_fourteen_tile_hand_matches_reference_max_over_discards(T):
+    hand = "2225678p88s12466s"
+    c = parse_counts(hand)
+    # the discarded tile is out of the wall: 108 - 14 tiles unseen
+    ref = max(_sichuan_reference(np.where(np.arange(34) == d, c - 1, c), T, held=c)
+              for d in np.flatnonzero(c))
+    got = P.win_probability(hand, T, ruleset="sichuan", method="exact", changes=0)
+    assert got.value == pytest.approx(ref, rel=1e-10, abs=1e-14)
+
+
+def test_fourteen_tile_tenpai_discard_closed_form():
+    # 四川: 123456789p1155s + 9s.  Discarding 9s is tenpai on 1s/5s (L = 4 live of
+    # U = 108 - 14 = 94); every other discard is 1-shanten or worse, so it cannot win
+    # in one draw and wins in two with probability below 20/94 * 8/93 < 0.019, while
+    # the kept wait wins in two with 1 - C(90,2)/C(94,2) > 0.08.
+    hand, L, U = "123456789p1155s9s", 4, 94
+    one = P.win_probability(hand, 1, ruleset="sichuan")
+    assert one.value == pytest.approx(L / U, abs=1e-15) and one.discard == "9s"
+    for T in (1, 2):
+        closed = 1 - math.comb(U - L, T) / math.comb(U, T)
+        r = P.probabilities(hand, T, ruleset="sichuan", method="exact", changes=0)
+        assert r.p_win == pytest.approx(closed, rel=1e-12) and r.discard == "9s"
+        assert r.p_tenpai == 1.0
+
+
+# ---------------------------------------------------------------- complete hands
+def _best_fan(hand: str, ruleset: str):
+    """The best fan total of THE predicate over the tiles of a complete 14-tile hand as
+    the self-drawn winning one (None when none is a valid win), and the reasons."""
+    c = parse_counts(hand)
+    fans, reasons = [], []
+    for k in np.flatnonzero(c):
+        before = c.copy()
+        before[k] -= 1
+        chk = majiang.check_win(majiang.format_counts(before), int(k), ruleset=ruleset,
+                                self_drawn=True)
+        (fans if chk.valid else reasons).append(
+            int(chk.result.total) if chk.valid else chk.reason)
+    return (max(fans) if fans else None), reasons
+
+
+@pytest.mark.parametrize("hand,ruleset", [("123m111z222z333z44z", "mcr"),
+                                          ("11223344556677p", "sichuan")])
+def test_complete_winning_hand_wins_now(hand, ruleset):
+    fan, _ = _best_fan(hand, ruleset)
+    assert fan is not None
+    for T in (0, 1, 18):
+        w = P.win_probability(hand, T, ruleset=ruleset)
+        t = P.tenpai_probability(hand, T, ruleset=ruleset)
+        assert w.value == 1.0 and t.value == 1.0 and w.se == 0.0
+        assert w.note == f"complete: wins now, {fan} fan" and t.note == w.note
+        assert w.discard == ""
+    r = P.probabilities(hand, 6, ruleset=ruleset)
+    assert np.all(r.win_curve == 1.0) and np.all(r.tenpai_curve == 1.0)
+    adv = majiang.advise(hand, ruleset=ruleset)
+    assert adv.attrs["win_now"] == f"win now: {fan} fan" and adv.attrs["no_win"] is None
+    # the discards are still ranked, for a player who declines the win
+    assert len(adv) == len(np.flatnonzero(parse_counts(hand)))
+
+
+@pytest.mark.parametrize("hand,ruleset,why", [
+    ("123m567m345p678s55s", "mcr", "below the 8-fan minimum of mcr"),
+    ("123m456p789s123s55s", "sichuan", "void_suit"),
+])
+def test_complete_shape_that_is_no_win_is_advised_to_discard(hand, ruleset, why):
+    fan, reasons = _best_fan(hand, ruleset)
+    assert fan is None and all(why in r for r in reasons)
+    full = P.discard_probabilities(hand, 8, ruleset=ruleset, all_discards=True)
+    w = P.win_probability(hand, 8, ruleset=ruleset)
+    assert w.value == full["p_win"].max() < 1.0
+    assert "complete shape but no win" in w.note and why in w.note
+    adv = majiang.advise(hand, ruleset=ruleset)
+    assert adv.attrs["win_now"] is None and why in adv.attrs["no_win"]
+    assert len(adv) == len(np.flatnonzero(parse_counts(hand)))
+
+
+def test_mcr_below_minimum_fan_by_hand():
+    # 123m567m345p678s55s self-drawn, concealed: 平和 2 (four chows, a suited pair; it
+    # implies 无字) + 不求人 4 + at most one wait fan (边张 / 坎张 / 单钓) 1 = 7 < 8,
+    # whichever tile was the drawn one: no win under MCR
+    fan, reasons = _best_fan("123m567m345p678s55s", "mcr")
+    assert fan is None and len(reasons) == 13
+    assert max(int(r.rsplit("(", 1)[1].split()[0]) for r in reasons) == 7
+
+
+# ---------------------------------------------------------------- policy names round-trip
+def _same(a, b):
+    assert a.p_win == b.p_win and a.p_tenpai == b.p_tenpai
+    assert a.policy == b.policy and a.method == b.method and a.model == b.model
+
+
+@pytest.mark.parametrize("hand,T,kw,printed", [
+    ("2225678p88s1246s", 2, {}, "optimal"),                       # true wall
+    ("2225678p88s1246s", 12, {}, "changes<=0"),
+    ("2225678p88s12466s", 12, {}, "changes<=0"),                  # 14 tiles
+    ("2225678p88s1246s", 8, {"method": "monte_carlo", "n_samples": 3000, "seed": 4},
+     "changes<=0"),
+    ("123456789p1135s", 4, {"method": "exact"}, "optimal"),       # S1 optimal
+    ("123456789p1135s", 4, {"method": "exact", "max_states": 3000}, "changes<=3"),
+    ("2225678p88s1246s", 6, {"method": "exact", "changes": 2}, "changes<=2"),
+    ("1357p1357s1357m9p", 6, {"n_samples": 2000, "seed": 1}, "greedy"),   # 4-shanten
+])
+def test_every_printed_policy_name_is_accepted_back(hand, T, kw, printed):
+    r = P.probabilities(hand, T, ruleset="sichuan", **kw)
+    assert r.policy == r.win.policy == r.tenpai.policy == printed
+    kw2 = {k: v for k, v in kw.items() if k != "changes"}
+    _same(r, P.probabilities(hand, T, ruleset="sichuan", policy=printed, **kw2))
+    assert str(r.win).count(f"policy {printed}") == 1          # the name as printed
+
+
+def test_greedy_ruleset_shanten_name_round_trips():
+    kw = dict(ruleset="changsha", n_samples=400, seed=2)
+    r = P.probabilities("2258m2258p2258s8s", 5, **kw)
+    assert r.policy == P.GREEDY_258
+    _same(r, P.probabilities("2258m2258p2258s8s", 5, policy=r.policy, **kw))
+
+
+def test_advise_policy_names_round_trip():
+    adv = majiang.advise("2225678p88s12466s", ruleset="sichuan", draws=12)
+    for name in set(adv["policy"]):
+        again = majiang.advise("2225678p88s12466s", ruleset="sichuan", draws=12, policy=name)
+        m = adv.merge(again, on="discard")
+        assert (m["p_win_x"] == m["p_win_y"]).all() and (m["policy_x"] == m["policy_y"]).all()
+
+
+def test_policy_names_refused_with_a_clear_error():
+    for bad in ("changes<=9", "changes", "best", 3):
+        with pytest.raises(RuleError, match="unknown policy"):
+            P.win_probability("2225678p88s1246s", 6, ruleset="sichuan", policy=bad)
+    with pytest.raises(RuleError, match="disagree"):
+        P.win_probability("2225678p88s1246s", 6, ruleset="sichuan", policy="changes<=1",
+                          changes=2)
+    assert P.win_probability("2225678p88s1246s", 6, ruleset="sichuan", policy="changes<=1",
+                             changes=1).policy == "changes<=1"

@@ -20,17 +20,115 @@ ruleset that scores hands the table also gains ``exp_score`` (expected points
 within the horizon under the ruleset's scoring rule, 0 for no win) and
 ``mean_fan`` (mean fan total given a win), and the columns ``model`` / ``policy``
 say what produced the probabilities.
+
+A hand that is already complete is asked first (:func:`completion`): when it is a
+valid win under the ruleset — THE win predicate (:func:`majiang.scoring.check_win`,
+self-drawn) on some tile of it as the drawn one — the answer is to win, not to
+discard: ``advise(...).attrs["win_now"]`` is ``"win now: N fan"`` (N the best fan
+total over the tiles that can have been drawn; ``"win now"`` when the model scores no
+fan), and the table below it still ranks the discards, for the player who declines
+the win.  A hand complete in shape that is no win (MCR below its 8-fan minimum, a
+third suit under 缺一门 …) is advised as before and ``attrs["no_win"]`` says why.
+Both are None otherwise.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .efficiency import _regional_jokers, discard_columns, discard_table
 
-__all__ = ["advise"]
+__all__ = ["advise", "completion", "Completion"]
+
+
+@dataclass(frozen=True)
+class Completion:
+    """Whether a complete hand wins now (:func:`completion`).
+
+    Attributes
+    ----------
+    wins : bool
+        A valid win under the ruleset, self-drawn, now.
+    fan : int or None
+        The best fan total over the tiles that can have been the drawn one (None when
+        the model scores no fan, or no win).
+    text : str
+        ``"win now: 99 fan"`` / ``"win now"``; or why a hand complete in shape is no
+        win, e.g. ``"complete shape but no win under mcr: below the 8-fan minimum of
+        mcr (7 fan)"``.
+    """
+
+    wins: bool
+    fan: int | None
+    text: str
+
+
+def _with_jokers(hand: Any, jokers: int):
+    """``hand`` with ``jokers`` more wild tiles held (advise's ``jokers=``)."""
+    if not jokers:
+        return hand
+    from .hand import Hand, as_hand
+    h = as_hand(hand, strict=False)
+    return Hand(h.concealed, h.melds, h.flowers, h.jokers + int(jokers))
+
+
+def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = None,
+               seven_pairs_quads: bool | None = None, jokers: int = 0, indicator: Any = None,
+               seat_wind: Any = 0, prevalent_wind: Any = 0) -> Completion | None:
+    """Whether a hand that must discard is complete, and if so whether it wins now.
+
+    The hand's last draw is not known, so every tile it holds is tried as the self-drawn
+    winning tile under THE win predicate (:func:`majiang.scoring.check_win`, with the
+    given winds); the hand wins when one of them is a valid win, with the best fan total.
+    Without a ruleset the default model's predicate judges (any complete hand wins);
+    with custom ``forms`` / ``seven_pairs_quads`` / ``jokers`` and no ruleset only a hand
+    complete under those forms that the predicate accepts is reported, and a hand with
+    jokers gets None (the default model has no jokers).
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,)
+        One tile more than the ruleset's hand size, counting melds as 3 and jokers.
+    ruleset, forms, seven_pairs_quads, jokers, indicator, seat_wind, prevalent_wind
+        As :func:`advise`.
+
+    Returns
+    -------
+    Completion or None
+        None when the hand is not complete in shape (nor in the shape without the
+        ruleset's pair / void-suit constraints), or is not a hand that must discard.
+
+    Raises
+    ------
+    InvalidHandError, InvalidNotationError, RuleError
+        As :func:`majiang.probability.probabilities`.
+    """
+    from . import probability as P
+
+    from .hand import as_hand
+
+    h = _with_jokers(hand, jokers)
+    if ruleset is None and as_hand(h, strict=False).jokers:
+        return None                     # the default model's predicate has no jokers
+    custom = ruleset is None and (forms is not None or seven_pairs_quads is not None)
+    if custom:
+        from .efficiency import shanten
+        if shanten(h, forms=forms, seven_pairs_quads=seven_pairs_quads) != -1:
+            return None
+    pos = P._position(h, None, ruleset, indicator=indicator, seat_wind=seat_wind,
+                      prevalent_wind=prevalent_wind)
+    if (int(pos.counts.sum()) + pos.jokers) % 3 != 2:
+        return None
+    done = P._completion(P._Engine(pos, 0, None, P.DEFAULT_MAX_STATES))
+    if done is None or (custom and not done.wins):
+        return None
+    if not done.wins:
+        return Completion(False, None, done.text)
+    return Completion(True, done.fan, "win now" + ("" if done.fan is None
+                                                    else f": {done.fan} fan"))
 
 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
@@ -38,8 +136,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
            method: str = "auto", seed: Any = 0, n_samples: int = 20_000,
            changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
-           prevalent_wind: Any = 0):
-    """Discard advice for a hand that must discard, best first.
+           prevalent_wind: Any = 0, policy: str | None = None):
+    """Discard advice for a hand that must discard, best first (or to win now).
 
     Parameters
     ----------
@@ -65,6 +163,10 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         a joker ruleset) also goes to :func:`majiang.discard_table`, so the wild kinds
         (one, or two: 南昌, 天津) are not listed as ordinary draws.
 
+    policy : str, optional
+        The play policy of the probabilities, any name they print (``"optimal"``,
+        ``"greedy"``, ``"changes<=c"`` …): see :func:`majiang.probability.probabilities`.
+
     Returns
     -------
     pandas.DataFrame
@@ -72,7 +174,10 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         improvement`` (and with ``draws``: ``p_tenpai, p_win, se_win, method, model,
         policy, note``, plus ``exp_score, mean_fan`` when the ruleset scores hands); one
         row per distinct discard, best first.  Discards equal on every ranking
-        criterion share a rank.
+        criterion share a rank.  ``attrs["win_now"]``: ``"win now: N fan"`` when the
+        hand is a valid win now (then win rather than discard), else None;
+        ``attrs["no_win"]``: why a hand complete in shape is no win, else None
+        (:func:`completion`).
 
     Raises
     ------
@@ -81,6 +186,21 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
+    table = _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                    joker_fifth_copy, ruleset, draws, method, seed, n_samples, changes,
+                    indicator, seat_wind, prevalent_wind, policy)
+    done = completion(hand, ruleset=ruleset, forms=forms, seven_pairs_quads=seven_pairs_quads,
+                      jokers=jokers, indicator=indicator, seat_wind=seat_wind,
+                      prevalent_wind=prevalent_wind)
+    table.attrs["win_now"] = done.text if done is not None and done.wins else None
+    table.attrs["no_win"] = done.text if done is not None and not done.wins else None
+    return table
+
+
+def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
+            ruleset, draws, method, seed, n_samples, changes, indicator, seat_wind,
+            prevalent_wind, policy):
+    """The ranked discard table of :func:`advise`."""
     rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if draws is None and rs is None:
         return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
@@ -93,7 +213,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     asc = [True, False, False, False]
     if draws is not None:
         probs = _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
-                                     changes, indicator, seat_wind, prevalent_wind, jokers)
+                                     changes, indicator, seat_wind, prevalent_wind, jokers,
+                                     policy)
         table = table.merge(probs, on="discard", how="left")
         crit_cols = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
         asc = [False, False, False, True, False, False]
@@ -165,20 +286,17 @@ def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, joker
 
 
 def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples, changes,
-                         indicator, seat_wind, prevalent_wind, jokers):
+                         indicator, seat_wind, prevalent_wind, jokers, policy=None):
     """One row per discard: p_tenpai, p_win, se_win, method, model, policy, note (+ exp_score,
     mean_fan when the ruleset scores hands)."""
     import pandas as pd
 
     from . import probability as P
 
-    if jokers:
-        from .hand import Hand, as_hand
-        h = as_hand(hand, strict=False)
-        hand = Hand(h.concealed, h.melds, h.flowers, h.jokers + int(jokers))
+    hand = _with_jokers(hand, jokers)
     scored = ruleset is not None and P._model_of(ruleset).ruleset is not None
     pos, engine, res = P._discard_results(
-        hand, draws, visible, ruleset, method, seed, n_samples, None, changes, 1,
+        hand, draws, visible, ruleset, method, seed, n_samples, policy, changes, 1,
         P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=scored)
     rows = []
     for d, r in res.items():

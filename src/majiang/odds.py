@@ -27,8 +27,8 @@ import numpy as np
 
 from .errors import RuleError
 from .probability import (
-    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _best, _check_discard_hand, _discards, _model_of,
-    _points, _run, _setup, _win_outcomes,
+    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _fourteen, _model_of, _points, _run, _setup,
+    _win_outcomes,
 )
 
 __all__ = ["fan_odds"]
@@ -87,9 +87,7 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any, visible: Any = None, method
         res = _run(engine, pos.counts, pos.jokers, method, policy, n_samples, seed, n_jobs,
                    keep_wins=True)
     else:
-        _check_discard_hand(pos)
-        res = _best(_discards(engine, pos, method, policy, n_samples, seed, n_jobs,
-                              all_discards=False, keep_wins=True))
+        res = _fourteen(engine, pos, method, policy, n_samples, seed, n_jobs, keep_wins=True)
     fan_p: dict[str, float] = {}
     total_p: dict[int, float] = {}
     points_p: dict[int, float] = {}

@@ -22,6 +22,21 @@ over playing policies of *that* event's probability.  Curves give, for
 ``t = 1..T``, the probability that the event has happened by draw ``t`` under
 the policy chosen for the full horizon ``T``.
 
+A hand that must discard (one tile more, 14 / 17) is valued by its best discard:
+its ``P(win)`` is the maximum over *every* discard (one that raises the shanten can
+be the best over a long horizon or under a restricted policy) of ``P(win)`` of the
+hand left waiting to draw, under the same method and policy, and likewise its
+``P(tenpai)``; :attr:`Estimate.discard` names the discard (the first in tile order
+among equal ones) and the note all of them (``"best discard 2s"``, ``"5m or 8m"``,
+``"1m (one of 14 equal)"``).  So ``win_probability(h14, T)`` equals the
+largest ``p_win`` of ``discard_probabilities(h14, T, all_discards=True)``.  A hand
+that already wins — complete, and a valid win under THE predicate, self-drawn, on
+some tile of it as the drawn one (the last draw is not known) — has ``P(win) =
+P(tenpai) = 1`` with the note ``"complete: wins now, N fan"`` (N the best fan total
+over those tiles).  A hand complete in shape that is no win (below MCR's 8-fan
+minimum, a third suit under 缺一门 …) is valued by its best discard, and the note
+says why it cannot win.
+
 Constraints a single-player self-draw model cannot satisfy give 0: under 开门
 (must open: 武汉, 沈阳) a hand without a claimed meld never wins, so ``p_win`` is
 0 and :attr:`Probabilities.note` states the rule.  Give such a hand with its
@@ -50,6 +65,9 @@ Every result carries ``model`` and ``policy``:
   or throws the drawn tile back, and at most ``c`` times along a path swaps a
   non-advancing draw for a tile in hand keeping the shanten (手变).  A lower
   bound of the optimum of the S1 model.
+* Every policy name a result prints is accepted back as ``policy=`` and gives the
+  same numbers: ``"changes<=c"`` is ``changes=c`` (with the method's default player),
+  ``"greedy (ruleset shanten)"`` is ``"greedy"``.
 
 Under rulesets whose shapes the kernel cannot judge (``pair_258_small`` / ``all_258``:
 长沙, 合肥, 武汉; :func:`_kernel_misjudges`) the kernel is never used: horizons up to
@@ -158,6 +176,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -258,7 +277,9 @@ class Estimate:
     ``float(est)`` gives the value; ``format(est, ".3f")`` the value (± se for Monte
     Carlo); ``str(est)`` also names the method, model and policy.  ``method`` is
     ``"exact"`` or ``"monte_carlo"``; ``n_samples`` is None for exact values;
-    ``model`` / ``policy`` / ``note`` as in :class:`Probabilities`.
+    ``model`` / ``policy`` / ``note`` as in :class:`Probabilities`; ``discard`` the
+    best discard of a hand that must discard (its value is that discard's; the first in
+    tile order among equal ones, which the note lists), else "".
     """
 
     value: float
@@ -268,6 +289,7 @@ class Estimate:
     model: str = S1
     policy: str = "optimal"
     note: str = ""
+    discard: str = ""
 
     def __float__(self) -> float:
         return float(self.value)
@@ -304,7 +326,9 @@ class Probabilities:
         ``"exact"`` or ``"monte_carlo"``.
     policy : str
         ``"optimal"`` (best play of the model), ``"changes<=c"`` (restricted
-        search, a lower bound) or ``"greedy"`` (Monte Carlo ukeire-greedy player).
+        search, a lower bound), ``"greedy"`` (Monte Carlo ukeire-greedy player) or
+        ``"greedy (ruleset shanten)"`` (the 2-5-8 rulesets' greedy player); each is
+        accepted back as ``policy=``.
     n_samples : int or None
         Walls simulated (None when exact).
     n_states : int or None
@@ -312,9 +336,16 @@ class Probabilities:
     model : str
         ``"true wall"``, ``"kind counts (S1)"`` or ``"real walls"`` (Monte Carlo).
     note : str
-        Why the probability is 0 by rule (e.g. 开门 with a closed hand), else "".
+        Why the probability is 0 by rule (e.g. 开门 with a closed hand), which discard
+        a hand that must discard is valued by, that a complete hand wins now (or why
+        it does not), else "".
     ruleset : str
         The game model's name.
+    discard, tenpai_discard : str
+        For a hand that must discard: the discard whose ``p_win`` (resp.
+        ``p_tenpai``) is reported, the best one (:func:`probabilities`; the first in
+        tile order among equal ones, which the note lists); "" otherwise (and for a
+        complete hand that wins now).
     """
 
     draws: int
@@ -334,14 +365,19 @@ class Probabilities:
     note: str = ""
     ruleset: str = ""
     _winning: Any = field(default=None, repr=False)   # winning-hand distribution (fan odds)
+    discard: str = ""
+    tenpai_discard: str = ""
+    _tenpai: Any = field(default=None, repr=False)    # Estimate of the best tenpai discard
 
     @property
     def win(self) -> Estimate:
         return Estimate(self.p_win, self.se_win, self.method, self.n_samples, self.model,
-                        self.policy, self.note)
+                        self.policy, self.note, self.discard)
 
     @property
     def tenpai(self) -> Estimate:
+        if self._tenpai is not None:
+            return self._tenpai
         return Estimate(self.p_tenpai, self.se_tenpai, self.method, self.n_samples, self.model,
                         self.policy, "")
 
@@ -453,6 +489,7 @@ class _Position:
     void_suits: int
     pred: _WinPred | None
     note: str = ""
+    ctx: dict = field(default_factory=dict)     # seat / prevalent wind of THE predicate
 
     @property
     def name(self) -> str:
@@ -522,7 +559,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
                      int(unseen.sum()) + int(joker_unseen), mask, bool(sh.quads),
-                     int(sh.pair_mask), int(sh.void_suits), pred, note)
+                     int(sh.pair_mask), int(sh.void_suits), pred, note, ctx)
 
 
 def _check_draws(draws: Any, U: int) -> int:
@@ -541,8 +578,29 @@ def _check_draws(draws: Any, U: int) -> int:
 def _check_method(method: str, policy: str | None) -> None:
     if method not in METHODS:
         raise RuleError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
-    if policy is not None and policy not in POLICIES:
-        raise RuleError(f"unknown policy {policy!r}; use one of {', '.join(POLICIES)}")
+    _policy_parts(policy)
+
+
+GREEDY_258 = "greedy (ruleset shanten)"
+"""The policy name of the greedy Monte Carlo under the 2-5-8 / 三金倒 Python paths."""
+
+
+def _policy_parts(policy: Any) -> tuple[str | None, int | None]:
+    """``(policy, changes)`` of a policy name as results print it (:attr:`Estimate.policy`),
+    so that every printed name is accepted back as ``policy=``: ``"optimal"`` and
+    ``"greedy"`` stay; ``"greedy (ruleset shanten)"`` is ``"greedy"`` (the only player of
+    those rulesets' Monte Carlo); ``"changes<=c"`` is ``changes=c`` with the method's
+    default player (the restricted search when exact, its policy on real walls under
+    ``method="monte_carlo"``).  Raises :class:`~majiang.RuleError` for other values."""
+    if policy is None or policy in POLICIES:
+        return policy, None
+    if policy == GREEDY_258:
+        return "greedy", None
+    m = re.fullmatch(r"\s*changes\s*<=\s*(\d+)\s*", policy) if isinstance(policy, str) else None
+    if m is not None and int(m.group(1)) <= MAX_CHANGES:
+        return None, int(m.group(1))
+    raise RuleError(f"unknown policy {policy!r}; use one of {', '.join(POLICIES)}, "
+                    f"{GREEDY_258!r} or 'changes<=c' with c in 0..{MAX_CHANGES}")
 
 
 def _check_samples(n: Any) -> int:
@@ -1021,7 +1079,7 @@ class _Engine:
         if played < n:
             note += (f"; {played} of {n} walls played (the greedy player's work reached "
                      f"B258_MC_WORK={self.mc_work} shanten evaluations)")
-        return self._mc_result(win_time, ten_time, "greedy (ruleset shanten)", len(memo),
+        return self._mc_result(win_time, ten_time, GREEDY_258, len(memo),
                                note, winning)
 
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
@@ -1221,6 +1279,7 @@ def _out_of_reach(engine: _Engine, s: int) -> Probabilities:
 def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | None,
          n_samples: int, seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
     seed = plain_seed(seed)        # once: a Generator advances once though walls are dealt twice
+    policy = _policy_parts(policy)[0]     # a printed name; its change budget is the engine's
     if engine.T == 0:
         return _zero_draws(engine, h0, j0)
     s = engine.shanten(h0, j0)
@@ -1280,8 +1339,9 @@ _COMMON_DOC = """
     ----------
     hand : str, Hand or array_like of shape (34,)
         A hand waiting to draw (the ruleset's hand size, 13 or 16, counting melds as
-        3 and jokers ``*``).  A hand that must discard (one more tile) is evaluated
-        with its best discard.
+        3 and jokers ``*``).  A hand that must discard (one more tile) is valued by
+        its best discard among all (named in ``discard`` and the note), or 1 when it
+        wins now (see the module docstring).
     draws : int
         Horizon ``T``: the number of draws, ``0 <= T <=`` unseen tiles.
     visible : str or array_like of shape (34,), optional
@@ -1302,9 +1362,11 @@ _COMMON_DOC = """
         ``None``: fresh entropy, a different answer every call).
     n_samples : int
         Monte Carlo walls.
-    policy : {"optimal", "greedy"}, optional
-        Monte Carlo policy (default: optimal for ``"monte_carlo"``; greedy when
-        ``"auto"`` falls back to Monte Carlo).
+    policy : str, optional
+        ``"optimal"`` or ``"greedy"``: the Monte Carlo policy (default: optimal for
+        ``"monte_carlo"``; greedy when ``"auto"`` falls back to Monte Carlo).  Every
+        name a result prints is accepted: ``"changes<=c"`` (c in 0..8) is
+        ``changes=c``, ``"greedy (ruleset shanten)"`` is ``"greedy"``.
     changes : int or None
         ``None`` (default): the method decides (``"exact"``: the best play that
         fits; ``"auto"``: ``changes<=0`` beyond the true-wall horizons).  An int
@@ -1319,9 +1381,9 @@ _COMMON_DOC = """
     Raises
     ------
     RuleError
-        Bad ``draws``, ``method``, ``policy``, ``n_samples``, ``seed``, ``changes``, an
-        unknown ruleset, a missing indicator, or ``method="exact"`` beyond
-        ``max_states``.
+        Bad ``draws``, ``method``, ``policy``, ``n_samples``, ``seed``, ``changes`` (or
+        one that disagrees with ``policy="changes<=c"``), an unknown ruleset, a missing
+        indicator, or ``method="exact"`` beyond ``max_states``.
     InvalidHandError, InvalidNotationError
         A bad hand or visible tiles, a tile outside the ruleset's tile set, more
         copies than the wall holds.
@@ -1335,15 +1397,134 @@ def _setup(hand, draws, visible, ruleset, method, policy, n_samples, changes, ma
     _check_method(method, policy)
     n_samples = _check_samples(n_samples)
     changes = _check_changes(changes)
+    named = _policy_parts(policy)[1]          # policy="changes<=c" is changes=c
+    if named is not None:
+        if changes is not None and changes != named:
+            raise RuleError(f"policy={policy!r} and changes={changes} disagree; give one")
+        changes = named
     pos = _position(hand, visible, ruleset, indicator=indicator, seat_wind=seat_wind,
                     prevalent_wind=prevalent_wind)
     T = _check_draws(draws, pos.U)
     return pos, _Engine(pos, T, changes, max_states), n_samples
 
 
-def _best(results) -> Probabilities:
-    return max((r for r in results.values() if r is not None),
-               key=lambda r: (r.p_win, r.p_tenpai))
+@dataclass(frozen=True)
+class _Complete:
+    """The verdict of THE win predicate on a hand that must discard and is complete in
+    shape (:func:`_completion`): ``wins``; ``fan`` the largest fan total over the tiles
+    that can have been the self-drawn winning one (None when the model scores no fan);
+    ``text`` what to tell the player; ``winning`` the win as ``Probabilities._winning``
+    (weight 1) or None."""
+
+    wins: bool
+    fan: int | None
+    text: str
+    winning: Any = None
+
+
+def _completion(engine: _Engine) -> _Complete | None:
+    """Whether the 3n+2 hand of ``engine.pos`` wins now, self-drawn: None when it is not
+    complete in shape (neither the ruleset's shanten nor the shape without its pair /
+    void-suit constraints is -1); else THE win predicate (:func:`majiang.scoring.check_win`,
+    self-drawn, the position's winds) on every tile it holds taken as the drawn one (the
+    last draw of a hand is not known): it wins when one of them is a valid win, ``fan``
+    the best total; otherwise the reason of the reading with the most fan (e.g. below the
+    8-fan minimum of MCR, a third suit under 缺一门)."""
+    pos = engine.pos
+    h, nj = pos.counts, pos.jokers
+    fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
+    if engine.shanten(h, nj) != -1 and int(
+            _eff.shanten_one(h, pos.mask, pos.quads, pos.caps, nj, fifth)) != -1:
+        return None
+    pred = _WinPred(pos.model, pos.melds, pos.ctx)
+    best, why = None, None                  # (fan, kind, check) of a win / of the reason
+    for k in [int(k) for k in np.flatnonzero(h)] + ([JOKER] if nj else []):
+        try:
+            chk = pred.check(h.copy(), k, nj)
+        except InvalidHandError:
+            continue
+        fan = int(chk.result.total) if getattr(chk.result, "total", None) is not None else -1
+        if chk.valid:
+            if best is None or fan > best[0]:
+                best = (fan, k, chk)
+        elif why is None or fan > why[0]:
+            why = (fan, k, chk)
+    if best is None:
+        if why is None:
+            return None
+        reason = why[2].reason
+        same = f"not a winning hand under {pos.name}: "      # said once, not twice
+        reason = reason[len(same):] if reason.startswith(same) else reason
+        return _Complete(False, None, f"complete shape but no win under {pos.name}: {reason}")
+    fan, k = (best[0] if best[0] >= 0 else None), best[1]
+    h13, j13 = h.copy(), nj
+    if k == JOKER:
+        j13 -= 1
+    else:
+        h13[k] -= 1
+    winning = (h13[None, :], np.array([k], dtype=np.intp), np.ones(1),
+               np.array([j13], dtype=np.intp), None)
+    return _Complete(True, fan, "complete: wins now" + ("" if fan is None else f", {fan} fan"),
+                     winning)
+
+
+def _won_now(engine: _Engine, done: _Complete) -> Probabilities:
+    """A hand that wins now: ``P(win) = P(tenpai) = 1`` at every draw."""
+    T, pos = engine.T, engine.pos
+    one, z = np.ones(T), np.zeros(T)
+    return Probabilities(T, 1.0, 1.0, 0.0, 0.0, one, one.copy(), z, z.copy(), "exact",
+                         "optimal", model=TRUE_WALL, note=done.text, ruleset=pos.name,
+                         _winning=done.winning,
+                         _tenpai=Estimate(1.0, 0.0, "exact", None, TRUE_WALL, "optimal",
+                                          done.text))
+
+
+BEST_NAMED = 3
+"""At most this many equal best discards are named one by one (``"5m or 8m"``); more
+are ``"1m (one of 14 equal)"``."""
+
+
+def _best_names(results: dict, attr: str) -> tuple[Probabilities, str, str]:
+    """The result with the highest ``attr`` (``"p_win"``: then ``p_tenpai``;
+    ``"p_tenpai"``: then ``p_win``), the first discard (tile order) that reaches it and
+    all of them, ``"5m or 8m"`` (:data:`BEST_NAMED`)."""
+    other = "p_tenpai" if attr == "p_win" else "p_win"
+    ok = {d: r for d, r in results.items() if r is not None}
+    key = (lambda r: (getattr(r, attr), getattr(r, other)))
+    top = max(ok.values(), key=key)
+    names = [_discard_name(d) for d, r in ok.items() if key(r) == key(top)]
+    if len(names) > BEST_NAMED:
+        return top, names[0], f"{names[0]} (one of {len(names)} equal)"
+    return top, names[0], " or ".join(names)
+
+
+def _fourteen(engine: _Engine, pos: _Position, method: str, policy: str | None,
+              n_samples: int, seed: Any, n_jobs: int | None,
+              keep_wins: bool = False) -> Probabilities:
+    """The probabilities of a hand that must discard: 1 when it wins now
+    (:func:`_completion`); else, for each event, those of its best discard under the
+    method and policy — the maximum over *every* discard (one that raises the shanten
+    can be the best over a long horizon, or under a restricted policy) of the hand
+    waiting to draw.  ``p_win`` and its curve come from the best discard for winning
+    (:attr:`Probabilities.discard`), ``p_tenpai`` and its curve from the best for
+    tenpai (:attr:`Probabilities.tenpai_discard`); the note names them, and says why
+    a hand complete in shape is no win."""
+    _check_discard_hand(pos)
+    done = _completion(engine)
+    if done is not None and done.wins:
+        return _won_now(engine, done)
+    res = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards=True,
+                    keep_wins=keep_wins)
+    win, dw, all_w = _best_names(res, "p_win")
+    ten, dt, all_t = _best_names(res, "p_tenpai")
+    extra = "" if done is None or pos.note else f"; {done.text}"   # pos.note says why
+    note = "; ".join(x for x in (win.note, f"best discard {all_w}") if x) + extra
+    t_note = f"best discard {all_t}" + extra
+    t_est = Estimate(ten.p_tenpai, ten.se_tenpai, ten.method, ten.n_samples, ten.model,
+                     ten.policy, t_note, dt)
+    return replace(win, p_tenpai=ten.p_tenpai, se_tenpai=ten.se_tenpai,
+                   tenpai_curve=ten.tenpai_curve, tenpai_curve_se=ten.tenpai_curve_se,
+                   note=note, discard=dw, tenpai_discard=dt, _tenpai=t_est)
 
 
 def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = None,
@@ -1364,8 +1545,7 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
     if (int(pos.counts.sum()) + pos.jokers) % 3 == 1:
         return _run(engine, pos.counts, pos.jokers, method, policy, n_samples, seed, n_jobs)
-    return _best(_discards(engine, pos, method, policy, n_samples, seed, n_jobs,
-                           all_discards=False))
+    return _fourteen(engine, pos, method, policy, n_samples, seed, n_jobs)
 
 
 probabilities.__doc__ += _COMMON_DOC
@@ -1576,6 +1756,9 @@ def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset
                           max_states: int = DEFAULT_MAX_STATES, all_discards: bool = False,
                           indicator: Any = None, seat_wind: Any = 0, prevalent_wind: Any = 0):
     """One row per distinct discard of a hand that must discard, in tile order.
+
+    :func:`probabilities` of the hand is the largest ``p_win`` (and ``p_tenpai``) of
+    the rows with ``all_discards=True`` (unless the hand wins now).
 
     Columns ``discard`` (str), ``shanten`` (int, ruleset shanten after the discard;
     99 = no arrangement under the ruleset), ``p_tenpai``, ``p_win`` (float; NaN for

@@ -25,7 +25,16 @@ model (e.g. "P(win) = 0 by rule: a closed hand cannot win under wuhan") are prin
 under the table (--json: "notes").  Under a --rules that
 scores hands it also gains exp_score (expected points within T draws) and
 mean_fan (mean fan total of the wins).  --plot FILE writes the curves per
-discard (PNG/SVG/PDF).
+discard (PNG/SVG/PDF).  --policy NAME (with --draws) plays the probabilities
+with that policy: every name the probability line prints is accepted back
+(optimal, greedy, "changes<=0" …) and gives the same numbers.
+
+A complete hand that is a valid win under the ruleset (self-drawn, on some
+tile of it as the drawn one) is not advised as a hand to discard from: the
+command prints "win now: N fan" (N the best fan total) and stops, unless
+--discards asks for the discard table as well.  A hand complete in shape that
+is no win (e.g. below the 8-fan minimum of mcr) is advised as usual, with a
+line saying why it cannot win.
 
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
@@ -62,6 +71,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "default 18)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed for Monte Carlo estimates (default 0)")
+    parser.add_argument("--policy", metavar="NAME",
+                        help='play policy of the probabilities (needs --draws): any name the '
+                             'probability line prints, e.g. optimal, greedy, "changes<=0"')
+    parser.add_argument("--discards", action="store_true",
+                        help="rank the discards even when the hand wins now")
     add_forms_args(parser)
     add_rules_arg(parser)
     add_indicator_arg(parser)
@@ -179,7 +193,7 @@ def provenance_line(prov: list[dict]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis import advise
+    from ..analysis import advise, completion
     from ..efficiency import shanten
     from ..hand import format_hand
 
@@ -211,8 +225,16 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--draws must be 0 or more, got {draws}")
     if draws is not None:
         refuse_seen_jokers(seen, "--plot" if args.draws is None else "--draws")
+    if args.policy is not None and draws is None:
+        raise CommandError("--policy names the play policy of p_win / p_tenpai: give --draws")
+    done = completion(hand, ruleset=ruleset, **fq, **ind)
+    win_now = done.text if done is not None and done.wins else None
+    no_win = done.text if done is not None and not done.wins else None
+    if win_now is not None and not (args.discards or args.plot):
+        return _print_win_now(args, hand, current, seen, forms, quads, draws, win_now)
+    pol = {} if args.policy is None else {"policy": args.policy}
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
-                   draws=draws, seed=args.seed, **fq, **ind)
+                   draws=draws, seed=args.seed, **fq, **ind, **pol)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     prov = provenance(table) if draws is not None else []
@@ -240,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
             "draws": draws,
             "probability": prov or None,
             "notes": notes,
+            "win_now": win_now,
+            "no_win": no_win,
             "discards": table[keep],
         })
         if args.plot:
@@ -252,6 +276,10 @@ def run(args: argparse.Namespace) -> int:
     if seen is not None:
         write(f"visible  {seen.text or '-'}")
     write(f"forms    {', '.join(forms)}" + ("  (quads count as two pairs)" if quads else ""))
+    if win_now is not None:
+        write(win_now)
+    if no_win is not None:
+        write(no_win)
     if prov:
         write(provenance_line(prov))
     write()
@@ -266,6 +294,30 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         write()
         _plot(hand, visible, ruleset, draws, args.seed, args.plot, indicator=indicator)
+    return 0
+
+
+def _print_win_now(args, hand, current, seen, forms, quads, draws, win_now: str) -> int:
+    """The answer for a hand that wins now: ``win now: N fan``, no discard table
+    (``--json``: ``"win_now"`` and an empty ``"discards"``)."""
+    from ..hand import format_hand
+
+    if args.json:
+        emit_json({
+            "hand": format_hand(hand), "glyphs": hand_glyphs(hand), "shanten": current,
+            "visible": None if seen is None else seen.text, "forms": list(forms),
+            "seven_pairs_quads": quads, "second_order": args.second_order, "draws": draws,
+            "probability": None, "notes": [], "win_now": win_now, "no_win": None,
+            "discards": [],
+        })
+        return 0
+    write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
+    write(f"shanten  {shanten_label(current)}")
+    if seen is not None:
+        write(f"visible  {seen.text or '-'}")
+    write(f"forms    {', '.join(forms)}" + ("  (quads count as two pairs)" if quads else ""))
+    write(win_now)
+    write("(--discards ranks the discards as well)")
     return 0
 
 

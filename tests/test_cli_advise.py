@@ -1,0 +1,94 @@
+"""``majiang advise``: a hand that wins now, a complete shape that is no win, and
+``--policy`` taking back every policy name the probability line prints."""
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang.cli import main
+from majiang.tiles import parse_counts
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rows(out: str) -> list[str]:
+    return [line for line in out.splitlines() if re.match(r"^\s*\d+\s+\S+\s+-?\d", line)]
+
+
+def best_fan(hand: str, ruleset: str):
+    """The best fan total of THE predicate over the tiles of the hand as the self-drawn
+    winning one, or None when none wins."""
+    c = parse_counts(hand)
+    fans = []
+    for k in np.flatnonzero(c):
+        before = c.copy()
+        before[k] -= 1
+        chk = majiang.check_win(majiang.format_counts(before), int(k), ruleset=ruleset)
+        if chk.valid:
+            fans.append(int(chk.result.total))
+    return max(fans) if fans else None
+
+
+@pytest.mark.parametrize("hand,rules", [("123m111z222z333z44z", "mcr"),
+                                        ("11223344556677p", "sichuan")])
+def test_a_winning_hand_says_win_now(capsys, hand, rules):
+    fan = best_fan(hand, rules)
+    code, out, err = run(capsys, "advise", hand, "--rules", rules)
+    assert code == 0 and err == ""
+    assert f"win now: {fan} fan" in out.splitlines()
+    assert rows(out) == [] and "rank  discard" not in out and "probability" not in out
+    # asked for, the discards are ranked below the win
+    code, out, _ = run(capsys, "advise", hand, "--rules", rules, "--discards", "--draws", "4")
+    assert code == 0 and f"win now: {fan} fan" in out and len(rows(out)) > 0
+    code, out, _ = run(capsys, "advise", hand, "--rules", rules, "--json")
+    data = json.loads(out)
+    assert data["win_now"] == f"win now: {fan} fan" and data["discards"] == []
+    assert data["no_win"] is None
+
+
+@pytest.mark.parametrize("hand,rules,why", [
+    ("123m567m345p678s55s", "mcr", "below the 8-fan minimum of mcr (7 fan)"),
+    ("123m456p789s123s55s", "sichuan", "void_suit"),
+])
+def test_a_complete_shape_that_is_no_win_is_advised(capsys, hand, rules, why):
+    assert best_fan(hand, rules) is None
+    code, out, _ = run(capsys, "advise", hand, "--rules", rules)
+    assert code == 0 and "win now" not in out
+    line = next(x for x in out.splitlines() if x.startswith("complete shape but no win"))
+    assert why in line
+    assert len(rows(out)) == len(np.flatnonzero(parse_counts(hand)))
+    data = json.loads(run(capsys, "advise", hand, "--rules", rules, "--json")[1])
+    assert why in data["no_win"] and data["win_now"] is None and data["discards"]
+
+
+@pytest.mark.parametrize("hand,extra", [
+    ("2225678p88s12466s", ["--draws", "12"]),                     # exact, changes<=0
+    ("2225678p88s12466s", ["--draws", "2"]),                      # true wall, optimal
+])
+def test_policy_printed_is_accepted_back(capsys, hand, extra):
+    code, out, _ = run(capsys, "advise", hand, "--rules", "sichuan", *extra)
+    assert code == 0
+    names = re.findall(r"policy ([^;|\n]+?)(?: \||$)", out, flags=re.M)
+    assert names
+    for name in set(names):
+        code, again, err = run(capsys, "advise", hand, "--rules", "sichuan", *extra,
+                               "--policy", name)
+        assert code == 0 and err == ""
+        assert rows(again) == rows(out)
+
+
+def test_policy_errors(capsys):
+    code, _, err = run(capsys, "advise", "2225678p88s12466s", "--rules", "sichuan",
+                       "--policy", "greedy")
+    assert code == 2 and "--draws" in err and "Traceback" not in err
+    code, _, err = run(capsys, "advise", "2225678p88s12466s", "--rules", "sichuan",
+                       "--draws", "4", "--policy", "changes<=9")
+    assert code == 2 and "unknown policy" in err and "Traceback" not in err
