@@ -437,6 +437,18 @@ def test_fourteen_tile_hand_is_its_best_discard_readme():
     assert r.tenpai_curve[-1] == pytest.approx(r.p_tenpai, abs=1e-12)
 
 
+def test_fourteen_tile_auto_leaves_out_discards_it_would_only_sample():
+    # 3-shanten under MCR: the discards that raise it to 4 would be played by the greedy
+    # Monte Carlo (another policy, and 20 000 walls each); auto compares the exact ones
+    hand = "1358m2469p1357s11z"
+    assert majiang.shanten(hand, ruleset="mcr") == 3
+    assert majiang.shanten("358m2469p1357s11z", ruleset="mcr") == 3
+    assert majiang.shanten("1358m2469p1357s1z", ruleset="mcr") == 4
+    r = P.probabilities(hand, 18, ruleset="mcr")
+    low = P.discard_probabilities(hand, 18, ruleset="mcr")
+    assert r.method == "exact" and r.p_win == low["p_win"].max()
+
+
 @pytest.mark.parametrize("T", [3, 5])
 def test_fourteen_tile_hand_matches_reference_max_over_discards(T):
     hand = "2225678p88s12466s"

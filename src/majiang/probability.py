@@ -26,7 +26,10 @@ A hand that must discard (one tile more, 14 / 17) is valued by its best discard:
 its ``P(win)`` is the maximum over *every* discard (one that raises the shanten can
 be the best over a long horizon or under a restricted policy) of ``P(win)`` of the
 hand left waiting to draw, under the same method and policy, and likewise its
-``P(tenpai)``; :attr:`Estimate.discard` names the discard (the first in tile order
+``P(tenpai)`` (under ``method="auto"``, a discard that raises the shanten counts
+when the method solves it exactly — at most ``AUTO_MAX_SHANTEN``, or a short horizon —
+not when only the greedy Monte Carlo would play it: another policy, and minutes of
+sampling); :attr:`Estimate.discard` names the discard (the first in tile order
 among equal ones) and the note all of them (``"best discard 2s"``, ``"5m or 8m"``,
 ``"1m (one of 14 equal)"``).  So ``win_probability(h14, T)`` equals the
 largest ``p_win`` of ``discard_probabilities(h14, T, all_discards=True)``.  A hand
@@ -1505,7 +1508,9 @@ def _fourteen(engine: _Engine, pos: _Position, method: str, policy: str | None,
     (:func:`_completion`); else, for each event, those of its best discard under the
     method and policy — the maximum over *every* discard (one that raises the shanten
     can be the best over a long horizon, or under a restricted policy) of the hand
-    waiting to draw.  ``p_win`` and its curve come from the best discard for winning
+    waiting to draw; under ``method="auto"`` a discard that raises the shanten counts
+    when the method solves it exactly (:func:`_auto_exact`), not when it would be
+    played by the greedy Monte Carlo (another, weaker policy, and minutes of walls).  ``p_win`` and its curve come from the best discard for winning
     (:attr:`Probabilities.discard`), ``p_tenpai`` and its curve from the best for
     tenpai (:attr:`Probabilities.tenpai_discard`); the note names them, and says why
     a hand complete in shape is no win."""
@@ -1514,7 +1519,7 @@ def _fourteen(engine: _Engine, pos: _Position, method: str, policy: str | None,
     if done is not None and done.wins:
         return _won_now(engine, done)
     res = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards=True,
-                    keep_wins=keep_wins)
+                    keep_wins=keep_wins, exact_raising=True)
     win, dw, all_w = _best_names(res, "p_win")
     ten, dt, all_t = _best_names(res, "p_tenpai")
     extra = "" if done is None or pos.note else f"; {done.text}"   # pos.note says why
@@ -1669,11 +1674,25 @@ def _discard_options(pos: _Position) -> list:
             for d, h0, j0 in _after_discards(pos.model.jokers, pos.counts, pos.jokers)]
 
 
+def _auto_exact(engine: _Engine, s: int, j0: int) -> bool:
+    """Whether ``method="auto"`` solves a root of ruleset shanten ``s`` exactly (as
+    :func:`_run` decides, the predicate budget aside): out of reach, a short horizon,
+    or at most :data:`AUTO_MAX_SHANTEN` — but never beyond :data:`B258_PY_MAX_DRAWS`
+    on the Python paths, which play longer horizons by Monte Carlo."""
+    if s > engine.T:
+        return True
+    if engine._python_paths(j0):
+        return engine.T <= B258_PY_MAX_DRAWS
+    return s <= AUTO_MAX_SHANTEN or engine.T <= TRUE_WALL_MAX_DRAWS
+
+
 def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, n_samples: int,
               seed: Any, n_jobs: int | None, all_discards: bool,
-              keep_wins: bool = False) -> dict:
+              keep_wins: bool = False, exact_raising: bool = False) -> dict:
     """``{discard kind (34 = a joker): Probabilities or None}``: None for discards that
-    raise the ruleset shanten (unless ``all_discards``) or leave no arrangement."""
+    raise the ruleset shanten (unless ``all_discards``; with ``exact_raising`` under
+    ``method="auto"`` only those it solves exactly, :func:`_auto_exact`) or leave no
+    arrangement."""
     opts = _discard_options(pos)
     shan = {d: engine.shanten(h0, j0) for _, d, h0, j0 in opts}
     best = min(shan.values())
@@ -1681,7 +1700,10 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
     out: dict = {}
     over = engine.pred_over
     for _, d, h0, j0 in opts:
-        if (shan[d] > best and not all_discards) or shan[d] >= 99:
+        raising = shan[d] > best
+        if (raising and not all_discards) or shan[d] >= 99 or (
+                raising and exact_raising and method == "auto"
+                and not _auto_exact(engine, shan[d], j0)):
             out[d] = None
             continue
         out[d] = _run(engine, h0, j0, method, policy, n_samples, ss[d], n_jobs, keep_wins)
@@ -1758,7 +1780,8 @@ def discard_probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset
     """One row per distinct discard of a hand that must discard, in tile order.
 
     :func:`probabilities` of the hand is the largest ``p_win`` (and ``p_tenpai``) of
-    the rows with ``all_discards=True`` (unless the hand wins now).
+    the rows with ``all_discards=True`` (unless the hand wins now; under
+    ``method="auto"`` of the rows solved exactly when the lowest shanten's are).
 
     Columns ``discard`` (str), ``shanten`` (int, ruleset shanten after the discard;
     99 = no arrangement under the ruleset), ``p_tenpai``, ``p_win`` (float; NaN for
