@@ -508,6 +508,11 @@ def test_complete_winning_hand_wins_now(hand, ruleset):
     assert adv.attrs["win_now"] == f"win now: {fan} fan" and adv.attrs["no_win"] is None
     # the discards are still ranked, for a player who declines the win
     assert len(adv) == len(np.flatnonzero(parse_counts(hand)))
+    # fan odds: the win now, with its fan total
+    from majiang.odds import fan_odds
+    odds = fan_odds(hand, 4, ruleset=ruleset)
+    total = odds[odds["category"] == "total"]
+    assert list(total["name"]) == [str(fan)] and list(total["probability"]) == [1.0]
 
 
 @pytest.mark.parametrize("hand,ruleset,why", [

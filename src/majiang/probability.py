@@ -1077,7 +1077,7 @@ class _Engine:
                        np.array(won_j, dtype=np.intp), played)
         note = pos.note or (
             f"{pos.name}: wins and tenpai judged by the ruleset's shanten ({self._what()}) "
-            f"and THE predicate; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
+            f"and its win rules; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
             "shanten, then most live improving tiles) on real walls")
         if played < n:
             note += (f"; {played} of {n} walls played (the greedy player's work reached "
