@@ -477,6 +477,7 @@ cdef class FastHand:
     cdef int optarg_last
     cdef public int jk, indicator
     cdef int jk_mode, fifth, three_jokers
+    cdef int all258            # the all_258 form (将将胡 of any shape): THE predicate is asked
     cdef int jk_map[34]
     cdef int aside[64]
     cdef int n_aside
@@ -548,6 +549,7 @@ cdef class FastHand:
         self.jk_mode = flags.get("jk_mode", 0)
         self.fifth = flags.get("fifth", 0)
         self.three_jokers = flags.get("three_jokers", 0)
+        self.all258 = flags.get("all258", 0)
         jm = flags.get("jk_map")
         for k in range(34):
             self.jk_map[k] = jm[k] if jm is not None else -1
@@ -833,6 +835,11 @@ cdef class FastHand:
             else:
                 c[tile] -= 1
         special = self.three_jokers and self_drawn and j + (1 if is_joker else 0) >= 3
+        if not special and self.all258 and self.only258(p, c, -1 if is_joker else tile):
+            # 将将胡 of any shape (engine.beyond_core's all_258 case): THE predicate decides
+            if not is_joker and c[tile] >= 4:
+                return None
+            special = True
         if not special:
             if self.shanten13(p, tile if self_drawn else -1) > 0:
                 return None       # one tile cannot complete it
@@ -857,6 +864,19 @@ cdef class FastHand:
                                 s.n_flowers, j, is_joker,
                                 FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)])
         return res
+
+    cdef bint only258(self, int p, const uint8_t* c, int tile) noexcept:
+        """Every tile of seat p's hand (concealed ``c``, melds, the win ``tile`` unless
+        -1) is a 2, 5 or 8 of a suit: the shape of the all_258 form
+        (:func:`majiang.scoring.waiting.beyond_core`; jokers stand for any tile)."""
+        cdef int k
+        cdef FSeat* s = &self.seats[p]
+        for k in range(34):
+            if (c[k] or s.meldall[k]) and (k >= 27 or k % 3 != 1):
+                return False
+        if tile >= 0 and (tile >= 27 or tile % 3 != 1):
+            return False
+        return True
 
     cdef int first_turn(self, int p, bint self_drawn, bint kong) noexcept:
         """0 none, 1 天和, 2 地和, 3 人和 (as :meth:`HandState.first_turn`)."""

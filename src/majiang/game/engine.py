@@ -88,6 +88,7 @@ from ..errors import MahjongError, RuleError
 from ..hand import Hand, Meld
 from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
+from ..scoring.waiting import beyond_core as _beyond_core
 from .._core import game as _cg
 from . import players as _players  # noqa: E402
 from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
@@ -115,6 +116,13 @@ def _shape_extra(model) -> bool:
     all_258 (将将胡 of any shape) is left to THE predicate on core-complete shapes, in
     both loops: a non-regular 将将胡 is not yet seen by either engine."""
     return bool(set(model.extra_forms) - {"all_258"})
+
+
+def _beyond_forms(model) -> bool:
+    """The model has a form the compiled shape check does not know (十三烂-like extra
+    forms, 将将胡 of any shape): :func:`~majiang.scoring.waiting.beyond_core` is asked
+    beside it."""
+    return bool(model.extra_forms)
 
 
 def _mask_for(mask: int, n_melds: int) -> int:
@@ -390,6 +398,7 @@ class HandState:
         self._mask = _core_mask(self.model)
         self._extra = _shape_extra(self.model)
         self._three_jokers = self.model.three_jokers_win
+        self._beyond = _beyond_forms(self.model)
         self.ended = False
         self.end_reason = ""
         self._wcache = {}
@@ -562,7 +571,7 @@ class HandState:
         # shape pre-check on the hand before the win tile
         kind = self.play_kind(tile)
         special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
-        if not special and not self._complete(p, c, j, kind, is_joker):
+        if not special and not self._complete(p, c, j, kind, is_joker, tile, self_drawn):
             return None
         hand = Hand(c, self.meld_objects(p), jokers=j)
         seat_wind = (p - self.dealer) % self.n
@@ -599,9 +608,12 @@ class HandState:
         return (Hand(ph, self.meld_objects(p)), int(tile),
                 key + (ph.tobytes(), int(tile)))
 
-    def _complete(self, p, c, j, kind, is_joker):
+    def _complete(self, p, c, j, kind, is_joker, tile=None, self_drawn=True):
         """Shape pre-check: the hand before the win (c, j) plus the win tile is complete
-        in some form (caps and forms only; THE predicate decides the rest)."""
+        in some form (caps and forms only; THE predicate decides the rest): the compiled
+        check of the core forms, else :func:`~majiang.scoring.waiting.beyond_core`
+        (十三烂, 将将胡 of any shape); where the values read the wild tiles' faces
+        (南昌 德国) also the hand with every wild tile as its own face."""
         full = c.copy()
         jf = j
         if is_joker:
@@ -612,8 +624,17 @@ class HandState:
             full[kind] += 1
         if _cg.shanten(full, self.shape_opts(p, False), jf) == -1:
             return True
-        s = self.seats[p]
-        return bool(self._extra and not s.melds and jf == 0 and int(full.max()) <= 1)
+        melds = self.meld_objects(p)
+        if self._beyond and _beyond_core(self.model, full, melds, jf):
+            return True
+        if self.by_faces and jf and tile is not None:
+            ph = np.array(self.seats[p].phys, dtype=np.uint8)
+            if not self_drawn:
+                ph[tile] += 1              # a discard: not in the hand yet
+            if _cg.shanten(ph, self.shape_opts(p, False), 0) == -1:
+                return True
+            return bool(self._beyond and _beyond_core(self.model, ph, melds, 0))
+        return False
 
     def _waits_of(self, p, c, j):
         s = self.seats[p]
@@ -624,8 +645,15 @@ class HandState:
         out = np.zeros(34, dtype=np.uint8)
         jw = _cg.waits(np.ascontiguousarray(c, dtype=np.uint8), self.shape_opts(p, False), j,
                        out)
-        if self._extra and not s.melds and j == 0 and int(c.max()) <= 1:
-            out[(c == 0) & (np.asarray(self.model.copies) > 0)] = 1
+        if self._beyond:
+            melds = self.meld_objects(p)
+            full = np.array(c, dtype=np.uint8)
+            for k in self.model.kinds:
+                if not out[k] and full[k] < 4:
+                    full[k] += 1
+                    if _beyond_core(self.model, full, melds, j):
+                        out[k] = 1
+                    full[k] -= 1
         got = self._wcache[key] = (out, bool(jw))
         return got
 
@@ -1485,6 +1513,7 @@ def _fast_flags(model) -> dict:
         "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
         "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
         "three_jokers": int(model.three_jokers_win),
+        "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
     }
     jr = model.jokers
     if jr is not None:
@@ -1625,6 +1654,25 @@ def end_checks(st) -> list:
     return st.end_checks
 
 
+def _shape_waits(model, c, j, melds, so) -> np.ndarray:
+    """``uint8 (34,)``: the kinds one more copy of which completes the 3n+1 hand ``c``
+    (+ ``j`` jokers, ``melds``) by shape — the compiled check's waits (options ``so``)
+    and those of :func:`~majiang.scoring.waiting.beyond_core` (十三烂, 将将胡 of any
+    shape).  The candidates the end-of-hand readiness asks THE predicate about."""
+    w = np.zeros(34, dtype=np.uint8)
+    c = np.ascontiguousarray(c, dtype=np.uint8)
+    _cg.waits(c, so, j, w)
+    if _beyond_forms(model):
+        full = c.copy()
+        for k in model.kinds:
+            if not w[k] and full[k] < 4:
+                full[k] += 1
+                if _beyond_core(model, full, melds, j):
+                    w[k] = 1
+                full[k] -= 1
+    return w
+
+
 class _Readiness:
     """Who is ready (下叫 / 听牌) at the end of a hand, and what a ready hand is worth: the
     one reading behind 查大叫 and 退税 (:func:`end_checks`), the kong payments only ready
@@ -1697,13 +1745,17 @@ class _Readiness:
         if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
             so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(melds)),
                                model.seven_pairs_quads, None, _ALL_PAIRS, 0, False)
-            w = np.zeros(34, dtype=np.uint8)
-            _cg.waits(c, so, j, w)
+            w = _shape_waits(model, c, j, melds, so)
             hand = Hand(c, melds, jokers=j)
             faces = {}
             if getattr(st, "by_faces", False):     # THE predicate reads the faces
-                hand = Hand(np.array(seat.phys, dtype=np.uint8), melds)
+                ph = np.array(seat.phys, dtype=np.uint8)
+                hand = Hand(ph, melds)
                 faces = {"indicator": st.indicator if st.indicator is not None else st.jk}
+                if j:                    # a wild tile as its own face (南昌 德国)
+                    w |= _shape_waits(model, ph, 0, melds, so)
+            if j >= 3 and model.three_jokers_win:
+                w[:] = 1                 # 三金倒: three jokers win on any self-draw
             held = c.astype(np.int64)
             for m in seat.melds:
                 for t in m["tiles"]:

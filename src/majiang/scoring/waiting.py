@@ -176,6 +176,29 @@ def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
 _KINDS_258 = frozenset(_PAIR_258_KINDS)     # the game model's 2-5-8 kinds
 
 
+def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
+    """Whether a complete-sized hand may win in a form the core shape check
+    (:func:`majiang._core.game.shanten`, :attr:`GameModel.core_forms`) does not know:
+    the shape half of THE predicate that the compiled check leaves out.
+
+    ``c`` the concealed counts with the win tile (34,), ``melds`` the Meld tuple,
+    ``jokers`` the wild tiles held besides ``c``.  True for 十三烂 / 七星十三烂 (the
+    model's extra forms: 14 distinct concealed lonely tiles, no melds, no jokers — 安庆
+    "drawing a joker breaks 十三烂") and for 将将胡 of any shape (the ``all_258`` form:
+    every tile, melds included, a 2, 5 or 8; a joker may stand for one).  False means
+    the hand completes no form beyond the core; True asks THE predicate
+    (:func:`majiang.scoring.check_win`), which decides the rest.  The game engine's
+    win pre-check and its end-of-hand readiness use it beside the compiled check.
+    """
+    if "all_258" in model.forms and all(t in _KINDS_258 for m in melds for t in m.tiles) \
+            and not any(c[k] for k in range(34) if k not in _KINDS_258):
+        return True
+    extra = tuple(f for f in model.extra_forms if f != "all_258")
+    return bool(extra and not melds and not jokers and model.hand_size == 13
+                and _extra_form_complete([int(x) for x in c], extra,
+                                         tuple(int(x) for x in model.copies)))
+
+
 def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_PAIRS) -> set:
     """Waits under the 2-5-8 shape families (:attr:`GameModel.shapes_258`: 长沙, 合肥,
     武汉): a small win needs a 2/5/8 pair; a 大胡 shape of the ruleset
@@ -228,7 +251,8 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     draw (Chinese Official rules judge 独听 — 边张 / 坎张 / 单钓将 — by the hand's
     shape).  The shape rules are those of the game model
     (:meth:`majiang.rules.model.GameModel.shape`): the tile set (a kind outside
-    it is never a wait), 缺一门 (the complete hand lacks a suit) and 二五八将 (the
+    it is never a wait), 缺一门 (the complete hand lacks a suit), 不允许缺门 (the
+    complete hand holds all three suits, ``no_void``) and 二五八将 (the
     pair of a regular hand is a 2, 5 or 8); under ``pair_258_small`` (长沙, 合肥,
     武汉) the 2-5-8 pair of a small win, or any shape of a 大胡 that needs no
     situational context (seven pairs, all pungs, one suit, 将将胡 of any shape,
@@ -309,9 +333,15 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         for m in h.melds:
             if m.tile < 27:
                 suit[m.tile // 9] += len(m.tiles)
+    no_void = "no_void" in model.constraints         # 不允许缺门 (沈阳): all three suits
+    if no_void:
+        held = [any(c[9 * s:9 * s + 9]) or any(m.tile < 27 and m.tile // 9 == s
+                                                for m in h.melds) for s in range(3)]
     out = []
     for t in sorted(found):
         if not model.copies[t]:
+            continue
+        if no_void and not all(held[s] or (t < 27 and t // 9 == s) for s in range(3)):
             continue
         if eight and not any(suit[s] + (t < 27 and t // 9 == s) >= 8 for s in range(3)):
             continue
