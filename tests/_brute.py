@@ -47,3 +47,17 @@ def deal(model, ind, n, size, rng):
         c = np.bincount(pick, minlength=35)
         out.append((c[:34].astype(np.uint8), int(c[34])))
     return out
+
+
+def written(model, ind, h: np.ndarray, j: int) -> str:
+    """A dealt hand (:func:`deal`: counts in which a stand-in counts as the wild kind's
+    face it plays, and j jokers) as its tiles look: the stand-ins as themselves (安庆 红中,
+    白板 under 温州 / 上海百搭 活动百搭 / 杭州 翻财神), the jokers as '*'."""
+    from majiang.rules.shapes import stand_in
+    from majiang.tiles import format_counts
+    si = None if model.ruleset is None else stand_in(model.ruleset, ind)
+    h = np.array(h, dtype=np.uint8)
+    if si is not None:
+        h[si[1]] += h[si[0]]
+        h[si[0]] = 0
+    return format_counts(h) + "*" * j

@@ -82,12 +82,16 @@ def test_tianjin_silver_kong_win_lifts_a_hand_to_the_minimum():
 
 
 def test_front_door_errors():
-    # a * mixed with faces under a ruleset whose faces matter
-    with pytest.raises(InvalidHandError, match="by their faces"):
-        majiang.score("123p456m789s11z2s*", "4s", ruleset="nanchang", indicator="9p",
+    # a * beside the faces is a joker of no given face: accepted, never counted by face
+    # (天津 5z turned: 银杠胡 needs three 5z 混儿 held by their faces)
+    r = majiang.score("123m456p789s1z555z", "1z", ruleset="tianjin", indicator="5z",
                       self_drawn=True)
-    with pytest.raises(InvalidHandError, match="by their faces"):
-        check_win("123m456p789s1z55z*", "1z", ruleset="tianjin", indicator="5z")
+    assert "银杠胡" in r
+    r = majiang.score("123m456p789s1z55z*", "1z", ruleset="tianjin", indicator="5z",
+                      self_drawn=True)
+    assert "银杠胡" not in r
+    assert not check_win("123m456p789s1z55z*", "1z", ruleset="tianjin", indicator="5z",
+                         self_drawn=True).valid
     # jokers= / win_is_joker with indicator=
     with pytest.raises(InvalidHandError):
         check_win("123p456m789s11z23s", "4s", ruleset="nanchang", indicator="9p", jokers=1)

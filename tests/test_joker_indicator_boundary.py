@@ -8,7 +8,8 @@ readings), never taken from the library's output:
   jokers.  136 tiles − 1 turned − 13 held = 122 unseen for a fresh hand.
 * 上海百搭 (the turned kind is wild): the face-up copy is one of the 4, the other 3
   are jokers; 白板 (5z) stands in for the joker's face.  Again 122 unseen.
-* 安庆 红中 stands in for the 钻牌's face and is written by the face in a hand.
+* 安庆 红中 stands in for the 钻牌's face and is written as itself (7z) in a hand; a tile
+  of the joker kind written by its face is a joker.
 * 四川 (108) and 广东 (136) have no flowers; MCR (144) has 8.
 """
 from __future__ import annotations
@@ -27,11 +28,11 @@ from majiang.scoring import check_win, score
 CASES = [
     # waits 1m / 4m and any joker (5m); the turned 4m is set apart: 4m has 3 left
     ("anqing", "23m456p789p11s678s", "4m", {"1m": 4, "4m": 3}, "5m*", 4),
-    # indicator 1m: the turned 1m is set apart, jokers 2m
-    ("anqing", "23m456p789p11s678s", "1m", {"1m": 3, "4m": 4}, "2m*", 4),
-    # two 2m in the hand are 红中 stand-ins (face 2m): 4 红中 − 2 held = 2 drawable,
-    # listed under the tile drawn (7z); 1s: 4 − 2 held
-    ("anqing", "22m456p789p11s678s", "1m", {"1s": 2, "7z": 2}, "2m*", 4),
+    # indicator 1m: the turned 1m is set apart, jokers 2m; the 7z plays as 2m
+    ("anqing", "3m7z456p789p11s678s", "1m", {"1m": 3, "4m": 4}, "2m*", 4),
+    # two 红中 stand-ins (face 2m): 4 红中 − 2 held = 2 drawable, listed under the
+    # tile drawn (7z); 1s: 4 − 2 held
+    ("anqing", "77z456p789p11s678s", "1m", {"1s": 2, "7z": 2}, "2m*", 4),
     # 武汉 must open: a claimed chow; the 22s pair is 2-5-8
     ("wuhan", "23m456p22s678s [789p]", "4m", {"1m": 4, "4m": 3}, "5m*", 4),
     # 上海百搭: 4m turned is wild (3 more jokers); 白板 plays 4m's face: 4 drawable
@@ -88,14 +89,17 @@ def test_cli_visible_refuses_fifth_with_indicator(capsys):
     assert main(args + ["--visible", "4m4m4m"]) == 0
 
 
-def test_anqing_face_tiles_are_stand_ins():
+def test_anqing_red_dragons_are_stand_ins():
     # 红中 turned: the 钻牌 is 发 (中→发→白→中); 3 红中 are left to stand in for 发
     with pytest.raises(InvalidHandError, match="stand-in"):
-        majiang.shanten("6666z123m456p789s", ruleset="anqing", indicator="7z")
-    assert majiang.shanten("666z123m456p789s1s", ruleset="anqing", indicator="7z") == 0
-    # 武汉 has no stand-in: a natural tile of the joker kind is refused
-    with pytest.raises(InvalidHandError):
-        majiang.shanten("2345m111p456p99s6m", ruleset="wuhan", indicator="1m")
+        majiang.shanten("7777z123m456p789s", ruleset="anqing", indicator="7z")
+    assert majiang.shanten("777z123m456p789s1s", ruleset="anqing", indicator="7z") == 0
+    # a 发 written by its face is a 钻牌 (a joker), as '*'
+    assert majiang.ukeire("666z123m456p789s1s", ruleset="anqing", indicator="7z") == \
+        majiang.ukeire("***123m456p789s1s", ruleset="anqing", indicator="7z")
+    # 武汉 has no stand-in: a tile of the joker kind is a joker
+    assert majiang.ukeire("2345m111p456p99s6m", ruleset="wuhan", indicator="1m") == \
+        majiang.ukeire("345m111p456p99s6m*", ruleset="wuhan", indicator="1m")
 
 
 FLOWER_HAND = "1f23345m111p456p99s6m"

@@ -698,3 +698,18 @@ def test_taiwan_lists_no_zero_flower_fan(capsys):
     assert main(["score", hand, "--win", win, "--rules", "taiwan", "--flowers", "2"]) == 0
     out = capsys.readouterr().out
     assert "花牌" not in out and "Flowers" not in out
+
+
+def test_mcr_flowers_in_the_hand_count_in_both_engines():
+    """MCR 花牌: 1 fan per flower.  十三幺 88 with one flower tile written in the hand
+    (1f) is 88 + 1 = 89, whichever engine scores it; a count given with the hand's
+    flowers must agree with them."""
+    from majiang.scoring import regional
+    hand = "1f19m19p19s1234567z"
+    for kw in ({}, {"flowers": 1}):
+        assert score(hand, "1m", ruleset="mcr", **kw).total == 89
+        r = regional.score(hand, "1m", ruleset="mcr", **kw)
+        assert r.total == 89 and r.points == 89
+    for f in (score, regional.score):
+        with pytest.raises(RuleError, match="2 flowers given, but the hand holds 1"):
+            f(hand, "1m", ruleset="mcr", flowers=2)

@@ -102,6 +102,32 @@ def _could_be_complete(c: tuple, j: int, n_melds: int) -> bool:
     return False
 
 
+def _stand_in(model, indicator):
+    """(face, stand-in) when a stand-in plays as the wild kind's face (安庆 红中; 白板
+    under 温州 / 上海百搭 活动百搭 / 杭州 翻财神), else None."""
+    if model.ruleset is None or indicator is None:
+        return None
+    from majiang.rules.shapes import stand_in
+    si = stand_in(model.ruleset, indicator)
+    return None if si is None else (si[0], si[1])
+
+
+def _as_played(h, model, indicator):
+    """A hand as its tiles look -> as they play: each stand-in (concealed or in a pung /
+    kong) counts as the wild kind's face (the wall deals it as that face)."""
+    si = _stand_in(model, indicator)
+    if si is None:
+        return h
+    from majiang.hand import Meld
+    face, sub = si
+    c = np.array(h.concealed, dtype=np.uint8)
+    c[face] += c[sub]
+    c[sub] = 0
+    melds = tuple(Meld(m.kind, face, m.concealed) if m.tile == sub and m.kind != "chow"
+                  else m for m in h.melds)
+    return Hand(c, melds, h.flowers, h.jokers)
+
+
 class Brute:
     """Expectimax over actual draws: ``value(T)`` = max over play of P(win within T)."""
 
@@ -109,7 +135,8 @@ class Brute:
                  **ctx):
         self.model = game_model(ruleset)
         self.rs = self.model.ruleset
-        h = parse_hand(hand, hand_size=self.model.hand_size)
+        h = _as_played(parse_hand(hand, hand_size=self.model.hand_size), self.model,
+                       indicator)
         self.melds = h.melds
         w = self.model.wall(indicator)
         vis = parse_counts(visible).astype(int) if visible else np.zeros(34, int)
@@ -245,6 +272,12 @@ def _random_hands(ruleset, n: int, seed: int, *, meld: str | None = None,
                 concealed[drop2] -= 1
                 concealed[add] += 1
         from majiang.tiles import format_counts
+        si = _stand_in(model, indicator)
+        if si is not None:      # a stand-in dealt as the wild kind's face: written as itself
+            concealed[si[1]] += concealed[si[0]]
+            concealed[si[0]] = 0
+            if meld is not None and sets[0][0] == si[0] and sets[0][1] == si[0]:
+                exposed = " [" + 3 * tile_name(si[1])[0] + tile_name(si[1])[1] + "]"
         text = format_counts(concealed.astype(np.uint8)) + exposed
         try:
             h = parse_hand(text, hand_size=hs)

@@ -50,14 +50,11 @@ def _physical(rs, ind):
 
 
 def _written(P, face, sub):
-    """Physical counts -> (written counts, jokers): wild copies are jokers, stand-ins
-    are written as the face."""
+    """Physical counts -> (written counts, jokers): the hand as its tiles look, the wild
+    copies written '*' (their face reads the same), the stand-ins as themselves."""
     h = P.copy()
     j = int(h[face])
     h[face] = 0
-    if sub is not None:
-        h[face] += h[sub]
-        h[sub] = 0
     return h, j
 
 
@@ -148,9 +145,8 @@ def test_anqing_issue_example():
     jokers or as one of the four 红中 (7z) that play as 2m."""
     assert majiang.ukeire("13m456p789s123s11z", ruleset="anqing", indicator="1m") == {
         "7z": 4, "2m*": 4}
-    # one stand-in already held (written 2m): three 红中 left
-    # two stand-ins held (written 2m 2m): a 2m/1z shanpon; two 红中 left
-    assert majiang.ukeire("22m456p789s123s11z", ruleset="anqing", indicator="1m") == {
+    # two stand-ins held (written as themselves, 77z): a 2m/1z shanpon; two 红中 left
+    assert majiang.ukeire("456p789s123s11z77z", ruleset="anqing", indicator="1m") == {
         "1z": 2, "7z": 2, "2m*": 4}
 
 

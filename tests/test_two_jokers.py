@@ -235,13 +235,18 @@ def test_discard_table_and_advise_take_the_indicator():
 
 
 def test_indicator_checks():
-    # a wild face held as a plain tile is refused, with the hint to write '*'
-    with pytest.raises(InvalidHandError, match=r"\*"):
-        shanten("123m456p789s1p2p33z", ruleset="nanchang", indicator="9p")   # 1p = 副精
-    with pytest.raises(InvalidHandError):
-        ukeire("123m456p789s11z5z", ruleset="tianjin", indicator="5z")
-    with pytest.raises(InvalidHandError):
-        majiang.discard_table("123m456p789s11z5z7z", ruleset="tianjin", indicator="4z")
+    # a wild face held is a joker, as '*' (9p turned: 9p 正精, 1p 副精; 5z turned: 5z
+    # (3 in play) and 6z; 4z turned: 4z and 1z)
+    assert shanten("123m456p789s1p2p33z", ruleset="nanchang", indicator="9p") == \
+        shanten("123m456p789s2p33z*", ruleset="nanchang", indicator="9p")
+    assert ukeire("123m456p789s11z5z7z", ruleset="tianjin", indicator="5z") == \
+        ukeire("123m456p789s11z7z*", ruleset="tianjin", indicator="5z")
+    assert majiang.discard_table("123m456p789s11z5z7z9s", ruleset="tianjin",
+                                 indicator="4z").equals(
+        majiang.discard_table("123m456p789s5z7z9s**", ruleset="tianjin", indicator="4z"))
+    # more faces of a wild kind than are in play (5z turned: the 4th is face up)
+    with pytest.raises(InvalidHandError, match="3 of them are in play"):
+        ukeire("123m456p789s5555z", ruleset="tianjin", indicator="5z")   # 13 tiles
     with pytest.raises(Exception):
         shanten("123m456p789s1z2z**", ruleset="tianjin", indicator="9x")
     # the shanten does not depend on the indicator (every joker is simply wild)
@@ -261,9 +266,11 @@ def test_probabilities_count_both_kinds():
     assert p.value == pytest.approx(14 / 123, abs=1e-12)
     p = majiang.win_probability(hand, 1, ruleset="tianjin", indicator="5p")
     assert p.value == pytest.approx(6 / 122, abs=1e-12)
-    # a held 副精 written by its face is refused by the probability model too
-    with pytest.raises(InvalidHandError):
-        majiang.win_probability("123m456m789p11s26p", 1, ruleset="nanchang", indicator="5p")
+    # a held 副精 written by its face (6p) is a joker there too, as '*'
+    assert majiang.win_probability("123m456m789p11s26p", 1, ruleset="nanchang",
+                                   indicator="5p").value == pytest.approx(
+        majiang.win_probability("123m456m789p11s2p*", 1, ruleset="nanchang",
+                                indicator="5p").value, abs=1e-12)
 
 
 def test_seven_and_eight_jokers():

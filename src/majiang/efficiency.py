@@ -1221,56 +1221,146 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
     return rs
 
 
-def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> None:
-    """Validate a turned `indicator` under a joker ruleset (a no-op without one, as in
-    :func:`majiang.probability.probabilities`): its wild kinds (one, or two for 南昌 /
-    天津) are found, and a concealed tile of a wild kind is an error, since those
-    copies are jokers and are written ``*``.  With a stand-in (安庆 红中 plays the 钻牌's
-    face: ``JokerRule.substitute``, :meth:`GameModel.wall` draws it as the face) a face
-    tile in the hand IS a stand-in, allowed up to the stand-ins the wall holds (4 红中,
-    3 when the turned indicator is a 红中) — the same count as ukeire and the
-    probabilities.
+def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> Any:
+    """The hand with its wild tiles read from their faces (:func:`read_faces`), after
+    checking a turned `indicator`: a tile (also under a ruleset whose jokers do not need
+    one, or without a ruleset), in the ruleset's tile set, and refused for a fixed joker.
 
     Raises
     ------
     RuleError, InvalidNotationError
-        An indicator that is not a tile (also under a ruleset whose jokers do not need
-        one, or without a ruleset), or not in the ruleset's tile set.
+        An indicator that is not a tile, not in the tile set, or given for a fixed joker.
     InvalidHandError
-        The hand holds a wild kind as a plain tile.
+        As :func:`read_faces`.
     """
     if indicator is None:
-        return
+        return read_faces(hand, ruleset, None)
     from .rules.model import _kind_of, game_model
     _kind_of(indicator)     # a tile even where nothing reads it (40, 'zz': errors)
     if ruleset is None:
-        return
+        return hand
     model = game_model(ruleset)
     if model.jokers is None:
-        return
+        return hand
     if model.jokers.source == "fixed":
         raise RuleError(f"{model.name}'s joker kind is fixed ({tile_name(model.jokers.fixed)}):"
                         " no indicator is turned; leave the indicator out")
+    return read_faces(hand, ruleset, indicator)
+
+
+def read_faces(hand: Any, ruleset: Any, indicator: Any = None) -> Any:
+    """A hand written as its tiles look, read under a joker ruleset: the one notation of
+    every front door (shanten, ukeire, discard tables, advise, the probabilities, the
+    scoring through :mod:`majiang.scoring.faces`).
+
+    Once the wild kinds are known (:meth:`GameModel.joker_kinds`: a fixed joker such as
+    杭州 白板, or the turned `indicator`: 天津 1m turned = 1m and 2m 混儿), every concealed
+    tile of a wild kind IS a joker, exactly as a ``*`` (a joker whose face is not given);
+    both may be mixed.  A stand-in (:attr:`JokerRule.substitute`: 安庆 红中, 温州 / 上海百搭
+    活动百搭 / 杭州 翻财神 白板) is written as the tile it is (``7z``, ``5z``) and plays as
+    the wild kind's face, in the concealed tiles and in a pung or kong.  Without a ruleset,
+    without jokers, or with a turned joker and no indicator, the hand is returned as given.
+
+    Returns
+    -------
+    Hand or the input
+        A :class:`~majiang.hand.Hand` with the wild faces moved to ``jokers`` and the
+        stand-ins moved to the face; the input itself when nothing changes (and for a
+        count vector, which has no place for jokers: pass ``jokers=``).
+
+    Raises
+    ------
+    InvalidHandError
+        More tiles of a wild kind than its wild copies in play (天津 1m turned: 3), more
+        jokers than the ruleset has, or more stand-ins than the wall holds.
+    """
+    if ruleset is None or not isinstance(hand, (str, Hand)):
+        if indicator is not None and ruleset is not None and not isinstance(hand, (str, Hand)):
+            _refuse_wild_counts(hand, ruleset, indicator)
+        return hand
+    jr = _get_ruleset(ruleset).jokers
+    if jr is None or (indicator is None and jr.source != "fixed"):
+        return hand
+    from .rules.model import game_model
+    model = game_model(ruleset)
+    h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+    kinds = model.joker_kinds(indicator)
     wall = model.wall(indicator)
-    if isinstance(hand, (str, Hand)):
-        h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
-        conc = h.concealed
-    else:
-        conc = np.asarray(hand)
-        if conc.shape != (N_KINDS,):
-            return
-    sub = model.jokers.substitute
-    for k in wall.joker_kinds:
-        if sub is not None and int(conc[k]) > int(wall.counts[k]):
+    conc = np.array(h.concealed, dtype=np.uint8)
+    melds = h.melds
+    moved = 0
+    for k, cp in zip(kinds, jr.kind_copies):
+        n = int(conc[k])
+        if n > cp:
+            ind = "" if indicator is None else f" with indicator {tile_name(_kind(indicator))}"
             raise InvalidHandError(
-                f"the hand holds {int(conc[k])} {tile_name(k)}: under {model.name} they are "
-                f"{tile_name(sub)} stand-ins written by the face, and the wall holds "
-                f"{int(wall.counts[k])} (the {tile_name(k)} themselves are jokers, '*')")
+                f"the hand holds {n} {tile_name(k)}: under {model.name}{ind} they are "
+                f"jokers and {cp} of them are in play")
+        moved += n
+        conc[k] = 0
+    sub = jr.substitute
+    face = kinds[0]
+    changed_melds = False
+    if sub is not None and len(kinds) == 1 and sub != face:
+        stand = int(conc[sub]) + sum(m.tiles.count(sub) for m in melds)
+        if stand > int(wall.counts[face]):
+            raise InvalidHandError(
+                f"the hand holds {stand} {tile_name(sub)}: under {model.name} they are "
+                f"stand-ins playing as {tile_name(face)}, and the wall holds "
+                f"{int(wall.counts[face])}")
+        if conc[sub]:
+            conc[face] += conc[sub]
+            conc[sub] = 0
+            changed_melds = True
+        if any(m.tile == sub and m.kind != "chow" for m in melds):
+            from .hand import Meld
+            melds = tuple(Meld(m.kind, face, m.concealed)
+                          if m.tile == sub and m.kind != "chow" else m for m in melds)
+            changed_melds = True
+    if not moved and not changed_melds:
+        return hand
+    if h.jokers + moved > wall.jokers:
+        raise InvalidHandError(f"{h.jokers + moved} jokers ('*' and wild faces) but "
+                               f"{model.name} has {wall.jokers}")
+    return Hand(conc, melds, h.flowers, h.jokers + moved)
+
+
+def _kind(x: Any) -> int:
+    from .rules.model import _kind_of
+    return _kind_of(x)
+
+
+def _stand_in_names(ruleset: Any, indicator: Any) -> dict:
+    """``{face name: stand-in name}`` when a stand-in plays as the wild kind's face under
+    `ruleset` and `indicator` (安庆 红中 as the 钻牌's face; :func:`read_faces` moved the
+    held stand-ins to the face, whose other copies are all jokers): a discard of the face
+    is a discard of the stand-in, shown by the tile's own name.  Empty otherwise."""
+    if ruleset is None:
+        return {}
+    rs = _get_ruleset(ruleset)
+    if rs.jokers is None or rs.jokers.substitute is None:
+        return {}
+    from .rules.shapes import stand_in
+    si = stand_in(rs, indicator)
+    return {} if si is None else {tile_name(si[0]): tile_name(si[1])}
+
+
+def _refuse_wild_counts(hand: Any, ruleset: Any, indicator: Any) -> None:
+    """A count vector (34,) has no place for jokers: a wild kind in it is refused, beyond
+    the stand-ins the wall holds (安庆: a count of the 钻牌's face is a 红中 playing as it)."""
+    from .rules.model import game_model
+    model = game_model(ruleset)
+    if model.jokers is None or model.jokers.source == "fixed":
+        return
+    conc = np.asarray(hand)
+    if conc.shape != (N_KINDS,):
+        return
+    wall = model.wall(indicator)
+    for k in wall.joker_kinds:
         if int(conc[k]) > int(wall.counts[k]):
             raise InvalidHandError(
-                f"the hand holds {int(conc[k])} {tile_name(k)}, a wild kind under indicator "
-                f"{tile_name(wall.indicator) if wall.indicator is not None else indicator}: "
-                "write its copies as jokers ('*')")
+                f"the counts hold {int(conc[k])} {tile_name(k)}, a wild kind under "
+                f"indicator {tile_name(_kind(indicator))}: count its copies in jokers=")
 
 
 def _hand_size(ruleset: Any) -> int:
@@ -1326,8 +1416,9 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     indicator : str or int, optional
         With a joker ruleset: the turned indicator.  Every joker is simply wild, so
         the number does not depend on it; it is checked (a tile of the ruleset's
-        set) and a concealed tile of a wild kind (e.g. 南昌 正精 / 副精) is refused —
-        those copies are jokers, written ``*``.  Ignored without jokers.
+        set) and the hand is read by its faces (:func:`read_faces`: a tile of a wild kind
+        is a joker, as ``*``; a stand-in plays as the wild kind's face).  Ignored
+        without jokers.
 
     Returns
     -------
@@ -1346,12 +1437,14 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         An unknown form or ruleset, a bad joker count.
     """
     if indicator is not None:
-        _check_indicator(hand, ruleset, indicator)
+        hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     rec = None
     how = None
     if ruleset is not None:
         rec = _rule(ruleset)        # what the call needs of the ruleset, read once (issue 12)
         ruleset = rec.rs
+        if indicator is None and ruleset.jokers is not None:
+            hand = read_faces(hand, ruleset)        # a fixed joker's faces are jokers
         if forms is None:
             how = rec.how
     if ruleset is not None:
@@ -1667,8 +1760,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         A substitute kind (:attr:`JokerRule.substitute`: 安庆 红中, 温州 / 上海百搭 白板)
         is drawn as the joker kind's face: that draw is listed under the substitute's
         own name (``"7z"``, ``"5z"``: the tile the player draws; in the hand it is
-        written as the face), live = its copies − the face tiles held − the visible
-        substitutes.  Under a three-joker win (罗源 三金倒, 温州 三财神) the shanten
+        written as itself too, :func:`read_faces`), live = its copies − the stand-ins
+        held − the visible substitutes.  Under a three-joker win (罗源 三金倒, 温州 三财神) the shanten
         counts the draws to a third joker too (:func:`majiang.rules.shapes.form_shanten`).
 
     Returns
@@ -1699,8 +1792,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                                                           bool(seven_pairs_quads))
         if fast is not None:
             return fast
-    if indicator is not None:
-        _check_indicator(hand, ruleset, indicator)
+    if indicator is not None or ruleset is not None:
+        hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     visible = _visible_in_set(visible, ruleset)
     how, rs = _route(ruleset, forms)
     _jokers_allowed(ruleset, hand, jokers)
@@ -1832,16 +1925,20 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     """
     import pandas as pd
 
-    if indicator is not None:
-        _check_indicator(hand, ruleset, indicator)
+    if indicator is not None or ruleset is not None:
+        hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if rs is not None and _route(ruleset, forms)[0] == "b258":
         rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
         _jokers_allowed(ruleset, hand, jokers)      # as ukeire / discard_columns
-        return ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
-                                     jokers=_check_jokers(jokers), indicator=indicator)
+        table = ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
+                                      jokers=_check_jokers(jokers), indicator=indicator)
+        names = _stand_in_names(ruleset, indicator)
+        if names:       # a held stand-in is discarded as itself (安庆 7z, not the face)
+            table["discard"] = table["discard"].replace(names)
+        return table
     return _table_frame(pd, discard_columns(
         hand, _seen_indicator(visible, ruleset, indicator), forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
         ruleset))

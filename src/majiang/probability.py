@@ -507,6 +507,9 @@ def _model_of(ruleset: Any) -> GameModel:
 def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
               seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
     model = _model_of(ruleset)
+    if model.ruleset is not None:       # wild tiles by their faces, stand-ins as themselves
+        from .efficiency import read_faces
+        hand = read_faces(hand, model.ruleset, indicator)
     if isinstance(hand, str):
         h = as_hand(hand, hand_size=model.hand_size)
     elif isinstance(hand, Hand):
@@ -530,6 +533,19 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
             f"{tile_name(int(outside[0]))} is not in the tile set of {model.name} "
             f"({model.n_tiles} tiles)")
     wall = model.wall(indicator)
+    seen_jokers = 0
+    if wall.joker_kinds and model.ruleset is not None:
+        # seen tiles as they look, as ukeire reads them: a wild kind's face is a seen
+        # joker, a stand-in (安庆 7z) a seen copy of the face it plays
+        from .rules.shapes import stand_in
+        vis = vis.copy()
+        for k in wall.joker_kinds:
+            seen_jokers += int(vis[k])
+            vis[k] = 0
+        si = stand_in(model.ruleset, indicator)
+        if si is not None:
+            vis[si[0]] += vis[si[1]]
+            vis[si[1]] = 0
     unseen = wall.counts.astype(np.int16) - held - vis
     if unseen.min() < 0:
         k = int(np.argmin(unseen))
@@ -541,9 +557,10 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         raise InvalidHandError(
             f"{tile_name(k)}: the hand and the visible tiles hold {int(held[k] + vis[k])} "
             f"copies but the wall of {model.name} has {int(wall.counts[k])}{extra}")
-    joker_unseen = wall.jokers - h.jokers
+    joker_unseen = wall.jokers - h.jokers - seen_jokers
     if joker_unseen < 0:
-        raise InvalidHandError(f"{h.jokers} jokers held but {model.name} has {wall.jokers}")
+        raise InvalidHandError(f"{h.jokers} jokers held and {seen_jokers} seen but "
+                               f"{model.name} has {wall.jokers}")
     sh = model.shape(h.melds)
     caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
     mask = form_mask(tuple(sh.forms))
@@ -572,9 +589,9 @@ def _check_draws(draws: Any, U: int) -> int:
     if draws < 0:
         raise RuleError(f"draws must be >= 0, got {draws}")
     if draws > U:
-        raise RuleError(f"draws={draws} exceeds the {U} unseen tiles left to draw")
+        raise RuleError(f"{draws} draws: more than the {U} unseen tiles left to draw")
     if draws > 32000:
-        raise RuleError(f"draws={draws} is too large")
+        raise RuleError(f"{draws} draws: too many (at most 32000)")
     return draws
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
-    "add_rules_arg", "add_indicator_arg", "check_indicator", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
+    "add_rules_arg", "add_indicator_arg", "check_indicator", "read_hand_faces", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
     "Visible", "parse_cli_visible", "refuse_seen_jokers", "check_plot_path", "plural",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
@@ -126,6 +126,23 @@ def load_ruleset(name: str | None):
         return None
     from ..rules import get as get_ruleset
     return get_ruleset(name)
+
+
+def read_hand_faces(hand, ruleset, indicator: str | None):
+    """The command line's hand as the library reads it under a joker ruleset once the
+    wild kinds are known (a fixed joker, or ``--indicator``): every tile of a wild kind
+    is a joker, like ``*``, and a stand-in (安庆 红中, 白板 under 温州 / 上海百搭 活动百搭
+    / 杭州 翻财神) plays as the wild kind's face (:func:`majiang.efficiency.read_faces`).
+    The commands pass the hand as written (with ``--indicator``) to the library calls
+    that take the indicator, and this reading to the ones that do not.
+
+    Raises
+    ------
+    InvalidHandError
+        More tiles of a wild kind than are in play, more stand-ins than the wall holds.
+    """
+    from ..efficiency import read_faces
+    return read_faces(hand, ruleset, indicator)
 
 
 def hand_size(ruleset) -> int:

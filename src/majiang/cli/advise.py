@@ -49,7 +49,8 @@ from ._common import (
     Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
     check_indicator, check_plot_path, command_hint, emit_json,
     fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand,
-    parse_cli_visible, parse_forms, plural, refuse_seen_jokers, shanten_label, shanten_value,
+    parse_cli_visible, parse_forms, plural, read_hand_faces, refuse_seen_jokers, shanten_label,
+    shanten_value,
     write,
 )
 
@@ -215,9 +216,10 @@ def run(args: argparse.Namespace) -> int:
     fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
     indicator = check_indicator(args.indicator, ruleset)
     ind = {} if indicator is None else {"indicator": indicator}
-    seen = parse_cli_visible(args.visible, hand, ruleset, indicator)
+    faces = read_hand_faces(hand, ruleset, indicator)     # wild tiles by their faces
+    seen = parse_cli_visible(args.visible, faces, ruleset, indicator)
     visible = None if seen is None else seen.counts
-    current = shanten_value(shanten(hand, ruleset=ruleset, **fq))
+    current = shanten_value(shanten(faces, ruleset=ruleset, **fq))
     draws = args.draws
     if args.plot and draws is None:
         draws = 18

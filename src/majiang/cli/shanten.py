@@ -25,7 +25,7 @@ from ._common import (
     Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
     command_hint, emit_json, format_table,
     hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_cli_visible, parse_forms,
-    plural, shanten_label, shanten_value, write,
+    plural, read_hand_faces, shanten_label, shanten_value, write,
 )
 
 HELP = "shanten per winning form; effective tiles of a hand waiting for a draw"
@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     rs = load_ruleset(args.rules)
     hand = parse_cli_hand(" ".join(args.hand), rs)
     indicator = check_indicator(args.indicator, rs)
+    written = hand                  # as written: for the calls that take the indicator
+    hand = read_hand_faces(hand, rs, indicator)     # wild tiles by their faces: jokers
     seen = parse_cli_visible(args.visible, hand, rs, indicator)
     visible = None if seen is None else seen.counts
     if rs is not None:
@@ -76,13 +78,13 @@ def run(args: argparse.Namespace) -> int:
         overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
         uk = {"forms": forms, "seven_pairs_quads": quads}
     waiting = (hand.n_concealed + hand.jokers) % 3 == 1
-    effective = (ukeire(hand, visible, **uk)
+    effective = (ukeire(written, visible, **uk)
                  if waiting and overall is not None and overall >= 0 else None)
 
     if args.json:
         emit_json({
-            "hand": format_hand(hand),
-            "glyphs": hand_glyphs(hand),
+            "hand": format_hand(written),
+            "glyphs": hand_glyphs(written),
             "tiles": hand.n_tiles,
             "forms": per_form,
             "shanten": overall,
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         })
         return 0
 
-    write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
+    write(f"hand     {format_hand(written)}   {hand_glyphs(written)}")
     if seen is not None:
         write(f"visible  {seen.text or '-'}")
     write()
@@ -112,5 +114,5 @@ def run(args: argparse.Namespace) -> int:
     elif not waiting:
         write()
         write(f"{hand_size(rs) + 1} tiles: to rank the discards run: "
-              f"{command_hint('advise', hand, args.rules)}")
+              f"{command_hint('advise', written, args.rules)}")
     return 0

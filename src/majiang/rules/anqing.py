@@ -20,10 +20,12 @@ Ambiguities and resolutions:
 * 天胡 (5 kinds), 地胡, 双天胡, 连庄, 包牌 need the game history: not scored here.
 * 发/白 as kong-only 杠牌 (laid out like flowers) are not modelled: they are dealt
   as ordinary honors (the two seed passages conflict).
-* 红中 stands in for the 钻牌's own face (``JokerRule(substitute=红中)``): in a hand it is
-  written as that face (the 钻牌 themselves are ``*``); :func:`majiang.ukeire` and the
-  discard tables list a helpful 红中 draw as ``"7z"`` (the tile drawn), live = the 红中
-  left; :func:`majiang.scoring.faces.score` takes it as ``7z`` and reads it as the face.
+* 红中 stands in for the 钻牌's own face (``JokerRule(substitute=红中)``): with the
+  indicator given, a hand is written as its tiles look (one notation everywhere,
+  :func:`majiang.efficiency.read_faces`): a 红中 as ``7z``, read as the face, and a 钻牌 by
+  its face or as ``*``; :func:`majiang.ukeire`, the discard tables and the probabilities
+  list a helpful 红中 draw, a 红中 discard and a seen 红中 as ``"7z"`` too (live = the
+  红中 left).
 """
 from __future__ import annotations
 

@@ -13,8 +13,10 @@ readings (§7):
   turn order from the discarder); the last 16 tiles are not drawn (W7).
 * 财神 (W7 "翻牌就是财神", MIL "每局翻财", WZA, WZK): a tile is turned; its kind (no +1) is
   the 财神 — the other 3 copies — and **白板 plays as the 财神's face**
-  (``JokerRule(source="turned", copies=3, substitute=白)``: in a hand for
-  :func:`majiang.score` a 财神 is ``*`` and a 白板 is written as the face it plays).  A
+  (``JokerRule(source="turned", copies=3, substitute=白)``: with the indicator given
+  a hand is written as its tiles look — a 财神 by its face or ``*``, a 白板 as ``5z`` —
+  :func:`majiang.efficiency.read_faces`; without it a 财神 is ``*`` and a 白板 is
+  written as the face it plays).  A
   财神 may not be discarded, claimed or used to claim (W7, WZK).
 * 三财神 (W7): three 财神 win without any shape (``special_wins=("three_jokers",)``,
   option ``three_caishen_win``); with a shape they are 双翻.

@@ -65,7 +65,10 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         2m 副精) and scored by :func:`majiang.scoring.faces.score` (the same path), which
         sees what ``*`` hides: 南昌 德国 with a 精 standing for its own face, 天津 银杠胡 /
         金杠胡 / 本混龙 (which wild kinds are held).  The win tile is given by its face
-        too.  Not given (default): every ``*`` is a joker of unknown face.
+        too; a ``*`` may stand beside the faces for a joker of no given face (the fans
+        reading the faces do not count it).  Not given (default): every ``*`` is a joker
+        of unknown face, and a fixed joker's face (杭州 白板) is a joker too
+        (:func:`majiang.efficiency.read_faces`, the notation of every front door).
 
     Returns
     -------
@@ -84,9 +87,7 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         Unknown ruleset, bad wind or flower count; ``indicator`` under a ruleset without
         jokers, or a bad one.
 
-    With ``indicator``, also InvalidHandError for a ``*`` in the hand under a ruleset
-    whose values read the faces (南昌, 天津: :func:`majiang.scoring.faces.faces_matter`);
-    the result is then a :class:`RegionalResult`.
+    With ``indicator`` the result is a :class:`RegionalResult`.
 
     Examples
     --------

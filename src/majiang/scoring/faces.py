@@ -22,9 +22,10 @@ hand is written as the tiles look, e.g. ``"1122m3344p5566s7z"`` with indicator `
 
 The front doors take this path: :func:`majiang.score` and THE win predicate
 :func:`majiang.scoring.check_win` given ``indicator=`` hand the hand over to
-:func:`score` (through :func:`by_faces`, which refuses ``*`` / ``jokers=`` /
-``win_is_joker`` for a ruleset whose values read the faces, :func:`faces_matter`), and
-the game engine scores the wins of such rulesets by the faces of the held tiles.
+:func:`score` (through :func:`by_faces`); a ``*`` beside the faces is a joker of no
+given face, which the fans reading the faces do not count (:func:`faces_matter`).  The
+analyses read the same notation (:func:`majiang.efficiency.read_faces`), and the game
+engine scores the wins of such rulesets by the faces of the held tiles.
 """
 from __future__ import annotations
 
@@ -67,34 +68,34 @@ def faces_matter(ruleset: Any) -> bool:
 def by_faces(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any,
              jokers: int = 0, win_is_joker: bool = False, **context: Any):
     """The front doors' hand-off (:func:`majiang.score` / :func:`check_win` given
-    ``indicator=``): :func:`score`, after refusing a mix of faces and jokers of unknown
-    face.
+    ``indicator=``): :func:`score`.
+
+    The hand is written as its tiles look (the notation of every front door once the
+    wild kinds are known: :func:`majiang.efficiency.read_faces`); a ``*`` may stand
+    beside the faces for a joker whose face is not given.  Under a ruleset whose values
+    read the faces (:func:`faces_matter`: 天津 银杠胡 / 金杠胡 / 本混龙 / 素胡, 南昌 德国) only
+    the wild tiles written by their faces count as held by face: a ``*`` is a joker of
+    no known face (never a 银杠 / 金杠 copy, never its own face) — write the faces to have
+    them counted.
 
     Raises
     ------
     InvalidHandError
-        ``jokers=`` or ``win_is_joker`` (with ``indicator=`` a joker is a tile of a wild
-        kind, the winning one given by its face); ``*`` in the hand under a ruleset whose
-        values read the faces (:func:`faces_matter`): write every wild tile by its face,
-        or drop ``indicator=`` and write them all as ``*``; no winning tile.
+        ``jokers`` or ``win_is_joker`` (with a turned indicator a joker drawn is the
+        winning tile by its face, and a held joker is a face or ``*`` in the hand); no
+        winning tile.
     RuleError
         As :func:`score` (no jokers in the ruleset, a bad indicator).
     """
     rs = _rules.get(ruleset)
-    star = (isinstance(hand, str) and "*" in hand) or int(getattr(hand, "jokers", 0) or 0) > 0
     if jokers or win_is_joker:
-        raise InvalidHandError("with indicator= the wild tiles are written by their faces "
-                               "(the winning tile too: a wild kind's face for a joker "
-                               "drawn); jokers= and win_is_joker are for hands written "
-                               "with '*' and no indicator")
-    if star and faces_matter(rs):
-        raise InvalidHandError(
-            f"with indicator= the wild tiles are written by their faces; under {rs.name} "
-            "the faces change the value (which wild kinds are held, a wild tile as its own "
-            "face), so a '*' (a joker of unknown face) cannot be mixed in: write every wild "
-            "tile by its face, or drop indicator= and write them all as '*'")
+        raise InvalidHandError("with a turned indicator the wild tiles are written in the "
+                               "hand, by their faces or as '*', and a joker drawn as the "
+                               "winning tile by its face; a separate joker count or a "
+                               "'winning joker' flag is for hands scored without the "
+                               "indicator")
     if win_tile is None:
-        raise InvalidHandError("with indicator= give the winning tile by its face "
+        raise InvalidHandError("with a turned indicator give the winning tile by its face "
                                "(a wild kind's face for a joker drawn)")
     return score(hand, win_tile, ruleset=rs, indicator=indicator, **context)
 

@@ -89,8 +89,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
         :func:`majiang.scoring.faces.score` (the path of :func:`majiang.score` with
         ``indicator``): 南昌 德国 with a 精 standing for its own face, 天津 银杠胡 / 金杠胡 /
         本混龙 count, and can lift a hand to the minimum.  ``jokers`` / ``win_is_joker``
-        are then refused, and so is a ``*`` under a ruleset whose values read the faces
-        (:func:`majiang.scoring.faces.faces_matter`; InvalidHandError).
+        are then refused (InvalidHandError); a ``*`` beside the faces is a joker of no
+        given face, which the fans reading the faces do not count.
 
     Returns
     -------

@@ -234,6 +234,29 @@ def _all_counts(h: Hand) -> list[int]:
     return c
 
 
+def flower_count(flowers: Any, h: Hand, rs) -> int:
+    """The flowers a win scores: the ``flowers`` count given, or the flower tiles written
+    in the hand (``1f``) when none is given; both must agree.  One rule for the reference
+    and the regional engines (MCR 花牌: 1 fan per flower, however it is given).
+
+    Raises
+    ------
+    RuleError
+        Not a count; a count that contradicts the hand's flower tiles; more flowers than
+        the ruleset's tile set has.
+    """
+    if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)):
+        raise RuleError(f"flowers must be a count 0..{rs.flowers}, got {flowers!r}")
+    flowers = int(flowers)
+    if h.n_flowers and flowers and flowers != h.n_flowers:
+        raise RuleError(f"{flowers} flowers given, but the hand holds {h.n_flowers} flower "
+                        "tile(s)")
+    flowers = flowers or h.n_flowers
+    if not 0 <= flowers <= rs.flowers:      # the tile set's flowers (南京 20 硬花, 罗源 36花)
+        raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
+    return flowers
+
+
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
              prevalent_wind, flowers, ruleset, first_turn=""):
     rs = _rules.get(ruleset)
@@ -246,14 +269,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     win = parse_tile(win_tile) if isinstance(win_tile, str) else win_tile
     if isinstance(win, (np.integer,)):
         win = int(win)
-    if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)):
-        raise RuleError(f"flowers must be a count 0..{rs.flowers}, got {flowers!r}")
-    flowers = int(flowers)
-    if h.n_flowers and flowers and flowers != h.n_flowers:
-        raise RuleError(f"flowers={flowers} contradicts the {h.n_flowers} flower(s) in the hand")
-    flowers = flowers or h.n_flowers
-    if flowers > rs.flowers:
-        raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
+    flowers = flower_count(flowers, h, rs)
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn)

@@ -26,7 +26,7 @@ import numpy as np
 from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, as_hand, format_hand
-from ..rules.base import POINTS_FUNCTIONS
+from ..rules.base import POINTS_FUNCTIONS, WILD_HELD
 from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
 from ..rules.model import game_model
@@ -34,7 +34,7 @@ from ..rules.shapes import _lonely_kept, joker_decompositions
 from ..tiles import parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
 from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
-                        wind_index)
+                        flower_count, wind_index)
 from .results import FanCount, FanResult
 
 __all__ = ["score", "RegionalResult", "candidates"]
@@ -260,9 +260,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             raise InvalidHandError(f"{tile_name(win)} is not in the tile set of {rs.name}")
     else:
         win = None
-    flowers = int(flowers)
-    if not 0 <= flowers <= rs.flowers:      # the tile set's flowers (南京 20 硬花, 罗源 36花)
-        raise RuleError(f"{flowers} flowers: ruleset {rs.name} has {rs.flowers}")
+    flowers = flower_count(flowers, h0, rs)     # the count given, or the hand's 1f tiles
     base = h0.concealed.astype(np.int64)
     c_full = base.copy()
     if win is not None:
@@ -329,6 +327,23 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     return rs, h0, out
 
 
+def _fixed_face_hand(hand, win_tile, ruleset, jokers, win_is_joker):
+    """The ruleset when `hand` / `win_tile` hold a face of its fixed joker kind (to be
+    read by :func:`majiang.scoring.faces.score`), else None; never inside that reading
+    (:data:`WILD_HELD` set) nor with a separate joker count."""
+    if jokers or win_is_joker or WILD_HELD.get() is not None:
+        return None
+    rs = _rules.get(ruleset)
+    jr = rs.jokers
+    if jr is None or jr.source != "fixed":
+        return None
+    k = int(jr.fixed)
+    h = as_hand(hand, hand_size=rs.hand_size) if not isinstance(hand, Hand) else hand
+    win = None if win_tile is None else (parse_tile(win_tile) if isinstance(win_tile, str)
+                                         else int(win_tile))
+    return rs if (int(h.concealed[k]) or win == k) else None
+
+
 def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
@@ -340,12 +355,23 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
     dealer.  ``first_turn``: 天和 / 地和 / 人和 (:class:`majiang.winning.WinContext`).
 
+    A fixed joker (杭州 白板, 广东 白板做鬼 / 红中鬼) is known without an indicator: a tile of
+    its kind in the hand, or as the winning tile, is a joker, as ``*`` (the notation of
+    :func:`majiang.efficiency.read_faces`; scored by :func:`majiang.scoring.faces.score`).
+
     Raises
     ------
     InvalidHandError
         Not a winning hand, or one the ruleset forbids (the message names the
         constraint, e.g. ``void_suit``); tiles outside the ruleset's tile set.
     """
+    fixed = _fixed_face_hand(hand, win_tile, ruleset, jokers, win_is_joker)
+    if fixed is not None:
+        from .faces import score as faces_score
+        return faces_score(hand, win_tile, ruleset=fixed, self_drawn=self_drawn,
+                           last_copy=last_copy, kong=kong, last_tile=last_tile,
+                           seat_wind=seat_wind, prevalent_wind=prevalent_wind,
+                           flowers=flowers, first_turn=first_turn)
     rs, h0, cands = candidates(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
