@@ -244,7 +244,7 @@ def test_cli_joker_errors_use_cli_words(capsys):
     cases = [["score", "345m678p234s1111m", "--win", "5s", "--self-drawn", "--rules",
               "tianjin", "--indicator", "1m"],
              ["advise", "345m678p2345s1111m", "--rules", "tianjin", "--indicator", "1m"],
-             ["advise", "345m678p2345s999s*", "--rules", "tianjin", "--indicator", "1m",
+             ["advise", "345m678p2345s99s19p", "--rules", "tianjin", "--indicator", "1m",
               "--draws", "500"],
              ["shanten", "345m678p234s999s*", "--rules", "hangzhou", "--indicator", "1m"]]
     for args in cases:
