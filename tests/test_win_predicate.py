@@ -489,3 +489,28 @@ def test_beyond_core_forms():
     assert not beyond_core(changsha, as_counts("2225558m258p2259s"))
     assert not beyond_core(game_model("sichuan"), jj)  # no 将将胡 form there
     assert check_win("2225558m258p258s", "2s", ruleset="changsha", self_drawn=True).valid
+
+
+@pytest.mark.parametrize("name", [n for n in RULESETS if game_model(n).extra_forms])
+def test_beyond_waits_is_beyond_core_per_kind(name):
+    """``beyond_waits`` (the engine's waits beyond the compiled check) lists exactly the
+    kinds for which ``beyond_core`` holds of the hand plus that kind."""
+    from majiang.scoring.waiting import beyond_core, beyond_waits
+    rng = np.random.default_rng(5)
+    model, n = game_model(name), 0
+    while n < 150:
+        spec = _Spec(name, rng)
+        case = _case(rng, spec, "near")
+        if case is None:
+            continue
+        c13, nj = _played(spec, case[0])
+        melds = case[1]
+        want = []
+        for k in range(34):
+            if model.copies[k] and c13[k] < 4:
+                c = c13.copy()
+                c[k] += 1
+                if beyond_core(model, c, melds, nj):
+                    want.append(k)
+        assert beyond_waits(model, c13, melds, nj) == want, (Hand(c13, melds), nj)
+        n += 1

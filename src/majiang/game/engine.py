@@ -89,6 +89,7 @@ from ..hand import Hand, Meld
 from ..rules.model import game_model
 from ..scoring.faces import faces_matter as _faces_matter
 from ..scoring.waiting import beyond_core as _beyond_core
+from ..scoring.waiting import beyond_waits as _beyond_waits
 from .._core import game as _cg
 from . import players as _players  # noqa: E402
 from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
@@ -646,14 +647,7 @@ class HandState:
         jw = _cg.waits(np.ascontiguousarray(c, dtype=np.uint8), self.shape_opts(p, False), j,
                        out)
         if self._beyond:
-            melds = self.meld_objects(p)
-            full = np.array(c, dtype=np.uint8)
-            for k in self.model.kinds:
-                if not out[k] and full[k] < 4:
-                    full[k] += 1
-                    if _beyond_core(self.model, full, melds, j):
-                        out[k] = 1
-                    full[k] -= 1
+            out[_beyond_waits(self.model, c, self.meld_objects(p), j)] = 1
         got = self._wcache[key] = (out, bool(jw))
         return got
 
@@ -1663,13 +1657,7 @@ def _shape_waits(model, c, j, melds, so) -> np.ndarray:
     c = np.ascontiguousarray(c, dtype=np.uint8)
     _cg.waits(c, so, j, w)
     if _beyond_forms(model):
-        full = c.copy()
-        for k in model.kinds:
-            if not w[k] and full[k] < 4:
-                full[k] += 1
-                if _beyond_core(model, full, melds, j):
-                    w[k] = 1
-                full[k] -= 1
+        w[_beyond_waits(model, c, melds, j)] = 1
     return w
 
 

@@ -190,13 +190,72 @@ def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
     (:func:`majiang.scoring.check_win`), which decides the rest.  The game engine's
     win pre-check and its end-of-hand readiness use it beside the compiled check.
     """
-    if "all_258" in model.forms and all(t in _KINDS_258 for m in melds for t in m.tiles) \
-            and not any(c[k] for k in range(34) if k not in _KINDS_258):
+    all258, extra, copies = _beyond_of(model)
+    if all258 and _only_258(c, melds):
         return True
-    extra = tuple(f for f in model.extra_forms if f != "all_258")
-    return bool(extra and not melds and not jokers and model.hand_size == 13
-                and _extra_form_complete([int(x) for x in c], extra,
-                                         tuple(int(x) for x in model.copies)))
+    if not extra or melds or jokers:
+        return False
+    cl = [int(x) for x in c]
+    return sum(cl) == 14 and max(cl) == 1 and _extra_form_complete(cl, extra, copies)
+
+
+def beyond_waits(model, c, melds: tuple = (), jokers: int = 0) -> list[int]:
+    """The kinds ``k`` for which :func:`beyond_core` holds of the 3n+1 hand ``c`` (34,)
+    plus one copy of ``k`` (a kind the tile set lacks or whose four copies ``c`` holds
+    never), ascending: the waits beyond the compiled check's."""
+    all258, extra, copies = _beyond_of(model)
+    out = set()
+    if all258 and _only_258(c, melds):
+        out.update(k for k in _KINDS_258 if copies[k] and c[k] < 4)
+    if extra and not melds and not jokers:
+        cl = [int(x) for x in c]
+        if sum(cl) == 13 and max(cl) == 1 and _spread(cl):
+            for k in range(34):
+                if copies[k] and not cl[k] and (k >= 27 or _spread_with(cl, k)):
+                    cl[k] = 1
+                    if _extra_form_complete(cl, extra, copies):
+                        out.add(k)
+                    cl[k] = 0
+    return sorted(out)
+
+
+def _spread(cl: list) -> bool:
+    """The held tiles of each suit lie at least 3 ranks apart (十三烂's suited tiles;
+    a cheap filter before :func:`_extra_form_complete`)."""
+    for s in range(0, 27, 9):
+        last = -3
+        for r in range(9):
+            if cl[s + r]:
+                if r - last < 3:
+                    return False
+                last = r
+    return True
+
+
+def _spread_with(cl: list, k: int) -> bool:
+    s, r = k - k % 9, k % 9
+    return not any(cl[s + x] for x in range(max(0, r - 2), min(9, r + 3)))
+
+
+def _only_258(c, melds) -> bool:
+    return all(t in _KINDS_258 for m in melds for t in m.tiles) \
+        and not any(c[k] for k in _NOT_258)
+
+
+_NOT_258 = tuple(k for k in range(34) if k not in _KINDS_258)
+_BEYOND: dict = {}
+
+
+def _beyond_of(model) -> tuple:
+    """(all_258 form, the extra forms but all_258, copies tuple) of a model, kept."""
+    got = _BEYOND.get(id(model))
+    if got is None or got[0] is not model:
+        got = (model, "all_258" in model.forms,
+               tuple(f for f in model.extra_forms if f != "all_258")
+               if model.hand_size == 13 else (),
+               tuple(int(x) for x in model.copies))
+        _BEYOND[id(model)] = got
+    return got[1:]
 
 
 def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_PAIRS) -> set:
