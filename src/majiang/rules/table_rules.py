@@ -1,0 +1,176 @@
+"""Table rules the game engine plays besides the hand value: when the wall ends
+(:class:`WallEnd`), kong payments (:class:`KongPayments`), the settlements at a drawn end
+(:data:`END_CHECKS`), end-of-hand settlements over the final table (:class:`EndTable`,
+:data:`END_SETTLEMENTS`) and the lock after a passed win (:data:`PASS_LOCKS`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ..errors import RuleError
+from .checks import check_bool, check_int
+
+__all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS",
+           "PASS_LOCKS"]
+
+
+@dataclass(frozen=True)
+class WallEnd:
+    """When the hand is drawn (荒庄): tiles kept back at the end of the wall.
+
+    ``kept`` tiles stay undrawn with no kongs; each exposed / concealed kong adds
+    ``per_exposed_kong`` / ``per_concealed_kong``; ``by_kongs`` (pairs
+    ``(kongs, kept)``, the last entry also for more kongs) overrides both (西安:
+    13, 7, 8, 13 stacks for 0, 1, 2, 3+ kongs).  The joker indicator is never
+    counted.
+    """
+
+    kept: int = 0
+    per_exposed_kong: int = 0
+    per_concealed_kong: int = 0
+    by_kongs: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_kongs", tuple(tuple(x) for x in self.by_kongs))
+
+    def kept_tiles(self, exposed_kongs: int = 0, concealed_kongs: int = 0) -> int:
+        """Tiles left undrawn when the hand is drawn, after the given kongs."""
+        if self.by_kongs:
+            n = exposed_kongs + concealed_kongs
+            kept = self.by_kongs[-1][1]
+            for k, v in self.by_kongs:
+                if n == k:
+                    kept = v
+                    break
+            return kept
+        return (self.kept + self.per_exposed_kong * exposed_kongs
+                + self.per_concealed_kong * concealed_kongs)
+
+
+@dataclass(frozen=True)
+class KongPayments:
+    """Kong payments outside the hand value (四川 刮风下雨, 广东 杠分), in points.
+
+    Parameters
+    ----------
+    concealed : int
+        暗杠 (下雨): paid by each other player still in (not yet out in 血战).
+    exposed : int
+        直杠 / 明杠 on a discard: paid by the discarder.
+    exposed_each : int
+        擦挂: besides ``exposed``, paid by each player still in other than the konger
+        and the discarder (0 = off).
+    added : int
+        补杠 (an added kong): paid by each other player still in.
+    late_added_free : bool
+        转手杠: an added kong declared on a tile held from an earlier turn (not the
+        tile just drawn) pays nothing.
+    when : {"at_once", "with_win"}
+        ``"at_once"``: kept whatever the end; ``"with_win"`` (荒庄荒杠): void when the
+        hand ends with nobody having won.
+    transfer : bool
+        呼叫转移: the income of the kongs a player made in the turn whose discard is
+        won on goes to the winner(s), split evenly (remainder to the first winner in
+        turn order after the discarder).
+    collect : {"always", "ready"}
+        ``"ready"``: at the end of the hand only a player who has won or is ready
+        (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
+        his kong income (贵州 豆, STANDARD_READINGS_2 §4.4); ``"always"`` (default).
+
+    A robbed added kong pays nothing (the kong fails).  退税 (refund at a drawn end)
+    is the end check ``"退税"`` of :attr:`Ruleset.end_checks`.
+
+    Raises
+    ------
+    RuleError
+        A negative amount, a non-boolean switch or an unknown ``when`` / ``collect``.
+    """
+
+    concealed: int = 0
+    exposed: int = 0
+    exposed_each: int = 0
+    added: int = 0
+    late_added_free: bool = False
+    when: str = "at_once"
+    transfer: bool = False
+    collect: str = "always"
+
+    def __post_init__(self) -> None:
+        for k in ("concealed", "exposed", "exposed_each", "added"):
+            check_int(getattr(self, k), f"kong payment {k}", lo=0)
+        for k in ("late_added_free", "transfer"):
+            check_bool(getattr(self, k), f"kong payments {k}")
+        if self.when not in ("at_once", "with_win"):
+            raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
+                            f"{self.when!r}")
+        if self.collect not in ("always", "ready"):
+            raise RuleError(f"kong payments 'collect' must be always or ready, got "
+                            f"{self.collect!r}")
+
+
+END_CHECKS = ("查花猪", "查大叫", "退税")
+"""Settlements at a drawn end (STANDARD_READINGS §1.8), in this order: 查花猪 (a player
+holding three suits pays 16 x base to each other non-pig), 查大叫 (a player not ready
+pays each ready player that player's largest value), 退税 (not-ready players and pigs
+hand back their kong income)."""
+
+@dataclass(frozen=True)
+class EndTable:
+    """The final table of a hand, as an end-of-hand settlement
+    (:data:`END_SETTLEMENTS`, :attr:`Ruleset.end_settlement`) reads it.  Plain data:
+    the game engine fills it, the ruleset's function turns it into payments.
+
+    Attributes
+    ----------
+    players : int
+    end : {"win", "wall", "blood"}
+        How the hand ended (``"wall"``: 荒庄, nobody won or the wall ran out).
+    winners : tuple of int
+    ready : tuple of bool
+        Per seat: won, or ready (some tile completes a valid win under THE predicate,
+        as a self-draw).
+    values : tuple of (int or None)
+        Per seat: the points of the best win the seat waits on (None when not ready;
+        a winner's win points).
+    tiles : tuple of dict
+        Per seat ``{kind: copies}`` over the concealed tiles and melds (a kong 4), and
+        for a winner the winning tile.
+    discards : tuple of tuple of int
+        Per seat, the kinds still in that seat's discard pool (claimed ones removed).
+    kongs : tuple of tuple
+        Per seat, ``(kind, how, feeder)``: how ``"concealed"`` / ``"added"`` /
+        ``"exposed"`` (feeder = the discarder's seat, else None).
+    turned : int or None
+        The tile turned from the wall after the hand (the next live tile), None when
+        the wall is empty.
+    first_discards : mapping
+        ``{kind: (seat, claimed_by)}``: the first discard of each kind in the hand and
+        the seat that punged / konged / chowed that very tile (None when nobody did).
+    wild : tuple of int
+        The wild kinds of the hand (:meth:`JokerRule.kinds`: 南昌 正精 then 副精), () without
+        jokers.
+    """
+
+    players: int
+    end: str
+    winners: tuple
+    ready: tuple
+    values: tuple
+    tiles: tuple
+    discards: tuple
+    kongs: tuple
+    turned: int | None
+    first_discards: Mapping
+    wild: tuple = ()
+
+
+END_SETTLEMENTS: dict[str, Callable] = {}
+"""End-of-hand settlements by name (:attr:`Ruleset.end_settlement`): ``f(ruleset,
+table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
+(paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
+module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
+
+PASS_LOCKS = ("", "kind", "all")
+"""过水 / 漏和 after a passed win: none, ``"kind"`` (山东 不能弃先和后: the passed kind
+until the player's own discard), ``"all"`` (广东 漏和: every discard win until then)."""
