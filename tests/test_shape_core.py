@@ -95,7 +95,7 @@ def random_case(rng, copies, n_melds):
 
 
 def shapes_reference(c, caps, meld_tiles, spec):
-    """Shanten from rules/shapes.py.  That engine looks at the concealed tiles only, so
+    """Shanten from rules/shapes/.  That engine looks at the concealed tiles only, so
     with melds and a void suit the suits the melds hold are taken out of the eligible
     voids here (its per-void regular maximum is used directly)."""
     n_melds = len(meld_tiles)

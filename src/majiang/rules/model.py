@@ -389,7 +389,7 @@ class GameModel:
     def three_jokers_win(self) -> bool:
         """Holding three jokers wins at once on a self-draw (罗源 三金倒, 温州 三财神):
         ``"three_jokers"`` among the ruleset's special wins and at least three wild copies."""
-        from .shapes import three_jokers_win
+        from .shapes.spec import three_jokers_win
         return self.ruleset is not None and three_jokers_win(self.ruleset)
 
     @property

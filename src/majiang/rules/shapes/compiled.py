@@ -1,0 +1,160 @@
+"""The compiled shape engine (:mod:`majiang._core.shapes`) behind the reference's
+signatures: :func:`core_form_shanten`, :func:`core_shanten_counts`,
+:func:`core_ukeire_counts` and :func:`core_shanten_batch`, with equal results and the
+reference's errors (a hand the compiled engine refuses is passed to the reference).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import InvalidHandError
+from ..._core import shapes as _cs
+from .reference import form_shanten, shanten_counts, ukeire_counts
+from .spec import THREE_JOKERS, Spec
+
+__all__ = ["ENGINES", "core_form_shanten", "core_shanten_counts", "core_ukeire_counts",
+           "core_shanten_batch"]
+
+
+# majiang._core.shapes computes what form_shanten / shanten_counts / ukeire_counts
+# compute (the same definition, from the core's per-group rows; tests/test_shapes_core.py
+# checks equality on random hands).  Those (.reference) stay the reference; the
+# ruleset-level functions (.ruleset) use the compiled engine unless told engine="python".
+ENGINES = ("auto", "core", "python")
+"""``engine=`` values of the ruleset-level functions: ``"auto"`` / ``"core"`` the compiled
+engine (:mod:`majiang._core.shapes`; a form it does not know falls back to the
+reference), ``"python"`` the reference functions (:mod:`.reference`)."""
+
+
+def _compiled(spec: Spec):
+    cs = spec.compiled
+    if cs is None:
+        cs = spec.compiled = _cs.ShapeSpec(spec.forms, spec.quads, spec.copies, spec.void,
+                                           spec.pair_258, spec.no_void, spec.three_jokers)
+    return cs
+
+
+def _u8(x):
+    """``x`` as a uint8 (34,) array, or None when it is not counts 0..4 (then the Python
+    engine decides, and raises what it raises)."""
+    if type(x) is np.ndarray and x.dtype == np.uint8 and x.shape == (34,):
+        a = x if x.flags.c_contiguous else np.ascontiguousarray(x)
+        return a if a.max(initial=0) <= 4 else None
+    try:
+        a = np.asarray(x)
+    except Exception:               # noqa: BLE001 - left to the Python engine's checks
+        return None
+    if a.shape != (34,) or a.dtype.kind not in "iub" or (a.size and (a.min() < 0
+                                                                     or a.max() > 4)):
+        return None
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _u8_visible(x):
+    if x is None:
+        return None
+    a = np.asarray(x)
+    if a.shape != (34,) or a.dtype.kind not in "iub" or (a.size and (a.min() < 0
+                                                                     or a.max() > 255)):
+        return False
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _meld_bits(meld_suits) -> int:
+    return sum(1 << int(x) for x in set(meld_suits))
+
+
+def _unknown_whole(cs, counts, jokers: int, n_melds: int) -> bool:
+    """A form the compiled engine does not know would be computed (the Python engine raises)."""
+    return cs.unknown_forms and n_melds == 0 and int(counts.sum()) + jokers in (13, 14)
+
+
+def _via_compiled(run, reference, refused: bool):
+    """``run()`` by the compiled engine, or ``reference()`` (the Python engine, which
+    raises the proper error) when the input was refused before or by the compiled call
+    (``ValueError``): the one fallback rule of the ``core_*`` functions."""
+    if refused:
+        return reference()
+    try:
+        return run()
+    except ValueError:
+        return reference()
+
+
+def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
+                      spec: Spec, meld_suits=()) -> dict:
+    """:func:`form_shanten` by the compiled engine (equal results, same errors: a hand the
+    compiled engine refuses is passed to :func:`form_shanten`, which raises)."""
+    cs = _compiled(spec)
+    c, k = _u8(counts), None if caps is None else _u8(caps)
+
+    def run() -> dict:
+        per = _cs.form_shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
+        return {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
+                if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+
+    return _via_compiled(run, lambda: form_shanten(
+        counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec, meld_suits=meld_suits),
+        c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers, n_melds))
+
+
+def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
+                        spec: Spec, meld_suits=()) -> int:
+    """:func:`shanten_counts` by the compiled engine (see :func:`core_form_shanten`)."""
+    cs = _compiled(spec)
+    c, k = _u8(counts), None if caps is None else _u8(caps)
+    return _via_compiled(
+        lambda: _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits)),
+        lambda: shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                               meld_suits=meld_suits),
+        c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers, n_melds))
+
+
+def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
+                       visible=None, joker_kind=None, joker_copies=4, meld_suits=(),
+                       stand_in: tuple | None = None) -> tuple[int, dict]:
+    """:func:`ukeire_counts` by the compiled engine: ``(shanten, {kind: live})``, a helpful
+    joker draw under ``-1`` (equal results; a hand the compiled engine refuses goes to
+    :func:`ukeire_counts`)."""
+    cs = _compiled(spec)
+    c, k, v = _u8(counts), None if caps is None else _u8(caps), _u8_visible(visible)
+    return _via_compiled(
+        lambda: _cs.ukeire(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits), v,
+                           joker_kind, joker_copies, stand_in),
+        lambda: ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                              visible=visible, joker_kind=joker_kind,
+                              joker_copies=joker_copies, meld_suits=meld_suits,
+                              stand_in=stand_in),
+        c is None or (caps is not None and k is None) or v is False
+        or (int(c.sum()) + jokers) % 3 != 1 or _unknown_whole(cs, c, jokers + 1, n_melds))
+
+
+def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
+    """Shanten of every row of a C-contiguous uint8 (N, 34) batch (no melds) with
+    ``jokers`` (None or uint8 (N,)) under `spec`: int8 (N,).
+
+    Raises
+    ------
+    InvalidHandError
+        Naming the first bad row (a count above the tile set's copies, a bad size).
+    """
+    cs = _compiled(spec)
+    n = counts.shape[0]
+    out16 = np.empty(n, np.int16)
+    if cs.unknown_forms:
+        bad = 0 if n else -1
+    else:
+        bad = _cs.shanten_many(cs, counts, jokers, out16)
+    rows = range(n) if cs.unknown_forms else ([bad] if bad >= 0 else [])
+    for i in rows:                  # the Python engine words the error (or computes)
+        try:
+            out16[i] = shanten_counts(counts[i], jokers=0 if jokers is None else int(jokers[i]),
+                                      spec=spec)
+        except InvalidHandError as e:
+            raise InvalidHandError(f"row {i}: {e}") from None
+        if not cs.unknown_forms:
+            raise InvalidHandError(f"row {i}: not a hand the shape engine accepts")
+    return out16.astype(np.int8)
+
+
+_FORM_SLOT = {f: i for i, f in enumerate(_cs.FORM_ORDER)}

@@ -1,0 +1,157 @@
+"""Every decomposition of real tiles plus jokers, each joker assigned a kind
+(:func:`joker_decompositions`), for scoring hands with jokers.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from ...errors import InvalidHandError
+from ...hand import Decomposition
+
+__all__ = ["joker_decompositions"]
+
+
+def _groups_of_jokers(j: int, sets_left: int, need_pair: bool, kinds: tuple):
+    """Every multiset of joker-only groups: yields (pair or None, [sets], [assigned kinds])."""
+    if j != 3 * sets_left + 2 * need_pair:
+        return
+    set_types = [("pung", k) for k in kinds] + [
+        ("chow", k) for k in kinds if k < 27 and k % 9 <= 6 and k + 1 in kinds and k + 2 in kinds]
+    pairs = list(kinds) if need_pair else [None]
+    for p in pairs:
+        for combo in combinations_with_replacement(range(len(set_types)), sets_left):
+            sets = [set_types[i] for i in combo]
+            assigned = []
+            if p is not None:
+                assigned += [p, p]
+            for kind, t in sets:
+                assigned += [t] * 3 if kind == "pung" else [t, t + 1, t + 2]
+            yield p, sets, assigned
+
+
+def _regular_joker_dec(c: list, j: int, n_sets: int, kinds: tuple, out: set,
+                       assigned: list, sets: list, pair) -> None:
+    i = next((k for k in range(34) if c[k]), None)
+    sets_left = n_sets - len(sets)
+    if i is None:
+        for p, more, asg in _groups_of_jokers(j, sets_left, pair is None, kinds):
+            out.add((tuple(sorted(assigned + asg)), p if pair is None else pair,
+                     tuple(sorted(sets + more, key=lambda st: (st[1], st[0])))))
+        return
+    ci = c[i]
+    # pung of i: r real copies, 3 - r jokers
+    if sets_left:
+        for r in range(1, min(3, ci) + 1):
+            if 3 - r <= j:
+                c[i] -= r
+                _regular_joker_dec(c, j - (3 - r), n_sets, kinds, out,
+                                   assigned + [i] * (3 - r), sets + [("pung", i)], pair)
+                c[i] += r
+    # pair of i
+    if pair is None:
+        for r in range(1, min(2, ci) + 1):
+            if 2 - r <= j:
+                c[i] -= r
+                _regular_joker_dec(c, j - (2 - r), n_sets, kinds, out,
+                                   assigned + [i] * (2 - r), sets, i)
+                c[i] += r
+    # chows holding one real i; tiles below i are jokers, tiles above real or joker
+    if sets_left and i < 27:
+        rank = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < 9 * (i // 9) or start % 9 > 6 or not all(
+                    t in kinds for t in (start, start + 1, start + 2)):
+                continue
+            others = [t for t in (start, start + 1, start + 2) if t != i]
+            below = [t for t in others if t < i]
+            above = [t for t in others if t > i]
+            for real_above in product((False, True), repeat=len(above)):
+                if any(ra and not c[t] for ra, t in zip(real_above, above)):
+                    continue
+                jk = below + [t for ra, t in zip(real_above, above) if not ra]
+                if len(jk) > j:
+                    continue
+                c[i] -= 1
+                for ra, t in zip(real_above, above):
+                    if ra:
+                        c[t] -= 1
+                _regular_joker_dec(c, j - len(jk), n_sets, kinds, out, assigned + jk,
+                                   sets + [("chow", start)], pair)
+                c[i] += 1
+                for ra, t in zip(real_above, above):
+                    if ra:
+                        c[t] += 1
+        del rank
+
+
+def _seven_pairs_joker_dec(c: list, j: int, quads: bool, kinds: tuple, out: set) -> None:
+    limit = 4 if quads else 2
+    base = []
+    for k in range(34):
+        if c[k] > limit:
+            return
+        if c[k] % 2:
+            if k not in kinds:
+                return
+            base.append(k)
+    left = j - len(base)
+    if left < 0 or left % 2:
+        return
+    cur = list(c)
+    for k in base:
+        cur[k] += 1
+
+    def rec(start: int, left: int, asg: list) -> None:
+        if left == 0:
+            if sum(cur) == 14:
+                pairs = tuple(k for k in range(34) for _ in range(cur[k] // 2))
+                out.add((tuple(sorted(base + asg)), "seven_pairs", pairs))
+            return
+        for k in kinds:
+            if k < start:
+                continue
+            if cur[k] + 2 <= limit:
+                cur[k] += 2
+                rec(k, left - 2, asg + [k, k])
+                cur[k] -= 2
+
+    rec(0, left, [])
+
+
+def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
+                         forms=("regular", "seven_pairs"), quads: bool = False,
+                         kinds=None, fifth_copy: bool = False) -> list[tuple[tuple, Decomposition]]:
+    """Every decomposition of real tiles + jokers, each joker assigned a kind.
+
+    Returns ``[(assignment, Decomposition)]``: ``assignment`` is the sorted tuple of
+    kinds the jokers stand for; only kinds that complete a set or the pair are ever
+    tried (a joker next to real tiles fills its set; jokers left alone form whole
+    sets or the pair of any kind).  Equal to replacing the jokers by every multiset
+    of kinds and decomposing (tested against that brute force).
+
+    ``caps`` (copies available to the concealed hand; default 4 each, or the
+    kinds given) bounds real + assigned copies unless `fifth_copy`.
+    """
+    c = [int(x) for x in counts]
+    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
+    cap = [4] * 34 if caps is None else [int(x) for x in caps]
+    n = sum(c) + jokers
+    if n % 3 != 2:
+        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    n_sets = (n - 2) // 3
+    raw: set = set()
+    if "regular" in forms:
+        _regular_joker_dec(list(c), jokers, n_sets, kinds, raw, [], [], None)
+    sp: set = set()
+    if "seven_pairs" in forms and n == 14 and n_melds == 0:
+        _seven_pairs_joker_dec(list(c), jokers, quads, kinds, sp)
+    out = []
+    for asg, pair, sets in sorted(raw, key=repr):
+        if not fifth_copy and any(c[k] + asg.count(k) > cap[k] for k in set(asg)):
+            continue
+        out.append((asg, Decomposition("regular", pair=pair, sets=sets)))
+    for asg, _, pairs in sorted(sp, key=repr):
+        if not fifth_copy and any(c[k] + asg.count(k) > cap[k] for k in set(asg)):
+            continue
+        out.append((asg, Decomposition("seven_pairs", pairs=pairs)))
+    return out
