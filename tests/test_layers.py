@@ -238,3 +238,65 @@ def test_lower_layers_never_import_the_analysis_layers(low):
            if m == low or m.startswith(low + ".")
            for t in ts if any(t == h or t.startswith(h + ".") for h in HIGH)]
     assert bad == []
+
+
+# ------------------------------------------------ rule facts are read inside rules/ only
+RULE_FIELDS = ("constraints", "options")
+"""Fields of a :class:`~majiang.rules.Ruleset` (and of the game model built from it) that
+only ``rules/`` reads: the rest of the package asks ``rules`` (``GameModel`` properties,
+``rules.describe``) instead of interpreting constraint names or build options itself."""
+NOT_RULESETS: dict[tuple[str, str], str] = {}
+"""``(file under src/majiang, expression)`` -> why that object is not a ruleset (e.g. an
+argparse namespace with an ``options`` argument).  Empty today."""
+
+
+def _rule_field_reads(text: str, suffix: str = ".py") -> list[tuple[int, str]]:
+    """``(line, expression)`` of every read of ``<obj>.constraints`` / ``<obj>.options``
+    (and ``getattr(<obj>, "constraints")``) in a module's source; a module path such as
+    ``rules.constraints`` is not a read, nor a method such as ``constraints_beyond()``."""
+    if suffix == ".pyx":        # the compiled core knows no ruleset; a plain text check
+        pat = re.compile(r"(?<!rules)\.(?:%s)\b" % "|".join(RULE_FIELDS))
+        return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1)
+                if pat.search(line.split("#")[0])]
+    out = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Attribute) and node.attr in RULE_FIELDS:
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+            if name == "rules":         # the module majiang.rules.constraints
+                continue
+            out.append((node.lineno, ast.unparse(node)))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "getattr"
+              and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+              and node.args[1].value in RULE_FIELDS):
+            out.append((node.lineno, ast.unparse(node)))
+    return sorted(out)
+
+
+def test_the_rule_field_check_can_fail():
+    src = ("from majiang.rules.constraints import CONSTRAINTS\n"
+           "import majiang.rules\n"
+           "a = rs.constraints\nb = self.ruleset.options.get('x')\n"
+           "c = model.constraints_beyond(())\nd = majiang.rules.constraints.DESCRIPTIONS\n"
+           "e = getattr(rs, 'options', None)\nf = rs.constraints_note\n")
+    assert [e for _, e in _rule_field_reads(src)] == [
+        "rs.constraints", "self.ruleset.options", "getattr(rs, 'options', None)"]
+    assert _rule_field_reads("x = rs.options  # comment\ny = rules.constraints\n",
+                             ".pyx") == [(1, "x = rs.options  # comment")]
+
+
+def test_no_module_outside_rules_reads_ruleset_constraints_or_options():
+    """Issue 17: a fact about a ruleset lives in rules/ (the game model's properties,
+    ``rules.describe`` for display); no other module reads a ruleset's (or its game
+    model's) ``constraints`` or ``options``."""
+    bad = []
+    for p in sorted(PKG.rglob("*.py")) + sorted(PKG.rglob("*.pyx")):
+        rel = p.relative_to(PKG).as_posix()
+        if rel.startswith("rules/"):
+            continue
+        for line, expr in _rule_field_reads(p.read_text(), p.suffix):
+            if (rel, expr) not in NOT_RULESETS:
+                bad.append(f"src/majiang/{rel}:{line}: {expr}")
+    assert bad == [], ("read the fact through majiang.rules (a GameModel property, "
+                       "rules.describe) instead, or list a non-ruleset object in "
+                       "NOT_RULESETS:\n" + "\n".join(bad))

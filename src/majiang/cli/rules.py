@@ -32,37 +32,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_flag(parser)
 
 
-def _describe(rs) -> dict:
-    return {
-        "name": rs.name, "title": rs.title, "section": rs.section, "status": rs.status,
-        "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
-        "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
-        "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
-        "jokers": None if rs.jokers is None else {
-            "source": rs.jokers.source, "copies": rs.jokers.copies,
-            "claim": rs.jokers.claim, "fifth_copy": rs.jokers.fifth_copy,
-            "second": rs.jokers.second, "second_copies": rs.jokers.second_copies},
-        "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
-        "min_fan": rs.min_fan, "options": dict(rs.options),
-        "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
-                 for f in rs.fans],
-        "source": source_in_words(rs.source),
-    }
-
-
-_SOURCE_WORDS = (
-    ("RULESETS.md", "rules survey"),
-    ("STANDARD_READINGS.md", "standard readings"),
-)
-
-
 def source_in_words(text: str) -> str:
-    """A ruleset's ``source`` with the project's reference documents (which do not
-    ship with the package) named in words: ``"RULESETS.md §3.1 (S001)"`` ->
-    ``"rules survey §3.1 (S001)"``."""
-    for file, words in _SOURCE_WORDS:
-        text = text.replace(file, words)
-    return text
+    """A ruleset's ``source`` with the project's reference documents named in words
+    (:func:`majiang.rules.summary.source_in_words`, imported when called so that the
+    command line starts without loading every ruleset)."""
+    from ..rules.summary import source_in_words as in_words
+    return in_words(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,28 +76,11 @@ def run(args: argparse.Namespace) -> int:
     if args.toml:
         write(rules.dumps(rs).rstrip("\n"))
         return 0
-    d = _describe(rs)
     if args.json:
-        emit_json(d)
+        emit_json(rules.describe(rs))
         return 0
-    write(f"{rs.title} [{rs.name}]  {rs.section}  status {rs.status}")
-    write(f"source   {source_in_words(rs.source)}")
-    write(f"players  {rs.players}, {rs.hand_size}-tile hands; tiles {rs.tiles}")
-    write(f"calls    {', '.join(rs.calls) or 'none'}")
-    write(f"forms    {', '.join(rs.forms)}")
-    write(f"win      constraints: {', '.join(rs.constraints) or 'none'}; ready {rs.ready}; "
-          f"several winners: {rs.winners}{'; ' + rs.blood if rs.blood else ''}; "
-          f"minimum {rs.min_fan}")
-    if rs.jokers is not None:
-        j = rs.jokers
-        two = (f" + the next kind ({j.second_copies} copies)" if j.second else "")
-        write(f"jokers   {j.source} ({j.copies} copies){two}; claim {j.claim}; "
-              f"be claimed {j.be_claimed}; fifth copy {j.fifth_copy}")
-    sc = rs.scoring
-    write(f"scoring  {sc.mode}, base {sc.base}, cap {sc.cap}"
-          + (f", {sc.function}" if sc.function else ""))
-    if rs.options:
-        write("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
+    for line in rules.describe_lines(rs):
+        write(line)
     write()
     rows = [{"id": f.id, "fan": f.chinese, "english": f.english, "value": f.value}
             for f in rs.fans]

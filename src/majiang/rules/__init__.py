@@ -9,7 +9,8 @@ True
 Built-in rulesets come from ``RULESETS.md`` (one module each: :mod:`.sichuan`,
 :mod:`.shandong`, :mod:`.anqing` …; :mod:`.catalog` lists every §3 variant with
 its status); :func:`register` adds one; :func:`load` reads a house-rule TOML file
-that starts from a built-in one; :func:`dumps` writes a ruleset back to TOML.
+that starts from a built-in one; :func:`dumps` writes a ruleset back to TOML;
+:func:`describe` / :func:`describe_lines` give a ruleset's facts as plain data / text.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from .mcr import MCR
 from .mcr import build as _mcr_build
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "JokerRule", "ScoringRule", "WallEnd", "get",
-           "available", "register", "MCR", "BUILDERS", "load", "loads", "dumps", "catalog"]
+           "available", "register", "MCR", "BUILDERS", "load", "loads", "dumps", "catalog",
+           "describe", "describe_lines"]
 
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES = {"chinese_official": "mcr", "guobiao": "mcr", "国标": "mcr", "国标麻将": "mcr"}
@@ -93,3 +95,4 @@ BUILTIN_NAMES = frozenset(_REGISTRY)
 
 from .toml import dumps, load, loads  # noqa: E402
 from . import catalog  # noqa: E402
+from .summary import describe, describe_lines  # noqa: E402

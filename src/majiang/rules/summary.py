@@ -1,0 +1,77 @@
+"""A ruleset in words: :func:`describe` (plain data, as ``majiang rules NAME --json``
+prints it) and :func:`describe_lines` (the text lines ``majiang rules NAME`` prints
+above the fan table).
+
+The command line prints a ruleset through these, so no module outside ``rules/`` reads
+a ruleset's constraints or build options (tests/test_layers.py checks it).
+"""
+from __future__ import annotations
+
+from .base import Ruleset
+
+__all__ = ["describe", "describe_lines", "source_in_words"]
+
+_SOURCE_WORDS = (
+    ("RULESETS.md", "rules survey"),
+    ("STANDARD_READINGS.md", "standard readings"),
+    ("STANDARD_READINGS_2.md", "standard readings part 2"),
+)
+
+
+def source_in_words(text: str) -> str:
+    """A ruleset's ``source`` with the project's reference documents (which do not
+    ship with the package) named in words: ``"RULESETS.md §3.1 (S001)"`` ->
+    ``"rules survey §3.1 (S001)"``."""
+    for file, words in _SOURCE_WORDS:
+        text = text.replace(file, words)
+    return text
+
+
+def describe(rs: Ruleset) -> dict:
+    """The facts of ruleset `rs` as plain JSON-ready data: names, section and status,
+    players, hand size, tiles, calls, forms, win constraints, ready declaration, several
+    winners, 血战 / 血流, jokers (None without), scoring, minimum fan, build options, the
+    fan table (``id``, ``chinese``, ``english``, ``value`` each) and the source in words
+    (:func:`source_in_words`).  Lists, dicts, str, int, bool and None only."""
+    j = rs.jokers
+    return {
+        "name": rs.name, "title": rs.title, "section": rs.section, "status": rs.status,
+        "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
+        "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
+        "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
+        "jokers": None if j is None else {
+            "source": j.source, "copies": j.copies, "claim": j.claim,
+            "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
+        "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
+        "min_fan": rs.min_fan, "options": dict(rs.options),
+        "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
+                 for f in rs.fans],
+        "source": source_in_words(rs.source),
+    }
+
+
+def describe_lines(rs: Ruleset) -> list[str]:
+    """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
+    players and tiles, calls, forms, the win (constraints, ready, several winners,
+    minimum), jokers when it has them, scoring, and build options when it has them."""
+    lines = [
+        f"{rs.title} [{rs.name}]  {rs.section}  status {rs.status}",
+        f"source   {source_in_words(rs.source)}",
+        f"players  {rs.players}, {rs.hand_size}-tile hands; tiles {rs.tiles}",
+        f"calls    {', '.join(rs.calls) or 'none'}",
+        f"forms    {', '.join(rs.forms)}",
+        f"win      constraints: {', '.join(rs.constraints) or 'none'}; ready {rs.ready}; "
+        f"several winners: {rs.winners}{'; ' + rs.blood if rs.blood else ''}; "
+        f"minimum {rs.min_fan}",
+    ]
+    if rs.jokers is not None:
+        j = rs.jokers
+        two = (f" + the next kind ({j.second_copies} copies)" if j.second else "")
+        lines.append(f"jokers   {j.source} ({j.copies} copies){two}; claim {j.claim}; "
+                     f"be claimed {j.be_claimed}; fifth copy {j.fifth_copy}")
+    sc = rs.scoring
+    lines.append(f"scoring  {sc.mode}, base {sc.base}, cap {sc.cap}"
+                 + (f", {sc.function}" if sc.function else ""))
+    if rs.options:
+        lines.append("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
+    return lines
