@@ -12,7 +12,8 @@ rank may import each other as long as no cycle forms.
 ====  ==================================================  ===========================
 rank  modules                                             why
 ====  ==================================================  ===========================
-0     errors, _core                                       the compiled core knows no ruleset
+0     errors, _core, _memo, _parallel                     the compiled core knows no ruleset;
+                                                          caching, n_jobs and seeds
 1     tiles, hand, winning                                notation, hands, decomposed-hand type
 2     rules (every ruleset, the game model, shapes)       variants as data + small predicates
 3     efficiency                                          shanten / ukeire; may read a
@@ -34,6 +35,9 @@ from its own package's ``__init__`` *inside a function* (``rules/toml.py`` and
 ``rules/model.py`` call ``rules.get`` — the registry — when run).  By then the
 package has finished importing, so no import-time cycle can form; a module-level
 import of the parent package from a submodule still counts.
+
+The same rule for facts: no module outside ``rules/`` reads a ruleset's ``constraints`` or
+``options`` (it asks ``rules``: a game-model property, ``rules.describe``).
 """
 from __future__ import annotations
 
@@ -47,7 +51,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PKG = SRC / "majiang"
 
 RANKS = {
-    "majiang.errors": 0, "majiang._core": 0, "majiang._memo": 0,
+    "majiang.errors": 0, "majiang._core": 0, "majiang._memo": 0, "majiang._parallel": 0,
     "majiang.tiles": 1, "majiang.hand": 1, "majiang.winning": 1,
     "majiang.rules": 2,
     "majiang.efficiency": 3,
