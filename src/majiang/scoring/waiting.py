@@ -392,7 +392,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         for m in h.melds:
             if m.tile < 27:
                 suit[m.tile // 9] += len(m.tiles)
-    no_void = "no_void" in model.constraints         # 不允许缺门 (沈阳): all three suits
+    no_void = model.no_void         # 不允许缺门 (沈阳): all three suits
     if no_void:
         held = [any(c[9 * s:9 * s + 9]) or any(m.tile < 27 and m.tile // 9 == s
                                                 for m in h.melds) for s in range(3)]
