@@ -514,3 +514,20 @@ def test_beyond_waits_is_beyond_core_per_kind(name):
                     want.append(k)
         assert beyond_waits(model, c13, melds, nj) == want, (Hand(c13, melds), nj)
         n += 1
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_engine_sees_all_258_of_any_shape(engine):
+    """长沙 将将胡: every tile a 2, 5 or 8 wins whatever the shape.  The dealer's 14 dealt
+    tiles 222m 555m 8m 2p 5p 8p 22s 5s 8s are no regular hand (8m, 2p, 5p, 8p stand
+    alone) yet win at once (天胡); both engine loops used to miss it (their shape check
+    knew only the regular and seven-pairs forms)."""
+    from _engine_helpers import build_test_wall
+    from majiang.game import play_hand
+    hands = ["2225558m258p2258s", "1113m1134679p13s", "3346m3466779p1s", "1467m113467p137s"]
+    wall = build_test_wall("changsha", hands)
+    st = play_hand("changsha", "efficiency", wall=wall, dealer=0, engine=engine)
+    assert [(w["seat"], w["how"], w["tile"]) for w in st.wins] == [(0, "self_draw", 25)]
+    assert "将将胡" in dict(st.wins[0]["fans"]) and st.turns == 0
+    assert check_win("2225558m258p258s", "2s", ruleset="changsha", self_drawn=True,
+                     first_turn="heavenly").valid
