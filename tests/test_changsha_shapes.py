@@ -4,8 +4,8 @@
 The oracle is THE win predicate (:func:`majiang.scoring.check_win`) with no
 situational context: a 13-tile hand is ready iff some drawable tile makes it a valid
 win (self-drawn or on a discard, no last tile, no kong).  Expected values of the
-scoring tests come from the readings (STANDARD_READINGS.md §4.2: each 大胡 6 in
-长沙, they add up; STANDARD_READINGS_2.md §3.1: 合肥 uses the same values; 武汉:
+scoring tests come from the readings (docs/rules/changsha.md §2: each 大胡 6 in
+长沙, they add up; docs/rules/hefei.md §1: 合肥 uses the same values; 武汉:
 GF's flat 5 / 15, the ruleset's defaults ``small`` / ``big``).
 """
 from __future__ import annotations
@@ -301,8 +301,8 @@ def test_all_258_scores_as_a_big_win():
     r = score("2258m2258p258s88s", "5s", ruleset="changsha", self_drawn=False)
     assert r.form == "all_258"
     assert [f.chinese for f in r.fans] == ["将将胡"]
-    assert r.points == 6                                  # SR §4.2: each 大胡 6
-    # seven pairs of 2/5/8: 七小对 + 将将胡 add up (SR §4.2)
+    assert r.points == 6                                  # docs/rules/changsha.md §2: each 大胡 6
+    # seven pairs of 2/5/8: 七小对 + 将将胡 add up (docs/rules/changsha.md §2)
     r = score("22m55m88m22p55p88p2s", "2s", ruleset="changsha", self_drawn=False)
     assert r.points == 12
     # a non-2/5/8 tile or meld breaks it
@@ -312,7 +312,7 @@ def test_all_258_scores_as_a_big_win():
 
 
 def test_all_258_hefei_and_wuhan():
-    # 合肥: 将将和 a 大和 = 6 (STANDARD_READINGS_2 §3.1); 八枝 needs 8 of a suit
+    # 合肥: 将将和 a 大和 = 6 (docs/rules/hefei.md §1); 八枝 needs 8 of a suit
     r = score("2222558m258p258s", "8m", ruleset="hefei", self_drawn=False)
     assert r.form == "all_258" and r.points == 6
     assert not check_win("2258m2258p258s88s", "5s", ruleset="hefei").valid   # 八枝 fails

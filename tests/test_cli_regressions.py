@@ -225,7 +225,7 @@ def test_a_house_cap_above_the_total_is_not_reported(capsys, tmp_path):
 # ---------------------------------------------------------------- rules --help
 @pytest.mark.parametrize("command", [None, "advise", "shanten", "review", "score", "rules"])
 def test_help_cites_no_file_outside_the_repository(capsys, command):
-    """Was: 'majiang rules --help' cited RULESETS.md, a file that does not ship."""
+    """Was: 'majiang rules --help' cited a reference file that does not ship."""
     code, out, _ = run(capsys, *([command] if command else []), "--help")
     assert code == 0 and out.startswith("usage: majiang")
     assert ".md" not in out and "shared" not in out
@@ -415,8 +415,8 @@ def test_advise_plot_draws_the_top_ranked_discard(capsys, tmp_path, monkeypatch)
 
 
 def test_score_takes_the_indicator_and_reads_wild_tiles_by_face(capsys):
-    """Was: `majiang score` had no --indicator, so 南昌 德国 with a 精 held (STANDARD_READINGS_2
-    §2.3: 自摸 ×2 · 德国 ×2 + 5 = 9; the dealer pays ×2 before the +5: 13) could not be
+    """Was: `majiang score` had no --indicator, so 南昌 德国 with a 精 held (docs/rules/nanchang.md
+    §3: 自摸 ×2 · 德国 ×2 + 5 = 9; the dealer pays ×2 before the +5: 13) could not be
     scored from the command line."""
     code, out, err = run(capsys, "score", "123p456m789s11z23s", "--win", "4s", "--rules",
                          "nanchang", "--indicator", "9p", "--self-drawn", "--seat", "S",

@@ -8,7 +8,7 @@ ruleset's fields), the bot keeps a tenpai whose waits THE predicate accepts, and
 a tenpai none of whose waits can ever win.  Checked on constructed deals by brute force
 over every tile with THE predicate, and both loops play the same hands.
 
-Readiness (STANDARD_READINGS §1.8): ready = some tile the seat can still draw completes
+Readiness (docs/rules/sichuan.md §8): ready = some tile the seat can still draw completes
 a valid win judged as a self-draw (a wait whose every copy the seat holds itself is no
 wait); value = the largest value over the waits, each as a win on a discard where THE
 predicate allows one, else as the self-draw.  Expected payments are worked by hand from
@@ -235,7 +235,7 @@ def _state(rs, hands, melds=None, wins=()):
 
 
 def test_chadajiao_reading_exhausted_wait_and_discard_value():
-    # 四川 with 自摸加番 (STANDARD_READINGS §1.6-1.8, BY/ST), nobody won, the wall is out:
+    # 四川 with 自摸加番 (docs/rules/sichuan.md §6-8, BY/ST), nobody won, the wall is out:
     #  seat 0: concealed kong 2222m + 13m456789p11p: its only shape wait is 2m, whose
     #          four copies are in its own kong -> not ready;
     #  seat 1: 123456789p1234s waits 1s / 4s -> ready; 平胡 0 番 = 1 on a discard (the
@@ -263,7 +263,7 @@ def test_chadajiao_reading_exhausted_wait_and_discard_value():
 
 
 def test_readiness_by_self_draw_when_a_discard_win_is_barred():
-    # 贵州 (STANDARD_READINGS_2 §4): a 平胡 (1) with no 豆 may not win on a discard
+    # 贵州 (docs/rules/guizhou.md): a 平胡 (1) with no 豆 may not win on a discard
     # (通行证) but may self-draw -> ready, worth 1; 查叫 at the drawn end: each player not
     # ready pays seat 1 that 1
     rs = rules.get("guizhou")

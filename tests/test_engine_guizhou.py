@@ -1,4 +1,4 @@
-"""贵州捉鸡 end-of-hand payments in the game engine (STANDARD_READINGS_2 §4.4–4.5):
+"""贵州捉鸡 end-of-hand payments in the game engine (docs/rules/guizhou.md §4-5):
 豆 (kong payments, ready players collect, void at a drawn end), 鸡 (the tile turned after
 the hand + 1, 幺鸡, 冲锋鸡 / 责任鸡) after a win, 查叫 at a drawn end.
 
@@ -139,7 +139,7 @@ def test_constructed_drawn_end():
 
 def _chicken_totals_reference(tiles, discards, ready, turned, first_yaoji=None,
                               first_yaoji_claimed_by=None, wugu=False, tong_san=False):
-    """STANDARD_READINGS_2 §4.5 read seat by seat, written here independently of
+    """docs/rules/guizhou.md §5 read seat by seat, written here independently of
     rules/guizhou.py: a ready seat collects (held chickens + its discarded fixed
     chickens + its 冲锋 bonus) from every other seat; a seat not ready pays (its discarded
     fixed chickens + its 冲锋 bonus) to every ready seat; 责任鸡: the discarder of a

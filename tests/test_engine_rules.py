@@ -2,7 +2,7 @@
 history: 天和 / 地和 / 人和 flags, kong payments (四川 刮风下雨, 呼叫转移, 退税; 广东
 荒庄荒杠), and the table rules read from Ruleset fields (过水, end checks, 换三张).
 
-Expected values come from the readings (STANDARD_READINGS §1.4-1.8, §2.1, §3.2),
+Expected values come from the readings (docs/rules/sichuan.md §4-8, guangdong.md §1, taiwan.md §2),
 worked by hand on constructed walls, or re-derived from the event log by a separate
 reading of the rules — never copied from the engine's output.
 """
@@ -48,8 +48,8 @@ def _fan_names(win):
 
 
 # ---------------------------------------------------------------- 天和 / 地和 / 人和
-# 四川 (STANDARD_READINGS §1.5, BY/ST): 天胡 and 地胡 are ×32 (5 番) in place of the
-# shape rows; the default cap is 3 番 (×8); 自摸加底 adds 1 base per payer (§1.7).
+# 四川 (docs/rules/sichuan.md §5, BY/ST): 天胡 and 地胡 are ×32 (5 番) in place of the
+# shape rows; the default cap is 3 番 (×8); 自摸加底 adds 1 base per payer (docs/rules/sichuan.md §7).
 _HEAVEN = ["11122233344455m", "123456789p1234s", "123456789s5678p", "666777888999m9p"]
 
 
@@ -128,7 +128,7 @@ def test_first_turn_needs_the_right_seat_and_win():
     r = check_win("123m456p789s11z45m", "6m", ruleset="hainan", self_drawn=True,
                   first_turn="heavenly").result
     assert r.points == 6
-    # 血流 has no 天地胡 (§1.10); MCR has none either
+    # 血流 has no 天地胡 (docs/rules/sichuan.md §10); MCR has none either
     for name in ("sichuan_xueliu", "mcr"):
         r = check_win("123m456m789m55p78p" if name != "mcr" else "123m456p789s11z45m",
                       "9p" if name != "mcr" else "6m", ruleset=name, self_drawn=True,
@@ -175,7 +175,7 @@ def test_kong_payments_follow_the_log(name, seed=11):
         expect, ev = _derive(st.events, kp, 4, rs.blood == "xuezhan")
         if kp.when == "with_win" and not st.wins:
             expect, ev = [], []                   # 荒庄荒杠
-        # 退税 at a drawn end (§1.8): non-winners not ready (or 花猪) refund their
+        # 退税 at a drawn end (docs/rules/sichuan.md §8): non-winners not ready (or 花猪) refund their
         # untransferred kong income
         if st.end_reason == "wall" and "退税" in rs.end_checks:
             won = {w["seat"] for w in st.wins}
@@ -318,7 +318,7 @@ def test_refund_and_void_on_constructed_states():
     refunds = [g for g in got if g[0] == "退税"]
     assert sorted(refunds) == [("退税", 1, 0, 2), ("退税", 1, 2, 2), ("退税", 1, 3, 2)]
     assert sum(st.deltas) == 0
-    # 广东 荒庄荒杠 (§2.1): kong points are void when nobody wins, kept with a winner
+    # 广东 荒庄荒杠 (docs/rules/guangdong.md §1): kong points are void when nobody wins, kept with a winner
     gd = rules.get("guangdong")
     for wins, kept in (([], False), ([{"seat": 0}], True)):
         led = KongLedger(gd, 4)

@@ -3,14 +3,14 @@ the end of every hand.
 
 * ``majiang.score(..., indicator=)`` / ``check_win(..., indicator=)`` read the wild tiles
   by their faces and hand over to :func:`majiang.scoring.faces.score` (one path); the
-  values checked are the worked examples of STANDARD_READINGS_2 §2.4 / §8.5 and the fan
-  values of §2.3 / §8.3, worked out by hand in the comments.
+  values checked are the worked examples of docs/rules/nanchang.md §4 / docs/rules/tianjin.md §5 and the fan
+  values of docs/rules/nanchang.md §3 / docs/rules/tianjin.md §3, worked out by hand in the comments.
 * The engine scores every win of a ruleset whose faces matter (南昌 德国, 天津 银杠胡 …)
   by the faces of the held tiles; each such win is recomputed here from the final table
   (the seat's physical tiles, its melds, the indicator of the log) with ``faces.score``.
-* 南昌 精分 (§2.2): paid at the end of every hand through ``END_SETTLEMENTS``; checked
+* 南昌 精分 (docs/rules/nanchang.md §2): paid at the end of every hand through ``END_SETTLEMENTS``; checked
   against :func:`jing_scores` of holdings counted here from the seats, zero-sum, and the
-  §2.4 example 2 on a constructed end table.
+  docs/rules/nanchang.md §4 example 2 on a constructed end table.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from majiang.tiles import parse_tile
 
 # ====================================================================== front doors
 def test_nanchang_example_3_through_the_front_door():
-    """§2.4 example 3: a non-dealer self-draws 德国 七对 — each other non-dealer pays 21
+    """docs/rules/nanchang.md §4 example 3: a non-dealer self-draws 德国 七对 — each other non-dealer pays 21
     (自摸 2 · 德国 2 · 七对 2 · one more 2 = 16, + 5), the dealer 37 (2 · 16 + 5).
     Indicator 1m: 1m 正精, 2m 副精 — the 精 stand for their own faces."""
     r = majiang.score("1122m3344p5566s7z", "7z", ruleset="nanchang", indicator="1m",
@@ -49,7 +49,7 @@ def test_nanchang_example_3_through_the_front_door():
 def test_nanchang_german_with_a_jing_held_needs_the_faces():
     # indicator 9p: 9p 正精, 1p 副精.  Hand 123p (a real 1p 副精 as its own face) 456m
     # 789s 11z 23s + 4s, self-drawn by seat 1: no 精 acts as a wild → 德国: M = 自摸 2 ·
-    # 德国 2 = 4, + 5 = 9 (§2.3)
+    # 德国 2 = 4, + 5 = 9 (docs/rules/nanchang.md §3)
     hand, win = "123p456m789s11z23s", "4s"
     r = majiang.score(hand, win, ruleset="nanchang", indicator="9p", self_drawn=True,
                       seat_wind=1)
@@ -61,7 +61,7 @@ def test_nanchang_german_with_a_jing_held_needs_the_faces():
 
 
 def test_tianjin_example_2_through_the_front_door():
-    """§8.5 example 2: 混钓一条龙 self-drawn, 2 + 4 = 6, each of three pays 6.  Indicator
+    """docs/rules/tianjin.md §5 example 2: 混钓一条龙 self-drawn, 2 + 4 = 6, each of three pays 6.  Indicator
     5p: the 5p are 混儿 (the pair partner of the win tile 9s)."""
     r = majiang.score("123456789m111s5p", "9s", ruleset="tianjin", indicator="5p",
                       self_drawn=True)
@@ -72,7 +72,7 @@ def test_tianjin_example_2_through_the_front_door():
 
 def test_tianjin_silver_kong_win_lifts_a_hand_to_the_minimum():
     # indicator 5z (白): 5z x3 + 7z (中) x4 are 混儿.  123m 456p 789s 555z + 1z 1z: the three
-    # 白 stand as a set — 银杠胡 6 (§8.3), so the win is valid.  With * the 混儿 kinds are
+    # 白 stand as a set — 银杠胡 6 (docs/rules/tianjin.md §3), so the win is valid.  With * the 混儿 kinds are
     # unknown: the same hand has no pattern (0 points, below the 2-point minimum).
     w = check_win("123m456p789s1z555z", "1z", ruleset="tianjin", indicator="5z",
                   self_drawn=True)
@@ -173,7 +173,7 @@ def test_engine_nanchang_german_with_a_jing_held():
         assert r.points == w["points"]
         if held and "德国" in dict(w["fans"]):
             seen += 1
-            # 自摸 2 · 德国 2 = 4, + 5 (§2.3)
+            # 自摸 2 · 德国 2 = 4, + 5 (docs/rules/nanchang.md §3)
             assert w["points"] == 4 + 5
             # the old '*' reading (every 精 wild) misses it
             star = _star_reading(st, w, kinds)
@@ -190,7 +190,7 @@ def test_engine_tianjin_faces_fans(hand, fan):
     assert fan in dict(w["fans"])
     s = st.seats[w["seat"]]
     held = [int(s.phys[k]) for k in kinds]
-    # 银杠胡: 3 of the indicator kind held; 金杠胡: 4 of the next kind (§8.3)
+    # 银杠胡: 3 of the indicator kind held; 金杠胡: 4 of the next kind (docs/rules/tianjin.md §3)
     assert (held[0] >= 3) if fan == "银杠胡" else (held[1] == 4)
     r = _recompute(st, w, ind)
     assert r.points == w["points"]
@@ -258,9 +258,9 @@ def _table(tiles, discards=((), (), (), ()), wild=(0, 1)):
 
 
 def test_jing_example_2_on_a_constructed_table():
-    """§2.4 example 2: two 正精 + one 副精 → s = 5, 冲关 10; nobody else holds a 精 →
+    """docs/rules/nanchang.md §4 example 2: two 正精 + one 副精 → s = 5, 冲关 10; nobody else holds a 精 →
     霸王精 ×2 = 20 from each of three: +60."""
-    z, f = parse_tile("9p"), parse_tile("1p")          # indicator 9p (§2.4 example 1)
+    z, f = parse_tile("9p"), parse_tile("1p")          # indicator 9p (docs/rules/nanchang.md §4 example 1)
     rs = rules.get("nanchang")
     t = _table([{z: 2, f: 1, 3: 3}, {5: 2}, {}, {}], wild=(z, f))
     pays = END_SETTLEMENTS["nanchang"](rs, t)

@@ -1,7 +1,7 @@
 """贵州捉鸡 (guizhou): values, 通行证, options and the end-of-hand 豆 / 鸡 / 查叫 payments.
 
-Expected numbers come from STANDARD_READINGS_2.md §4 (tables §4.3–4.5 and the worked
-examples §4.6), never from our own output.
+Expected numbers come from docs/rules/guizhou.md (tables §3–5 and the worked
+examples docs/rules/guizhou.md §6), never from our own output.
 """
 import pytest
 
@@ -27,7 +27,7 @@ def test_registered_with_its_tile_set_and_calls():
 
 
 @pytest.mark.parametrize("hand, win, self_drawn, value, fan", [
-    # §4.3 values
+    # docs/rules/guizhou.md §3 values
     ("123m456m789m12p55p", "3p", True, 1, "平胡"),
     ("111m222m333p4p555s", "4p", True, 5, "大对子"),
     ("1133m5577p2299s4s", "4s", True, 10, "七对"),
@@ -72,7 +72,7 @@ def test_add_ons_stack_on_the_pattern():
 
 
 def test_pass_a_plain_win_on_a_discard_needs_a_kong():
-    # 通行证 (§4.2): 平胡 on a discard only with a 豆; self-draw always; a pattern always
+    # 通行证 (docs/rules/guizhou.md §2): 平胡 on a discard only with a 豆; self-draw always; a pattern always
     with pytest.raises(majiang.InvalidHandError, match="pass_or_pattern"):
         _score("123m456m789m12p55p", "3p")
     assert _score("123m456m789m12p55p", "3p", self_drawn=True).points == 1
@@ -85,10 +85,10 @@ def test_pass_a_plain_win_on_a_discard_needs_a_kong():
 
 
 def test_worked_example_1_flush_self_draw():
-    # §4.6.1: a non-dealer self-draws 清一色 with no kong and no chicken: +30
+    # docs/rules/guizhou.md §6 example 1: a non-dealer self-draws 清一色 with no kong and no chicken: +30
     r = _score("123456789s1235s", "5s", self_drawn=True, seat_wind=1)
     assert r.settle(1) == (-10, 30, -10, -10)
-    # on a discard the discarder alone pays (§4.4)
+    # on a discard the discarder alone pays (docs/rules/guizhou.md §4)
     r = _score("123456789s1235s", "5s", seat_wind=1)
     assert r.settle(1, discarder=3) == (0, 10, 0, -10)
 
@@ -105,7 +105,7 @@ def test_chicken_values():
 
 
 def test_worked_example_2_chickens():
-    # §4.6.2: turned 4万 -> chicken 5万.  A (seat 0) ready with one 幺鸡 and a pung of
+    # docs/rules/guizhou.md §6 example 2: turned 4万 -> chicken 5万.  A (seat 0) ready with one 幺鸡 and a pung of
     # 5万: 1 + 3 = 4 from each other player.  B (seat 1) not ready, discarded a 幺鸡
     # (not the first one): pays 1 to each ready player.  C, D not ready, no chickens.
     s1, m5 = parse_tile("1s"), parse_tile("5m")
@@ -117,7 +117,7 @@ def test_worked_example_2_chickens():
 
 
 def test_worked_example_3_gold_charging_chicken():
-    # §4.6.3: turned 9条 -> 幺鸡 is 金鸡.  A discarded the first 幺鸡 (冲锋鸡), unclaimed:
+    # docs/rules/guizhou.md §6 example 3: turned 9条 -> 幺鸡 is 金鸡.  A discarded the first 幺鸡 (冲锋鸡), unclaimed:
     # bonus 2 x 2 = 4 plus 2 for that 幺鸡 = 6 from each other player when A is ready
     s1 = parse_tile("1s")
     got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[s1], [], [], []],
@@ -132,7 +132,7 @@ def test_worked_example_3_gold_charging_chicken():
 
 
 def test_responsibility_chicken():
-    # 责任鸡 (§4.5): the 冲锋 幺鸡 is punged by another player: the discarder owes the
+    # 责任鸡 (docs/rules/guizhou.md §5): the 冲锋 幺鸡 is punged by another player: the discarder owes the
     # claimant 1 (no 冲锋 bonus); the direction flips when only the discarder is ready
     turned = parse_tile("4m")                                    # chicken 5万, none held
     got = G.chicken_payments(tiles=[{}, {}, {}, {}], discards=[[], [], [], []],
@@ -151,7 +151,7 @@ def test_responsibility_chicken():
 
 
 def test_kong_payments():
-    # 豆 (§4.4, BX): 闷豆 3 from each other, 转弯豆 3 from each, 点豆 3 from the feeder;
+    # 豆 (docs/rules/guizhou.md §4, BX): 闷豆 3 from each other, 转弯豆 3 from each, 点豆 3 from the feeder;
     # only a ready player collects
     k = parse_tile("7m")
     got = G.kong_payments([[(k, "concealed", None)], [(k + 1, "exposed", 3)],

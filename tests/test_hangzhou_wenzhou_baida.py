@@ -1,10 +1,10 @@
 """杭州 (hangzhou), 温州 (wenzhou) and 上海百搭 (shanghai_baida): the worked examples of
-STANDARD_READINGS_2.md §1.7, §7.5 and §12.4, one test per fan and settlement rule, the
+docs/rules/hangzhou.md §7, wenzhou.md §5 and shanghai_baida.md §4, one test per fan and settlement rule, the
 joker bookkeeping, the options, and shanten under each ruleset's jokers against brute
 force over every joker assignment.
 
 Expected values are worked by hand from the readings' tables (multipliers, levels and
-payment rules as §1.5–1.6, §7.3–7.4 and §12.3 state them), written out in the comments —
+payment rules as docs/rules/hangzhou.md §5-6, docs/rules/wenzhou.md §3-4 and docs/rules/shanghai_baida.md §3 state them), written out in the comments —
 never taken from the library's output.
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_hangzhou_model_facts():
 
 
 def test_hangzhou_example_1_four_white_baotou():
-    """§1.7 ex. 1 (source example, HZB): 123456789m + four 白板, draw 东: 平胡 1 × 4个白板 2
+    """docs/rules/hangzhou.md §7 ex. 1 (source example, HZB): 123456789m + four 白板, draw 东: 平胡 1 × 4个白板 2
     × 爆头 2 = M 4."""
     r = _hz("123456789m****", "1z", seat_wind=1)
     assert r.points == 4 and _names(r) == {"爆头", "4个白板"}
@@ -63,7 +63,7 @@ def test_hangzhou_example_1_four_white_baotou():
 
 
 def test_hangzhou_example_2_first_deal_baotou():
-    """§1.7 ex. 2 (computed, HZS): N = 2; a non-dealer self-draws a 爆头 (M 2): the dealer
+    """docs/rules/hangzhou.md §7 ex. 2 (computed, HZS): N = 2; a non-dealer self-draws a 爆头 (M 2): the dealer
     pays 2 × 2 = 4, each other non-dealer 2; the winner +8."""
     r = _hz("123m456p789s123s*", "1z", seat_wind=1)
     assert r.points == 2 and _names(r) == {"爆头"}
@@ -71,7 +71,7 @@ def test_hangzhou_example_2_first_deal_baotou():
 
 
 def test_hangzhou_example_3_sanlao():
-    """§1.7 ex. 3 (computed, HZS): 三牢 N = 8; the dealer floats once and wins (财飘, M 4):
+    """docs/rules/hangzhou.md §7 ex. 3 (computed, HZS): 三牢 N = 8; the dealer floats once and wins (财飘, M 4):
     each non-dealer pays 32, the dealer +96.  A non-dealer's plain win (M 1) on the
     dealer's discard: the dealer pays 8 + 1 + 1 = 10."""
     assert HZ.chain_value(baotou=True, piao=1) == 4
@@ -86,12 +86,12 @@ def test_hangzhou_example_3_sanlao():
 
 
 def test_hangzhou_example_4_gang_piao():
-    """§1.7 ex. 4 (source test HZS T06): 杠 then 飘 then win = 杠飘 = M 8."""
+    """docs/rules/hangzhou.md §7 ex. 4 (source test HZS T06): 杠 then 飘 then win = 杠飘 = M 8."""
     assert HZ.chain_value(baotou=True, kongs=1, piao=1) == 8
 
 
 def test_hangzhou_chain_table():
-    # §1.5: 财飘 / 双 / 三 4 / 8 / 16; 杠开 chain ×2^k; 杠爆 = 4
+    # docs/rules/hangzhou.md §5: 财飘 / 双 / 三 4 / 8 / 16; 杠开 chain ×2^k; 杠爆 = 4
     assert [HZ.chain_value(baotou=True, piao=p) for p in (1, 2, 3)] == [4, 8, 16]
     assert [HZ.chain_value(kongs=k, cap=None) for k in (1, 2, 3, 4)] == [2, 4, 8, 16]
     assert HZ.chain_value(baotou=True, kongs=1) == 4
@@ -199,7 +199,7 @@ def test_wenzhou_model_facts():
 
 
 def test_wenzhou_example_1_second_deal_self_draw():
-    """§7.5 ex. 1 (computed, WZA): 底分 2; a non-dealer self-draws a plain hand: 硬 ×2;
+    """docs/rules/wenzhou.md §5 ex. 1 (computed, WZA): 底分 2; a non-dealer self-draws a plain hand: 硬 ×2;
     the dealer pays 2 × 2 = 4, each other non-dealer 2; the winner +8."""
     rs = WZ.build(dealer_deal=2)
     r = _wz("123m456p789s123s11z4m*", "5m", rs=rs, self_drawn=True, seat_wind=1)
@@ -208,7 +208,7 @@ def test_wenzhou_example_1_second_deal_self_draw():
 
 
 def test_wenzhou_example_2_dealer_all_pungs_on_a_discard():
-    """§7.5 ex. 2 (computed): the dealer wins 碰碰胡 on a discard, 特殊双翻 on, 底分 1:
+    """docs/rules/wenzhou.md §5 ex. 2 (computed): the dealer wins 碰碰胡 on a discard, 特殊双翻 on, 底分 1:
     level 4 from each non-dealer; +12."""
     r = _wz("111m222p333s444s666z7z", "7z", seat_wind=0)
     assert r.points == 4 and "碰碰胡" in _names(r)
@@ -216,7 +216,7 @@ def test_wenzhou_example_2_dealer_all_pungs_on_a_discard():
 
 
 def test_wenzhou_example_3_soft_discard_win():
-    """§7.5 ex. 3 (computed): a non-dealer wins on a discard with a 财神 standing for
+    """docs/rules/wenzhou.md §5 ex. 3 (computed): a non-dealer wins on a discard with a 财神 standing for
     another tile (软 ×1), first deal: each of three pays 1; +3."""
     r = _wz("123m456p789s123s11z4m*", "6m", seat_wind=1)
     assert r.points == 1 and _names(r) == {"软"}
@@ -343,7 +343,7 @@ def test_baida_conventions_find_the_joker():
 
 
 def test_baida_example_huangfan():
-    """§12.4 (computed from SHW): self-draw 清一色 门清 without 百搭 after a drawn hand:
+    """docs/rules/shanghai_baida.md §4 (computed from SHW): self-draw 清一色 门清 without 百搭 after a drawn hand:
     4 × 2 × 2 × 2 = ×32 (自摸 ×1)."""
     r = _sb("1112345678999m", "5m", self_drawn=True)
     assert _names(r) == {"清一色", "门清", "无百搭"} and r.points == 16

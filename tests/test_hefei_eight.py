@@ -1,5 +1,5 @@
 """合肥 八枝 (``eight_of_a_suit``: at the win one suit holds 8 or more tiles, melds and
-kongs included; rules/hefei.py, STANDARD_READINGS_2.md §3.1) in shanten, ukeire and
+kongs included; rules/hefei.py, docs/rules/hefei.md §1) in shanten, ukeire and
 waits.
 
 Two independent checks:

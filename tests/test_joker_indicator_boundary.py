@@ -1,6 +1,6 @@
 """Boundary consistency of the turned indicator, stand-ins and flowers (one game model).
 
-Expected values are counted from the rules (RULESETS.md; the ruleset modules'
+Expected values are counted from the rules (docs/rules/; the ruleset modules'
 readings), never taken from the library's output:
 
 * 安庆 钻牌 / 武汉 赖子 (joker = indicator + 1): the turned indicator is set apart

@@ -1,11 +1,11 @@
-"""The import graph of ``src/majiang`` has no cycles and follows the layers of DESIGN.md.
+"""The import graph of ``src/majiang`` has no cycles and follows the layers of docs/design.md.
 
 The graph is built from the source text (``ast`` over every ``.py`` file, a regular
 expression over the Cython ``.pyx`` files), so it sees module-level AND
 function-level imports alike: a lazy import still makes a lower layer depend on a
 higher one.
 
-The rule enforced (DESIGN.md, "Layers: data flows down, never back up"): every
+The rule enforced (docs/design.md, "Layers: data flows down, never back up"): every
 module has a rank, and no module imports a module of higher rank.  Modules of one
 rank may import each other as long as no cycle forms.
 
@@ -188,7 +188,7 @@ def _rank(mod: str) -> int:
     hit = _target(RANKS, mod)
     if hit is None:
         raise AssertionError(f"{mod} has no layer in tests/test_layers.py RANKS; add it "
-                             "(and to DESIGN.md's table)")
+                             "(and to docs/design.md's table)")
     return RANKS[hit]
 
 

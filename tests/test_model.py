@@ -1,6 +1,6 @@
 """The game model: one description of each ruleset's tiles, table and wins.
 
-Expected values come from the rule texts (RULESETS.md / STANDARD_READINGS.md), not
+Expected values come from the rule texts (docs/rules/), not
 from the code: 四川 plays 108 tiles (万筒条 only), 卡五星 84 tiles for three players,
 台湾 16-tile hands, Chinese Official 144 tiles with 8 flowers and an 8-fan minimum.
 """

@@ -1,8 +1,8 @@
 """南昌 (nanchang) and 天津 (tianjin): a test per fan and settlement rule, the worked examples
-of STANDARD_READINGS_2.md §2.4 and §8.5, the game-model facts and the options.
+of docs/rules/nanchang.md §4 and docs/rules/tianjin.md §5, the game-model facts and the options.
 
-Expected values come from the reading's text (multipliers and points as §2.3 / §8.3
-state them, settlement as §2.2–2.3 / §8.4 describe it), worked out by hand in the
+Expected values come from the reading's text (multipliers and points as docs/rules/nanchang.md §3 / docs/rules/tianjin.md §3
+state them, settlement as docs/rules/nanchang.md §2-3 / docs/rules/tianjin.md §4 describe it), worked out by hand in the
 comments — never from the library's own output.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ def test_nanchang_model_facts():
 
 
 def test_nanchang_example_1_jing_from_the_indicator():
-    """§2.4 example 1 (computed, BX): 9筒 → 正 9筒 副 1筒; 北 → 副 东; 白 → 副 中."""
+    """docs/rules/nanchang.md §4 example 1 (computed, BX): 9筒 → 正 9筒 副 1筒; 北 → 副 东; 白 → 副 中."""
     m = game_model("nanchang")
     assert m.joker_kinds("9p") == (parse_tile("9p"), parse_tile("1p"))
     assert m.joker_kinds("北") == (parse_tile("4z"), parse_tile("1z"))
@@ -41,14 +41,14 @@ def test_nanchang_example_1_jing_from_the_indicator():
 
 
 def test_nanchang_example_2_chongguan_bawang():
-    """§2.4 example 2 (computed, BX): two 正精 + one 副精: s = 5 → 冲关 10; alone (霸王精
+    """docs/rules/nanchang.md §4 example 2 (computed, BX): two 正精 + one 副精: s = 5 → 冲关 10; alone (霸王精
     ×2) 20 from each of three: +60."""
     assert N.jing_score(2, 1) == 10
     assert N.jing_scores([(2, 1), (0, 0), (0, 0), (0, 0)]) == (60, -20, -20, -20)
 
 
 def test_nanchang_example_3_german_seven_pairs():
-    """§2.4 example 3 (source example, WHN comment): a non-dealer self-draws 德国 七对:
+    """docs/rules/nanchang.md §4 example 3 (source example, WHN comment): a non-dealer self-draws 德国 七对:
     each other non-dealer pays 21 (2·2·2·2 + 5), the dealer 37 (2·16 + 5)."""
     r = _nc("1122m3344p5566s7z", "7z", self_drawn=True, seat_wind=1)
     assert r.points == 21
@@ -60,7 +60,7 @@ def test_nanchang_example_3_german_seven_pairs():
 
 
 def test_nanchang_chongguan_table_and_small_counts():
-    # s = 2·正 + 副; from 5: s·(s−3) — 5→10, 6→18, 7→28, 8→40 (§2.2)
+    # s = 2·正 + 副; from 5: s·(s−3) — 5→10, 6→18, 7→28, 8→40 (docs/rules/nanchang.md §2)
     assert [N.jing_score(z, f) for z, f in ((0, 5), (3, 0), (3, 1), (4, 0))] == [10, 18, 28, 40]
     assert [N.jing_score(z, f) for z, f in ((0, 0), (1, 0), (0, 3), (2, 0))] == [0, 2, 3, 4]
     with pytest.raises(RuleError):
@@ -216,7 +216,7 @@ def test_tianjin_model_facts():
 
 
 def test_tianjin_example_1_jokers():
-    """§8.5 example 1: 5筒 → the other three 5筒 and the four 6筒; 9万 → 9万 ×3 + 1万 ×4;
+    """docs/rules/tianjin.md §5 example 1: 5筒 → the other three 5筒 and the four 6筒; 9万 → 9万 ×3 + 1万 ×4;
     北 → 北 ×3 + 东 ×4."""
     m = game_model("tianjin")
     for ind, (a, b) in (("5p", ("5p", "6p")), ("9m", ("9m", "1m")), ("4z", ("4z", "1z"))):
@@ -227,7 +227,7 @@ def test_tianjin_example_1_jokers():
 
 
 def test_tianjin_example_2_hun_diao_dragon():
-    """§8.5 example 2: self-drawn 一条龙 with a 混儿 as the pair partner (混钓一条龙):
+    """docs/rules/tianjin.md §5 example 2: self-drawn 一条龙 with a 混儿 as the pair partner (混钓一条龙):
     2 + 4 = 6; each of three pays 6."""
     r = faces.score("123456789m111s5p", "9s", ruleset="tianjin", indicator="5p",
                     self_drawn=True)
@@ -236,7 +236,7 @@ def test_tianjin_example_2_hun_diao_dragon():
 
 
 def test_tianjin_example_3_zhuo_wu_no_hun():
-    """§8.5 example 3: no 混儿, win on 5万 in 4-5-6万: 捉五魁 3 × 素胡 2 = 6; after a
+    """docs/rules/tianjin.md §5 example 3: no 混儿, win on 5万 in 4-5-6万: 捉五魁 3 × 素胡 2 = 6; after a
     kong (杠开) ×2 = 12 from each player."""
     r = majiang.score("123p46m789s111z99s", "5m", ruleset="tianjin", self_drawn=True)
     assert r.points == 6 and "捉五魁" in r and "素胡" in r

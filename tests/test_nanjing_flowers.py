@@ -1,7 +1,7 @@
-"""南京: more than 8 硬花 (STANDARD_READINGS_2 §13.1: each of the 20 flower tiles —
-8 flowers + 中发白 x 4 — is a 硬花; §13.2: 花砸2 = (硬花 + 软花) x 2, 跑一 10, 门一 10).
+"""南京: more than 8 硬花 (docs/rules/nanjing.md §1: each of the 20 flower tiles —
+8 flowers + 中发白 x 4 — is a 硬花; docs/rules/nanjing.md §2: 花砸2 = (硬花 + 软花) x 2, 跑一 10, 门一 10).
 
-Expected points are worked from the §13.2 table by hand.
+Expected points are worked from the docs/rules/nanjing.md §2 table by hand.
 """
 import pytest
 
@@ -26,7 +26,7 @@ def test_twenty_hard_flowers_with_soft_flowers():
 
 
 def test_source_record_still_holds():
-    # §13.3 example 1 (NJH record): 门清 self-draw, 6 硬花 + 2 软花 = 36
+    # docs/rules/nanjing.md §3 example 1 (NJH record): 门清 self-draw, 6 硬花 + 2 软花 = 36
     r = score("123m456p111z22s78s", "9s", ruleset="nanjing", self_drawn=True, flowers=6)
     assert r.points == 36
 

@@ -11,7 +11,7 @@ def test_tianjin_budget_falls_back_to_labelled_monte_carlo():
     h = "123m456p789s3p7s**"
     r = P.probabilities(h, 3, ruleset="tianjin", indicator="5m", seed=1, n_samples=4000)
     assert r.method == "monte_carlo" and r.policy == "greedy"
-    assert "JOKER_PRED_BUDGET" in r.note
+    assert "winning-hand checks" in r.note
     # one draw stays exact (few predicate calls)
     r1 = P.probabilities(h, 1, ruleset="tianjin", indicator="5m")
     assert r1.method == "exact"
@@ -51,7 +51,7 @@ def test_wuhan_exact_search_is_charged_and_falls_back(monkeypatch):
     r = P.probabilities(WUHAN, 2, ruleset="wuhan", indicator="3z", seed=3, n_samples=300)
     assert r.method == "monte_carlo" and r.model == "real walls"
     assert r.policy.startswith("greedy")
-    assert "JOKER_PRED_BUDGET" in r.note and "B258_SHANTEN_UNITS" in r.note
+    assert "winning-hand checks" in r.note and "2-5-8 shanten evaluation" in r.note
     # method="exact" has no budget: the same position stays exact
     e = P.probabilities(WUHAN, 2, ruleset="wuhan", indicator="3z", method="exact")
     assert e.method == "exact" and e.model == "true wall"
@@ -61,7 +61,7 @@ def test_wuhan_exact_search_is_charged_and_falls_back(monkeypatch):
 
 def test_wuhan_default_budget_keeps_short_horizons_exact():
     r = P.probabilities(WUHAN, 1, ruleset="wuhan", indicator="3z")
-    assert r.method == "exact" and (r.note is None or "JOKER_PRED_BUDGET" not in r.note)
+    assert r.method == "exact" and (r.note is None or "winning-hand checks" not in r.note)
 
 
 def test_wuhan_budget_is_shared_by_the_discards(monkeypatch):
@@ -81,9 +81,9 @@ def test_wuhan_monte_carlo_work_cap(monkeypatch):
     monkeypatch.setattr(P, "B258_MC_MIN_SAMPLES", 120)
     r = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=5000)
     assert r.method == "monte_carlo" and r.n_samples == 120
-    assert "120 of 5000 walls" in r.note and "B258_MC_WORK" in r.note
+    assert "120 of 5000 walls" in r.note and "its cap of" in r.note
     assert r.se_tenpai == pytest.approx(np.sqrt(r.p_tenpai * (1 - r.p_tenpai) / 120))
     # method="monte_carlo" plays every wall asked for
     m = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=150,
                         method="monte_carlo")
-    assert m.n_samples == 150 and "B258_MC_WORK" not in (m.note or "")
+    assert m.n_samples == 150 and "its cap of" not in (m.note or "")

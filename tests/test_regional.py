@@ -359,7 +359,7 @@ def test_points_and_caps():
 
 
 def test_cap_is_reported():
-    """RULESETS.md §3 四川: points = base x 2^番, capped at 3 番 (x8) by default."""
+    """docs/rules/sichuan.md §7 四川: points = base x 2^番, capped at 3 番 (x8) by default."""
     r = score("1122334455777m", "7m", ruleset="sichuan")      # 5 番 > 3
     assert r.capped and r.points == 8
     assert "capped at 3 fan (x8)" in str(r) and r.to_dict()["capped"] is True
@@ -373,7 +373,7 @@ def test_cap_is_reported():
 
 
 def test_below_the_minimum_settles_nothing():
-    """螺山: a win needs 100 points self-drawn, 200 on a discard (RULESETS.md §3)."""
+    """螺山: a win needs 100 points self-drawn, 200 on a discard (docs/rules/luoshan.md §4)."""
     r = score("123m456p789s11s45m", "6m", ruleset="luoshan", self_drawn=True)
     assert not r.meets_minimum
     with pytest.raises(RuleError, match="100-point minimum.*settles nothing"):

@@ -35,14 +35,14 @@ def test_mcr_basic_facts():
                               "honors_and_knitted", "knitted_straight"}
     assert MCR.seven_pairs_quads
     assert "chow_left" in MCR.calls
-    assert "RULESETS.md" in MCR.source
+    assert "docs/rules/mcr.md" in MCR.source
 
 
 def test_fan_table_is_the_standard_81():
     MCR = rules.mcr.MCR_OFFICIAL     # option concealed_and_melded_kong off (明暗杠 is 82)
     ids = [f.id for f in MCR.fans]
     assert ids == list(range(1, 82))
-    # RULESETS.md count check: 88:7, 64:6, 48:2, 32:3, 24:9, 16:6, 12:5, 8:9, 6:7, 4:4, 2:10, 1:13
+    # docs/rules/mcr.md §2 count check: 88:7, 64:6, 48:2, 32:3, 24:9, 16:6, 12:5, 8:9, 6:7, 4:4, 2:10, 1:13
     assert Counter(f.value for f in MCR.fans) == {88: 7, 64: 6, 48: 2, 32: 3, 24: 9, 16: 6,
                                                   12: 5, 8: 9, 6: 7, 4: 4, 2: 10, 1: 13}
     assert (MCR.fan(1).chinese, MCR.fan(43).chinese, MCR.fan(81).chinese) == \
@@ -61,7 +61,7 @@ def test_fan_table_is_the_standard_81():
 def test_s003_exclusions_are_in_the_table():
     def names(fan):
         return {MCR.fan(i).chinese for i in MCR.fan(fan).excludes}
-    # the 不计 column of RULESETS.md §2 (S003) is contained in ours
+    # the 不计 column of docs/rules/mcr.md §2 is contained in ours
     s003 = {"大四喜": {"圈风刻", "门风刻", "三风刻", "碰碰和"}, "大三元": {"箭刻"},
             "绿一色": {"混一色"}, "九莲宝灯": {"清一色"}, "连七对": {"清一色", "不求人", "单钓将"},
             "十三幺": {"五门齐", "不求人", "单钓将"}, "清幺九": {"碰碰和", "双同刻", "无字"},

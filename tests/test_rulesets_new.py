@@ -1,9 +1,9 @@
 """New regional rulesets of issue 11 without new joker machinery: 合肥 (hefei), 海南
 (hainan), 南京 (nanjing, nanjing_changkaitou), 立四 (lisi).
 
-Every expected value is worked out by hand from the rule text (STANDARD_READINGS_2.md
-§3, §9, §13, §10; STANDARD_READINGS.md §4 for the Changsha values 合肥 uses), never
-read from the code's output.  The worked examples of STANDARD_READINGS_2 are checked
+Every expected value is worked out by hand from the rule text (docs/rules/hefei.md,
+hainan.md, nanjing.md, lisi.md; docs/rules/changsha.md for the Changsha values 合肥 uses), never
+read from the code's output.  The worked examples of those pages are checked
 exactly ("source example") or as computed there ("computed").
 """
 from __future__ import annotations
@@ -23,11 +23,11 @@ NEW = ("hefei", "hainan", "nanjing", "nanjing_changkaitou", "lisi")
 
 # ----------------------------------------------------------------- registry, model, catalog
 @pytest.mark.parametrize("name, tiles, flowers, players, hand", [
-    ("hefei", 108, 0, 4, 13),            # seed §3.8 "只有万筒索" ; §3.1 4 players, 13
-    ("hainan", 144, 8, 4, 13),           # §9.1 136 + 8 flowers
-    ("nanjing", 144, 20, 4, 13),         # §13.1 108 + 16 winds + 20 flowers
+    ("hefei", 108, 0, 4, 13),            # docs/rules/hefei.md §1 "只有万筒索"; 4 players, 13
+    ("hainan", 144, 8, 4, 13),           # docs/rules/hainan.md §1 136 + 8 flowers
+    ("nanjing", 144, 20, 4, 13),         # docs/rules/nanjing.md §1 108 + 16 winds + 20 flowers
     ("nanjing_changkaitou", 144, 20, 4, 13),
-    ("lisi", 108, 0, 3, 13),             # §10.1 LSA: 108, three players
+    ("lisi", 108, 0, 3, 13),             # docs/rules/lisi.md §1 LSA: 108, three players
 ])
 def test_game_model_facts(name, tiles, flowers, players, hand):
     m = game_model(name)
@@ -125,7 +125,7 @@ def test_lisi_shanten_keeps_the_void_suit():
 
 
 # ----------------------------------------------------------------- 合肥
-# values (SR §4.2 via STANDARD_READINGS_2 §3.1): 小和 1 (self-draw 2 from each); each
+# values (docs/rules/changsha.md §2 via docs/rules/hefei.md §1): 小和 1 (self-draw 2 from each); each
 # 大和 6; 超大和 12; 最大和 18; 豪华七对 12, 双豪华 18.
 HEFEI_FANS = [
     # hand (13), win, context, fan, expected points
@@ -156,13 +156,13 @@ def test_hefei_every_fan_tested():
 
 
 def test_hefei_jiangjiang_is_a_big_win_and_classes_add():
-    # seed §3.8: 碰碰和 + 将将和 is a 超大和 = 12 (STANDARD_READINGS_2 §3.1)
+    # docs/rules/hefei.md: 碰碰和 + 将将和 is a 超大和 = 12 (docs/rules/hefei.md §1)
     r = score("222m555m888m22p55p", "2p", ruleset="hefei")
     assert "将将和" in r and "碰碰和" in r and r.points == 12
 
 
 def test_hefei_zuidahe_cap():
-    # seed §3.8 最大和: 豪华七对 + 清一色 + 海底捞月 = 18 (not 12 + 6 + 6)
+    # docs/rules/hefei.md 最大和: 豪华七对 + 清一色 + 海底捞月 = 18 (not 12 + 6 + 6)
     hand, win, kw = "1111m2233m5566m7m", "7m", {"self_drawn": True, "last_tile": True}
     assert score(hand, win, ruleset="hefei", **kw).points == 18
     # the uncapped Changsha addition
@@ -283,7 +283,7 @@ def test_hainan_every_fan_tested():
 
 
 def test_hainan_worked_examples():
-    # §9.5 example 1 (computed): 庄闲 on; a non-dealer self-draws 清一色 碰碰胡:
+    # docs/rules/hainan.md §5 example 1 (computed): 庄闲 on; a non-dealer self-draws 清一色 碰碰胡:
     # 2 x 2 x 2 = 8; the dealer pays 16, the others 8 each -> +32
     r = score("111222333555m7m", "7m", ruleset="hainan", seat_wind=1, self_drawn=True)
     assert r.points == 8
@@ -365,7 +365,7 @@ def test_nanjing_soft_flowers(hand, win, kw, total):
 
 
 def test_nanjing_source_example_1():
-    # §13.3 source record (NJH): 门清 self-draw, 6 硬花 and 2 软花:
+    # docs/rules/nanjing.md §3 source record (NJH): 门清 self-draw, 6 硬花 and 2 软花:
     # 10 + 10 + 6 x 2 + 2 x 2 = 36, paid by each of three (+108)
     r = score("123m456p789s111z5m", "5m", ruleset="nanjing", self_drawn=True, flowers=6)
     assert r.points == 36
@@ -373,7 +373,7 @@ def test_nanjing_source_example_1():
 
 
 def test_nanjing_computed_example_2():
-    # §13.3 computed (NJ): 清一色 on a discard, 2 硬花, not 门清: 44; under 比下胡 88
+    # docs/rules/nanjing.md §3 computed (NJ): 清一色 on a discard, 2 硬花, not 门清: 44; under 比下胡 88
     r = score("234567m99m78m [111m]", "9m", ruleset="nanjing", flowers=2)
     assert r.points == 44
     assert r.settle(1, 2) == (0, 44, -44, 0)
@@ -430,7 +430,7 @@ def test_nanjing_dragons_are_flowers():
 
 # ----------------------------------------------------------------- 立四
 def test_lisi_source_example_1():
-    # §10.3 source example (LSA): self-draw with one 明杠 and one 暗杠:
+    # docs/rules/lisi.md §3 source example (LSA): self-draw with one 明杠 and one 暗杠:
     # each opponent pays 20 + 5 + 10 = 35; winner +70
     r = score("123m456m5p [1111p] {9999m}", "5p", ruleset="lisi", self_drawn=True)
     assert "明杠" in r and "暗杠" in r and "胡牌" in r
@@ -439,7 +439,7 @@ def test_lisi_source_example_1():
 
 
 def test_lisi_computed_example_2():
-    # §10.3 computed: a non-dealer wins on the other non-dealer's discard (not ready),
+    # docs/rules/lisi.md §3 computed: a non-dealer wins on the other non-dealer's discard (not ready),
     # one 暗杠: the discarder pays 15 + 20 = 35
     r = score("123m456m78m55p {9999p}", "9m", ruleset="lisi", seat_wind=1)
     assert r.settle(1, 2) == (0, 35, -35)
@@ -468,7 +468,7 @@ def test_lisi_win_rules():
     # no seven pairs in LSA's forms
     with pytest.raises(InvalidHandError):
         score("1133m5577m2288p9p", "9p", ruleset="lisi")
-    # wall end (seed §3.22): 7 stacks, 7 with one kong, 8 with two, one more per kong
+    # wall end (docs/rules/lisi.md): 7 stacks, 7 with one kong, 8 with two, one more per kong
     we = rules.get("lisi").wall_end
     assert [we.kept_tiles(k, 0) for k in range(4)] == [14, 14, 16, 18]
 

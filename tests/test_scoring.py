@@ -1,5 +1,5 @@
 """Chinese Official scoring: every one of the 81 fans from a hand written from the rule
-texts (S003 via RULESETS.md §2), its 不计 list, the exclusion principles, waits, the
+texts (ENC via docs/rules/mcr.md §2), its 不计 list, the exclusion principles, waits, the
 readings chosen where the texts are silent, errors and the result object."""
 from __future__ import annotations
 
@@ -187,11 +187,11 @@ def test_waits_are_judged_by_shape():
     hand = "1113m [333m] [456p] [789s]"
     assert waits(hand) == ["2m", "3m"]
     assert score(hand, "2m").count("坎张") == 0
-    # 12345m waiting 3/6: no 边张 (S003: 手中有12345和3 不算边张)
+    # 12345m waiting 3/6: no 边张 (ENC: 手中有12345和3 不算边张)
     assert score("12345m456p789s55p", "3m").count("边张") == 0
-    # 1233m winning on 3m counts 边张 (S003)
+    # 1233m winning on 3m counts 边张 (ENC)
     assert score("1233m456p789s555z", "3m").count("边张") == 1
-    # 4556m winning on 5m is 坎张; 45567m winning on 6m is not (S003)
+    # 4556m winning on 5m is 坎张; 45567m winning on 6m is not (ENC)
     assert score("4556m456p789s555z", "5m").count("坎张") == 1
     assert score("45567m456p789s55z", "6m").count("坎张") == 0
 
@@ -248,7 +248,7 @@ def test_settlement():
 
 
 def test_below_the_minimum_settles_nothing():
-    """Chinese Official rules: a win needs 8 fan, flowers not counted (RULESETS.md §2).
+    """Chinese Official rules: a win needs 8 fan, flowers not counted (docs/rules/mcr.md §2).
     Issue 8: the score text said 'below the 8-fan minimum' and then a payment."""
     # 门前清 2 + 平和 2 + 喜相逢 1 + 老少副 1 = 6 on a discard
     r = score("123m789m45p789s55s", "3p")

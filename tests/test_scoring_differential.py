@@ -49,7 +49,7 @@ CALC = MahjongGB.MahjongFanCalculator
 
 KNOWN_OFFICIAL = {
     "明暗杠": ("PyMahjongGB scores one concealed + one melded kong as 明暗杠 (5 fan). That "
-               "fan is not among the 81 of the rules (RULESETS.md §2); by the rules the hand "
+               "fan is not among the 81 of the rules (docs/rules/mcr.md §2); by the rules the hand "
                "scores 暗杠 (2) + 明杠 (1)."),
 }
 """Differences between PyMahjongGB and the official reading (option off), name -> reason.

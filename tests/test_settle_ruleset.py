@@ -9,7 +9,7 @@ HAND = "123m456m789m123p5p"
 
 
 def _expected_hainan(points, winner, dealer, zhuangxian):
-    # 海南 (STANDARD_READINGS_2 §9): every other player pays points x d on a self-draw,
+    # 海南 (docs/rules/hainan.md): every other player pays points x d on a self-draw,
     # d = 2 when the dealer is the payer or the winner and 庄闲 is on, else 1
     out = [0] * 4
     for p in range(4):

@@ -11,7 +11,7 @@ Every expectation is built independently of the code under test:
   its physical copies left (minus the visible ones);
 * readiness under the three-joker win: a hand is ready iff some physical draw (a joker
   included) makes :func:`majiang.check_win` valid on a self-draw;
-* faces.score: the levels of STANDARD_READINGS_2 §7.3 (双财归位 双翻 ×4, 三财归位 四翻 ×8
+* faces.score: the levels of docs/rules/wenzhou.md §3 (双财归位 双翻 ×4, 三财归位 四翻 ×8
   with 辣子辣, 硬 ×2, 三财神 ×4), worked by hand in the comments.
 """
 from __future__ import annotations
@@ -199,10 +199,10 @@ def test_discard_table_counts_the_stand_in(name, kw, size):
 
 # ----------------------------------------------------------------- faces.score
 def test_faces_score_wenzhou_white_plays_as_the_caishen_face():
-    """§7.2: 白板 plays as the 财神's face.  Indicator 5m: 5m is the 财神 (three wild).
+    """docs/rules/wenzhou.md §2: 白板 plays as the 财神's face.  Indicator 5m: 5m is the 财神 (three wild).
     Hand 123p 456p 789p 11s 12s + 5m 5m (two 财神) + 5z (a 白板 = a natural 5m), win 3s on
     a discard: 555m = the two 财神 as themselves with the 白板 → 双财归位 (双翻 ×4); no
-    财神 stands for another tile → 硬 (×2); level = the highest: 4 (§7.3)."""
+    财神 stands for another tile → 硬 (×2); level = the highest: 4 (docs/rules/wenzhou.md §3)."""
     r = faces.score("123p456p789p11s12s55m5z", "3s", ruleset="wenzhou", indicator="5m",
                     seat_wind=1)
     assert r.points == 4
@@ -219,7 +219,7 @@ def test_faces_score_wenzhou_white_plays_as_the_caishen_face():
 
 
 def test_faces_score_wenzhou_three_caishen_home_with_white():
-    """辣子辣 (lazi=True): 三财归位 = 四翻 ×8 (§7.3).  Indicator 5m; hand 34m + 5z (白板 =
+    """辣子辣 (lazi=True): 三财归位 = 四翻 ×8 (docs/rules/wenzhou.md §3).  Indicator 5m; hand 34m + 5z (白板 =
     5m: 345m) + 555m (the three 财神 as themselves) + 123p 456p 789p + 1s, self-drawn
     1s: 三财归位 8 (三财神 4, 硬 2 below it)."""
     rs = WZ.build(lazi=True)

@@ -52,9 +52,9 @@ def test_every_ruleset_describes_as_json(name):
 
 
 def test_source_in_words():
-    assert source_in_words("RULESETS.md §3.1 (S001)") == "rules survey §3.1 (S001)"
-    assert source_in_words("STANDARD_READINGS.md §1.8") == "standard readings §1.8"
+    assert source_in_words("docs/rules/shandong.md") == "rules survey §3.1 (SDT)"
+    assert source_in_words("docs/rules/sichuan.md §8") == "standard readings §1.8"
     # was: the second part kept its file name (majiang rules hefei printed
-    # "STANDARD_READINGS_2.md §3", a file that does not ship)
-    assert (source_in_words("RULESETS.md §3.8 (S003); STANDARD_READINGS_2.md §3")
-            == "rules survey §3.8 (S003); standard readings part 2 §3")
+    # "docs/rules/hefei.md §1", a file that does not ship)
+    assert (source_in_words("docs/rules/hefei.md §1")
+            == "rules survey §3.8 (ENC); standard readings part 2 §3")

@@ -1,6 +1,6 @@
 """Tests of majiang.tiles: tile names, notation parsing, count vectors.
 
-Expected values are written out by hand from the index table in DESIGN.md
+Expected values are written out by hand from the index table in docs/design.md
 (0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-33 = E S W N White Green Red).
 """
 import pickle

@@ -6,8 +6,8 @@ with ``J`` jokers is the least plain shanten of ``h + A`` over every multiset ``
 assignments built once per joker count and broadcast).  What the two kinds change is
 the bookkeeping: which kinds are set apart in the wall, how many jokers a wall holds,
 that their faces are never ordinary draws, and the live count of a joker draw — each
-checked here against counts worked out from the rule text (STANDARD_READINGS_2 §2.2,
-§8.2), not from the library.
+checked here against counts worked out from the rule text (docs/rules/nanchang.md §2,
+docs/rules/tianjin.md §2), not from the library.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 :func:`majiang.advise` is checked against the ruleset's tile set, as the CLI's
 ``--visible`` is (one check: ``GameModel.check_kinds``).
 
-The tile sets are the rule digest's (RULESETS.md): 四川 / 合肥 play the 108 suited
+The tile sets are the rule notes' (docs/rules/): 四川 / 合肥 play the 108 suited
 tiles only; 卡五星 84 tiles, no 万 and no winds; 罗源 36花 turns the seven honours into
 flowers, so no honour is a playable kind.  Every route of the analysis is covered:
 the core with shape options (sichuan, kawuxing), the 2-5-8 families (hefei) and the

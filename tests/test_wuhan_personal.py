@@ -1,4 +1,4 @@
-"""武汉 personal 番 (STANDARD_READINGS.md §5.1: HZ getPersonFan, KZ doubling).
+"""武汉 personal 番 (docs/rules/wuhan.md: HZ getPersonFan, KZ doubling).
 
 Expected values are worked by hand from the reading: 开口 1, 明杠 1, 暗杠 1 (option 2),
 红中杠 1, 痞子杠 1, 赖子杠 2; "double": points x 2^(winner + payer), "product" (HZ):

@@ -427,7 +427,7 @@ class _WinPred:
         if self.budget is not None:
             self.spent += 2.0 ** int(n_jokers)
             if self.spent > self.budget:
-                raise _PredBudget(f"more than {self.budget:g} units of win-predicate work")
+                raise _PredBudget(f"more than {self.budget:g} units of winning-hand checks")
         chk = self.check(np.asarray(h14, dtype=np.uint8), int(k), int(n_jokers))
         ok = bool(chk.valid)
         self.cache[key] = ok
@@ -467,7 +467,7 @@ def _raise_pred_error(err: BaseException | None, model: GameModel) -> None:
         raise err
     if isinstance(err, MahjongError) and not isinstance(err, InvalidHandError):
         raise err
-    raise RuleError(f"the win predicate of {model.name!r} raised "
+    raise RuleError(f"checking whether a hand wins under {model.name!r} raised "
                     f"{type(err).__name__}: {err}") from err
 
 
@@ -952,8 +952,8 @@ class _Engine:
     def _b258_no_kernel(self) -> None:
         if self.changes is not None:
             raise RuleError(
-                f"changes={self.changes}: the restricted search runs in the kernel, which "
-                f"judges wins and tenpai by the core's forms, not by {self.pos.name}'s "
+                f"changes={self.changes}: the restricted search judges wins and tenpai by the "
+                f"standard winning shapes only, not by {self.pos.name}'s "
                 f"({self._what()}); leave changes=None")
 
     def _what(self) -> str:
@@ -1098,7 +1098,7 @@ class _Engine:
             "shanten, then most live improving tiles) on real walls")
         if played < n:
             note += (f"; {played} of {n} walls played (the greedy player's work reached "
-                     f"B258_MC_WORK={self.mc_work} shanten evaluations)")
+                     f"its cap of {self.mc_work} shanten evaluations)")
         return self._mc_result(win_time, ten_time, GREEDY_258, len(memo),
                                note, winning)
 
@@ -1339,8 +1339,8 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     if res is not None and engine.pred_over:
         res = replace(res, note=(res.note + "; " if res.note else "") + (
             f"Monte Carlo because the exact search needs more than {JOKER_PRED_BUDGET} "
-            "units of win-predicate work (jokers, JOKER_PRED_BUDGET"
-            + (", 2-5-8 shanten at B258_SHANTEN_UNITS each" if engine._b258 is not None
+            "units of winning-hand checks (a hand with k jokers counts 2^k units"
+            + (f", a 2-5-8 shanten evaluation {B258_SHANTEN_UNITS}" if engine._b258 is not None
                else "") + ")"))
     if res is None:       # optimal policy asked but the graph is too large
         if method == "auto":

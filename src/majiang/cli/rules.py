@@ -10,10 +10,10 @@
                                 missing facts)
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
 
-The "source" line says where a ruleset's facts come from: a section of that
-survey of published rule texts, and the project's standard readings where the
-texts leave a point open (each rule module, majiang.rules.<name>, documents
-them).
+The "source" line says where a ruleset's facts come from: the page of
+the project's rule notes (docs/rules/ in the majiang repository) that summarises
+the published rule texts and game products behind the ruleset (each rule module,
+majiang.rules.<name>, documents them too).
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def source_in_words(text: str) -> str:
-    """A ruleset's ``source`` with the project's reference documents named in words
+    """A ruleset's ``source`` with the rule notes it cites named in words
     (:func:`majiang.rules.summary.source_in_words`, imported when called so that the
     command line starts without loading every ruleset)."""
     from ..rules.summary import source_in_words as in_words
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all:
         rows = [{"section": v.section, "variant": v.chinese, "english": v.english,
                  "ruleset": v.ruleset or "-", "status": v.status,
-                 "missing": "; ".join(v.missing)} for v in rules.catalog.variants()]
+                 "missing": source_in_words("; ".join(v.missing))} for v in rules.catalog.variants()]
         if args.json:
             emit_json(rows)
             return 0

@@ -17,7 +17,7 @@ Turn order is counter-clockwise: seat ``s + 1`` plays after seat ``s``; the
 player on the left of ``s + 1`` is ``s`` (chows come only from the previous
 seat).  Seat winds: the dealer is East, ``(s - dealer) % players``.
 
-Rules applied (sources: RULESETS.md and STANDARD_READINGS via the ruleset):
+Rules applied (sources: the ruleset's page in docs/rules/):
 
 * deal 13 / 16 tiles each, the dealer one more; flowers set aside and replaced
   from the tail (dealer first), also on every later draw;
@@ -744,7 +744,7 @@ def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
         try:
             res = check_win(hand, win, **kw)
         except MahjongError as exc:
-            raise RuntimeError(f"engine bug: the win predicate refused the context of "
+            raise RuntimeError(f"engine bug: the winning-hand check refused the context of "
                                f"seat {p} ({hand}, tile {win}): {exc}") from exc
         cache[key] = res
     return res
@@ -917,7 +917,7 @@ class _Game:
                 drawn=int(st.seats[st.dealer].drawn))
 
     def exchange(self, order):
-        """换三张 (STANDARD_READINGS §1.2): each seat passes three tiles of one suit; one
+        """换三张 (docs/rules/sichuan.md §2): each seat passes three tiles of one suit; one
         random direction for all (next seat, previous seat, opposite; two choices with
         three players), drawn from the hand's stream after the choices."""
         st = self.st
@@ -1581,8 +1581,8 @@ def _three_suits(seat) -> bool:
 def end_checks(st) -> list:
     """Payments outside the hand value: the kong payments of the hand
     (:class:`KongLedger`, :attr:`Ruleset.kong_payments`) and the ruleset's
-    :attr:`Ruleset.end_checks` when the hand ends with the wall (STANDARD_READINGS
-    §1.8: 查花猪 → 查大叫 → 退税).  Adds them to ``st.deltas`` and returns them (also in
+    :attr:`Ruleset.end_checks` when the hand ends with the wall (docs/rules/sichuan.md
+    §8: 查花猪 → 查大叫 → 退税).  Adds them to ``st.deltas`` and returns them (also in
     ``st.end_checks``: dicts with ``check``, ``payer``, ``payee``, ``amount``).
 
     Kong payments are kept, or void when the ruleset pays them only with a win
@@ -1667,8 +1667,9 @@ class _Readiness:
     players collect (:attr:`KongPayments.collect`) and the end settlement's
     :class:`~majiang.rules.base.EndTable` (贵州 查叫, 鸡).
 
-    Reading (STANDARD_READINGS §1.8: "a player still in but not ready (未下叫) pays each
-    ready player that player's largest possible hand value"; RULESETS.md §3.9 / §3.10
+    Reading (docs/rules/sichuan.md §8: "a player still in but not ready (未下叫) pays each
+    ready player that player's largest possible hand value"; docs/rules/guizhou.md §4 and
+    docs/rules/sichuan.md §8:
     查叫 / 查大叫; the sources BK ``findMaxFanTingPai``, CQ ``getMaxHuType``, ST):
 
     * **ready**: a winner, or a seat whose concealed hand (jokers as the engine plays
@@ -1872,7 +1873,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         (:func:`fast_eligible`), and no log is asked for; else the Python loop.
         ``"python"`` forces the Python loop.
     exchange3 : bool
-        Play 换三张 before 定缺 (四川 tables; STANDARD_READINGS §1.2): each seat passes
+        Play 换三张 before 定缺 (四川 tables; docs/rules/sichuan.md §2): each seat passes
         three tiles of one suit in one random direction.  Also played when the
         ruleset says so (``Ruleset.exchange == 3``).
     deal_only : bool

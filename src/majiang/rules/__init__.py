@@ -6,7 +6,7 @@ True
 >>> rules.get("mcr").fan(24).chinese
 '一色三节高'
 
-Built-in rulesets come from ``RULESETS.md`` (one module each: :mod:`.sichuan`,
+Built-in rulesets come from the rule notes in ``docs/rules/`` (one module each: :mod:`.sichuan`,
 :mod:`.shandong`, :mod:`.anqing` …; :mod:`.catalog` lists every §3 variant with
 its status); :func:`register` adds one; :func:`load` reads a house-rule TOML file
 that starts from a built-in one; :func:`dumps` writes a ruleset back to TOML;

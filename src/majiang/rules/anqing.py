@@ -1,4 +1,4 @@
-"""安庆麻将 — RULESETS.md §3.2 (S001 full; S000 repeats the 钻牌 paragraphs).
+"""安庆麻将 — docs/rules/anqing.md.
 
 All facts come from the seeds: 136 tiles, 4 players, 13 tiles (dealer 14);
 钻牌 jokers = indicator + 1 (suits 9→1, 东→南→西→北→东, 中→发→白→中), never used to
@@ -61,7 +61,7 @@ def _kong_points(w) -> int:
 
 def build(*, rule_set: str = "A") -> Ruleset:
     check_choice(rule_set, "anqing option rule_set", ("A", "B"))
-    src = "§3.2"
+    src = "docs/rules/anqing.md"
     fl = [
         F.fan(1, "平胡", "Basic Win", 4, F.always, source=src),
         F.fan(2, "庄家", "Dealer", 4, F.dealer, source=src),
@@ -94,7 +94,7 @@ def build(*, rule_set: str = "A") -> Ruleset:
             "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
-        settlement=settle_points, settlement_params={}, source="RULESETS.md §3.2 (S001, S000)",
+        settlement=settle_points, settlement_params={}, source="docs/rules/anqing.md",
         tile_set="136",
         constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ()),
         ready="optional",

@@ -59,7 +59,7 @@ EXTRA_FORMS = ("thirteen_lonely", "seven_stars", "all_258")
 """Forms the core does not know: 十三烂 (thirteen lonely tiles) and 七星归位 (十三烂
 holding all seven honors), computed by :mod:`majiang.rules.shapes`; 将将胡 / 将一色
 (``all_258``: every tile of the hand, melds included, is a 2, 5 or 8 of a suit, in any
-shape; STANDARD_READINGS §4.2 CS/JD, §5.1 HZ), computed in closed form by
+shape; docs/rules/changsha.md §2 CS/JD, docs/rules/wuhan.md §1 HZ), computed in closed form by
 :mod:`majiang.efficiency` and scored by :mod:`majiang.scoring.regional`."""
 FORM_NAMES = CORE_FORMS + EXTRA_FORMS
 """Winning forms a ruleset may list (:attr:`Ruleset.forms`)."""
@@ -218,7 +218,7 @@ class Ruleset:
         ``"partial"``: the documents leave facts out (:attr:`missing`).
     missing : tuple of str
     section : str
-        Section of RULESETS.md (``"§3.10"``).
+        Variant number in the index of docs/rules/README.md (``"§3.10"``).
 
     Table rules the game engine plays (defaults: none):
 

@@ -1,15 +1,15 @@
-"""长沙麻将 二五八 — RULESETS.md §3.19, STANDARD_READINGS.md §4.
+"""长沙麻将 二五八 — docs/rules/changsha.md.
 
-From the seeds (§3.19): 108 tiles (no honors); 小胡 = a 2/5/8 pair (将) plus
+From the general rule texts (docs/rules/changsha.md): 108 tiles (no honors); 小胡 = a 2/5/8 pair (将) plus
 sets; 大胡 七巧对 (seven pairs) and 清一色; 转转 style (any pair, no chi) as option.
-From the standard readings (§4, high confidence, two commercial servers agree):
+From the public sources (docs/rules/changsha.md, high confidence, two commercial servers agree):
 chi from the left, peng, kongs; 小胡 1 on a discard, 2 from each on a self-draw;
 each 大胡 6 (they add up): 碰碰胡, 将将胡 (every tile a 2/5/8), 清一色, 七小对, 海底捞月,
 海底炮, 杠上开花, 抢杠胡, 全求人; 豪华七小对 12, 双豪华 18; a 大胡 may use any pair;
 一炮多响.
 
 Resolutions: 将将胡 is a winning form of its own (``all_258``: every tile, melds
-included, a 2, 5 or 8, any shape — SR §4.2 "any shape"), a 大胡 (6); the 转转 option
+included, a 2, 5 or 8, any shape — docs/rules/changsha.md §2 "any shape"), a 大胡 (6); the 转转 option
 keeps the seed's forms (regular, seven pairs) with any pair.  Shanten, ukeire, waits
 and advice aim at the hands that win *by shape alone* (on a discard or by self-draw,
 no situational context): a regular hand with a 2-5-8 pair (小胡), or a 大胡 shape
@@ -29,7 +29,7 @@ __all__ = ["build", "CHANGSHA"]
 
 def build(*, zhuanzhuan: bool = False) -> Ruleset:
     check_bool(zhuanzhuan, "changsha option zhuanzhuan")
-    src = "§3.19 + STANDARD_READINGS §4.2"
+    src = "docs/rules/changsha.md §2"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape
     q = F.seven_pairs_quads
@@ -60,7 +60,7 @@ def build(*, zhuanzhuan: bool = False) -> Ruleset:
         forms=("regular", "seven_pairs") + (() if zhuanzhuan else ("all_258",)),
         seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.19 (S000); STANDARD_READINGS.md §4",
+        settlement_params={}, source="docs/rules/changsha.md",
         tile_set="108", constraints=() if zhuanzhuan else ("pair_258_small",), ready="none",
         wall_end=WallEnd(kept=0), winners="multiple", scoring=ScoringRule(mode="add"),
         options={"zhuanzhuan": zhuanzhuan}, builder="changsha", section="§3.19")

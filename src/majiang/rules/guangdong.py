@@ -1,11 +1,10 @@
-"""广东麻将: 推倒胡 (``guangdong``) and 鸡平胡 (``guangdong_jipinghu``) — RULESETS.md §3.4,
-STANDARD_READINGS.md §2.
+"""广东麻将: 推倒胡 (``guangdong``) and 鸡平胡 (``guangdong_jipinghu``) — docs/rules/guangdong.md.
 
-From the seeds (§3.4): 漏和 (a passed win stays locked until the player 动牌), 一炮多响
+From the general rule texts (docs/rules/guangdong.md): 漏和 (a passed win stays locked until the player 动牌), 一炮多响
 (a dealer among the winners deals again), 番 doubles, 爆和 cap 3 番, limit hands such
 as 十三幺 break the cap and stack nothing else.
 
-From the standard readings (§2.1, §2.2; medium confidence for 推倒胡, low-medium for
+From the public sources (docs/rules/guangdong.md; medium confidence for 推倒胡, low-medium for
 鸡平胡): 推倒胡 — 136 tiles, no chi, any complete hand wins, a flat value (2) doubled
 by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers (鬼牌) by option
 (白板, 红中, or 翻鬼 = turned + 1); the discarder pays, each pays on self-draw.
@@ -76,7 +75,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         check_bool(v, f"guangdong option {key}")
     check_int(base, "guangdong option base", lo=1)
     check_int(cap, "guangdong option cap", lo=0, optional=True)
-    src = "STANDARD_READINGS §2.1"
+    src = "docs/rules/guangdong.md §1"
     fl = [F.fan(1, "推倒胡", "Any Win", 0, F.always, source=src),
           F.fan(2, "自摸", "Self-Drawn (x2)", 1, F.self_drawn, source=src),
           F.fan(3, "杠上开花", "Win on Kong Replacement (x2)", 1, F.kong_flower, source=src),
@@ -96,7 +95,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         forms=("regular",) + (("seven_pairs",) if seven_pairs else ()) + ("thirteen_orphans",),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
         settlement=settle_points, settlement_params={},
-        source="RULESETS.md §3.4 (S003); STANDARD_READINGS.md §2.1", tile_set="136",
+        source="docs/rules/guangdong.md §1", tile_set="136",
         constraints=(), ready="none", jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(f.id for f in limit)),
@@ -136,7 +135,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
     check_int(cap, "guangdong_jipinghu option cap", lo=0, optional=True)
     check_int(min_fan, "guangdong_jipinghu option min_fan", lo=0)
     check_int(base, "guangdong_jipinghu option base", lo=1)
-    src = "STANDARD_READINGS §2.2 (GJ)"
+    src = "docs/rules/guangdong.md §2 (GJ)"
     L = {10, 11, 12, 13, 14, 15, 33, 34, 35}
     everything = set(range(10, 30))     # 30-32 (杠上开花, 抢杠, 海底) apply even to limit hands
     fl = (
@@ -184,7 +183,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
                              "concealed_kong"),
         forms=("regular", "thirteen_orphans"), seven_pairs_quads=False, min_fan=min_fan,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.4 (S003); STANDARD_READINGS.md §2.2",
+        settlement_params={}, source="docs/rules/guangdong.md §2",
         tile_set="136", constraints=(), ready="none", wall_end=WallEnd(kept=0),
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(L)),

@@ -1,14 +1,14 @@
-"""贵州捉鸡 (Guizhou / Guiyang "catch the chicken") — RULESETS.md §3.9, STANDARD_READINGS_2.md §4
+"""贵州捉鸡 (Guizhou / Guiyang "catch the chicken") — docs/rules/guizhou.md
 (source keys: GYR = a Guiyang rule text, BX = the BX ``gui_yang`` server module and its
 ``GameConstants_GY``, GYC = a commercial client's value table, MIL = a 2023 product
 summary; hobby pages GYP, GYT).
 
-From the seed (§3.9): 108 tiles (万 筒 条 only); 碰 and 杠, no 吃; chickens (鸡) are bonus
+From the general rule texts (docs/rules/guizhou.md): 108 tiles (万 筒 条 only); 碰 and 杠, no 吃; chickens (鸡) are bonus
 tiles: 幺鸡 (1条) always, the turned tile + 1 after the hand (捉鸡, 9 wraps to 1), the
 first 幺鸡 discarded (冲锋鸡); a ready player is paid for his chickens at the end (查听),
 so a winner may pay and a loser may gain; 通行证: a plain win on a discard needs a kong.
 
-From the standard readings (§4):
+From the public sources (docs/rules/guizhou.md):
 
 * 4 players, 13 tiles (dealer 14); kongs are 豆: 闷豆 (concealed), 转弯豆 (added), 点豆
   (on a discard); 一炮多响 (several winners on one discard, ``winners="multiple"``);
@@ -32,7 +32,7 @@ From the standard readings (§4):
   乌骨鸡 8筒 2 as an option, 冲锋鸡 bonus 2 (×2 金), 责任鸡 1; a ready player collects
   his chickens in hand and melds (a pung 3, a kong 4), the fixed chickens he discarded
   and his 冲锋 bonus from each other player; a player not ready pays his discarded
-  fixed chickens and his 冲锋 bonus to each ready player).  Worked examples §4.6 are
+  fixed chickens and his 冲锋 bonus to each ready player).  Worked examples §6 are
   tests.  In a drawn hand (荒庄) 豆 and 鸡 are not paid (GYP); :func:`chajiao` settles
   查叫 instead (each player not ready pays each ready player that player's value).
 
@@ -91,7 +91,7 @@ def _single(w) -> int:
 
 def guizhou_points(fans: Mapping, rs, w) -> int:
     """The value of a Guizhou win: the highest counted pattern (平胡 when none) plus the
-    add-ons (杠上花, 抢杠胡), plus 3 under 通三 (convention P, STANDARD_READINGS_2 §4.3)."""
+    add-ons (杠上花, 抢杠胡), plus 3 under 通三 (convention P, docs/rules/guizhou.md §3)."""
     best, extra = 0, 0
     for k, n in fans.items():
         f = rs.fan(k)
@@ -128,7 +128,7 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
     check_choice(qing_da_dui, "guizhou option qing_da_dui", (15, 20))
     for name, v in (("wugu", wugu), ("tong_san", tong_san)):
         check_bool(v, f"guizhou option {name}")
-    src = "§3.9 + STANDARD_READINGS_2 §4 (GYR, BX, GYC)"
+    src = "docs/rules/guizhou.md (GYR, BX, GYC)"
     fl = (
         F.fan(1, "平胡", "Plain Win (1)", 1, F.always, fallback=True, source=src),
         F.fan(2, "大对子", "All Pungs (5)", 5, _pungs_all, tags=_PATTERN, source=src),
@@ -165,7 +165,7 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={},
-        source="RULESETS.md §3.9 (S003, S000); STANDARD_READINGS_2.md §4 (GYR, BX, GYC)",
+        source="docs/rules/guizhou.md",
         tile_set="108", constraints=("pass_or_pattern",), ready="none",
         wall_end=WallEnd(kept=0), winners="multiple",
         scoring=ScoringRule(mode="custom", function="guizhou"),
@@ -213,7 +213,7 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
     RuleError
         ``turned`` not a suited kind.
 
-    Source: STANDARD_READINGS_2 §4.5 (GYR, BX).
+    Source: docs/rules/guizhou.md §5 (GYR, BX).
     """
     if turned is None:
         return {YAOJI: 1, **({WUGU: 2} if wugu else {})}
@@ -257,7 +257,7 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
     tuple of int
         Per-seat score changes, summing to 0.
 
-    Rules (STANDARD_READINGS_2 §4.5): a ready player's total is his chickens in hand
+    Rules (docs/rules/guizhou.md §5): a ready player's total is his chickens in hand
     and melds, the fixed chickens (幺鸡, 乌骨) he discarded and his 冲锋 bonus (base 2,
     ×2 金; the unclaimed first 幺鸡 also counts as a discarded 幺鸡); each other player
     pays him that total.  A player not ready counts only his discarded fixed chickens
@@ -327,7 +327,7 @@ def end_settlement(rs, table) -> list:
     Returns
     -------
     list of dict
-        ``{"check", "payer", "payee", "amount"}`` (STANDARD_READINGS_2 §4.4–4.5).
+        ``{"check", "payer", "payee", "amount"}`` (docs/rules/guizhou.md §4-5).
     """
     n = table.players
     if not table.winners:
@@ -364,7 +364,7 @@ def kong_payments(kongs: Sequence[Sequence[tuple]], ready: Sequence[bool]) -> tu
     -------
     tuple of int
         Per-seat score changes, summing to 0: 闷豆 3 from each other player, 转弯豆 3 from
-        each other player, 点豆 3 from the feeder (STANDARD_READINGS_2 §4.4; GYP's
+        each other player, 点豆 3 from the feeder (docs/rules/guizhou.md §4; GYP's
         alternative 2 / 3 / 1 is not built).
 
     Raises
@@ -405,7 +405,7 @@ def chajiao(values: Sequence[int | None]) -> tuple:
     Returns
     -------
     tuple of int
-        Per-seat score changes, summing to 0 (STANDARD_READINGS_2 §4.4, BX; the dealer
+        Per-seat score changes, summing to 0 (docs/rules/guizhou.md §4, BX; the dealer
         streak is not added).
     """
     n = len(values)

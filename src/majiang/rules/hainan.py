@@ -1,13 +1,13 @@
-"""海南麻将 (Hainan) — RULESETS.md §3.20, STANDARD_READINGS_2.md §9 (source key HN: the
-BX Hainan module ``MJTable_HaiNan`` / ``GameConstants_HaiNan``; seed fragment §3.21).
+"""海南麻将 (Hainan) — docs/rules/hainan.md (source key HN: the
+BX Hainan module ``MJTable_HaiNan`` / ``GameConstants_HaiNan``; the settlement fragment of docs/rules/partial.md §3).
 
-From the seed (§3.20): 番 is a condition to win, not a multiplier; its sources are
+From the general rule texts (docs/rules/hainan.md): 番 is a condition to win, not a multiplier; its sources are
 1 a 2/5/8 pair, 2 a pung/kong of 中/发/白, 3 one's own flower (dealer 春/梅, 下家 夏/兰,
 对家 秋/菊, 上家 冬/竹), 4 a pung/kong of the prevailing wind (令) or one's own wind,
 5 门前清, 6 碰碰和, 10 自摸 ("无番靠自摸": a hand without 番 may still win by self-draw);
 flowers exist, chows exist.
 
-From the standard readings (§9, HN; one commercial server, "partial"):
+From the public sources (docs/rules/hainan.md, HN; one commercial server, "partial"):
 
 * 144 tiles (136 + 8 flowers, replaced from the tail); 4 players, 13 tiles (dealer 14);
   吃 碰 杠; a wall end of about 15 tiles [interp. of code];
@@ -26,7 +26,7 @@ Options of :func:`build` (default first, alternatives named):
 
 * ``cap`` (8): the table cap on the value; 12, 16, or ``None`` (no cap).  The three are
   HN table options; the first listed is used (cap applied to the value, before d —
-  "per payer or total" is still unknown, §9.6).
+  "per payer or total" is still unknown, §6).
 * ``you_fan`` (True, 有番): a discard win needs a 番 source; False = 无番.
 * ``jiao_ling`` (True, 叫令): a pung of the prevailing wind is a 番 source.
 * ``zhuangxian`` (True, 庄闲): payments between the dealer and another player get d + 1.
@@ -36,7 +36,7 @@ Options of :func:`build` (default first, alternatives named):
 天胡 / 地胡 ×3 (and each a 番 source) come from the win context's ``first_turn``, which
 the game engine sets; 地胡 is read as any non-dealer win in the first go-around before a
 call [interp.].  Not scored from one hand: 花上添花 ×3 (a win on a flower replacement; the seed's
-fragment §3.21 says 花砸 scores no 番 — **conflict**), the side bet 噶 and the dealer
+fragment (docs/rules/partial.md §3) says 花砸 scores no 番 — **conflict**), the side bet 噶 and the dealer
 streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底包牌, a 番-less
 抢杠, 防勾脚), in which the responsible player pays the whole amount plus 1.
 """
@@ -50,7 +50,7 @@ __all__ = ["build", "HAINAN", "hainan_points", "settle_hainan", "OWN_FLOWERS"]
 
 OWN_FLOWERS = {0: (0, 4), 1: (1, 5), 2: (2, 7), 3: (3, 6)}
 """Own flowers by seat wind (0 = the dealer): flower indices of 春夏秋冬梅兰竹菊 —
-dealer 春/梅, 下家 夏/兰, 对家 秋/菊, 上家 冬/竹 (seed §3.20 item 3)."""
+dealer 春/梅, 下家 夏/兰, 对家 秋/菊, 上家 冬/竹 (docs/rules/hainan.md §2 item 3)."""
 
 
 def _n_flowers(w) -> int:
@@ -113,7 +113,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
     for key, v in (("you_fan", you_fan), ("jiao_ling", jiao_ling), ("zhuangxian", zhuangxian),
                    ("no_honors", no_honors)):
         check_bool(v, f"hainan option {key}")
-    src = "§3.20 + STANDARD_READINGS_2 §9 (HN)"
+    src = "docs/rules/hainan.md (HN)"
     mult, pat = ("multiplier",), ("pattern",)
     fl = (
         F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=src),
@@ -153,7 +153,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=fl,
         settlement=settle_hainan,
         settlement_params={"dealer": 0, "zhuangxian": zhuangxian, "pao": 1},
-        source="RULESETS.md §3.20 (S000); STANDARD_READINGS_2.md §9 (HN)",
+        source="docs/rules/hainan.md",
         tile_set=tile_set, constraints=("discard_needs_pattern",) if you_fan else (),
         ready="none", wall_end=WallEnd(kept=15), winners="head_bump",
         scoring=ScoringRule(mode="custom", function="hainan", cap=cap),

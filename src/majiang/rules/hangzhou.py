@@ -1,9 +1,9 @@
-"""杭州麻将 (Hangzhou, 白板 财神) — RULESETS.md §3.6, STANDARD_READINGS_2.md §1 (source keys
+"""杭州麻将 (Hangzhou, 白板 财神) — docs/rules/hangzhou.md (source keys
 HZS: the ``HzmjClassic`` design spec of ``pandora-server``; HZB: a Hangzhou bot's fan and
 财神 modules, checked against the platform; BDO: a commercial create-room option list;
 MIL: the MIL 杭州麻将 2025 rulebook summary).
 
-The seed names only 136 tiles, 爆头, 财飘 and 杠开.  From the standard readings (§1):
+The seed names only 136 tiles, 爆头, 财飘 and 杠开.  From the public sources (docs/rules/hangzhou.md):
 
 * 136 tiles, 4 players, 13 tiles (dealer 14); 吃 (from the player before you), 碰, 明杠,
   暗杠, 补杠; one winner (the first in turn order after the discarder); the last 20
@@ -22,11 +22,11 @@ The seed names only 136 tiles, 爆头, 财飘 and 杠开.  From the standard rea
   complete but for a lone 财神, so any tile wins: HZS §6.2); 杠开 ×2 (one kong; a chain
   of k kongs ×2^k, :func:`chain_value`); 4个白板 ×2 (all 财神 held at the win, HZB);
   七对 ×2, 豪华七对 ×4, 双豪华 ×8, 三豪华 ×16 (HZB confirms ×16; the ladder below is
-  §1.3's [interp.]).  七客 (七对 + 爆头) and 杠爆 (杠开 × 爆头) are products, not fans.
+  §3's [interp.]).  七客 (七对 + 爆头) and 杠爆 (杠开 × 爆头) are products, not fans.
 * 财飘 (HZS §6.3, HZB): from a 爆头, the player throws the 财神 instead of winning; each
   飘 doubles (财飘 ×4, 双飘 ×8, 三飘 ×16 with the 爆头 ×2); kongs and 飘 share one chain
   (HZB: at most 6, 飘 at most 3).  The number of 飘 is game history, not a hand: pass it
-  to :func:`chain_value` (§1.7 example 4: 杠 then 飘 then win = M 8).
+  to :func:`chain_value` (§7 example 4: 杠 then 飘 then win = M 8).
 * Settlement (HZS §6.5, MIL "老庄2/4/8倍"): stake = base × M; the dealer factor N is 2
   on the dealer's first deal, 4 on the second consecutive, 8 from the third (三牢)
   (:func:`dealer_factor`; option ``dealer_deal``).  Self-draw: a dealer winner gets
@@ -73,7 +73,7 @@ from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, Scorin
 __all__ = ["build", "HANGZHOU", "hangzhou_points", "settle_hangzhou", "dealer_factor",
            "chain_value", "chengbao", "lone_joker_ready", "DEALER_FACTORS"]
 
-_SRC = "§3.6 + STANDARD_READINGS_2 §1 (HZS, HZB)"
+_SRC = "docs/rules/hangzhou.md (HZS, HZB)"
 WHITE = 31
 DEALER_FACTORS = (2, 4, 8)
 """老庄 N by the dealer's consecutive deal (1st, 2nd, 3rd and later): HZS §3, MIL."""
@@ -213,7 +213,7 @@ def chain_value(*, baotou: bool = False, kongs: int = 0, piao: int = 0,
     ``branch × 2^(kongs + piao) × [4个白板 ×2] × [爆头 ×2]``, HZS §6.3–6.4).
 
     ``branch`` is 1 for a plain hand or the 七对 factor (2, 4, 8, 16); a 飘 needs a 爆头
-    (it is thrown from one).  Examples (§1.5, §1.7): 财飘 = 4, 双飘 = 8, 三飘 = 16,
+    (it is thrown from one).  Examples (§5, §7): 财飘 = 4, 双飘 = 8, 三飘 = 16,
     杠开 = 2, 杠爆 = 4, 杠飘 = 8.
 
     Raises
@@ -228,7 +228,7 @@ def chain_value(*, baotou: bool = False, kongs: int = 0, piao: int = 0,
     if piao > 3:
         raise RuleError(f"at most 3 财飘 (三飘), got {piao}")
     if kongs + piao > 6:
-        raise RuleError(f"a kong/飘 chain is at most 6 long (HZB), got {kongs + piao}")
+        raise RuleError(f"a kong/飘 chain is at most 6 long, got {kongs + piao}")
     m = branch * 2 ** (kongs + piao) * (2 if all_caishen else 1) * (2 if baotou else 1)
     return m if cap is None else min(m, cap)
 
@@ -354,7 +354,7 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_hangzhou,
         settlement_params={"dealer": 0, "dealer_factor": factor},
-        source="RULESETS.md §3.6 (S003); STANDARD_READINGS_2.md §1 (HZS, HZB, BDO, MIL)",
+        source="docs/rules/hangzhou.md",
         tile_set="136", constraints=() if sanlao else ("self_draw_only",), ready="none",
         jokers=jr, wall_end=WallEnd(kept=20), winners="head_bump",
         scoring=ScoringRule(mode="custom", function="hangzhou", cap=cap),

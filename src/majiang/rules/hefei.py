@@ -1,32 +1,32 @@
-"""合肥麻将 (Hefei), read as the Changsha-family game it is — RULESETS.md §3.8,
-STANDARD_READINGS_2.md §3 (source keys there: seed, SR §4 = CS/JD, HFMJ id 67344196275).
+"""合肥麻将 (Hefei), read as the Changsha-family game it is — docs/rules/hefei.md
+(sources there: the general texts, CS/JD for the Changsha values, a Hefei product's notes).
 
-From the seeds (§3.8, S003/S000): 万 筒 条 only (108 tiles); 八枝 (at the win one suit
+From the general rule texts (docs/rules/hefei.md): 万 筒 条 only (108 tiles); 八枝 (at the win one suit
 holds 8 or more tiles); "不许吃牌，不许碰牌"; win classes 小和 (平和, and the
 start-of-hand 四喜 / 无将和 / 缺一色 / 六顺), 大和 (七小对, 碰碰和, 将将和, 清一色, 杠上花,
 抢杠和, 海底捞月; a 大和 shape that is also a 小和 shape scores as 大和), 超大和
 (豪华七对, or two 大和 together) and 最大和 (three together).
 
-From the standard readings (§3.1; SR §4.2 for the values):
+From the public sources (docs/rules/hefei.md; docs/rules/changsha.md §2 for the values):
 
 * the classes are Changsha's, so Changsha's values apply: 小和 1 from the discarder,
-  2 from each player on a self-draw (SR §4.2, JD); each 大和 6 (from the discarder,
+  2 from each player on a self-draw (docs/rules/changsha.md §2, JD); each 大和 6 (from the discarder,
   or from each player on a self-draw), 超大和 12, 最大和 18 — classes, so the 大和 add
   up to at most three (``cap`` 18; 豪华七对 counts 12, 双豪华七对 18); 全求人 is a
   大和 (it appears in the seed's 超大和 combinations);
-* 将将和 = every tile a 2, 5 or 8 (SR §4, CS/JD);
+* 将将和 = every tile a 2, 5 or 8 (docs/rules/changsha.md, CS/JD);
 * "不许碰" is read as **no 吃**: 碰 is allowed, else 碰碰和 / 全求人 could not exist
   ([interp.] of the readings, seed internal evidence);
 * 4 players, 13 tiles (dealer 14); 一炮多响 (the seed's 通炮者 deals next).
 
 Options of :func:`build` (default = the reading above; alternatives named):
 
-* ``jiang_258`` (True): a 小和 needs a 2/5/8 pair as in Changsha (SR §4.1); False =
+* ``jiang_258`` (True): a 小和 needs a 2/5/8 pair as in Changsha (docs/rules/changsha.md §1); False =
   any pair (the Hefei seed states no pair rule).
 * ``cap`` (18): the 最大和 value; ``None`` = 大和 add up without limit (Changsha's
-  own products, SR §4.2).
+  own products, docs/rules/changsha.md §2).
 * ``tiles`` (108): the seed's 108; 144 = the HFMJ product inventory (id 67344196275,
-  **conflict** in §3.1), honors then playable and flowers non-playing.
+  **conflict** in §1), honors then playable and flowers non-playing.
 
 Not scored from one hand (documented, not guessed): the start-of-hand 小和 are a
 payment of :data:`START_OF_HAND_PAYMENT` from each other player during play (use
@@ -50,11 +50,11 @@ __all__ = ["build", "HEFEI", "start_of_hand_wins", "START_OF_HAND_PAYMENT"]
 
 START_OF_HAND_PAYMENT = 2
 """A start-of-hand 小和 (四喜, 无将和, 缺一色, 六顺) is paid like a 小和 self-draw: 2 from
-each other player, and play goes on (STANDARD_READINGS_2 §3.1, SR §4.3 JD)."""
+each other player, and play goes on (docs/rules/hefei.md §1, docs/rules/changsha.md §3 JD)."""
 
 
 def start_of_hand_wins(hand: object) -> tuple[str, ...]:
-    """The start-of-hand 小和 a dealt hand (13 or 14 tiles) claims (seed §3.8, SR §4.3).
+    """The start-of-hand 小和 a dealt hand (13 or 14 tiles) claims (docs/rules/hefei.md §1, docs/rules/changsha.md §3).
 
     四喜: four of one kind; 无将和: no 2, 5 or 8; 缺一色: one of 万 筒 条 missing;
     六顺: two kinds held three (or more) times.
@@ -91,7 +91,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
     check_choice(tiles, "hefei option tiles", (108, 144))
     check_bool(jiang_258, "hefei option jiang_258")
     check_int(cap, "hefei option cap", lo=6, optional=True)
-    src = "§3.8 + STANDARD_READINGS_2 §3.1 (SR §4.2)"
+    src = "docs/rules/hefei.md §1 (docs/rules/changsha.md §2)"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape
     q = F.seven_pairs_quads
@@ -124,7 +124,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         forms=("regular", "seven_pairs", "all_258"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={},
-        source="RULESETS.md §3.8 (S003, S000); STANDARD_READINGS_2.md §3; STANDARD_READINGS.md §4",
+        source="docs/rules/hefei.md §1; docs/rules/changsha.md",
         tile_set=tile_set,
         constraints=("eight_of_a_suit",) + (("pair_258_small",) if jiang_258 else ()),
         ready="none", wall_end=WallEnd(kept=0), winners="multiple",

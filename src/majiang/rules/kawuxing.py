@@ -1,10 +1,9 @@
-"""卡五星 (襄阳/孝感 three-player, also 广水 拳打脚踢) — RULESETS.md §3.17–3.18,
-STANDARD_READINGS.md §5.2.
+"""卡五星 (襄阳/孝感 three-player, also 广水 拳打脚踢) — docs/rules/kawuxing.md.
 
 From the seeds: 3 players; 84 tiles (万 and winds removed: 筒 条 中发白); peng and
 kong only, no chi; a 屁和 only by self-draw or 抢杠 (广水); cap 16 番 with kongs
 counted apart (广水).
-From the standard readings (§5.2, medium: KW server + KS hobby code agree): 13
+From the public sources (docs/rules/kawuxing.md, medium: KW server + KS hobby code agree): 13
 tiles (dealer 14); 卡五星 = winning on a 5 that fills 4-5-6; multipliers (as
 doublings here, powers of two): 碰碰胡 ×2, 卡五星 ×2, 杠上开花 ×2, 抢杠胡 ×2, 海底 ×2,
 暗四归一 ×4, 七小对 ×4, 清一色 ×4, 小三元 ×4, 手抓一 ×4, 龙七对 ×8, 大三元 ×8; cap ×8 or
@@ -36,7 +35,7 @@ def _an_si_gui_yi(w) -> int:
 
 def build(*, cap: int = 4) -> Ruleset:
     check_int(cap, "kawuxing option cap", lo=0, optional=True)
-    src = "§3.17-3.18 + STANDARD_READINGS §5.2"
+    src = "docs/rules/kawuxing.md"
     p = ("pattern",)
     fl = (
         F.fan(1, "屁胡", "Plain Win", 0, F.always, source=src),
@@ -64,8 +63,7 @@ def build(*, cap: int = 4) -> Ruleset:
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.17-3.18 (S003, S000); "
-        "STANDARD_READINGS.md §5.2", tile_set="84", constraints=("discard_needs_pattern",),
+        settlement_params={}, source="docs/rules/kawuxing.md", tile_set="84", constraints=("discard_needs_pattern",),
         ready="optional", wall_end=WallEnd(kept=0), winners="head_bump",
         scoring=ScoringRule(mode="double", cap=cap), options={"cap": cap},
         builder="kawuxing", section="§3.18")

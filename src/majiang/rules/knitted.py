@@ -8,8 +8,8 @@
   tiles taken from one knitted straight's 9 tiles and the 7 honors; no pair.
   With all seven honors it is 七星不靠.
 
-Source: Chinese Official rules, fans 20 七星不靠, 34 全不靠, 35 组合龙 (S003,
-RULESETS.md §2).  Counts are sequences of 34 ints (any count, so shape-based
+Source: Chinese Official rules, fans 20 七星不靠, 34 全不靠, 35 组合龙 (ENC,
+docs/rules/mcr.md §2).  Counts are sequences of 34 ints (any count, so shape-based
 wait checks may probe a fifth copy).
 """
 from __future__ import annotations

@@ -1,15 +1,15 @@
-"""立四麻将 (Lisi "stand four", Taiyuan, three players) — RULESETS.md §3.22,
-STANDARD_READINGS_2.md §10 (source keys: LSA = ``AllureCurtain/lisi-mahjong-assistant``
+"""立四麻将 (Lisi "stand four", Taiyuan, three players) — docs/rules/lisi.md
+(source keys: LSA = ``AllureCurtain/lisi-mahjong-assistant``
 ``docs/design.md``, a detailed three-player household rule set, weight medium; TYL = the
 commercial client constants ``const_tylsmj`` (太原立四), win-type list only, weight low).
 
-From the seed (§3.22): the first four tiles dealt stand apart (立四); one of them is
+From the general rule texts (docs/rules/lisi.md): the first four tiles dealt stand apart (立四); one of them is
 discarded only to declare ready, which a win requires (报听); any three may join the
 other nine tiles in sets, and they may be used for 碰 / 杠; no 吃; kong replacement
 from the tail; after ready no change of the hand and no kong; the last 7 stacks are
 kept (still 7 with one kong, 8 with two, one more per further kong).
 
-From the standard readings (§10, LSA):
+From the public sources (docs/rules/lisi.md, LSA):
 
 * 108 tiles, suits only (the tile set ``"108"``), three players, 13 tiles (dealer 14);
 * the final hand holds **exactly two suits** (缺一门; melds count) — constraint
@@ -35,7 +35,7 @@ Whether the discarder had declared ready is a game state, not part of a win cont
 call :func:`settle_lisi` with ``discarder_ready=True`` for the other case.
 
 Alternatives (TYL, the four-player commercial version: 136 tiles, 平胡 / 清一色 / 七小对
-/ 豪华七小对 / 一条龙 / 十三幺) have names but no values (§10.4) and are not built.
+/ 豪华七小对 / 一条龙 / 十三幺) have names but no values (§4) and are not built.
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ BASE = 20
 @register_settlement
 def settle_lisi(points: int, winner: int, discarder: int | None, *, players: int = 3,
                 dealer: int = 0, discarder_ready: bool = False) -> tuple:
-    """立四 settlement (LSA §10.2) of a win worth ``points`` = 20 + kong bonus."""
+    """立四 settlement (LSA; docs/rules/lisi.md §2) of a win worth ``points`` = 20 + kong bonus."""
     kong = points - BASE
     out = [0] * players
 
@@ -73,7 +73,7 @@ def settle_lisi(points: int, winner: int, discarder: int | None, *, players: int
 
 
 def build() -> Ruleset:
-    src = "§3.22 + STANDARD_READINGS_2 §10 (LSA)"
+    src = "docs/rules/lisi.md (LSA)"
     fl = (
         F.fan(1, "胡牌", "Win (20 per opponent on a self-draw)", BASE, F.always, source=src),
         F.fan(2, "明杠", "Exposed Kong (5)", 5, F.exposed_kongs, source=src),
@@ -86,7 +86,7 @@ def build() -> Ruleset:
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_lisi,
         settlement_params={"dealer": 0, "discarder_ready": False},
-        source="RULESETS.md §3.22 (S000); STANDARD_READINGS_2.md §10 (LSA, TYL)",
+        source="docs/rules/lisi.md",
         tile_set="108", constraints=("void_suit", "two_suits"), ready="required",
         wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
         winners="single", scoring=ScoringRule(mode="add"), options={},

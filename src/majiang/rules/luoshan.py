@@ -1,4 +1,4 @@
-"""螺山麻将 "打来干、自摸干" — RULESETS.md §3.28 (S000).
+"""螺山麻将 "打来干、自摸干" — docs/rules/luoshan.md.
 
 All facts from the seed: 136 tiles; dealer 14, others 13; chi from 上家 (from
 anyone when winning), peng (真碰 beats 花碰), kongs; 财神 = turned tile + 1 (suits
@@ -78,7 +78,7 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
     # is accepted (older house-rule files write it) and otherwise ignored
     check_int(min_self, "luoshan option min_self", lo=0)
     check_int(min_discard, "luoshan option min_discard", lo=0)
-    src = "§3.28"
+    src = "docs/rules/luoshan.md"
     fl = (
         F.fan(1, "和", "Basic He Points", 0, F.always, source=src),
         F.fan(2, "平和", "All Chows, Open Wait (30)", 0,
@@ -95,7 +95,7 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
                "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_everyone,
-        settlement_params={}, source="RULESETS.md §3.28 (S000)", tile_set="136",
+        settlement_params={}, source="docs/rules/luoshan.md", tile_set="136",
         constraints=(), ready="optional", jokers=JokerRule(source="next", copies=4),
         wall_end=WallEnd(kept=0), winners="single",
         scoring=ScoringRule(mode="custom", function="luoshan"),

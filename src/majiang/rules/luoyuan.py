@@ -1,4 +1,4 @@
-"""罗源/福州麻将 (金) — RULESETS.md §3.30 (S000, long and detailed).
+"""罗源/福州麻将 (金) — docs/rules/luoyuan.md.
 
 All facts from the seed: 16-tile hands (dealer 17): 5 sets + a pair; honors (and
 the 8 flowers) are flowers, never played ("36花", 144 tiles; "20花", 128 tiles);
@@ -75,7 +75,7 @@ def build(*, flowers36: bool = True, repeat: int = 0,
     if isinstance(special_wins, str) or not all(isinstance(x, str) for x in special_wins):
         raise RuleError(f"luoyuan option special_wins must be a list of names, got "
                         f"{special_wins!r}")
-    src = "§3.30"
+    src = "docs/rules/luoyuan.md"
     fl = (
         F.fan(1, "放胡", "Win", 0, F.always, source=src),
         F.fan(2, "自摸", "Self-Drawn (x2)", 0, F.self_drawn, source=src),
@@ -92,7 +92,7 @@ def build(*, flowers36: bool = True, repeat: int = 0,
                              "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.30 (S000)",
+        settlement_params={}, source="docs/rules/luoyuan.md",
         tile_set="144_honor_flowers" if flowers36 else "128_honor_flowers",
         constraints=(), ready="optional",
         jokers=JokerRule(source="turned", copies=3, claim=False, be_claimed=False,

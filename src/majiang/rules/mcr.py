@@ -1,7 +1,7 @@
 """Chinese Official rules (国标麻将, Mahjong Competition Rules, MCR) as a :class:`Ruleset`.
 
 Sources: the fan table (ids 1..81 in the standard order, names, values and the
-不计 lists) follows S003 as summarised in ``RULESETS.md`` §2; where S003 says
+不计 lists) follows ENC as summarised in docs/rules/mcr.md §2; where ENC says
 nothing, standard MCR practice (the 1998 rules as commonly applied, marked
 [std] below) fills the gap.  Definitions are one small predicate each over a
 :class:`majiang.winning.WinningHand`; patterns built from several sets (一般高,
@@ -12,7 +12,7 @@ Readings chosen where the texts are silent or disagree (each is tested in
 ``tests/test_scoring.py``):
 
 * Tile-composition fans (字一色, 清幺九, 混幺九, 绿一色, 断幺, 清一色 …) are judged on
-  the tiles, so they also apply to seven pairs (七对 + 字一色 is 88); S003 words
+  the tiles, so they also apply to seven pairs (七对 + 字一色 is 88); ENC words
   some of them with pungs only because that is the usual case.
 * Three wind pungs score 三风刻 and are not also 幺九刻; a pung of the seat or
   prevalent wind scores 门风刻 / 圈风刻 and is not also 幺九刻 (不重复: one set, one
@@ -26,7 +26,7 @@ Readings chosen where the texts are silent or disagree (each is tested in
   ``concealed_and_melded_kong`` (明暗杠), see below.  Default on: 明暗杠, 5 fan.
 * 平和 also applies to 组合龙 + chow + suited pair (the knitted straight stands
   for three chows) [std].
-* 边张 / 坎张 / 单钓将 need a single waiting tile kind (独听, S003: "单和123的3");
+* 边张 / 坎张 / 单钓将 need a single waiting tile kind (独听, ENC: "单和123的3");
   a win tile inside the 9 knitted tiles of 组合龙 scores none of them, since
   those tiles form no chow or pair (the texts define the waits on chows and the
   pair only).
@@ -44,7 +44,7 @@ exposed or an added kong), is scored in two ways:
   Chinese Official calculators score; checked by experiment against PyMahjongGB
   (``tests/test_mcr_kong_option.py``), e.g. ``23m789s11z [5555z] {6666m}`` on 1m:
   箭刻 2 + 缺一门 1 + 明暗杠 5 = 8.
-* ``False``: the 81 fans of the rules (S003, RULESETS.md §2), which have no such
+* ``False``: the 81 fans of the rules (ENC, docs/rules/mcr.md §2), which have no such
   fan: the hand scores 暗杠 (2) + 明杠 (1), 3 fan, so the example above is 6 fan
   and below the minimum.  ``build(concealed_and_melded_kong=False)`` is that
   reading; its fan table is exactly the 81 fans.
@@ -381,7 +381,7 @@ def _double_pung(ts):
 
 # ---------------------------------------------------------------- the table
 def _f(id, zh, en, value, pred=None, *, comb=None, excludes=(), reduces=(), forms=_ALL,
-       minimum=True, fallback=False, aliases=(), source="S003"):
+       minimum=True, fallback=False, aliases=(), source="ENC"):
     return Fan(id, zh, en, value, predicate=pred, combination=comb, excludes=frozenset(excludes),
                reduces=reduces, forms=forms, minimum=minimum, fallback=fallback,
                aliases=aliases, source=source)
@@ -391,115 +391,115 @@ _FANS = (
     _f(1, "大四喜", "Big Four Winds", 88, _big_four_winds, excludes=(38, 48, 60, 61, 73),
        forms=_SETS),
     _f(2, "大三元", "Big Three Dragons", 88, _big_three_dragons, excludes=(54, 59), forms=_SETS,
-       source="S003; [std] also 双箭刻"),
+       source="ENC; [std] also 双箭刻"),
     _f(3, "绿一色", "All Green", 88, _all_green, excludes=(49, 75), forms=_TILES),
     _f(4, "九莲宝灯", "Nine Gates", 88, _nine_gates, excludes=(22, 56, 62, 75, 76),
        reduces=((73, 1),), forms=_REG,
-       source="S003 (不计清一色); [std] concealed only, also 门前清/不求人, 缺一门, 无字, one 幺九刻"),
+       source="ENC (不计清一色); [std] concealed only, also 门前清/不求人, 缺一门, 无字, one 幺九刻"),
     _f(5, "四杠", "Four Kongs", 88, _four_kongs, excludes=(17, 48, 53, 57, 67, 74, 79),
-       forms=_SETS, aliases=("十八学士",), source="S003; 不计 list [std]"),
+       forms=_SETS, aliases=("十八学士",), source="ENC; 不计 list [std]"),
     _f(6, "连七对", "Seven Shifted Pairs", 88, _seven_shifted_pairs,
        excludes=(19, 22, 56, 62, 75, 76, 79), forms=_SP,
-       source="S003; [std] also 七对, 门前清, 缺一门, 无字"),
+       source="ENC; [std] also 七对, 门前清, 缺一门, 无字"),
     _f(7, "十三幺", "Thirteen Orphans", 88, _thirteen_orphans, excludes=(51, 56, 62, 79),
-       forms=frozenset(("thirteen_orphans",)), source="S003; [std] also 门前清"),
+       forms=frozenset(("thirteen_orphans",)), source="ENC; [std] also 门前清"),
     _f(8, "清幺九", "All Terminals", 64, _all_terminals, excludes=(18, 48, 55, 65, 73, 76),
-       forms=_TILES, source="S003 (同刻 read as 双同刻); [std] also 混幺九, 全带幺, 幺九刻"),
+       forms=_TILES, source="ENC (同刻 read as 双同刻); [std] also 混幺九, 全带幺, 幺九刻"),
     _f(9, "小四喜", "Little Four Winds", 64, _little_four_winds, excludes=(38, 73), forms=_SETS),
     _f(10, "小三元", "Little Three Dragons", 64, _little_three_dragons, excludes=(54, 59),
-       forms=_SETS, source="S003; [std] also 双箭刻"),
+       forms=_SETS, source="ENC; [std] also 双箭刻"),
     _f(11, "字一色", "All Honors", 64, _all_honors, excludes=(18, 48, 55, 73, 75), forms=_TILES,
-       source="S003; [std] also 混幺九, 全带幺, 幺九刻, 缺一门"),
+       source="ENC; [std] also 混幺九, 全带幺, 幺九刻, 缺一门"),
     _f(12, "四暗刻", "Four Concealed Pungs", 64, _four_concealed_pungs, excludes=(48, 56, 62),
-       forms=_SETS, source="S003; [std] 不求人 too (自摸 counts)"),
+       forms=_SETS, source="ENC; [std] 不求人 too (自摸 counts)"),
     _f(13, "一色双龙会", "Pure Terminal Chows", 64, _pure_terminal_chows,
        excludes=(19, 22, 63, 69, 72, 75, 76), forms=_REG,
-       source="S003; [std] also 一般高, 老少副, 缺一门, 无字"),
+       source="ENC; [std] also 一般高, 老少副, 缺一门, 无字"),
     _f(14, "一色四同顺", "Quadruple Chow", 48, comb=_chow_groups(4, _quadruple_chow),
        excludes=(23, 64, 69)),
     _f(15, "一色四节高", "Four Pure Shifted Pungs", 48, comb=_pung_groups(4, _four_shifted_pungs),
        excludes=(24, 48)),
     _f(16, "一色四步高", "Four Pure Shifted Chows", 32,
        comb=_chow_groups(4, _four_shifted_chows), excludes=(30, 71, 72),
-       source="S003; 不计 list [std]"),
+       source="ENC; 不计 list [std]"),
     _f(17, "三杠", "Three Kongs", 32, _three_kongs, excludes=(53, 57, 67, 74), forms=_SETS,
-       source="S003; 不计 list [std]"),
+       source="ENC; 不计 list [std]"),
     _f(18, "混幺九", "All Terminals and Honors", 32, _all_terminals_honors,
-       excludes=(48, 55, 73), forms=_TILES, source="S003; [std] also 全带幺, 幺九刻"),
+       excludes=(48, 55, 73), forms=_TILES, source="ENC; [std] also 全带幺, 幺九刻"),
     _f(19, "七对子", "Seven Pairs", 24, _seven_pairs, excludes=(56, 62, 79), forms=_SP,
-       aliases=("七对",), source="S003; [std] also 门前清"),
+       aliases=("七对",), source="ENC; [std] also 门前清"),
     _f(20, "七星不靠", "Greater Honors and Knitted Tiles", 24, _greater_honors_knitted,
        excludes=(34, 51, 56, 62, 79), forms=frozenset(("honors_and_knitted",)),
-       source="S003; [std] also 全不靠, 门前清"),
+       source="ENC; [std] also 全不靠, 门前清"),
     _f(21, "全双刻", "All Even Pungs", 24, _all_even_pungs, excludes=(48, 68, 76), forms=_REG,
-       source="S003; [std] also 无字"),
+       source="ENC; [std] also 无字"),
     _f(22, "清一色", "Full Flush", 24, _full_flush, excludes=(75, 76), forms=_TILES,
-       source="S003; [std] also 缺一门"),
+       source="ENC; [std] also 缺一门"),
     _f(23, "一色三同顺", "Pure Triple Chow", 24, comb=_chow_groups(3, _pure_triple_chow),
-       excludes=(24, 69), source="S003; [std] also 一般高"),
+       excludes=(24, 69), source="ENC; [std] also 一般高"),
     _f(24, "一色三节高", "Pure Shifted Pungs", 24, comb=_pung_groups(3, _pure_shifted_pungs),
        excludes=(23,)),
     _f(25, "全大", "Upper Tiles", 24, _range(7, 9), excludes=(36, 76), forms=_TILES,
-       source="S003; [std] also 大于五"),
+       source="ENC; [std] also 大于五"),
     _f(26, "全中", "Middle Tiles", 24, _range(4, 6), excludes=(68, 76), forms=_TILES,
-       source="S003; [std] also 无字"),
+       source="ENC; [std] also 无字"),
     _f(27, "全小", "Lower Tiles", 24, _range(1, 3), excludes=(37, 76), forms=_TILES,
-       source="S003; [std] also 小于五"),
+       source="ENC; [std] also 小于五"),
     _f(28, "清龙", "Pure Straight", 16, comb=_chow_groups(3, _pure_straight)),
     _f(29, "三色双龙会", "Three-Suited Terminal Chows", 16, _three_suited_terminal_chows,
        excludes=(63, 70, 72, 76), forms=_REG),
     _f(30, "一色三步高", "Pure Shifted Chows", 16, comb=_chow_groups(3, _pure_shifted_chows)),
     _f(31, "全带五", "All Fives", 16, _all_fives, excludes=(68, 76), forms=_REG,
-       source="S003; [std] also 无字"),
+       source="ENC; [std] also 无字"),
     _f(32, "三同刻", "Triple Pung", 16, comb=_pung_groups(3, _mixed_triple)),
     _f(33, "三暗刻", "Three Concealed Pungs", 16, _three_concealed_pungs, forms=_SETS),
     _f(34, "全不靠", "Lesser Honors and Knitted Tiles", 12, _lesser_honors_knitted,
        excludes=(51, 56, 62, 79), forms=frozenset(("honors_and_knitted",)),
-       source="S003; [std] also 门前清"),
+       source="ENC; [std] also 门前清"),
     _f(35, "组合龙", "Knitted Straight", 12, _knitted_straight,
        forms=frozenset(("knitted_straight", "honors_and_knitted"))),
     _f(36, "大于五", "Upper Four", 12, _range(6, 9), excludes=(76,), forms=_TILES),
     _f(37, "小于五", "Lower Four", 12, _range(1, 4), excludes=(76,), forms=_TILES),
     _f(38, "三风刻", "Big Three Winds", 12, _big_three_winds, forms=_SETS,
-       source="S003; its wind pungs are not also 幺九刻 (不重复)"),
+       source="ENC; its wind pungs are not also 幺九刻 (不重复)"),
     _f(39, "花龙", "Mixed Straight", 8, comb=_chow_groups(3, _mixed_straight)),
     _f(40, "推不倒", "Reversible Tiles", 8, _reversible, excludes=(75,), forms=_TILES),
     _f(41, "三色三同顺", "Mixed Triple Chow", 8, comb=_chow_groups(3, _mixed_triple)),
     _f(42, "三色三节高", "Mixed Shifted Pungs", 8, comb=_pung_groups(3, _mixed_shifted)),
     _f(43, "无番和", "Chicken Hand", 8, _chicken, fallback=True,
-       source="S003: counted when no other fan counts; flowers disregarded"),
+       source="ENC: counted when no other fan counts; flowers disregarded"),
     _f(44, "妙手回春", "Last Tile Draw", 8, _last_tile_draw, excludes=(80,)),
     _f(45, "海底捞月", "Last Tile Claim", 8, _last_tile_claim),
     _f(46, "杠上开花", "Out with Replacement Tile", 8, _replacement, excludes=(80,)),
     _f(47, "抢杠和", "Robbing the Kong", 8, _robbing, excludes=(58,)),
     _f(48, "碰碰和", "All Pungs", 6, _all_pungs, forms=_REG),
     _f(49, "混一色", "Half Flush", 6, _half_flush, excludes=(75,), forms=_TILES,
-       source="S003; [std] 不计缺一门"),
+       source="ENC; [std] 不计缺一门"),
     _f(50, "三色三步高", "Mixed Shifted Chows", 6, comb=_chow_groups(3, _mixed_shifted)),
     _f(51, "五门齐", "All Types", 6, _all_types, forms=_TILES),
     _f(52, "全求人", "Melded Hand", 6, _melded_hand, excludes=(79,), forms=_REG),
     _f(53, "双暗杠", "Two Concealed Kongs", 6, _two_concealed_kongs, excludes=(66, 67),
-       forms=_SETS, source="S003; [std] 不计暗杠, and its two kongs are the 双暗刻"),
+       forms=_SETS, source="ENC; [std] 不计暗杠, and its two kongs are the 双暗刻"),
     _f(54, "双箭刻", "Two Dragon Pungs", 6, _two_dragon_pungs, excludes=(59,), forms=_SETS,
-       source="S003; [std] 不计箭刻"),
+       source="ENC; [std] 不计箭刻"),
     _f(55, "全带幺", "Outside Hand", 4, _outside_hand, forms=_REG),
     _f(56, "不求人", "Fully Concealed Hand", 4, _fully_concealed, excludes=(80,),
-       source="S003; [std] 不计自摸"),
+       source="ENC; [std] 不计自摸"),
     _f(57, "双明杠", "Two Melded Kongs", 4, _two_melded_kongs, excludes=(74,), forms=_SETS,
-       source="S003; [std] 不计明杠"),
+       source="ENC; [std] 不计明杠"),
     _f(58, "和绝张", "Last Tile", 4, _last_copy),
     _f(59, "箭刻", "Dragon Pung", 2, _dragon_pung, forms=_SETS),
     _f(60, "圈风刻", "Prevalent Wind", 2, _prevalent_wind, forms=_SETS),
     _f(61, "门风刻", "Seat Wind", 2, _seat_wind, forms=_SETS),
     _f(62, "门前清", "Concealed Hand", 2, _concealed_hand),
     _f(63, "平和", "All Chows", 2, _all_chows, excludes=(76,), forms=_SETS,
-       source="S003; [std] 不计无字"),
+       source="ENC; [std] 不计无字"),
     _f(64, "四归一", "Tile Hog", 2, _tile_hog, forms=_TILES),
     _f(65, "双同刻", "Double Pung", 2, comb=_pung_groups(2, _double_pung)),
     _f(66, "双暗刻", "Two Concealed Pungs", 2, _two_concealed_pungs, forms=_SETS),
     _f(67, "暗杠", "Concealed Kong", 2, _concealed_kong, forms=_SETS),
     _f(68, "断幺", "All Simples", 2, _all_simples, excludes=(76,), forms=_TILES,
-       source="S003; [std] 不计无字"),
+       source="ENC; [std] 不计无字"),
     _f(69, "一般高", "Pure Double Chow", 1, comb=_chow_groups(2, _pure_double_chow)),
     _f(70, "喜相逢", "Mixed Double Chow", 1, comb=_chow_groups(2, _mixed_double_chow)),
     _f(71, "连六", "Short Straight", 1, comb=_chow_groups(2, _short_straight)),
@@ -513,13 +513,13 @@ _FANS = (
     _f(79, "单钓将", "Single Wait", 1, _single_wait, aliases=("单钓", "独听・单钓")),
     _f(80, "自摸", "Self-Drawn", 1, _self_drawn),
     _f(81, "花牌", "Flower Tiles", 1, _flowers, minimum=False,
-       source="S003: 1 fan each, not counted toward the minimum"),
+       source="ENC: 1 fan each, not counted toward the minimum"),
 )
 
 CONCEALED_AND_MELDED_KONG = _f(
     82, "明暗杠", "Concealed Kong and Melded Kong", 5, _concealed_and_melded_kong,
     excludes=(67, 74), forms=_SETS,
-    source="not among the 81 fans (S003); Botzone's judge / PyMahjongGB and common "
+    source="not among the 81 fans (ENC); Botzone's judge / PyMahjongGB and common "
            "calculators: 5 fan, 不计暗杠 and 明杠 (option concealed_and_melded_kong)")
 """The non-standard fan 明暗杠 (id 82) that option ``concealed_and_melded_kong`` adds."""
 
@@ -579,8 +579,8 @@ def build(concealed_and_melded_kong: bool = True) -> Ruleset:
         fans=_FANS + (CONCEALED_AND_MELDED_KONG,) if on else _FANS,
         settlement=settle_mcr,
         settlement_params={"base": 8},
-        source="RULESETS.md §2 (S003 complete table; S000 damaged copy); minimum 8 and "
-               "settlement are standard MCR (S003 states only that flowers do not count "
+        source="docs/rules/mcr.md §2; minimum 8 and "
+               "settlement are standard MCR (the encyclopedia text states only that flowers do not count "
                "toward the minimum)"
                + ("; 明暗杠 (option concealed_and_melded_kong, on): Botzone's judge / "
                   "PyMahjongGB" if on else ""),

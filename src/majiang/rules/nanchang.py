@@ -1,10 +1,10 @@
-"""南昌麻将 (Nanchang) — RULESETS.md §3.7, STANDARD_READINGS_2.md §2 (source keys BX: the
+"""南昌麻将 (Nanchang) — docs/rules/nanchang.md (source keys BX: the
 xy-games Nanchang module and ``Constants_MJ_NANCHANG``; WHN: the 网狐 Nanchang
 ``TableFrameSink``; NCL / NCG: create-room options of two clients; NCC: a score
 calculator).
 
-From the seed (§3.7): chows may be three different winds or three dragons; 十三烂; the
-names 正精 / 副精, 霸王精, 冲关.  From the standard readings (§2):
+From the general rule texts (docs/rules/nanchang.md): chows may be three different winds or three dragons; 十三烂; the
+names 正精 / 副精, 霸王精, 冲关.  From the public sources (docs/rules/nanchang.md):
 
 * 136 tiles, 4 players, 13 tiles (dealer 14); 吃 碰 杠; BX ends the hand with 34 tiles
   left (``WallEnd(kept=34)``).
@@ -32,11 +32,11 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
   ×1, WHN's code and a BX option; "one", 一家付: the discarder alone pays ×2, BX).
   The +5 of 德国 on a discard is paid by the discarder only (WHN); on a self-draw by
   each payer.
-* ``dealer_double`` (True, WHN 庄 ×2; False: no dealer factor — §2.5 leaves open whether
+* ``dealer_double`` (True, WHN 庄 ×2; False: no dealer factor — §5 leaves open whether
   点炮 ×2 and 庄 ×2 stack in all products; here they do).
 * ``bawang`` ("double": 霸王精 ×2; "plus10": +10; both BX / NCL / NCG options).
 * ``german_seven_pairs`` (True): 德国七对 carries one more ×2 — the WHN source example
-  (§2.4 example 3: 自摸 ×2, 德国 ×2, 七对 ×2, "one more ×2", +5 = 21; the dealer 37)
+  (§4 example 3: 自摸 ×2, 德国 ×2, 七对 ×2, "one more ×2", +5 = 21; the dealer 37)
   has that factor, which no other source names; False drops it.
 * ``seven_pairs_quads`` (True): four of a kind counts as two pairs in 小七对 [interp.;
   not stated].
@@ -83,7 +83,7 @@ __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_scor
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
 
-_SRC = "§3.7 + STANDARD_READINGS_2 §2 (BX, WHN)"
+_SRC = "docs/rules/nanchang.md (BX, WHN)"
 
 
 def _german(w) -> int:
@@ -342,7 +342,7 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
               source=_SRC),
     ]
     if german_seven_pairs:
-        fl.append(F.fan(13, "德国七对", "Seven Pairs without Wild (one more x2, WHN)", 2,
+        fl.append(F.fan(13, "德国七对", "Seven Pairs without Wild (one more x2)", 2,
                         _german_seven, tags=mult, source=_SRC + " example 3"))
     return Ruleset(
         name="nanchang", title="南昌麻将 (Nanchang, 正精/副精)",
@@ -353,7 +353,7 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         seven_pairs_quads=bool(seven_pairs_quads), min_fan=0,
         flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_nanchang,
         settlement_params={"dealer": 0, "dealer_double": bool(dealer_double), "pay": pay},
-        source="RULESETS.md §3.7 (S000); STANDARD_READINGS_2.md §2 (BX, WHN, NCL, NCG, NCC)",
+        source="docs/rules/nanchang.md",
         tile_set="136", constraints=(), ready="none",
         jokers=JokerRule(source="turned", copies=4, second="next", second_copies=4,
                          claim=False, be_claimed=True, discard=True,

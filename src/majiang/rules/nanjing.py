@@ -1,11 +1,11 @@
-"""南京麻将 (Nanjing): 进园子 and 敞开头 — RULESETS.md §3.25, STANDARD_READINGS_2.md §13
+"""南京麻将 (Nanjing): 进园子 and 敞开头 — docs/rules/nanjing.md
 (source keys: NJ = the commercial Egret ``RuleDialog`` with both rule texts, index id
 18044095381, weight high; NJH = a hobby TypeScript engine's tests, ids 69778821072 /
 71485456962, weight low; the 软花 table: index id 35186037765, attribution uncertain).
 
-From the seed (§3.25): 20 flowers — the dragons are flowers, so no 大三元-type wins.
+From the general rule texts (docs/rules/nanjing.md): 20 flowers — the dragons are flowers, so no 大三元-type wins.
 
-From the standard readings (§13):
+From the public sources (docs/rules/nanjing.md):
 
 * 144 tiles = 108 suited + 16 winds + 20 flowers (8 flowers + 中发白 x 4), tile set
   ``144_dragon_flowers``; 124 tiles are played, flowers replaced from the tail (NJH);
@@ -46,14 +46,14 @@ Options of :func:`build` (default first, alternatives named):
 * ``open_min_flowers`` (4, NJH): 硬花 an opened small win needs; 0 = no such rule.
 * ``seven_pairs_menqing`` (True, NJ's "成牌后门清"): seven pairs also get 门一; False =
   NJH ("七对不重复计门清").
-* ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §13.4).  NJH's 豪华七对 160 (one four)
-  also conflicts with NJ's 双七对 80; NJ is followed, as §13.4 directs.
+* ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §4).  NJH's 豪华七对 160 (one four)
+  also conflicts with NJ's 双七对 80; NJ is followed, as §4 directs.
 
 Not scored from one hand: 天胡, 地胡 (game history), 大杠开花 (the kong's origin), the
 kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
 value), 压档 / 独占 (NJH +2, not in NJ).
 
-硬花 beyond 8 (§13.1: "each flower tile (real flowers and dragons)"; the set has 20 of
+硬花 beyond 8 (§1: "each flower tile (real flowers and dragons)"; the set has 20 of
 them): every one counts, up to all 20 — 花砸2 adds 2 per 硬花 with no cap (NJ names
 none), so 20 硬花 give 40 花 before the 软花.  The count is the win's ``flowers``
 (0..20; the real flowers written in the hand are among them); more than the set's 20
@@ -143,12 +143,12 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
           open_min_flowers: int = 4, seven_pairs_menqing: bool = True,
           yaojue: int = 20) -> Ruleset:
     check_choice(table, "nanjing option table", ("jinyuanzi", "changkaitou"))
-    check_choice(yaojue, "nanjing option yaojue (20 NJ, 40 NJH)", (20, 40))
+    check_choice(yaojue, "nanjing option yaojue (20 in the commercial rule text, 40 in a hobby engine)", (20, 40))
     check_int(yuanzi, "nanjing option yuanzi", lo=1)
     check_bool(soft_flowers, "nanjing option soft_flowers")
     check_bool(seven_pairs_menqing, "nanjing option seven_pairs_menqing")
     check_int(open_min_flowers, "nanjing option open_min_flowers", lo=0, hi=20)
-    src = "§3.25 + STANDARD_READINGS_2 §13 (NJ)"
+    src = "docs/rules/nanjing.md (NJ)"
     big = ("big",)
     allx = tuple(range(1, 16))
     menqing = F.concealed if seven_pairs_menqing else (
@@ -185,7 +185,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=True, fans=fl, settlement=settle_nanjing,
         settlement_params={"bixia": False, "bao": False},
-        source="RULESETS.md §3.25 (S000); STANDARD_READINGS_2.md §13 (NJ, NJH)",
+        source="docs/rules/nanjing.md",
         tile_set="144_dragon_flowers",
         constraints=("open_small_needs_flowers",) if open_min_flowers else (),
         ready="optional", wall_end=WallEnd(kept=0), winners="multiple",

@@ -1,4 +1,4 @@
-"""山东/烟台麻将 — RULESETS.md §3.1 (S001, a flattened online-game help table).
+"""山东/烟台麻将 — docs/rules/shandong.md.
 
 From the seeds: 144 tiles listed (flowers' use not stated; they are not played
 here); chi, peng, 明杠/补杠 (1 番) and 暗杠 (2 番), kongs scored only with a win;
@@ -13,7 +13,7 @@ read as 1 番 (option ``small_fans``); 推倒和 is the 1-番 base of every win;
 wins in the first go-around, before any chi, peng or kong": on its first draw or on a
 discard) come from the win context's ``first_turn``, which the game engine sets (a
 lone hand never has them); self-draw settlement is not stated: each of the
-three pays.  Nothing here comes from the standard readings.
+three pays.  Every fact is from the single rule text of docs/rules/shandong.md.
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def may_win(tile, passed: set | frozenset | tuple = ()) -> bool:
 def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
     check_bool(pair_258, "shandong option pair_258")
     check_int(small_fans, "shandong option small_fans", lo=0)
-    src = "§3.1"
+    src = "docs/rules/shandong.md"
     q = F.seven_pairs_quads
     fl = (
         F.fan(1, "推倒和", "Basic Win", 1, F.always, source=src),
@@ -70,7 +70,7 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_orphans"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.1 (S001)", tile_set="144",
+        settlement_params={}, source="docs/rules/shandong.md", tile_set="144",
         constraints=("has_258",) if pair_258 else (), ready="optional",
         wall_end=WallEnd(kept=0), winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"pair_258": pair_258, "small_fans": small_fans}, builder="shandong",

@@ -1,9 +1,9 @@
-"""活动百搭 / 带弟百搭 (Shanghai-style 百搭) — RULESETS.md §3.24, STANDARD_READINGS_2.md §12
+"""活动百搭 / 带弟百搭 (Shanghai-style 百搭) — docs/rules/shanghai_baida.md
 (source keys SHW: the Shanghai module of a commercial server, ``ShbdCardTypeEnum`` /
 ``MjHuTypeEnum`` and its multiplier routine; SHR: the ``randioo`` 百搭 rules with a 3-fan
 cap; MIL: the MIL 上海麻将 2024 summary; SHE: a hobby 上海百搭 engine).
 
-From the seed (§3.24, S000, only the joker rules):
+From the general rule texts (docs/rules/shanghai_baida.md, only the joker rules):
 
 * **活动百搭**: a tile is turned from the kong tail; **its own kind** is the 百搭 (the other
   3 copies) and a 白板 may stand in for the turned tile's face
@@ -12,13 +12,13 @@ From the seed (§3.24, S000, only the joker rules):
   东南西北中发白 back to 东 (``JokerRule(source="next", honor_cycle="seven")``, 4 wild
   copies, the turned tile face up).
 
-From the standard readings (§12): 4 players, 13 tiles (dealer 14); 吃 from the previous
+From the public sources (docs/rules/shanghai_baida.md): 4 players, 13 tiles (dealer 14); 吃 from the previous
 player, 碰, 杠; a 百搭 may not be used to 碰 or 杠 (SHE, SHR).  Values, convention M (SHW):
 平胡 ×1, 碰碰胡 ×2, 大吊车 ×2 (four melds, single wait), 混一色 ×2, 门清 ×2, 清一色 ×4,
 字一色 ×8, 跑百搭 ×2 (a 百搭 as the single wait: the hand wins on any tile), 无百搭 ×2,
 四百搭 ×4 (all four 百搭 held; with 活动百搭's three wild copies it cannot happen); win
 types 杠开 ×2, 地胡 ×2, 抢杠 ×3 (抓冲, 自摸 and 天胡 ×1); 荒翻 ×2 on the first win after a
-drawn hand (:func:`huang_fan`: game history).  Settlement is not stated (§12.5): the usual
+drawn hand (:func:`huang_fan`: game history).  Settlement is not stated (§5): the usual
 one is used (the discarder pays a discard win, each other player a self-draw).
 
 Options of :func:`build` (default first, alternatives named):
@@ -33,7 +33,7 @@ Options of :func:`build` (default first, alternatives named):
   无百搭; a hand with no pattern is 1).
 
 Not modelled: 乱风向 and 开宝 (meanings not stated), 花 values (SHR adds them, values not
-read), the base stake and who pays a discard win (§12.5), SHR's dice 荒番.
+read), the base stake and who pays a discard win (§5), SHR's dice 荒番.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from .hangzhou import lone_joker_ready
 
 __all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
 
-_SRC = "§3.24 + STANDARD_READINGS_2 §12 (SHW)"
+_SRC = "docs/rules/shanghai_baida.md (SHW)"
 WHITE = 31
 _MULT = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
@@ -111,7 +111,7 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={"self_draw_all_pay": True},
-        source="RULESETS.md §3.24 (S000); STANDARD_READINGS_2.md §12 (SHW, SHR, MIL, SHE)",
+        source="docs/rules/shanghai_baida.md",
         tile_set="144_dragon_flowers" if dragons_as_flowers else "144",
         constraints=(), ready="none", jokers=jr, wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="custom", function="shanghai_baida"),

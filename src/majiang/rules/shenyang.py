@@ -1,4 +1,4 @@
-"""沈阳麻将 — RULESETS.md §3.29 (S000).
+"""沈阳麻将 — docs/rules/shenyang.md.
 
 All facts from the seed: 136 tiles, no flowers; must open (开门) by a peng or an
 exposed kong (a chi does not open); no voided suit; the hand must hold 幺九 (a
@@ -28,7 +28,7 @@ def _kongs(dragon: bool, concealed: bool):
 
 def build(*, cap: int | None = None) -> Ruleset:
     check_int(cap, "shenyang option cap", lo=0, optional=True)
-    src = "§3.29"
+    src = "docs/rules/shenyang.md"
     fl = (
         F.fan(1, "小和", "Small Win", 1, F.always, fallback=True, source=src),
         F.fan(2, "飘", "All Pungs", 3, F.all_pungs, source=src),
@@ -49,7 +49,7 @@ def build(*, cap: int | None = None) -> Ruleset:
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.29 (S000)", tile_set="136",
+        settlement_params={}, source="docs/rules/shenyang.md", tile_set="136",
         constraints=("must_open_pung", "no_void", "terminal"), ready="optional",
         wall_end=WallEnd(kept=0), winners="head_bump",
         scoring=ScoringRule(mode="double", base=1, cap=cap), options={"cap": cap},

@@ -1,11 +1,11 @@
-"""四川麻将 血战到底 (Chengdu "bloody battle") and 血流成河 — RULESETS.md §3.10, STANDARD_READINGS.md §1.
+"""四川麻将 血战到底 (Chengdu "bloody battle") and 血流成河 — docs/rules/sichuan.md.
 
-From the seeds (§3.10, S003/S000): 108 tiles (万筒条 only, 素麻将); no 吃, 碰 and 杠
+From the general rule texts (docs/rules/sichuan.md): 108 tiles (万筒条 only, 素麻将); no 吃, 碰 and 杠
 allowed; a suit must be void to win (必须缺门); 一炮多响; the last four tiles win
 automatically when they can; the discarder alone pays a win on a discard; each
 kong adds 1 番; play goes on after a win (血战到底).
 
-From the standard readings (§1, code of several public servers): 定缺 (declare
+From the public sources (docs/rules/sichuan.md, code of several public servers): 定缺 (declare
 the void suit) and 换三张; 番 as doublings (0-based convention A: points =
 base × 2^番); the hand table (对对胡 1, 清一色 2, 七对 2, 将对 3, 金钩钓 +1, 带幺九 2,
 根 +1 each, 杠上开花 / 抢杠胡 / 海底捞月 +1); the cap; 自摸加底 (+1 base per payer).
@@ -21,18 +21,18 @@ Ambiguities and their resolution (each an option of :func:`build`):
 * 血流成河 (winners stay in and may win again): ``xueliu=True`` (registered as
   ``sichuan_xueliu``).
 * 天胡 / 地胡 (天地胡 switch): ``tiandi`` (None, the default: on for 血战, off for 血流, whose
-  table has none, §1.10): 5 番 (×32, BY "6番" / ST) in place of the shape rows, the
+  table has none, §10): 5 番 (×32, BY "6番" / ST) in place of the shape rows, the
   add-ons on top; 地胡 is a non-dealer's win on its first draw or on a discard before
   it ("first draw / first discard").  They come from the win context's
   ``first_turn``, which the game engine sets.
-* 刮风下雨 (§1.4) is the ruleset's ``kong_payments``, paid at once by the engine in
+* 刮风下雨 (§4) is the ruleset's ``kong_payments``, paid at once by the engine in
   base units: 暗杠 2 from each player still in, 直杠 2 from the discarder (``cagua``:
   plus 1 from each other player still in, 擦挂, off by default), 补杠 1 from each
   player still in, nothing for a 转手杠 (the 4th tile held from an earlier turn) or a
   robbed kong; 呼叫转移 (``call_transfer``, on): the income of the kongs made in the
   turn whose discard is won on goes to the winner(s); 查花猪 / 查大叫 / 退税
   (``refund``, on) are the ruleset's ``end_checks`` at a drawn end (:data:`END_CHECKS`,
-  §1.8).  换三张 (``exchange3``, off by default: a table switch, §1.9) is the
+  §8).  换三张 (``exchange3``, off by default: a table switch, §9) is the
   ruleset's ``exchange``.  The 杠上炮 fan is not scored (the win context does not say
   that the discard followed a kong).
 """
@@ -66,7 +66,7 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
                    ("refund", refund), ("cagua", cagua)):
         check_bool(v, f"sichuan option {key}")
     check_bool(tiandi, "sichuan option tiandi", optional=True)
-    src = "§3.10 + STANDARD_READINGS §1.5-1.6"
+    src = "docs/rules/sichuan.md §5-6"
     fl = [
         F.fan(1, "平胡", "Basic Win", 0, F.always, fallback=True, source=src),
         F.fan(2, "对对胡", "All Pungs", 1, F.all_pungs, source=src),
@@ -96,9 +96,9 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
         # add-ons (根, 杠上开花 …) still double on top
         shape = tuple(f.id for f in fl if f.id in (1, 2, 3, 4, 5, 6, 7, 8))
         fl += [F.fan(16, "天胡", "Heavenly Hand", 5, F.heavenly, excludes=shape,
-                     source="STANDARD_READINGS §1.5 (BY, ST)"),
+                     source="docs/rules/sichuan.md §5 (BY, ST)"),
                F.fan(17, "地胡", "Earthly Hand", 5, F.earthly_or_human, excludes=shape,
-                     source="STANDARD_READINGS §1.5 (BY, ST)")]
+                     source="docs/rules/sichuan.md §5 (BY, ST)")]
     name = "sichuan_xueliu" if xueliu else "sichuan"
     return Ruleset(
         name=name,
@@ -109,7 +109,7 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_points,
         settlement_params={"self_draw_bonus": base if self_draw == "add_base" else 0},
-        source="RULESETS.md §3.10 (S003, S000); STANDARD_READINGS.md §1",
+        source="docs/rules/sichuan.md",
         tile_set="108", constraints=("void_suit",), ready="none", jokers=None,
         wall_end=WallEnd(kept=0), winners="multiple", blood="xueliu" if xueliu else "xuezhan",
         scoring=ScoringRule(mode="double", base=base, cap=cap),

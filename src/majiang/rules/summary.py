@@ -7,24 +7,20 @@ a ruleset's constraints or build options (tests/test_layers.py checks it).
 """
 from __future__ import annotations
 
+import re
+
 from .base import Ruleset
 
 __all__ = ["describe", "describe_lines", "source_in_words"]
 
-_SOURCE_WORDS = (
-    ("RULESETS.md", "rules survey"),
-    ("STANDARD_READINGS.md", "standard readings"),
-    ("STANDARD_READINGS_2.md", "standard readings part 2"),
-)
+_RULE_NOTE = re.compile(r"docs/rules/(\w+)\.md")
 
 
 def source_in_words(text: str) -> str:
-    """A ruleset's ``source`` with the project's reference documents (which do not
-    ship with the package) named in words: ``"RULESETS.md §3.1 (S001)"`` ->
-    ``"rules survey §3.1 (S001)"``."""
-    for file, words in _SOURCE_WORDS:
-        text = text.replace(file, words)
-    return text
+    """A ruleset's ``source`` with the rule notes it cites (``docs/rules/`` of the
+    majiang repository, which does not ship with the package) named in words:
+    ``"docs/rules/sichuan.md §5"`` -> ``"majiang rule notes 'sichuan' §5"``."""
+    return _RULE_NOTE.sub(r"majiang rule notes '\1'", text)
 
 
 def describe(rs: Ruleset) -> dict:

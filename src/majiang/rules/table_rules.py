@@ -76,7 +76,7 @@ class KongPayments:
     collect : {"always", "ready"}
         ``"ready"``: at the end of the hand only a player who has won or is ready
         (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
-        his kong income (贵州 豆, STANDARD_READINGS_2 §4.4); ``"always"`` (default).
+        his kong income (贵州 豆, docs/rules/guizhou.md §4); ``"always"`` (default).
 
     A robbed added kong pays nothing (the kong fails).  退税 (refund at a drawn end)
     is the end check ``"退税"`` of :attr:`Ruleset.end_checks`.
@@ -110,7 +110,7 @@ class KongPayments:
 
 
 END_CHECKS = ("查花猪", "查大叫", "退税")
-"""Settlements at a drawn end (STANDARD_READINGS §1.8), in this order: 查花猪 (a player
+"""Settlements at a drawn end (docs/rules/sichuan.md §8), in this order: 查花猪 (a player
 holding three suits pays 16 x base to each other non-pig), 查大叫 (a player not ready
 pays each ready player that player's largest value), 退税 (not-ready players and pigs
 hand back their kong income)."""

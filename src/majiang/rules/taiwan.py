@@ -1,7 +1,7 @@
-"""台湾麻将 16张 (Taiwanese 16-tile) — RULESETS.md §3.5, STANDARD_READINGS.md §3.
+"""台湾麻将 16张 (Taiwanese 16-tile) — docs/rules/taiwan.md.
 
-From the seeds (§3.5): 16-tile hands; 连庄 adds one 番; 拉庄; 一炮三响 allowed.
-From the standard readings (§3, high confidence for the core table; FC = Funclub,
+From the general rule texts (docs/rules/taiwan.md): 16-tile hands; 连庄 adds one 番; 拉庄; 一炮三响 allowed.
+From the public sources (docs/rules/taiwan.md, high confidence for the core table; FC = Funclub,
 AS = 中華民國麻將競技協會): 144 tiles with flowers; dealer 17; 5 sets + a pair; 16
 tiles kept back; 台 added, not doubled (points = 底 + 台 × value, here base × 台 with
 the 底 in the settlement); the discarder pays a discard win, each of the three a
@@ -36,7 +36,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
     check_int(all_honors, "taiwan option all_honors", lo=0)
     check_int(tianhu, "taiwan option tianhu", lo=0)
     check_choice(winners, "taiwan option winners", WINNERS)
-    src = "STANDARD_READINGS §3.2 (FC, AS)"
+    src = "docs/rules/taiwan.md §2 (FC, AS)"
     fl = (
         F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
               excludes=(13, 14, 20), source=src),
@@ -84,7 +84,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
         F.fan(28, "天胡", "Heavenly Hand", tianhu, F.heavenly, excludes=(15, 16, 17),
               source=src),
         F.fan(29, "地胡", "Earthly Hand", 16, F.earthly, source=src),
-        F.fan(30, "人胡", "Human Hand", 8, F.human, source="STANDARD_READINGS §3.2 (FC)"),
+        F.fan(30, "人胡", "Human Hand", 8, F.human, source="docs/rules/taiwan.md §2 (FC)"),
     )
     return Ruleset(
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
@@ -92,7 +92,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.5 (S003, S000); STANDARD_READINGS.md §3",
+        settlement_params={}, source="docs/rules/taiwan.md",
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
         winners=winners, scoring=ScoringRule(mode="add"),
         options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu},

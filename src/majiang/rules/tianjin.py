@@ -1,9 +1,9 @@
-"""天津麻将 (Tianjin) — RULESETS.md §3.15, STANDARD_READINGS_2.md §8 (source keys TJP: the
+"""天津麻将 (Tianjin) — docs/rules/tianjin.md (source keys TJP: the
 commercial PHP ``GameTianJin``; TJC: the ``tianjin-mahjong`` SPEC; TJJ: a GPL Tianjin
 Mahjong in JavaScript; TJS: one-line catalogue summaries).
 
-From the seed (§3.15): 混儿 "中下滚，7张"; no 吃; no win on a discard; no 七对 / 十三幺;
-混儿吊 2, 没混儿 2, 捉伍儿 3, 龙 4, 杠开 2, 本混儿龙 ×2.  From the standard readings (§8):
+From the general rule texts (docs/rules/tianjin.md): 混儿 "中下滚，7张"; no 吃; no win on a discard; no 七对 / 十三幺;
+混儿吊 2, 没混儿 2, 捉伍儿 3, 龙 4, 杠开 2, 本混儿龙 ×2.  From the public sources (docs/rules/tianjin.md):
 
 * 136 tiles, 4 players, 13 tiles (dealer 14); 碰 and 杠 (直杠, 暗杠, 弯杠), no 吃;
   self-draw (and 杠开) only (constraint ``self_draw_only``); regular hands only.
@@ -27,7 +27,7 @@ Options of :func:`build` (default first, alternatives named):
 
 * ``indicator_in_play`` (False): the turned tile stays face up, 3 + 4 = 7 jokers (TJC, the
   seed's "7张"); True: it goes back into play, 4 + 4 = 8 jokers — TJP's 银杠 (a kong of
-  the indicator kind) needs all four copies.  **Conflict** (§8.6).
+  the indicator kind) needs all four copies.  **Conflict** (§6).
 * ``min_points`` (2, TJJ "2番起和"; 1 = "小和起和").
 * ``hun_diao_alone`` (True): 混钓 alone reaches the minimum; False = TJJ's "2番起和无混儿吊".
 
@@ -55,7 +55,7 @@ from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule,
 
 __all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
 
-_SRC = "§3.15 + STANDARD_READINGS_2 §8 (TJP)"
+_SRC = "docs/rules/tianjin.md (TJP)"
 
 KONG_POINTS = {"exposed": 1, "concealed": 2, "added": 1, "silver": 6, "gold": 8}
 """Kong payments by each other player (TJP): 直杠 1, 暗杠 2, 弯杠 1, 银杠 (the indicator
@@ -199,7 +199,7 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
         settlement_params={"self_draw_all_pay": True},
-        source="RULESETS.md §3.15 (S000); STANDARD_READINGS_2.md §8 (TJP, TJC, TJJ, TJS)",
+        source="docs/rules/tianjin.md",
         tile_set="136", constraints=("self_draw_only",), ready="optional",
         jokers=JokerRule(source="turned", copies=copies, second="next", second_copies=4,
                          claim=False, be_claimed=False, discard=False),

@@ -1,10 +1,10 @@
-"""温州麻将 (Wenzhou, 财神) — RULESETS.md §3.14, STANDARD_READINGS_2.md §7 (source keys
+"""温州麻将 (Wenzhou, 财神) — docs/rules/wenzhou.md (source keys
 WZA: the commercial ``qipai_wenzhoumajiang`` server — ``WenzhouMajiangPanPlayerHufan``,
 ``WenzhouMajiangJiesuanCalculator``, ``WenzhouMajiangPanResultBuilder``, ``…Caishenqian``,
 ``…Gang``; W7: the 779游戏大厅 温州麻将 rule page; MIL: the MIL 温州麻将 2024 rulebook
 summary; WZK: a hobby two-player engine).
 
-From the seed (§3.14): 4 players, 吃碰杠, 财神 = any tile, 连庄 raises the base, seats
+From the general rule texts (docs/rules/wenzhou.md): 4 players, 吃碰杠, 财神 = any tile, 连庄 raises the base, seats
 redrawn after four repeats; "17 tiles each" is the dealer's count.  From the standard
 readings (§7):
 
@@ -48,7 +48,7 @@ Options of :func:`build` (default first, alternatives named):
 Which 财神 play as their own face (财神归位: 双财归位, 三财归位) needs the faces: score with
 :func:`majiang.scoring.faces.score` (it publishes the held 财神 in
 :data:`majiang.rules.base.WILD_HELD`); a held ``*`` is read as standing for another tile.
-``faces.score`` reads a 白板 as the natural tile of the 财神's face (§7.2), so a 白板 playing
+``faces.score`` reads a 白板 as the natural tile of the 财神's face (§2), so a 白板 playing
 as, say, 5m beside two 财神 as 5m makes 双财归位.  In :func:`majiang.ukeire` and the
 discard tables the 白板 draw that plays as the face is listed as ``"5z"`` (the tile drawn).
 
@@ -76,7 +76,7 @@ from .hangzhou import _real_before, lone_joker_ready
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
            "caishen_money", "kong_money", "BASE_TABLES"]
 
-_SRC = "§3.14 + STANDARD_READINGS_2 §7 (WZA, W7)"
+_SRC = "docs/rules/wenzhou.md (WZA, W7)"
 WHITE = 31
 BASE_TABLES = {"default": (1, 2, 3, 4), "jinjie1": (2, 4, 6, 8), "jinjie2": (2, 4, 8, 16)}
 """底分 between the dealer and a non-dealer by the dealer's consecutive deal (WZA)."""
@@ -269,7 +269,7 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_wenzhou,
         settlement_params={"dealer": 0, "base": base},
-        source="RULESETS.md §3.14 (S003); STANDARD_READINGS_2.md §7 (WZA, W7, MIL, WZK)",
+        source="docs/rules/wenzhou.md",
         tile_set="136", constraints=(), ready="none",
         jokers=JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
                          discard=False, substitute=WHITE),

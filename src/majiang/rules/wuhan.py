@@ -1,15 +1,15 @@
-"""武汉麻将 红中赖子杠 — RULESETS.md §3.16, STANDARD_READINGS.md §5.1.  Values provisional.
+"""武汉麻将 红中赖子杠 — docs/rules/wuhan.md.  Values provisional.
 
-From the seeds (§3.16): chi, peng, kong; 开口 required; 赖子 jokers; holding 红中
+From the general rule texts (docs/rules/wuhan.md): chi, peng, kong; 开口 required; 赖子 jokers; holding 红中
 blocks a win; two 赖子 cannot win a 屁和; 大胡: 碰碰和, 将一色, 清一色, 风一色, 全求人,
 杠开, 海底捞, 抢杠; everything else is 屁和.
-From the standard readings (§5.1, low-medium confidence): 136 tiles; one tile is
+From the public sources (docs/rules/wuhan.md, low-medium confidence): 136 tiles; one tile is
 turned after the deal: its kind is the 痞子 and the next kind (suits 9→1, winds
 东南西北, dragons 中发白) is the 赖子; a 屁胡 needs a 2/5/8 pair and at most one 赖子;
 大胡 may use any pair and several 赖子; values differ by product — GF's flat 5 for
 a 屁胡 and 15 for a 大胡 are used (``small``, ``big`` options), 大胡 adding up.
 
-Personal 番 (个人番, SR §5.1 "Doubling idea" and "Personal 番"; source keys HZ = the
+Personal 番 (个人番, docs/rules/wuhan.md §2; source keys HZ = the
 commercial ``Table_HZ.getPersonFan`` / ``process_chi_hu_player_score``, KZ = the
 kzpn200 article's summary): every player carries a 番 of their own, made of
 
@@ -42,7 +42,7 @@ Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包
 
 Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``); 将一色
 (all 2/5/8, "may use any pair") is the winning form ``all_258`` of any shape, as
-长沙's 将将胡 (SR §4.2 CS/JD read the same hand so; HZ lists 将一色 among the 大胡
+长沙's 将将胡 (docs/rules/changsha.md §2 CS/JD read the same hand so; HZ lists 将一色 among the 大胡
 that need no 2/5/8 pair), melds included.
 
 Shanten, ukeire, waits and advice aim at the hands that win by shape alone (as in
@@ -167,7 +167,7 @@ def _amount(points: int, fw: int, fp: int, combine: str, cap: int | None) -> int
 def settle_wuhan(points: int, winner: int, discarder: int | None, *, players: int = 4,
                  personal: Any = None, combine: str = "double",
                  cap: int | None = None) -> tuple:
-    """武汉 settlement of a win worth `points` with personal 番 (SR §5.1, HZ, KZ).
+    """武汉 settlement of a win worth `points` with personal 番 (docs/rules/wuhan.md, HZ, KZ).
 
     Each payer (every other player on a self-draw, the discarder alone on a discard)
     pays ``points × 2^(fw + fp)`` (``combine="double"``), ``(points + fw) × fp``
@@ -263,7 +263,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
     check_int(small, "wuhan option small", lo=0)
     check_int(big, "wuhan option big", lo=0)
     check_int(cap, "wuhan option cap (金顶)", lo=1, optional=True)
-    src = "§3.16 + STANDARD_READINGS §5.1"
+    src = "docs/rules/wuhan.md"
     tg = ("big", "pattern")
     sit = tg + ("situational",)       # needs the win's context: never ready by shape
     ex = (20,)
@@ -287,7 +287,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         forms=("regular", "all_258"), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_wuhan,
         settlement_params={"personal": None, "combine": personal, "cap": cap},
-        source="RULESETS.md §3.16 (S003); STANDARD_READINGS.md §5.1",
+        source="docs/rules/wuhan.md",
         tile_set="136",
         constraints=("must_open", "no_red_dragon", "pair_258_small", "max_one_joker_small"),
         ready="none", jokers=JokerRule(source="next", copies=4), wall_end=WallEnd(kept=0),

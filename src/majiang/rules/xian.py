@@ -1,4 +1,4 @@
-"""西安麻将 — RULESETS.md §3.3 (S004, Traditional Chinese).
+"""西安麻将 — docs/rules/xian.md.
 
 All facts from the seed: 136 tiles, 4 players, 13 tiles; chi from 上家, peng,
 明槓/暗槓; only basic hands (a pair plus sets; honors make no chows); 截和; no
@@ -38,7 +38,7 @@ POINTS_FUNCTIONS["xian"] = xian_points
 
 def build(*, base: int = 1) -> Ruleset:
     check_int(base, "xian option base", lo=1)
-    src = "§3.3"
+    src = "docs/rules/xian.md"
     fl = (
         F.fan(1, "胡", "Win", 1, F.always, source=src),
         F.fan(2, "自摸", "Self-Drawn", 1, F.self_drawn, source=src),
@@ -53,7 +53,7 @@ def build(*, base: int = 1) -> Ruleset:
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="RULESETS.md §3.3 (S004)", tile_set="136",
+        settlement_params={}, source="docs/rules/xian.md", tile_set="136",
         constraints=(), ready="none",
         wall_end=WallEnd(by_kongs=((0, 26), (1, 14), (2, 16), (3, 26))),
         winners="head_bump", scoring=ScoringRule(mode="custom", base=base, function="xian"),

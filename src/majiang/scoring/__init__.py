@@ -10,7 +10,7 @@ driven by the fan table's data:
 
 * **不重复 (no repeat)** — a fan implied by a counted fan is not counted: every
   :class:`~majiang.rules.Fan` lists the fans it excludes (``excludes``, the 不计
-  column of RULESETS.md §2).  Fans are processed from the biggest (lowest id)
+  column of docs/rules/mcr.md §2).  Fans are processed from the biggest (lowest id)
   down; a fan that is itself excluded excludes nothing (so 七对 excludes 不求人
   and 自摸 still counts).  ``reduces`` removes a given number of occurrences
   (九莲宝灯: one 幺九刻 fewer).

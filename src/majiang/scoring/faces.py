@@ -13,7 +13,7 @@ hand is written as the tiles look, e.g. ``"1122m3344p5566s7z"`` with indicator `
 3. with a substitute kind (:attr:`JokerRule.substitute`: 安庆 红中; 温州, 上海百搭
    活动百搭 and 杭州 ``caishen="flip"``: 白板) turns every held stand-in — concealed, in a
    pung / kong, or the winning tile — into the joker kind's face, the natural tile it
-   plays as (温州 §7.2 "白板 … plays as that tile"), so 双财归位 / 三财归位 see a 白板
+   plays as (温州 docs/rules/wenzhou.md §2 "白板 … plays as that tile"), so 双财归位 / 三财归位 see a 白板
    playing as the 财神's face beside the 财神 themselves; not when the substitute is
    itself the wild kind (温州 with a 白板 turned: the 白板 are the 财神);
 4. when the ruleset's :attr:`JokerRule.own_face_natural` is set, also scores the hand

@@ -203,7 +203,7 @@ def _only_258(allc) -> bool:
 def _all_258_hand(h: Hand, ctx: WinContext, c: list):
     """The 将将胡 / 将一色 reading (form ``all_258``) of the concealed counts ``c`` (win
     tile and assigned jokers included) and the melds of ``h``: every tile a 2, 5 or 8
-    of a suit, in any shape (STANDARD_READINGS §4.2: "every tile a 2/5/8, any shape");
+    of a suit, in any shape (docs/rules/changsha.md §2: "every tile a 2/5/8, any shape");
     None when some tile is not.  The melds are its sets (a meld of 2/5/8 tiles only is
     a pung or kong)."""
     allc = _with_melds(c, h.melds)

@@ -181,7 +181,7 @@ class FanResult:
         RuleError
             The hand is below the ruleset's minimum (:attr:`meets_minimum` is False):
             it is no win and settles nothing (Chinese Official rules: 8 fan, flowers
-            excluded, RULESETS.md §2); a win on a discard without the discarder's
+            excluded, docs/rules/mcr.md §2); a win on a discard without the discarder's
             seat; seats outside the table.
         """
         self._check_settles()
