@@ -52,9 +52,9 @@ def test_every_ruleset_describes_as_json(name):
 
 
 def test_source_in_words():
-    assert source_in_words("docs/rules/shandong.md") == "rules survey §3.1 (SDT)"
-    assert source_in_words("docs/rules/sichuan.md §8") == "standard readings §1.8"
-    # was: the second part kept its file name (majiang rules hefei printed
-    # "docs/rules/hefei.md §1", a file that does not ship)
-    assert (source_in_words("docs/rules/hefei.md §1")
-            == "rules survey §3.8 (ENC); standard readings part 2 §3")
+    assert source_in_words("docs/rules/shandong.md") == "majiang rule notes 'shandong'"
+    assert source_in_words("docs/rules/sichuan.md §8") == "majiang rule notes 'sichuan' §8"
+    # every page a source cites is named in words (majiang rules hefei once printed a
+    # file name that does not ship)
+    assert (source_in_words("docs/rules/hefei.md §1; docs/rules/changsha.md")
+            == "majiang rule notes 'hefei' §1; majiang rule notes 'changsha'")
