@@ -216,6 +216,12 @@ def test_stand_in_discard_shown_as_itself():
     assert "7z" in set(t["discard"]) and "2m" not in set(t["discard"])
     a = majiang.advise("13m456p789s123s77z1z", ruleset="anqing", indicator="1m", draws=1)
     assert a.loc[a["discard"] == "7z", "p_win"].notna().all()
+    d = majiang.discard_probabilities("13m456p789s123s77z1z", 1, ruleset="anqing",
+                                      indicator="1m")
+    assert "7z" in set(d["discard"]) and "2m" not in set(d["discard"])
+    c = majiang.probability.discard_curves("13m456p789s123s77z1z", 1, ruleset="anqing",
+                                           indicator="1m")
+    assert "7z" in c and "2m" not in c
 
 
 def test_cli_reads_faces_and_stars_alike(capsys):

@@ -298,11 +298,9 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
     pos, engine, res = P._discard_results(
         hand, draws, visible, ruleset, method, seed, n_samples, policy, changes, 1,
         P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=scored)
-    from .efficiency import _stand_in_names
-    names = _stand_in_names(ruleset, indicator)     # a stand-in discarded as itself
     rows = []
     for d, r in res.items():
-        row = {"discard": names.get(P._discard_name(d), P._discard_name(d))}
+        row = {"discard": pos.discard_name(d)}      # a stand-in discarded as itself
         if r is None:
             rows.append(row)
             continue

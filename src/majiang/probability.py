@@ -493,10 +493,17 @@ class _Position:
     pred: _WinPred | None
     note: str = ""
     ctx: dict = field(default_factory=dict)     # seat / prevalent wind of THE predicate
+    shown: dict = field(default_factory=dict)   # discard names shown otherwise (安庆 2m -> 7z)
 
     @property
     def name(self) -> str:
         return self.model.name
+
+    def discard_name(self, d: int) -> str:
+        """The tile name of discard `d` as the player sees it: ``*`` a joker, a held
+        stand-in by its own name (安庆 7z, not the 钻牌 face it plays)."""
+        name = _discard_name(d)
+        return self.shown.get(name, name)
 
 
 def _model_of(ruleset: Any) -> GameModel:
@@ -579,7 +586,16 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
                      int(unseen.sum()) + int(joker_unseen), mask, bool(sh.quads),
-                     int(sh.pair_mask), int(sh.void_suits), pred, note, ctx)
+                     int(sh.pair_mask), int(sh.void_suits), pred, note, ctx,
+                     _shown_names(model, indicator))
+
+
+def _shown_names(model: GameModel, indicator: Any) -> dict:
+    """``{face name: stand-in name}`` (:func:`majiang.efficiency._stand_in_names`)."""
+    if model.ruleset is None or model.jokers is None or indicator is None:
+        return {}
+    from .efficiency import _stand_in_names
+    return _stand_in_names(model.ruleset, indicator)
 
 
 def _check_draws(draws: Any, U: int) -> int:
@@ -1504,7 +1520,7 @@ BEST_NAMED = 3
 are ``"1m (one of 14 equal)"``."""
 
 
-def _best_names(results: dict, attr: str) -> tuple[Probabilities, str, str]:
+def _best_names(results: dict, attr: str, pos=None) -> tuple[Probabilities, str, str]:
     """The result with the highest ``attr`` (``"p_win"``: then ``p_tenpai``;
     ``"p_tenpai"``: then ``p_win``), the first discard (tile order) that reaches it and
     all of them, ``"5m or 8m"`` (:data:`BEST_NAMED`)."""
@@ -1512,7 +1528,8 @@ def _best_names(results: dict, attr: str) -> tuple[Probabilities, str, str]:
     ok = {d: r for d, r in results.items() if r is not None}
     key = (lambda r: (getattr(r, attr), getattr(r, other)))
     top = max(ok.values(), key=key)
-    names = [_discard_name(d) for d, r in ok.items() if key(r) == key(top)]
+    name = _discard_name if pos is None else pos.discard_name
+    names = [name(d) for d, r in ok.items() if key(r) == key(top)]
     if len(names) > BEST_NAMED:
         return top, names[0], f"{names[0]} (one of {len(names)} equal)"
     return top, names[0], " or ".join(names)
@@ -1537,8 +1554,8 @@ def _fourteen(engine: _Engine, pos: _Position, method: str, policy: str | None,
         return _won_now(engine, done)
     res = _discards(engine, pos, method, policy, n_samples, seed, n_jobs, all_discards=True,
                     keep_wins=keep_wins, exact_raising=True)
-    win, dw, all_w = _best_names(res, "p_win")
-    ten, dt, all_t = _best_names(res, "p_tenpai")
+    win, dw, all_w = _best_names(res, "p_win", pos)
+    ten, dt, all_t = _best_names(res, "p_tenpai", pos)
     extra = "" if done is None or pos.note else f"; {done.text}"   # pos.note says why
     note = "; ".join(x for x in (win.note, f"best discard {all_w}") if x) + extra
     t_note = f"best discard {all_t}" + extra
@@ -1782,7 +1799,7 @@ def discard_curves(hand: Any, draws: int, *, visible: Any = None, ruleset: Any =
     pos, engine, res = _discard_results(hand, draws, visible, ruleset, method, seed, n_samples,
                                         policy, changes, n_jobs, max_states, all_discards,
                                         indicator, seat_wind, prevalent_wind)
-    return {_discard_name(d): r for d, r in res.items() if r is not None}
+    return {pos.discard_name(d): r for d, r in res.items() if r is not None}
 
 
 discard_curves.__doc__ += _COMMON_DOC
@@ -1823,7 +1840,7 @@ def _probability_frame(pos, engine, res):
     for (_, d, h0, j0) in _discard_options(pos):
         r = res.get(d)
         rows.append({
-            "discard": _discard_name(d),
+            "discard": pos.discard_name(d),
             "shanten": engine.shanten(h0, j0),
             "p_tenpai": r.p_tenpai if r is not None else np.nan,
             "p_win": r.p_win if r is not None else np.nan,
