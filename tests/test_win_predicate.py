@@ -19,6 +19,8 @@ Each (hand before the win, win tile) is asked of:
        closed (开门 rulesets; the scorer values a hand, it does not judge 开门);
 ``P``  the probability layer's predicate (``probability._WinPred.check``, as the
        kernel calls it: the played counts after the draw, the jokers as a count);
+``J``  the bots' judge of a wait (``players.wait_verdict``, what ``wait_judge`` hands
+       both engine loops), self-drawn;
 ``E``  the game engine's win check on a self-draw (``HandState.try_win``: the compiled
        shape pre-check, then THE predicate);
 ``R``  the engine's end-of-hand readiness (``engine._Readiness``: the wait ``t`` is among
@@ -32,7 +34,7 @@ timing (no kong, not the last tile, not the first go-around).
 
 Expected relations:
 
-* ``C == S == P == E == R`` always (the same question in the same context);
+* ``C == S == P == J == E == R`` always (the same question in the same context);
 * ``W`` and ``H`` are statements about the shape.  ``C`` implies both.  Where the
   ruleset's win conditions are all shape rules (``GameModel.shape().exact``: no minimum
   fan, no condition beyond the tile set, 缺一门 and 二五八将) the converse holds too:
@@ -51,6 +53,7 @@ import pytest
 import majiang
 from majiang.errors import InvalidHandError, MahjongError
 from majiang.game import engine as _eng
+from majiang.game.players import wait_verdict
 from majiang.hand import Hand, Meld
 from majiang.probability import _WinPred
 from majiang.rules.knitted import KNITTED_STRAIGHTS
@@ -61,7 +64,6 @@ from majiang.tiles import tile_name
 RULESETS = tuple(majiang.rules.available())
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 K258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
-PAIRS = ("CS", "CP", "CE", "CR", "CW", "CH", "WH")
 
 
 # ---------------------------------------------------------------------------- hands
@@ -362,6 +364,7 @@ def _answers(spec: _Spec, phys13, melds, t, ready: bool = True) -> dict:
         out["P"] = bool(pred.check(c14, t, nj).valid)
     except MahjongError as exc:
         out["P"] = f"raised {type(exc).__name__}"
+    out["J"] = wait_verdict(check_win, m.ruleset, {}, c13, tuple(melds), t, 0, 0, nj, 0)
     res = _engine_state(spec, phys14, melds).try_win(0, t, self_drawn=True)
     out["E"] = bool(res is not None and res.valid)
     if ready:
@@ -382,10 +385,10 @@ def _exact(model) -> bool:
 
 
 def _disagreements(spec: _Spec, a: dict) -> list[str]:
-    """The pairs of :data:`PAIRS` whose answers break the expected relation."""
+    """The pairs (``"CS"``: C and S …) whose answers break the expected relation."""
     bad = []
     c = a["C"]
-    for other in ("S", "P", "E", "R"):
+    for other in ("S", "P", "J", "E", "R"):
         if other in a and a[other] != c:
             bad.append("C" + other)
     exact = _exact(spec.model)
@@ -429,6 +432,10 @@ KNOWN = {
     ("tianjin", "CP"): "the probability layer reads the wild tiles as a count, so the "
                        "values read from their faces (银杠胡 …) are missed and a hand stays "
                        "below the minimum",
+    ("nanchang", "CJ"): "the bots' judge of a wait reads the wild tiles as a count, so a "
+                        "精 standing for its own face (德国) in 十三烂 is missed",
+    ("tianjin", "CJ"): "the bots' judge of a wait reads the wild tiles as a count, so the "
+                       "values read from their faces (银杠胡 …) are missed",
     ("nanchang", "CH"): "shanten reads the wild tiles as a count, so a 精 standing for its "
                         "own face (德国) in 十三烂 is missed",
 }
@@ -467,7 +474,7 @@ def test_knitted_dragon_agrees_under_mcr():
     hand = majiang.parse_hand("147m258p36s123s55z")
     t = 26
     a = _answers(spec, np.array(hand.concealed, dtype=np.uint8), (), t)
-    assert a == {k: True for k in ("C", "S", "P", "E", "R", "W", "H")}
+    assert a == {k: True for k in ("C", "S", "P", "J", "E", "R", "W", "H")}
     assert majiang.waits("147m258p36s123s55z", ruleset="mcr") == ["9s"]
     assert majiang.score("147m258p36s123s55z", "9s", ruleset="mcr").total == 14
     assert majiang.shanten("147m258p369s123s55z", ruleset="mcr") == -1
