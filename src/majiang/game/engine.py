@@ -113,9 +113,10 @@ def _core_mask(model) -> int:
 
 
 def _shape_extra(model) -> bool:
-    """The model has a form outside the core that the shape check must try (十三烂-like);
-    all_258 (将将胡 of any shape) is left to THE predicate on core-complete shapes, in
-    both loops: a non-regular 将将胡 is not yet seen by either engine."""
+    """The model has a form outside the core that only the Python loop plays (十三烂-like
+    extra forms); all_258 (将将胡 of any shape) is not one: the compiled loop checks its
+    shape itself (every tile a 2, 5 or 8, ``FastHand.only258``) as the Python loop does
+    with :func:`~majiang.scoring.waiting.beyond_core`, and THE predicate decides."""
     return bool(set(model.extra_forms) - {"all_258"})
 
 
