@@ -15,7 +15,7 @@ from .faces import by_faces as _by_faces
 from .kernel import _LAST_KT, _hand_or_none, _kernel_table, _kind_or_none, _ruleset_or_none, \
     _wind_or_none
 from .reference import _score_reference
-from .regional import score as _regional_score
+from .faces import regional_score as _regional_score
 from .results import FanResult, _new, _set
 
 __all__ = ["score"]

@@ -38,9 +38,10 @@ from ..errors import InvalidHandError, RuleError
 from ..hand import Hand, Meld, as_hand
 from ..rules.base import WILD_HELD
 from ..tiles import parse_tile, tile_name
+from .regional import _fixed_face_hand
 from .regional import score as _score
 
-__all__ = ["score", "by_faces", "faces_matter", "FACES_TAG"]
+__all__ = ["score", "by_faces", "faces_matter", "regional_score", "FACES_TAG"]
 
 FACES_TAG = "wild_held"
 """The tag of a fan whose predicate reads :data:`WILD_HELD` (which wild kinds are held):
@@ -200,3 +201,24 @@ def _stand_in(rs, indicator):
         return None
     face = jr.kind(indicator)
     return None if face == jr.substitute else (int(face), int(jr.substitute))
+
+
+def regional_score(hand: Any, win_tile: Any = None, *, ruleset: Any = "sichuan",
+                   jokers: int = 0, win_is_joker: bool = False, **context: Any):
+    """:func:`majiang.scoring.regional.score`, with a fixed joker written by its face read
+    as a joker: under a ruleset whose joker kind is fixed (杭州 白板, 广东 白板做鬼 / 红中鬼)
+    a tile of that kind in the hand, or as the winning tile, is a joker, as ``*`` (the
+    notation of :func:`majiang.efficiency.read_faces`), and the win is scored by
+    :func:`score`.  ``context``: the win context keywords of
+    :func:`majiang.scoring.regional.score`.
+
+    Raises
+    ------
+    InvalidHandError, RuleError
+        As :func:`majiang.scoring.regional.score`.
+    """
+    fixed = _fixed_face_hand(hand, win_tile, ruleset, jokers, win_is_joker)
+    if fixed is not None:
+        return score(hand, win_tile, ruleset=fixed, **context)
+    return _score(hand, win_tile, ruleset=ruleset, jokers=jokers, win_is_joker=win_is_joker,
+                  **context)

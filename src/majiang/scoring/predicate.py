@@ -22,7 +22,7 @@ from ..rules.model import GameModel, game_model
 from ..tiles import parse_tile
 from .api import score
 from .faces import by_faces
-from .regional import score as regional_score
+from .faces import regional_score
 
 __all__ = ["WinCheck", "check_win", "is_win"]
 

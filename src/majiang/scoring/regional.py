@@ -355,9 +355,9 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
     dealer.  ``first_turn``: 天和 / 地和 / 人和 (:class:`majiang.winning.WinContext`).
 
-    A fixed joker (杭州 白板, 广东 白板做鬼 / 红中鬼) is known without an indicator: a tile of
-    its kind in the hand, or as the winning tile, is a joker, as ``*`` (the notation of
-    :func:`majiang.efficiency.read_faces`; scored by :func:`majiang.scoring.faces.score`).
+    Jokers here are ``*`` (or ``jokers=``) only; a hand that writes a fixed joker by its
+    face (杭州 白板 …) is read by :func:`majiang.scoring.faces.regional_score`, the
+    entry point of :func:`majiang.score` and :func:`majiang.check_win`.
 
     Raises
     ------
@@ -365,13 +365,6 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
         Not a winning hand, or one the ruleset forbids (the message names the
         constraint, e.g. ``void_suit``); tiles outside the ruleset's tile set.
     """
-    fixed = _fixed_face_hand(hand, win_tile, ruleset, jokers, win_is_joker)
-    if fixed is not None:
-        from .faces import score as faces_score
-        return faces_score(hand, win_tile, ruleset=fixed, self_drawn=self_drawn,
-                           last_copy=last_copy, kong=kong, last_tile=last_tile,
-                           seat_wind=seat_wind, prevalent_wind=prevalent_wind,
-                           flowers=flowers, first_turn=first_turn)
     rs, h0, cands = candidates(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
