@@ -107,7 +107,6 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
         As :func:`majiang.probability.probabilities`.
     """
     from . import probability as P
-
     from .hand import as_hand
 
     h = _with_jokers(hand, jokers)
