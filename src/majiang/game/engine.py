@@ -629,13 +629,13 @@ class HandState:
         melds = self.meld_objects(p)
         if self._beyond and _beyond_core(self.model, full, melds, jf):
             return True
-        if self.by_faces and jf and tile is not None:
+        if self._beyond and self.by_faces and jf and tile is not None:
+            # a core shape with the wild tiles as their faces is one with jokers (above);
+            # 十三烂 takes no joker but may take a wild tile as its own face (南昌 德国)
             ph = np.array(self.seats[p].phys, dtype=np.uint8)
             if not self_drawn:
                 ph[tile] += 1              # a discard: not in the hand yet
-            if _cg.shanten(ph, self.shape_opts(p, False), 0) == -1:
-                return True
-            return bool(self._beyond and _beyond_core(self.model, ph, melds, 0))
+            return bool(_beyond_core(self.model, ph, melds, 0))
         return False
 
     def _waits_of(self, p, c, j):

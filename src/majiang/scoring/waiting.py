@@ -196,7 +196,8 @@ def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
     if not extra or melds or jokers:
         return False
     cl = [int(x) for x in c]
-    return sum(cl) == 14 and max(cl) == 1 and _extra_form_complete(cl, extra, copies)
+    return (sum(cl) == 14 and max(cl) == 1 and _spread(cl)
+            and _extra_form_complete(cl, extra, copies))
 
 
 def beyond_waits(model, c, melds: tuple = (), jokers: int = 0) -> list[int]:
