@@ -5,7 +5,7 @@
     python bench/bench_winprob.py --model    # measure the model's simplifications (slow)
 
 Timing: for each of the 40 hands of ``winprob_hands.json`` (20 at 1-shanten, 20 at
-2-shanten, closed 14-tile hands) the wall time of ``discard_probabilities(hand, 18)``
+2-shanten, closed 14-tile hands) the wall time of ``discard_probabilities(hand, 18, ruleset="plain")``
 with the default options (``method="auto"``: every discard that keeps the lowest
 shanten gets exact P(win) and P(tenpai) of the restricted S1 search, policy
 ``changes<=0``, printed; no ruleset, nothing visible), best of 3 runs; medians
@@ -44,7 +44,7 @@ T = 18
 
 
 def timing(repeat: int = 3) -> None:
-    P.discard_probabilities(HANDS[0]["hand"], T)       # tables, imports
+    P.discard_probabilities(HANDS[0]["hand"], T, ruleset="plain")       # tables, imports
     groups: dict[int, list[float]] = {}
     policies: set = set()
     print(f"per-discard advice with the default options, horizon {T}, best of {repeat} (ms)")
@@ -53,7 +53,7 @@ def timing(repeat: int = 3) -> None:
         best = float("inf")
         for _ in range(repeat):
             t0 = time.perf_counter()
-            table = P.discard_probabilities(h["hand"], T)
+            table = P.discard_probabilities(h["hand"], T, ruleset="plain")
             best = min(best, time.perf_counter() - t0)
         policies |= {f"{m}, {mo}, policy {po}" for m, mo, po in
                      zip(table["method"], table["model"], table["policy"]) if m}
@@ -87,7 +87,7 @@ def optimum(max_states: int, per_group: int) -> None:
         for t in horizons:
             t0 = time.perf_counter()
             try:
-                r = P.probabilities(h13, t, method="exact", max_states=max_states)
+                r = P.probabilities(h13, t, method="exact", max_states=max_states, ruleset="plain")
                 ms = (time.perf_counter() - t0) * 1e3
                 cells.append(f"{ms:>9.1f} {r.policy:>11} {r.n_states or 0:>6}")
                 cost.setdefault((h["shanten"], t, r.policy), []).append(ms)
@@ -101,7 +101,7 @@ def optimum(max_states: int, per_group: int) -> None:
 
 
 def _best_discard(hand: str) -> str:
-    table = P.discard_probabilities(hand, T)
+    table = P.discard_probabilities(hand, T, ruleset="plain")
     top = table.sort_values(["p_win", "discard"], ascending=[False, True]).iloc[0]
     c = majiang.parse_counts(hand)
     c[majiang.parse_tile(top["discard"])] -= 1
@@ -115,11 +115,11 @@ def model(n: int, jobs: int) -> None:
     diffs: dict[int, list[tuple[float, float, float, float]]] = {}
     for i, h in enumerate(HANDS):
         h13 = _best_discard(h["hand"])
-        ex = P.probabilities(h13, T, method="exact", changes=0)
+        ex = P.probabilities(h13, T, method="exact", changes=0, ruleset="plain")
         mc = P.probabilities(h13, T, method="monte_carlo", policy="optimal", seed=1000 + i,
-                             n_samples=n, n_jobs=jobs, changes=0)
+                             n_samples=n, n_jobs=jobs, changes=0, ruleset="plain")
         gr = P.probabilities(h13, T, method="monte_carlo", policy="greedy", seed=1000 + i,
-                             n_samples=n, n_jobs=jobs)
+                             n_samples=n, n_jobs=jobs, ruleset="plain")
         z = (mc.p_win - ex.p_win) / mc.se_win
         zt = (mc.p_tenpai - ex.p_tenpai) / mc.se_tenpai
         diffs.setdefault(h["shanten"], []).append(
@@ -149,7 +149,7 @@ def model(n: int, jobs: int) -> None:
         for c in (0, 1, 2):
             t0 = time.perf_counter()
             v[c] = P.win_probability(h13, T, method="exact", changes=c,
-                                     max_states=2_000_000).value
+                                     max_states=2_000_000, ruleset="plain").value
             ms = (time.perf_counter() - t0) * 1e3
         gains[1].append(v[1] - v[0])
         gains[2].append(v[2] - v[0])
@@ -158,7 +158,7 @@ def model(n: int, jobs: int) -> None:
         row = []
         for tt in (3, 4, 5):
             un = _prob._Unrestricted(counts, u0, 7, False, tt, int(u0.sum())).run()
-            re = P.win_probability(h13, tt, method="exact", changes=0).value
+            re = P.win_probability(h13, tt, method="exact", changes=0, ruleset="plain").value
             gaps[tt].append(un - re)
             row.append(f"{un - re:+.5f}")
         print(f"{h13:<24}{v[0]:>8.4f}{v[1]:>8.4f}{v[2]:>8.4f}{ms:>9.0f}  {' '.join(row)}")

@@ -162,12 +162,19 @@ def test_shanten_forms_with_melds_and_14_tiles(capsys):
 
 
 def test_shanten_seven_pairs_quads_option(capsys):
-    hand = "1111m223344p55s6s"
-    _, out, _ = run(capsys, "shanten", hand, "--forms", "seven_pairs", "--json")
+    hand = "1111m223344p55s6s"      # 1111m as two pairs + 22 33 44p 55s: waits on 6s
+    _, out, _ = run(capsys, "shanten", hand, "--forms", "seven_pairs", "--json",
+                    "--no-seven-pairs-quads")
     assert json.loads(out)["shanten"] > 0
     _, out, _ = run(capsys, "shanten", hand, "--forms", "seven_pairs", "--json",
                     "--seven-pairs-quads")
     assert json.loads(out)["shanten"] == 0
+    # the default ruleset (Chinese Official) counts the quad; plain does not
+    _, out, _ = run(capsys, "shanten", hand, "--forms", "seven_pairs", "--json")
+    assert json.loads(out)["shanten"] == 0 and json.loads(out)["seven_pairs_quads"]
+    _, out, _ = run(capsys, "shanten", hand, "--forms", "seven_pairs", "--json",
+                    "--rules", "plain")
+    assert json.loads(out)["shanten"] > 0
 
 
 # ---------------------------------------------------------------- review
@@ -394,7 +401,8 @@ def test_advise_draws_names_method_model_and_policy(capsys):
         for key in ("method", "model", "policy"):
             for value in set(table[key]):
                 assert str(value) in lines[0]
-        assert "exp_score" not in out and "mean_fan" not in out   # no scoring ruleset
+        # the default ruleset (Chinese Official) scores hands
+        assert "exp_score" in out and "mean_fan" in out
         code, out, _ = run(capsys, "advise", hand, "--draws", draws, "--json")
         d = json.loads(out)
         assert {(p["method"], p["model"], p["policy"]) for p in d["probability"]} == \
@@ -437,3 +445,47 @@ def test_simulate_summary_does_not_depend_on_jobs(capsys):
     one = run(capsys, "simulate", "mcr", "-n", "60", "--seed", "5", "--json")[1]
     two = run(capsys, "simulate", "mcr", "-n", "60", "--seed", "5", "--jobs", "2", "--json")[1]
     assert json.loads(one) == json.loads(two)
+
+
+# ---------------------------------------------------------------- --forms narrows --rules
+def test_forms_narrow_rules_as_in_python(capsys):
+    import majiang
+
+    hand = "123m456p789s1155s"      # 四川: 3-shanten (a suit must go), whatever the forms
+    for extra in ([], ["--forms", "regular"], ["--forms", "seven_pairs"],
+                  ["--no-seven-pairs-quads"]):
+        code, out, _ = run(capsys, "shanten", hand, "--rules", "sichuan", "--json", *extra)
+        assert code == 0
+        d = json.loads(out)
+        forms = None if not extra or extra[0] != "--forms" else (extra[1],)
+        quads = False if extra == ["--no-seven-pairs-quads"] else None
+        want = majiang.shanten(hand, ruleset="sichuan", forms=forms, seven_pairs_quads=quads)
+        assert d["shanten"] == want
+        assert d["ukeire"] == majiang.ukeire(hand, ruleset="sichuan", forms=forms,
+                                             seven_pairs_quads=quads)
+        assert list(d["forms"]) == list(forms or ("regular", "seven_pairs"))
+        assert d["seven_pairs_quads"] is (quads is None)
+    assert json.loads(run(capsys, "shanten", hand, "--rules", "sichuan", "--json", "--forms",
+                          "regular")[1])["shanten"] == 3
+    # advise: the same narrowing
+    full = hand + "9p"
+    code, out, _ = run(capsys, "advise", full, "--rules", "sichuan", "--forms", "regular",
+                       "--json", "--no-second-order")
+    assert code == 0
+    d = json.loads(out)
+    assert d["forms"] == ["regular"]
+    want = majiang.advise(full, ruleset="sichuan", forms=("regular",), second_order=False)
+    assert [r["discard"] for r in d["discards"]] == list(want["discard"])
+    assert [r["shanten"] for r in d["discards"]] == list(want["shanten"])
+    # a form the ruleset lacks: a clear error
+    code, _, err = run(capsys, "shanten", hand, "--rules", "sichuan", "--forms",
+                       "thirteen_orphans")
+    assert_error(code, err, "sichuan has no winning form 'thirteen_orphans'",
+                 "regular, seven_pairs")
+
+
+def test_cli_default_is_chinese_official(capsys):
+    code, out, _ = run(capsys, "shanten", "147m258p36s123s55z9s", "--json")
+    assert code == 0 and json.loads(out)["shanten"] == -1       # 组合龙
+    code, out, _ = run(capsys, "shanten", "147m258p36s123s55z9s", "--json", "--rules", "plain")
+    assert json.loads(out)["shanten"] == 4

@@ -63,7 +63,7 @@ def xt_big(big):
 
 def test_min_of_three_forms_vs_xiangting(xt_big):
     size, hands, xt = xt_big
-    assert_same(hands, shanten_batch(hands, forms=THREE), xt, f"3 forms, {size} tiles vs xiangting")
+    assert_same(hands, shanten_batch(hands, forms=THREE, ruleset="plain"), xt, f"3 forms, {size} tiles vs xiangting")
 
 
 def test_each_form_vs_xiangting(xt_big):
@@ -78,7 +78,7 @@ def test_each_form_vs_xiangting(xt_big):
     mj = pytest.importorskip("mahjong")
     del mj
     size, hands, xt = xt_big
-    ours = {f: shanten_batch(hands, forms=(f,)).astype(np.int64) for f in THREE}
+    ours = {f: shanten_batch(hands, forms=(f,), ruleset="plain").astype(np.int64) for f in THREE}
     assert_same(hands, np.minimum.reduce([ours[f] for f in THREE]), xt,
                 f"min of per-form values, {size} tiles vs xiangting")
     sp = P.mahjong_shanten_batch(hands, "seven_pairs")
@@ -105,9 +105,9 @@ def test_regular_short_hands_vs_xiangting(size):
         P.enriched_hands(N_MID // 4, size, seed=size + 1, n_kinds=6),
     ])
     xt = P.xiangting_shanten_batch(hands)
-    assert_same(hands, shanten_batch(hands, forms=("regular",)), xt,
+    assert_same(hands, shanten_batch(hands, forms=("regular",), ruleset="plain"), xt,
                 f"regular, {size} tiles vs xiangting")
-    assert_same(hands, shanten_batch(hands), xt, f"default forms, {size} tiles vs xiangting")
+    assert_same(hands, shanten_batch(hands, ruleset="plain"), xt, f"default forms, {size} tiles vs xiangting")
 
 
 @pytest.mark.parametrize("size", [13, 14])
@@ -116,7 +116,7 @@ def test_few_kinds_vs_xiangting(size, n_kinds):
     """Hands from a few kinds: many pairs, triplets and quads (4-copy limit often in play)."""
     pytest.importorskip("xiangting")
     hands = P.enriched_hands(N_MID // 2, size, seed=100 * n_kinds + size, n_kinds=n_kinds)
-    assert_same(hands, shanten_batch(hands), P.xiangting_shanten_batch(hands),
+    assert_same(hands, shanten_batch(hands, ruleset="plain"), P.xiangting_shanten_batch(hands),
                 f"3 forms, {size} tiles from {n_kinds} kinds vs xiangting")
 
 
@@ -138,8 +138,8 @@ TRAPS = {
 @pytest.mark.parametrize("text,expected", list(TRAPS.items()))
 def test_four_copy_trap_examples(text, expected):
     counts = P.from_tenhou(text)
-    assert shanten(counts) == expected
-    assert shanten_batch(counts[None])[0] == expected
+    assert shanten(counts, ruleset="plain") == expected
+    assert shanten_batch(counts[None], ruleset="plain")[0] == expected
     # the exact peers agree (this is how their 4-copy behaviour was established)
     for module, fn in (("xiangting", P.xiangting_shanten), ("riichienv", P.riichienv_shanten),
                        ("mahjong", P.mahjong_shanten)):
@@ -153,12 +153,12 @@ def test_four_copy_trap_hands_vs_xiangting(size):
     hands = P.four_copy_trap_hands(N_MID, size, seed=7 + size)
     assert (hands == 4).any(axis=1).all()
     xt = P.xiangting_shanten_batch(hands)
-    assert_same(hands, shanten_batch(hands), xt, f"4-copy traps, {size} tiles vs xiangting")
-    single = np.array([shanten(h) for h in hands[:2000]])
+    assert_same(hands, shanten_batch(hands, ruleset="plain"), xt, f"4-copy traps, {size} tiles vs xiangting")
+    single = np.array([shanten(h, ruleset="plain") for h in hands[:2000]])
     assert_same(hands[:2000], single, xt[:2000], f"4-copy traps, single calls, {size} tiles")
     if P.available("mahjong"):
         m = P.mahjong_shanten_batch(hands[:N_SMALL], "regular")
-        assert_same(hands[:N_SMALL], shanten_batch(hands[:N_SMALL], forms=("regular",)), m,
+        assert_same(hands[:N_SMALL], shanten_batch(hands[:N_SMALL], forms=("regular",), ruleset="plain"), m,
                     f"4-copy traps, regular, {size} tiles vs mahjong")
 
 
@@ -168,11 +168,11 @@ def test_trap_hands_do_trip_a_four_copy_blind_calculator():
     pytest.importorskip("MahjongGB")
     hands = P.four_copy_trap_hands(N_SMALL, 13, seed=20)
     gb = P.gb_shanten_batch(hands, "regular").astype(np.int64)
-    ours = shanten_batch(hands, forms=("regular",)).astype(np.int64)
+    ours = shanten_batch(hands, forms=("regular",), ruleset="plain").astype(np.int64)
     assert (ours >= gb).all()
     assert (ours > gb).mean() > 0.03
     assert P.gb_regular(P.from_tenhou("123456789m1111p")) == 0   # the documented peer bug
-    assert shanten(P.from_tenhou("123456789m1111p"), forms=("regular",)) == 1
+    assert shanten(P.from_tenhou("123456789m1111p"), forms=("regular",), ruleset="plain") == 1
 
 
 # --------------------------------------------------------------------------- riichienv
@@ -182,7 +182,7 @@ def test_min_vs_riichienv(size):
     pytest.importorskip("riichienv")
     hands = np.concatenate([P.random_hands(N_MID, size, seed=2000 + size),
                             P.four_copy_trap_hands(N_SMALL // 5, size, seed=size)])
-    assert_same(hands, shanten_batch(hands), P.riichienv_shanten_batch(hands),
+    assert_same(hands, shanten_batch(hands, ruleset="plain"), P.riichienv_shanten_batch(hands),
                 f"3 forms, {size} tiles vs riichienv")
 
 
@@ -192,10 +192,10 @@ def test_min_vs_riichienv(size):
 def test_vs_mahjong(size):
     pytest.importorskip("mahjong")
     hands = P.random_hands(N_SMALL, size, seed=3000 + size)
-    assert_same(hands, shanten_batch(hands), P.mahjong_shanten_batch(hands),
+    assert_same(hands, shanten_batch(hands, ruleset="plain"), P.mahjong_shanten_batch(hands),
                 f"3 forms, {size} tiles vs mahjong")
     for form in THREE:
-        assert_same(hands, shanten_batch(hands, forms=(form,)),
+        assert_same(hands, shanten_batch(hands, forms=(form,), ruleset="plain"),
                     P.mahjong_shanten_batch(hands, form), f"{form}, {size} tiles vs mahjong")
 
 
@@ -205,7 +205,7 @@ def test_regular_vs_mahjong(size):
     pytest.importorskip("mahjong")
     hands = np.concatenate([P.random_hands(N_MID // 2, size, seed=4000 + size),
                             P.enriched_hands(N_MID // 4, size, seed=size, n_kinds=7)])
-    assert_same(hands, shanten_batch(hands, forms=("regular",)),
+    assert_same(hands, shanten_batch(hands, forms=("regular",), ruleset="plain"),
                 P.mahjong_shanten_batch(hands, "regular"), f"regular, {size} tiles vs mahjong")
 
 
@@ -229,20 +229,20 @@ def gb_hands():
 
 def test_seven_pairs_with_quads_vs_pymahjonggb(gb_hands):
     hands, gb = gb_hands
-    ours = shanten_batch(hands, forms=("seven_pairs",), seven_pairs_quads=True)
+    ours = shanten_batch(hands, forms=("seven_pairs",), seven_pairs_quads=True, ruleset="plain")
     assert_same(hands, ours, gb["seven_pairs"],
                 "seven pairs (quad = 2 pairs), 13 tiles vs PyMahjongGB")
     # the binding case is well represented: seven pairs strictly best among the forms
-    reg = shanten_batch(hands, forms=("regular",))
+    reg = shanten_batch(hands, forms=("regular",), ruleset="plain")
     assert (ours < reg).sum() > 1000
-    singles = np.array([shanten(h, forms=("seven_pairs",), seven_pairs_quads=True)
+    singles = np.array([shanten(h, forms=("seven_pairs",), seven_pairs_quads=True, ruleset="plain")
                         for h in hands[-2000:]])
     assert_same(hands[-2000:], singles, ours[-2000:], "seven pairs with quads, single vs batch")
 
 
 def test_thirteen_orphans_vs_pymahjonggb(gb_hands):
     hands, gb = gb_hands
-    ours = shanten_batch(hands, forms=("thirteen_orphans",))
+    ours = shanten_batch(hands, forms=("thirteen_orphans",), ruleset="plain")
     assert_same(hands, ours, gb["thirteen_orphans"],
                 "thirteen orphans, 13 tiles vs PyMahjongGB")
     assert (ours <= 1).sum() > 1000
@@ -253,8 +253,8 @@ def test_chinese_min_vs_pymahjonggb_special_forms(gb_hands):
     PyMahjongGB's per-form minimum where its 4-copy-blind regular form is not in play."""
     hands, gb = gb_hands
     gb7, gb13, gbreg = gb["seven_pairs"], gb["thirteen_orphans"], gb["regular"]
-    ours = shanten_batch(hands, seven_pairs_quads=True).astype(np.int64)
-    ours_reg = shanten_batch(hands, forms=("regular",)).astype(np.int64)
+    ours = shanten_batch(hands, seven_pairs_quads=True, ruleset="plain").astype(np.int64)
+    ours_reg = shanten_batch(hands, forms=("regular",), ruleset="plain").astype(np.int64)
     assert (ours_reg >= gbreg).all()
     exact = ours_reg == gbreg
     assert_same(hands[exact], ours[exact], np.minimum.reduce([gbreg, gb7, gb13])[exact],

@@ -113,7 +113,7 @@ def _check(n_suit: int, offset: int, chows: bool, n_tiles: int):
         expected -= 1
     counts = np.zeros((len(hands), 34), np.uint8)
     counts[:, offset:offset + n_suit] = hands
-    got = shanten_batch(counts, forms=("regular",))
+    got = shanten_batch(counts, forms=("regular",), ruleset="plain")
     bad = np.flatnonzero(got != expected)
     assert bad.size == 0, [(hands[i].tolist(), int(got[i]), int(expected[i])) for i in bad[:5]]
 

@@ -202,7 +202,7 @@ def _shanten_outcomes(texts):
     for t in texts:
         row = []
         for kw in ({}, {"ruleset": "mcr"}, {"forms": ("regular",)}, {"ruleset": "taiwan"},
-                   {"seven_pairs_quads": True}):
+                   {"seven_pairs_quads": False}, {"ruleset": "plain"}):
             row.append(_outcome(majiang.shanten, t, **kw))
         try:
             h = majiang.parse_hand(t)
@@ -212,6 +212,7 @@ def _shanten_outcomes(texts):
         row.append(None if h is None else _outcome(majiang.shanten, h, ruleset="taiwan"))
         row.append(_outcome(majiang.ukeire, t))
         row.append(None if h is None else _outcome(majiang.ukeire, h))
+        row.append(_outcome(majiang.ukeire, t, ruleset="plain"))
         out.append(row)
     return out
 
@@ -250,7 +251,7 @@ def test_shanten_of_text_against_xiangting():
         text = _group_text(rng, ks)
         want = xiangting.calculate_replacement_number(c.tolist(),
                                                       xiangting.PlayerCount.FOUR) - 1
-        assert majiang.shanten(text) == want, text
+        assert majiang.shanten(text, ruleset="plain") == want, text
 
 
 def _random_vectors(rng, n):
@@ -273,7 +274,8 @@ def _random_vectors(rng, n):
 
 
 def _ukeire_outcomes(vectors):
-    return [[_outcome(majiang.ukeire, c), _outcome(majiang.ukeire, c, seven_pairs_quads=True)]
+    return [[_outcome(majiang.ukeire, c), _outcome(majiang.ukeire, c, seven_pairs_quads=False),
+             _outcome(majiang.ukeire, c, ruleset="plain")]
             for c in vectors]
 
 
@@ -299,7 +301,7 @@ def test_ukeire_of_vector_by_brute_force():
         n = int(c.sum())
         if n % 3 != 1 or c.max() > 4 or n > 13:
             continue
-        got = majiang.ukeire(c)
+        got = majiang.ukeire(c, ruleset="plain")        # forms 1|2|4, distinct pairs
         s0 = efficiency._eff.shanten_one(c, 7, False, caps4)
         want = {}
         for k in range(34):
@@ -431,12 +433,12 @@ def test_batch_against_xiangting_and_threads():
     n = rows.sum(axis=1)
     ok = (rows.max(axis=1) <= 4) & (n % 3 != 0) & (n <= 14)
     rows = np.ascontiguousarray(rows[ok])
-    got = majiang.shanten_batch(rows)
+    got = majiang.shanten_batch(rows, ruleset="plain")
     four = xiangting.PlayerCount.FOUR
     want = [xiangting.calculate_replacement_number(r.tolist(), four) - 1 for r in rows]
     assert got.tolist() == want
-    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=None), got)
-    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=2), got)
+    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=None, ruleset="plain"), got)
+    assert np.array_equal(majiang.shanten_batch(rows, n_jobs=2, ruleset="plain"), got)
     bad = rows.copy()
     bad[len(bad) - 3, 0] = 5
     with pytest.raises(majiang.InvalidHandError, match=f"row {len(bad) - 3}: "):
@@ -457,8 +459,8 @@ def _table_cases(rng, n):
             left = (4 - c).astype(np.int64)
             vis = np.minimum(left, rng.integers(0, 3, size=34) * (rng.random(34) < 0.3))
             vis = vis.astype(np.uint8)
-        kw = [{}, {"seven_pairs_quads": True}, {"ruleset": "mcr"}, {"ruleset": "sichuan"},
-              {"forms": ("regular",)}][int(rng.integers(0, 5))]
+        kw = [{}, {"seven_pairs_quads": False}, {"ruleset": "mcr"}, {"ruleset": "sichuan"},
+              {"forms": ("regular",)}, {"ruleset": "plain"}][int(rng.integers(0, 6))]
         if kw.get("ruleset") == "sichuan":
             c[27:] = 0
             if c.sum() % 3 != 2:
@@ -515,3 +517,4 @@ def test_auto_threads_follow_free_cores(monkeypatch):
         assert efficiency._spare_cores(2) == want
     monkeypatch.setattr(os, "getloadavg", lambda: (_ for _ in ()).throw(OSError()))
     assert efficiency._spare_cores(4) == 4
+

@@ -26,11 +26,18 @@ def test_tile_sets_and_tables(name, tiles, players, hand):
     assert m.hand_size == hand and m.dealer_hand_size == hand + 1
 
 
-def test_default_model_is_riichi_style_136():
+def test_default_model_is_chinese_official():
     m = game_model(None)
-    assert m.n_tiles == 136 and m.unconstrained
+    assert m is game_model("mcr")
+    assert m.n_tiles == 144 and m.min_fan == 8 and m.seven_pairs_quads
+    assert len(m.forms) == 5
+
+
+def test_plain_model_is_riichi_style_136():
+    m = game_model("plain")
+    assert m.n_tiles == 136 and m.unconstrained and m.n_flowers == 0
     assert m.forms == ("regular", "seven_pairs", "thirteen_orphans")
-    assert not m.seven_pairs_quads
+    assert not m.seven_pairs_quads and m.min_fan == 0
 
 
 def test_108_tile_set_has_no_honors_and_84_no_characters():
@@ -139,3 +146,82 @@ def test_check_win_bad_input_raises():
         check_win("123m456p789s1155", "1s", ruleset="sichuan")
     with pytest.raises(majiang.MahjongError):
         check_win("123m456p789s11555s", "5s", ruleset="sichuan")   # a fifth 5s
+
+
+# ---------------------------------------------------------------- one default (issue 17)
+# 147m 258p 36s 123s 55z + 9s: 组合龙 (knitted straight 147m 258p 369s) + the chow 123s +
+# the pair 55z, a Chinese Official win (RULESETS.md §2: 组合龙 12 fan); riichi-style
+# shapes (regular, seven pairs, thirteen orphans) have no such form.
+HEADLINE = "147m258p36s123s55z"
+
+
+def test_every_function_gives_one_answer_for_the_headline_hand():
+    from majiang.errors import InvalidHandError
+    from majiang.scoring import is_win
+
+    hand, full = HEADLINE, HEADLINE + "9s"
+    assert majiang.waits(hand) == ["9s"]
+    verdict = check_win(hand, "9s")
+    assert verdict.valid and is_win(hand, "9s")
+    assert "组合龙" in {f.chinese for f in verdict.result.fans}
+    # on a discard: 组合龙 12 + 门前清 2 (concealed hand); self-drawn: 组合龙 12 + 不求人 4
+    # (which excludes 门前清 and 自摸); no other MCR fan: the pair is a dragon, the win
+    # tile sits inside the knitted tiles (no 边张 / 坎张 / 单钓将), three suits, no wind
+    assert majiang.score(hand, "9s").total == 14
+    assert verdict.result.total == 16
+    assert majiang.shanten(hand) == 0 and majiang.shanten(full) == -1
+    assert [d.form for d in majiang.decompositions(full)] == ["knitted_straight"]
+    assert majiang.ukeire(hand) == {"9s": 4}
+    # 14 tiles and no win tile: the documented reading (the hand before the win tile,
+    # so a clear InvalidHandError), or the last tile as the win; never a TypeError
+    try:
+        whole = check_win(full)
+    except InvalidHandError as exc:
+        assert "win tile" in str(exc)
+    else:
+        assert whole.valid
+    # every discard of the complete hand leaves it tenpai at best, none lower
+    assert int(majiang.advise(full, second_order=False)["shanten"].min()) == 0
+    # one self-draw: the four 9s among the 136 - 13 = 123 unseen playable tiles
+    # (flowers are replaced as drawn); the win (16 fan) meets the 8-fan minimum
+    assert majiang.win_probability(hand, 1).value == pytest.approx(4 / 123)
+    # the same answers as naming Chinese Official rules
+    assert majiang.shanten(hand) == majiang.shanten(hand, ruleset="mcr")
+    assert check_win(hand, "9s", ruleset="mcr").valid
+
+
+def test_plain_is_the_riichi_style_shapes():
+    hand, full = HEADLINE, HEADLINE + "9s"
+    assert majiang.waits(hand, ruleset="plain") == []
+    assert not check_win(hand, "9s", ruleset="plain").valid
+    assert majiang.shanten(full, ruleset="plain") == 4      # see test_differential
+    # every complete shape wins, with no fan needed: regular, distinct seven pairs,
+    # thirteen orphans; a quad is not two pairs
+    for h, w in (("123m456p789s1122z", "1z"), ("1122m3344p5566s7z", "7z"),
+                 ("19m19p19s1234567z", "1m")):
+        assert check_win(h, w, ruleset="plain").valid, h
+    assert not check_win("1122m3344p5555s7z", "7z", ruleset="plain").valid
+    assert check_win("1122m3344p5555s7z", "7z").valid     # the default: a quad is two pairs
+    assert "plain" in rules.available()
+
+
+def test_narrowed_keeps_every_other_rule():
+    from majiang.rules.model import narrowed
+
+    sc = rules.get("sichuan")
+    reg = narrowed("sichuan", ("regular",))
+    assert reg.forms == ("regular",) and reg.tile_set == sc.tile_set == "108"
+    assert reg.constraints == sc.constraints == ("void_suit",)
+    assert reg.seven_pairs_quads == sc.seven_pairs_quads and reg.name == "sichuan"
+    assert narrowed("sichuan", ("regular",)) is reg                  # made once
+    assert narrowed("sichuan") is sc and narrowed(None) is rules.get("mcr")
+    q = narrowed(None, seven_pairs_quads=False)
+    assert q.forms == rules.get("mcr").forms and not q.seven_pairs_quads
+    assert game_model(reg).void_suit and game_model(reg).n_tiles == 108
+    with pytest.raises(RuleError, match="sichuan has no winning form 'thirteen_orphans'.*"
+                                        "regular, seven_pairs"):
+        narrowed("sichuan", ("thirteen_orphans",))
+    with pytest.raises(RuleError, match="unknown winning form 'kokushi'"):
+        narrowed("mcr", ("kokushi",))
+    with pytest.raises(RuleError, match="at least one"):
+        narrowed("mcr", ())

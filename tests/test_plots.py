@@ -39,7 +39,7 @@ def test_fan_odds_bars():
 
 
 def test_shanten_histogram():
-    df = P.starting_hand_shanten(20_000, seed=3, n_jobs=1)
+    df = P.starting_hand_shanten(20_000, seed=3, n_jobs=1, ruleset="plain")
     fig = plots.shanten_histogram(df)
     assert isinstance(fig, Figure)
     assert len(fig.axes[0].patches) == len(df)
@@ -50,13 +50,16 @@ def _has_published(fig) -> bool:
     return "published" in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
 
 
-def test_shanten_histogram_published_only_for_the_default_13_136_model():
-    """The published table is for 13 tiles from 136 with three forms: a 108-tile
-    sichuan wall, 16-tile taiwan hands, mcr's extra forms or a table without attrs
-    get no overlay; published=False never does."""
-    df = P.starting_hand_shanten(2_000, seed=1, n_jobs=1)
+def test_shanten_histogram_published_only_for_the_plain_13_136_model():
+    """The published table is for 13 tiles from 136 with three forms (``"plain"``): a
+    108-tile sichuan wall, 16-tile taiwan hands, mcr's extra forms (the default ruleset)
+    or a table without attrs get no overlay; published=False never does."""
+    df = P.starting_hand_shanten(2_000, seed=1, n_jobs=1, ruleset="plain")
     assert _has_published(plots.shanten_histogram(df))
     assert not _has_published(plots.shanten_histogram(df, published=False))
+    default = P.starting_hand_shanten(2_000, seed=1, n_jobs=1)
+    assert default.attrs["ruleset"] == "mcr"
+    assert not _has_published(plots.shanten_histogram(default))
     for ruleset in ("sichuan", "taiwan", "mcr"):
         other = P.starting_hand_shanten(2_000, seed=1, n_jobs=1, ruleset=ruleset)
         assert not _has_published(plots.shanten_histogram(other)), ruleset

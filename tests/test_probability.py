@@ -37,7 +37,7 @@ def _live(hand: str, waits: str, visible: str | None) -> tuple[int, int]:
 @pytest.mark.parametrize("hand,waits,visible", TENPAI)
 def test_next_draw_is_k_over_u(hand, waits, visible):
     k, U = _live(hand, waits, visible)
-    p = P.win_probability(hand, 1, visible=visible, method="exact")
+    p = P.win_probability(hand, 1, visible=visible, method="exact", ruleset="plain")
     assert p.se == 0.0 and p.method == "exact"
     assert Fraction(p.value).limit_denominator(10**6) == Fraction(k, U)
     assert p.value == pytest.approx(k / U, abs=1e-15)
@@ -49,7 +49,7 @@ def test_hypergeometric_closed_form(hand, waits, visible, T):
     k, U = _live(hand, waits, visible)
     closed = 1 - Fraction(math.comb(U - k, T), math.comb(U, T))
     # the wait-keeping policy (restricted search, no change move) is the closed form
-    r = P.probabilities(hand, T, visible=visible, method="exact", changes=0)
+    r = P.probabilities(hand, T, visible=visible, method="exact", changes=0, ruleset="plain")
     assert r.policy == "changes<=0" and r.model == "kind counts (S1)"
     assert r.p_win == pytest.approx(float(closed), rel=1e-12, abs=1e-15)
     # the curve is the closed form at every horizon t <= T
@@ -57,9 +57,9 @@ def test_hypergeometric_closed_form(hand, waits, visible, T):
         assert r.win_curve[t - 1] == pytest.approx(
             1 - math.comb(U - k, t) / math.comb(U, t), rel=1e-12, abs=1e-15)
     # richer searches are never below the wait-keeping policy
-    assert P.win_probability(hand, T, visible=visible, changes=1).value >= float(closed) - 1e-12
+    assert P.win_probability(hand, T, visible=visible, changes=1, ruleset="plain").value >= float(closed) - 1e-12
     if T == 2:      # the best play of the model (true wall) is never below it
-        best = P.win_probability(hand, T, visible=visible, method="exact", max_states=400_000)
+        best = P.win_probability(hand, T, visible=visible, method="exact", max_states=400_000, ruleset="plain")
         assert best.policy == "optimal" and best.value >= float(closed) - 1e-12
     assert r.p_tenpai == 1.0 and np.all(r.tenpai_curve == 1.0)
 
@@ -67,10 +67,10 @@ def test_hypergeometric_closed_form(hand, waits, visible, T):
 def test_dead_wait_is_zero_without_changes_and_positive_with():
     # 1p/4p all visible: the restricted search cannot win, a change move can
     vis = "1111p444p"
-    assert P.win_probability("123456789m1234p", 10, visible="111p444p").value == 0.0
-    assert P.win_probability("123456789m1234p", 10, visible="111p444p", changes=1).value > 0.0
+    assert P.win_probability("123456789m1234p", 10, visible="111p444p", ruleset="plain").value == 0.0
+    assert P.win_probability("123456789m1234p", 10, visible="111p444p", changes=1, ruleset="plain").value > 0.0
     with pytest.raises(InvalidHandError):
-        P.win_probability("123456789m1234p", 10, visible=vis)     # fifth copies of 1p and 4p
+        P.win_probability("123456789m1234p", 10, visible=vis, ruleset="plain")     # fifth copies of 1p and 4p
 
 
 # ---------------------------------------------------------------- reference DP
@@ -81,7 +81,7 @@ def _reference(hand: str, T: int):
     U = sum(u0)
 
     def sh(h):
-        return _shanten(np.array(h, dtype=np.uint8))
+        return _shanten(np.array(h, dtype=np.uint8), ruleset="plain")
 
     @lru_cache(maxsize=None)
     def edges(h):
@@ -131,7 +131,7 @@ def _reference(hand: str, T: int):
 @pytest.mark.parametrize("hand,T", [("2225678m88p1246s", 8), ("35567m459p4456s2z", 7),
                                     ("36m1456788p3556s", 5), ("1122m3344p5566s7z", 6)])
 def test_kernel_matches_python_reference(hand, T):
-    assert P.win_probability(hand, T, method="exact", changes=0).value == pytest.approx(
+    assert P.win_probability(hand, T, method="exact", changes=0, ruleset="plain").value == pytest.approx(
         _reference(hand, T), rel=1e-10, abs=1e-14)
 
 
@@ -141,7 +141,7 @@ def _random_hands(n_each: int, seed: int):
     out = {1: [], 2: []}
     while min(len(v) for v in out.values()) < n_each:
         c = np.bincount(rng.choice(136, 13, replace=False) // 4, minlength=34).astype(np.uint8)
-        s = _shanten(c)
+        s = _shanten(c, ruleset="plain")
         if s in out and len(out[s]) < n_each:
             out[s].append(majiang.format_counts(c))
     return out[1] + out[2]
@@ -150,9 +150,9 @@ def _random_hands(n_each: int, seed: int):
 @pytest.mark.parametrize("hand", _random_hands(10, 2024))
 def test_exact_agrees_with_real_wall_monte_carlo(hand):
     T = 12
-    ex = P.probabilities(hand, T, method="exact", changes=0)
+    ex = P.probabilities(hand, T, method="exact", changes=0, ruleset="plain")
     mc = P.probabilities(hand, T, method="monte_carlo", policy="optimal", seed=7,
-                         n_samples=20_000, n_jobs=2, changes=0)
+                         n_samples=20_000, n_jobs=2, changes=0, ruleset="plain")
     assert mc.policy == ex.policy == "changes<=0" and mc.model == "real walls"
     assert ex.method == "exact" and mc.method == "monte_carlo" and mc.n_samples == 20_000
     assert abs(ex.p_win - mc.p_win) <= 3 * mc.se_win + 1e-12
@@ -163,65 +163,65 @@ def test_exact_agrees_with_real_wall_monte_carlo(hand):
 
 def test_greedy_never_beats_optimal_by_more_than_noise():
     for hand in _random_hands(3, 5):
-        ex = P.probabilities(hand, 12, method="exact", changes=0)
+        ex = P.probabilities(hand, 12, method="exact", changes=0, ruleset="plain")
         gr = P.probabilities(hand, 12, method="monte_carlo", policy="greedy", seed=3,
-                             n_samples=10_000)
+                             n_samples=10_000, ruleset="plain")
         assert gr.p_win <= ex.p_win + 4 * gr.se_win
 
 
 def test_monte_carlo_reproducible_and_independent_of_jobs():
     a = P.probabilities("2225678m88p1246s", 10, method="monte_carlo", seed=123,
-                        n_samples=5000, n_jobs=1)
+                        n_samples=5000, n_jobs=1, ruleset="plain")
     b = P.probabilities("2225678m88p1246s", 10, method="monte_carlo", seed=123,
-                        n_samples=5000, n_jobs=2)
+                        n_samples=5000, n_jobs=2, ruleset="plain")
     c = P.probabilities("2225678m88p1246s", 10, method="monte_carlo",
-                        seed=np.random.default_rng(123), n_samples=5000)
+                        seed=np.random.default_rng(123), n_samples=5000, ruleset="plain")
     assert a.p_win == b.p_win and np.array_equal(a.win_curve, b.win_curve)
     assert 0 < c.p_win < 1 and c.se_win > 0
 
 
 def test_auto_uses_exact_up_to_two_shanten_and_mc_beyond():
-    assert P.win_probability("2225678m88p1246s", 6).method == "exact"
+    assert P.win_probability("2225678m88p1246s", 6, ruleset="plain").method == "exact"
     far = "258m258p258s1357z"           # many shanten: Monte Carlo, greedy policy
-    r = P.probabilities(far, 6, seed=1, n_samples=2000)
+    r = P.probabilities(far, 6, seed=1, n_samples=2000, ruleset="plain")
     assert r.method == "monte_carlo" and r.policy == "greedy" and r.p_win == 0.0
 
 
 # ---------------------------------------------------------------- results and curves
 def test_curves_shape_monotone_and_end_at_probability():
     hand = "3m14567888p3556s"              # 2-shanten
-    r = P.probabilities(hand, 18)
+    r = P.probabilities(hand, 18, ruleset="plain")
     for curve, p in ((r.win_curve, r.p_win), (r.tenpai_curve, r.p_tenpai)):
         assert curve.shape == (18,) and curve.dtype == np.float64
         assert np.all(np.diff(curve) >= -1e-15)
         assert curve[-1] == pytest.approx(p, abs=1e-12)
     assert r.method == "exact"
-    np.testing.assert_array_equal(P.win_curve(hand, 18), r.win_curve)
-    np.testing.assert_array_equal(P.tenpai_curve(hand, 18), r.tenpai_curve)
+    np.testing.assert_array_equal(P.win_curve(hand, 18, ruleset="plain"), r.win_curve)
+    np.testing.assert_array_equal(P.tenpai_curve(hand, 18, ruleset="plain"), r.tenpai_curve)
     assert 0 < r.p_win < r.p_tenpai < 1
-    assert float(P.tenpai_probability(hand, 18)) == r.p_tenpai
+    assert float(P.tenpai_probability(hand, 18, ruleset="plain")) == r.p_tenpai
 
 
 def test_fourteen_tile_hand_uses_best_discard():
-    table = P.discard_probabilities("2225678m88p12466s", 18)
+    table = P.discard_probabilities("2225678m88p12466s", 18, ruleset="plain")
     assert list(table.columns) == ["discard", "shanten", "p_tenpai", "p_win", "se_tenpai",
                                    "se_win", "method", "model", "policy", "note"]
     # discards that raise the shanten are NaN unless asked for
     assert table.loc[table["shanten"] > table["shanten"].min(), "p_win"].isna().all()
-    full = P.discard_probabilities("2225678m88p12466s", 10, all_discards=True)
+    full = P.discard_probabilities("2225678m88p12466s", 10, all_discards=True, ruleset="plain")
     assert not full["p_win"].isna().any()
 
 
 def test_draws_zero():
-    r = P.probabilities("123456789m1234p", 0)
+    r = P.probabilities("123456789m1234p", 0, ruleset="plain")
     assert r.p_win == 0.0 and r.p_tenpai == 1.0 and r.win_curve.shape == (0,)
-    assert P.tenpai_probability("2225678m88p1246s", 0).value == 0.0
+    assert P.tenpai_probability("2225678m88p1246s", 0, ruleset="plain").value == 0.0
 
 
 def test_advise_gains_probability_columns():
-    plain = majiang.advise("2225678m88p12466s")
+    plain = majiang.advise("2225678m88p12466s", ruleset="plain")
     assert "p_win" not in plain.columns
-    adv = majiang.advise("2225678m88p12466s", draws=18)
+    adv = majiang.advise("2225678m88p12466s", draws=18, ruleset="plain")
     assert {"p_tenpai", "p_win"} <= set(adv.columns)
     # ranked by p_win first (breaking to a wide 2-shanten shape beats the narrow
     # 1-shanten ones over 18 draws), every discard filled
@@ -231,10 +231,10 @@ def test_advise_gains_probability_columns():
 
 
 def test_melds_and_visible_tiles():
-    r = P.probabilities("123m456p789s1p [555z]", 1)   # single wait on 1p... with a pung
+    r = P.probabilities("123m456p789s1p [555z]", 1, ruleset="plain")   # single wait on 1p... with a pung
     U = 136 - 13 - 0
     assert r.p_win == pytest.approx(3 / U)
-    assert P.win_probability("123m456p789s1p [555z]", 1, visible="1p").value == pytest.approx(
+    assert P.win_probability("123m456p789s1p [555z]", 1, visible="1p", ruleset="plain").value == pytest.approx(
         2 / (U - 1))
 
 
@@ -243,7 +243,7 @@ def test_pair_258_rule_of_changsha():
     # single wait on the pair tile: 5m satisfies 二五八将, 1m does not (长沙, 108 tiles)
     assert P.win_probability("123m456p789s123s5m", 5, ruleset="changsha").value > 0
     assert P.win_probability("123m456p789s123s1m", 1, ruleset="changsha").value == 0.0
-    assert P.win_probability("123m456p789s123s1m", 5).value > 0
+    assert P.win_probability("123m456p789s123s1m", 5, ruleset="plain").value > 0
     # seven pairs is a 大胡: any pair
     assert P.win_probability("1122m3344p5566s7s", 1, ruleset="changsha").value == \
         pytest.approx(3 / 95)
@@ -253,7 +253,7 @@ def test_void_suit_rule_of_sichuan():
     assert P.win_probability("123456789m1234p", 5, ruleset="sichuan").value > 0
     # three suits: 缺一门 needs at least four draws
     assert P.win_probability("123456m123p123s1s", 3, ruleset="sichuan").value == 0.0
-    assert P.win_probability("123456m123p123s1s", 3).value > 0
+    assert P.win_probability("123456m123p123s1s", 3, ruleset="plain").value > 0
 
 
 def test_predicate_errors_and_unknown_ruleset(monkeypatch):
@@ -286,15 +286,15 @@ def test_mcr_minimum_fan(hand):
     # every completion of these hands scores below 8 fans (self-drawn)
     assert P.win_probability(hand, 1, ruleset="mcr").value == 0.0
     assert P.win_probability(hand, 12, ruleset="mcr").value == 0.0
-    assert P.win_probability(hand, 12).value > 0.0
-    assert P.win_probability(hand, 1).value > 0.0
+    assert P.win_probability(hand, 12, ruleset="plain").value > 0.0
+    assert P.win_probability(hand, 1, ruleset="plain").value > 0.0
 
 
 def test_mcr_counts_fans_above_minimum():
     pytest.importorskip("majiang.scoring")
     # 123456789m1234p: 清龙 + 不求人 + ... >= 8 on both waits
     assert P.win_probability("123456789m1234p", 6, ruleset="mcr").value == pytest.approx(
-        P.win_probability("123456789m1234p", 6).value)
+        P.win_probability("123456789m1234p", 6, ruleset="plain").value)
 
 
 def test_fan_odds_tables():
@@ -302,7 +302,7 @@ def test_fan_odds_tables():
     from majiang.odds import fan_odds
     df = fan_odds("123456789m1234p", 10, ruleset="mcr")
     win = float(df.loc[df["category"] == "win", "probability"].iloc[0])
-    assert win == pytest.approx(P.win_probability("123456789m1234p", 10).value)
+    assert win == pytest.approx(P.win_probability("123456789m1234p", 10, ruleset="plain").value)
     assert df.loc[df["category"] == "total", "probability"].sum() == pytest.approx(win)
     fans = df[df["category"] == "fan"].set_index("name")["probability"]
     assert fans.max() <= win + 1e-12
@@ -312,8 +312,8 @@ def test_fan_odds_tables():
     mwin = float(mc.loc[mc["category"] == "win", "probability"].iloc[0])
     se = float(mc.loc[mc["category"] == "win", "se"].iloc[0])
     assert abs(mwin - win) <= 4 * se
-    with pytest.raises(RuleError, match="scores hands"):
-        fan_odds("123456789m1234p", 10, ruleset=None)
+    # no ruleset: the default, Chinese Official rules
+    assert fan_odds("123456789m1234p", 10).equals(df)
 
 
 # ---------------------------------------------------------------- starting hands
@@ -323,7 +323,7 @@ PUBLISHED = {0: 0.000081, 1: 0.00621, 2: 0.0935, 3: 0.3620, 4: 0.3988, 5: 0.1310
 
 def test_starting_hand_shanten_matches_published_distribution():
     n = 400_000
-    df = P.starting_hand_shanten(n, seed=2024, n_jobs=2)
+    df = P.starting_hand_shanten(n, seed=2024, n_jobs=2, ruleset="plain")
     assert df["count"].sum() == n
     got = dict(zip(df["shanten"], df["fraction"]))
     for s, p in PUBLISHED.items():
@@ -332,8 +332,8 @@ def test_starting_hand_shanten_matches_published_distribution():
 
 
 def test_starting_hand_shanten_reproducible():
-    a = P.starting_hand_shanten(50_000, seed=1, n_jobs=1)
-    b = P.starting_hand_shanten(50_000, seed=1, n_jobs=2)
+    a = P.starting_hand_shanten(50_000, seed=1, n_jobs=1, ruleset="plain")
+    b = P.starting_hand_shanten(50_000, seed=1, n_jobs=2, ruleset="plain")
     assert a.equals(b)
 
 
@@ -350,18 +350,18 @@ def test_starting_hand_shanten_reproducible():
 ])
 def test_bad_options(kwargs, match):
     with pytest.raises(RuleError, match=match):
-        P.probabilities("2225678m88p1246s", **kwargs)
+        P.probabilities("2225678m88p1246s", **kwargs, ruleset="plain")
 
 
 def test_bad_hands():
     with pytest.raises(MahjongError):
-        P.win_probability("2225678m88p1246", 5)        # not a hand
+        P.win_probability("2225678m88p1246", 5, ruleset="plain")        # not a hand
     with pytest.raises(InvalidHandError, match="must discard"):
-        P.discard_probabilities("2225678m88p1246s", 5)
+        P.discard_probabilities("2225678m88p1246s", 5, ruleset="plain")
     with pytest.raises(RuleError):
-        P.starting_hand_shanten(0)
+        P.starting_hand_shanten(0, ruleset="plain")
     with pytest.raises(RuleError, match="max_states"):
-        P.probabilities("258m258p258s1357z", 8, method="exact", max_states=50)
+        P.probabilities("258m258p258s1357z", 8, method="exact", max_states=50, ruleset="plain")
 
 
 # ---------------------------------------------------------------- hands that must discard

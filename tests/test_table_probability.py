@@ -216,7 +216,7 @@ def test_lazy_provider_import():
 
 @pytest.mark.parametrize("kw,err,msg", [
     (dict(model="nope"), RuleError, "unknown probability model"),
-    (dict(model="table"), RuleError, "needs a ruleset"),
+    (dict(model="table", ruleset="nope"), RuleError, "unknown ruleset"),   # None: mcr
     (dict(model="table", ruleset="mcr", n_samples=0), RuleError, "n_samples"),
     (dict(model="table", ruleset="mcr", n_samples=1.5), RuleError, "n_samples"),
     (dict(model="table", ruleset="mcr", method="exact"), RuleError, "does not take method"),

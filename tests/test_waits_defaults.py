@@ -1,9 +1,9 @@
 """waits() defaults and fifth copies (fresh users' report).
 
-``waits`` defaults to Chinese Official forms (``ruleset="mcr"``) as ``score`` does;
-``shanten`` / ``check_win`` with no ruleset use the riichi-style default forms, and
-``waits(hand, ruleset=None)`` uses those.  The oracle is the PyPI ``mahjong`` package
-(riichi shanten: regular, seven distinct pairs, thirteen orphans)."""
+Every function given no ruleset uses Chinese Official rules (``"mcr"``), as ``score``
+does: ``waits``, ``shanten``, ``check_win`` agree (``ruleset=None`` is that default too).
+The riichi-style forms are ``ruleset="plain"``; their oracle is the PyPI ``mahjong``
+package (riichi shanten: regular, seven distinct pairs, thirteen orphans)."""
 from __future__ import annotations
 
 import numpy as np
@@ -41,13 +41,13 @@ def _complete_hands(rng, n):
     return out
 
 
-def test_waits_none_equals_the_riichi_oracle():
+def test_waits_plain_equals_the_riichi_oracle():
     rng = np.random.default_rng(20261201)
     checked = 0
     for full in _complete_hands(rng, 250):
         hand = full.copy()
         hand[int(rng.choice(np.flatnonzero(hand)))] -= 1        # tenpai by construction
-        got = majiang.waits(hand_text(hand), ruleset=None)
+        got = majiang.waits(hand_text(hand), ruleset="plain")
         want = []
         for t in range(34):
             c = hand.copy()
@@ -58,9 +58,9 @@ def test_waits_none_equals_the_riichi_oracle():
         got_real = [w for w in got if hand[majiang.tiles.parse_tile(w)] < 4]
         assert got_real == want, hand_text(hand)
         assert want                                      # the test can fail
-        # and agrees with shanten() with no ruleset: each listed wait completes
+        # and agrees with shanten() under the same ruleset: each listed wait completes
         for w in want:
-            assert majiang.shanten(hand_text(hand) + w) == -1
+            assert majiang.shanten(hand_text(hand) + w, ruleset="plain") == -1
         checked += 1
     assert checked == 250
 
@@ -69,17 +69,18 @@ def hand_text(c) -> str:
     return majiang.tiles.format_counts(np.asarray(c, dtype=np.uint8))
 
 
-@pytest.mark.parametrize("hand,mcr,default", [
+@pytest.mark.parametrize("hand,mcr,plain", [
     ("147m258p36s123s55z", ["9s"], []),       # knitted straight: Chinese Official only
     ("1111m2233p4455s6z", ["6z"], []),        # a quad as two pairs: Chinese Official only
     ("1122m3344p5566s7z", ["7z"], ["7z"]),    # seven distinct pairs: both
 ])
-def test_default_is_mcr_and_none_is_the_shanten_default(hand, mcr, default):
+def test_one_default_for_waits_and_shanten(hand, mcr, plain):
     assert majiang.waits(hand) == majiang.waits(hand, ruleset="mcr") == mcr
-    assert majiang.waits(hand, ruleset=None) == default
-    # shanten without a ruleset agrees with ruleset=None, with "mcr" with the default
-    assert (majiang.shanten(hand) == 0) == bool(default)
-    assert majiang.shanten(hand, ruleset="mcr") == 0
+    assert majiang.waits(hand, ruleset=None) == mcr
+    assert majiang.waits(hand, ruleset="plain") == plain
+    # shanten agrees with waits under each ruleset; no ruleset = "mcr"
+    assert majiang.shanten(hand) == majiang.shanten(hand, ruleset="mcr") == 0
+    assert (majiang.shanten(hand, ruleset="plain") == 0) == bool(plain)
 
 
 def test_fifth_copy_is_listed_by_shape_and_never_live():

@@ -147,8 +147,9 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
     forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
-        Winning forms and wild tiles, as in :func:`majiang.shanten`
-        (``ruleset="mcr"``: the five Chinese Official forms).
+        Winning forms and wild tiles, as in :func:`majiang.shanten` (default
+        ``None``: Chinese Official rules, ``"mcr"``, also for the probability columns;
+        ``forms`` narrows the ruleset's forms).
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
     draws : int, optional
@@ -211,7 +212,10 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
     crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
     asc = [True, False, False, False]
     if draws is not None:
-        probs = _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
+        from .rules.model import narrowed
+        prob_rs = (ruleset if forms is None and seven_pairs_quads is None
+                   else narrowed(ruleset, forms, seven_pairs_quads))     # forms= narrows
+        probs = _probability_columns(hand, draws, visible, prob_rs, method, seed, n_samples,
                                      changes, indicator, seat_wind, prevalent_wind, jokers,
                                      policy)
         table = table.merge(probs, on="discard", how="left")
@@ -293,7 +297,7 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
     from . import probability as P
 
     hand = _with_jokers(hand, jokers)
-    scored = ruleset is not None and P._model_of(ruleset).ruleset is not None
+    scored = P._model_of(ruleset).ruleset is not None     # None: the default ruleset
     pos, engine, res = P._discard_results(
         hand, draws, visible, ruleset, method, seed, n_samples, policy, changes, 1,
         P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=scored)

@@ -17,8 +17,25 @@ studied too; at most 17 tiles, i.e. 16-tile rules).
 *Forms* (winning shapes): ``"regular"`` (sets + a pair), ``"seven_pairs"``
 (七对; with ``seven_pairs_quads=True`` four of a kind counts as two pairs, as in
 Chinese Official rules — otherwise the pairs must be distinct, as in riichi),
-``"thirteen_orphans"`` (十三幺).  Seven pairs and thirteen orphans need the whole
-13/14-tile hand concealed.
+``"thirteen_orphans"`` (十三幺), ``"honors_and_knitted"`` (全不靠) and
+``"knitted_straight"`` (组合龙).  Seven pairs, thirteen orphans and 全不靠 need the
+whole 13/14-tile hand concealed.
+
+*The default*: every function given no ruleset (``ruleset=None``) uses Chinese Official
+rules, ``"mcr"`` (:data:`majiang.rules.model.DEFAULT_RULESET`): the five forms above,
+a quad counting as two pairs, the 144-tile set — the rules of :func:`majiang.score`
+and :func:`majiang.scoring.check_win` too, so every function gives one answer.  The
+riichi-style shape arithmetic of other libraries (regular, seven *distinct* pairs,
+thirteen orphans, 136 tiles) is the ``"plain"`` ruleset (:mod:`majiang.rules.plain`).
+Without a ruleset a hand may still hold generic jokers (``*`` / ``jokers=``, plain wild
+tiles); a named ruleset without a joker rule refuses them.
+
+*Narrowing* (``forms=`` / ``seven_pairs_quads=``): ``forms`` keeps only those of the
+ruleset's forms and ``seven_pairs_quads`` sets only that option; the tile set, shape
+rules (缺一门, 二五八将), jokers and the rest of the ruleset stay
+(:func:`majiang.rules.model.narrowed`).  A form the ruleset does not have is a
+RuleError: ``shanten(h, ruleset="sichuan", forms=("thirteen_orphans",))`` has no
+meaning in a 108-tile set without honours.
 
 *Ukeire* of a ``3n+1`` hand: the tile kinds whose draw lowers the shanten, each
 with its *live count* ``4 - (copies in the hand and its melds) - (visible copies)``.
@@ -80,7 +97,8 @@ FORMS = {
 """Winning forms the core knows, with their bit in the core's form mask."""
 
 DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
-_DEFAULT_MASK = 1 | 2 | 4
+"""The forms of the ``"plain"`` ruleset (riichi-style: seven distinct pairs).  Not the
+default: ``ruleset=None`` is Chinese Official rules (see the module notes)."""
 
 _ERR_BAD_COUNT = -100
 _ERR_BAD_SIZE = -101
@@ -179,26 +197,44 @@ def _get_ruleset(ruleset: Any) -> Any:
     return _RULES_GET(ruleset)
 
 
-def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
-                  ruleset: Any = None) -> tuple[tuple[str, ...], bool]:
-    """Winning forms and the seven-pairs quad option from explicit values or a ruleset.
+_DEFAULT_RS: Any = None
 
-    ``ruleset`` (a name such as ``"mcr"`` or a :class:`majiang.rules.Ruleset`) supplies
-    ``forms`` and ``seven_pairs_quads`` unless they are given explicitly; with neither,
-    the defaults are :data:`DEFAULT_FORMS` and no quads.
+
+def _resolved(ruleset: Any, forms: Any = None, seven_pairs_quads: bool | None = None) -> Any:
+    """The :class:`~majiang.rules.Ruleset` a call uses: ``ruleset`` (``None`` = the default,
+    :data:`majiang.rules.model.DEFAULT_RULESET`) narrowed by ``forms`` /
+    ``seven_pairs_quads`` (:func:`majiang.rules.model.narrowed`: the other rules kept).
 
     Raises
     ------
     RuleError
-        For an unknown ruleset name.
+        An unknown ruleset; a form the ruleset does not have.
     """
-    if ruleset is not None:
-        r = _get_ruleset(ruleset)
-        if forms is None:
-            forms = r.forms
-        if seven_pairs_quads is None:
-            seven_pairs_quads = r.seven_pairs_quads
-    return (DEFAULT_FORMS if forms is None else forms), bool(seven_pairs_quads)
+    if forms is None and seven_pairs_quads is None:
+        if ruleset is None:
+            global _DEFAULT_RS
+            if _DEFAULT_RS is None:
+                from .rules.model import DEFAULT_RULESET
+                _DEFAULT_RS = _get_ruleset(DEFAULT_RULESET)
+            return _DEFAULT_RS
+        return _get_ruleset(ruleset)
+    from .rules.model import narrowed
+    return narrowed(ruleset, forms, seven_pairs_quads)
+
+
+def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
+                  ruleset: Any = None) -> tuple[tuple[str, ...], bool]:
+    """Winning forms and the seven-pairs quad option of ``ruleset`` (a name such as
+    ``"mcr"`` or a :class:`majiang.rules.Ruleset`; ``None`` = the default, Chinese
+    Official rules) narrowed by ``forms`` / ``seven_pairs_quads`` (:func:`_resolved`).
+
+    Raises
+    ------
+    RuleError
+        For an unknown ruleset name, or a form the ruleset does not have.
+    """
+    r = _resolved(ruleset, forms, seven_pairs_quads)
+    return tuple(r.forms), bool(r.seven_pairs_quads)
 
 
 _SHAPE_IN_CORE = frozenset(("void_suit", "pair_258"))
@@ -211,15 +247,15 @@ situational context, each a core call or a closed form."""
 _WHOLE_HAND = 2 | 4 | 8     # seven pairs, thirteen orphans, honors-and-knitted
 
 
-def _route(ruleset: Any, forms: Any) -> tuple[str | None, Any]:
+def _route(ruleset: Any, forms: Any = None) -> tuple[str | None, Any]:
     """How a ruleset's shanten is computed: ``("python", rs)`` by the shape engine of
     :mod:`majiang.rules.shapes` (compiled, ``_core/shapes.pyx``, equal to its Python
     reference; jokers with shape rules, extra forms such as 十三烂, ``no_void``), ``("core", rs)`` by the core with shape options (void suit, 2-5-8
     pair, a reduced tile set), ``("b258", rs)`` for ``pair_258_small`` (small-win and
-    big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only)."""
-    if ruleset is None or forms is not None:
-        return None, None
-    rec = _rule(ruleset)
+    big-win shapes, :func:`_b258_groups`), or ``(None, None)`` (plain core: forms only).
+    ``ruleset`` None is the default ruleset; ``forms`` narrows it (:func:`_resolved`),
+    ``rs`` is then the narrowed ruleset."""
+    rec = _rule_of(_resolved(ruleset, forms))
     return rec.how, (None if rec.how is None else rec.rs)
 
 
@@ -250,15 +286,43 @@ class _Rule:
             self.caps, self.pair_mask, self.void = sh.caps, sh.pair_mask, sh.void_suits
 
 
+_DEFAULT_RULE: Any = None
+
+
+def _default_rule() -> _Rule:
+    """The :class:`_Rule` of the default ruleset (``ruleset=None``), kept after the first
+    call: the default path pays no ruleset look-up."""
+    global _DEFAULT_RULE
+    if _DEFAULT_RULE is None:
+        _DEFAULT_RULE = _rule_of(_resolved(None))
+    return _DEFAULT_RULE
+
+
+_RULE_BY_NAME: dict = {}
+_REGISTRY: Any = None
+
+
 def _rule(ruleset: Any) -> _Rule:
     """The cached :class:`_Rule` of a ruleset (a name, a ``.toml`` path or a Ruleset):
-    one :func:`majiang.rules.get` per call, the rest read once per ruleset object.
+    one :func:`majiang.rules.get` per call, the rest read once per ruleset object.  A
+    registry name is looked up once: its record is kept while the registry still holds
+    the same ruleset under that name.
 
     Raises
     ------
     RuleError
         An unknown ruleset.
     """
+    global _REGISTRY
+    if type(ruleset) is str:
+        rec = _RULE_BY_NAME.get(ruleset)
+        if rec is not None and _REGISTRY.get(rec.rs.name) is rec.rs:
+            return rec
+        rec = _rule_of(_get_ruleset(ruleset))
+        if not ruleset.lower().endswith(".toml") and len(_RULE_BY_NAME) < 256:
+            from .rules import _REGISTRY
+            _RULE_BY_NAME[ruleset] = rec
+        return rec
     return _rule_of(_get_ruleset(ruleset))
 
 
@@ -1214,8 +1278,8 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
     """:func:`_regional`, or the ruleset when its joker kind is known (fixed, or from
     `indicator`) so ukeire can list a joker draw."""
     rs = _regional(ruleset, forms)
-    if rs is None and ruleset is not None and forms is None:
-        r = _get_ruleset(ruleset)
+    if rs is None:
+        r = _resolved(ruleset, forms)
         if r.jokers is not None and (indicator is not None or r.jokers.source == "fixed"):
             rs = r
     return rs
@@ -1396,11 +1460,12 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     hand : str, Hand or array_like of shape (34,)
         13/14 tiles counting melds and jokers (or any 3n+1 / 3n+2 concealed vector).
     forms : sequence of str, optional
-        Winning forms to consider (see :data:`FORMS`); the result is the minimum.
-        Default: the ruleset's forms, else :data:`DEFAULT_FORMS` (riichi-style three).
+        Narrow the ruleset's winning forms to these (see :data:`FORMS`); the result is
+        the minimum over them.  Every other rule of the ruleset stays (tile set, void
+        suit, 2-5-8 pair, jokers).  Default: all the ruleset's forms.
     seven_pairs_quads : bool, optional
-        Whether four of a kind counts as two pairs in seven pairs (Chinese Official).
-        Default: the ruleset's choice, else False.
+        Whether four of a kind counts as two pairs in seven pairs.  Default: the
+        ruleset's choice (True under Chinese Official rules, False under ``"plain"``).
     jokers : int
         Wild tiles (钻牌/财神/百搭/混儿/赖子/金) held beside the 34 kinds, 0..8.
         Each joker stands for any one tile.  They count toward the hand exactly as
@@ -1409,10 +1474,12 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     joker_fifth_copy : bool
         Whether a joker may stand for a fifth copy of a kind (regular form only).
     ruleset : str or Ruleset, optional
-        Take the winning forms from a ruleset, e.g. ``"mcr"``: the five Chinese
-        Official forms with a quad counting as two pairs; and its shape rules
-        (tile set, void suit, 2-5-8 pair; see the module notes), e.g.
-        ``shanten("123m456p789s1155s", ruleset="sichuan")`` is 3 (one suit must go).
+        The rules: winning forms and shape rules (tile set, void suit, 2-5-8 pair;
+        see the module notes), e.g. ``shanten("123m456p789s1155s", ruleset="sichuan")``
+        is 3 (one suit must go).  Default ``None``: Chinese Official rules (``"mcr"``:
+        the five forms, a quad counting as two pairs), as :func:`majiang.score`;
+        ``"plain"`` is the riichi-style regular / distinct seven pairs / thirteen
+        orphans of other shanten libraries.
     indicator : str or int, optional
         With a joker ruleset: the turned indicator.  Every joker is simply wild, so
         the number does not depend on it; it is checked (a tile of the ruleset's
@@ -1434,20 +1501,21 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     InvalidNotationError
         An unparsable string.
     RuleError
-        An unknown form or ruleset, a bad joker count.
+        An unknown ruleset, a form the ruleset does not have, a bad joker count.
     """
+    named = ruleset is not None
+    if forms is None and seven_pairs_quads is None:
+        # the default ruleset's record, kept; a named one's, looked up once (issue 12)
+        rec = _default_rule() if ruleset is None else _rule(ruleset)
+    else:
+        rec = _rule_of(_resolved(ruleset, forms, seven_pairs_quads))
+    ruleset = rec.rs
+    how = rec.how
     if indicator is not None:
         hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
-    rec = None
-    how = None
-    if ruleset is not None:
-        rec = _rule(ruleset)        # what the call needs of the ruleset, read once (issue 12)
-        ruleset = rec.rs
-        if indicator is None and ruleset.jokers is not None:
-            hand = read_faces(hand, ruleset)        # a fixed joker's faces are jokers
-        if forms is None:
-            how = rec.how
-    if ruleset is not None:
+    elif ruleset.jokers is not None:
+        hand = read_faces(hand, ruleset)        # a fixed joker's faces are jokers
+    if named:           # no ruleset given: generic jokers allowed
         _jokers_allowed(ruleset, hand, jokers)
     if how == "python":
         from .rules.shapes import ruleset_shanten
@@ -1471,26 +1539,11 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         if s < -1:
             raise _core_error(counts, s, jokers=jokers)
         return s
-    size = 13
-    if forms is None and ruleset is None:
-        forms = DEFAULT_FORMS
-        mask = _DEFAULT_MASK
-    elif forms is None:             # the ruleset's forms: all read once in its record
-        joker_fifth_copy = joker_fifth_copy or rec.fifth
-        if seven_pairs_quads is None:
-            seven_pairs_quads = rec.quads
-        mask = rec.mask if rec.mask is not None else form_mask(ruleset.forms)
-        size = rec.size
-    else:
-        if ruleset is not None:
-            joker_fifth_copy = joker_fifth_copy or rec.fifth
-            size = rec.size
-        forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-        try:
-            mask = _MASKS[forms]
-        except (KeyError, TypeError):
-            mask = form_mask(forms)
-    seven_pairs_quads = bool(seven_pairs_quads)
+    # the ruleset's (narrowed) forms and options, all read once in its record
+    joker_fifth_copy = joker_fifth_copy or rec.fifth
+    seven_pairs_quads = rec.quads
+    mask = rec.mask if rec.mask is not None else form_mask(ruleset.forms)
+    size = rec.size
     if not jokers:
         # quick paths: a count vector (any 3n+1 / 3n+2 size); plain text or a Hand
         # without melds of 13/14 tiles when that is the ruleset's hand size
@@ -1526,7 +1579,8 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
         Integer counts 0..4 per kind; each row holds 3n+1 or 3n+2 tiles (≤ 17).
         A C-contiguous ``uint8`` array is used without a copy.
     forms, seven_pairs_quads, ruleset
-        As in :func:`shanten`.  A ruleset's shape rules apply to every row as to a
+        As in :func:`shanten` (default: Chinese Official rules; ``forms`` narrows the
+        ruleset's forms).  A ruleset's shape rules apply to every row as to a
         hand without melds: its tile set (a row may not hold a kind outside it),
         void suit and 2-5-8 pair in the core; rulesets with jokers and shape rules or
         extra forms (十三烂) by the compiled shape engine of :mod:`majiang.rules.shapes`.
@@ -1552,11 +1606,12 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     InvalidHandError
         The message names the first bad row and tile.
     """
-    how, rs = _route(ruleset, forms)
-    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-    joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
+    rec = _rule_of(_resolved(ruleset, forms, seven_pairs_quads))
+    how, rs = rec.how, rec.rs
+    seven_pairs_quads = rec.quads
+    joker_fifth_copy = joker_fifth_copy or rec.fifth
     # b258 / python: their own shapes (extra forms such as 十三烂 are no core form bits)
-    mask = form_mask(forms) if how not in ("b258", "python") else _FORM_REGULAR
+    mask = form_mask(rs.forms) if how not in ("b258", "python") else _FORM_REGULAR
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
         counts = as_counts_batch(counts)
@@ -1633,11 +1688,12 @@ def _hand_query(hand: Any, residue: int | None, what: str, forms, seven_pairs_qu
     (empty without shape rules).  Seven pairs / thirteen orphans / 全不靠 are dropped
     from ``mask`` for a hand with melds."""
     extra: dict = {}
-    rs = _route(ruleset, forms)[1] if shape else None
-    forms, seven_pairs_quads = resolve_forms(forms, seven_pairs_quads, ruleset)
-    mask = form_mask(forms)
+    rec = _rule_of(_resolved(ruleset, forms, seven_pairs_quads))
+    rs = rec.rs if shape and rec.how is not None else None
+    seven_pairs_quads = rec.quads
+    mask = rec.mask if rec.mask is not None else form_mask(rec.rs.forms)
     jokers = _check_jokers(jokers)
-    counts, caps, h, jokers = _prepare(hand, jokers, _hand_size(ruleset))
+    counts, caps, h, jokers = _prepare(hand, jokers, rec.size)
     if counts.max(initial=0) > 4:
         raise _core_error(counts, _ERR_BAD_COUNT)
     n = int(counts.sum()) + jokers
@@ -1751,7 +1807,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         melds, indicators).  Hand + visible may not exceed 4 copies of a kind; under
         a ruleset every visible kind must be in its tile set.
     forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
-        As in :func:`shanten`.  With jokers, only real kinds are listed (a drawn
+        As in :func:`shanten` (default: Chinese Official rules, ``"mcr"``; ``forms``
+        narrows the ruleset's forms).  With jokers, only real kinds are listed (a drawn
         joker always lowers the shanten; the ruleset knows which kind it is).
     indicator : str or int, optional
         With a joker ruleset: the turned indicator, so the joker kind is known; it is
@@ -1776,27 +1833,34 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts, a
         visible kind outside the ruleset's tile set.
     """
-    if (visible is None and forms is None and ruleset is None and type(jokers) is int
-            and jokers == 0 and indicator is None):
-        # quick path: a plain count vector, plain text or a Hand of 13 concealed tiles,
-        # built into the dict by the core
-        vec = hand
-        if type(hand) is str:
-            p = _plain_counts(hand)
-            vec = p[0] if p is not None and p[1] == 13 else None
-        elif type(hand) is Hand:
-            vec = hand.concealed if not hand.melds and not hand.jokers else None
-            if vec is not None and hand.n_concealed != 13:
-                vec = None
-        fast = None if vec is None else _eff.ukeire_fast(vec, _DEFAULT_MASK,
-                                                          bool(seven_pairs_quads))
+    if (visible is None and forms is None and seven_pairs_quads is None
+            and type(jokers) is int and jokers == 0 and indicator is None):
+        # quick path (a ruleset whose shapes are the core's forms on the full tile set:
+        # the default, "plain"): a plain count vector, plain text or a Hand of 13
+        # concealed tiles, built into the dict by the core
+        rec = _default_rule() if ruleset is None else _rule(ruleset)
+        vec = None
+        if rec.how is None and rec.size == 13 and not rec.fifth and rec.mask is not None:
+            vec = hand
+            if type(hand) is str:
+                p = _plain_counts(hand)
+                vec = p[0] if p is not None and p[1] == 13 else None
+            elif type(hand) is Hand:
+                vec = (hand.concealed if not hand.melds and not hand.jokers
+                       and not hand.flowers else None)
+                if vec is not None and hand.n_concealed != 13:
+                    vec = None
+        fast = None if vec is None else _eff.ukeire_fast(vec, rec.mask, rec.quads)
         if fast is not None:
             return fast
-    if indicator is not None or ruleset is not None:
-        hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
+    generic = ruleset is None           # no ruleset given: generic jokers allowed
+    ruleset = _resolved(ruleset, forms, seven_pairs_quads)
+    forms = seven_pairs_quads = None
+    hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     visible = _visible_in_set(visible, ruleset)
-    how, rs = _route(ruleset, forms)
-    _jokers_allowed(ruleset, hand, jokers)
+    how, rs = _route(ruleset)
+    if not generic:
+        _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
         return _b258_ukeire(hand, rs, _seen_indicator(visible, ruleset, indicator),
                             _check_jokers(jokers), indicator)
@@ -1858,9 +1922,13 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
     (no regional shape rules): ``(names, shanten, ukeire_kinds, ukeire_count, ukeire,
     improvement)`` in tile order — lists of str and int64 / float64 arrays.  Shared by
     :func:`discard_table` and :func:`majiang.advise`.  Raises as :func:`discard_table`."""
+    generic = ruleset is None           # no ruleset given: generic jokers allowed
+    ruleset = _resolved(ruleset, forms, seven_pairs_quads)
+    forms = seven_pairs_quads = None
     visible = _visible_in_set(visible, ruleset)
-    how, rs = _route(ruleset, forms)
-    _jokers_allowed(ruleset, hand, jokers)
+    how, rs = _route(ruleset)
+    if not generic:
+        _jokers_allowed(ruleset, hand, jokers)
     if how == "b258":       # 2-5-8 pair for a small win, any pair for a 大胡 shape
         return _b258_columns(hand, rs, visible, _check_jokers(jokers))
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
@@ -1885,7 +1953,7 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     Parameters
     ----------
     hand, visible, forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
-        As in :func:`ukeire`.  Jokers are kept (a joker is never the advised discard
+        As in :func:`ukeire` (default: Chinese Official rules).  Jokers are kept (a joker is never the advised discard
         in this table; rulesets that allow discarding one decide that themselves).
     second_order : bool
         Compute the ``improvement`` column (slower).
@@ -1925,23 +1993,23 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
     """
     import pandas as pd
 
-    if indicator is not None or ruleset is not None:
-        hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
-    rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
-    if rs is not None and _route(ruleset, forms)[0] == "b258":
+    rsv = _resolved(ruleset, forms, seven_pairs_quads)     # None: the default ruleset
+    hand = _check_indicator(hand, rsv, indicator)     # wild tiles by their faces
+    rs = _regional_jokers(rsv, None, indicator)     # a fixed joker kind needs none
+    if rs is not None and _route(rsv)[0] == "b258":
         rs = None           # pair_258_small: discard_columns (_b258_columns)
     if rs is not None:      # regional shape rules / joker kinds: majiang.rules.shapes
         from .rules.shapes import ruleset_discard_table
-        _jokers_allowed(ruleset, hand, jokers)      # as ukeire / discard_columns
-        table = ruleset_discard_table(hand, rs, _visible_in_set(visible, ruleset),
+        _jokers_allowed(rsv, hand, jokers)      # as ukeire / discard_columns
+        table = ruleset_discard_table(hand, rs, _visible_in_set(visible, rsv),
                                       jokers=_check_jokers(jokers), indicator=indicator)
-        names = _stand_in_names(ruleset, indicator)
+        names = _stand_in_names(rsv, indicator)
         if names:       # a held stand-in is discarded as itself (安庆 7z, not the face)
             table["discard"] = table["discard"].replace(names)
         return table
     return _table_frame(pd, discard_columns(
-        hand, _seen_indicator(visible, ruleset, indicator), forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
-        ruleset))
+        hand, _seen_indicator(visible, rsv, indicator), forms, seven_pairs_quads,
+        second_order, jokers, joker_fifth_copy, ruleset))
 
 
 _TABLE_COLUMNS = ["discard", "shanten", "ukeire_kinds", "ukeire_count", "ukeire",
@@ -2013,7 +2081,10 @@ def decompositions(hand: Any, *, forms: Sequence[str] | None = None,
         A 3n+2 hand (14 tiles counting melds).  Exposed melds stay in the Hand;
         the decompositions cover the concealed tiles.
     forms, seven_pairs_quads, ruleset
-        As in :func:`shanten`.
+        As in :func:`shanten`: the ruleset's forms (default Chinese Official rules, so
+        组合龙 and 全不靠 are listed; ``ruleset="plain"`` for regular, distinct seven
+        pairs and thirteen orphans), narrowed by ``forms``.  Only the shapes are
+        decomposed: the ruleset's other rules (minimum fan, 缺一门 …) are the scorer's.
 
     Returns
     -------

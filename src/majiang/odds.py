@@ -25,17 +25,16 @@ from typing import Any
 
 import numpy as np
 
-from .errors import RuleError
 from .probability import (
-    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _fourteen, _model_of, _points, _run, _setup,
-    _win_outcomes,
+    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _fourteen, _points, _run, _setup, _win_outcomes,
 )
 
 __all__ = ["fan_odds"]
 
 
-def fan_odds(hand: Any, draws: int, *, ruleset: Any, visible: Any = None, method: str = "auto",
-             seed: Any = 0, n_samples: int = DEFAULT_SAMPLES, policy: str | None = None,
+def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
+             method: str = "auto", seed: Any = 0, n_samples: int = DEFAULT_SAMPLES,
+             policy: str | None = None,
              changes: int | None = None, n_jobs: int | None = 1,
              max_states: int = DEFAULT_MAX_STATES, indicator: Any = None, seat_wind: Any = 0,
              prevalent_wind: Any = 0):
@@ -48,8 +47,9 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any, visible: Any = None, method
         must discard is played from its discard with the highest win probability.
     draws : int
         Horizon (number of draws).
-    ruleset : str, Ruleset, GameModel or .toml path
-        Any ruleset that scores hands (every registered one; not ``None``).
+    ruleset : None, str, Ruleset, GameModel or .toml path
+        Any ruleset (every registered one scores hands).  Default ``None``: Chinese
+        Official rules (``"mcr"``), as every function given no ruleset.
     visible, method, seed, n_samples, policy, changes, n_jobs, max_states, indicator,
     seat_wind, prevalent_wind
         As :func:`majiang.probability.probabilities`.
@@ -71,15 +71,12 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any, visible: Any = None, method
     Raises
     ------
     RuleError
-        ``ruleset=None`` (no scorer); bad options as in ``probabilities``.
+        Bad options as in ``probabilities``.
     KeyboardInterrupt
         Propagated unchanged.
     """
     import pandas as pd
 
-    if ruleset is None or _model_of(ruleset).ruleset is None:
-        raise RuleError("fan_odds needs a ruleset that scores hands (e.g. ruleset='mcr' or "
-                        "'sichuan'); the default model has no fans")
     pos, engine, n_samples = _setup(hand, draws, None if visible is None else visible, ruleset,
                                     method, policy, n_samples, changes, max_states, indicator,
                                     seat_wind, prevalent_wind)

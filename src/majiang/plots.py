@@ -315,11 +315,10 @@ def fan_odds_bars(odds: Any, *, top: int = 15, ax: Any = None, title: str | None
 
 def published_applies(dist: Any) -> bool:
     """Whether :data:`PUBLISHED_STARTING_SHANTEN` describes the table `dist`: its
-    ``attrs`` name the default model, 13-tile hands and a 136-tile wall."""
-    from .rules.model import game_model
-
+    ``attrs`` name the ``"plain"`` ruleset (regular, distinct seven pairs, thirteen
+    orphans), 13-tile hands and a 136-tile wall."""
     attrs = getattr(dist, "attrs", None) or {}
-    return (attrs.get("ruleset") == game_model(None).name
+    return (attrs.get("ruleset") == "plain"
             and attrs.get("hand_size") == 13 and attrs.get("wall") == 136)
 
 
@@ -336,7 +335,7 @@ def shanten_histogram(dist: Any, *, published: bool = True, ax: Any = None,
         Mark the published 13-tile distribution (136 tiles; regular, seven pairs,
         thirteen orphans) -- only when ``dist.attrs`` (set by
         :func:`~majiang.probability.starting_hand_shanten`) shows that model: the
-        default ruleset (:func:`majiang.rules.model.game_model` of None), 13-tile
+        ``"plain"`` ruleset (``starting_hand_shanten(n, ruleset="plain")``), 13-tile
         hands and a 136-tile wall.  Another ruleset, hand size or wall, or a table
         without those attrs, is drawn without it (the published figures would not
         describe it).

@@ -1384,8 +1384,10 @@ _COMMON_DOC = """
         Tiles seen outside the hand (removed from the wall).
     ruleset : None, str, Ruleset, GameModel or path to a house-rule .toml
         The game model (:func:`majiang.rules.model.game_model`): tile set, hand
-        size, forms, constraints, jokers and THE win predicate.  ``None`` = 136
-        tiles, any complete regular / seven pairs / thirteen orphans hand wins.
+        size, forms, constraints, jokers and THE win predicate.  ``None`` = Chinese
+        Official rules (``"mcr"``: 144 tiles, five forms, 8-fan minimum), as every
+        function given no ruleset; ``"plain"``: 136 tiles, any complete regular /
+        distinct seven pairs / thirteen orphans hand wins.
     indicator : str or int, optional
         The turned indicator for rulesets whose joker is found from it (武汉 …).
     seat_wind, prevalent_wind : int or str
@@ -1889,13 +1891,15 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = 0,
     replacement from the ruleset's wall (:meth:`GameModel.wall`: 136 by default, 108
     for 四川/长沙, 84 for 卡五星 …; jokers dealt as jokers), and its shanten is the
     ruleset's (its forms, tile set, 缺一门 void suit, 二五八将 pair kinds, jokers).
-    The published 13-tile / 136-tile distribution applies only to the default model.
+    The published 13-tile / 136-tile distribution applies only to ``ruleset="plain"``.
 
     Parameters
     ----------
     n : int
         Number of hands (positive).
     ruleset : None, str, Ruleset, GameModel or .toml path
+        Default ``None``: Chinese Official rules (``"mcr"``), as every function given
+        no ruleset.
     seed : int, SeedSequence, numpy Generator or None
         A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
         (default ``0``: the same answer every call; ``None``: fresh entropy, a

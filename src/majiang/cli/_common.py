@@ -17,7 +17,8 @@ import numpy as np
 
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
-    "add_rules_arg", "add_indicator_arg", "check_indicator", "read_hand_faces", "load_ruleset", "hand_size", "parse_cli_hand", "command_hint",
+    "add_rules_arg", "add_indicator_arg", "check_indicator", "read_hand_faces",
+    "load_ruleset", "rules_and_forms", "hand_size", "parse_cli_hand", "command_hint",
     "Visible", "parse_cli_visible", "refuse_seen_jokers", "check_plot_path", "plural",
     "parse_forms", "hand_glyphs", "shanten_label", "shanten_value", "display_width",
     "format_table", "fmt_float", "fmt_percent", "jsonable", "emit_json", "write",
@@ -43,26 +44,30 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
                         help="print JSON instead of a text table")
 
 
-def add_forms_args(parser: argparse.ArgumentParser, *, default_quads: bool = False) -> None:
-    """``--forms a,b,c`` and ``--seven-pairs-quads`` (read with :func:`parse_forms`)."""
-    from ..efficiency import DEFAULT_FORMS, FORMS
+def add_forms_args(parser: argparse.ArgumentParser) -> None:
+    """``--forms a,b,c`` and ``--seven-pairs-quads`` / ``--no-seven-pairs-quads``: narrow
+    the ruleset (``--rules``, default Chinese Official rules) exactly as ``forms=`` /
+    ``seven_pairs_quads=`` do in Python (read with :func:`rules_and_forms`)."""
+    from ..efficiency import FORMS
 
     parser.add_argument(
-        "--forms", default=",".join(DEFAULT_FORMS), metavar="FORM[,FORM...]",
-        help=f"winning forms to consider, comma-separated; known: {', '.join(FORMS)} "
-             "(default: %(default)s)")
+        "--forms", default=None, metavar="FORM[,FORM...]",
+        help=f"only these of the ruleset's winning forms, comma-separated; known: "
+             f"{', '.join(FORMS)} (default: all the ruleset's forms)")
     parser.add_argument(
-        "--seven-pairs-quads", action=argparse.BooleanOptionalAction, default=default_quads,
-        help="four of a kind counts as two pairs in seven pairs, as in Chinese Official "
-             "rules (default: %(default)s)")
+        "--seven-pairs-quads", action=argparse.BooleanOptionalAction, default=None,
+        help="four of a kind counts as two pairs in seven pairs (default: the ruleset's "
+             "choice: yes under Chinese Official rules, no under --rules plain)")
 
 
 def add_rules_arg(parser: argparse.ArgumentParser) -> None:
-    """``--rules NAME|FILE``: a registered ruleset or a house-rule TOML file; its winning
-    forms, shape constraints (void suit, 2-5-8 pair), tile set and jokers replace
-    ``--forms`` (see ``majiang rules``)."""
+    """``--rules NAME|FILE``: a registered ruleset or a house-rule TOML file: its winning
+    forms, shape constraints (void suit, 2-5-8 pair), tile set and jokers (see ``majiang
+    rules``).  Without it: Chinese Official rules, as the library's default."""
     parser.add_argument("--rules", metavar="NAME|FILE", default=None,
-                        help="ruleset name (majiang rules lists them) or house-rule .toml file")
+                        help="ruleset name (majiang rules lists them) or house-rule .toml "
+                             "file (default: mcr, Chinese Official rules; plain: any "
+                             "complete hand, riichi-style shapes)")
 
 
 def add_indicator_arg(parser: argparse.ArgumentParser) -> None:
@@ -143,6 +148,30 @@ def read_hand_faces(hand, ruleset, indicator: str | None):
     """
     from ..efficiency import read_faces
     return read_faces(hand, ruleset, indicator)
+
+
+def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
+    """``(ruleset, effective, narrowing)`` of a command's ``--rules``, ``--forms`` and
+    ``--seven-pairs-quads``: ``ruleset`` the ``--rules`` ruleset or None
+    (:func:`load_ruleset`); ``effective`` the :class:`~majiang.rules.Ruleset` the command
+    uses — ``--rules`` (default Chinese Official rules) narrowed by the two options
+    exactly as ``forms=`` / ``seven_pairs_quads=`` narrow it in Python
+    (:func:`majiang.rules.model.narrowed`: the tile set, shape rules and jokers stay);
+    ``narrowing`` the keywords ``forms`` / ``seven_pairs_quads`` to pass to the library
+    together with ``ruleset=ruleset`` (None when not given).
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset or form, a form the ruleset does not have.
+    """
+    from ..rules.model import narrowed
+
+    ruleset = load_ruleset(args.rules)
+    forms = None if args.forms is None else parse_forms(args.forms)
+    quads = args.seven_pairs_quads
+    effective = narrowed(ruleset, forms, quads)
+    return ruleset, effective, {"forms": forms, "seven_pairs_quads": quads}
 
 
 def hand_size(ruleset) -> int:
@@ -364,15 +393,22 @@ def command_hint(command: str, hand, rules: str | None) -> str:
 
 def parse_forms(text: str) -> tuple[str, ...]:
     """``"regular, seven_pairs"`` -> ``("regular", "seven_pairs")`` (validated:
-    :class:`~majiang.errors.RuleError` names an unknown form)."""
-    from ..efficiency import form_mask
+    :class:`~majiang.errors.RuleError` names an unknown form; whether the ruleset has
+    it is checked by :func:`rules_and_forms`)."""
+    from ..errors import RuleError
+    from ..rules.base import FORM_NAMES
 
     names: list[str] = []
     for part in text.split(","):
         name = part.strip().replace("-", "_")
         if name and name not in names:
             names.append(name)
-    form_mask(tuple(names))          # raises RuleError naming a bad or missing form
+    for name in names:
+        if name not in FORM_NAMES:
+            raise RuleError(f"unknown winning form {name!r}; known forms: "
+                            f"{', '.join(FORM_NAMES)}")
+    if not names:
+        raise RuleError("forms must name at least one winning form")
     return tuple(names)
 
 

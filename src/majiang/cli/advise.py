@@ -48,10 +48,9 @@ import re
 from ._common import (
     Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
     check_indicator, check_plot_path, command_hint, emit_json,
-    fmt_float, format_table, hand_glyphs, hand_size, load_ruleset, parse_cli_hand,
-    parse_cli_visible, parse_forms, plural, read_hand_faces, refuse_seen_jokers, shanten_label,
-    shanten_value,
-    write,
+    fmt_float, format_table, hand_glyphs, hand_size, parse_cli_hand,
+    parse_cli_visible, plural, read_hand_faces, refuse_seen_jokers, rules_and_forms,
+    shanten_label, shanten_value, write,
 )
 
 HELP = "rank the discards of a hand that must discard (何切)"
@@ -200,9 +199,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot:                      # a bad path fails now, not after the table
         check_plot_path(args.plot)
-    forms = parse_forms(args.forms)
     text = " ".join(args.hand)
-    ruleset = load_ruleset(args.rules)
+    # --rules (default Chinese Official) narrowed by --forms / --seven-pairs-quads as in
+    # Python; the probabilities (no forms= of their own) take the narrowed ruleset
+    ruleset, eff, fq = rules_and_forms(args)
+    forms, quads = eff.forms, eff.seven_pairs_quads
+    narrowing = fq["forms"] is not None or fq["seven_pairs_quads"] is not None
+    prob_rules = eff if narrowing else ruleset
     hand = parse_cli_hand(text, ruleset)
     if (hand.n_concealed + hand.jokers) % 3 != 2:
         size = hand_size(ruleset)
@@ -210,10 +213,6 @@ def run(args: argparse.Namespace) -> int:
             f"advise needs a hand that must discard ({size + 1} tiles counting melds), "
             f"got {hand.n_tiles} in {text!r}; for the effective tiles of a hand waiting "
             f"for a draw run: {command_hint('shanten', hand, args.rules)}")
-    quads = args.seven_pairs_quads
-    if ruleset is not None:
-        forms, quads = ruleset.forms, ruleset.seven_pairs_quads
-    fq = {} if ruleset is not None else {"forms": forms, "seven_pairs_quads": quads}
     indicator = check_indicator(args.indicator, ruleset)
     ind = {} if indicator is None else {"indicator": indicator}
     faces = read_hand_faces(hand, ruleset, indicator)     # wild tiles by their faces
@@ -269,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
             "discards": table[keep],
         })
         if args.plot:
-            _plot(hand, visible, ruleset, draws, args.seed, args.plot, quiet=True,
+            _plot(hand, visible, prob_rules, draws, args.seed, args.plot, quiet=True,
                   indicator=indicator)
         return 0
 
@@ -295,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
         write(line)
     if args.plot:
         write()
-        _plot(hand, visible, ruleset, draws, args.seed, args.plot, indicator=indicator)
+        _plot(hand, visible, prob_rules, draws, args.seed, args.plot, indicator=indicator)
     return 0
 
 

@@ -24,8 +24,8 @@ import argparse
 from ._common import (
     Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
     command_hint, emit_json, format_table,
-    hand_glyphs, hand_size, load_ruleset, parse_cli_hand, parse_cli_visible, parse_forms,
-    plural, read_hand_faces, shanten_label, shanten_value, write,
+    hand_glyphs, hand_size, parse_cli_hand, parse_cli_visible,
+    plural, read_hand_faces, rules_and_forms, shanten_label, shanten_value, write,
 )
 
 HELP = "shanten per winning form; effective tiles of a hand waiting for a draw"
@@ -48,35 +48,30 @@ def run(args: argparse.Namespace) -> int:
     from ..hand import format_hand
     from ..rules.model import game_model
 
-    forms = parse_forms(args.forms)
-    quads = args.seven_pairs_quads
-    rs = load_ruleset(args.rules)
+    # --rules (default: Chinese Official rules) narrowed by --forms / --seven-pairs-quads,
+    # as forms= / seven_pairs_quads= narrow it in Python
+    rs, eff, narrowing = rules_and_forms(args)
+    forms, quads = eff.forms, eff.seven_pairs_quads
     hand = parse_cli_hand(" ".join(args.hand), rs)
     indicator = check_indicator(args.indicator, rs)
     written = hand                  # as written: for the calls that take the indicator
     hand = read_hand_faces(hand, rs, indicator)     # wild tiles by their faces: jokers
     seen = parse_cli_visible(args.visible, hand, rs, indicator)
     visible = None if seen is None else seen.counts
-    if rs is not None:
-        from ..rules.shapes import needs_python, ruleset_shanten
-        forms, quads = rs.forms, rs.seven_pairs_quads
-        if game_model(rs).shapes_258:       # the 2-5-8 shape families (长沙, 武汉 …)
-            from ..efficiency import _b258_per_family
-            per_form = {f: shanten_value(s) for f, s in _b258_per_family(hand, rs).items()}
-        elif needs_python(rs):
-            per_form = {f: shanten_value(s) for f, s in
-                        ruleset_shanten(hand, rs, per_form=True).items()}
-        else:       # the ruleset gives the hand size (16 under 台湾) and jokers
-            per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads,
-                                                 ruleset=rs))
-                        for f in forms}
-        overall = shanten_value(shanten(hand, ruleset=rs))
-        uk = {"ruleset": rs, "indicator": indicator}
-    else:
-        per_form = {f: shanten_value(shanten(hand, forms=(f,), seven_pairs_quads=quads))
+    from ..rules.shapes import needs_python, ruleset_shanten
+    if game_model(eff).shapes_258:       # the 2-5-8 shape families (长沙, 武汉 …)
+        from ..efficiency import _b258_per_family
+        per_form = {f: shanten_value(s) for f, s in _b258_per_family(hand, eff).items()}
+    elif needs_python(eff):
+        per_form = {f: shanten_value(s) for f, s in
+                    ruleset_shanten(hand, eff, per_form=True).items()}
+    else:       # the ruleset gives the hand size (16 under 台湾) and jokers
+        per_form = {f: shanten_value(shanten(hand, ruleset=rs, forms=(f,),
+                                             seven_pairs_quads=quads))
                     for f in forms}
-        overall = shanten_value(shanten(hand, forms=forms, seven_pairs_quads=quads))
-        uk = {"forms": forms, "seven_pairs_quads": quads}
+    # ruleset=rs (None without --rules): a hand may hold generic jokers then
+    overall = shanten_value(shanten(hand, ruleset=rs, **narrowing))
+    uk = {"ruleset": rs, "indicator": indicator, **narrowing}
     waiting = (hand.n_concealed + hand.jokers) % 3 == 1
     effective = (ukeire(written, visible, **uk)
                  if waiting and overall is not None and overall >= 0 else None)

@@ -314,8 +314,9 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
     draws : int
         Seat 0's horizon: wins before its ``draws + 1``-th draw count (``>= 1`` for a
         hand of hand size, ``>= 0`` for one more).
-    ruleset : str, Ruleset or GameModel
-        A ruleset the engine plays (``None`` is not one: a table needs scoring).
+    ruleset : None, str, Ruleset or GameModel
+        A ruleset the engine plays.  Default ``None``: Chinese Official rules
+        (``"mcr"``), as every function given no ruleset.
     n_samples : int
         Hands played (standard errors ``sqrt(p (1 - p) / n)``).
     seed : int, SeedSequence, numpy Generator or None
@@ -350,11 +351,7 @@ def table_probabilities(hand: Any, draws: int, *, ruleset: Any = None,
     InvalidHandError, InvalidNotationError
         A bad hand: melds, a wrong size, more copies than the tile set holds.
     """
-    if ruleset is None:
-        raise RuleError("the table model needs a ruleset the engine plays, e.g. 'mcr'")
     model = game_model(ruleset)
-    if model.ruleset is None:
-        raise RuleError("the table model needs a ruleset the engine plays, e.g. 'mcr'")
     n = _check_samples(n_samples)
     jobs = resolve_n_jobs(n_jobs)
     base = as_seed_sequence(seed)

@@ -80,7 +80,7 @@ def _register_builtins() -> None:
     for mod_name in ("sichuan", "shandong", "anqing", "xian", "luoshan", "shenyang",
                      "luoyuan", "guangdong", "taiwan", "changsha", "wuhan", "kawuxing",
                      "hefei", "hainan", "nanjing", "lisi", "guizhou", "nanchang", "tianjin",
-                     "hangzhou", "wenzhou", "shanghai_baida"):
+                     "hangzhou", "wenzhou", "shanghai_baida", "plain"):
         mod = import_module(f"{__name__}.{mod_name}")
         BUILDERS[mod_name] = mod.build
         BUILDERS.update(getattr(mod, "BUILDERS", {}))

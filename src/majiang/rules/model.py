@@ -1,8 +1,8 @@
 """The game model of a ruleset: the one place every layer asks what the game is.
 
-A :class:`GameModel` is derived from a :class:`~majiang.rules.Ruleset` (or, for
-``ruleset=None``, the riichi-style default: 136 tiles, regular / seven pairs with
-distinct pairs / thirteen orphans, every complete hand wins) and answers:
+A :class:`GameModel` is derived from a :class:`~majiang.rules.Ruleset` (for
+``ruleset=None``, the default ruleset :data:`DEFAULT_RULESET`, Chinese Official rules
+``"mcr"``, as everywhere in the library) and answers:
 
 * **tiles** — copies of each of the 34 kinds (:attr:`GameModel.copies`), flowers,
   the physical wall size (136 / 108 / 144 / 84 …) and, for a turned indicator, the
@@ -30,14 +30,19 @@ import numpy as np
 from ..errors import InvalidHandError, RuleError
 from ..tiles import tile_name
 from .._memo import per_ruleset
-from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset, tile_copies
+from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
 
 __all__ = ["GameModel", "ShapeOptions", "Wall", "game_model", "DEFAULT_FORMS",
-           "SHAPE_RULES", "SELF_DRAW_SAFE"]
+           "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE", "narrowed"]
+
+DEFAULT_RULESET = "mcr"
+"""The ruleset of every public function given ``ruleset=None``: Chinese Official rules
+(国标麻将).  The one place the default is decided."""
 
 DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
-"""Forms of the default model (``ruleset=None``): riichi-style, distinct seven pairs."""
+"""The forms of the ``"plain"`` ruleset (:mod:`majiang.rules.plain`): riichi-style, seven
+pairs of distinct pairs.  Not the default: ``ruleset=None`` is :data:`DEFAULT_RULESET`."""
 
 SHAPE_RULES = {
     "void_suit": "the complete hand holds at most two of the three suits (缺一门)",
@@ -520,38 +525,84 @@ def _kind_of(x: Any) -> int:
     return _kind(x)
 
 
-_DEFAULT: GameModel | None = None
-
-
 def game_model(ruleset: Any = None) -> GameModel:
     """The :class:`GameModel` of a ruleset (a registry name, a house-rule ``.toml``
-    path or a :class:`~majiang.rules.Ruleset`); ``None`` = the riichi-style default
-    (136 tiles, 4 players, 13-tile hands, :data:`DEFAULT_FORMS`, no constraints).
+    path or a :class:`~majiang.rules.Ruleset`); ``None`` = :data:`DEFAULT_RULESET`
+    (Chinese Official rules, ``"mcr"``).
 
     Raises
     ------
     RuleError
         Unknown ruleset name, or an argument that is not a ruleset.
     """
-    global _DEFAULT
-    if ruleset is None:
-        if _DEFAULT is None:
-            copies = np.asarray(tile_copies("136"), dtype=np.uint8)
-            copies.setflags(write=False)
-            _DEFAULT = GameModel("any complete hand", None, copies, 0, 4, 13, DEFAULT_FORMS,
-                                 False, 0, (), None,
-                                 ("chow_left", "pung", "exposed_kong", "added_kong",
-                                  "concealed_kong"))
-        return _DEFAULT
     if isinstance(ruleset, GameModel):
         return ruleset
     if not isinstance(ruleset, Ruleset):
-        if not isinstance(ruleset, str):
+        if ruleset is None:
+            ruleset = DEFAULT_RULESET
+        elif not isinstance(ruleset, str):
             raise RuleError(f"ruleset must be a name, a .toml path or a Ruleset, got "
                             f"{type(ruleset).__name__}")
         from . import get
         ruleset = get(ruleset)
     return _model_of(ruleset)
+
+
+def narrowed(ruleset: Any = None, forms: Any = None,
+             seven_pairs_quads: bool | None = None) -> Ruleset:
+    """The ruleset (a name, a ``.toml`` path, a :class:`~majiang.rules.Ruleset`; ``None`` =
+    :data:`DEFAULT_RULESET`) with its winning forms narrowed to ``forms`` and its
+    seven-pairs quad option set to ``seven_pairs_quads``; everything else (tile set,
+    constraints such as 缺一门, jokers, minimum, fans) is kept.  ``None`` keeps the
+    ruleset's own value; with both None the ruleset itself is returned.  The result
+    keeps the ruleset's name and is made once per (ruleset, forms, option).
+
+    Narrowing only: ``forms`` (a form name or a sequence of them) must be among the
+    ruleset's forms, so a shape the ruleset does not let win (thirteen orphans under
+    四川, whose 108 tiles hold no honours) is an error, not a silent change of rules.
+    For other forms choose a ruleset that has them (``"plain"``: regular, seven distinct
+    pairs, thirteen orphans; ``"mcr"``: the five Chinese Official forms).
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset; ``forms`` empty, not form names, or naming a form the ruleset
+        does not have (the message lists the ruleset's forms).
+    """
+    from . import get
+    rs = get(DEFAULT_RULESET if ruleset is None else ruleset)
+    if forms is None and seven_pairs_quads is None:
+        return rs
+    if forms is not None:
+        names = (forms,) if isinstance(forms, str) else forms
+        try:
+            names = tuple(names)
+        except TypeError:
+            raise RuleError(f"forms must be a sequence of form names, got {forms!r}") from None
+        if not names:
+            raise RuleError("forms must name at least one winning form")
+        from .base import FORM_NAMES
+        unknown = [f for f in names if f not in FORM_NAMES]
+        if unknown:
+            raise RuleError(f"unknown winning form {unknown[0]!r}; known forms: "
+                            f"{', '.join(FORM_NAMES)}")
+        bad = [f for f in names if f not in rs.forms]
+        if bad:
+            raise RuleError(f"{rs.name} has no winning form {bad[0]!r}; forms can only "
+                            f"narrow its forms: {', '.join(rs.forms)}")
+        forms = tuple(f for f in rs.forms if f in names)
+    key = (forms, None if seven_pairs_quads is None else bool(seven_pairs_quads))
+    memo = _narrow_memo(rs)
+    got = memo.get(key)
+    if got is None:
+        from dataclasses import replace
+        changes: dict = {}
+        if forms is not None and forms != tuple(rs.forms):
+            changes["forms"] = forms
+        if key[1] is not None and key[1] != bool(rs.seven_pairs_quads):
+            changes["seven_pairs_quads"] = key[1]
+        got = memo[key] = replace(rs, **changes) if changes else rs
+    return got
 
 
 def _build_model(ruleset: Ruleset) -> GameModel:
@@ -564,3 +615,4 @@ def _build_model(ruleset: Ruleset) -> GameModel:
 
 
 _model_of = per_ruleset(_build_model)
+_narrow_memo = per_ruleset(lambda rs: {})

@@ -13,13 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from .. import efficiency
-from ..errors import InvalidHandError, RuleError
+from ..errors import InvalidHandError
 from ..hand import Hand, as_hand
 from ..rules.model import GameModel, game_model
-from ..tiles import parse_tile
 from .api import score
 from .faces import by_faces
 from .faces import regional_score
@@ -50,14 +46,6 @@ class WinCheck:
         return self.valid
 
 
-def _complete_default(h: Hand, win: int) -> bool:
-    c = np.array(h.concealed, dtype=np.uint8)
-    c[win] += 1
-    if h.melds:
-        return efficiency.shanten(Hand(c, h.melds), forms=("regular",)) == -1
-    return efficiency.shanten(c, forms=game_model(None).forms) == -1
-
-
 def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_drawn: bool = True,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
@@ -73,8 +61,10 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
     win_tile : str or int, optional
         The winning tile (ignored with ``win_is_joker``).
     ruleset : None, str, Ruleset or GameModel
-        ``None``: the default model (any complete regular / seven pairs / thirteen
-        orphans hand wins).
+        ``None``: the default ruleset, Chinese Official rules (``"mcr"``: its five
+        forms, 8-fan minimum), as :func:`majiang.score`, :func:`majiang.shanten` and
+        the other functions given no ruleset; ``"plain"``: any complete regular /
+        distinct seven pairs / thirteen orphans hand wins.
     self_drawn, kong, last_copy, last_tile, seat_wind, prevalent_wind, flowers
         The win context, as :func:`majiang.scoring.score`.
     first_turn : {"", "heavenly", "earthly", "human"}
@@ -104,13 +94,6 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
         Unknown ruleset, jokers under a ruleset without them.
     """
     model = game_model(ruleset)
-    if model.ruleset is None:
-        h = as_hand(hand)
-        if jokers or win_is_joker or h.jokers or indicator is not None:
-            raise RuleError("the default model has no jokers; give a ruleset with jokers")
-        win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
-        ok = _complete_default(h, win)
-        return WinCheck(ok, "" if ok else "not a complete hand")
     return _check_ruleset(model, hand, win_tile, self_drawn=self_drawn, jokers=jokers,
                           win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
                           last_tile=last_tile, seat_wind=seat_wind,

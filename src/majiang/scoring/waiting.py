@@ -327,15 +327,13 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     useful draws are :func:`majiang.ukeire`'s, which never lists a fifth copy (its
     shanten uses only tiles that exist, so that hand is 1-shanten there).
 
-    Default rules differ between layers: ``waits`` (like :func:`majiang.score`)
-    defaults to ``ruleset="mcr"`` — the five Chinese Official forms (regular, seven
-    pairs with a quad as two pairs, thirteen orphans, honors-and-knitted, knitted
-    straight) — while :func:`majiang.shanten`, :func:`majiang.ukeire`,
-    :func:`majiang.discard_table` and :func:`majiang.scoring.check_win` given no
-    ruleset use the riichi-style :data:`majiang.efficiency.DEFAULT_FORMS` (regular,
-    seven pairs of distinct pairs, thirteen orphans).  ``waits(hand, ruleset=None)``
-    uses those same default forms, so it agrees with ``shanten(hand)``; pass
-    ``ruleset="mcr"`` to the others for the Chinese Official forms.
+    One default for every layer: ``waits``, :func:`majiang.score`,
+    :func:`majiang.shanten`, :func:`majiang.ukeire`, :func:`majiang.discard_table` and
+    :func:`majiang.scoring.check_win` given no ruleset all use Chinese Official rules
+    (``"mcr"``: regular, seven pairs with a quad as two pairs, thirteen orphans,
+    honors-and-knitted, knitted straight), so they agree on every hand;
+    ``ruleset="plain"`` is the riichi-style regular / distinct seven pairs / thirteen
+    orphans.
 
     Parameters
     ----------
@@ -343,8 +341,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         The hand before the win: the ruleset's hand size (13, or 16 for 台湾 /
         罗源), counting exposed melds as 3 tiles.
     ruleset : str, Ruleset or None
-        Default ``"mcr"`` (see above); None: the default forms of
-        :func:`majiang.shanten` (:func:`majiang.rules.model.game_model` of None).
+        Default ``"mcr"`` (see above); None is the same default ruleset.
 
     Returns
     -------

@@ -280,8 +280,9 @@ def count_complete_hands(ruleset: Any = None, *, forms: Any = None):
     Parameters
     ----------
     ruleset : None, str, Ruleset or GameModel
-        ``None``: riichi-style forms (regular, seven pairs with distinct pairs,
-        thirteen orphans) on 136 tiles.  Otherwise the ruleset's tile set, hand
+        ``None``: the default ruleset, Chinese Official rules (``"mcr"``);
+        ``"plain"``: riichi-style forms (regular, seven pairs with distinct pairs,
+        thirteen orphans) on 136 tiles.  The ruleset's tile set, hand
         size, forms (seven pairs with or without a quad as two pairs) and shape
         rules (缺一门 void suit, all three suits, 二五八将 pair).
     forms : sequence of str, optional
