@@ -185,6 +185,8 @@ def test_every_function_gives_one_answer_for_the_headline_hand():
     # one self-draw: the four 9s among the 136 - 13 = 123 unseen playable tiles
     # (flowers are replaced as drawn); the win (16 fan) meets the 8-fan minimum
     assert majiang.win_probability(hand, 1).value == pytest.approx(4 / 123)
+    # the complete hand is a valid win now: probability 1 (not "not a winning shape")
+    assert majiang.win_probability(full, 3).value == 1.0
     # the same answers as naming Chinese Official rules
     assert majiang.shanten(hand) == majiang.shanten(hand, ruleset="mcr")
     assert check_win(hand, "9s", ruleset="mcr").valid

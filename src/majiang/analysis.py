@@ -83,10 +83,9 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
     The hand's last draw is not known, so every tile it holds is tried as the self-drawn
     winning tile under THE win predicate (:func:`majiang.scoring.check_win`, with the
     given winds); the hand wins when one of them is a valid win, with the best fan total.
-    Without a ruleset the default model's predicate judges (any complete hand wins);
-    with custom ``forms`` / ``seven_pairs_quads`` / ``jokers`` and no ruleset only a hand
-    complete under those forms that the predicate accepts is reported, and a hand with
-    jokers gets None (the default model has no jokers).
+    Without a ruleset the default ruleset's predicate judges (Chinese Official rules);
+    ``forms`` / ``seven_pairs_quads`` narrow the ruleset (its other rules stay), and a hand
+    with generic jokers and no ruleset gets None (the default ruleset has no jokers).
 
     Parameters
     ----------
@@ -111,18 +110,16 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
 
     h = _with_jokers(hand, jokers)
     if ruleset is None and as_hand(h, strict=False).jokers:
-        return None                     # the default model's predicate has no jokers
-    custom = ruleset is None and (forms is not None or seven_pairs_quads is not None)
-    if custom:
-        from .efficiency import shanten
-        if shanten(h, forms=forms, seven_pairs_quads=seven_pairs_quads) != -1:
-            return None
+        return None     # generic jokers: the default ruleset's predicate has none
+    if forms is not None or seven_pairs_quads is not None:
+        from .rules.model import narrowed
+        ruleset = narrowed(ruleset, forms, seven_pairs_quads)   # forms= narrows the rules
     pos = P._position(h, None, ruleset, indicator=indicator, seat_wind=seat_wind,
                       prevalent_wind=prevalent_wind)
     if (int(pos.counts.sum()) + pos.jokers) % 3 != 2:
         return None
     done = P._completion(P._Engine(pos, 0, None, P.DEFAULT_MAX_STATES))
-    if done is None or (custom and not done.wins):
+    if done is None:
         return None
     if not done.wins:
         return Completion(False, None, done.text)

@@ -28,8 +28,7 @@ def build() -> Ruleset:
     return Ruleset(
         name="plain",
         title="Plain shapes (any complete hand wins)",
-        tiles="136: 3 suits x 36, 4 winds x 4, 3 dragons x 4, no flowers", n_tiles=136,
-        flowers=0, players=4, hand_size=13,
+        players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=FORMS, seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False,
