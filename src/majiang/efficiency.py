@@ -1840,7 +1840,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         # concealed tiles, built into the dict by the core
         rec = _default_rule() if ruleset is None else _rule(ruleset)
         vec = None
-        if rec.how is None and rec.size == 13 and not rec.fifth and rec.mask is not None:
+        if (rec.how is None and rec.size == 13 and rec.mask is not None
+                and rec.rs.jokers is None):     # a joker ruleset reads the faces first
             vec = hand
             if type(hand) is str:
                 p = _plain_counts(hand)
