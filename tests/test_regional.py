@@ -134,7 +134,10 @@ def test_shape_engine_equals_core_without_constraints():
     spec = Spec(("regular", "seven_pairs", "thirteen_orphans"))
     for size, j in ((13, 0), (14, 0), (13, 2), (14, 1)):
         H = _rand(rng, 150, size - j)
-        core = majiang.shanten_batch(H, jokers=j) if j else majiang.shanten_batch(H)
+        # riichi-style forms, distinct pairs (the default ruleset narrowed: generic jokers)
+        kw = {"forms": majiang.DEFAULT_FORMS, "seven_pairs_quads": False}
+        core = (majiang.shanten_batch(H, jokers=j, **kw) if j
+                else majiang.shanten_batch(H, ruleset="plain"))
         assert [shanten_counts(h, jokers=j, spec=spec) for h in H] == core.tolist()
 
 
