@@ -150,7 +150,7 @@ def test_check_win_bad_input_raises():
 
 # ---------------------------------------------------------------- one default (issue 17)
 # 147m 258p 36s 123s 55z + 9s: 组合龙 (knitted straight 147m 258p 369s) + the chow 123s +
-# the pair 55z, a Chinese Official win (RULESETS.md §2: 组合龙 12 fan); riichi-style
+# the pair 55z, a Chinese Official win (docs/rules/mcr.md §2: 组合龙 12 fan); riichi-style
 # shapes (regular, seven pairs, thirteen orphans) have no such form.
 HEADLINE = "147m258p36s123s55z"
 

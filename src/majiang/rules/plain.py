@@ -35,8 +35,8 @@ def build() -> Ruleset:
         fans=(F.fan(1, "和牌", "Complete Hand", 1, F.always, fallback=True,
                     source="every complete hand wins"),),
         settlement=settle_points,
-        source="the shape conventions of riichi shanten tools (regular, seven distinct "
-               "pairs, thirteen orphans); no fans",
+        source="docs/rules/common.md §1 (the 136 tiles), §4 (the general shape, seven "
+               "pairs, thirteen orphans); seven distinct pairs, as the riichi shanten tools",
         tile_set="136", builder="plain")
 
 
