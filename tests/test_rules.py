@@ -227,3 +227,29 @@ def test_dumps_writes_the_cap_and_base_once():
     for name in rules.available():
         text = rules.dumps(rules.get(name))
         assert text.count("\ncap =") <= 1 and text.count("base = ") <= 2, name  # base = "<name>"
+
+
+def test_every_ruleset_module_is_discovered():
+    """The registry finds its ruleset modules itself (no hand-kept list): every module of
+    majiang/rules with a top-level ``build`` function has its builder registered under the
+    module's name and at least one registered ruleset built from it."""
+    import ast
+    from pathlib import Path
+
+    import majiang.rules as rules_pkg
+
+    folder = Path(rules_pkg.__file__).parent
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.FunctionDef) and n.name == "build" for n in tree.body):
+            found.append(path.stem)
+    assert len(found) >= 20, found   # 24 modules today (mcr, plain and 22 regional)
+    for name in found:
+        assert rules_pkg.BUILDERS.get(name) is not None, name
+        assert rules_pkg.BUILDERS[name].__module__ == f"majiang.rules.{name}"
+        mod = __import__(f"majiang.rules.{name}", fromlist=["build"])
+        made = [v for v in vars(mod).values() if isinstance(v, rules_pkg.Ruleset)]
+        assert made and all(r.name in rules_pkg.available() for r in made), name

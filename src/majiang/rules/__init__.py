@@ -76,13 +76,21 @@ BUILDERS["mcr"] = _mcr_build
 
 
 def _register_builtins() -> None:
+    """Register every ruleset module of this package: a module (not a subpackage, not
+    ``_private``) with a top-level ``build`` function is a ruleset module; its
+    builders go into :data:`BUILDERS` (``build`` under the module's name, plus its own
+    ``BUILDERS``) and its module-level :class:`Ruleset` objects into the registry.
+    Nothing lists the modules by hand: a new ``rules/<name>.py`` with ``build`` is found."""
+    import pkgutil
     from importlib import import_module
-    for mod_name in ("sichuan", "shandong", "anqing", "xian", "luoshan", "shenyang",
-                     "luoyuan", "guangdong", "taiwan", "changsha", "wuhan", "kawuxing",
-                     "hefei", "hainan", "nanjing", "lisi", "guizhou", "nanchang", "tianjin",
-                     "hangzhou", "wenzhou", "shanghai_baida", "plain"):
-        mod = import_module(f"{__name__}.{mod_name}")
-        BUILDERS[mod_name] = mod.build
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg or info.name.startswith("_"):
+            continue
+        mod = import_module(f"{__name__}.{info.name}")
+        build = getattr(mod, "build", None)
+        if not callable(build) or getattr(build, "__module__", None) != mod.__name__:
+            continue
+        BUILDERS.setdefault(info.name, build)
         BUILDERS.update(getattr(mod, "BUILDERS", {}))
         for obj in vars(mod).values():
             if isinstance(obj, Ruleset) and obj.name not in _REGISTRY:
