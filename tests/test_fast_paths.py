@@ -222,7 +222,8 @@ def test_shanten_of_text_and_hand_match(n, slow_routes, monkeypatch):
     texts = _texts(n, 4)
     fast = _shanten_outcomes(texts)
     slow_routes(monkeypatch)
-    monkeypatch.setattr(efficiency, "_plain_counts", lambda s, readonly=False: None)
+    for mod in (efficiency._api, efficiency._b258):     # where the quick paths read it
+        monkeypatch.setattr(mod, "_plain_counts", lambda s, readonly=False: None)
     monkeypatch.setattr(efficiency._eff, "ukeire_fast", lambda *a: None)
     monkeypatch.setattr(efficiency._eff, "shanten_fast", _vector_only_fast(
         efficiency._eff.shanten_fast))
