@@ -519,3 +519,59 @@ def test_auto_threads_follow_free_cores(monkeypatch):
     monkeypatch.setattr(os, "getloadavg", lambda: (_ for _ in ()).throw(OSError()))
     assert efficiency._spare_cores(4) == 4
 
+
+
+# ------------------------------------------- knitted forms on the table routes (issue 17)
+
+def _near_knitted(rng, n, size):
+    """Hands near 全不靠 / 组合龙: most of a knitted pattern (147 / 258 / 369 in the three
+    suits in some order), some honors, the rest random; at most 4 of a kind."""
+    out = []
+    while len(out) < n:
+        order = rng.permutation(3)
+        knit = [9 * int(order[j]) + j + 3 * r for j in range(3) for r in range(3)]
+        keep = list(rng.choice(knit, size=int(rng.integers(5, 10)), replace=False))
+        honors = list(rng.choice(np.arange(27, 34), size=int(rng.integers(0, 6)),
+                                 replace=False))
+        ks = (keep + honors)[:size]
+        while len(ks) < size:
+            ks.append(int(rng.integers(0, 34)))
+        c = np.bincount(ks, minlength=34)
+        if c.max() <= 4:
+            out.append(np.ascontiguousarray(c, dtype=np.uint8))
+    return out
+
+
+def test_knitted_forms_on_the_table_routes():
+    """ukeire and discard tables with the knitted forms (the default, Chinese Official)
+    against the general route: the ukeire by adding each tile and asking the validating
+    per-hand shanten (caps of 4 force it), the discard table against its row route."""
+    import pandas as pd
+    rng = np.random.default_rng(17)
+    caps4 = np.full(34, 4, np.uint8)
+    mask = 1 | 2 | 4 | 8 | 16
+    # 13 tiles, and 10 (a partial vector: 组合龙 with no set, no whole-hand forms)
+    for c in (_near_knitted(rng, 600, 13) + _near_knitted(rng, 200, 10)
+              + _random_vectors(rng, 300)):
+        if int(c.sum()) not in (10, 13) or c.max() > 4:
+            continue
+        s0 = efficiency._eff.shanten_one(c, mask, True, caps4)
+        want = {}
+        for k in range(34):
+            if c[k] < 4:
+                d = c.copy()
+                d[k] += 1
+                if efficiency._eff.shanten_one(d, mask, True, caps4) < s0:
+                    want[majiang.tile_name(k)] = 4 - int(c[k])
+        assert majiang.ukeire(c) == want, c.tolist()
+        assert majiang.shanten(c) == s0
+    hands = _near_knitted(rng, 120, 14) + _near_knitted(rng, 60, 11)
+    knitted_best = 0
+    for i, h in enumerate(hands):
+        second = i < 40
+        a = majiang.discard_table(h, second_order=second)
+        b = efficiency._discard_table_rows(h, second_order=second)
+        pd.testing.assert_frame_equal(a, b)
+        knitted_best += (majiang.shanten(h) < majiang.shanten(h, forms=(
+            "regular", "seven_pairs", "thirteen_orphans")))
+    assert knitted_best > 20          # the knitted forms decide many of these hands

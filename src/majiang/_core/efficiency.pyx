@@ -892,15 +892,15 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
     if (mask & FORM_KNITTED_STRAIGHT) and M >= 3:
         for pattern in range(6):
             knit_kinds(pattern, kinds)
-            for k in range(N_KINDS):
-                rem[k] = h[k]
-                cap[k] = caps[k] if caps != NULL else 4
             present = 0
             for j in range(9):
                 if h[kinds[j]]:
                     present += 1
             if 9 - present >= best:      # the nine knitted tiles alone cost that much
                 continue
+            for k in range(N_KINDS):
+                rem[k] = h[k]
+                cap[k] = caps[k] if caps != NULL else 4
             d = 0
             ok = True
             for j in range(9):
@@ -919,6 +919,97 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
             if d < best:
                 best = d
     return best
+
+
+cdef inline bint near_held(const uint8_t* rem, int k) noexcept nogil:
+    """Whether a suited kind ``k`` has a held tile within two of it in its suit."""
+    cdef int r, lo, hi, j
+    if k >= 27:
+        return False
+    r = k % 9
+    lo = k - (r if r < 2 else 2)
+    hi = k + ((8 - r) if 8 - r < 2 else 2)
+    for j in range(lo, hi + 1):
+        if j != k and rem[j]:
+            return True
+    return False
+
+
+cdef uint64_t knitted_effective(const uint8_t* h, int knit, int M, int dS) noexcept nogil:
+    """Bit j set: drawing kind j brings a knitted form of ``knit`` (全不靠, 组合龙) of the
+    vector ``h`` (no caps: 4 copies of each kind, j held fewer than 4 times) below the
+    distance ``dS`` — the draws :func:`knitted_distance` of ``h + j`` puts below ``dS``,
+    found per pattern: 全不靠 counts distinct kinds (a new honor or a new kind of the
+    pattern adds one); for 组合龙 a missing kind of the pattern lowers its distance by
+    one, any other draw goes to the set and the pair (:func:`set_and_pair_distance`).
+    Patterns whose distance exceeds ``dS`` are skipped (a draw lowers it by at most one)."""
+    cdef uint64_t E = 0, honors_new = 0
+    cdef int pattern, j, k, present, honors = 0, spd, base, thr, lone
+    cdef int kinds[9]
+    cdef uint8_t rem[N_KINDS]
+    cdef uint8_t cap[N_KINDS]
+    if (knit & FORM_HONORS_KNITTED) and M == 4:
+        for k in range(27, 34):
+            if h[k]:
+                honors += 1
+            else:
+                honors_new |= (<uint64_t>1) << k
+        for pattern in range(6):
+            knit_kinds(pattern, kinds)
+            present = honors
+            for j in range(9):
+                if h[kinds[j]]:
+                    present += 1
+            if present < 14 and 14 - present - 1 < dS:    # one more distinct kind
+                E |= honors_new
+                for j in range(9):
+                    if not h[kinds[j]]:
+                        E |= (<uint64_t>1) << kinds[j]
+    if (knit & FORM_KNITTED_STRAIGHT) and M >= 3:
+        for pattern in range(6):
+            knit_kinds(pattern, kinds)
+            present = 0
+            for j in range(9):
+                if h[kinds[j]]:
+                    present += 1
+            if 8 - present >= dS:           # at best one missing kind drawn
+                continue
+            for k in range(N_KINDS):
+                rem[k] = h[k]
+                cap[k] = 4
+            for j in range(9):
+                k = kinds[j]
+                cap[k] -= 1
+                if rem[k]:
+                    rem[k] -= 1
+            spd = set_and_pair_distance(rem, cap, M - 3)
+            base = 9 - present
+            if base + spd > dS:             # a draw lowers it by at most one
+                continue
+            for j in range(9):              # a missing kind of the pattern: one less
+                if not h[kinds[j]]:
+                    E |= (<uint64_t>1) << kinds[j]
+            thr = dS - base                 # any other draw: the set and pair below thr
+            lone = -1                       # the verdict for a lone draw, found once
+            for k in range(N_KINDS):
+                if (E >> k) & 1 or h[k] >= 4:
+                    continue
+                if not rem[k] and not near_held(rem, k):
+                    # no held tile of its kind or within two in its suit: every such
+                    # draw forms the same shapes (a pair, or a set of it alone), so one
+                    # answers for all (every cap here is 3 or 4)
+                    if lone < 0:
+                        rem[k] += 1
+                        lone = set_and_pair_distance(rem, cap, M - 3) < thr
+                        rem[k] -= 1
+                    if lone:
+                        E |= (<uint64_t>1) << k
+                    continue
+                rem[k] += 1
+                if set_and_pair_distance(rem, cap, M - 3) < thr:
+                    E |= (<uint64_t>1) << k
+                rem[k] -= 1
+    return E
 
 
 cdef int shanten_general(const uint8_t* h, int M, int mask, bint quads,
@@ -1690,18 +1781,21 @@ cdef inline int rows_whole(const uint8_t** rows, int mask, bint quads, int best)
 cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
                         const uint8_t* visible=NULL) noexcept nogil:
     """``ukeire_c`` without options for a 3n+1 hand (n <= 13) on the table path: the
-    shanten, or NOT_FAST when the hand is outside it (knitted forms asked for, a
-    group above MAXSUM tiles), ERR_BAD_COUNT / ERR_BAD_SIZE for a bad vector.
-    ``h`` is modified and restored."""
-    cdef int total = 0, M, g, k, base, npos, idx, best, s, s0, j
+    shanten, or NOT_FAST when the hand is outside it (a group above MAXSUM tiles),
+    ERR_BAD_COUNT / ERR_BAD_SIZE for a bad vector.  ``h`` is modified and restored.
+
+    The knitted forms (全不靠, 组合龙; not in the tables) by :func:`knitted_distance` on
+    the vector: a draw lowers their distance by at most one, so they are looked at for
+    the draws only when their distance is the hand's (the bound ``d0`` prunes them)."""
+    cdef int total = 0, M, g, k, base, npos, idx, best, s, s0, j, d0
+    cdef int knit = mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)
+    cdef uint64_t knit_eff = 0
     cdef int idxs[4]
     cdef const uint8_t* rows[4]
     cdef const uint8_t* saved
     cdef uint8_t comp[4][ROW]
     cdef uint8_t tmp[ROW]
     cdef const int32_t* off
-    if mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
-        return NOT_FAST
     idxs[0] = checked_index(h, 9, &SUIT_OFF[0][0][0], &total)
     idxs[1] = checked_index(h + 9, 9, &SUIT_OFF[0][0][0], &total)
     idxs[2] = checked_index(h + 18, 9, &SUIT_OFF[0][0][0], &total)
@@ -1728,6 +1822,13 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
         best = rows_regular(rows[0], comp[0], M)
     if M == 4:
         best = rows_whole(rows, mask, quads, best)
+    if knit:
+        d0 = knitted_distance(h, knit, M, NULL, best + 1)
+        if d0 < best:
+            best = d0
+        if d0 <= best:                  # a knitted draw may lower the hand's distance
+            knit_eff = knitted_effective(h, knit, M, best)
+    d0 = best
     s0 = with_jokers(best, 0)
     for g in range(4):
         base = 9 * g
@@ -1754,6 +1855,8 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
                 if M == 4:
                     best = rows_whole(rows, mask, quads, best)
                 rows[g] = saved
+                if (knit_eff >> k) & 1:
+                    best = d0 - 1
                 s = with_jokers(best, 0)
             if s < s0:
                 s = 4 - h[k] - (visible[k] if visible != NULL else 0)
@@ -2113,9 +2216,12 @@ cdef int so_shanten_fast(SOCtx* c, uint8_t* H, int d2) noexcept nogil:
                 best = d
         if c.whole:
             if c.table:
-                memcpy(rows, c.rows[v], sizeof(rows))
-                rows[a] = ra
-                best = rows_whole(rows, c.mask, c.quads, best)
+                if c.M == 4:            # seven pairs, thirteen orphans: the whole hand
+                    memcpy(rows, c.rows[v], sizeof(rows))
+                    rows[a] = ra
+                    best = rows_whole(rows, c.mask, c.quads, best)
+                if c.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT):
+                    best = knitted_distance(H, c.mask, c.M, NULL, best)
             else:
                 best = whole_distance(c, H, v, best)
     H[d2] += 1
@@ -2227,8 +2333,12 @@ cdef bint so_effective_table(SOCtx* c, uint8_t* H, int d2, int sh,
     """:func:`so_effective_fast` on the table route (one variant, no caps), the whole
     forms from the tables' totals: a draw changes the totals of one kind only, so the
     whole-form distance after drawing a kind held cnt times is one of eight numbers
-    (terminal/honor or simple, cnt 0..3)."""
+    (terminal/honor or simple, cnt 0..3).  The knitted forms (not in the tables) on the
+    vector, for the draws only when S is within one of dS in them."""
     cdef int a = group_of(d2), b, j, lo, hi, dS = sh + 1 + c.J, cnt, dw
+    cdef int knit = c.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)
+    cdef uint64_t knit_eff = 0
+    cdef bint whole
     cdef int pairs = 0, singles = 0, halves = 0, odd = 0, orph = 0, opair = 0, o2, p2
     cdef int m, p, x, t, nt
     cdef bint weff[8]
@@ -2253,7 +2363,10 @@ cdef bint so_effective_table(SOCtx* c, uint8_t* H, int d2, int sh,
         return False
     memcpy(rows, c.rows[0], sizeof(rows))
     rows[a] = ra
-    if c.whole:
+    if knit and knitted_distance(H, knit, c.M, NULL, dS + 1) <= dS:
+        knit_eff = knitted_effective(H, knit, c.M, dS)
+    whole = c.whole and c.M == 4        # seven pairs / thirteen orphans (c.whole may be
+    if whole:                           # set by 组合龙 alone, which takes three sets)
         for b in range(4):
             pairs += rows[b][ST_PAIRS]
             singles += rows[b][ST_SINGLES]
@@ -2305,7 +2418,10 @@ cdef bint so_effective_table(SOCtx* c, uint8_t* H, int d2, int sh,
             cnt = H[j]
             if cnt >= 4:
                 continue
-            if c.whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
+            if whole and weff[cnt + (0 if (ORPHAN_BITS >> j) & 1 else 4)]:
+                E |= (<uint64_t>1) << j
+                continue
+            if (knit_eff >> j) & 1:
                 E |= (<uint64_t>1) << j
                 continue
             if nt:
@@ -2372,8 +2488,7 @@ cdef bint so_setup(SOCtx* c, uint8_t* h, const Opts* o, RowCache* cache,
                 c.vzero[c.nv] = g
                 c.nv += 1
     c.table = (c.nv == 1 and o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-               and n + o.jokers <= 14
-               and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)))
+               and n + o.jokers <= 14)
     fast = (not (o.fifth and o.jokers > 0) and c.M <= MAXM
             and (c.table or cache != NULL))
     for v in range(c.nv):
@@ -2576,8 +2691,7 @@ def discard_columns(cnp.ndarray counts, int mask, bint quads, object caps, objec
             loc[d] = nl
             nl += 1
     if not (o.caps == NULL and (o.pair_mask & pair_all()) == pair_all()
-            and o.void_suits & 7 == 0 and nh + o.jokers <= 14
-            and not (o.mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT))):
+            and o.void_suits & 7 == 0 and nh + o.jokers <= 14):
         cache = <RowCache*>malloc(sizeof(RowCache))     # NULL: the general kernels
         if cache != NULL:
             memset(cache.key, 0xFF, sizeof(cache.key))
