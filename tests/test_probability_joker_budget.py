@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from majiang import probability as P
+from majiang.probability import limits  # the budgets are read there when a call runs
 
 
 def test_tianjin_budget_falls_back_to_labelled_monte_carlo():
@@ -46,8 +47,8 @@ WUHAN = "2345m11p456p99s3m*"          # 1-shanten, one joker (indicator 3z)
 def test_wuhan_exact_search_is_charged_and_falls_back(monkeypatch):
     # each ruleset-shanten evaluation of the 2-5-8 route costs B258_SHANTEN_UNITS: a
     # budget of 20 evaluations is spent long before a 2-draw expectimax is done
-    monkeypatch.setattr(P, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
-    monkeypatch.setattr(P, "B258_MC_WORK", 2000)
+    monkeypatch.setattr(limits, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
+    monkeypatch.setattr(limits, "B258_MC_WORK", 2000)
     r = P.probabilities(WUHAN, 2, ruleset="wuhan", indicator="3z", seed=3, n_samples=300)
     assert r.method == "monte_carlo" and r.model == "real walls"
     assert r.policy.startswith("greedy")
@@ -65,8 +66,8 @@ def test_wuhan_default_budget_keeps_short_horizons_exact():
 
 
 def test_wuhan_budget_is_shared_by_the_discards(monkeypatch):
-    monkeypatch.setattr(P, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
-    monkeypatch.setattr(P, "B258_MC_WORK", 2000)
+    monkeypatch.setattr(limits, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
+    monkeypatch.setattr(limits, "B258_MC_WORK", 2000)
     df = P.discard_probabilities("2345m11p456p99s36m*", 2, ruleset="wuhan", indicator="3z",
                                  seed=1, n_samples=200)
     solved = df["p_tenpai"].notna()
@@ -77,8 +78,8 @@ def test_wuhan_budget_is_shared_by_the_discards(monkeypatch):
 def test_wuhan_monte_carlo_work_cap(monkeypatch):
     # auto: the Python route's greedy player stops after B258_MC_WORK shanten
     # evaluations once B258_MC_MIN_SAMPLES walls are played; the estimate says so
-    monkeypatch.setattr(P, "B258_MC_WORK", 1)
-    monkeypatch.setattr(P, "B258_MC_MIN_SAMPLES", 120)
+    monkeypatch.setattr(limits, "B258_MC_WORK", 1)
+    monkeypatch.setattr(limits, "B258_MC_MIN_SAMPLES", 120)
     r = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=5000)
     assert r.method == "monte_carlo" and r.n_samples == 120
     assert "120 of 5000 walls" in r.note and "its cap of" in r.note

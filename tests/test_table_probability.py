@@ -203,7 +203,7 @@ def test_opponent_list_and_three_players():
 
 
 def test_lazy_provider_import():
-    """probability.py never imports majiang.game by statement; model='table' loads it."""
+    """majiang.probability never imports majiang.game by statement; model='table' loads it."""
     code = ("import sys, majiang.probability as p\n"
             "assert 'majiang.game' not in sys.modules\n"
             "e = p.win_probability('123456789m1122p', 2, model='table', ruleset='mcr', "
