@@ -22,7 +22,9 @@ three held tiles of one suit; default: :func:`efficiency_exchange`) and
 options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
 move and the legal options.
 
-Built-in bots (``players=`` names):
+Built-in bots (``players=`` names; they read nothing but the public
+:class:`SeatView`, whose shape helpers — ``play_counts()``, ``visible_counts()``,
+``shape_options()``, ``judge_waits()`` … — serve a policy of one's own as well):
 
 * ``"random"`` — a uniformly random legal move at every decision (passing and
   discarding included), except that it always wins when it may;
@@ -308,6 +310,36 @@ class SeatView:
     still in the pool, in order), ``flowers`` (per seat: count), ``wall_left``,
     ``scores`` (per seat, this hand so far), ``won`` (seats that have won),
     ``voids`` (declared void suits, -1 none), ``legal_discards``.
+
+    For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
+
+    * ``model`` — the ruleset's :class:`~majiang.rules.model.GameModel` (tile set,
+      forms, ``shape(melds).caps``, ``n_flowers``);
+    * ``own_melds`` — the own melds as a tuple of :class:`~majiang.hand.Meld`;
+    * ``stand_in`` — the substitute kind that plays as the joker kind (安庆 白板
+      stand-in), or None;
+    * ``play_kind(tile)`` — the kind a physical tile plays as (a stand-in plays as
+      the joker kind; every other tile as itself);
+    * ``play_counts()`` — ``(counts, jokers)``: the own concealed tiles as played,
+      ``uint8 (34,)`` with the wild tiles taken out (and a stand-in moved to the kind
+      it plays as), and ``jokers`` the number of wild tiles held (``int``);
+    * ``visible_counts()`` — ``uint8 (34,)`` by kind as played: what the seat sees
+      outside its own hand and own melds (every discard pool, the other seats'
+      exposed melds, a face-up indicator);
+    * ``shape_options(extra_melds=())`` — the :class:`majiang._core.game.ShapeOpts`
+      the compiled shanten / ukeire / discard functions take for the own melds plus
+      hypothetical ``extra_melds`` (a call being weighed): the ruleset's forms, its
+      2-5-8 pair rule, live copies from the tile set less those melds, none of the
+      declared void suit;
+    * ``last_discard`` — ``(seat, physical tile)`` of the latest discard, or None;
+    * ``min_aware`` — whether a complete shape may still fail to win under the
+      ruleset (:func:`majiang.game.engine.min_aware`);
+    * ``judge_waits(jokers=0, extra_melds=())`` — ``(verdict, hope)`` of
+      :func:`pick_valid_wait` for the own hand (:func:`wait_judge` with the seat's
+      wind and flowers): ``verdict(after, w)`` tells whether a 3n+1 hand ``after``
+      (``uint8 (34,)`` as played) plus wait ``w`` wins as a self-draw.
+
+    Nothing here shows another seat's concealed tiles or the wall.
     """
 
     __slots__ = ("_st", "seat")
@@ -393,6 +425,47 @@ class SeatView:
     @property
     def legal_discards(self) -> list:
         return self._st.legal_discards(self.seat)
+
+    # -- for shape-weighing policies (see the class docstring)
+    @property
+    def model(self):
+        return self._st.model
+
+    @property
+    def own_melds(self) -> tuple:
+        return self._st.meld_objects(self.seat)
+
+    @property
+    def stand_in(self):
+        sub = self._st.sub
+        return sub if sub >= 0 else None
+
+    def play_kind(self, tile: int) -> int:
+        return self._st.play_kind(tile)
+
+    def play_counts(self):
+        return self._st.play_counts(self.seat)
+
+    def visible_counts(self) -> np.ndarray:
+        return self._st.seat_visible(self.seat)
+
+    def shape_options(self, extra_melds=()):
+        return self._st.opts_with(self.seat, tuple(extra_melds))
+
+    @property
+    def last_discard(self):
+        return self._st.last_discard
+
+    @property
+    def min_aware(self) -> bool:
+        return self._st.min_aware
+
+    def judge_waits(self, jokers: int = 0, extra_melds=()):
+        st, p = self._st, self.seat
+        return wait_judge(st.check_win, st.rs, st.model, st.wait_cache,
+                          st.meld_objects(p) + tuple(extra_melds),
+                          (p - st.dealer) % st.n, st.prevalent, jokers,
+                          len(st.seats[p].flowers))
 
     def __repr__(self) -> str:
         from ..tiles import format_counts
@@ -494,93 +567,90 @@ class EfficiencyPlayer:
     def exchange(self, view) -> list:
         return efficiency_exchange(view.concealed)
 
-    # -- helpers over the engine state (a built-in may read its own seat directly)
+    # -- helpers over the public view (a user's policy can do the same)
     @staticmethod
-    def _allowed(st, p, legal=None):
-        """``uint8 (34,)``: the kinds (as played) of seat p's ``legal`` discards (default
-        :meth:`HandState.legal_discards`), its wild tiles none."""
+    def _allowed(view, legal=None):
+        """``uint8 (34,)``: the kinds (as played) of the seat's ``legal`` discards
+        (default :attr:`SeatView.legal_discards`), its wild tiles none."""
         allowed = np.zeros(34, dtype=np.uint8)
-        for t in st.legal_discards(p) if legal is None else legal:
-            if t in st.jks:
+        wild = view.joker_kinds
+        for t in view.legal_discards if legal is None else legal:
+            if t in wild:
                 continue
-            allowed[st.play_kind(t)] = 1
+            allowed[view.play_kind(t)] = 1
         return allowed
 
-    def _best(self, st, p, c, j, so, vis, allowed=None):
-        s = st.seats[p]
-        k, sh, u = _cg.choose_discard(c, so, j, vis, s.void,
-                                      self._allowed(st, p) if allowed is None else allowed)
+    def _best(self, view, c, j, so, vis, allowed=None):
+        k, sh, u = _cg.choose_discard(c, so, j, vis, view.voids[view.seat],
+                                      self._allowed(view) if allowed is None else allowed)
         return k, sh, u
 
     def declare(self, view, options):
         if ("win",) in options:
             return ("win",)
-        st, p = view._st, view.seat
-        c, j = st.play_counts(p)
-        vis = st.seat_visible(p)
-        _, s_keep, _ = self._best(st, p, c, j, st.shape_opts(p, True), vis)
+        c, j = view.play_counts()
+        vis = view.visible_counts()
+        _, s_keep, _ = self._best(view, c, j, view.shape_options(), vis)
         best = None
         for o in options:
             k = o[1]
             c2 = c.copy()
             if o[0] == "concealed_kong":
                 c2[k] -= 4
-                so = st.opts_with(p, (Meld("kong", k, True),))
+                so = view.shape_options((Meld("kong", k, True),))
             else:
                 c2[k] -= 1
-                so = st.opts_with(p, ())
+                so = view.shape_options()
             s1, _ = _cg.evaluate(c2, so, j, vis)
             if s1 <= s_keep and best is None:
                 best = o
         return best
 
     def discard(self, view) -> int:
-        st, p = view._st, view.seat
-        c, j = st.play_counts(p)
-        vis = st.seat_visible(p)
-        so = st.shape_opts(p, True)
-        legal = st.legal_discards(p)
-        allowed = self._allowed(st, p, legal)
-        k, sh, _ = self._best(st, p, c, j, so, vis, allowed)
-        if sh == 0 and st.min_aware and (j == 0 or AWARE_JOKERS):
+        c, j = view.play_counts()
+        vis = view.visible_counts()
+        so = view.shape_options()
+        legal = view.legal_discards
+        allowed = self._allowed(view, legal)
+        k, sh, _ = self._best(view, c, j, so, vis, allowed)
+        if sh == 0 and view.min_aware and (j == 0 or AWARE_JOKERS):
             # among the tenpai discards, one whose waits THE predicate accepts
-            melds = st.meld_objects(p)
-            live, verdict, wild, hope = self._judge(st, p, melds, j)
-            k2 = self._valid_tenpai(st, p, c, j, vis, so, allowed, live, verdict, wild, hope)
+            live, verdict, wild, hope = self._judge(view, j)
+            k2 = self._valid_tenpai(c, j, vis, so, allowed, live, verdict, wild, hope)
             if k2 >= 0:
                 k = k2
             elif k2 in STEP_BACK:
                 # no tenpai discard can win: a shape toward one that can (a ready hand
                 # that can never win would stay so)
-                k3 = step_back(c, j, so, vis, st.seats[p].void, allowed, live,
+                k3 = step_back(c, j, so, vis, view.voids[view.seat], allowed, live,
                                verdict if LOOKAHEAD else None, wild)
                 if k3 >= 0:
                     k = k3
         if k < 0:
             return int(legal[0])
-        if st.sub >= 0 and k == st.jk:
-            k = st.sub
+        sub = view.stand_in
+        if sub is not None and k == view.joker_kind:
+            k = sub
         return int(k) if k in legal else int(legal[0])
 
     @staticmethod
-    def _judge(st, p, melds, j):
-        """(live copies ``int64 (34,)``, verdict, wild kinds, hope) for weighing seat p's
-        waits with ``melds`` and ``j`` jokers (:func:`wait_judge`, as the compiled loop's
-        bridge): live = the tile set less the melds, its 定缺 suit none; the natural
-        copies of a wild kind are no wait (all its copies are wild) unless a substitute
-        tile plays as it (安庆)."""
-        live = np.array(st.model.shape(melds).caps, dtype=np.int64)
-        s = st.seats[p]
-        if s.void >= 0:
-            live[9 * s.void:9 * s.void + 9] = 0
-        wild = () if st.sub >= 0 else tuple(st.jks)
-        verdict, hope = wait_judge(st.check_win, st.rs, st.model, st.wait_cache, melds,
-                                   (p - st.dealer) % st.n, st.prevalent, j, len(s.flowers))
+    def _judge(view, j):
+        """(live copies ``int64 (34,)``, verdict, wild kinds, hope) for weighing the
+        seat's waits with ``j`` jokers (:meth:`SeatView.judge_waits`, as the compiled
+        loop's bridge): live = the tile set less the melds, its 定缺 suit none; the
+        natural copies of a wild kind are no wait (all its copies are wild) unless a
+        substitute tile plays as it (安庆)."""
+        live = np.array(view.model.shape(view.own_melds).caps, dtype=np.int64)
+        void = view.voids[view.seat]
+        if void >= 0:
+            live[9 * void:9 * void + 9] = 0
+        wild = () if view.stand_in is not None else view.joker_kinds
+        verdict, hope = view.judge_waits(j)
         return live, verdict, wild, hope
 
-    def _valid_tenpai(self, st, p, c, j, vis, so, allowed, live, verdict, wild,
-                      hope=None) -> int:
-        """:func:`pick_valid_wait` over the tenpai discards of seat p's hand ``c`` (+ ``j``
+    @staticmethod
+    def _valid_tenpai(c, j, vis, so, allowed, live, verdict, wild, hope=None) -> int:
+        """:func:`pick_valid_wait` over the tenpai discards of the hand ``c`` (+ ``j``
         jokers; ``so`` the shape options of its melds; ``live``, ``verdict``, ``wild``
         from :meth:`_judge`); ``allowed``: the kinds it may discard (:meth:`_allowed`)."""
         out = np.zeros(34, dtype=np.uint8)
@@ -602,20 +672,21 @@ class EfficiencyPlayer:
     def claim(self, view, options):
         if ("win",) in options:
             return ("win",)
-        st, p = view._st, view.seat
-        tile = st.last_discard[1] if st.last_discard is not None else None
+        last = view.last_discard
+        tile = last[1] if last is not None else None
         if tile is None:
             return None
-        kind = st.play_kind(tile)
-        c, j = st.play_counts(p)
-        vis = st.seat_visible(p)
-        s0, u0 = _cg.evaluate(c, st.shape_opts(p, True), j, vis)
+        kind = view.play_kind(tile)
+        c, j = view.play_counts()
+        vis = view.visible_counts()
+        s0, u0 = _cg.evaluate(c, view.shape_options(), j, vis)
+        void = view.voids[view.seat]
         best, key = None, (s0, -u0)
         for o in options:
             c2 = c.copy()
             if o[0] == "kong":
                 c2[kind] -= 3
-                so = st.opts_with(p, (Meld("kong", kind),))
+                so = view.shape_options((Meld("kong", kind),))
                 s1, u1 = _cg.evaluate(c2, so, j, vis)
                 k1 = (s1, -u1)
                 if s1 <= s0 and (best is None or k1 < key):
@@ -630,8 +701,8 @@ class EfficiencyPlayer:
                     if x != kind:
                         c2[x] -= 1
                 m = Meld("chow", a)
-            so = st.opts_with(p, (m,))
-            k, s1, u1 = _cg.choose_discard(c2, so, j, vis, st.seats[p].void)
+            so = view.shape_options((m,))
+            k, s1, u1 = _cg.choose_discard(c2, so, j, vis, void)
             if k < 0:
                 continue
             k1 = (s1, -u1)
