@@ -589,3 +589,39 @@ def test_policy_names_refused_with_a_clear_error():
                           changes=2)
     assert P.win_probability("2225678p88s1246s", 6, ruleset="sichuan", policy="changes<=1",
                              changes=1).policy == "changes<=1"
+
+
+def test_advise_shortcut_never_skips_a_complete_hand():
+    """advise skips :func:`completion` when the shanten shows the hand incomplete (under a
+    ruleset without pair / void rules); the verdicts must equal completion() itself on
+    complete hands (random sets + pair) and on random 14-tile hands."""
+    from majiang.analysis import completion
+
+    rng = np.random.default_rng(17)
+    hands = []
+    for _ in range(40):                         # complete: four sets and a pair
+        c = np.zeros(34, np.int64)
+        while True:
+            c[:] = 0
+            for _ in range(4):
+                if rng.random() < 0.5:
+                    s, r = rng.integers(3), rng.integers(7)
+                    c[9 * s + r:9 * s + r + 3] += 1
+                else:
+                    c[rng.integers(34)] += 3
+            c[rng.integers(34)] += 2
+            if c.max() <= 4:
+                break
+        hands.append(majiang.format_counts(c.astype(np.uint8)))
+    wall = np.repeat(np.arange(34), 4)
+    for _ in range(40):
+        hands.append(majiang.format_counts(np.bincount(rng.choice(wall, 14, replace=False),
+                                                  minlength=34).astype(np.uint8)))
+    for rs in ("mcr", "plain"):
+        for h in hands:
+            done = completion(h, ruleset=rs)
+            attrs = majiang.advise(h, ruleset=rs, second_order=False).attrs
+            assert attrs["win_now"] == (done.text if done is not None and done.wins else None)
+            assert attrs["no_win"] == (done.text if done is not None and not done.wins
+                                       else None)
+    assert any(completion(h, ruleset="plain") is not None for h in hands[:40])
