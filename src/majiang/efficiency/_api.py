@@ -86,7 +86,10 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     elif ruleset.jokers is not None:
         hand = read_faces(hand, ruleset)        # a fixed joker's faces are jokers
-    if named:           # no ruleset given: generic jokers allowed
+    if named and not (type(jokers) is int and not jokers and type(hand) is str
+                      and "*" not in hand and "f" not in hand and hand.isascii()):
+        # no ruleset given: generic jokers allowed; plain ASCII text without '*' or
+        # flowers needs no check (the common named call, e.g. ruleset="plain")
         _jokers_allowed(ruleset, hand, jokers)
     if how == "python":
         from ..rules.shapes import ruleset_shanten
