@@ -6,7 +6,6 @@ import dataclasses
 import inspect
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -128,14 +127,12 @@ def test_check_bool_and_check_choice():
 # ------------------------------------------------------------------ 2. bounded fan values
 def test_a_huge_fan_value_is_refused_at_load_not_hung_on():
     text = 'base = "sichuan"\n[options]\ncap = "none"\n[fans]\n"清一色" = 100000000000\n'
-    t0 = time.perf_counter()
     with pytest.raises(RuleError, match=f"house.toml: value of fan '清一色' must be at most "
                                         f"{FAN_DOUBLINGS_MAX} doublings"):
         rules.loads(text, where="house.toml")
     for base in ("mcr", "taiwan", "nanchang"):      # adding / multiplying tables
         with pytest.raises(RuleError, match=f"at most {FAN_VALUE_MAX}, got 100000000000"):
             rules.loads(f'base = "{base}"\n[fans]\n"1" = 100000000000\n')
-    assert time.perf_counter() - t0 < 5
 
 
 def test_fan_value_bounds_hold_for_rulesets_built_in_python():
