@@ -1831,7 +1831,11 @@ def end_table(st, readiness=None):
     return EndTable(players=n, end=st.end_reason, winners=tuple(w["seat"] for w in st.wins),
                     ready=ready, values=values, tiles=tuple(tiles), discards=tuple(discards),
                     kongs=tuple(kongs), turned=turned, first_discards=first,
-                    wild=tuple(int(k) for k in getattr(st, "jks", ()) or ()))
+                    wild=tuple(int(k) for k in getattr(st, "jks", ()) or ()),
+                    dealer=int(st.dealer), melds=tuple(len(s.melds) for s in st.seats),
+                    wins=tuple((int(w["seat"]), w.get("how", ""), w.get("discarder"),
+                                int(w.get("points", 0)))
+                               for w in st.wins))
 
 
 def _apply(st, payments):

@@ -150,6 +150,13 @@ class EndTable:
     wild : tuple of int
         The wild kinds of the hand (:meth:`JokerRule.kinds`: 南昌 正精 then 副精), () without
         jokers.
+    dealer : int
+        The dealer's seat (河北 / 内蒙 / 保定 double what the dealer pays or receives).
+    melds : tuple of int
+        Per seat, the number of melds (claimed or concealed kongs) at the end (内蒙 闭门).
+    wins : tuple of tuple
+        Per win in order, ``(seat, how, discarder, points)`` with how ``"self_draw"`` /
+        ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"``.
     """
 
     players: int
@@ -163,6 +170,9 @@ class EndTable:
     turned: int | None
     first_discards: Mapping
     wild: tuple = ()
+    dealer: int = 0
+    melds: tuple = ()
+    wins: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}
