@@ -21,6 +21,9 @@ from .efficiency import (
 _LAZY: dict[str, str] = {
     # analysis
     "advise": "analysis",
+    # a table position
+    "Position": "position",
+    "TableMeld": "position",
     # probability and odds
     "fan_odds": "odds",
     **{name: "probability" for name in (
@@ -42,7 +45,7 @@ _LAZY: dict[str, str] = {
 by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
 
 _LAZY_MODULES = ("rules", "game", "probability", "odds", "analysis", "scoring", "winning",
-                 "plots", "studies")
+                 "plots", "studies", "position")
 """Submodules reachable as attributes (``majiang.rules``) without an explicit import."""
 
 
@@ -83,6 +86,8 @@ __all__ = [
     "decompositions",
     # analysis
     "advise",
+    # a table position
+    "Position", "TableMeld",
     # probability and odds
     "win_probability", "tenpai_probability", "win_curve", "tenpai_curve", "probabilities",
     "discard_probabilities", "discard_curves", "Estimate", "Probabilities",

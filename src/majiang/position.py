@@ -1,0 +1,737 @@
+"""A table position: everything one seat sees at a decision.
+
+:class:`Position` gathers what a player knows when it must act: the ruleset, its
+seat, the dealer and the winds, its own concealed tiles (and the tile just drawn),
+every seat's melds (with the seat each claimed meld came from), every seat's discards
+in order (those claimed marked with the claiming seat), flowers, the joker indicator,
+the tiles left in the wall, declared void suits (定缺), the seats that already won
+(血战 / 血流) and ready declarations (报听).  It never holds another seat's concealed
+tiles, nor the wall's order.
+
+Tiles are kind indices 0..33 (0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-30 = East South
+West North, 31-33 = White Green Red); the own concealed tiles are physical kinds (a
+held joker at its kind).  Count vectors are ``numpy`` arrays of shape ``(34,)``.
+
+Counting rules (one place, used by every analysis that takes a Position):
+
+* a discard claimed into a meld (or won on) is counted once, in the meld (or among the
+  winner's :attr:`Position.won_tiles`), never in the river;
+* another seat's concealed kong whose tile the seat did not see is a count in
+  :attr:`Position.hidden_kongs` (4 unknown tiles, part of :meth:`Position.unseen_counts`);
+* the joker indicator counts as seen when it stays face up on the table (as the
+  ruleset's wall says: :meth:`majiang.rules.model.GameModel.wall`).
+
+Errors: :class:`~majiang.errors.InvalidHandError` for tiles that cannot be there
+together (a fifth copy, a tile outside the tile set, a hand size that does not fit the
+turn), :class:`~majiang.errors.InvalidNotationError` for unreadable text and
+:class:`~majiang.errors.RuleError` for seats, winds and options out of range.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .errors import InvalidHandError, InvalidNotationError, RuleError
+from .hand import Hand, Meld, as_hand
+from .records.datatypes import Discard
+from .tiles import N_KINDS, as_counts, check_tile, parse_tiles, tile_name
+
+__all__ = ["Position", "TableMeld", "Discard"]
+
+_WIND_NAMES = ("East", "South", "West", "North")
+_SUIT_NAMES = ("万 (m)", "筒 (p)", "条 (s)")
+
+
+class TableMeld(NamedTuple):
+    """A seat's meld as the table sees it.
+
+    ``meld``: the :class:`~majiang.hand.Meld` (``kind`` "chow" / "pung" / "kong", ``tile``
+    its lowest kind, ``concealed`` True for a concealed kong); ``from_seat``: the seat
+    whose discard was claimed into it (an added kong keeps its pung's), None for a
+    concealed kong or when unknown.
+    """
+
+    meld: Meld
+    from_seat: int | None = None
+
+    def __str__(self) -> str:
+        return str(self.meld) + ("" if self.from_seat is None else f"@{self.from_seat}")
+
+
+# --------------------------------------------------------------------------
+# reading the parts
+# --------------------------------------------------------------------------
+
+def _int(x: Any, what: str) -> int:
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        raise RuleError(f"{what} must be an int, got {x!r}")
+    return int(x)
+
+
+def _tile(x: Any, what: str) -> int:
+    """A tile kind from an int or a tile name ("5m", "东")."""
+    if isinstance(x, str):
+        tiles = parse_tiles(x)
+        if len(tiles) != 1:
+            raise InvalidNotationError(f"{what}: expected one tile, got {x!r}", text=x)
+        return tiles[0]
+    try:
+        return check_tile(x)
+    except InvalidHandError:
+        raise InvalidHandError(f"{what}: {x!r} is not a tile (kinds 0..33 or a name such "
+                               "as '5m')") from None
+
+
+_MELD_TOKEN = re.compile(r"\s*([\[{])([^\]}]*)([\]}])(?:@(\d+))?\s*")
+
+
+def _meld_of_text(body: str, bracket: str, text: str) -> Meld:
+    """The Meld of a bracketed group's inner text (``"123m"`` in ``[123m]``)."""
+    t = sorted(parse_tiles(body))
+    where = f"meld {bracket}{body}{']' if bracket == '[' else '}'} in {text!r}"
+    if bracket == "{":
+        if len(t) == 4 and t[0] == t[3]:
+            return Meld("kong", t[0], concealed=True)
+        raise InvalidNotationError(f"{where}: a concealed kong {{...}} is 4 identical tiles",
+                                   text=text)
+    if len(t) in (3, 4) and t[0] == t[-1]:
+        return Meld("pung" if len(t) == 3 else "kong", t[0])
+    if len(t) == 3 and t[0] < 27 and t[1] == t[0] + 1 and t[2] == t[0] + 2 \
+            and t[0] // 9 == t[2] // 9:
+        return Meld("chow", t[0])
+    raise InvalidNotationError(f"{where} is not a meld: 3 identical tiles (pung), 4 (kong) "
+                               "or 3 consecutive tiles of one suit (chow)", text=text)
+
+
+def _melds_of_text(text: str, seat: int) -> list[TableMeld]:
+    """``"[123m]@3 [555z] {6666m}"``: melds in brackets, each optionally followed by
+    ``@q`` (claimed from seat q)."""
+    out: list[TableMeld] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _MELD_TOKEN.match(text, pos)
+        if m is None:
+            raise InvalidNotationError(
+                f"melds of seat {seat}: cannot read {text[pos:].strip()!r} in {text!r}; write "
+                "each meld in brackets, [123m] [555z] [5555z] or {6666m} for a concealed "
+                "kong, optionally followed by @seat it was claimed from", text=text,
+                position=pos)
+        if (m.group(1) == "[") != (m.group(3) == "]"):
+            raise InvalidNotationError(f"melds of seat {seat}: unmatched brackets in "
+                                       f"{text!r}", text=text, position=pos)
+        meld = _meld_of_text(m.group(2), m.group(1), text)
+        frm = None if m.group(4) is None else int(m.group(4))
+        out.append(TableMeld(meld, frm))
+        pos = m.end()
+    return out
+
+
+def _table_meld(x: Any, seat: int) -> TableMeld:
+    if isinstance(x, TableMeld):
+        meld, frm = x
+    elif isinstance(x, Meld):
+        meld, frm = x, None
+    elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], Meld):
+        meld, frm = x
+    elif isinstance(x, tuple) and len(x) == 3 and isinstance(x[0], str):
+        meld, frm = Meld(x[0], _tile(x[1], f"meld of seat {seat}"), bool(x[2])), None
+    elif isinstance(x, str):
+        got = _melds_of_text(x, seat)
+        if len(got) != 1:
+            raise InvalidNotationError(f"melds of seat {seat}: {x!r} holds {len(got)} melds "
+                                       "where one was expected", text=x)
+        return got[0]
+    else:
+        raise InvalidHandError(f"melds of seat {seat}: {x!r} is not a meld (a Meld, a "
+                               "TableMeld, (Meld, from_seat) or text such as '[123m]@3')")
+    if not isinstance(meld, Meld):
+        raise InvalidHandError(f"melds of seat {seat}: {meld!r} is not a Meld")
+    if frm is not None:
+        frm = _int(frm, f"the seat meld {meld} of seat {seat} was claimed from")
+    return TableMeld(meld, frm)
+
+
+def _seat_melds(x: Any, seat: int) -> tuple[TableMeld, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, str):
+        return tuple(_melds_of_text(x, seat))
+    if isinstance(x, (Meld, TableMeld)):
+        return (_table_meld(x, seat),)
+    return tuple(_table_meld(m, seat) for m in x)
+
+
+_CLAIM_MARK = re.compile(r"@(\d+)")
+
+
+def _discards_of_text(text: str, seat: int) -> list[Discard]:
+    """``"19m4z@2 6p"``: tiles in discard order; ``@q`` after a tile marks it claimed by
+    seat q."""
+    out: list[Discard] = []
+    pos = 0
+    for m in _CLAIM_MARK.finditer(text):
+        out.extend(Discard(t) for t in parse_tiles(text[pos:m.start()]))
+        if not out or (m.start() > 0 and text[m.start() - 1].isspace()):
+            raise InvalidNotationError(f"discards of seat {seat}: '@{m.group(1)}' at position "
+                                       f"{m.start()} in {text!r} follows no tile; write it "
+                                       "right after the claimed tile, as 6p@2",
+                                       text=text, position=m.start())
+        out[-1] = Discard(out[-1].tile, int(m.group(1)))
+        pos = m.end()
+    out.extend(Discard(t) for t in parse_tiles(text[pos:]))
+    return out
+
+
+def _seat_discards(x: Any, seat: int) -> tuple[Discard, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, str):
+        return tuple(_discards_of_text(x, seat))
+    out: list[Discard] = []
+    for d in x:
+        if isinstance(d, str) and "@" in d:
+            out.extend(_discards_of_text(d, seat))
+            continue
+        if isinstance(d, Discard):
+            t, by = d
+        elif isinstance(d, tuple) and len(d) == 2:
+            t, by = d
+        else:
+            t, by = d, None
+        t = _tile(t, f"discards of seat {seat}")
+        if by is not None:
+            by = _int(by, f"the seat that claimed {tile_name(t)} from seat {seat}")
+        out.append(Discard(t, by))
+    return tuple(out)
+
+
+def _per_seat(x: Any, n: int, what: str, one: Any) -> tuple:
+    """A per-seat tuple of length n from None, a sequence of length n or a {seat: value}
+    mapping; ``one(value, seat)`` reads each entry."""
+    if x is None:
+        return tuple(one(None, p) for p in range(n))
+    if isinstance(x, dict):
+        bad = [k for k in x if isinstance(k, bool) or not isinstance(k, (int, np.integer))
+               or not 0 <= k < n]
+        if bad:
+            raise RuleError(f"{what}: seat {bad[0]!r} is not a seat 0..{n - 1}")
+        return tuple(one(x.get(p), p) for p in range(n))
+    if isinstance(x, str):
+        raise RuleError(f"{what} must list one entry per seat ({n} seats), got the text {x!r}")
+    items = list(x)
+    if len(items) != n:
+        raise RuleError(f"{what} must list one entry per seat: {n} seats, got {len(items)}")
+    return tuple(one(v, p) for p, v in enumerate(items))
+
+
+def _seat_set(x: Any, n: int, what: str) -> tuple[int, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        x = (x,)
+    out = sorted({_int(s, what) for s in x})
+    bad = [s for s in out if not 0 <= s < n]
+    if bad:
+        raise RuleError(f"{what}: {bad[0]} is not a seat 0..{n - 1}")
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# Position
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False, init=False)
+class Position:
+    """Everything one seat sees at a decision (keyword constructor; read-only).
+
+    Parameters
+    ----------
+    hand : str, Hand or array_like of shape (34,), optional
+        The seat's concealed tiles (the same as ``concealed=``; give one of them):
+        text in the hand notation (``"123m456p789s1122z"``; melds written there,
+        ``[555z]``, are the seat's own melds and flowers ``1f`` count as its flowers;
+        ``*`` is a held joker, put at the ruleset's wild kind), a
+        :class:`~majiang.hand.Hand`, or a count vector.  ``hand_size + 1`` tiles
+        (counting melds as 3) when the seat must discard, ``hand_size`` when it waits.
+    ruleset : str, path or Ruleset, optional
+        ``None`` (default) = Chinese Official rules (``"mcr"``); kept as given,
+        :attr:`model` is its :func:`~majiang.rules.model.game_model`.
+    seat : int
+        The viewing seat, ``0..players-1``.
+    concealed : as `hand`
+    drawn : int or str, optional
+        The tile just drawn (counted in the concealed tiles); None while waiting or
+        after a claim.
+    dealer : int
+        The dealer's seat (East); seat winds are ``(seat - dealer) % players``.
+    prevalent_wind : int
+        0..3 = East South West North.
+    melds : per-seat entries, optional
+        A sequence of one entry per seat (or a ``{seat: entry}`` dict); an entry is None,
+        text (``"[123m]@3 [555z] {6666m}"``: ``@q`` = claimed from seat q), or a sequence
+        of :class:`~majiang.hand.Meld`, :class:`TableMeld`, ``(Meld, from_seat)``.
+    discards : per-seat entries, optional
+        Each seat's discards in order: text (``"19m4z6p@2"``: ``@q`` after a tile = claimed
+        by seat q) or a sequence of kinds, names or
+        :class:`~majiang.records.Discard` ``(tile, claimed_by)``.
+    flowers : per-seat counts, optional
+        Flowers each seat has set aside (the own count also from flowers in `hand`).
+    indicator : int or str, optional
+        The turned joker indicator.
+    wall_left : int, optional
+        Tiles left in the wall; None = :attr:`tiles_left` derives it.
+    voids : per-seat ints, optional
+        Declared void suit (定缺): 0 万, 1 筒, 2 条, -1 none (rulesets with 缺一门 only).
+    won, ready : iterable of seats
+        Seats that already won (血战 / 血流) / declared ready (报听).
+    hidden_kongs : per-seat counts, optional
+        Concealed kongs of other seats whose tiles this seat did not see.
+    won_tiles : per-seat tile lists, optional
+        The tiles each winner took (shown face up under 血战 / 血流).
+    last_discard : (seat, tile), optional
+        The latest unclaimed discard; by default derived (see :attr:`last_discard`).
+
+    Attributes
+    ----------
+    concealed : numpy.ndarray
+        ``uint8 (34,)``, read-only: the seat's concealed tiles (physical kinds).
+    melds : tuple of tuple of TableMeld
+        Per seat (``len == players``).
+    discards : tuple of tuple of Discard
+        Per seat, in order; claimed ones marked.
+    flowers, voids, hidden_kongs : tuple of int
+        Per seat.
+    won, ready : tuple of int
+        Sorted seats.
+
+    Raises
+    ------
+    InvalidHandError
+        A fifth copy across all zones (concealed, every meld, the discards on the table,
+        the won tiles, a face-up indicator), a tile outside the ruleset's tile set,
+        a concealed count that fits no turn (``hand_size`` or ``hand_size + 1`` with
+        the seat's melds; ``hand_size + 1`` with a drawn tile), a drawn tile not held,
+        more flowers than the tile set has, or a claimed discard its claimer holds in no
+        meld (and did not win on).
+    InvalidNotationError
+        Unreadable hand, meld or discard text.
+    RuleError
+        Unknown ruleset; a seat, dealer or wind out of range; per-seat entries of the
+        wrong length; voids under a ruleset without 缺一门; jokers without a known
+        wild kind.
+    """
+
+    ruleset: Any
+    seat: int
+    concealed: np.ndarray
+    drawn: int | None
+    dealer: int
+    prevalent_wind: int
+    melds: tuple
+    discards: tuple
+    flowers: tuple
+    indicator: int | None
+    wall_left: int | None
+    voids: tuple
+    won: tuple
+    ready: tuple
+    hidden_kongs: tuple
+    won_tiles: tuple
+
+    def __init__(self, hand: Any = None, *, ruleset: Any = None, seat: int = 0,
+                 concealed: Any = None, drawn: Any = None, dealer: int = 0,
+                 prevalent_wind: int = 0, melds: Any = None, discards: Any = None,
+                 flowers: Any = None, indicator: Any = None, wall_left: int | None = None,
+                 voids: Any = None, won: Any = (), ready: Any = (), hidden_kongs: Any = None,
+                 won_tiles: Any = None, last_discard: Any = None) -> None:
+        from .rules.model import game_model
+        model = game_model(ruleset)
+        n = model.players
+        sets = object.__setattr__
+        sets(self, "_model", model)
+        sets(self, "ruleset", ruleset)
+        seat = _int(seat, "seat")
+        dealer = _int(dealer, "dealer")
+        if not 0 <= seat < n:
+            raise RuleError(f"seat must be 0..{n - 1} ({model.name} is played by {n}), "
+                            f"got {seat}")
+        if not 0 <= dealer < n:
+            raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer}")
+        pw = _int(prevalent_wind, "prevalent_wind")
+        if not 0 <= pw <= 3:
+            raise RuleError(f"prevalent_wind must be 0..3 (East South West North), got {pw}")
+        sets(self, "seat", seat)
+        sets(self, "dealer", dealer)
+        sets(self, "prevalent_wind", pw)
+        ind = None if indicator is None else _tile(indicator, "indicator")
+        if ind is not None and model.jokers is None:
+            raise RuleError(f"indicator {tile_name(ind)}: {model.name} has no jokers")
+        sets(self, "indicator", ind)
+        # the own tiles
+        if hand is not None and concealed is not None:
+            raise RuleError("give the seat's tiles once: hand= or concealed=, not both")
+        src = hand if hand is not None else concealed
+        own_melds: tuple = ()
+        own_flowers = 0
+        if src is None:
+            raise InvalidHandError("a position needs the seat's concealed tiles (hand=...)")
+        if isinstance(src, str) or isinstance(src, Hand):
+            h = as_hand(src, strict=False)
+            c = h.concealed.copy()
+            own_melds = tuple(TableMeld(m) for m in h.melds)
+            own_flowers = h.n_flowers
+            if h.jokers:
+                kinds = model.joker_kinds(ind)
+                if not kinds:
+                    raise RuleError(f"the hand holds {h.jokers} joker(s) '*', but "
+                                    f"{model.name} has no jokers")
+                if int(c[kinds[0]]) + h.jokers > 4:
+                    raise InvalidHandError(f"the hand holds {int(c[kinds[0]])} "
+                                           f"{tile_name(kinds[0])} and {h.jokers} joker(s) "
+                                           f"'*' (wild {tile_name(kinds[0])}): more than 4")
+                c[kinds[0]] += h.jokers
+        else:
+            c = as_counts(src)
+        c.flags.writeable = False
+        sets(self, "concealed", c)
+        # per seat
+        ms = _per_seat(melds, n, "melds", _seat_melds)
+        if own_melds:
+            if ms[seat]:
+                raise RuleError(f"the melds of seat {seat} are given twice: in the hand text "
+                                "and in melds=")
+            ms = ms[:seat] + (own_melds,) + ms[seat + 1:]
+        sets(self, "melds", ms)
+        sets(self, "discards", _per_seat(discards, n, "discards", _seat_discards))
+
+        def count(what):
+            def one(v, p):
+                if v is None:
+                    return 0
+                v = _int(v, f"{what} of seat {p}")
+                if v < 0:
+                    raise RuleError(f"{what} of seat {p} must be >= 0, got {v}")
+                return v
+            return one
+
+        fl = _per_seat(flowers, n, "flowers", count("flowers"))
+        if own_flowers:
+            if fl[seat] and fl[seat] != own_flowers:
+                raise RuleError(f"seat {seat} holds {own_flowers} flower(s) in the hand text "
+                                f"but flowers= gives {fl[seat]}")
+            fl = fl[:seat] + (own_flowers,) + fl[seat + 1:]
+        sets(self, "flowers", fl)
+        sets(self, "hidden_kongs", _per_seat(hidden_kongs, n, "hidden_kongs",
+                                             count("hidden kongs")))
+
+        def void(v, p):
+            if v is None:
+                return -1
+            v = _int(v, f"the void suit of seat {p}")
+            if v not in (-1, 0, 1, 2):
+                raise RuleError(f"the void suit of seat {p} must be 0 (万), 1 (筒), 2 (条) or "
+                                f"-1 (none), got {v}")
+            return v
+
+        vs = _per_seat(voids, n, "voids", void)
+        if any(v >= 0 for v in vs) and not model.void_suit:
+            raise RuleError(f"voids (定缺) are declared only under a ruleset with a void suit "
+                            f"(缺一门); {model.name} has none")
+        sets(self, "voids", vs)
+        sets(self, "won", _seat_set(won, n, "won"))
+        sets(self, "ready", _seat_set(ready, n, "ready"))
+
+        def tiles(v, p):
+            if v is None:
+                return ()
+            if isinstance(v, str):
+                return tuple(parse_tiles(v))
+            return tuple(_tile(t, f"won tiles of seat {p}") for t in v)
+
+        wt = _per_seat(won_tiles, n, "won_tiles", tiles)
+        for p, ts in enumerate(wt):
+            if ts and p not in self.won:
+                raise RuleError(f"seat {p} has won tiles but is not among the seats that won")
+        sets(self, "won_tiles", wt)
+        d = None if drawn is None else _tile(drawn, "drawn")
+        sets(self, "drawn", d)
+        if wall_left is not None:
+            wall_left = _int(wall_left, "wall_left")
+        sets(self, "wall_left", wall_left)
+        if last_discard is not None:
+            try:
+                ls, lt = last_discard
+            except (TypeError, ValueError):
+                raise RuleError(f"last_discard must be (seat, tile), got {last_discard!r}") \
+                    from None
+            last_discard = (_int(ls, "the seat of last_discard"), _tile(lt, "last_discard"))
+        sets(self, "_last", last_discard)
+        self._validate()
+
+    # ------------------------------------------------------------------ checks
+    def _validate(self) -> None:
+        model, n, s = self._model, self.players, self.seat
+        hs = model.hand_size
+        # melds' seats and counts
+        for p, ms in enumerate(self.melds):
+            for tm in ms:
+                f = tm.from_seat
+                if f is not None and (not 0 <= f < n or f == p):
+                    raise RuleError(f"seat {p}'s meld {tm.meld} is claimed from seat {f}: "
+                                    f"not another seat 0..{n - 1}")
+                if f is not None and tm.meld.concealed:
+                    raise RuleError(f"seat {p}'s concealed kong {tm.meld} cannot be claimed "
+                                    f"from seat {f}")
+            k = len(ms) + self.hidden_kongs[p]
+            if p != s and hs - 3 * k < 1:
+                raise InvalidHandError(f"seat {p} has {k} melds: a {hs}-tile hand holds at "
+                                       f"most {(hs - 1) // 3}")
+        if self.hidden_kongs[s]:
+            raise RuleError(f"hidden_kongs counts other seats' concealed kongs; seat {s}'s own "
+                            "are melds such as {6666m}")
+        # the own hand size fits the turn
+        nc = int(self.concealed.sum())
+        k = len(self.melds[s])
+        size = nc + 3 * k
+        if size not in (hs, hs + 1):
+            raise InvalidHandError(
+                f"seat {s} holds {nc} concealed tiles with {k} meld(s) = {size}; a "
+                f"{hs}-tile hand holds {hs} while waiting or {hs + 1} when it must discard "
+                f"({hs - 3 * k} or {hs + 1 - 3 * k} concealed tiles with {k} meld(s))")
+        if self.drawn is not None:
+            if size != hs + 1:
+                raise InvalidHandError(f"seat {s} drew {tile_name(self.drawn)} but holds "
+                                       f"{size} tiles, not {hs + 1}")
+            if not self.concealed[self.drawn]:
+                raise InvalidHandError(f"the drawn tile {tile_name(self.drawn)} is not among "
+                                       "the concealed tiles")
+        # claims: each claimed discard is in a meld of its claimer (or won on)
+        claims = [[] for _ in range(n)]
+        for p, river in enumerate(self.discards):
+            for dsc in river:
+                q = dsc.claimed_by
+                if q is None:
+                    continue
+                if not 0 <= q < n or q == p:
+                    raise RuleError(f"seat {p}'s discard {tile_name(dsc.tile)} is marked "
+                                    f"claimed by seat {q}: not another seat 0..{n - 1}")
+                claims[q].append((p, dsc.tile))
+        for q, got in enumerate(claims):
+            pool = [tm for tm in self.melds[q] if not tm.meld.concealed]
+            wins = list(self.won_tiles[q])
+            for p, t in got:
+                hit = next((i for i, tm in enumerate(pool) if t in tm.meld.tiles
+                            and tm.from_seat in (None, p)), None)
+                if hit is not None:
+                    pool.pop(hit)
+                elif t in wins:
+                    wins.remove(t)
+                elif q in self.won and not self.won_tiles[q]:
+                    pass                    # won on it; the won tiles were not given
+                else:
+                    raise InvalidHandError(
+                        f"seat {p}'s discard {tile_name(t)} is marked claimed by seat {q}, "
+                        f"but seat {q} holds no meld with {tile_name(t)} claimed from seat "
+                        f"{p} (and did not win on it)")
+        # flowers
+        tf = sum(self.flowers)
+        if tf > model.n_flowers:
+            raise InvalidHandError(f"{tf} flowers set aside, but the tile set of {model.name} "
+                                   f"has {model.n_flowers}")
+        # every copy: concealed + melds + discards on the table + won tiles + indicator
+        total = self._all_seen().astype(np.int64)
+        model.check_kinds(total, "the position")
+        over = np.flatnonzero(total > model.copies)
+        if over.size:
+            t = int(over[0])
+            parts = self._where_is(t)
+            raise InvalidHandError(
+                f"{int(total[t])} copies of {tile_name(t)} in the position ({parts}); the "
+                f"tile set of {model.name} has {int(model.copies[t])}")
+        if self.wall_left is not None:
+            derived = self._derived_wall()
+            if not 0 <= self.wall_left <= derived:
+                raise InvalidHandError(f"wall_left {self.wall_left}: the position leaves at "
+                                       f"most {derived} tiles unseen for the wall")
+        if self._last is not None:
+            ls, lt = self._last
+            if not 0 <= ls < n or not any(d.tile == lt and d.claimed_by is None
+                                          for d in self.discards[ls][-1:]):
+                raise InvalidHandError(f"last_discard ({ls}, {tile_name(lt)}) is not the "
+                                       f"unclaimed last discard of seat {ls}")
+
+    def _indicator_counts(self) -> np.ndarray:
+        """``int64 (34,)``: the copy of the indicator that lies face up (0 or 1)."""
+        out = np.zeros(N_KINDS, np.int64)
+        if self.indicator is not None and self._model.jokers is not None:
+            w = self._model.wall(self.indicator)
+            up = int(self._model.copies.sum()) - w.size
+            if up > 0:
+                out[self.indicator] = up
+        return out
+
+    def _meld_counts(self, p: int, *, hidden: bool = True) -> np.ndarray:
+        out = np.zeros(N_KINDS, np.int64)
+        for tm in self.melds[p]:
+            if hidden or not tm.meld.concealed or p == self.seat:
+                np.add.at(out, tm.meld.tiles, 1)
+        return out
+
+    def _table_counts(self) -> np.ndarray:
+        """Discards on the table (unclaimed) plus every winner's won tiles."""
+        out = np.zeros(N_KINDS, np.int64)
+        for river in self.discards:
+            for d in river:
+                if d.claimed_by is None:
+                    out[d.tile] += 1
+        for ts in self.won_tiles:
+            for t in ts:
+                out[t] += 1
+        return out
+
+    def _all_seen(self) -> np.ndarray:
+        total = self.concealed.astype(np.int64) + self._table_counts() + self._indicator_counts()
+        for p in range(self.players):
+            total += self._meld_counts(p)
+        return total
+
+    def _where_is(self, t: int) -> str:
+        parts = [f"{int(self.concealed[t])} concealed"]
+        melds = sum(int(self._meld_counts(p)[t]) for p in range(self.players))
+        parts.append(f"{melds} in melds")
+        parts.append(f"{int(self._table_counts()[t])} discarded or won")
+        ind = int(self._indicator_counts()[t])
+        if ind:
+            parts.append(f"{ind} indicator")
+        return " + ".join(parts)
+
+    def _derived_wall(self) -> int:
+        model = self._model
+        seen = int(self._all_seen().sum()) + 4 * sum(self.hidden_kongs)
+        others = sum(self.concealed_count(p) for p in range(self.players) if p != self.seat)
+        return int(model.copies.sum()) + model.n_flowers - sum(self.flowers) - seen - others
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def model(self):
+        """The ruleset's :class:`~majiang.rules.model.GameModel`."""
+        return self._model
+
+    @property
+    def players(self) -> int:
+        """Number of seats (from the ruleset)."""
+        return self._model.players
+
+    @property
+    def seat_wind(self) -> int:
+        """The seat's wind, ``(seat - dealer) % players`` (0..3 = East South West North)."""
+        return (self.seat - self.dealer) % self.players
+
+    @property
+    def hand_size(self) -> int:
+        """The ruleset's hand size (13 or 16)."""
+        return self._model.hand_size
+
+    @property
+    def own_melds(self) -> tuple:
+        """The seat's own melds as :class:`~majiang.hand.Meld` objects, in order."""
+        return tuple(tm.meld for tm in self.melds[self.seat])
+
+    @property
+    def must_discard(self) -> bool:
+        """Whether the seat holds ``hand_size + 1`` tiles (after a draw or a claim)."""
+        return int(self.concealed.sum()) + 3 * len(self.melds[self.seat]) == self.hand_size + 1
+
+    @property
+    def tiles_left(self) -> int:
+        """:attr:`wall_left` when given, else derived: the tile set (flowers included)
+        less every tile seen (concealed, melds, hidden kongs, discards on the table, won
+        tiles, a face-up indicator, flowers set aside) and the other seats' concealed
+        tiles (:meth:`concealed_count`)."""
+        return self.wall_left if self.wall_left is not None else self._derived_wall()
+
+    def visible_counts(self) -> np.ndarray:
+        """``uint8 (34,)``: what the seat sees outside its own concealed tiles and own
+        melds: the discards still on the table (its own too), the other seats' exposed
+        melds (and concealed kongs whose tile is given), the tiles winners took, the
+        face-up indicator.  A claimed discard is counted once (in its meld)."""
+        v = self._table_counts() + self._indicator_counts()
+        for p in range(self.players):
+            if p != self.seat:
+                v += self._meld_counts(p)
+        return v.astype(np.uint8)
+
+    def unseen_counts(self) -> np.ndarray:
+        """``int16 (34,)``: tile-set copies less the own concealed tiles, the own melds
+        and :meth:`visible_counts`: the tiles in other seats' hands (their hidden kongs
+        included) or the wall."""
+        own = self.concealed.astype(np.int16) + self._meld_counts(self.seat).astype(np.int16)
+        return (self._model.copies.astype(np.int16) - own
+                - self.visible_counts().astype(np.int16))
+
+    def opponents(self) -> tuple[int, ...]:
+        """The other seats still playing (not in :attr:`won`), in seat order."""
+        return tuple(p for p in range(self.players) if p != self.seat and p not in self.won)
+
+    def concealed_count(self, seat: int) -> int:
+        """Concealed tiles of ``seat``: the own count, else ``hand_size - 3 x melds``
+        (hidden kongs included): another seat waits with ``hand_size`` tiles.
+
+        Raises
+        ------
+        RuleError
+            Not a seat.
+        """
+        seat = _int(seat, "seat")
+        if not 0 <= seat < self.players:
+            raise RuleError(f"seat must be 0..{self.players - 1}, got {seat}")
+        if seat == self.seat:
+            return int(self.concealed.sum())
+        return self.hand_size - 3 * (len(self.melds[seat]) + self.hidden_kongs[seat])
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        """``(seat, tile)`` of the latest unclaimed discard: as given, else derived when
+        the seat is not to discard (it holds ``hand_size`` tiles, so it may weigh a
+        claim): the last discard of the nearest seat before it in turn order (seat - 1,
+        seat - 2, …) whose river ends with an unclaimed tile; None when the seat must
+        discard or no river qualifies."""
+        if self._last is not None:
+            return self._last
+        if self.must_discard:
+            return None
+        n = self.players
+        for i in range(1, n):
+            p = (self.seat - i) % n
+            river = self.discards[p]
+            if river and river[-1].claimed_by is None:
+                return (p, river[-1].tile)
+        return None
+
+    # ------------------------------------------------------------------ value semantics
+    def _key(self) -> tuple:
+        return (self._model.name, self.seat, self.concealed.tobytes(), self.drawn, self.dealer,
+                self.prevalent_wind, self.melds, self.discards, self.flowers, self.indicator,
+                self.wall_left, self.voids, self.won, self.ready, self.hidden_kongs,
+                self.won_tiles, self._last)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        from .tiles import format_counts
+        text = format_counts(self.concealed)
+        own = " ".join(str(tm.meld) for tm in self.melds[self.seat])
+        return (f"Position({self._model.name}, seat {self.seat} "
+                f"({_WIND_NAMES[self.seat_wind]}), hand {text}{' ' + own if own else ''}, "
+                f"{self.tiles_left} tiles left)")

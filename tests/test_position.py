@@ -1,0 +1,172 @@
+"""majiang.position: the Position of one seat at a decision (construction, validation,
+derived counts, construction from play, text forms, advice that takes a Position).
+
+Expected values are counted by hand from the positions written in each test."""
+import numpy as np
+import pytest
+
+import majiang as mj
+from majiang.errors import InvalidHandError, InvalidNotationError, RuleError
+from majiang.hand import Meld
+from majiang.position import Position, TableMeld
+from majiang.records import Discard
+from majiang.tiles import parse_tile as T
+
+
+def _counts(**kw):
+    c = np.zeros(34, np.int64)
+    for name, n in kw.items():
+        c[T(name[1:] if name.startswith("t") else name)] += n
+    return c
+
+
+# --------------------------------------------------------------------------
+# construction and normalisation
+# --------------------------------------------------------------------------
+
+def test_keyword_constructor_normalises_to_the_contract_types():
+    p = Position("123m456p789s1122z3z", melds=[None, "[555m]@0", None, None],
+                 discards=["5m@1 1m", "9p", "", ""], drawn="3z", dealer=1,
+                 prevalent_wind=1, flowers=[0, 2, 0, 0])
+    assert p.concealed.dtype == np.uint8 and p.concealed.shape == (34,)
+    assert not p.concealed.flags.writeable
+    assert p.drawn == 29
+    assert p.melds[1] == (TableMeld(Meld("pung", 4), 0),)
+    assert p.discards[0] == (Discard(4, 1), Discard(0, None))
+    assert p.discards[1] == (Discard(9 + 8),)
+    assert p.flowers == (0, 2, 0, 0) and p.voids == (-1, -1, -1, -1)
+    assert p.won == () and p.ready == () and p.hidden_kongs == (0, 0, 0, 0)
+    assert p.players == 4 and p.model.name == "mcr"
+    assert p.seat_wind == 3           # seat 0 with dealer 1: North
+    assert p.opponents() == (1, 2, 3)
+    assert p.concealed_count(0) == 14 and p.concealed_count(1) == 10
+    assert p.concealed_count(2) == 13
+    assert p.must_discard and p.last_discard is None
+
+
+def test_the_same_position_from_counts_hand_and_meld_objects():
+    a = Position("123m456p789s1122z", melds={2: "[789p]@1"}, discards=[[], ["8p@2"], [], []])
+    hand = mj.parse_hand("123m456p789s1122z")
+    b = Position(concealed=hand.concealed, melds=[(), (), [(Meld("chow", 15), 1)], ()],
+                 discards=[(), [Discard(16, 2)], (), ()])
+    c = Position(hand, melds=[[], [], [TableMeld(Meld("chow", 15), 1)], []],
+                 discards=[[], [("8p", 2)], [], []])
+    assert a == b == c and hash(a) == hash(b)
+
+
+def test_own_melds_and_flowers_from_the_hand_text():
+    p = Position("123m456p789s1z [555z] 13f", seat=2, discards=None)
+    assert p.melds[2] == (TableMeld(Meld("pung", 31)),)
+    assert p.flowers == (0, 0, 2, 0)
+    assert p.own_melds == (Meld("pung", 31),)
+    with pytest.raises(RuleError, match="given twice"):
+        Position("123m456p789s1z [555z]", melds=["[666z]", None, None, None])
+
+
+def test_visible_and_unseen_counts_by_hand():
+    # seat 0 holds 123m456p789s1122z + 3z; seat 1 punged seat 0's 5m; seat 2 has a
+    # concealed kong of 9m (shown); 9p and 1m lie on the table
+    p = Position("123m456p789s1122z3z", drawn="3z",
+                 melds=[None, "[555m]@0", "{9999m}", None],
+                 discards=["5m@1 1m", "9p", "", ""])
+    want = _counts(**{"5m": 3, "9m": 4, "1m": 1, "9p": 1})
+    assert p.visible_counts().dtype == np.uint8
+    assert np.array_equal(p.visible_counts(), want)
+    unseen = p.unseen_counts()
+    assert unseen.dtype == np.int16
+    own = mj.as_counts("123m456p789s1122z3z").astype(np.int64)
+    assert np.array_equal(unseen, 4 - own - want)
+    # 144 tiles - 14 own - 3 + 4 meld tiles - 2 discards - (10 + 10 + 13) other concealed
+    assert p.tiles_left == 144 - 14 - 7 - 2 - 33
+
+
+def test_claimed_discard_counted_once_and_hidden_kongs_unseen():
+    p = Position("123m456p789s1122z", melds=[None, None, "[789p]@1", None],
+                 discards=[[], ["8p@2", "1z"], [], []], hidden_kongs=[0, 0, 0, 1])
+    v = p.visible_counts()
+    assert v[T("8p")] == 1 and v[T("7p")] == 1 and v[T("9p")] == 1 and v[T("1z")] == 1
+    assert int(v.sum()) == 4
+    assert p.concealed_count(3) == 10 and p.concealed_count(2) == 10
+    assert int(p.unseen_counts().sum()) == 136 - 13 - 4
+    assert p.tiles_left == 144 - 13 - 4 - 4 - (13 + 10 + 10)
+    assert p.last_discard == (1, T("1z"))      # seat 0 waits: seat 3 has no river
+
+
+def test_indicator_face_up_counts_as_seen():
+    # 武汉: the wild kind is the one after the indicator, which stays face up
+    p = Position("123m456p789s1122z", ruleset="wuhan", indicator="5m")
+    assert p.visible_counts()[T("5m")] == 1
+    assert int(p.visible_counts().sum()) == 1
+    # 南昌: every copy of the turned kind is wild, the turned tile goes back
+    q = Position("123m456p789s1122z", ruleset="nanchang", indicator="5m")
+    assert int(q.visible_counts().sum()) == 0
+    with pytest.raises(RuleError, match="no jokers"):
+        Position("123m456p789s1122z", indicator="5m")
+
+
+def test_jokers_in_hand_text_go_to_the_wild_kind():
+    p = Position("123m456p789s11z**", ruleset="wuhan", indicator="5m")
+    assert p.concealed[T("6m")] == 2
+    with pytest.raises(RuleError, match="jokers"):
+        Position("123m456p789s11z**")
+
+
+def test_voids_won_ready():
+    p = Position("123m456p789s1122z".replace("1122z", "1188p"), ruleset="sichuan",
+                 voids=[2, 0, 1, -1], won=[3], ready={1})
+    assert p.voids == (2, 0, 1, -1) and p.won == (3,) and p.ready == (1,)
+    assert p.opponents() == (1, 2)
+    with pytest.raises(RuleError, match="void"):
+        Position("123m456p789s1122z", voids=[0, -1, -1, -1])
+    with pytest.raises(RuleError, match="void suit of seat 1"):
+        Position("123m456p789s1188p", ruleset="sichuan", voids=[0, 3, -1, -1])
+
+
+# --------------------------------------------------------------------------
+# validation: one-line errors
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kw, err, match", [
+    (dict(hand="1111m456p789s1122z", discards=["1m", "", "", ""]), InvalidHandError,
+     "5 copies of 1m"),
+    (dict(hand="123m456p789s1122z", melds=[None, "[111m]", None, "[1111m]"]),
+     InvalidHandError, "copies of 1m"),
+    (dict(hand="123m456p789s1188p", ruleset="sichuan", discards=["", "1z", "", ""]),
+     InvalidHandError, "not in the tile set"),
+    (dict(hand="123m456p789s1122z1z1z"), InvalidHandError, "not a multiple|1 or 2 more"),
+    (dict(hand="123m456p789s112z"), InvalidHandError, "1 or 2 more"),
+    (dict(hand="123m456p789s11z"), InvalidHandError, "holds 11 concealed"),
+    (dict(hand="123m456p789s1122z", drawn="3z"), InvalidHandError, "drew 3z"),
+    (dict(hand="123m456p789s1122z3z", drawn="4z"), InvalidHandError, "not among"),
+    (dict(hand="123m456p789s1122z", seat=4), RuleError, "seat must be 0..3"),
+    (dict(hand="123m456p789s1122z", dealer=-1), RuleError, "dealer"),
+    (dict(hand="123m456p789s1122z", prevalent_wind=4), RuleError, "prevalent_wind"),
+    (dict(hand="123m456p789s1122z", discards=["1m@1", "", "", ""]), InvalidHandError,
+     "claimed by seat 1"),
+    (dict(hand="123m456p789s1122z", discards=["1m@0", "", "", ""]), RuleError,
+     "not another seat"),
+    (dict(hand="123m456p789s1122z", melds=[None, "[111z]@1", None, None]), RuleError,
+     "claimed from seat 1"),
+    (dict(hand="123m456p789s1122z", melds=[None, None, None]), RuleError, "one entry per seat"),
+    (dict(hand="123m456p789s1122z", flowers=[3, 3, 3, 3]), InvalidHandError, "12 flowers"),
+    (dict(hand="123m456p789s1122z", wall_left=200), InvalidHandError, "wall_left"),
+    (dict(hand="123m456p789s1122z", melds=[None, "[123p] [456p] [789p] [111s] [222s]",
+                                          None, None]), InvalidHandError, "5 melds"),
+    (dict(hand="123m456p789s1122z", melds=[None, "[124m]", None, None]),
+     InvalidNotationError, "not a meld"),
+    (dict(hand="123m456p789s1122z", melds=[None, "123m", None, None]),
+     InvalidNotationError, "brackets"),
+    (dict(hand="123m456p789s1122z", won_tiles=[None, "5m", None, None]), RuleError,
+     "not among the seats that won"),
+])
+def test_invalid_positions_raise_one_line_errors(kw, err, match):
+    with pytest.raises(err, match=match) as info:
+        Position(**kw)
+    assert "\n" not in str(info.value)
+
+
+def test_won_tiles_count_a_win_on_a_discard_once():
+    p = Position("123m456p789s1188p", ruleset="sichuan", won=[2], won_tiles=[None, None, "5s", None],
+                 discards=["", "5s@2", "", ""])
+    assert p.visible_counts()[T("5s")] == 1
+    assert int(p.visible_counts().sum()) == 1
