@@ -1622,7 +1622,8 @@ def end_checks(st) -> list:
     part = [q for q in range(st.n) if q not in won]
     base = rs.scoring.base
     seats = st.seats
-    pigs = [q for q in part if _three_suits(seats[q])]
+    # a 花猪 exists only where 查花猪 is played (云南 plays 查大叫 alone: three suits are fine)
+    pigs = [q for q in part if _three_suits(seats[q])] if "查花猪" in checks else []
     readiness = readiness or _Readiness(st)
     ready = [q for q in part if q not in pigs and readiness.ready(q)]
     out = []

@@ -1,0 +1,109 @@
+"""云南麻将 (Yunnan, 玉溪 / 楚雄) — docs/rules/yunnan.md.
+
+The general rule text (docs/rules/yunnan.md §1) gives the flow: 136 tiles, 4 players, 13
+tiles; no 吃, only 碰 and 杠 (明杠, 暗杠, 转弯杠); a **平和 must be self-drawn**, bigger
+hands may also win on a discard; self-draw paid by all three, a discard by the discarder
+alone, per winner (一炮多响); after passing a win no discard win until one's next draw; a
+drawn hand is settled by **查大叫**, kong money not counted; 明杠 costs the discarder 2.
+The 楚雄玉溪 product names the hands; **no 玉溪 values were found**: the values are those of
+the neighbouring 曲靖 game of a commercial server (docs/rules/yunnan.md §3), marked as
+borrowed.  Chosen reading:
+
+* Points (convention D): 2^番, 番 capped at 3 (= 8 per payer).  番: 对对胡 1, 七对 2, 龙七对
+  (one four in the pairs) 3, 双龙七对 (two or more) 4 [derived; the cap makes it 3], 清一色 2,
+  混一色 1, 门清 1 (no claimed meld; a regular hand — the seven-pairs values already assume a
+  closed hand) [interp.], 杠上花 1, 杠上五梅花 2 (杠上花 on 5筒, in place of 杠上花).  A hand
+  of 0 番 (平和) wins only by self-draw (constraint ``pinghu_self_draw``).
+* 抢杠胡: the points ×3 (option ``robbing`` = "x3"; "+1" = one more 番 instead), after the
+  cap [interp.].
+* Kongs (docs/rules/yunnan.md §4): 明杠 2 from the discarder; 暗杠 2 from each other player,
+  转弯杠 1 from each [interp.: the Sichuan amounts]; paid only if someone wins (``with_win``:
+  "杠钱不算" read as no kong money in a drawn hand).
+* 查大叫 at a drawn end: each player who is not ready pays each ready player that player's
+  largest hand value (a 平和 wait counts 1).
+* 一炮多响 (several winners each paid by the discarder); 过水 locks every discard win until
+  the player's own draw (``pass_lock="all"``); play to the last tile.
+
+Not modelled (the engine has no move for them): the two tail tiles turned face up at the
+start (a 杠上花 may take one), the last-four-tiles rule (a winning discard or draw must be
+taken — the built-in bots take every win anyway), 十风 (ten honour discards), 杠上炮 (the win
+context does not say that a discard followed a kong), 双杠花.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import (POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd,
+                   check_choice, doubling, settle_points)
+
+__all__ = ["build", "YUNNAN", "yunnan_points"]
+
+_SRC = "docs/rules/yunnan.md"
+_BORROWED = _SRC + " (values of the neighbouring 曲靖 game)"
+
+ROBBING = 11
+
+
+def _long_pairs(n: int):
+    def pred(w) -> int:
+        return int(w.form == "seven_pairs" and F.seven_pairs_quads(w) >= n)
+    return pred
+
+
+def _five_plum(w) -> int:
+    """杠上五梅花: 杠上花 won on 5筒."""
+    return int(w.context.kong_replacement and w.context.win_tile == 13)
+
+
+def yunnan_points(fans: dict, rs, w) -> int:
+    """2^番 with 番 capped at ``rs.scoring.cap``; 抢杠胡 ×3 after the cap (option
+    ``robbing="x3"``) or +1 番 before it (``"+1"``)."""
+    fan = sum(rs.fan(k).value * n for k, n in fans.items() if k != ROBBING)
+    robbed = bool(fans.get(ROBBING))
+    if robbed and rs.options.get("robbing", "x3") == "+1":
+        fan += 1
+    cap = rs.scoring.cap
+    pts = rs.scoring.base * doubling(fan if cap is None else min(fan, cap))
+    if robbed and rs.options.get("robbing", "x3") == "x3":
+        pts *= 3
+    return pts
+
+
+POINTS_FUNCTIONS["yunnan"] = yunnan_points
+
+
+def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
+    check_choice(cap, "yunnan option cap", (3, 4, 5, None))
+    check_choice(robbing, "yunnan option robbing", ("x3", "+1"))
+    pat = ("pattern",)
+    fl = (
+        F.fan(1, "对对胡", "All Pungs", 1, F.all_pungs, tags=pat, source=_BORROWED),
+        F.fan(2, "七对", "Seven Pairs", 2, F.seven_pairs, tags=pat, source=_BORROWED),
+        F.fan(3, "龙七对", "Seven Pairs with a Four", 3, _long_pairs(1), excludes=(2,),
+              tags=pat, source=_BORROWED),
+        F.fan(4, "双龙七对", "Seven Pairs with Two Fours", 4, _long_pairs(2),
+              excludes=(2, 3), tags=pat, source=_BORROWED + " [derived]"),
+        F.fan(5, "清一色", "Full Flush", 2, F.flush, tags=pat, source=_BORROWED),
+        F.fan(6, "混一色", "Half Flush", 1, F.half_flush, tags=pat, source=_BORROWED),
+        F.fan(7, "门清", "Concealed Hand", 1, F.concealed, forms=("regular",), tags=pat,
+              source=_BORROWED + " [interp.]"),
+        F.fan(8, "杠上花", "Win on Kong Replacement", 1, F.kong_flower, tags=pat,
+              source=_BORROWED),
+        F.fan(9, "杠上五梅花", "Kong Replacement Win on 5 Dots", 2, _five_plum,
+              excludes=(8,), tags=pat, source=_BORROWED),
+        F.fan(ROBBING, "抢杠胡", "Robbing a Kong (x3)", 0, F.robbing, source=_BORROWED),
+    )
+    return Ruleset(
+        name="yunnan", title="云南麻将 (Yunnan, 玉溪)", players=4, hand_size=13,
+        calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+        forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
+        flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
+        settlement_params={}, source=_SRC, tile_set="136",
+        constraints=("pinghu_self_draw",), ready="none", wall_end=WallEnd(kept=0),
+        winners="multiple", scoring=ScoringRule(mode="custom", function="yunnan", cap=cap),
+        options={"cap": cap, "robbing": robbing}, builder="yunnan", section="§3.26",
+        pass_lock="all", end_checks=("查大叫",),
+        kong_payments=KongPayments(concealed=2, exposed=2, added=1, when="with_win"),
+        missing=("values borrowed from the neighbouring 曲靖 game",))
+
+
+YUNNAN = build()
