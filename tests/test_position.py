@@ -170,3 +170,124 @@ def test_won_tiles_count_a_win_on_a_discard_once():
                  discards=["", "5s@2", "", ""])
     assert p.visible_counts()[T("5s")] == 1
     assert int(p.visible_counts().sum()) == 1
+
+
+# --------------------------------------------------------------------------
+# construction from play
+# --------------------------------------------------------------------------
+
+def test_from_botzone_every_decision_of_the_example_games():
+    from majiang.records import decision_points, example_games
+    n = 0
+    for g in example_games():
+        for i, d in enumerate(decision_points(g)):
+            p = Position.from_botzone(g, i)
+            assert p.seat == d.player and p.seat_wind == d.seat_wind
+            assert p.prevalent_wind == d.prevalent_wind and p.drawn == d.drawn
+            assert np.array_equal(p.concealed, d.concealed)
+            assert p.own_melds == tuple(Meld(m.kind, m.tile, m.concealed) for m in d.melds)
+            assert np.array_equal(p.visible_counts(), d.visible)
+            assert p.must_discard
+            # Botzone has no flowers: the wall left is what no seat holds or has seen
+            assert p.replace(wall_left=None).tiles_left == p.wall_left + 8
+            n += 1
+    assert n > 300
+    with pytest.raises(RuleError, match="discard decisions"):
+        Position.from_botzone(g, 10_000)
+
+
+def test_from_botzone_marks_claims_and_their_source():
+    from majiang.records import decision_points, example_games, replay
+    for g in example_games():
+        states = list(replay(g))
+        for i, d in enumerate(decision_points(g)):
+            p = Position.from_botzone(g, i)
+            st = states[d.turn_index - 1]
+            assert tuple(tuple(r) for r in p.discards) == st.discards
+            for q in range(4):
+                # every claimed meld names a seat whose river holds a discard claimed by q
+                for tm in p.melds[q]:
+                    if not tm.meld.concealed:
+                        assert tm.from_seat is not None
+                        assert any(x.claimed_by == q and x.tile in tm.meld.tiles
+                                   for x in p.discards[tm.from_seat])
+
+
+class _Recorder:
+    """A policy that plays as the efficiency bot and keeps the Position of each decision
+    (from the view) with the view's own counts."""
+
+    def __init__(self, seat, sink):
+        from majiang.game import EfficiencyPlayer
+        self.bot = EfficiencyPlayer(np.random.default_rng(seat))
+        self.sink = sink
+
+    def _keep(self, view):
+        self.sink.append((Position.from_view(view), view.visible_counts().copy(),
+                          view.wall_left, view.seat))
+
+    def declare(self, view, options):
+        self._keep(view)
+        return self.bot.declare(view, options)
+
+    def discard(self, view):
+        self._keep(view)
+        return self.bot.discard(view)
+
+    def claim(self, view, options):
+        self._keep(view)
+        return self.bot.claim(view, options)
+
+    def choose_void(self, view):
+        self._keep(view)
+        return self.bot.choose_void(view)
+
+    def exchange(self, view):
+        self._keep(view)
+        return self.bot.exchange(view)
+
+
+@pytest.mark.parametrize("ruleset, seed", [("mcr", 1), ("mcr", 7), ("sichuan", 2),
+                                           ("sichuan", 5), ("wuhan", 3), ("guangdong", 4),
+                                           ("nanchang", 6), ("taiwan", 8)])
+def test_from_view_and_from_log_agree_over_played_hands(ruleset, seed):
+    from majiang.game import play_hand
+    from majiang.game.logs import DECISIONS
+    sink = []
+    st = play_hand(ruleset, [_Recorder(s, sink) for s in range(4)], seed=seed, log=True,
+                   exchange3=ruleset == "sichuan")
+    log = st.events
+    steps = [i for i, e in enumerate(log) if e["e"] in DECISIONS and not e.get("forced")]
+    assert len(steps) == len(sink) > 10
+    for i, (pv, vis, wall_left, seat) in zip(steps, sink):
+        # the view's own count of what the seat sees (discard pools, others' exposed
+        # melds, a face-up indicator)
+        assert np.array_equal(pv.visible_counts(), vis), (i, log[i])
+        pl = Position.from_log(log, i)
+        assert pl.seat == seat == pv.seat
+        assert np.array_equal(pl.concealed, pv.concealed), (i, log[i])
+        assert pl.own_melds == pv.own_melds
+        # the engine's view leaves out the tiles winners took (血战): the log keeps them
+        won = np.bincount([t for ts in pl.won_tiles for t in ts], minlength=34)
+        assert np.array_equal(pl.visible_counts() - won, vis), (i, log[i])
+        assert pl.wall_left == wall_left == pv.wall_left
+        assert pl.flowers == pv.flowers and pl.voids == pv.voids and pl.won == pv.won
+        assert pl.hidden_kongs == pv.hidden_kongs and pl.indicator == pv.indicator
+        if log[i]["e"] not in ("void", "exchange"):
+            assert pl.drawn == pv.drawn
+        assert pl.last_discard == pv.last_discard or log[i]["e"] != "claim"
+
+
+def test_from_log_of_simulate_and_its_errors():
+    t = mj.simulate("mcr", 1, seed=3, logs=True, progress=False)
+    log = t["log"][0]
+    last = Position.from_log(log, len(log) - 1, seat=0)
+    assert last.wall_left == log[-1]["wall_left"]
+    with pytest.raises(RuleError, match="belongs to no seat"):
+        Position.from_log(log, len(log) - 1)
+    with pytest.raises(RuleError, match="not an event"):
+        Position.from_log(log, len(log))
+    with pytest.raises(RuleError, match="header"):
+        Position.from_log(log[1:], 3)
+    from majiang.game import to_jsonl
+    assert Position.from_log(to_jsonl(log), 20) == Position.from_log(log, 20)
