@@ -1,0 +1,133 @@
+"""The danger of each discard at a table position: :func:`danger`.
+
+For every tile kind the viewing seat may discard, the probability that the discard
+completes a valid win for some opponent (放铳, "deals in"), per opponent and in total, and
+the points the seat then expects to pay, under the opponent model of
+:mod:`majiang.opponents` (its module text states the model; ``df.attrs["model"]`` names
+it).
+
+Combining opponents: each opponent is read on its own (the readings are taken as
+independent).  Under a ruleset where several players may win on one discard
+(``winners="multiple"``, 一炮多响) every winner is paid: ``exp_loss = Σ_j p_j L_j``; otherwise
+(截和 ``"head_bump"``, ``"single"``) the first winner in turn order after the discarder
+takes it: ``exp_loss = Σ_j p_j Π_{i before j} (1 - p_i) L_j``.  In both cases
+``p_deal_in = 1 - Π_j (1 - p_j)``.  ``L_j`` is the discarder's expected loss when the tile
+deals in to opponent ``j`` under the ruleset's settlement (Chinese Official: fan + 8).
+
+Standard errors: ``p_deal_in_se`` by the delta method from each opponent's sampling error;
+``exp_loss_se`` the first-order ``sqrt(Σ_j (L_j se_j)^2)`` (the spread of ``L_j`` is left
+out).  Neither counts the error of the tempo prior.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .errors import RuleError
+from .opponents import DEFAULT_MODEL, DEFAULT_SAMPLES, OpponentModel, read_position
+from .tiles import tile_name
+
+__all__ = ["danger", "danger_arrays"]
+
+
+def _position(position: Any):
+    from .position import Position
+    if not isinstance(position, Position):
+        raise RuleError(f"danger() takes a majiang.Position, got {type(position).__name__}")
+    return position
+
+
+def danger_arrays(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
+                  model: OpponentModel = DEFAULT_MODEL) -> dict:
+    """The arrays behind :func:`danger`, over all 34 kinds: ``p`` (total P(deal in)),
+    ``p_se``, ``loss`` (expected loss), ``loss_se``, ``per_seat`` ``{seat: p (34,)}`` and
+    ``reads`` (the :class:`~majiang.opponents.OpponentRead` per opponent).  Each array is
+    ``float64 (34,)``."""
+    pos = _position(position)
+    reads = read_position(pos, n_samples=n_samples, seed=seed, model=model)
+    rs = pos.model.ruleset
+    multiple = getattr(rs, "winners", "head_bump") == "multiple"
+    n = pos.players
+    order = sorted(reads, key=lambda r: (r.seat - pos.seat) % n)   # turn order after us
+    none = np.ones(34)
+    loss = np.zeros(34)
+    for r in order:
+        share = r.p_win if multiple else r.p_win * none
+        loss += share * r.loss
+        none = none * (1.0 - r.p_win)
+    p = 1.0 - none
+    var = np.zeros(34)
+    lvar = np.zeros(34)
+    for r in order:
+        others = np.ones(34)
+        for q in order:
+            if q is not r:
+                others *= 1.0 - q.p_win
+        var += (others * r.p_win_se) ** 2
+        lvar += (r.loss * r.p_win_se) ** 2
+    return {"p": p, "p_se": np.sqrt(var), "loss": loss, "loss_se": np.sqrt(lvar),
+            "per_seat": {r.seat: r.p_win for r in reads}, "reads": reads}
+
+
+def danger(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
+           model: OpponentModel = DEFAULT_MODEL):
+    """How dangerous each discard is at ``position``, under a stated opponent model.
+
+    Parameters
+    ----------
+    position : majiang.Position
+        The seat's view of the table (its concealed tiles, every river and meld).
+    n_samples : int
+        Ready hands generated per opponent (:data:`majiang.opponents.DEFAULT_SAMPLES`).
+    seed : int, SeedSequence, Generator or None
+        Default 0: the same answer every call; None: fresh entropy.
+    model : majiang.opponents.OpponentModel
+        The opponent model (default :data:`majiang.opponents.DEFAULT_MODEL`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per kind in the seat's concealed tiles, in tile order, with columns
+        ``tile`` (name), ``seen`` (copies the seat sees on the table and in other seats'
+        melds), ``label`` (``"生张"`` a live tile, none seen; ``"熟张"`` one or more seen),
+        ``p_deal_in`` (P(the discard completes a valid win for some opponent)),
+        ``p_deal_in_se``, ``p_seat<j>`` per opponent seat ``j``, ``exp_loss`` (expected
+        points paid for dealing in; see the module text) and ``exp_loss_se``.
+        ``attrs``: ``model`` (the model's name), ``model_text`` (one line),
+        ``n_samples``, ``p_ready`` ``{seat: P(ready)}``, ``p_ready_prior``,
+        ``n_ready`` ``{seat: ready hands among the samples}``, ``notes``.
+
+    Raises
+    ------
+    RuleError
+        Not a Position; a bad seed or sample count.
+    """
+    import pandas as pd
+    pos = _position(position)
+    a = danger_arrays(pos, n_samples=n_samples, seed=seed, model=model)
+    kinds = [int(k) for k in np.flatnonzero(pos.concealed)]
+    seen = pos.visible_counts().astype(int)
+    data: dict = {
+        "tile": [tile_name(k) for k in kinds],
+        "seen": [int(seen[k]) for k in kinds],
+        "label": ["生张" if seen[k] == 0 else "熟张" for k in kinds],
+        "p_deal_in": a["p"][kinds],
+        "p_deal_in_se": a["p_se"][kinds],
+    }
+    for s in sorted(a["per_seat"]):
+        data[f"p_seat{s}"] = a["per_seat"][s][kinds]
+    data["exp_loss"] = a["loss"][kinds]
+    data["exp_loss_se"] = a["loss_se"][kinds]
+    df = pd.DataFrame(data)
+    reads = a["reads"]
+    df.attrs.update({
+        "model": model.name,
+        "model_text": model.describe(),
+        "n_samples": int(n_samples),
+        "p_ready": {r.seat: r.p_ready for r in reads},
+        "p_ready_prior": {r.seat: r.p_ready_prior for r in reads},
+        "n_ready": {r.seat: r.n_ready for r in reads},
+        "notes": sorted({note for r in reads for note in r.notes}),
+    })
+    return df

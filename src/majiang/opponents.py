@@ -1,0 +1,543 @@
+"""A model of one opponent's concealed tiles and of the tiles it wins on, from what a seat sees.
+
+The named model, ``"ready-hand samples"`` (:class:`OpponentModel`, :data:`DEFAULT_MODEL`),
+answers for one opponent and every tile kind ``t``: the probability that the opponent is
+ready (some tile completes a valid win on a discard), the probability that a discard of
+``t`` completes a valid win for it, and the points the discarder then pays.  It reads only
+what the viewing seat sees: the unseen tiles (``int`` counts ``(34,)``: tiles in the other
+hands or the wall), the opponent's melds, its discards, the discards it has let pass since
+its own last discard, its seat, its flowers and declared void suit (定缺), and the ruleset.
+
+How it is built (every step is the model; none is a fact of the rules):
+
+1. **Tempo prior** ``P(ready)``: ``logit P = a + b * discards + c * melds``, the number of
+   discards the opponent has made and the melds it holds, with coefficients
+   (:data:`TEMPO`) fitted by maximum likelihood on hands of four built-in
+   ``"efficiency"`` players (``bench/fit_tempo.py``, 2,000 hands per ruleset: ready after
+   a discard = some tile completes a valid win on a discard under the ruleset's win
+   predicate).  Fitted for ``mcr``, ``sichuan`` and ``guangdong``; another ruleset uses
+   the ``mcr`` fit when it has a minimum fan and the ``guangdong`` fit otherwise
+   (:meth:`OpponentModel.tempo_of` says which).
+2. **Ready hands**: ``n_samples`` hands are drawn from the unseen tiles as a complete
+   regular hand (``4 - melds`` sets and a pair; each set chosen with probability
+   proportional to the number of ways the unseen tiles hold it: ``C(u, 3)`` for a pung,
+   ``u_a u_b u_c`` for a chow; the pair ``C(u, 2)``) less one of its tiles chosen
+   uniformly, vectorised with numpy.  The opponent's declared void suit holds no tile.
+   Seven pairs and the other whole-hand forms are not generated (their waits still count
+   when a generated hand has them, judged by shape).
+3. **The ruleset's own win predicate** judges every wait of every sample
+   (:func:`majiang.scoring.check_win` on a discard, with the opponent's seat wind, the
+   prevalent wind and its flowers): minimum fan (Chinese Official: a wait worth less than
+   8 fan does not win), 缺一门, 二五八将, self-draw-only rules (nothing wins on a discard),
+   must-open rules.  A sample with no valid wait on a discard is not a ready hand and is
+   dropped; the settlement of a valid one is the ruleset's
+   (:meth:`~majiang.scoring.FanResult.settle`, the discarder's loss: Chinese Official
+   ``fan + 8``).
+4. **Behaviour (the likelihood of what the table shows)**: a ready hand that could have
+   won on a discard it let pass since its own last discard (its concealed tiles have not
+   changed since) has weight ``pass_factor`` per such tile (a player rarely passes a valid
+   win); a hand whose waits include its own latest discard (it held a complete hand and
+   threw a tile of it) also ``pass_factor``; each earlier own discard among its waits
+   ``own_factor`` (an efficiency player throws the tiles outside its shape, so a wait on
+   its own discards is less likely).  An older discard of another seat it let pass,
+   ``age`` go-arounds ago, weighs a hand waiting on it by ``1 - keep ** age * (1 -
+   pass_factor)`` (the hand then was this one with probability ``keep ** age``): the
+   熟张 (tiles already discarded) are safer than the 生张.  Chinese Official rules have no furiten (振听): a
+   player may win on a tile it discarded, so these are likelihoods, not bans.  Under a
+   ruleset with a pass lock (:attr:`~majiang.rules.Ruleset.pass_lock`: 过水 ``"kind"``
+   bars the passed kind, 漏和 ``"all"`` every discard win until the player's next
+   discard) the barred wins are removed, which is a rule.
+5. **Posterior**: with ``L`` the mean weight of the ready samples, ``P(ready | table) =
+   π L / (π L + 1 - π)`` (a hand that is not ready explains any passed discard), and
+   ``P(t wins) = P(ready | table) * Σ w [t wins] / Σ w`` over the ready samples.  The
+   standard error of that ratio estimator is reported (the tempo prior's own error is
+   not).
+
+Jokers are read by their face: the model neither generates nor counts wild tiles, so
+under a joker ruleset it understates the danger (:attr:`OpponentRead.notes`).
+
+Tiles are kind indices 0..33.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .errors import InvalidHandError, MahjongError, RuleError
+from .hand import Hand, Meld
+from .rules.model import GameModel, game_model
+
+__all__ = ["OpponentModel", "OpponentRead", "DEFAULT_MODEL", "DEFAULT_SAMPLES", "TEMPO",
+           "read_opponent", "sample_ready_hands"]
+
+DEFAULT_SAMPLES = 600
+"""Ready hands generated per opponent by default: with about a third of them valid under
+Chinese Official rules, the standard error of a tile's win probability stays below about
+0.02 (it is reported with every estimate)."""
+
+TEMPO: dict[str, tuple[float, float, float]] = {
+    "mcr": (-4.178, 0.1446, 0.321),
+    "sichuan": (-4.017, 0.3427, 0.586),
+    "guangdong": (-4.541, 0.3275, 0.616),
+}
+"""``(a, b, c)`` of the tempo prior ``logit P(ready) = a + b * discards + c * melds``, per
+ruleset, fitted by ``bench/fit_tempo.py`` on hands of four built-in efficiency players."""
+
+
+def _sigmoid(x: float) -> float:
+    return float(1.0 / (1.0 + np.exp(-x)))
+
+
+@dataclass(frozen=True)
+class OpponentModel:
+    """The behaviour model of :mod:`majiang.opponents` (its module text states it).
+
+    Attributes
+    ----------
+    name : str
+        Shown in results (``df.attrs["model"]`` of :func:`majiang.danger`).
+    pass_factor : float
+        Likelihood factor of a ready hand that could have won on a discard it let pass
+        (and of one waiting on its own latest discard), in (0, 1].
+    own_factor : float
+        Likelihood factor per earlier own discard among a ready hand's waits, in (0, 1].
+    keep : float
+        Probability that a ready hand kept its waits over one go-around, in (0, 1]: an
+        older discard it let pass ``age`` go-arounds ago weighs a hand waiting on it by
+        ``1 - keep ** age * (1 - pass_factor)``.
+    tempo : tuple of 3 floats or None
+        ``(a, b, c)`` of the tempo prior; None = :data:`TEMPO` of the ruleset.
+    """
+
+    name: str = "ready-hand samples"
+    pass_factor: float = 0.05
+    own_factor: float = 0.5
+    keep: float = 0.7
+    tempo: tuple | None = None
+
+    def __post_init__(self) -> None:
+        for k in ("pass_factor", "own_factor", "keep"):
+            v = getattr(self, k)
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 < v <= 1:
+                raise RuleError(f"{k} must be a number in (0, 1], got {v!r}")
+        if self.tempo is not None:
+            t = tuple(float(x) for x in self.tempo)
+            if len(t) != 3:
+                raise RuleError(f"tempo must be three numbers (a, b, c), got {self.tempo!r}")
+            object.__setattr__(self, "tempo", t)
+
+    def tempo_of(self, model: GameModel) -> tuple[str, tuple]:
+        """``(source, (a, b, c))``: the tempo coefficients used under ``model`` and
+        where they come from (``"given"``, a ruleset name of :data:`TEMPO`)."""
+        if self.tempo is not None:
+            return "given", self.tempo
+        if model.name in TEMPO:
+            return model.name, TEMPO[model.name]
+        key = "mcr" if model.min_fan > 0 else "guangdong"
+        return key, TEMPO[key]
+
+    def p_ready_prior(self, model: GameModel, discards: int, melds: int) -> float:
+        """The tempo prior: P(ready) of an opponent after ``discards`` discards holding
+        ``melds`` melds (float in (0, 1))."""
+        a, b, c = self.tempo_of(model)[1]
+        return _sigmoid(a + b * discards + c * melds)
+
+    def describe(self) -> str:
+        """One line naming the model and its parameters."""
+        return (f"{self.name}: tempo prior x ready hands drawn from the unseen tiles, "
+                f"judged by the ruleset's win predicate, weighted by passed wins "
+                f"({self.pass_factor}) and own discards ({self.own_factor})")
+
+
+DEFAULT_MODEL = OpponentModel()
+"""The default :class:`OpponentModel`."""
+
+
+@dataclass(frozen=True, eq=False)
+class OpponentRead:
+    """What the model reads of one opponent.
+
+    Attributes
+    ----------
+    seat : int
+    p_ready_prior, p_ready : float
+        P(ready) before and after the table's evidence.
+    p_win : numpy.ndarray
+        ``float64 (34,)``: P(a discard of kind t completes a valid win for this opponent).
+    p_win_se : numpy.ndarray
+        ``float64 (34,)``: its standard error (sampling only).
+    loss : numpy.ndarray
+        ``float64 (34,)``: the discarder's expected loss in points when t deals in to this
+        opponent (0 where ``p_win`` is 0).
+    n_samples, n_ready : int
+        Hands generated; those with a valid wait on a discard.
+    ess : float
+        Effective sample size of the weighted ready hands (``(Σw)² / Σw²``).
+    notes : tuple of str
+    """
+
+    seat: int
+    p_ready_prior: float
+    p_ready: float
+    p_win: np.ndarray
+    p_win_se: np.ndarray
+    loss: np.ndarray
+    n_samples: int
+    n_ready: int
+    ess: float
+    notes: tuple = field(default=())
+
+
+# -- the sets a complete hand is built of ------------------------------------------------
+def _set_table() -> np.ndarray:
+    rows = []
+    for k in range(34):
+        r = np.zeros(34, np.int16)
+        r[k] = 3
+        rows.append(r)
+    for s in range(3):
+        for i in range(7):
+            r = np.zeros(34, np.int16)
+            r[9 * s + i:9 * s + i + 3] = 1
+            rows.append(r)
+    return np.array(rows)
+
+
+_SETS = _set_table()                  # (55, 34): 34 pungs then 21 chows
+_CHOW_LO = np.array([9 * s + i for s in range(3) for i in range(7)])
+
+
+def _pick(rng: np.random.Generator, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row-wise categorical draw from non-negative weights ``w`` (S, K): (index, ok)."""
+    cum = np.cumsum(w, axis=1)
+    tot = cum[:, -1]
+    ok = tot > 0
+    r = rng.random(len(w)) * tot
+    idx = (cum <= r[:, None]).sum(axis=1)
+    return np.minimum(idx, w.shape[1] - 1), ok
+
+
+def sample_ready_hands(pool: np.ndarray, n_sets: int, n: int, rng: np.random.Generator,
+                       extra: Any = None) -> np.ndarray:
+    """``n`` hands of ``3 * n_sets + 1`` tiles drawn from ``pool`` (counts (34,)) as a
+    complete regular hand (``n_sets`` sets and a pair, each set with probability
+    proportional to the ways the pool holds it) less one of its tiles.
+
+    ``extra`` (kinds) adds one copy of each kind to the pool the complete hand is built
+    from: the winning tile may be one the viewer holds (its last copy).  The tile taken
+    out is chosen uniformly; a hand that still holds more than ``pool`` is refused (the
+    added copy may only be the tile taken out).
+
+    Returns ``int16 (m, 34)``, ``m <= n`` (draws the pool cannot complete are dropped).
+    """
+    base = np.asarray(pool, np.int64)
+    gen = base.copy()
+    if extra is not None and len(extra):
+        gen[np.asarray(extra, np.intp)] += 1
+    P = np.broadcast_to(gen, (n, 34)).copy()
+    H = np.zeros((n, 34), np.int64)
+    ok = np.ones(n, bool)
+    for _ in range(n_sets):
+        pung = P * (P - 1) * (P - 2) // 6
+        chow = P[:, _CHOW_LO] * P[:, _CHOW_LO + 1] * P[:, _CHOW_LO + 2]
+        idx, good = _pick(rng, np.concatenate([pung, chow], axis=1).astype(np.float64))
+        ok &= good
+        s = _SETS[idx]
+        P -= s
+        H += s
+    idx, good = _pick(rng, (P * (P - 1) // 2).astype(np.float64))
+    ok &= good
+    rows = np.arange(n)
+    H[rows, idx] += 2
+    out, _ = _pick(rng, H.astype(np.float64))
+    H[rows, out] -= 1
+    ok &= (H <= base[None, :]).all(axis=1)
+    return H[ok].astype(np.int16)
+
+
+# -- judging waits ----------------------------------------------------------------------
+class _Judge:
+    """Shape waits and THE predicate's verdict on a discard, cached per call."""
+
+    def __init__(self, model: GameModel, melds: tuple, seat: int, viewer: int,
+                 seat_wind: int, prevalent_wind: int, flowers: int) -> None:
+        from ._core import game as _cg
+        from .game.engine import _ALL_PAIRS, _core_mask, _mask_for
+        self.model, self.melds, self.seat, self.viewer = model, melds, seat, viewer
+        self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
+        self.so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(melds)),
+                                model.seven_pairs_quads, None, _ALL_PAIRS, 0, False)
+        self.cache: dict = {}
+
+    def waits(self, c: np.ndarray) -> np.ndarray:
+        from .game.engine import _shape_waits
+        return np.flatnonzero(_shape_waits(self.model, c, 0, self.melds, self.so))
+
+    def batch(self, hands: np.ndarray, rows: np.ndarray, waits: np.ndarray) -> np.ndarray:
+        """The discarder's loss when ``hands[rows[i]]`` + ``waits[i]`` wins on its discard,
+        NaN where it is no valid win (``float64 (len(rows),)``).  Rulesets whose fan table
+        the compiled kernel scores and that have no constraint beyond the minimum are
+        scored in one batch (:func:`majiang.scoring.score_batch`); others ask
+        :func:`majiang.scoring.check_win` hand by hand (cached)."""
+        out = np.full(len(rows), np.nan)
+        if not len(rows):
+            return out
+        rs = self.model.ruleset
+        if self._kernel_ok():
+            from .scoring.kernel import melds_array, score_batch
+            c = hands[rows]
+            m = np.repeat(melds_array([Hand(c[0], self.melds)]), len(rows), axis=0)
+            r = score_batch(c, waits, m, self_drawn=False, ruleset=rs, n_jobs=1,
+                            **self.ctx)
+            ok = r.meets_minimum
+            for tot in np.unique(r.total[ok]):
+                sel = ok & (r.total == tot)
+                out[sel] = -rs.settle(int(tot), self.seat, self.viewer)[self.viewer]
+            return out
+        for i, (h, w) in enumerate(zip(rows, waits)):
+            c = np.ascontiguousarray(hands[h], dtype=np.uint8)
+            out[i] = self.verdict(c, c.tobytes(), int(w))
+        return out
+
+    def _kernel_ok(self) -> bool:
+        rs = self.model.ruleset
+        if rs is None or self.model.constraints or self.model.jokers is not None:
+            return False
+        from .scoring.kernel import _kernel_table
+        return _kernel_table(rs) is not None
+
+    def verdict(self, c: np.ndarray, key: bytes, w: int) -> float:
+        """The discarder's loss when ``c`` + ``w`` wins on its discard, NaN when no valid win."""
+        k = (key, w)
+        got = self.cache.get(k)
+        if got is None:
+            from .scoring import check_win
+            got = np.nan
+            try:
+                r = check_win(Hand(c, self.melds), w, ruleset=self.model, self_drawn=False,
+                              **self.ctx)
+                if r.valid:
+                    got = 0.0
+                    if r.result is not None:
+                        got = float(-r.result.settle(self.seat, self.viewer)[self.viewer])
+            except MahjongError:
+                got = np.nan
+            self.cache[k] = got
+        return got
+
+
+def _as_melds(melds: Any) -> tuple:
+    out = []
+    for m in melds or ():
+        m = getattr(m, "meld", m)             # a TableMeld holds its Meld
+        if not isinstance(m, Meld):
+            raise InvalidHandError(f"an opponent's meld must be a Meld, got {m!r}")
+        out.append(m)
+    return tuple(out)
+
+
+def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
+                  melds: Any = (), discards: Any = (), passed: Any = (), dealer: int = 0,
+                  prevalent_wind: int = 0, flowers: int = 0, void: int = -1,
+                  earlier: Any = (), candidates: Any = None, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
+                  model: OpponentModel = DEFAULT_MODEL) -> OpponentRead:
+    """Read one opponent under the model of this module (its text states every step).
+
+    Parameters
+    ----------
+    unseen : array_like of int, shape (34,)
+        Copies the viewer has not seen: in the other hands or the wall.
+    ruleset : None, str, Ruleset or GameModel
+        ``None`` = Chinese Official rules (``"mcr"``).
+    seat, viewer : int
+        The opponent's seat and the viewing seat (the discarder who pays).
+    melds : sequence of Meld (or TableMeld)
+        The opponent's melds (concealed kongs included).
+    discards : sequence of int
+        The opponent's own discards in order (claimed ones included).
+    passed : sequence of int
+        Discards of other seats since the opponent's own last discard that it let pass.
+    earlier : sequence of (int, int)
+        Older discards of other seats the opponent let pass, as ``(tile, age)``: ``age``
+        go-arounds before now (1 = the latest round).
+    dealer, prevalent_wind, flowers, void
+        The dealer seat, the prevalent wind 0..3, the opponent's flowers (count) and its
+        declared void suit (0..2, -1 none).
+    candidates : sequence of int, optional
+        The kinds the viewer may discard: a ready hand may wait on the viewer's last copy
+        of one, so the complete hands are built from the unseen tiles plus one copy of
+        each (:func:`sample_ready_hands`).
+    n_samples : int
+        Hands generated (>= 1).
+    seed : int, SeedSequence, Generator or None
+        As everywhere (:func:`majiang._parallel.as_seed_sequence`).
+    model : OpponentModel
+
+    Returns
+    -------
+    OpponentRead
+
+    Raises
+    ------
+    InvalidHandError
+        Unseen counts that are not 34 non-negative numbers within the tile set.
+    RuleError
+        Unknown ruleset, a bad seed or sample count.
+    """
+    from ._parallel import as_seed_sequence
+    gm = game_model(ruleset)
+    u = np.asarray(unseen)
+    if u.shape != (34,) or (u < 0).any() or (u > gm.copies).any():
+        raise InvalidHandError("unseen counts must be 34 numbers between 0 and the copies "
+                               "of the tile set")
+    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) \
+            or n_samples < 1:
+        raise RuleError(f"n_samples must be a positive integer, got {n_samples!r}")
+    melds = _as_melds(melds)
+    discards = [int(t) for t in discards]
+    passed = [int(t) for t in passed]
+    earlier = [(int(t), int(a)) for t, a in earlier]
+    n = gm.players
+    prior = model.p_ready_prior(gm, len(discards), len(melds))
+    notes = []
+    if gm.jokers is not None:
+        notes.append("jokers are read by their face: the opponent's wild tiles are not "
+                     "modelled, so the danger is understated")
+    zero = np.zeros(34)
+    n_sets = (gm.hand_size - 1) // 3 - len(melds)
+    if gm.self_draw_only or n_sets < 0:
+        why = "no win on a discard under this ruleset" if gm.self_draw_only else \
+            "the opponent holds more melds than a hand has"
+        return OpponentRead(seat, prior, prior, zero, zero.copy(), zero.copy(), 0, 0, 0.0,
+                            tuple(notes + [why]))
+    pool = u.astype(np.int64).copy()
+    if 0 <= void <= 2:
+        pool[9 * void:9 * void + 9] = 0
+    rng = np.random.Generator(np.random.PCG64(as_seed_sequence(seed)))
+    hands = sample_ready_hands(pool, n_sets, int(n_samples), rng,
+                               None if candidates is None else [int(k) for k in candidates])
+    judge = _Judge(gm, melds, seat, viewer, (seat - dealer) % n, prevalent_wind, flowers)
+    m = len(hands)
+    rows, ws = [], []
+    for i in range(m):
+        w = judge.waits(np.ascontiguousarray(hands[i], dtype=np.uint8))
+        rows.extend([i] * len(w))
+        ws.extend(w)
+    rows_a, ws_a = np.asarray(rows, np.intp), np.asarray(ws, np.intp)
+    lost = judge.batch(hands, rows_a, ws_a)
+    good = lost == lost                     # not NaN: a valid win on a discard
+    valid = np.zeros((m, 34), bool)
+    loss = np.zeros((m, 34))
+    valid[rows_a[good], ws_a[good]] = True
+    loss[rows_a[good], ws_a[good]] = lost[good]
+    ready = valid.any(axis=1)
+    valid, loss = valid[ready], loss[ready]
+    weight = np.ones(len(valid))
+    for d in passed:
+        weight *= np.where(valid[:, d], model.pass_factor, 1.0)
+    for d, age in earlier:
+        weight *= np.where(valid[:, d], 1.0 - model.keep ** age * (1.0 - model.pass_factor),
+                           1.0)
+    if discards:
+        weight *= np.where(valid[:, discards[-1]], model.pass_factor, 1.0)
+        for d in set(discards[:-1]) - {discards[-1]}:
+            weight *= np.where(valid[:, d], model.own_factor, 1.0)
+    lock = getattr(gm.ruleset, "pass_lock", "") if gm.ruleset is not None else ""
+    now = valid.copy()
+    if passed and lock == "kind":
+        now[:, passed] = False
+    elif passed and lock == "all":
+        now[valid[:, passed].any(axis=1)] = False
+    n_ready = len(valid)
+    if n_ready == 0:
+        notes.append("no generated hand was ready with a valid wait on a discard")
+        return OpponentRead(seat, prior, 0.0, zero, zero.copy(), zero.copy(), m, 0, 0.0,
+                            tuple(notes))
+    lbar = float(weight.mean())
+    post = prior * lbar / (prior * lbar + 1.0 - prior)
+    sw = weight.sum()
+    frac = (weight[:, None] * now).sum(axis=0) / sw
+    se = np.sqrt(((weight[:, None] * (now - frac[None, :])) ** 2).sum(axis=0)) / sw
+    hit = (weight[:, None] * now).sum(axis=0)
+    exp_loss = np.divide((weight[:, None] * now * loss).sum(axis=0), hit,
+                         out=np.zeros(34), where=hit > 0)
+    ess = float(sw ** 2 / (weight ** 2).sum())
+    return OpponentRead(seat, prior, post, post * frac, post * se, exp_loss, m, n_ready, ess,
+                        tuple(notes))
+
+
+# -- from a table position --------------------------------------------------------------
+def passed_since(position: Any, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """``(passed, earlier)`` of :func:`read_opponent` for ``seat``, as the model reads the
+    table.  ``passed``: the latest discard of each seat strictly between ``seat`` and the
+    viewing seat in turn order (they played after ``seat``'s own last discard when no
+    claim broke the order).  ``earlier``: every other discard of another seat, with its
+    age in go-arounds (``len(river) - index``, plus one for a seat that played before
+    ``seat`` in the latest round).  A discard ``seat`` itself claimed is left out.  A
+    position keeps each river in order but not the order across rivers, so a claim that
+    skipped seats is not seen."""
+    n = position.players
+    viewer = position.seat
+    between = set()
+    p = (seat + 1) % n
+    while p != viewer:
+        between.add(p)
+        p = (p + 1) % n
+    passed, earlier = [], []
+    for q in range(n):
+        if q == seat:
+            continue
+        river = position.discards[q]
+        for i, d in enumerate(river):
+            if d.claimed_by == seat:
+                continue
+            age = len(river) - i
+            if q in between:
+                if age == 1:
+                    passed.append(int(d.tile))
+                    continue
+                age -= 1
+            earlier.append((int(d.tile), age))
+    return passed, earlier
+
+
+def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
+                  model: OpponentModel = DEFAULT_MODEL) -> tuple[OpponentRead, ...]:
+    """:func:`read_opponent` for every opponent still playing in ``position`` (a
+    :class:`majiang.Position`), seen from its seat: the unseen tiles
+    (:meth:`~majiang.Position.unseen_counts`), each opponent's melds, discards, flowers
+    and void suit, the discards it let pass (:func:`passed_since`), the viewer's
+    concealed kinds as the candidates.  Opponent ``i`` (in seat order) draws from the
+    ``i``-th child of ``seed``.
+
+    Raises
+    ------
+    RuleError, InvalidHandError
+        As :func:`read_opponent`.
+    """
+    from ._parallel import spawn_seeds
+    opp = position.opponents()
+    seeds = spawn_seeds(seed, len(opp))
+    unseen = np.asarray(position.unseen_counts(), np.int64)
+    cands = [int(k) for k in np.flatnonzero(position.concealed)]
+    out = []
+    for i, j in enumerate(opp):
+        melds = tuple(tm.meld for tm in position.melds[j])
+        if position.hidden_kongs[j]:
+            z = np.zeros(34)
+            prior = model.p_ready_prior(position.model, len(position.discards[j]),
+                                        len(melds) + position.hidden_kongs[j])
+            out.append(OpponentRead(j, prior, prior, z, z.copy(), z.copy(), 0, 0, 0.0, (
+                "a concealed kong of an unseen tile is not modelled: no danger is read "
+                "for this opponent",)))
+            continue
+        passed, earlier = passed_since(position, j)
+        out.append(read_opponent(
+            unseen, ruleset=position.model, seat=j, viewer=position.seat, melds=melds,
+            discards=[d.tile for d in position.discards[j]], passed=passed, earlier=earlier,
+            dealer=position.dealer, prevalent_wind=position.prevalent_wind,
+            flowers=int(position.flowers[j]), void=int(position.voids[j]),
+            candidates=cands, n_samples=n_samples, seed=seeds[i], model=model))
+    return tuple(out)
