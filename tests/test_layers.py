@@ -23,9 +23,10 @@ rank  modules                                             why
 4     scoring                                             fans of a winning hand; THE win
                                                           predicate (uses efficiency for
                                                           the default, rule-less model)
-5     probability, odds, analysis, records, position      questions about one hand; records
-                                                          only parses game logs; a position
-                                                          reads records and logs, not the game
+5     probability, odds, analysis, records, position,     questions about one hand; records
+      opponents, reading                                  only parses game logs; a position
+                                                          reads records and logs, not the game;
+                                                          the opponent model reads a position
 6     game                                                one whole hand under a ruleset
 7     studies, review                                     many hands / a whole real game
 8     plots, cli, the ``majiang`` package, __main__       presentation, public re-exports
@@ -58,7 +59,7 @@ RANKS = {
     "majiang.efficiency": 3,
     "majiang.scoring": 4,
     "majiang.probability": 5, "majiang.odds": 5, "majiang.analysis": 5, "majiang.records": 5,
-    "majiang.position": 5,
+    "majiang.position": 5, "majiang.opponents": 5, "majiang.reading": 5,
     "majiang.game": 6,
     "majiang.studies": 7, "majiang.review": 7,
     "majiang.plots": 8, "majiang.cli": 8, "majiang.__main__": 8, "majiang": 8,

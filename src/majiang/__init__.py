@@ -21,6 +21,8 @@ from .efficiency import (
 _LAZY: dict[str, str] = {
     # analysis
     "advise": "analysis",
+    # reading the table: the danger of each discard under an opponent model
+    "danger": "reading",
     # a table position
     "Position": "position",
     "TableMeld": "position",
@@ -85,7 +87,7 @@ __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "discard_table",
     "decompositions",
     # analysis
-    "advise",
+    "advise", "danger",
     # a table position
     "Position", "TableMeld",
     # probability and odds

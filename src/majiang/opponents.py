@@ -22,7 +22,10 @@ How it is built (every step is the model; none is a fact of the rules):
    regular hand (``4 - melds`` sets and a pair; each set chosen with probability
    proportional to the number of ways the unseen tiles hold it: ``C(u, 3)`` for a pung,
    ``u_a u_b u_c`` for a chow; the pair ``C(u, 2)``) less one of its tiles chosen
-   uniformly, vectorised with numpy.  The opponent's declared void suit holds no tile.
+   uniformly, vectorised with numpy (the kinds the viewer holds whose every other copy
+   is seen count one copy more: a hand may wait on the viewer's last copy, but never holds
+   it).  Hands whose waits have more unseen copies are so the likelier (live waits).  The
+   opponent's declared void suit holds no tile.
    Seven pairs and the other whole-hand forms are not generated (their waits still count
    when a generated hand has them, judged by shape).
 3. **The ruleset's own win predicate** judges every wait of every sample
@@ -258,22 +261,44 @@ def sample_ready_hands(pool: np.ndarray, n_sets: int, n: int, rng: np.random.Gen
 
 
 # -- judging waits ----------------------------------------------------------------------
+_ALL_PAIRS = (1 << 34) - 1
+
+
+def _mask_for(model: GameModel, n_melds: int) -> int:
+    """The compiled shape check's form bits for a hand with ``n_melds`` melds: the
+    whole-hand forms need no meld, a knitted straight at most one."""
+    from .efficiency import FORMS, form_mask
+    mask = form_mask(model.core_forms)
+    if n_melds:
+        mask &= ~(FORMS["seven_pairs"] | FORMS["thirteen_orphans"] | FORMS["honors_and_knitted"])
+    if n_melds > 1:
+        mask &= ~FORMS["knitted_straight"]
+    return mask or FORMS["regular"]
+
+
 class _Judge:
     """Shape waits and THE predicate's verdict on a discard, cached per call."""
 
     def __init__(self, model: GameModel, melds: tuple, seat: int, viewer: int,
                  seat_wind: int, prevalent_wind: int, flowers: int) -> None:
         from ._core import game as _cg
-        from .game.engine import _ALL_PAIRS, _core_mask, _mask_for
         self.model, self.melds, self.seat, self.viewer = model, melds, seat, viewer
         self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
-        self.so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(melds)),
-                                model.seven_pairs_quads, None, _ALL_PAIRS, 0, False)
+        self.so = _cg.ShapeOpts(_mask_for(model, len(melds)), model.seven_pairs_quads, None,
+                                _ALL_PAIRS, 0, False)
         self.cache: dict = {}
+        self._cg = _cg
+        self._out = np.zeros(34, np.uint8)
 
     def waits(self, c: np.ndarray) -> np.ndarray:
-        from .game.engine import _shape_waits
-        return np.flatnonzero(_shape_waits(self.model, c, 0, self.melds, self.so))
+        """The kinds one more copy of which completes ``c`` by shape (the compiled check,
+        and :func:`~majiang.scoring.waiting.beyond_waits` for forms beyond it)."""
+        self._cg.waits(c, self.so, 0, self._out)
+        w = np.flatnonzero(self._out)
+        if self.model.extra_forms:
+            from .scoring.waiting import beyond_waits
+            w = np.union1d(w, beyond_waits(self.model, c, self.melds)).astype(np.intp)
+        return w
 
     def batch(self, hands: np.ndarray, rows: np.ndarray, waits: np.ndarray) -> np.ndarray:
         """The discarder's loss when ``hands[rows[i]]`` + ``waits[i]`` wins on its discard,
@@ -303,7 +328,7 @@ class _Judge:
 
     def _kernel_ok(self) -> bool:
         rs = self.model.ruleset
-        if rs is None or self.model.constraints or self.model.jokers is not None:
+        if rs is None or self.model.constraints_beyond(()) or self.model.jokers is not None:
             return False
         from .scoring.kernel import _kernel_table
         return _kernel_table(rs) is not None
@@ -366,9 +391,10 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
         The dealer seat, the prevalent wind 0..3, the opponent's flowers (count) and its
         declared void suit (0..2, -1 none).
     candidates : sequence of int, optional
-        The kinds the viewer may discard: a ready hand may wait on the viewer's last copy
-        of one, so the complete hands are built from the unseen tiles plus one copy of
-        each (:func:`sample_ready_hands`).
+        Kinds the viewer holds the last unseen copy of (every other copy seen): a ready
+        hand may wait on it, so the complete hands are built from the unseen tiles plus
+        one copy of each (``extra`` of :func:`sample_ready_hands`; a kind with unseen
+        copies needs none).
     n_samples : int
         Hands generated (>= 1).
     seed : int, SeedSequence, Generator or None
@@ -521,7 +547,7 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     opp = position.opponents()
     seeds = spawn_seeds(seed, len(opp))
     unseen = np.asarray(position.unseen_counts(), np.int64)
-    cands = [int(k) for k in np.flatnonzero(position.concealed)]
+    cands = [int(k) for k in np.flatnonzero(position.concealed) if unseen[k] == 0]
     out = []
     for i, j in enumerate(opp):
         melds = tuple(tm.meld for tm in position.melds[j])

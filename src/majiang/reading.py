@@ -1,4 +1,4 @@
-"""The danger of each discard at a table position: :func:`danger`.
+"""Reading the table: the danger of each discard at a position (:func:`danger`).
 
 For every tile kind the viewing seat may discard, the probability that the discard
 completes a valid win for some opponent (放铳, "deals in"), per opponent and in total, and
