@@ -11,7 +11,6 @@ from majiang.reading import danger, danger_arrays
 from majiang.errors import RuleError
 from majiang.opponents import OpponentModel
 from majiang.rules.model import narrowed
-from majiang.tiles import parse_tile
 
 SURE = OpponentModel(tempo=(30.0, 0.0, 0.0))   # every opponent ready (P = 1 - 1e-13)
 
