@@ -291,3 +291,77 @@ def test_from_log_of_simulate_and_its_errors():
         Position.from_log(log[1:], 3)
     from majiang.game import to_jsonl
     assert Position.from_log(to_jsonl(log), 20) == Position.from_log(log, 20)
+
+
+# --------------------------------------------------------------------------
+# text forms
+# --------------------------------------------------------------------------
+
+def _rich_position():
+    return Position("1234m567p11z34788s", drawn="8s", dealer=3, prevalent_wind=1,
+                    melds=[None, "[555z]@2 {6666m}", None, None],
+                    discards=["9p 1z", "4z 1m", "6s 3z 5z@1", "2p"], flowers=[0, 1, 0, 2],
+                    wall_left=50)
+
+
+def test_dict_text_and_file_round_trips(tmp_path):
+    import json
+    p = _rich_position()
+    d = p.to_dict()
+    assert d["concealed"] == "1234m567p34788s11z" and d["drawn"] == "8s"
+    assert d["melds"] == ["", "[555z]@2 {6666m}", "", ""]
+    assert d["discards"][2] == "6s 3z 5z@1"
+    assert Position.from_dict(d) == p
+    assert Position.from_dict(json.loads(json.dumps(d))) == p
+    assert Position.from_text(p.to_text()) == p
+    assert Position.from_text(json.dumps(d)) == p
+    (tmp_path / "p.json").write_text(json.dumps(d))
+    assert Position.from_file(tmp_path / "p.json") == p
+    (tmp_path / "p.txt").write_text(p.to_text() + "\n")
+    assert Position.from_file(tmp_path / "p.txt") == p
+    # every position rebuilt from play survives its text form
+    from majiang.records import example_games
+    g = example_games()[0]
+    for i in (0, 5, 20, -1):
+        q = Position.from_botzone(g, i)
+        assert Position.from_text(q.to_text()) == q == Position.from_dict(q.to_dict())
+
+
+def test_toml_position_file(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('ruleset = "mcr"\nseat = 0\nhand = "1234m567p11z34788s"\ndrawn = "8s"\n'
+                 'dealer = 3\nprevalent_wind = 1\nwall_left = 50\nflowers = [0, 1, 0, 2]\n'
+                 'discards = ["9p 1z", "4z 1m", "6s 3z 5z@1", "2p"]\n'
+                 '[melds]\n1 = "[555z]@2 {6666m}"\n')
+    assert Position.from_file(f) == _rich_position()
+
+
+def test_one_line_form_as_documented():
+    p = Position.from_text("hand=1234m567p11z34788s drawn=8s seat=0 dealer=3 wind=1 "
+                           "melds1='[555z]@2 {6666m}' discards0=9p1z discards1=4z1m "
+                           "discards2=6s3z5z@1 discards3=2p wall=50 flowers=0,1,0,2")
+    assert p == _rich_position()
+    q = Position.from_text("hand=123m456p789s1122z discards3=2p discards2=5z won=1 "
+                           "last_discard=3:2p ruleset=sichuan".replace("1122z", "1188p")
+                           .replace("5z", "5s"))
+    assert q.last_discard == (3, T("2p")) and q.won == (1,)
+
+
+@pytest.mark.parametrize("text, err, match", [
+    ("hand=123m456p789s1122z colour=red", RuleError, "unknown position key 'colour'"),
+    ("hand=123m456p789s1122z seat", InvalidNotationError, "not key=value"),
+    ("hand=123m456p789s1122z seat=x", InvalidNotationError, "whole number"),
+    ("hand=123m456p789s1122z concealed=123m456p789s1122z", RuleError, "twice"),
+    ("hand=123m456p789s1122z discards7=1m", RuleError, "seat 7"),
+    ("seat=1", RuleError, "needs the seat's tiles"),
+    ("{not json", InvalidNotationError, "JSON"),
+])
+def test_text_form_errors(text, err, match):
+    with pytest.raises(err, match=match) as info:
+        Position.from_text(text)
+    assert "\n" not in str(info.value)
+
+
+def test_from_file_missing(tmp_path):
+    with pytest.raises(RuleError, match="cannot read"):
+        Position.from_file(tmp_path / "nope.toml")
