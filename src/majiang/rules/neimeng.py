@@ -1,0 +1,193 @@
+"""内蒙麻将 (eastern Inner Mongolia, the 穷胡 style: 敖汉 / 赤峰 / 宁城) — docs/rules/neimeng.md.
+
+The general rule text (docs/rules/neimeng.md §1): 136 tiles; the hand must be opened (a
+chow from 上家 or a pung); a win needs a pung, kong or concealed pung, and a 幺九 or a dragon
+pung.  One vendor's three servers for the area and a neighbouring product text fill in the
+rest; the 敖汉 server is the one that applies the text's conditions (docs/rules/neimeng.md
+§1).  Chosen reading (``variant="aohan"``):
+
+* 136 tiles, 4 players, 13 tiles (dealer 14); 吃 from 上家, 碰, 明杠, 补杠, 暗杠; no jokers;
+  regular hands only (no 七对, no 十三幺).
+* Conditions (all must hold, §2): **开门** — at least one meld, a concealed kong counts
+  (``has_meld``); **刻** — a pung or kong in the winning split, or a dragon pair
+  (``pung_or_dragon_pair``); **幺九** — a suited 1 or 9 or any honour (``terminal_or_honor``);
+  **三门齐** — all three suits (``no_void``); a dragon pung makes the hand all pungs
+  (``dragon_pung_all_pungs``).  过胡: a passed win locks that kind until one's own discard.
+* Values (§3, convention D: a hand of n 番 is worth 2ⁿ): 平胡 0, 对对胡 +2, 夹胡 +1 (the win
+  fills the middle of a chow, it is the only winning kind, and at least 5 tiles are in hand),
+  自摸 +1, 杠开 +1 (besides 自摸 [interp.]); no cap by default (option ``cap``).
+* Settlement (§4): a share is 2ⁿ, ×2 when the dealer wins or pays it, ×2 when its payer has
+  no meld (闭门).  Self-draw: each other player pays his share; all three 闭门: one more 番.
+  Discard: **the discarder pays every share (包三家)**, his own doubled; all three 闭门: the sum
+  doubled.  The win's own settlement (:func:`settle_neimeng`) pays the shares without the 闭门
+  factors (it does not see the other hands); the end-of-hand settlement ``"neimeng"`` adds them
+  from the final table; :func:`settle_table` gives the whole payment in one call.
+* Kongs (§4): 明杠 and 补杠 2 from each other player, 暗杠 4 from each, void when nobody won.
+* One winner on a discard (the first in turn order after the discarder); play stops when 16
+  tiles remain (§5).
+
+``variant="ningcheng"`` (the "宁城" server, §6): no 吃 and none of the conditions; 七对 +2,
+双七对 (a four inside the pairs, in place of 七对) +3, 对对胡 +1, 杠开 +1, no 自摸 番; the discarder
+pays one share; each share ×2 with the dealer; kongs 1 / 1 / 2 from each, void in a drawn hand
+[the server pays them back out instead: not played].
+
+Not modelled: the call limits of the 敖汉 server (no 吃 after a dragon pung and the reverse;
+no call leaving fewer than 5 tiles with a 吃 and no 暗杠), no kong with fewer than 20 tiles
+left, 杠后炮 (the engine does not say that a discard followed a kong), 亮喜, the side bets
+挂铺 / 下跑, the ready discarder who escapes 包三家.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset,
+                   ScoringRule, WallEnd, check_bool, check_choice, check_int, doubling,
+                   register_settlement)
+from .constraints import constraint
+from .hebei import settle_dealer_double
+
+__all__ = ["build", "NEIMENG", "settle_neimeng", "settle_table", "neimeng_points"]
+
+_SRC = "docs/rules/neimeng.md"
+
+
+@constraint("has_meld", "开门: at least one meld, a concealed kong included (内蒙)")
+def has_meld(w, fans, rs) -> bool:
+    return len(w.hand.melds) > 0
+
+
+@constraint("pung_or_dragon_pair", "刻: a pung or kong in the winning split, or a dragon pair "
+            "(内蒙)")
+def pung_or_dragon_pair(w, fans, rs) -> bool:
+    return w.form != "regular" or bool(w.pungs) or (w.pair is not None and w.pair >= 31)
+
+
+@constraint("terminal_or_honor", "幺九: a suited 1 or 9, or any honour tile (内蒙)")
+def terminal_or_honor(w, fans, rs) -> bool:
+    return any(t >= 27 or t % 9 in (0, 8) for t in w.kinds)
+
+
+@constraint("dragon_pung_all_pungs", "a hand with a dragon pung must be all pungs (内蒙)")
+def dragon_pung_all_pungs(w, fans, rs) -> bool:
+    return not any(t >= 31 for t in w.pungs) or bool(F.all_pungs(w))
+
+
+def _jia_hu(w) -> int:
+    """夹胡: the win fills the middle of a chow, no other kind wins, 5+ tiles in hand."""
+    return int(w.win_position == "closed" and w.hand.n_concealed + 1 >= 5
+               and F.waits_by_shape(w) == 1)
+
+
+def _long_pairs(w) -> int:
+    return int(w.form == "seven_pairs" and F.seven_pairs_quads(w) > 0)
+
+
+def neimeng_points(fans: dict, rs, w) -> int:
+    """2^番 times the base, 番 capped at ``rs.scoring.cap``."""
+    fan = sum(rs.fan(k).value * n for k, n in fans.items())
+    cap = rs.scoring.cap
+    return rs.scoring.base * doubling(fan if cap is None else min(fan, cap))
+
+
+POINTS_FUNCTIONS["neimeng"] = neimeng_points
+
+
+def _share(points, payer, winner, dealer, closed):
+    return points * (2 if dealer in (payer, winner) else 1) * (2 if closed else 1)
+
+
+@register_settlement
+def settle_neimeng(points: int, winner: int, discarder: int | None, *, players: int = 4,
+                   dealer: int | None = 0) -> tuple:
+    """The win's payments without the 闭门 factors (docs/rules/neimeng.md §4): a share is
+    `points`, ×2 with the dealer; a self-draw: each other player pays his share; a discard:
+    the discarder pays every share, his own doubled (包三家)."""
+    return settle_table(points, winner, discarder, dealer=dealer, melds=(1,) * players,
+                        players=players)
+
+
+def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int | None,
+                 melds, players: int = 4) -> tuple:
+    """The whole payment of a win worth `points` (2^番) with the 闭门 factors
+    (docs/rules/neimeng.md §4): ``melds[p]`` is the number of melds of seat p (0 = 闭门: his
+    share ×2); all three payers 闭门 doubles every share on a self-draw (one more 番) and
+    the sum on a discard.  Shares ×2 with the dealer; on a discard the discarder pays all
+    of them, his own doubled."""
+    others = [p for p in range(players) if p != winner]
+    all_closed = all(melds[p] == 0 for p in others)
+    out = [0] * players
+    for p in others:
+        s = _share(points, p, winner, dealer, melds[p] == 0)
+        if discarder is None:
+            s *= 2 if all_closed else 1
+            frm = p
+        else:
+            s *= (2 if p == discarder else 1) * (2 if all_closed else 1)
+            frm = discarder
+        out[frm] -= s
+        out[winner] += s
+    return tuple(out)
+
+
+def end_settlement(rs, table) -> list:
+    """The 闭门 part of each win (:func:`settle_table` less :func:`settle_neimeng`)."""
+    out = []
+    for seat, how, discarder, points in table.wins:
+        d = None if how in ("self_draw", "kong_replacement") else discarder
+        full = settle_table(points, seat, d, dealer=table.dealer, melds=table.melds,
+                            players=table.players)
+        part = settle_neimeng(points, seat, d, players=table.players, dealer=table.dealer)
+        for p in range(table.players):
+            extra = part[p] - full[p]
+            if p != seat and extra > 0:
+                out.append({"check": "闭门", "payer": p, "payee": seat, "amount": extra})
+    return out
+
+
+END_SETTLEMENTS["neimeng"] = end_settlement
+
+
+def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = False
+          ) -> Ruleset:
+    check_choice(variant, "neimeng option variant", ("aohan", "ningcheng"))
+    check_int(cap, "neimeng option cap", lo=1, hi=16, optional=True)
+    check_bool(closed_win, "neimeng option closed_win")
+    if variant == "aohan":
+        fl = (
+            F.fan(1, "对对胡", "All Pungs", 2, F.all_pungs, source=_SRC),
+            F.fan(2, "夹胡", "Closed Wait", 1, _jia_hu, source=_SRC),
+            F.fan(3, "自摸", "Self-Drawn", 1, F.self_drawn, source=_SRC),
+            F.fan(4, "杠开", "Win on Kong Replacement", 1, F.kong_flower,
+                  source=_SRC + " [interp.: besides 自摸]"),
+        )
+        cons = (() if closed_win else ("has_meld",)) + (
+            "pung_or_dragon_pair", "terminal_or_honor", "no_void", "dragon_pung_all_pungs")
+        extra = dict(calls=("chow_left", "pung", "exposed_kong", "added_kong",
+                            "concealed_kong"), forms=("regular",), constraints=cons,
+                     settlement=settle_neimeng, end_settlement="neimeng",
+                     kong_payments=KongPayments(concealed=4, exposed=2, exposed_each=2,
+                                                added=2, when="with_win"))
+    else:
+        fl = (
+            F.fan(1, "对对胡", "All Pungs", 1, F.all_pungs, source=_SRC),
+            F.fan(4, "杠开", "Win on Kong Replacement", 1, F.kong_flower, source=_SRC),
+            F.fan(5, "七对", "Seven Pairs", 2, F.seven_pairs, source=_SRC),
+            F.fan(6, "双七对", "Seven Pairs with a Four", 3, _long_pairs, excludes=(5,),
+                  source=_SRC),
+        )
+        extra = dict(calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
+                     forms=("regular", "seven_pairs"), constraints=(),
+                     settlement=settle_dealer_double,
+                     kong_payments=KongPayments(concealed=2, exposed=1, exposed_each=1,
+                                                added=1, when="with_win"))
+    return Ruleset(
+        name="neimeng", title="内蒙麻将 (Inner Mongolia, 穷胡)", players=4, hand_size=13,
+        seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=fl,
+        settlement_params={"dealer": 0}, source=_SRC, tile_set="136", ready="none",
+        wall_end=WallEnd(kept=16), winners="head_bump", pass_lock="kind",
+        scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
+        options={"variant": variant, "cap": cap, "closed_win": closed_win},
+        builder="neimeng", section="§3.12",
+        missing=("call limits, 杠后炮, 亮喜 and side bets not played",), **extra)
+
+
+NEIMENG = build()

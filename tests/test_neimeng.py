@@ -1,0 +1,195 @@
+"""内蒙 (neimeng): a test per value, win condition and settlement rule, the worked examples of
+docs/rules/neimeng.md §7, the 宁城 option, and hands played by the engine.
+
+Expected values are worked out by hand from docs/rules/neimeng.md §2-§6 (2^番; a share ×2 with
+the dealer, ×2 for a payer with no meld; the discarder pays every share, his own doubled;
+kongs 2 / 2 / 4 from each), never read from the code's output.  Seats A = 0, B = 1, C = 2,
+D = 3; B is the dealer when A's seat wind is 3.
+"""
+from __future__ import annotations
+
+import pytest
+
+import majiang
+from majiang import InvalidHandError, RuleError, rules
+from majiang.game import play_hand, replay, summarize, to_jsonl
+from majiang.rules import neimeng as N
+from majiang.rules.model import game_model
+
+A_NOT_DEALER = 3
+NING = N.build(variant="ningcheng")
+
+
+def _score(hand, win, rs="neimeng", **kw):
+    kw.setdefault("seat_wind", A_NOT_DEALER)
+    return majiang.score(hand, win, ruleset=rs, **kw)
+
+
+def test_model_facts():
+    rs, m = rules.get("neimeng"), game_model("neimeng")
+    assert m.n_tiles == 136 and m.players == 4 and m.hand_size == 13 and rs.jokers is None
+    assert "chow_left" in rs.calls and rs.forms == ("regular",)
+    assert rs.winners == "head_bump" and rs.pass_lock == "kind"
+    assert rs.wall_end.kept_tiles(1, 1) == 16
+    kp = rs.kong_payments
+    assert (kp.exposed, kp.exposed_each, kp.added, kp.concealed, kp.when) == \
+        (2, 2, 2, 4, "with_win")
+    assert rs.section == "§3.12" and rs.status == "complete"
+    assert "chow_left" not in NING.calls and "seven_pairs" in NING.forms
+
+
+# ----------------------------------------------------------------- values (§3)
+@pytest.mark.parametrize("hand, win, kw, fan, points", [
+    # pungs 东 and 222万, 888条 55筒 77万 + 7万 on a discard: 对对胡 2 番
+    ("888s55p77m [111z] [222m]", "7m", {}, "对对胡", 4),
+    # chow 123万, 999筒 456条 55筒 24万 + 3万 on a discard: 夹胡 1 番
+    ("999p456s55p24m [123m]", "3m", {}, "夹胡", 2),
+    # 1113万 waits 2万 and 3万: drawing 3万 (pung 111万, pair 33万) is 自摸 alone
+    ("1113m999p456s [789s]", "3m", {"self_drawn": True}, "自摸", 2),
+    # a kong replacement: 杠开 1 + 自摸 1
+    ("1113m456s999p {7777p}", "3m", {"self_drawn": True, "kong": True}, "杠开", 4),
+])
+def test_each_value(hand, win, kw, fan, points):
+    r = _score(hand, win, **kw)
+    assert fan in r and r.points == points, (r.fans, r.points)
+
+
+def test_jia_hu_needs_the_only_winning_kind():
+    # 1113万 + 2万: the middle of 123万, but 3万 also wins -> no 夹胡 (自摸 only)
+    r = _score("1113m999p456s [789s]", "2m", self_drawn=True)
+    assert "夹胡" not in r and r.points == 2
+
+
+@pytest.mark.parametrize("fan, hand, win, kw, points", [
+    ("七对", "1122m3344p5566s7z", "7z", {"self_drawn": True}, 4),
+    ("双七对", "1111m3344p55s66s7z", "7z", {}, 8),
+    ("对对胡", "888s55p77m [111z] [222m]", "7m", {}, 2),
+    ("杠开", "123m456s789s9p {7777p}", "9p", {"self_drawn": True, "kong": True}, 2),
+])
+def test_ningcheng_values(fan, hand, win, kw, points):
+    r = _score(hand, win, rs=NING, **kw)
+    assert fan in r and r.points == points, (r.fans, r.points)
+
+
+def test_every_value_is_tested():
+    assert {f.chinese for f in rules.get("neimeng").fans} == {"对对胡", "夹胡", "自摸", "杠开"}
+    assert {f.chinese for f in NING.fans} == {"对对胡", "七对", "双七对", "杠开"}
+
+
+# ----------------------------------------------------------------- conditions (§2)
+@pytest.mark.parametrize("hand, win, broken", [
+    ("123m456p789s999s1z", "1z", "has_meld"),                  # closed hand
+    ("123m456p789s1s [789m]", "1s", "pung_or_dragon_pair"),     # no pung, pair 1条
+    ("234m456p456s6s [888m]", "6s", "terminal_or_honor"),       # only 2-8
+    ("123m456m789p1z [999p]", "1z", "no_void"),                  # no 条
+    ("123m456p789s1s [555z]", "1s", "dragon_pung_all_pungs"),    # 白 pung with chows
+])
+def test_each_condition(hand, win, broken):
+    with pytest.raises(InvalidHandError, match=broken):
+        _score(hand, win, self_drawn=True)
+
+
+def test_conditions_that_pass():
+    # a concealed kong opens the hand and gives the pung; an honour is a 幺九; a dragon pair
+    # stands in for the pung
+    assert _score("123m456p789s1z {9999p}", "1z", self_drawn=True).points == 2
+    assert _score("123m456p789s5z [789m]", "5z", self_drawn=True).points == 2
+    # 闷胡 option: a closed hand may win
+    r = _score("123m456p789s999s1z", "1z", rs=N.build(closed_win=True), self_drawn=True)
+    assert r.points == 2
+
+
+def test_no_seven_pairs():
+    with pytest.raises(InvalidHandError):
+        _score("1122m3344p5566s7z", "7z", self_drawn=True)
+
+
+# ----------------------------------------------------------------- settlement (§4)
+def test_share_factors():
+    # self-draw of 1: dealer B pays 2, C (no meld) 2, D 1
+    assert N.settle_table(1, 0, None, dealer=1, melds=(1, 1, 0, 1)) == (5, -2, -2, -1)
+    # all three without a meld: one more 番 -> each share doubled again
+    assert N.settle_table(1, 0, None, dealer=1, melds=(1, 0, 0, 0)) == (16, -8, -4, -4)
+
+
+def test_discarder_pays_the_table():
+    # discard of 1 by C: B 2 (dealer), C 1 x 2 (own), D 1 -> C pays 5
+    assert N.settle_table(1, 0, 2, dealer=1, melds=(1, 1, 1, 1)) == (5, 0, -5, 0)
+    # all three without a meld: shares 4, 4, 2 summed and doubled -> 20
+    assert N.settle_table(1, 0, 2, dealer=1, melds=(1, 0, 0, 0)) == (20, 0, -20, 0)
+
+
+def test_win_settlement_without_the_closed_factor():
+    assert N.settle_neimeng(4, 0, None, dealer=1) == (16, -8, -4, -4)
+    assert N.settle_neimeng(4, 0, 2, dealer=1) == (20, 0, -20, 0)
+
+
+def test_ningcheng_discarder_pays_one_share():
+    r = _score("888s55p77m [111z] [222m]", "7m", rs=NING)
+    assert r.settle(0, 2) == (2, 0, -2, 0) and r.settle(0, 1) == (4, -4, 0, 0)
+
+
+# ----------------------------------------------------------------- worked examples (§7)
+def test_example_1_jia_hu_self_draw():
+    r = _score("999p456s55p24m [123m]", "3m", self_drawn=True)
+    assert r.total == 2 and r.points == 4
+    assert N.settle_table(r.points, 0, None, dealer=1, melds=(1, 1, 1, 0)) == (20, -8, -4, -8)
+
+
+def test_example_2_all_pungs_on_a_discard():
+    r = _score("888s55p77m [111z] [222m]", "7m")
+    assert r.points == 4
+    assert r.settle(0, 2) == (20, 0, -20, 0)
+    assert N.settle_table(4, 0, 2, dealer=1, melds=(2, 1, 1, 0)) == (24, 0, -24, 0)
+
+
+def test_example_3_kong_money():
+    kp = rules.get("neimeng").kong_payments
+    assert kp.concealed * 3 == 12 and kp.when == "with_win"
+
+
+def test_example_4_ningcheng_seven_pairs():
+    r = _score("1122m3344p5566s7z", "7z", rs=NING, self_drawn=True)
+    assert r.settle(0) == (16, -8, -4, -4)
+
+
+def test_options_checked_and_round_trip():
+    for kw in ({"variant": "chifeng"}, {"cap": 0}, {"closed_win": "yes"}):
+        with pytest.raises(RuleError):
+            N.build(**kw)
+    for rs in (rules.get("neimeng"), NING):
+        back = rules.loads(rules.dumps(rs))
+        assert dict(back.options) == dict(rs.options) and back.calls == rs.calls
+
+
+# ----------------------------------------------------------------- the engine
+def test_hands_in_the_engine():
+    # 300 hands: zero-sum; each win plus its 闭门 part equals settle_table over the final
+    # melds; kong money only with a win
+    wins = closed = 0
+    for h in range(300):
+        pl = "efficiency" if h % 2 == 0 else "random"
+        st = play_hand("neimeng", (pl,) * 4, seed=61, hand=h)
+        assert sum(st.deltas) == 0
+        melds = tuple(len(s.melds) for s in st.seats)
+        for w in st.wins:
+            wins += 1
+            d = None if w["discarder"] is None else w["discarder"]
+            want = N.settle_table(w["points"], w["seat"], d, dealer=st.dealer, melds=melds)
+            got = list(w["deltas"])
+            for e in st.end_checks:
+                if e["check"] == "闭门":
+                    closed += 1
+                    got[e["payer"]] -= e["amount"]
+                    got[e["payee"]] += e["amount"]
+            assert tuple(got) == want
+        if not st.wins:
+            assert not st.end_checks
+    assert wins >= 100 and closed >= 1
+
+
+def test_replay():
+    for h in range(6):
+        st = play_hand("neimeng", "efficiency", seed=9, hand=h, log=True)
+        again = replay(to_jsonl(st.events))
+        assert summarize(again) == summarize(st)
