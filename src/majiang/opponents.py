@@ -149,9 +149,10 @@ class OpponentModel:
 
     def describe(self) -> str:
         """One line naming the model and its parameters."""
-        return (f"{self.name}: tempo prior x ready hands drawn from the unseen tiles, "
-                f"judged by the ruleset's win predicate, weighted by passed wins "
-                f"({self.pass_factor}) and own discards ({self.own_factor})")
+        return (f"{self.name} (P(ready) from the discards and melds made; ready hands "
+                f"drawn from the unseen tiles and judged by the ruleset's win rules; a hand "
+                f"that let a winning discard pass weighs {self.pass_factor}, one waiting on "
+                f"its own earlier discard {self.own_factor})")
 
 
 DEFAULT_MODEL = OpponentModel()

@@ -43,6 +43,7 @@ PROG = "majiang"
 
 SUBCOMMANDS: tuple[str, ...] = (
     "advise",
+    "danger",
     "shanten",
     "review",
     "score",
