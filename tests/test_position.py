@@ -365,3 +365,21 @@ def test_text_form_errors(text, err, match):
 def test_from_file_missing(tmp_path):
     with pytest.raises(RuleError, match="cannot read"):
         Position.from_file(tmp_path / "nope.toml")
+
+
+def test_repr_html_draws_the_table():
+    from majiang.tiles import TILE_BACK_GLYPH, tile_glyph
+    p = Position("1234m567p11z34788s", drawn="8s", dealer=3,
+                 melds=[None, "[555z]@2", None, None], hidden_kongs=[0, 0, 0, 1],
+                 discards=["9p1z", "4z1m", "6s3z5z@1", "2p"], flowers=[0, 1, 0, 2])
+    h = p._repr_html_()
+    assert h.startswith('<div class="majiang-position">') and h.count("<tr>") == 5
+    for t in ("9p", "1z", "4z", "1m", "6s", "3z", "2p"):
+        assert tile_glyph(T(t)) in h
+    assert "claimed by seat 1" in h and "claimed from seat 2" in h
+    assert TILE_BACK_GLYPH * 4 in h                 # seat 3's unseen concealed kong
+    assert 'title="drawn 8s"' in h and "<b>you</b>" in h and "2 flowers" in h
+    # the own hand: 13 glyphs then the drawn tile
+    hand = "".join(tile_glyph(T(x)) for x in
+                   ("1m", "2m", "3m", "4m", "5p", "6p", "7p", "3s", "4s", "7s", "8s", "1z", "1z"))
+    assert hand in h
