@@ -1835,7 +1835,7 @@ def end_table(st, readiness=None):
                     wild=tuple(int(k) for k in getattr(st, "jks", ()) or ()),
                     dealer=int(st.dealer), melds=tuple(len(s.melds) for s in st.seats),
                     wins=tuple((int(w["seat"]), w.get("how", ""), w.get("discarder"),
-                                int(w.get("points", 0)))
+                                int(w.get("points", 0)), tuple(w.get("fans", ())))
                                for w in st.wins))
 
 

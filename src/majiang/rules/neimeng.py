@@ -131,7 +131,7 @@ def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int
 def end_settlement(rs, table) -> list:
     """The 闭门 part of each win (:func:`settle_table` less :func:`settle_neimeng`)."""
     out = []
-    for seat, how, discarder, points in table.wins:
+    for seat, how, discarder, points, _ in table.wins:
         d = None if how in ("self_draw", "kong_replacement") else discarder
         full = settle_table(points, seat, d, dealer=table.dealer, melds=table.melds,
                             players=table.players)

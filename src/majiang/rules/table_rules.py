@@ -155,8 +155,9 @@ class EndTable:
     melds : tuple of int
         Per seat, the number of melds (claimed or concealed kongs) at the end (内蒙 闭门).
     wins : tuple of tuple
-        Per win in order, ``(seat, how, discarder, points)`` with how ``"self_draw"`` /
-        ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"``.
+        Per win in order, ``(seat, how, discarder, points, fans)`` with how
+        ``"self_draw"`` / ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"`` and
+        fans the counted fans as ``(chinese name, count)`` pairs.
     """
 
     players: int

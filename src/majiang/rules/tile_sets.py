@@ -27,6 +27,8 @@ TILE_SETS = {
     "108": (_copies(winds=0, dragons=0), 0, "108: 万 筒 条 x 36 only (素麻将)"),
     "112": (_copies(dragons=0, one_each_wind=True), 0,
             "112: 108 + one each of 东南西北 (灌南)"),
+    "112_wind_flowers": (_copies(winds=0, dragons=0), 4,
+                         "112: 108 + one each of 东南西北 as bonus tiles (灌南)"),
     "84": (_copies(suits=(1, 2), winds=0), 0, "84: 筒 条 x 36 + 中发白 x 4 (no 万, no winds)"),
     "128_honor_flowers": (_copies(winds=0, dragons=0), 20,
                           "128: 108 suited + 东南西北中 x 4 as flowers (罗源 20花)"),
