@@ -111,3 +111,21 @@ def test_probabilities_refuse_seen_jokers(capsys, tmp_path, extra, what, seen):
     err = error(capsys, "advise", HZ + "1m", "--rules", "hangzhou", "--visible", seen, *extra)
     assert f"{what}: seen jokers" in err and "not modelled" in err
     assert not (tmp_path / "unused.png").exists()
+
+
+def test_visible_copies_of_the_turned_indicator_kind(capsys):
+    # 天津, indicator 1m: the turned 1m is face up (seen by itself), 3 more 1m are wild;
+    # a fourth visible 1m would be a fifth copy
+    hand = "345m45p**678s1122s"
+    for seen in ("1m1m1m1m", "1m" * 8):
+        err = error(capsys, "advise", hand, "--rules", "tianjin", "--indicator", "1m",
+                    "--visible", seen, "--no-second-order")
+        assert "copies of 1m" in err and len(err.strip().splitlines()) == 1
+    # each visible 1m is a seen joker: 7 wild - 2 held - 1 seen
+    code, out, _ = run(capsys, "advise", hand, "--rules", "tianjin", "--indicator", "1m",
+                       "--visible", "1m", "--json", "--no-second-order")
+    code0, out0, _ = run(capsys, "advise", hand, "--rules", "tianjin", "--indicator", "1m",
+                         "--json", "--no-second-order")
+    row = {r["discard"]: r["ukeire_count"] for r in json.loads(out)["discards"]}
+    row0 = {r["discard"]: r["ukeire_count"] for r in json.loads(out0)["discards"]}
+    assert row["4p"] == row0["4p"] - 1

@@ -227,3 +227,65 @@ def test_narrowed_keeps_every_other_rule():
         narrowed("mcr", ("kokushi",))
     with pytest.raises(RuleError, match="at least one"):
         narrowed("mcr", ())
+
+
+# ---------------------------------------------------- the turned indicator, seen by itself
+# 天津 with indicator 1m (中下滚): the turned 1m stays face up, the other three 1m and all
+# four 2m are wild — 7 jokers.  The face-up copy is counted as seen by itself, so a caller's
+# visible tiles hold at most 3 more 1m, and each visible 1m or 2m is one wild copy seen.
+TJ_WAIT = "345m45p**678s112s"          # 13 tiles, 2 jokers held
+
+
+def test_face_up_copy_of_a_turned_wild_kind():
+    m = game_model("tianjin")
+    up = m.face_up("1m")
+    assert int(up[0]) == 1 and int(up.sum()) == 1
+    # 安庆 (joker = indicator + 1): the turned tile is set apart, also face up
+    assert int(game_model("anqing").face_up("1m")[0]) == 1
+    # 南昌: the turned 正精 stays in the wall (all four wild): nothing face up
+    assert not game_model("nanchang").face_up("1m").any()
+
+
+@pytest.mark.parametrize("visible", ["1m1m1m1m", "1m" * 8])
+def test_visible_copies_of_the_turned_kind_are_checked(visible):
+    from majiang.errors import InvalidHandError
+    for call in (lambda: majiang.ukeire(TJ_WAIT, ruleset="tianjin", indicator="1m",
+                                        visible=visible),
+                 lambda: majiang.discard_table(TJ_WAIT + "9s", ruleset="tianjin",
+                                               indicator="1m", visible=visible),
+                 lambda: game_model("tianjin").check_seen(visible, "1m")):
+        with pytest.raises(InvalidHandError, match="1m") as e:
+            call()
+        assert "\n" not in str(e.value)
+    # three more 1m are possible (3 wild copies)
+    game_model("tianjin").check_seen("1m1m1m", "1m")
+
+
+def test_seen_wild_copies_and_held_jokers_within_the_wall():
+    from majiang.errors import InvalidHandError
+    # 4 2m + 3 1m seen = all 7 jokers, but the hand holds 2 more
+    with pytest.raises(InvalidHandError, match="7 jokers"):
+        majiang.ukeire(TJ_WAIT, ruleset="tianjin", indicator="1m", visible="2m2m2m2m1m1m1m")
+
+
+@pytest.mark.parametrize("visible, live", [
+    (None, 7 - 2), ("1m", 7 - 2 - 1), ("1m1m", 7 - 2 - 2), ("2m", 7 - 2 - 1),
+    ("1m1m1m", 7 - 2 - 3), ("1m2m2m", 7 - 2 - 3),
+])
+def test_every_visible_wild_copy_lowers_the_joker_draw(visible, live):
+    u = majiang.ukeire(TJ_WAIT, ruleset="tianjin", indicator="1m", visible=visible)
+    assert u["1m2m*"] == live
+    # the discard table counts the same: discarding 9s leaves TJ_WAIT
+    t = majiang.discard_table(TJ_WAIT + "9s", ruleset="tianjin", indicator="1m",
+                              visible=visible)
+    t0 = majiang.discard_table(TJ_WAIT + "9s", ruleset="tianjin", indicator="1m")
+    row = t.set_index("discard").loc["9s"]
+    row0 = t0.set_index("discard").loc["9s"]
+    assert int(row["ukeire_count"]) == int(row0["ukeire_count"]) - (5 - live)
+
+
+def test_probabilities_check_the_turned_kind_too():
+    from majiang.errors import InvalidHandError
+    with pytest.raises(InvalidHandError, match="1m"):
+        majiang.win_probability(TJ_WAIT, draws=2, ruleset="tianjin", indicator="1m",
+                                visible="1m1m1m1m")

@@ -209,10 +209,13 @@ def test_ukeire_two_kinds_matches_brute_force(name, ind, total):
 
 
 def test_ukeire_joker_live_count_subtracts_visible_jokers():
-    # 天津 indicator 5z: 5z (3 wild + the face-up one) and 7z (4 wild).  Seeing the face-up
-    # 5z and one 7z leaves 7 − 2 held − 1 seen = 4 jokers.
-    u = ukeire("123m456p789s1z2z**", ruleset="tianjin", indicator="5z", visible="5z7z")
+    # 天津 indicator 5z: 5z (3 wild + the face-up one, seen by itself and left out of
+    # visible) and 7z (4 wild).  One 7z seen leaves 7 − 2 held − 1 seen = 4 jokers; every
+    # visible 5z is a wild copy too: 5z7z seen leaves 7 − 2 − 2 = 3.
+    u = ukeire("123m456p789s1z2z**", ruleset="tianjin", indicator="5z", visible="7z")
     assert u["5z7z*"] == 4
+    u = ukeire("123m456p789s1z2z**", ruleset="tianjin", indicator="5z", visible="5z7z")
+    assert u["5z7z*"] == 3
     u = ukeire("123m456p789s1z2z**", ruleset="tianjin", indicator="5z")
     assert u["5z7z*"] == 5
 

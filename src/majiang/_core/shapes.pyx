@@ -669,7 +669,7 @@ cdef dict ukeire_dict(const Shape* sp, Pos* p, int s0, const int8_t* better, int
     substitute, copies) the substitute is drawn as the face and listed under its own
     kind; live counts as in ``majiang.rules.shapes.ukeire_counts``."""
     cdef dict out = {}
-    cdef int k, kk, face = -1, sub = -1, n_face = 0, held, v, seen, cp
+    cdef int k, kk, face = -1, sub = -1, n_face = 0, held, v, seen
     cdef const uint8_t[::1] vis
     cdef bint has_vis = visible is not None
     cdef tuple jks
@@ -705,9 +705,8 @@ cdef dict ukeire_dict(const Shape* sp, Pos* p, int s0, const int8_t* better, int
         if p.jokers < min(8, wild_total):
             if two:
                 seen = 0
-                for kk, cp in zip(jks, joker_copies):
-                    v = (vis[kk] if has_vis else 0) - (sp.copies[kk] - cp)
-                    seen += v if v > 0 else 0
+                for kk in jks:      # every visible wild-kind tile is a seen joker
+                    seen += vis[kk] if has_vis else 0
                 v = sum(joker_copies) - p.jokers - seen
             else:
                 kk = joker_kinds

@@ -228,7 +228,7 @@ class Visible(NamedTuple):
     ``visible`` (each seen joker counted as a visible copy of the joker kind: the
     efficiency layer reads a visible copy of a wild kind as a seen joker);
     ``jokers``: the seen jokers (each ``*``, and each visible copy of the wild kind
-    beyond its natural copies, e.g. ``5z`` under 杭州); ``text``: Tenhou text, ``*``
+    written by its face, e.g. ``5z`` under 杭州); ``text``: Tenhou text, ``*``
     kept; ``face``: the wild kind's name, or None when it is unknown or there are two.
     """
 
@@ -268,9 +268,10 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         ``--indicator``, or under a ruleset with two wild kinds (南昌, 天津: write a
         seen joker by its face).
 
-    The turned indicator that the game model sets apart from the wall
-    (:meth:`majiang.rules.model.GameModel.set_apart`: 安庆 / 武汉) counts as seen by
-    itself, as in the library: ``--visible`` leaves it out.
+    The turned indicator that the game model sets apart or keeps face up
+    (:meth:`majiang.rules.model.GameModel.face_up`: 安庆 / 武汉, 天津's turned 混儿) counts
+    as seen by itself, as in the library: ``--visible`` leaves it out, and every visible
+    copy of a wild kind is a seen joker.
     """
     if text is None:
         return None
@@ -307,8 +308,8 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         raise RuleError(f"--visible '*': the joker of {model.name} is found from a turned "
                         "tile; give --indicator so that the joker kind is known")
     used = np.asarray(hand.all_counts, dtype=np.int64) + v
-    apart = np.zeros(34, np.int64) if indicator is None else model.set_apart(indicator)
-    used += apart          # the turned indicator (安庆 / 武汉) is seen by itself
+    apart = np.zeros(34, np.int64) if indicator is None else model.face_up(indicator)
+    used += apart          # the turned indicator (安庆 / 武汉, 天津 …) is seen by itself
     if kind is not None:
         wild = min(int(jr.copies), int(copies[kind]))
         if int(hand.jokers) + stars > wild:
@@ -318,7 +319,7 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         used[kind] += int(hand.jokers) + stars
         if jr.substitute is not None:       # a held face is a stand-in (another tile)
             used[kind] -= int(hand.all_counts[kind])
-        seen_faces = max(0, int(v[kind]) - (int(copies[kind]) - wild))
+        seen_faces = int(v[kind])       # the face-up indicator is not in --visible
         v[kind] += stars
     over = np.flatnonzero(used > copies)
     if over.size:
@@ -329,6 +330,7 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
         raise InvalidHandError(
             f"--visible: {int(used[k])} copies of {tile_name(k)} in the hand and the visible "
             f"tiles{extra}, but the tile set of {model.name} has {int(copies[k])}")
+    model.check_seen(v, indicator, int(hand.jokers), "--visible")   # v holds the stars
     if kind is None:
         return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars, shown)
     return Visible(np.ascontiguousarray(v, dtype=np.uint8), stars + seen_faces, shown,

@@ -228,6 +228,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "
         "discard_table()", forms, seven_pairs_quads, ruleset, jokers, shape=True)
     vis = _visible(_seen_indicator(visible, ruleset, indicator), h, counts)
+    if wild is not None and visible is not None:     # seen wild copies + jokers held
+        from ..rules.model import game_model
+        game_model(ruleset).check_seen(visible, indicator, jokers)
     s, live = _eff.ukeire_one(counts, mask, seven_pairs_quads, caps, vis, jokers,
                               joker_fifth_copy, **extra)
     if s < -1:

@@ -161,6 +161,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         raise InvalidHandError(
             f"{tile_name(int(outside[0]))} is not in the tile set of {model.name} "
             f"({model.n_tiles} tiles)")
+    model.check_seen(vis, indicator, int(h.jokers))      # the turned copy is seen by itself
     wall = model.wall(indicator)
     seen_jokers = 0
     if wall.joker_kinds and model.ruleset is not None:

@@ -280,10 +280,69 @@ class GameModel:
             out[self.wall(indicator).indicator] = 1
         return out
 
+    def face_up(self, indicator: Any = None) -> np.ndarray:
+        """``int64 (34,)``: the turned copies out of play that every analysis counts as
+        seen by themselves — :meth:`set_apart` (安庆 / 武汉), plus the face-up copy of a
+        turned wild kind when only the others are wild (``JokerRule.source ==
+        "turned"`` with 3 copies: 天津's turned 混儿, 杭州 / 温州 / 罗源 / 上海 flip).  A
+        caller's ``visible`` tiles leave them out: every visible copy of a wild kind is
+        one of its wild copies, seen.  Zeros without a known indicator."""
+        out = self.set_apart(indicator)
+        jr = self.jokers
+        if jr is not None and jr.source == "turned" and indicator is not None:
+            k = _kind_of(indicator)
+            out[k] += max(0, int(self.copies[k]) - min(int(jr.copies), int(self.copies[k])))
+        return out
+
+    def check_seen(self, visible: Any, indicator: Any = None, jokers: int = 0,
+                   what: str = "visible") -> None:
+        """Check the seen tiles against the copies in play once the wild kinds are known:
+        ``visible`` (None, text or array_like (34,)) plus :meth:`face_up` may not exceed a
+        kind's copies, and the visible copies of the wild kinds plus `jokers` held may not
+        exceed the jokers of the wall (:attr:`Wall.jokers`).  Nothing to check without
+        jokers or with an unknown indicator.
+
+        Raises
+        ------
+        InvalidHandError
+            One line naming the kind and the counts (天津, indicator 1m: a fourth visible
+            1m, since the turned one is face up and three are wild).
+        """
+        jr = self.jokers
+        if visible is None or jr is None or (indicator is None and jr.source != "fixed"):
+            return
+        from ..hand import visible_counts
+        v = visible_counts(visible).astype(np.int64)
+        up = self.face_up(indicator)
+        over = np.flatnonzero(v + up > self.copies)
+        if over.size:
+            k = int(over[0])
+            raise InvalidHandError(
+                f"{what}: {int(v[k])} copies of {tile_name(k)} seen besides the turned "
+                f"indicator (face up, counted as seen: leave it out of {what}); the tile set "
+                f"of {self.name} has {int(self.copies[k])}")
+        wall = self.wall(indicator)
+        seen = int(sum(int(v[k]) for k in wall.joker_kinds))
+        if seen + int(jokers) > wall.jokers:
+            names = "".join(tile_name(int(k)) for k in wall.joker_kinds)
+            held = f" and {int(jokers)} held" if jokers else ""
+            raise InvalidHandError(
+                f"{what}: {seen} copies of the wild kinds ({names}) seen{held}, but "
+                f"{self.name} has {wall.jokers} jokers")
+
     def seen_with_indicator(self, visible: Any, indicator: Any = None) -> Any:
         """``visible`` (None or array_like (34,)) plus :meth:`set_apart`: the tiles out of
         the live wall as the analyses count them.  ``visible`` unchanged (None stays None)
-        when nothing is set apart; else an ``int64 (34,)`` vector."""
+        when nothing is set apart; else an ``int64 (34,)`` vector.  ``visible`` is checked
+        first (:meth:`check_seen`: a visible copy of a wild kind is a seen joker, the
+        turned copies are seen by themselves).
+
+        Raises
+        ------
+        InvalidHandError
+            As :meth:`check_seen`.
+        """
+        self.check_seen(visible, indicator)
         extra = self.set_apart(indicator)
         if not extra.any():
             return visible

@@ -180,9 +180,8 @@ def listed_draws(better, joker_better: bool, counts, caps, copies, visible, joke
         held = int(counts[face]) + int(copies[face]) - int(caps[face])   # every one a stand-in
         out[sub] = max(0, n_face - held - vis[sub])
     if joker_better:            # the wild copies not held nor seen
-        if two:                 # a visible wild-kind tile is a joker once its natural
-            seen = sum(max(0, vis[k] - (int(copies[k]) - cp))       # copies are seen
-                       for k, cp in zip(jks, joker_copies))
+        if two:                 # every visible wild-kind tile is a seen joker (the
+            seen = sum(vis[k] for k in jks)     # turned copy face up is not in visible)
             out[-1] = max(0, sum(joker_copies) - jokers - seen)
         else:
             out[-1] = max(0, joker_copies - jokers - vis[joker_kind])

@@ -135,13 +135,16 @@ def stand_in(rs, indicator=None) -> tuple | None:
     return (int(face), int(jr.substitute), n) if n > 0 else None
 
 
-def _seen(rs, visible, indicator):
+def _seen(rs, visible, indicator, jokers: int = 0):
     """``visible`` plus the indicator the game model sets apart
-    (:meth:`majiang.rules.model.GameModel.set_apart`)."""
-    if indicator is None or rs.jokers is None:
+    (:meth:`majiang.rules.model.GameModel.set_apart`), checked with the `jokers` held
+    (:meth:`~majiang.rules.model.GameModel.check_seen`)."""
+    if rs.jokers is None or (indicator is None and rs.jokers.source != "fixed"):
         return visible
     from ..model import game_model
-    return game_model(rs).seen_with_indicator(visible, indicator)
+    model = game_model(rs)
+    model.check_seen(visible, indicator, jokers)
+    return model.seen_with_indicator(visible, indicator)
 
 
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
@@ -155,7 +158,7 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     if n % 3 != 1:
         raise InvalidHandError(f"ukeire needs a hand waiting for a draw (3n+1 tiles), got {n}; "
                                "for a hand that must discard use discard_table()")
-    visible = _seen(rs, visible, indicator)     # the turned indicator is set apart
+    visible = _seen(rs, visible, indicator, j)     # the turned indicator is set apart
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
     _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
@@ -186,7 +189,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         raise InvalidHandError(f"a discard table needs a hand that must discard (3n+2 tiles, "
                                f"at most 17), got {n}; for a hand waiting for a draw use "
                                "ukeire()")
-    visible = _seen(rs, visible, indicator)     # the turned indicator is set apart
+    visible = _seen(rs, visible, indicator, j)     # the turned indicator is set apart
     vis = np.zeros(34, np.int64) if visible is None else visible_counts(visible, h).astype(
         np.int64)
     spec = _spec(rs)
