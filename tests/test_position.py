@@ -383,3 +383,80 @@ def test_repr_html_draws_the_table():
     hand = "".join(tile_glyph(T(x)) for x in
                    ("1m", "2m", "3m", "4m", "5p", "6p", "7p", "3s", "4s", "7s", "8s", "1z", "1z"))
     assert hand in h
+
+
+# --------------------------------------------------------------------------
+# the analyses take a Position
+# --------------------------------------------------------------------------
+
+def _advice_position():
+    # seat 1 (dealer 0: South) must discard; 7m is seen twice in rivers, once in a meld
+    return Position("23345m111p456p99s6m", seat=1, dealer=0, prevalent_wind=1,
+                    melds=[None, None, "[777m]@0", None],
+                    discards=["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"])
+
+
+def test_advise_with_a_position_equals_the_keyword_call():
+    p = _advice_position()
+    vis = p.visible_counts()
+    # by hand: rivers 1z 9m 2z 3z 4z 7m 5z (7m claimed by seat 2 is in its meld) + 777m
+    assert vis[T("7m")] == 4 and int(vis.sum()) == 10
+    a = mj.advise(p)
+    b = mj.advise("23345m111p456p99s6m", vis, seat_wind=1, prevalent_wind=1)
+    assert a.equals(b)
+    assert a.attrs == b.attrs
+    # by hand: discarding 3m leaves 2345m6m 111p 456p 99s, waiting on 1m 4m 7m; live
+    # 1m 4 + 4m 3 (one held) + 7m 0 (all four seen) = 7, where a bare hand counts 11
+    row = a.set_index("discard").loc["3m"]
+    assert row["ukeire"] == "147m" and row["ukeire_count"] == 7
+    assert mj.advise("23345m111p456p99s6m").set_index("discard").loc["3m", "ukeire_count"] \
+        == 11
+
+
+def test_position_conflicts_are_refused():
+    p = _advice_position()
+    with pytest.raises(RuleError, match="drop visible="):
+        mj.advise(p, "1m")
+    with pytest.raises(RuleError, match="ruleset mcr; ruleset='sichuan' conflicts"):
+        mj.advise(p, ruleset="sichuan")
+    with pytest.raises(RuleError, match="seat_wind 1"):
+        mj.advise(p, seat_wind=3)
+    mj.advise(p, ruleset="mcr", seat_wind="S", prevalent_wind=1)   # agreeing: accepted
+    with pytest.raises(RuleError, match="prevalent_wind"):
+        mj.probabilities(p, 2, prevalent_wind="N")
+    with pytest.raises(RuleError, match="drop visible="):
+        mj.fan_odds(p, 2, visible="1m")
+
+
+def test_probabilities_and_fan_odds_with_a_position():
+    # a ready sichuan hand waiting on 5s/8s... : 1s pair + 23456789p + 55s? keep it simple:
+    # 123456789p 11s 55s waits on 1s / 5s (shanpon); 3 of 5s and 2 of 1s are seen
+    p = Position("123456789p1155s", ruleset="sichuan", voids=[0, -1, -1, -1],
+                 discards=["5s", "5s 1s", "", "1m"], melds=[None, None, "[555p]@1", None])
+    # the wall: 108 - 13 own - 1 1m - (5s, 5s, 1s) - 3 meld tiles (5p claimed: counted
+    # once) = 88 unseen tiles; live winning tiles: 1s x1, 5s x0 ... 5s: 4 - 2 own - 2 seen
+    unseen = int(p.unseen_counts().sum())
+    assert unseen == 108 - 13 - 1 - 3 - 3
+    live = 4 - 2 - 1        # 1s: two held, one discarded
+    est = mj.win_probability(p, 1)
+    assert est.value == pytest.approx(live / unseen)
+    kw = dict(visible=p.analysis_visible(), ruleset="sichuan")
+    assert mj.probabilities(p, 3).p_win == pytest.approx(
+        mj.probabilities("123456789p1155s", 3, **kw).p_win)
+    a = mj.fan_odds(p, 2)
+    b = mj.fan_odds("123456789p1155s", 2, **kw)
+    assert a.equals(b)
+    assert mj.tenpai_probability(p, 1).value == 1.0
+
+
+def test_position_hand_turns_held_wild_tiles_into_jokers():
+    # 武汉: indicator 5m makes 6m wild; the position keeps 6m as a physical kind
+    p = Position("123m456p789s11z6m6m", ruleset="wuhan", indicator="5m")
+    h = p.hand
+    assert h.jokers == 2 and h.concealed[T("6m")] == 0
+    assert p.analysis_kwargs()["indicator"] == "5m"
+    # the face-up indicator is left out of visible= (the analyses count it themselves)
+    assert p.visible_counts()[T("5m")] == 1 and p.analysis_visible()[T("5m")] == 0
+    a = mj.advise(p.replace(hand="123m456p789s11z6m6m1z"))
+    b = mj.advise("123m456p789s11z**1z", ruleset="wuhan", indicator="5m")
+    assert a.equals(b)

@@ -137,9 +137,13 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
 
     Parameters
     ----------
-    hand : str, Hand or array_like of shape (34,)
+    hand : str, Hand, array_like of shape (34,) or Position
         One tile more than the ruleset's hand size (14, or 17 under 16-tile rulesets),
-        counting melds as 3 and jokers.
+        counting melds as 3 and jokers.  A :class:`~majiang.position.Position` gives the
+        hand (its melds, flowers and held jokers), ``visible`` (the discards on the
+        table and the other seats' melds), ``ruleset``, ``indicator``, ``seat_wind``
+        and ``prevalent_wind``; giving one of those keywords as well with another value
+        (any ``visible``, ``jokers``) raises :class:`~majiang.errors.RuleError`.
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
@@ -183,6 +187,13 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
+    if type(hand).__name__ == "Position":
+        from .position import analysis_inputs
+        hand, kw = analysis_inputs(hand, "advise", dict(
+            visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind, jokers=jokers))
+        visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
+        seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     table = _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                     joker_fifth_copy, ruleset, draws, method, seed, n_samples, changes,
                     indicator, seat_wind, prevalent_wind, policy)

@@ -42,9 +42,11 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
 
     Parameters
     ----------
-    hand : str, Hand or array_like of shape (34,)
+    hand : str, Hand, array_like of shape (34,) or Position
         A hand waiting to draw (the ruleset's hand size counting melds); a hand that
-        must discard is played from its discard with the highest win probability.
+        must discard is played from its discard with the highest win probability.  A
+        :class:`~majiang.position.Position` gives the hand, ``visible``, ``ruleset``,
+        ``indicator`` and the winds (as in :func:`majiang.advise`).
     draws : int
         Horizon (number of draws).
     ruleset : None, str, Ruleset, GameModel or .toml path
@@ -77,6 +79,13 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
     """
     import pandas as pd
 
+    if type(hand).__name__ == "Position":
+        from .position import analysis_inputs
+        hand, kw = analysis_inputs(hand, "fan_odds", dict(
+            visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind))
+        visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
+        seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     pos, engine, n_samples = _setup(hand, draws, None if visible is None else visible, ruleset,
                                     method, policy, n_samples, changes, max_states, indicator,
                                     seat_wind, prevalent_wind)

@@ -235,11 +235,14 @@ __all__ = [
 _COMMON_DOC = """
     Parameters
     ----------
-    hand : str, Hand or array_like of shape (34,)
+    hand : str, Hand, array_like of shape (34,) or Position
         A hand waiting to draw (the ruleset's hand size, 13 or 16, counting melds as
         3 and jokers ``*``).  A hand that must discard (one more tile) is valued by
         its best discard among all (named in ``discard`` and the note), or 1 when it
-        wins now (see the module docstring).
+        wins now (see the module docstring).  A :class:`~majiang.position.Position`
+        gives the hand, ``visible``, ``ruleset``, ``indicator`` and the winds; one of
+        those keywords given as well with another value (any ``visible``) raises
+        :class:`~majiang.errors.RuleError`.
     draws : int
         Horizon ``T``: the number of draws, ``0 <= T <=`` unseen tiles.
     visible : str or array_like of shape (34,), optional
@@ -306,6 +309,11 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
         ``p_win``, ``p_tenpai``, standard errors, curves of shape ``(draws,)``, and
         ``method`` / ``model`` / ``policy`` / ``note`` saying what produced them.
     """
+    if type(hand).__name__ == "Position":
+        hand, kw = _unpack(hand, "probabilities", visible, ruleset, indicator, seat_wind,
+                           prevalent_wind)
+        visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
+        seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
     if (int(pos.counts.sum()) + pos.jokers) % 3 == 1:
@@ -314,6 +322,32 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
 
 
 probabilities.__doc__ += _COMMON_DOC
+
+
+def _unpack(hand: Any, what: str, visible: Any, ruleset: Any, indicator: Any, seat_wind: Any,
+            prevalent_wind: Any) -> tuple:
+    """(hand, keywords) of a :class:`~majiang.position.Position` given as the hand (see
+    :func:`majiang.position.analysis_inputs`)."""
+    from ..position import analysis_inputs
+    return analysis_inputs(hand, what, dict(visible=visible, ruleset=ruleset,
+                                            indicator=indicator, seat_wind=seat_wind,
+                                            prevalent_wind=prevalent_wind))
+
+
+def _position_kwargs(hand: Any, what: str, model: str | None, kwargs: dict) -> tuple:
+    """A Position given to :func:`win_probability` / :func:`tenpai_probability`: its
+    hand and keywords (an extra model such as ``"table"`` gets the ruleset, indicator
+    and prevalent wind, and the visible tiles only when some are seen, which it then
+    refuses in its own words)."""
+    if type(hand).__name__ != "Position":
+        return hand, kwargs
+    from ..position import analysis_inputs
+    if model is None or model in SINGLE_PLAYER:
+        return analysis_inputs(hand, what, kwargs)
+    keys = ("ruleset", "indicator", "prevalent_wind")
+    if hand.analysis_visible().any():
+        keys += ("visible",)
+    return analysis_inputs(hand, what, kwargs, keys)
 
 
 def win_probability(hand: Any, draws: int, *, model: str | None = None,
@@ -337,6 +371,7 @@ def win_probability(hand: Any, draws: int, *, model: str | None = None,
         ``value``, ``se`` (0.0 when exact), ``method``, ``n_samples``, ``model``,
         ``policy``, ``note``.
     """
+    hand, kwargs = _position_kwargs(hand, "win_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
         return _extra_model(model)(hand, draws, **kwargs).win
     return probabilities(hand, draws, **kwargs).win
@@ -348,6 +383,7 @@ def tenpai_probability(hand: Any, draws: int, *, model: str | None = None,
     (1.0 if tenpai now).  Keyword arguments as :func:`probabilities`; ``model`` as in
     :func:`win_probability`.  Returns an :class:`Estimate`.
     """
+    hand, kwargs = _position_kwargs(hand, "tenpai_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
         return _extra_model(model)(hand, draws, **kwargs).tenpai
     return probabilities(hand, draws, **kwargs).tenpai
