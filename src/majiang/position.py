@@ -19,7 +19,7 @@ Counting rules (one place, used by every analysis that takes a Position):
 * another seat's concealed kong whose tile the seat did not see is a count in
   :attr:`Position.hidden_kongs` (4 unknown tiles, part of :meth:`Position.unseen_counts`);
 * the joker indicator counts as seen when it stays face up on the table (as the
-  ruleset's wall says: :meth:`majiang.rules.model.GameModel.wall`).
+  ruleset says: :meth:`majiang.rules.model.GameModel.face_up`).
 
 Errors: :class:`~majiang.errors.InvalidHandError` for tiles that cannot be there
 together (a fifth copy, a tile outside the tile set, a hand size that does not fit the
@@ -566,14 +566,11 @@ class Position:
                                        f"unclaimed last discard of seat {ls}")
 
     def _indicator_counts(self) -> np.ndarray:
-        """``int64 (34,)``: the copy of the indicator that lies face up (0 or 1)."""
-        out = np.zeros(N_KINDS, np.int64)
-        if self.indicator is not None and self._model.jokers is not None:
-            w = self._model.wall(self.indicator)
-            up = int(self._model.copies.sum()) - w.size
-            if up > 0:
-                out[self.indicator] = up
-        return out
+        """``int64 (34,)``: the copy of the indicator that lies face up (the ruleset's
+        :meth:`~majiang.rules.model.GameModel.face_up`)."""
+        if self.indicator is None or self._model.jokers is None:
+            return np.zeros(N_KINDS, np.int64)
+        return self._model.face_up(self.indicator).astype(np.int64)
 
     def _meld_counts(self, p: int, *, hidden: bool = True) -> np.ndarray:
         out = np.zeros(N_KINDS, np.int64)
@@ -1136,8 +1133,7 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Posit
                 aside = 0                # flowers turned over before the indicator
                 while wall[len(wall) - 1 - aside] >= N_KINDS:
                     aside += 1
-                up = int(model.copies.sum()) - model.wall(indicator).size
-                taken += aside + up
+                taken += aside + int(model.face_up(indicator).sum())
     if step < start_i:
         # before the deal ends only 换三张 and 定缺 are decided: the hands of the start
         # event, less the tiles received in the exchange (still to come at an exchange)
