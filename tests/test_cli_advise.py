@@ -92,3 +92,48 @@ def test_policy_errors(capsys):
     code, _, err = run(capsys, "advise", "2225678p88s12466s", "--rules", "sichuan",
                        "--draws", "4", "--policy", "changes<=9")
     assert code == 2 and "unknown policy" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- --position
+_LINE = ("hand=23345m111p456p99s6m seat=1 dealer=0 discards0=1z7m@29m discards1=2z "
+         "discards2=3z4z discards3=7m5z melds2=[777m]@0")
+
+
+def test_position_line_and_file_give_the_same_advice(capsys, tmp_path):
+    code, out, _ = run(capsys, "advise", "--position", _LINE, "--json")
+    assert code == 0
+    got = json.loads(out)
+    # the position's visible tiles: the rivers on the table and seat 2's 777m
+    assert parse_counts(got["visible"]).tolist() == parse_counts("77779m12345z").tolist()
+    best = got["discards"][0]
+    # by hand: 3m leaves 2345m6m waiting on 1m 4m 7m; live 4 + 3 + 0 (every 7m seen)
+    assert best["discard"] == "3m" and best["ukeire"] == "147m" and best["ukeire_count"] == 7
+    f = tmp_path / "p.toml"
+    f.write_text('hand = "23345m111p456p99s6m"\nseat = 1\n'
+                 'discards = ["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"]\n'
+                 'melds = ["", "", "[777m]@0", ""]\n')
+    code, out2, _ = run(capsys, "advise", "--position", str(f), "--json")
+    assert code == 0 and json.loads(out2) == got
+    # the same as HAND with --visible
+    code, out3, _ = run(capsys, "advise", "23345m111p456p99s6m", "--visible", "77779m12345z",
+                        "--json")
+    assert json.loads(out3)["discards"] == got["discards"]
+
+
+@pytest.mark.parametrize("extra, match", [
+    (["23345m111p456p99s6m"], "not both"),
+    (["--visible", "1m"], "drop --visible"),
+    (["--rules", "sichuan"], "under mcr"),
+])
+def test_position_conflicting_options(capsys, extra, match):
+    code, _, err = run(capsys, "advise", "--position", _LINE, *extra)
+    assert code == 2 and match in err
+
+
+def test_position_errors_are_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "advise", "--position", "hand=23345m111p456p99s6m colour=red")
+    assert code == 2 and "unknown position key 'colour'" in err
+    code, _, err = run(capsys, "advise", "--position", str(tmp_path / "none.toml"))
+    assert code == 2 and "cannot read" in err
+    code, _, err = run(capsys, "advise")
+    assert code == 2 and "HAND" in err

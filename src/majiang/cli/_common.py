@@ -629,3 +629,54 @@ def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
     if args.chunk_size is not None:
         options["chunk_size"] = args.chunk_size
     return players, options
+
+
+def add_position_arg(parser: argparse.ArgumentParser) -> None:
+    """``--position FILE|TEXT``: a table position (:class:`majiang.Position`) read with
+    :func:`load_position`."""
+    parser.add_argument("--position", metavar="FILE|TEXT",
+                        help="a table position: a .toml / .json position file, or the "
+                             "one-line form, e.g. \"hand=23345m111p456p99s6m seat=1 "
+                             "discards0=1z7m9m melds2=[777m]@0\" (see docs/position.md)")
+
+
+def load_position(value: str):
+    """The :class:`~majiang.position.Position` of ``--position``: a file when ``value``
+    names one, else the one-line form (or JSON / TOML text).
+
+    Raises
+    ------
+    InvalidNotationError, InvalidHandError, RuleError
+        As :meth:`majiang.Position.from_file` / :meth:`~majiang.Position.from_text`.
+    """
+    import os
+
+    from ..position import Position
+    if "=" not in value or os.path.isfile(value):
+        return Position.from_file(value)
+    return Position.from_text(value)
+
+
+def position_options(args: argparse.Namespace, pos, command: str) -> None:
+    """Fill ``args.rules`` / ``args.indicator`` / ``args.visible`` from a position
+    given with ``--position``; the hand itself is read from the position.  An option
+    that the position also gives (HAND, --visible, another --rules or --indicator) is
+    a :class:`CommandError`."""
+    from ..rules.model import game_model
+    from ..tiles import format_counts, parse_tile, tile_name
+    if getattr(args, "hand", None):
+        raise CommandError(f"{command}: give the hand as HAND or in --position, not both")
+    if getattr(args, "visible", None) is not None:
+        raise CommandError(f"{command}: --position gives the visible tiles (discards and "
+                           "the other seats' melds); drop --visible")
+    name = pos.ruleset if isinstance(pos.ruleset, str) else pos.model.name
+    if args.rules and game_model(load_ruleset(args.rules)).name != pos.model.name:
+        raise CommandError(f"{command}: --rules {args.rules} but the position is played "
+                           f"under {pos.model.name}; drop one of them")
+    args.rules = args.rules or name
+    if pos.indicator is not None:
+        if args.indicator is not None and parse_tile(args.indicator) != pos.indicator:
+            raise CommandError(f"{command}: --indicator {args.indicator} but the position's "
+                               f"indicator is {tile_name(pos.indicator)}")
+        args.indicator = tile_name(pos.indicator)
+    args.visible = format_counts(pos.analysis_visible())

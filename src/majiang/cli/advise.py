@@ -36,8 +36,15 @@ command prints "win now: N fan" (N the best fan total) and stops, unless
 is no win (e.g. below the 8-fan minimum of mcr) is advised as usual, with a
 line saying why it cannot win.
 
+--position FILE|TEXT reads the whole table instead of HAND and --visible: a
+.toml / .json position file or the one-line form (docs/position.md): the seat's hand
+and melds, every seat's discards and melds (what they show is the visible tiles),
+the ruleset, the joker indicator and the winds.
+
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
+  majiang advise --position "hand=23345m111p456p99s6m seat=1 discards0=1z7m@29m \
+      discards3=7m5z melds2=[777m]@0"
   majiang advise 2225678m88p12466s --draws 18 --plot curves.png
 """
 from __future__ import annotations
@@ -46,8 +53,8 @@ import argparse
 import re
 
 from ._common import (
-    Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg,
-    check_indicator, check_plot_path, command_hint, emit_json,
+    Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag,
+    add_position_arg, add_rules_arg, check_indicator, load_position, position_options, check_plot_path, command_hint, emit_json,
     fmt_float, format_table, hand_glyphs, hand_size, parse_cli_hand,
     parse_cli_visible, plural, read_hand_faces, refuse_seen_jokers, rules_and_forms,
     shanten_label, shanten_value, write,
@@ -57,7 +64,7 @@ HELP = "rank the discards of a hand that must discard (何切)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", nargs="+", metavar="HAND",
+    parser.add_argument("hand", nargs="*", metavar="HAND",
                         help='the hand, e.g. "23345m111p456p99s6m" or "3m456p789s1166z [555z]"')
     parser.add_argument("--visible", metavar="TILES",
                         help="tiles seen outside the hand (discards, others' melds), e.g. 1m1m7m; "
@@ -79,6 +86,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_forms_args(parser)
     add_rules_arg(parser)
     add_indicator_arg(parser)
+    add_position_arg(parser)
     add_json_flag(parser)
 
 
@@ -199,7 +207,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot:                      # a bad path fails now, not after the table
         check_plot_path(args.plot)
-    text = " ".join(args.hand)
+    winds = {}
+    if args.position is not None:
+        pos = load_position(args.position)
+        position_options(args, pos, "advise")
+        text = format_hand(pos.hand)
+        winds = {"seat_wind": pos.seat_wind, "prevalent_wind": pos.prevalent_wind}
+    elif not args.hand:
+        raise CommandError("advise needs a HAND (or --position)")
+    else:
+        text = " ".join(args.hand)
     # --rules (default Chinese Official) narrowed by --forms / --seven-pairs-quads as in
     # Python; the probabilities (no forms= of their own) take the narrowed ruleset
     ruleset, eff, fq = rules_and_forms(args)
@@ -228,14 +245,14 @@ def run(args: argparse.Namespace) -> int:
         refuse_seen_jokers(seen, "--plot" if args.draws is None else "--draws")
     if args.policy is not None and draws is None:
         raise CommandError("--policy names the play policy of p_win / p_tenpai: give --draws")
-    done = completion(hand, ruleset=ruleset, **fq, **ind)
+    done = completion(hand, ruleset=ruleset, **fq, **ind, **winds)
     win_now = done.text if done is not None and done.wins else None
     no_win = done.text if done is not None and not done.wins else None
     if win_now is not None and not (args.discards or args.plot):
         return _print_win_now(args, hand, current, seen, forms, quads, draws, win_now)
     pol = {} if args.policy is None else {"policy": args.policy}
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
-                   draws=draws, seed=args.seed, **fq, **ind, **pol)
+                   draws=draws, seed=args.seed, **fq, **ind, **pol, **winds)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     prov = provenance(table) if draws is not None else []
