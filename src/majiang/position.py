@@ -132,6 +132,9 @@ def _melds_of_text(text: str, seat: int) -> list[TableMeld]:
 
 
 def _table_meld(x: Any, seat: int) -> TableMeld:
+    if type(x) is TableMeld and type(x.meld) is Meld and (x.from_seat is None
+                                                          or type(x.from_seat) is int):
+        return x                    # already normalised (a position's own meld)
     if isinstance(x, TableMeld):
         meld, frm = x
     elif isinstance(x, Meld):
@@ -152,7 +155,7 @@ def _table_meld(x: Any, seat: int) -> TableMeld:
     if not isinstance(meld, Meld):
         raise InvalidHandError(f"melds of seat {seat}: {meld!r} is not a Meld")
     if frm is not None:
-        frm = _int(frm, f"the seat meld {meld} of seat {seat} was claimed from")
+        frm = _int(frm, "the seat a meld of seat " + str(seat) + " was claimed from")
     return TableMeld(meld, frm)
 
 
@@ -194,6 +197,10 @@ def _seat_discards(x: Any, seat: int) -> tuple[Discard, ...]:
         return tuple(_discards_of_text(x, seat))
     out: list[Discard] = []
     for d in x:
+        if type(d) is Discard and type(d.tile) is int and 0 <= d.tile < N_KINDS \
+                and (d.claimed_by is None or type(d.claimed_by) is int):
+            out.append(d)           # already normalised (a position's own river)
+            continue
         if isinstance(d, str) and "@" in d:
             out.extend(_discards_of_text(d, seat))
             continue
@@ -205,7 +212,7 @@ def _seat_discards(x: Any, seat: int) -> tuple[Discard, ...]:
             t, by = d, None
         t = _tile(t, f"discards of seat {seat}")
         if by is not None:
-            by = _int(by, f"the seat that claimed {tile_name(t)} from seat {seat}")
+            by = _int(by, "the seat that claimed a discard of seat " + str(seat))
         out.append(Discard(t, by))
     return tuple(out)
 
@@ -572,37 +579,55 @@ class Position:
             return np.zeros(N_KINDS, np.int64)
         return self._model.face_up(self.indicator).astype(np.int64)
 
-    def _meld_counts(self, p: int, *, hidden: bool = True) -> np.ndarray:
-        out = np.zeros(N_KINDS, np.int64)
-        for tm in self.melds[p]:
-            if hidden or not tm.meld.concealed or p == self.seat:
-                np.add.at(out, tm.meld.tiles, 1)
-        return out
-
-    def _table_counts(self) -> np.ndarray:
-        """Discards on the table (unclaimed) plus every winner's won tiles."""
-        out = np.zeros(N_KINDS, np.int64)
+    def _counts(self) -> tuple:
+        """``(table, melds, indicator)``, computed once (a position never changes):
+        ``int64 (34,)`` discards on the table (unclaimed) plus every winner's won
+        tiles; a tuple of ``int64 (34,)`` per seat, the tiles of its melds; the face-up
+        indicator.  Read-only arrays."""
+        got = self.__dict__.get("_cached")
+        if got is not None:
+            return got
+        table = [0] * N_KINDS
         for river in self.discards:
             for d in river:
                 if d.claimed_by is None:
-                    out[d.tile] += 1
+                    table[d.tile] += 1
         for ts in self.won_tiles:
             for t in ts:
-                out[t] += 1
-        return out
+                table[t] += 1
+        melds = []
+        for ms in self.melds:
+            row = [0] * N_KINDS
+            for tm in ms:
+                for t in tm.meld.tiles:
+                    row[t] += 1
+            a = np.array(row, np.int64)
+            a.flags.writeable = False
+            melds.append(a)
+        t = np.array(table, np.int64)
+        ind = self._indicator_counts()
+        t.flags.writeable = ind.flags.writeable = False
+        got = (t, tuple(melds), ind)
+        object.__setattr__(self, "_cached", got)
+        return got
+
+    def _meld_counts(self, p: int) -> np.ndarray:
+        return self._counts()[1][p]
+
+    def _table_counts(self) -> np.ndarray:
+        """Discards on the table (unclaimed) plus every winner's won tiles."""
+        return self._counts()[0]
 
     def _all_seen(self) -> np.ndarray:
-        total = self.concealed.astype(np.int64) + self._table_counts() + self._indicator_counts()
-        for p in range(self.players):
-            total += self._meld_counts(p)
-        return total
+        table, melds, ind = self._counts()
+        return self.concealed.astype(np.int64) + table + ind + sum(melds)
 
     def _where_is(self, t: int) -> str:
         parts = [f"{int(self.concealed[t])} concealed"]
         melds = sum(int(self._meld_counts(p)[t]) for p in range(self.players))
         parts.append(f"{melds} in melds")
         parts.append(f"{int(self._table_counts()[t])} discarded or won")
-        ind = int(self._indicator_counts()[t])
+        ind = int(self._counts()[2][t])
         if ind:
             parts.append(f"{ind} indicator")
         return " + ".join(parts)
@@ -657,10 +682,11 @@ class Position:
         melds: the discards still on the table (its own too), the other seats' exposed
         melds (and concealed kongs whose tile is given), the tiles winners took, the
         face-up indicator.  A claimed discard is counted once (in its meld)."""
-        v = self._table_counts() + self._indicator_counts()
-        for p in range(self.players):
+        table, melds, ind = self._counts()
+        v = table + ind
+        for p, m in enumerate(melds):
             if p != self.seat:
-                v += self._meld_counts(p)
+                v = v + m
         return v.astype(np.uint8)
 
     def unseen_counts(self) -> np.ndarray:
@@ -754,8 +780,7 @@ class Position:
         every analysis counts on its own (see
         :meth:`majiang.rules.model.GameModel.set_apart`): the ``visible=`` of
         :func:`majiang.advise` and the probability functions."""
-        return (self.visible_counts().astype(np.int64)
-                - self._indicator_counts()).astype(np.uint8)
+        return (self.visible_counts().astype(np.int64) - self._counts()[2]).astype(np.uint8)
 
     def analysis_kwargs(self) -> dict:
         """The keyword arguments a position gives :func:`majiang.advise`,
