@@ -460,3 +460,20 @@ def test_position_hand_turns_held_wild_tiles_into_jokers():
     a = mj.advise(p.replace(hand="123m456p789s11z6m6m1z"))
     b = mj.advise("123m456p789s11z**1z", ruleset="wuhan", indicator="5m")
     assert a.equals(b)
+
+
+def test_discard_probabilities_and_curves_with_a_position():
+    p = _advice_position()
+    vis = p.analysis_visible()
+    a = mj.discard_probabilities(p, 2)
+    b = mj.discard_probabilities("23345m111p456p99s6m", 2, visible=vis, seat_wind=1,
+                                 prevalent_wind=1)
+    assert a.equals(b)
+    # by hand under "plain" (any complete hand wins), one draw after discarding 3m:
+    # 7 live winning tiles (1m x4, 4m x3, no 7m) among 136 - 13 held - 10 seen - the
+    # discarded 3m = 112 unseen tiles
+    plain = mj.discard_probabilities(p.replace(ruleset="plain"), 1).set_index("discard")
+    assert plain.loc["3m", "p_win"] == pytest.approx(7 / 112)
+    c = mj.discard_curves(p, 2)
+    assert set(c) <= set(a["discard"])
+    assert mj.win_curve(p, 2)[-1] == pytest.approx(mj.probabilities(p, 2).p_win)

@@ -206,7 +206,16 @@ def _discard_results(hand, draws, visible, ruleset, method, seed, n_samples, pol
                      prevalent_wind=0, keep_wins=False):
     """Shared work of :func:`discard_curves`, :func:`discard_probabilities` and
     :func:`majiang.advise`: validate, build the position and solve every discard.
-    Returns ``(position, engine, {discard kind: Probabilities or None})``."""
+    Returns ``(position, engine, {discard kind: Probabilities or None})``.  A table
+    :class:`~majiang.position.Position` given as ``hand`` gives the hand, visible
+    tiles, ruleset, indicator and winds (:func:`majiang.position.analysis_inputs`)."""
+    if type(hand).__name__ == "Position":
+        from ..position import analysis_inputs
+        hand, kw = analysis_inputs(hand, "discard_probabilities", dict(
+            visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind))
+        visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
+        seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
     _check_discard_hand(pos)
