@@ -477,3 +477,13 @@ def test_discard_probabilities_and_curves_with_a_position():
     c = mj.discard_curves(p, 2)
     assert set(c) <= set(a["discard"])
     assert mj.win_curve(p, 2)[-1] == pytest.approx(mj.probabilities(p, 2).p_win)
+
+
+def test_pickle_round_trip_keeps_the_array_read_only():
+    import pickle
+    p = _rich_position()
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and not q.concealed.flags.writeable
+    assert q.replace(wall_left=None).tiles_left == p.replace(wall_left=None).tiles_left
+    with pytest.raises(RuleError, match="no field 'colour'"):
+        p.replace(colour=1)

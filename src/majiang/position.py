@@ -736,16 +736,26 @@ class Position:
                 return (p, river[-1].tile)
         return None
 
+    def _init_kwargs(self) -> dict:
+        """The constructor's keywords that rebuild this position."""
+        return dict(ruleset=self.ruleset, seat=self.seat, concealed=self.concealed,
+                    drawn=self.drawn, dealer=self.dealer, prevalent_wind=self.prevalent_wind,
+                    melds=self.melds, discards=self.discards, flowers=self.flowers,
+                    indicator=self.indicator, wall_left=self.wall_left,
+                    voids=self.voids if self._model.void_suit else None, won=self.won,
+                    ready=self.ready, hidden_kongs=self.hidden_kongs,
+                    won_tiles=self.won_tiles, last_discard=self._last)
+
+    def __reduce__(self):
+        # rebuilt through the constructor: validated, the array read-only again
+        kw = self._init_kwargs()
+        kw["concealed"] = np.array(self.concealed)
+        return (_rebuild, (type(self), kw))
+
     def replace(self, **changes: Any) -> Position:
         """A new, validated position with some constructor arguments changed
         (``p.replace(drawn=None, wall_left=None)``)."""
-        kw = dict(ruleset=self.ruleset, seat=self.seat, concealed=self.concealed,
-                  drawn=self.drawn, dealer=self.dealer, prevalent_wind=self.prevalent_wind,
-                  melds=self.melds, discards=self.discards, flowers=self.flowers,
-                  indicator=self.indicator, wall_left=self.wall_left,
-                  voids=self.voids if self._model.void_suit else None, won=self.won,
-                  ready=self.ready, hidden_kongs=self.hidden_kongs,
-                  won_tiles=self.won_tiles, last_discard=self._last)
+        kw = self._init_kwargs()
         unknown = set(changes) - set(kw) - {"hand"}
         if unknown:
             raise RuleError(f"Position has no field {sorted(unknown)[0]!r}")
@@ -869,7 +879,8 @@ class Position:
         (see :func:`position_from_dict` and ``docs/position.md``), values in the text
         notation: ``concealed`` and ``drawn`` as tiles, ``melds`` / ``discards`` /
         ``won_tiles`` one text per seat.  Fields at their default are left out.
-        ``Position.from_dict(p.to_dict()) == p``."""
+        ``Position.from_dict(p.to_dict()) == p`` (a ruleset given as a Ruleset object
+        is written by its name, which must then be registered to be read back)."""
         from .tiles import format_counts
         rs = self.ruleset
         out: dict[str, Any] = {"ruleset": rs if isinstance(rs, str) else self._model.name,
@@ -1004,6 +1015,10 @@ class Position:
         return (f"Position({self._model.name}, seat {self.seat} "
                 f"({_WIND_NAMES[self.seat_wind]}), hand {text}{' ' + own if own else ''}, "
                 f"{self.tiles_left} tiles left)")
+
+
+def _rebuild(cls: Any, kw: dict) -> Position:
+    return cls(**kw)
 
 
 # --------------------------------------------------------------------------
