@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PKG = ROOT / "src" / "majiang"
 SCANNED = [ROOT / d for d in ("src", "tests", "bench", "notebooks")] + [ROOT / "README.md"]
-SUFFIXES = {".py", ".pyx", ".pxd", ".pyi", ".ipynb", ".md", ".toml", ".txt", ".cfg"}
+SUFFIXES = {".py", ".pyx", ".pxd", ".pxi", ".pyi", ".ipynb", ".md", ".toml", ".txt", ".cfg"}
 
 # the reference notes outside the repository, by name (assembled, not written out)
 OUTSIDE = re.compile("|".join(re.escape(a + b) for a, b in (

@@ -91,12 +91,25 @@ _PYX_IMPORT = re.compile(r"^\s*(?:from\s+(\.*[\w.]*)\s+import\s+([\w, ]+)|import
                          re.M)
 
 
+_PYX_INCLUDE = re.compile(r'^include\s+"([\w.]+\.pxi)"\s*$', re.M)
+
+
+def _pyx_text(path: Path) -> str:
+    """A Cython module's source with its ``include "x.pxi"`` parts pasted in."""
+    return _PYX_INCLUDE.sub(lambda m: _pyx_text(path.parent / m.group(1)), path.read_text())
+
+
+def test_pyx_text_pastes_the_included_parts():
+    text = _pyx_text(PKG / "_core" / "fans.pyx")
+    assert "cdef class FanTable" in text and not _PYX_INCLUDE.search(text)
+
+
 def _imports(mod: str, path: Path, is_pkg: bool, mods: dict) -> list[tuple[str, bool, str]]:
     """``(imported module, at module level, parent-package import)`` for each import."""
     here = mod.split(".") if is_pkg else mod.split(".")[:-1]
     found: list[tuple[int, str | None, list[str], bool]] = []   # level, module, names, top
     if path.suffix == ".pyx":
-        for m in _PYX_IMPORT.finditer(path.read_text()):
+        for m in _PYX_IMPORT.finditer(_pyx_text(path)):
             line = m.group(0)
             if "cimport" in line:
                 continue
@@ -261,7 +274,7 @@ def _rule_field_reads(text: str, suffix: str = ".py") -> list[tuple[int, str]]:
     """``(line, expression)`` of every read of ``<obj>.constraints`` / ``<obj>.options``
     (and ``getattr(<obj>, "constraints")``) in a module's source; a module path such as
     ``rules.constraints`` is not a read, nor a method such as ``constraints_beyond()``."""
-    if suffix == ".pyx":        # the compiled core knows no ruleset; a plain text check
+    if suffix in (".pyx", ".pxi"):  # the compiled core knows no ruleset; a plain text check
         pat = re.compile(r"(?<!rules)\.(?:%s)\b" % "|".join(RULE_FIELDS))
         return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1)
                 if pat.search(line.split("#")[0])]
@@ -297,7 +310,7 @@ def test_no_module_outside_rules_reads_ruleset_constraints_or_options():
     ``rules.describe`` for display); no other module reads a ruleset's (or its game
     model's) ``constraints`` or ``options``."""
     bad = []
-    for p in sorted(PKG.rglob("*.py")) + sorted(PKG.rglob("*.pyx")):
+    for p in sorted(PKG.rglob("*.py")) + sorted(PKG.rglob("*.pyx")) + sorted(PKG.rglob("*.pxi")):
         rel = p.relative_to(PKG).as_posix()
         if rel.startswith("rules/"):
             continue
