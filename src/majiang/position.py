@@ -815,8 +815,12 @@ class Position:
         claimed from (``from_seat`` None); another seat's concealed kong is a
         :attr:`hidden_kongs` count; the tiles winners took under 血战 / 血流 are not
         shown.  ``wall_left`` is the engine's count of tiles left (flowers included).
-        During the deal the engine's "drawn" tile is dropped unless the seat holds
-        ``hand_size + 1`` tiles.
+        The view's ``drawn`` is kept only when it is one: the seat holds
+        ``hand_size + 1`` tiles and did not just claim the latest discard into a chow or
+        pung (the engine keeps a seat's last dealt tile as "drawn" until its first
+        discard); its ``last_discard`` only while that tile still lies on the table.
+        ``visible_counts`` is by physical kind (the view's counts a stand-in, 安庆 / 温州
+        白板, as the kind it plays as).
         """
         return _from_view(cls, view)
 
