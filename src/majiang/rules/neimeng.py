@@ -181,7 +181,7 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
                                                 added=1, when="with_win"))
     return Ruleset(
         name="neimeng", title="内蒙麻将 (Inner Mongolia, 穷胡)", players=4, hand_size=13,
-        seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=fl,
+        seven_pairs_quads=variant == "ningcheng", min_fan=0, flowers_count_toward_minimum=False, fans=fl,
         settlement_params={"dealer": 0}, source=_SRC, tile_set="136", ready="none",
         wall_end=WallEnd(kept=16), winners="head_bump", pass_lock="kind",
         scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
