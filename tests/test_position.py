@@ -249,7 +249,8 @@ class _Recorder:
 
 @pytest.mark.parametrize("ruleset, seed", [("mcr", 1), ("mcr", 7), ("sichuan", 2),
                                            ("sichuan", 5), ("wuhan", 3), ("guangdong", 4),
-                                           ("nanchang", 6), ("taiwan", 8)])
+                                           ("nanchang", 6), ("taiwan", 8),
+                                           ("sichuan_xueliu", 1), ("tianjin", 2)])
 def test_from_view_and_from_log_agree_over_played_hands(ruleset, seed):
     from majiang.game import play_hand
     from majiang.game.logs import DECISIONS
