@@ -1,0 +1,127 @@
+"""What the analyses read from a position: the hand (held wild tiles as jokers), the
+visible tiles and the keywords (``Position.hand``, ``analysis_visible``,
+``analysis_kwargs``; the :class:`_ForAnalyses` part of
+:class:`~majiang.position.Position`), and :func:`analysis_inputs`, which
+:func:`majiang.advise`, the probability functions and :func:`majiang.fan_odds` call
+when given a position (see ``docs/position.md``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import MahjongError, RuleError
+from ..hand import Hand
+from ..tiles import parse_tiles, tile_name
+from ._parse import _tile
+
+
+class _ForAnalyses:
+    """The inputs of the analyses of :class:`~majiang.position.Position`."""
+
+    @property
+    def hand(self) -> Hand:
+        """The seat's hand as the analyses read it (:class:`~majiang.hand.Hand`): the
+        concealed tiles with every held copy of a wild kind as a joker (``*``), the own
+        melds, and the own flowers (as the first ``flowers[seat]`` flower indices: a
+        position keeps how many flowers a seat has, not which).
+
+        Raises
+        ------
+        RuleError
+            The ruleset's jokers follow an indicator and the position has none.
+        """
+        c = self.concealed.copy()
+        j = 0
+        for k in self._model.joker_kinds(self.indicator):
+            j += int(c[k])
+            c[k] = 0
+        c.flags.writeable = False
+        return Hand(c, self.own_melds, tuple(range(min(self.flowers[self.seat], 8))), j)
+
+    def analysis_visible(self) -> np.ndarray:
+        """``uint8 (34,)``: :meth:`visible_counts` less the face-up indicator, which
+        every analysis counts on its own (see
+        :meth:`majiang.rules.model.GameModel.set_apart`): the ``visible=`` of
+        :func:`majiang.advise` and the probability functions."""
+        return (self.visible_counts().astype(np.int64) - self._counts()[2]).astype(np.uint8)
+
+    def analysis_kwargs(self) -> dict:
+        """The keyword arguments a position gives :func:`majiang.advise`,
+        :func:`majiang.probabilities`, :func:`majiang.win_probability` and
+        :func:`majiang.fan_odds`: ``visible`` (:meth:`analysis_visible`), ``ruleset``,
+        ``indicator`` (a tile name, when given), ``seat_wind`` and ``prevalent_wind``."""
+        out: dict[str, Any] = {"visible": self.analysis_visible(),
+                               "ruleset": self.ruleset, "seat_wind": self.seat_wind,
+                               "prevalent_wind": self.prevalent_wind}
+        if self.indicator is not None:
+            out["indicator"] = tile_name(self.indicator)
+        return out
+
+
+
+# --------------------------------------------------------------------------
+# analyses given a position
+# --------------------------------------------------------------------------
+
+_ANALYSIS_DEFAULTS = {"visible": None, "ruleset": None, "indicator": None, "seat_wind": 0,
+                      "prevalent_wind": 0, "jokers": 0}
+
+
+def analysis_inputs(x: Any, what: str, given: dict,
+                    keys: tuple = ("visible", "ruleset", "indicator", "seat_wind",
+                                   "prevalent_wind")) -> tuple[Any, dict]:
+    """``(hand, keywords)`` for an analysis called with ``x``: ``x`` itself and
+    ``given`` unchanged unless ``x`` is a :class:`Position`, whose :attr:`Position.hand`
+    and :meth:`Position.analysis_kwargs` (those named in ``keys``) then fill
+    ``given``.  A keyword given with a value other than its default that disagrees with
+    the position (any ``visible``, a different ruleset, indicator or wind, ``jokers``)
+    is refused.
+
+    Raises
+    ------
+    RuleError
+        ``"<what>: the position gives the ruleset mcr; ruleset='sichuan' conflicts …"``.
+    """
+    if not isinstance(x, _ForAnalyses):          # not a Position
+        return x, given
+    kw = dict(given)
+    mine = x.analysis_kwargs()
+    if kw.get("jokers", 0):
+        raise RuleError(f"{what}: the position's hand holds its jokers; drop jokers=")
+    for k in keys:
+        g = kw.get(k, _ANALYSIS_DEFAULTS[k])
+        v = mine.get(k)
+        if g is not None and not (k in ("seat_wind", "prevalent_wind") and _same_int(g, 0)):
+            if k == "visible":
+                raise RuleError(f"{what}: the position gives the visible tiles (its discards "
+                                "and the other seats' melds); drop visible=")
+            if not _agrees(k, g, v, x):
+                shown = x.model.name if k == "ruleset" else v
+                raise RuleError(f"{what}: the position gives {k} {shown}; {k}={g!r} "
+                                "conflicts (drop the keyword or change the position)")
+        if k in mine:
+            kw[k] = v
+    return x.hand, kw
+
+
+def _same_int(a: Any, b: int) -> bool:
+    return isinstance(a, (int, np.integer)) and not isinstance(a, bool) and int(a) == b
+
+
+def _agrees(key: str, given: Any, value: Any, pos: Any) -> bool:
+    from ..rules.model import game_model
+    if key == "ruleset":
+        m = game_model(given)
+        return m is pos.model or m.name == pos.model.name
+    if key == "indicator":
+        return value is not None and _tile(given, "indicator") == parse_tiles(value)[0]
+    if key in ("seat_wind", "prevalent_wind"):
+        from ..scoring.reference import wind_index
+        try:
+            return wind_index(given, key) == value
+        except MahjongError:
+            return False
+    return given == value
+
