@@ -289,3 +289,46 @@ def test_probabilities_check_the_turned_kind_too():
     with pytest.raises(InvalidHandError, match="1m"):
         majiang.win_probability(TJ_WAIT, draws=2, ruleset="tianjin", indicator="1m",
                                 visible="1m1m1m1m")
+
+
+# ----------------------------------------------------------- the rule spec
+def test_rule_spec_is_the_game_model_under_its_name():
+    from majiang.rules import RuleSpec, rule_spec
+    from majiang.rules.model import GameModel
+    assert GameModel is RuleSpec and majiang.RuleSpec is RuleSpec
+    assert majiang.rule_spec is rule_spec and majiang.game_model is rule_spec
+    m = rule_spec("sichuan")
+    assert m is game_model("sichuan") and isinstance(m, RuleSpec)
+    assert rule_spec(m) is m and rule_spec(None) is rule_spec("mcr")
+    assert rule_spec(None).ruleset is rules.get("mcr")     # always a ruleset, never None
+
+
+@pytest.mark.parametrize("name, flowers, text", [
+    # tile sets of the rule notes: 四川 108 suited tiles, no flowers; 国标 144 with the
+    # 8 flowers 春夏秋冬梅兰竹菊; 南京 144 with 20 flowers (8 + 中发白 x 4)
+    ("sichuan", 0, "108"), ("mcr", 8, "144"), ("nanjing", 20, "144"),
+])
+def test_rule_spec_derives_the_tile_facts_from_the_tile_set(name, flowers, text):
+    m = game_model(name)
+    assert m.n_flowers == m.flowers == flowers
+    assert m.tiles.startswith(text)
+    assert m.n_tiles == int(m.copies.sum()) + flowers == int(text)
+    assert "n_flowers" not in {f.name for f in __import__("dataclasses").fields(m)}
+
+
+@pytest.mark.parametrize("name", ["luoshan", "luoyuan", "tianjin", "wenzhou"])
+def test_points_minimum_makes_shape_options_inexact(name):
+    # 螺山 a win needs 100 / 200 points, 天津 2, 温州 / 罗源 1 (rule notes): a complete
+    # shape may score below the minimum, so the shape options alone do not decide a win
+    m = game_model(name)
+    assert m.min_points is not None and any(x > 0 for x in m.min_points)
+    assert m.shape(()).exact is False
+
+
+def test_zero_points_minimum_keeps_shape_options_exact_when_nothing_else_applies():
+    import dataclasses
+    # 杭州 without 有财必拷响 stores min_points (0, 0): no minimum at all
+    rs = dataclasses.replace(rules.get("hangzhou"), name="hz_no_min", constraints=(),
+                             jokers=None)
+    m = game_model(rs)
+    assert m.min_points == (0, 0) and m.shape(()).exact

@@ -36,6 +36,8 @@ _LAZY: dict[str, str] = {
     **{name: "scoring" for name in (
         "BatchScores", "FanResult", "check_win", "is_win", "score", "score_batch", "waits")},
     "game_model": "rules.model",
+    "rule_spec": "rules.model",
+    "RuleSpec": "rules.model",
     "WinContext": "winning",
     "WinningHand": "winning",
     # whole hands: majiang.game; studies
@@ -95,7 +97,7 @@ __all__ = [
     "discard_probabilities", "discard_curves", "Estimate", "Probabilities",
     "starting_hand_shanten", "fan_odds",
     # rules and scoring
-    "rules", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
+    "rules", "rule_spec", "RuleSpec", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
     "FanResult", "waits", "WinContext", "WinningHand",
     # whole hands and studies
     "simulate", "count_complete_hands", "compare_rulesets",

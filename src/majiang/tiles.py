@@ -42,7 +42,7 @@ from .errors import InvalidHandError, InvalidNotationError
 __all__ = [
     "N_KINDS", "N_SUITED", "N_FLOWERS", "MAX_COPIES", "SUITS",
     "SUIT_OF", "RANK_OF", "CHARACTERS", "DOTS", "BAMBOO", "HONORS", "WINDS",
-    "DRAGONS", "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES",
+    "DRAGONS", "TERMINALS", "TERMINALS_AND_HONORS", "SIMPLES", "KINDS_258", "MASK_258",
     "FLOWER_NAMES", "FLOWER_GLYPHS", "TILE_BACK_GLYPH", "JOKER_GLYPH",
     "check_tile", "tile_name", "tile_glyph", "tile_chinese",
     "flower_name", "flower_glyph", "flower_chinese",
@@ -79,6 +79,12 @@ TERMINALS: tuple[int, ...] = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONORS: tuple[int, ...] = TERMINALS + HONORS
 """The 13 kinds of thirteen orphans (十三幺)."""
 SIMPLES: tuple[int, ...] = tuple(k for k in range(N_SUITED) if k % 9 not in (0, 8))
+KINDS_258: tuple[int, ...] = tuple(k for k in range(N_SUITED) if k % 9 in (1, 4, 7))
+"""The 9 suited 2s, 5s and 8s (2m 5m 8m 2p 5p 8p 2s 5s 8s), ascending: the pair kinds of
+二五八将 (``pair_258``) and the tiles of 将将胡 (``all_258``).  ``KINDS_258[3 * s:3 * s + 3]``
+are those of suit ``s``."""
+MASK_258: int = sum(1 << k for k in KINDS_258)
+""":data:`KINDS_258` as a bit mask over the 34 kinds (bit ``k`` set: kind ``k``)."""
 
 FLOWER_NAMES: tuple[str, ...] = ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊")
 """Flowers 0..7 (Tenhou-style ``1f``..``8f``): seasons then plants."""

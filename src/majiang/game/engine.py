@@ -160,19 +160,11 @@ def _pass_lock(rs):
 def min_aware(model) -> bool:
     """Whether the efficiency bot checks its tenpai waits with THE predicate
     (:func:`~majiang.game.players.pick_valid_wait`): under the ruleset a complete shape
-    of the bots' shape options may still not win when self-drawn.  Read from the
-    ruleset's own facts: the game model's shape options are not exact
-    (:meth:`GameModel.shape`: a minimum fan, a constraint beyond the shape such as
-    二五八将 for a small win or 八枝, extra forms), or the scoring has a minimum in points
-    (``options["min_points"]`` under custom scoring, read as the regional scorer reads
-    it: 螺山 100 / 200, 天津 2, 温州 / 罗源 1)."""
-    rs = model.ruleset
-    if rs is None:
-        return False
-    if not model.shape(()).exact:
-        return True
-    lo = model.min_points
-    return bool(lo) and any(x > 0 for x in lo)
+    of the bots' shape options may still not win when self-drawn: the rule spec's shape
+    options are not exact (:meth:`RuleSpec.shape <majiang.rules.model.RuleSpec.shape>`:
+    a minimum in fan or in points (螺山 100 / 200, 天津 2, 温州 / 罗源 1), a constraint
+    beyond the shape such as 二五八将 for a small win or 八枝, extra forms)."""
+    return not model.shape(()).exact
 
 
 class KongItem(NamedTuple):
@@ -1903,7 +1895,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         players = (players,) * n
     if engine not in ("auto", "compiled", "python"):
         raise RuleError(f"engine must be auto, compiled or python, got {engine!r}")
-    if engine != "python" and not deal_only and model.ruleset is not None \
+    if engine != "python" and not deal_only \
             and len(players) == n and fast_eligible(model, players, log):
         if dealer is None:
             dealer = int(hand) % n

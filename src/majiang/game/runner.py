@@ -250,8 +250,6 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     from ..rules.model import game_model
     from .players import _is_policy, make_players
     model = game_model(ruleset)
-    if model.ruleset is None:
-        raise RuleError("simulate needs a ruleset, e.g. 'mcr'")
     if not _is_int(n_hands) or n_hands < 0:
         raise RuleError(f"n_hands must be a non-negative int, got {n_hands!r}")
     workers = resolve_n_jobs(n_jobs)

@@ -17,7 +17,6 @@ from .._core import efficiency as _eff
 from .._core import probability as _prob
 from .._parallel import plain_seed, resolve_n_jobs, spawn_seeds
 from ..errors import MahjongError, RuleError
-from ..rules.shapes import three_jokers_win as _three_jokers_win
 from ..tiles import N_KINDS
 from . import limits
 from .limits import (
@@ -46,8 +45,7 @@ class _Engine(_Route258):
         if _kernel_misjudges(pos.model):
             from ..efficiency import _plan258
             self._b258 = _plan258(pos.model.ruleset)
-        rs = pos.model.ruleset
-        self._three = bool(rs is not None and _three_jokers_win(rs))
+        self._three = pos.model.three_jokers_win
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
         self.mc_work: int | None = None   # B258_MC_WORK while an auto call runs (jokers)
         self.rows_done = 0                # ruleset-shanten rows of the greedy player

@@ -77,7 +77,7 @@ def _kernel_misjudges(model: GameModel) -> bool:
     """True when the compiled kernel cannot judge this ruleset's wins and tenpai: the
     2-5-8 shape families (:attr:`majiang.rules.model.GameModel.shapes_258`, the one
     decision that efficiency's route and waits read too)."""
-    return model.ruleset is not None and model.shapes_258
+    return model.shapes_258
 _OBJ_WIN, _OBJ_TENPAI = 0, 1
 
 

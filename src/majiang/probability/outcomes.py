@@ -25,7 +25,7 @@ def _win_outcomes(pos: _Position, res: Probabilities) -> list:
     """``[(weight, FanResult)]`` over the winning hands of ``res`` (computed with
     ``keep_wins``): weight = probability of winning with that hand and tile (exact)
     or 1/n per won wall (Monte Carlo).  Scored by THE win predicate (self-drawn)."""
-    if res._winning is None or pos.model.ruleset is None:
+    if res._winning is None:
         return []
     hands, tiles, weights, jokers = res._winning[:4]
     pred = pos.pred if pos.pred is not None else _WinPred(pos.model, pos.melds, {})

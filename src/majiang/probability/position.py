@@ -136,9 +136,8 @@ def _model_of(ruleset: Any) -> GameModel:
 def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
               seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
     model = _model_of(ruleset)
-    if model.ruleset is not None:       # wild tiles by their faces, stand-ins as themselves
-        from ..efficiency import read_faces
-        hand = read_faces(hand, model.ruleset, indicator)
+    from ..efficiency import read_faces     # wild tiles by their faces, stand-ins as themselves
+    hand = read_faces(hand, model.ruleset, indicator)
     if isinstance(hand, str):
         h = as_hand(hand, hand_size=model.hand_size)
     elif isinstance(hand, Hand):
@@ -151,8 +150,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         h = as_hand(hand, strict=False)
     if h.jokers and model.jokers is None:
         raise RuleError(f"{model.name} has no jokers; the hand holds {h.jokers} '*'")
-    if model.ruleset is not None:
-        model.check_flowers(h.flowers)
+    model.check_flowers(h.flowers)
     counts = np.ascontiguousarray(h.concealed, dtype=np.uint8)
     vis = visible_counts(visible, h).astype(np.int16)
     held = h.all_counts.astype(np.int16)
@@ -164,7 +162,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     model.check_seen(vis, indicator, int(h.jokers))      # the turned copy is seen by itself
     wall = model.wall(indicator)
     seen_jokers = 0
-    if wall.joker_kinds and model.ruleset is not None:
+    if wall.joker_kinds:
         # seen tiles as they look, as ukeire reads them: a wild kind's face is a seen
         # joker, a stand-in (安庆 7z) a seen copy of the face it plays
         from ..rules.shapes import stand_in
@@ -198,7 +196,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     if not any(not m.concealed for m in h.melds):
         ok, why = model.closed_hand_can_win()
     ctx = {"seat_wind": seat_wind, "prevalent_wind": prevalent_wind}
-    need_pred = model.ruleset is not None and not (sh.exact and model.jokers is None)
+    need_pred = not (sh.exact and model.jokers is None)
     pred = None
     if not ok:
         pred = _WinPred(model, h.melds, ctx, never=True)
@@ -215,7 +213,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
 
 def _shown_names(model: GameModel, indicator: Any) -> dict:
     """``{face name: stand-in name}`` (:func:`majiang.efficiency._stand_in_names`)."""
-    if model.ruleset is None or model.jokers is None or indicator is None:
+    if model.jokers is None or indicator is None:
         return {}
     from ..efficiency import _stand_in_names
     return _stand_in_names(model.ruleset, indicator)

@@ -21,7 +21,7 @@ from .mcr import build as _mcr_build
 
 __all__ = ["Fan", "Ruleset", "FORM_NAMES", "JokerRule", "ScoringRule", "WallEnd", "get",
            "available", "register", "MCR", "BUILDERS", "load", "loads", "dumps", "catalog",
-           "describe", "describe_lines"]
+           "describe", "describe_lines", "RuleSpec", "rule_spec"]
 
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES = {"chinese_official": "mcr", "guobiao": "mcr", "国标": "mcr", "国标麻将": "mcr"}
@@ -104,3 +104,4 @@ BUILTIN_NAMES = frozenset(_REGISTRY)
 from .toml import dumps, load, loads  # noqa: E402
 from . import catalog  # noqa: E402
 from .summary import describe, describe_lines  # noqa: E402
+from .model import RuleSpec, rule_spec  # noqa: E402

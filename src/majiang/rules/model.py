@@ -1,23 +1,26 @@
-"""The game model of a ruleset: the one place every layer asks what the game is.
+"""The compiled rule spec of a ruleset: the one place every layer asks what the game is.
 
-A :class:`GameModel` is derived from a :class:`~majiang.rules.Ruleset` (for
-``ruleset=None``, the default ruleset :data:`DEFAULT_RULESET`, Chinese Official rules
-``"mcr"``, as everywhere in the library) and answers:
+A :class:`RuleSpec` is compiled once from a :class:`~majiang.rules.Ruleset` by
+:func:`rule_spec` (for ``ruleset=None``, the default ruleset :data:`DEFAULT_RULESET`,
+Chinese Official rules ``"mcr"``, as everywhere in the library) and answers:
 
-* **tiles** — copies of each of the 34 kinds (:attr:`GameModel.copies`), flowers,
+* **tiles** — copies of each of the 34 kinds (:attr:`RuleSpec.copies`), flowers,
   the physical wall size (136 / 108 / 144 / 84 …) and, for a turned indicator, the
-  wall a player draws from with the jokers set apart (:meth:`GameModel.wall`);
+  wall a player draws from with the jokers set apart (:meth:`RuleSpec.wall`);
 * **table** — players, hand size (13 or 16; the dealer holds one more), calls;
 * **what wins** — winning forms, the shape options the Cython core honours exactly
-  (:meth:`GameModel.shape`: tile-set caps, 缺一门 void suit, 二五八将 pair kinds),
-  and :meth:`GameModel.violations`, the rules-level half of THE win predicate: which
+  (:meth:`RuleSpec.shape`: tile-set caps, 缺一门 void suit, 二五八将 pair kinds),
+  and :meth:`RuleSpec.violations`, the rules-level half of the win predicate: which
   of the ruleset's constraints (void suit, 2-5-8 pair, must open, self-draw only,
   minimum fan …) a decomposed, fan-counted reading breaks.  The hand-level predicate
   "is this hand, with this context, a valid win" is :func:`majiang.scoring.is_win`
   (scoring enumerates the readings; each reading is judged here).  Probabilities,
   fan odds, starting-hand studies, the CLI and the game engine call only these.
 
-Nothing here imports the layers above (scoring, probability, engine).
+Nothing outside :mod:`majiang.rules` reads a ruleset's ``constraints`` or ``options``:
+every engine reads the :class:`RuleSpec` properties instead.  ``GameModel`` /
+:func:`game_model` are the older names of :class:`RuleSpec` / :func:`rule_spec` (the same
+objects).  Nothing here imports the layers above (scoring, probability, engine).
 """
 from __future__ import annotations
 
@@ -28,13 +31,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidHandError, RuleError
-from ..tiles import tile_name
+from ..tiles import KINDS_258, tile_name
 from .._memo import per_ruleset
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
 
-__all__ = ["GameModel", "ShapeOptions", "Wall", "game_model", "DEFAULT_FORMS",
-           "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE", "narrowed"]
+__all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
+           "DEFAULT_FORMS", "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE",
+           "THREE_JOKERS", "narrowed"]
 
 DEFAULT_RULESET = "mcr"
 """The ruleset of every public function given ``ruleset=None``: Chinese Official rules
@@ -48,15 +52,20 @@ SHAPE_RULES = {
     "void_suit": "the complete hand holds at most two of the three suits (缺一门)",
     "pair_258": "the pair of a regular hand is a 2, 5 or 8 of a suit (二五八将)",
 }
-"""Constraints the shanten core honours exactly (:meth:`GameModel.shape`)."""
+"""Constraints the shanten core honours exactly (:meth:`RuleSpec.shape`)."""
 
 SELF_DRAW_SAFE = frozenset(("self_draw_only", "discard_needs_pattern", "kong_pass",
                             "pinghu_self_draw", "pass_or_pattern"))
 """Constraints a self-drawn win always satisfies (they restrict wins on a discard)."""
 
 _MUST_OPEN = ("must_open", "must_open_pung")
-_PAIR_258_KINDS = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
 ALL_PAIRS = (1 << 34) - 1
+"""A pair mask with every kind allowed (bits 0..33): no pair restriction."""
+
+THREE_JOKERS = "three_jokers"
+"""The shape-free win of three jokers (罗源 三金倒, 温州 三财神): its name in a ruleset's
+``options["special_wins"]`` (:attr:`RuleSpec.three_jokers_win`) and the key of its
+pseudo-form in :func:`majiang.rules.shapes.form_shanten`."""
 
 
 @dataclass(frozen=True)
@@ -131,22 +140,57 @@ class Wall:
 
 
 @dataclass(frozen=True, eq=False)
-class GameModel:
-    """Everything the analysis layers and the engine need to know of a ruleset.
+class RuleSpec:
+    """A ruleset compiled once into typed, frozen facts: everything the analysis layers,
+    the game engine and the bots read of the rules.
 
-    Build with :func:`game_model`.  Attributes are plain data read from the
-    :class:`~majiang.rules.Ruleset` (never a second copy of a rule): ``name``,
-    ``ruleset`` (None for the default model), ``copies`` (``uint8 (34,)``, read-only),
-    ``n_flowers``, ``n_tiles`` (physical tiles, flowers included), ``players``,
-    ``hand_size`` (13 or 16), ``forms``, ``seven_pairs_quads``, ``min_fan``,
-    ``constraints``, ``jokers`` (:class:`~majiang.rules.base.JokerRule` or None),
-    ``calls``.
+    Build with :func:`rule_spec` (memoized per :class:`~majiang.rules.Ruleset` object);
+    never construct one by hand.  ``GameModel`` is the same class under its older name.
+
+    Fields (read from the ruleset once)
+    -----------------------------------
+    name : str
+        The ruleset's registry name (``"mcr"``, ``"sichuan"`` …).
+    ruleset : Ruleset
+        The :class:`~majiang.rules.Ruleset` compiled (always set; ``rule_spec(None)``
+        compiles :data:`DEFAULT_RULESET`).  Engines read the properties below, not its
+        ``constraints`` / ``options``.
+    copies : numpy.ndarray
+        ``uint8 (34,)``, read-only: playable copies of each kind in the tile set (0 =
+        not in the set: honours under 四川's 108 tiles).
+    players : int
+        Seats at the table (4; 3 for 卡五星, 2 for 二人 variants).
+    hand_size : int
+        Tiles of a non-dealer's starting hand (13, or 16 for 台湾 / 罗源).
+    forms : tuple of str
+        Winning forms (:data:`majiang.rules.base.FORM_NAMES`), core and extra.
+    seven_pairs_quads : bool
+        Four of a kind may count as two pairs in seven pairs.
+    min_fan : int
+        起和番: fan a win must reach (0 = no minimum in fan; see :attr:`min_points`).
+    constraints : tuple of str
+        The ruleset's named win constraints (:mod:`majiang.rules.constraints`), read
+        only inside :mod:`majiang.rules`; engines use the typed properties
+        (:attr:`void_suit`, :attr:`no_void`, :attr:`pair_kinds`, :attr:`pair_mask`,
+        :attr:`banned_kinds`, :attr:`must_open`, :attr:`self_draw_only` …).
+    jokers : JokerRule or None
+        The joker (wild tile) rule (:class:`~majiang.rules.base.JokerRule`), None
+        without jokers.
+    calls : tuple of str
+        Claims allowed (``"chow_left"``, ``"pung"``, ``"exposed_kong"`` …).
+
+    Derived (properties, never stored twice): :attr:`n_flowers` / :attr:`flowers`
+    (non-playing tiles of the tile set), :attr:`n_tiles` (physical tiles), :attr:`tiles`
+    (the tile set's description), :attr:`kinds`, :attr:`dealer_hand_size`,
+    :attr:`core_forms` / :attr:`extra_forms`, :attr:`fifth_copy`,
+    :attr:`three_jokers_win`, :attr:`min_points`, :attr:`shapes_258`; the shape options
+    of a hand with given melds come from :meth:`shape` (one :class:`ShapeOptions` per
+    meld set, memoized).
     """
 
     name: str
-    ruleset: Ruleset | None
+    ruleset: Ruleset
     copies: np.ndarray
-    n_flowers: int
     players: int
     hand_size: int
     forms: tuple
@@ -158,6 +202,23 @@ class GameModel:
     _shape: dict = field(default_factory=dict, repr=False)
 
     # -- tiles ---------------------------------------------------------------
+    @property
+    def n_flowers(self) -> int:
+        """Non-playing tiles of the tile set (flowers, or honours used as flowers): 0, 8,
+        20, 36 … (read from the tile set, :attr:`Ruleset.n_flowers
+        <majiang.rules.Ruleset.n_flowers>`)."""
+        return self.ruleset.n_flowers
+
+    @property
+    def flowers(self) -> int:
+        """The same as :attr:`n_flowers`."""
+        return self.ruleset.n_flowers
+
+    @property
+    def tiles(self) -> str:
+        """The tile set's description (``"108: 万 筒 条 x 36 only (素麻将)"``)."""
+        return self.ruleset.tiles
+
     @property
     def n_tiles(self) -> int:
         """Physical tiles in the set (flowers included): 136, 144, 108, 84 …"""
@@ -405,7 +466,20 @@ class GameModel:
     @property
     def pair_kinds(self) -> tuple | None:
         """Kinds allowed as the pair of every regular win (二五八将), or None."""
-        return _PAIR_258_KINDS if "pair_258" in self.constraints else None
+        return KINDS_258 if "pair_258" in self.constraints else None
+
+    @property
+    def pair_mask(self) -> int:
+        """:attr:`pair_kinds` as a bit mask (bit ``k``: kind ``k`` may be the pair of a
+        regular hand); :data:`ALL_PAIRS` without a pair rule."""
+        kinds = self.pair_kinds
+        return ALL_PAIRS if kinds is None else sum(1 << k for k in kinds)
+
+    @property
+    def fifth_copy(self) -> bool:
+        """A joker may stand for a fifth copy of a kind (:attr:`JokerRule.fifth_copy
+        <majiang.rules.base.JokerRule.fifth_copy>`); False without jokers."""
+        return bool(self.jokers is not None and self.jokers.fifth_copy)
 
     @property
     def shapes_258(self) -> bool:
@@ -452,9 +526,13 @@ class GameModel:
     @property
     def three_jokers_win(self) -> bool:
         """Holding three jokers wins at once on a self-draw (罗源 三金倒, 温州 三财神):
-        ``"three_jokers"`` among the ruleset's special wins and at least three wild copies."""
-        from .shapes.spec import three_jokers_win
-        return self.ruleset is not None and three_jokers_win(self.ruleset)
+        ``"three_jokers"`` (:data:`THREE_JOKERS`) among the ruleset's
+        ``options["special_wins"]`` and at least three wild copies.  Shanten then also
+        counts the distance to a third joker, so these rulesets are computed by the shape
+        engine (:func:`majiang.rules.shapes.needs_python`)."""
+        jr = self.jokers
+        return bool(jr is not None and jr.total_copies >= 3 and THREE_JOKERS in tuple(
+            self.ruleset.options.get("special_wins", ()) or ()))
 
     @property
     def min_points(self) -> tuple | None:
@@ -462,7 +540,7 @@ class GameModel:
         a ruleset with custom scoring that has one (螺山 100 / 200, 天津 2, 温州 / 罗源 1);
         None otherwise (the minimum is then :attr:`min_fan`)."""
         rs = self.ruleset
-        if rs is None or rs.scoring.mode != "custom":
+        if rs.scoring.mode != "custom":
             return None
         lo = rs.options.get("min_points")
         return None if lo is None else tuple(int(x) for x in lo)
@@ -505,10 +583,17 @@ class GameModel:
                 and not self.extra_forms and bool(np.all(self.copies == 4)))
 
     def shape(self, melds: tuple = ()) -> ShapeOptions:
-        """Core shape options for a hand with these exposed melds.
+        """Core shape options for a hand with these exposed melds (a sequence of
+        :class:`~majiang.hand.Meld`): the one constructor of :class:`ShapeOptions`,
+        memoized per meld set.
 
-        Raises nothing; ``exact`` tells whether the predicate may still reject a
-        complete shape (other constraints, minimum fan, extra forms).
+        ``exact`` tells whether the predicate may still reject a complete shape (other
+        constraints, a minimum in fan or in points, extra forms).
+
+        Raises
+        ------
+        RuleError
+            The melds hold more copies of a kind than the tile set has.
         """
         key = tuple(sorted((m.kind, tuple(m.tiles)) for m in melds))
         got = self._shape.get(key)
@@ -528,13 +613,13 @@ class GameModel:
         void = 0
         if self.void_suit:
             void = sum(1 << s for s in range(3) if s not in held_suits)
-        pair_mask = ALL_PAIRS
-        if self.pair_kinds is not None:
-            pair_mask = sum(1 << k for k in self.pair_kinds)
         others = set(self.constraints) - set(SHAPE_RULES) - SELF_DRAW_SAFE
-        exact = not others and self.min_fan == 0 and not self.extra_forms
+        lo = self.min_points
+        exact = (not others and self.min_fan == 0 and not self.extra_forms
+                 and not (lo and any(x > 0 for x in lo)))
         out = ShapeOptions(self.core_forms, self.seven_pairs_quads,
-                           np.ascontiguousarray(caps, dtype=np.uint8), pair_mask, void, exact)
+                           np.ascontiguousarray(caps, dtype=np.uint8), self.pair_mask, void,
+                           exact)
         self._shape[key] = out
         return out
 
@@ -557,8 +642,6 @@ class GameModel:
         The minimum fan is checked separately (:meth:`meets_minimum`) because it
         needs the fan table's values.
         """
-        if self.ruleset is None:
-            return []
         return [c for c in self.constraints if not CONSTRAINTS[c](w, fans, self.ruleset)]
 
     def meets_minimum(self, counted: int) -> bool:
@@ -584,17 +667,22 @@ def _kind_of(x: Any) -> int:
     return _kind(x)
 
 
-def game_model(ruleset: Any = None) -> GameModel:
-    """The :class:`GameModel` of a ruleset (a registry name, a house-rule ``.toml``
-    path or a :class:`~majiang.rules.Ruleset`); ``None`` = :data:`DEFAULT_RULESET`
-    (Chinese Official rules, ``"mcr"``).
+GameModel = RuleSpec
+"""The older name of :class:`RuleSpec` (the same class: ``GameModel is RuleSpec``)."""
+
+
+def rule_spec(ruleset: Any = None) -> RuleSpec:
+    """The :class:`RuleSpec` of a ruleset (a registry name, a house-rule ``.toml`` path, a
+    :class:`~majiang.rules.Ruleset` or a RuleSpec, returned unchanged); ``None`` =
+    :data:`DEFAULT_RULESET` (Chinese Official rules, ``"mcr"``).  Compiled once per
+    Ruleset object and kept (the same object on every call).
 
     Raises
     ------
     RuleError
         Unknown ruleset name, or an argument that is not a ruleset.
     """
-    if isinstance(ruleset, GameModel):
+    if isinstance(ruleset, RuleSpec):
         return ruleset
     if not isinstance(ruleset, Ruleset):
         if ruleset is None:
@@ -605,6 +693,10 @@ def game_model(ruleset: Any = None) -> GameModel:
         from . import get
         ruleset = get(ruleset)
     return _model_of(ruleset)
+
+
+game_model = rule_spec
+"""The older name of :func:`rule_spec` (the same function)."""
 
 
 def narrowed(ruleset: Any = None, forms: Any = None,
@@ -664,10 +756,10 @@ def narrowed(ruleset: Any = None, forms: Any = None,
     return got
 
 
-def _build_model(ruleset: Ruleset) -> GameModel:
+def _build_model(ruleset: Ruleset) -> RuleSpec:
     copies = np.asarray(ruleset.copies, dtype=np.uint8)
     copies.setflags(write=False)
-    return GameModel(ruleset.name, ruleset, copies, int(ruleset.n_flowers), ruleset.players,
+    return RuleSpec(ruleset.name, ruleset, copies, ruleset.players,
                      ruleset.hand_size, tuple(ruleset.forms), bool(ruleset.seven_pairs_quads),
                      int(ruleset.min_fan), tuple(ruleset.constraints), ruleset.jokers,
                      tuple(ruleset.calls))

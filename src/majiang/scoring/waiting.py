@@ -15,13 +15,13 @@ from ..hand import as_hand
 from ..rules.base import EXTRA_FORMS
 from ..rules.fans import shape_families
 from ..rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
-from ..rules.model import _PAIR_258_KINDS, game_model
+from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept
-from ..tiles import TERMINALS_AND_HONORS, tile_name
+from ..tiles import KINDS_258, TERMINALS_AND_HONORS, tile_name
 
 __all__ = ["waits"]
 
-_ORPHANS = tuple(TERMINALS_AND_HONORS)
+_ORPHANS = TERMINALS_AND_HONORS
 
 
 @lru_cache(maxsize=1 << 16)
@@ -173,7 +173,7 @@ def _extra_form_complete(c: list, forms, copies: tuple) -> bool:
     return False
 
 
-_KINDS_258 = frozenset(_PAIR_258_KINDS)     # the game model's 2-5-8 kinds
+_KINDS_258 = frozenset(KINDS_258)
 
 
 def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
