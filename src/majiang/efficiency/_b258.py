@@ -10,11 +10,11 @@ import numpy as np
 
 from .._core import efficiency as _eff
 from ..errors import InvalidHandError
-from ..tiles import N_KINDS, _plain_counts, tile_name
+from ..tiles import KINDS_258, MASK_258, N_KINDS, _plain_counts, tile_name
 from ._eight import _eight_groups, _eight_one
 from ._hand import (_ERR_BAD_COUNT, _ERR_BAD_SIZE, _check_jokers, _core_error, _prepare,
                     _shape_options, _visible)
-from ._plan import (_FORM_REGULAR, _FORM_SEVEN, _GROUP_SPAN, _KINDS_258, _MASK_258, _closed_best,
+from ._plan import (_FORM_REGULAR, _FORM_SEVEN, _GROUP_SPAN, _closed_best,
                     _closed_families, _group_caps, _Plan258, _plan258)
 from ._ruleset import _get_ruleset
 
@@ -69,7 +69,7 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     if plan.eight:              # 八枝: every group by the per-suit tables
         return _eight_groups(plan, c8, base, melds, jokers, prune, voids, void)
     seven_here = plan.seven and not melds and need == 14
-    strict = _MASK_258 if plan.strict else None
+    strict = MASK_258 if plan.strict else None
     out = []
     reg = _FORM_REGULAR
     jk_small = jokers
@@ -156,7 +156,7 @@ def _b258_batch(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
     c = counts.astype(np.int64)
     b = base.astype(np.int64)
     if plan.j258:
-        k258 = list(_KINDS_258)
+        k258 = list(KINDS_258)
         if int(b[k258].sum()) >= int(need.max(initial=0)):
             kept = np.minimum(need, np.minimum(c[:, k258], b[k258]).sum(axis=1))
             np.minimum(out, np.maximum(-1, need - kept - j - 1), out=out)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._core import efficiency as _eff
-from ..tiles import N_KINDS
-from ._plan import (_ALL_PAIRS, _FORM_REGULAR, _FORM_SEVEN, _GROUP_SPAN, _MASK_258, _closed_best,
+from ..tiles import KINDS_258, MASK_258, N_KINDS
+from ._plan import (_ALL_PAIRS, _FORM_REGULAR, _FORM_SEVEN, _GROUP_SPAN, _closed_best,
                     _closed_families, _group_caps, _Plan258)
 
 # ------------------------------------------------ 合肥 八枝 (eight_of_a_suit) in the groups
@@ -226,8 +226,8 @@ def _eight_all_258(c: list, caps: list, ms: tuple, need: int, eight: bool,
     """Most tiles kept by 将将胡 (``need`` tiles, every one a 2, 5 or 8, any shape) under
     八枝 / 缺一门: ``t`` target tiles of a suit keep ``min(t, held 2/5/8 of the suit)``,
     at most the suit's 2/5/8 copies; combined over every split of ``need``."""
-    room = [sum(caps[9 * s + r] for r in (1, 4, 7)) for s in range(3)]
-    held = [sum(min(c[9 * s + r], caps[9 * s + r]) for r in (1, 4, 7)) for s in range(3)]
+    room = [sum(caps[k] for k in KINDS_258[3 * s:3 * s + 3]) for s in range(3)]
+    held = [sum(min(c[k], caps[k]) for k in KINDS_258[3 * s:3 * s + 3]) for s in range(3)]
     out = _NEG
     for t0 in range(min(need, room[0]) + 1):
         for t1 in range(min(need - t0, room[1]) + 1):
@@ -260,7 +260,7 @@ def _eight_one(plan: _Plan258, name: str, c: list, base: list, ms: tuple, need: 
                jokers: int) -> int:
     """Shanten of one group of :func:`_eight_groups` (99 = no target)."""
     n_sets = (need - 2) // 3
-    strict = _MASK_258 if plan.strict else None
+    strict = MASK_258 if plan.strict else None
     eight, void = plan.eight, plan.void
     if name == "small":
         kept = _eight_regular(c, base, ms, n_sets, plan.pair_mask, True, None, eight, void)
@@ -297,7 +297,7 @@ def _eight_groups(plan: _Plan258, counts: np.ndarray, base: np.ndarray, melds: t
     need = 3 * (n // 3) + 2
     ms = tuple(sum(len(m.tiles) for m in melds if m.tile < 27 and m.tile // 9 == s)
                for s in range(3))
-    strict = _MASK_258 if plan.strict else None
+    strict = MASK_258 if plan.strict else None
     cl = counts.tolist()
     bl = base.tolist()
     bounds = []                 # (bound, name, how of the bound)

@@ -9,11 +9,9 @@ import numpy as np
 
 from .._memo import per_ruleset
 from ..errors import RuleError
-from ..tiles import N_KINDS
+from ..tiles import KINDS_258, N_KINDS
 
 # ------------------------------------------------ 二五八将 for a small win (pair_258_small)
-_KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
-_MASK_258 = sum(1 << k for k in _KINDS_258)
 _ALL_PAIRS = (1 << N_KINDS) - 1
 _FORM_REGULAR = 1
 _FORM_SEVEN = 2
@@ -116,10 +114,10 @@ def _closed_shanten(fam: str, c: list, caps: list, need: int, jokers: int,
     ``kept`` = the most held tiles a complete target of the family keeps.  ``pair_ok``:
     the kinds allowed as the pair of all pungs / 全求人 (bit mask; None = any)."""
     if fam == "all_258":
-        room = sum(caps[k] for k in _KINDS_258)
+        room = sum(caps[k] for k in KINDS_258)
         if room < need:
             return 99
-        kept = min(need, sum(min(c[k], caps[k]) for k in _KINDS_258))
+        kept = min(need, sum(min(c[k], caps[k]) for k in KINDS_258))
     elif fam == "all_pungs":
         kept = _pungs_kept(c, caps, (need - 2) // 3, pair_ok)
         if kept < 0:
@@ -171,7 +169,7 @@ def _closed_families(plan: _Plan258, melds: tuple, need: int) -> list:
     closed = []
     if plan.pungs and all(m.kind != "chow" for m in melds):
         closed.append("all_pungs")
-    if plan.j258 and all(t in _KINDS_258 for m in melds for t in m.tiles):
+    if plan.j258 and all(t in KINDS_258 for m in melds for t in m.tiles):
         closed.append("all_258")
     if (plan.melded and len(melds) == 4 and need == 2
             and all(not m.concealed for m in melds)):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..tiles import KINDS_258
 from ..winning import WinningHand
 from .assignment import joker_info
 
@@ -57,7 +58,7 @@ def no_void(w, fans, rs) -> bool:
 def pair_258(w, fans, rs) -> bool:
     if w.form != "regular":
         return True
-    return w.pair is not None and w.pair < 27 and w.pair % 9 in (1, 4, 7)
+    return w.pair in KINDS_258
 
 
 @constraint("pair_258_small", "二五八将 for a small win (屁胡/小胡); a 大胡 may use any pair")
@@ -69,7 +70,7 @@ def pair_258_small(w, fans, rs) -> bool:
 def has_258(w, fans, rs) -> bool:
     if w.form != "regular":
         return True
-    return any(t < 27 and t % 9 in (1, 4, 7) for t in w.kinds)
+    return any(t in KINDS_258 for t in w.kinds)
 
 
 @constraint("must_open", "开门/开口: at least one claimed meld (chow, pung or exposed kong)")

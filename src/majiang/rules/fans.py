@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .assignment import JOKERS, joker_info
 from .base import Fan
+from ..tiles import KINDS_258, MASK_258
 from .shapes import Spec, core_shanten_counts, meld_suits
 
 __all__ = ["JOKERS", "joker_info", "fan", "big_shapes", "shape_families",
@@ -49,7 +50,7 @@ def all_honors(w) -> int:
 
 def all_258(w) -> int:
     """将一色/将将胡: every tile a 2, 5 or 8."""
-    return int(all(t < 27 and t % 9 in (1, 4, 7) for t in w.kinds))
+    return int(all(t in KINDS_258 for t in w.kinds))
 
 
 def no_terminals(w) -> int:
@@ -89,7 +90,7 @@ def seven_pairs_quads(w) -> int:
 
 
 def pair_258(w) -> bool:
-    return w.pair is not None and w.pair < 27 and w.pair % 9 in (1, 4, 7)
+    return w.pair in KINDS_258
 
 
 def outside(w) -> int:
@@ -295,7 +296,6 @@ def big_shapes(rs) -> frozenset:
     return frozenset(out & set(BIG_SHAPE_FAMILIES))
 
 
-_MASK_258 = sum(1 << (9 * s + r) for s in range(3) for r in (1, 4, 7))
 _ALL_PAIRS = (1 << 34) - 1
 
 
@@ -314,6 +314,6 @@ def shape_families(rs) -> tuple[int, frozenset]:
     families: :mod:`majiang.efficiency` (shanten / ukeire / advice) and
     :func:`majiang.scoring.waits` both take it from here."""
     if "pair_258_small" in rs.constraints:
-        return _MASK_258, big_shapes(rs)
-    small = _MASK_258 if "pair_258" in rs.constraints else _ALL_PAIRS
+        return MASK_258, big_shapes(rs)
+    small = MASK_258 if "pair_258" in rs.constraints else _ALL_PAIRS
     return small, frozenset(f for f in ("seven_pairs", "all_258") if f in rs.forms)

@@ -43,6 +43,7 @@ part of the shape there: shanten, ukeire, waits and advice aim at complete hands
 """
 from __future__ import annotations
 
+from ..tiles import KINDS_258
 from . import fans as F
 from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int, settle_points
 
@@ -78,7 +79,7 @@ def start_of_hand_wins(hand: object) -> tuple[str, ...]:
     out = []
     if max(c) == 4:
         out.append("四喜")
-    if not any(c[9 * s + r] for s in range(3) for r in (1, 4, 7)):
+    if not any(c[k] for k in KINDS_258):
         out.append("无将和")
     if any(sum(c[9 * s:9 * s + 9]) == 0 for s in range(3)):
         out.append("缺一色")

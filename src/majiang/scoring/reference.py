@@ -17,10 +17,11 @@ from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, as_hand, format_hand
 from ..rules.model import game_model
 from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
+from ..tiles import TERMINALS_AND_HONORS as _ORPHANS
 from ..tiles import parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
 from .results import FanCount, FanResult, _set_text
-from .waiting import _ORPHANS, _waits_counts
+from .waiting import _waits_counts
 
 __all__ = ["evaluate", "candidates", "wind_index"]
 

@@ -31,7 +31,7 @@ from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
 from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_decompositions
-from ..tiles import parse_tile, tile_name
+from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
 from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
                         flower_count, wind_index)
@@ -183,9 +183,6 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
     return out
 
 
-_KINDS_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
-
-
 def _with_melds(c, melds) -> list:
     """The counts ``c`` (34,) plus every tile of `melds`, as a new list."""
     allc = [int(x) for x in c]
@@ -197,7 +194,7 @@ def _with_melds(c, melds) -> list:
 
 def _only_258(allc) -> bool:
     """Every tile counted in ``allc`` is a 2, 5 or 8 of a suit."""
-    return not any(x and k not in _KINDS_258 for k, x in enumerate(allc))
+    return not any(x and k not in KINDS_258 for k, x in enumerate(allc))
 
 
 def _all_258_hand(h: Hand, ctx: WinContext, c: list):
@@ -221,9 +218,9 @@ def _all_258_jokers(c_full, melds, J: int, caps: list, win_is_joker: bool):
     if not _only_258(_with_melds(c_full, melds)):
         return None
     asg = []
-    left = {k: caps[k] - int(c_full[k]) for k in _KINDS_258}
+    left = {k: caps[k] - int(c_full[k]) for k in KINDS_258}
     for _ in range(J):
-        k = max(_KINDS_258, key=lambda t: (left[t], -t))
+        k = max(KINDS_258, key=lambda t: (left[t], -t))
         if left[k] <= 0:
             return None
         left[k] -= 1

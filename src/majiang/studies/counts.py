@@ -34,16 +34,17 @@ from typing import Any
 import numpy as np
 
 from ..errors import RuleError
+from ..rules.knitted import KNITTED_STRAIGHTS
 from ..rules.model import SELF_DRAW_SAFE, game_model
+from ..tiles import HONORS, KINDS_258, TERMINALS_AND_HONORS
 
 __all__ = ["count_complete_hands", "COUNTABLE_FORMS"]
 
 COUNTABLE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
                    "knitted_straight")
 _APPLIED = frozenset(("void_suit", "no_void", "pair_258")) | SELF_DRAW_SAFE
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_KNIT = tuple((a, b, c) for a in range(3) for b in range(3) for c in range(3)
-              if len({a, b, c}) == 3)          # residue (0: 147, 1: 258, 2: 369) per suit
+_ORPHANS = TERMINALS_AND_HONORS
+_RANKS_258 = frozenset(k % 9 for k in KINDS_258)
 
 
 @lru_cache(maxsize=None)
@@ -123,7 +124,7 @@ class _Counter:
     def _pair_ok(self, comp: int, pair_ranks: frozenset) -> bool:
         if not self.p258:
             return True
-        return comp < 3 and bool(pair_ranks & {1, 4, 7})
+        return comp < 3 and bool(pair_ranks & _RANKS_258)
 
     # -- regular (and regular ∩ seven pairs) by convolution ---------------------------
     def regular(self, even_only: bool = False) -> tuple[int, int]:
@@ -239,9 +240,8 @@ class _Counter:
         if self.n != 14:
             return []
         out = set()
-        for res in _KNIT:
-            kinds = [9 * s + r for s in range(3) for r in range(res[s], 9, 3)] + \
-                list(range(27, 34))
+        for knit in KNITTED_STRAIGHTS:
+            kinds = list(knit) + list(HONORS)
             for drop in combinations_with_replacement(range(16), 2):
                 if drop[0] == drop[1]:
                     continue
@@ -259,8 +259,7 @@ class _Counter:
         sets = [(k, k, k) for k in range(34)] + \
             [(k, k + 1, k + 2) for s in range(3) for k in range(9 * s, 9 * s + 7)]
         out = set()
-        for res in _KNIT:
-            knit = [9 * s + r for s in range(3) for r in range(res[s], 9, 3)]
+        for knit in KNITTED_STRAIGHTS:
             for st in sets:
                 for p in range(34):
                     v = [0] * 34

@@ -13,6 +13,7 @@ from itertools import combinations, combinations_with_replacement, product
 import numpy as np
 
 from ...errors import RuleError
+from ...tiles import KINDS_258, TERMINALS_AND_HONORS
 
 __all__ = ["EXTRA_FORM_KEPT", "lonely_patterns"]
 
@@ -72,7 +73,6 @@ def _group_best(h: tuple, caps: tuple, honors: bool, pair_mask: int, max_sets: i
 
 
 _GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
-_258 = (1, 4, 7)
 
 
 def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258: bool,
@@ -94,7 +94,7 @@ def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258
             continue
         mask = (1 << (hi - lo)) - 1
         if pair_258:
-            mask = 0 if honors else sum(1 << r for r in _258)
+            mask = 0 if honors else sum(1 << (k - lo) for k in KINDS_258 if lo <= k < hi)
         best = _group_best(h, cp, honors, mask, n_sets)
         new: dict = {}
         for (s, p), k in dp.items():
@@ -128,7 +128,7 @@ def _seven_pairs_kept(c: tuple, caps: tuple, quads: bool, kinds: tuple) -> int:
     return sum(vals[:7])
 
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = TERMINALS_AND_HONORS
 
 
 def _orphans_kept(c: tuple, caps: tuple) -> int:
