@@ -246,3 +246,38 @@ def test_bad_hands(hand, draws, kw, err):
     kw = {"ruleset": "mcr", **kw}
     with pytest.raises(err):
         table_probabilities(hand, draws, n_samples=5, seed=0, **kw)
+
+
+def test_table_probe_reads_only_the_public_seat_view():
+    # the table's probe watches seat 0 through SeatView's public helpers (won, wins,
+    # draws_made, play_counts, own_melds, shape_options), never the engine state
+    import ast
+    from pathlib import Path
+
+    from majiang.game import table
+    tree = ast.parse(Path(table.__file__).read_text(encoding="utf-8"))
+    bad = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "_st"]
+    assert bad == [], f"table.py reads the engine state at lines {bad}"
+
+
+def test_seat_view_wins_and_draws_made_follow_the_hand():
+    # recounted from the hand's own event log: every "win" event in order, and the
+    # draws of seat 0 ("draw" events of seat 0; a flower replacement is one draw event)
+    from majiang.game import play_hand
+    from majiang.game.players import SeatView
+
+    seen = {}
+
+    class Spy(EfficiencyPlayer):
+        def start(self, view):
+            seen["view"] = view
+
+    st = play_hand("sichuan", [Spy(np.random.default_rng(1))] + ["efficiency"] * 3,
+                   seed=5, hand=0, log=True, engine="python")
+    view = seen["view"]
+    assert isinstance(view, SeatView) and view.seat == 0
+    wins = [(e["seat"], e["how"]) for e in st.events if e["e"] == "win"]
+    assert view.wins == wins and wins
+    assert view.won == sorted({s for s, _ in wins})
+    draws = sum(1 for e in st.events if e["e"] == "draw" and e["seat"] == 0)
+    assert view.draws_made == draws > 0

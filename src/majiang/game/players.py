@@ -309,7 +309,10 @@ class SeatView:
     shows ``tile=None``), ``discards`` (per seat: tiles
     still in the pool, in order), ``flowers`` (per seat: count), ``wall_left``,
     ``scores`` (per seat, this hand so far), ``won`` (seats that have won),
-    ``voids`` (declared void suits, -1 none), ``legal_discards``.
+    ``wins`` (every win so far, in order: ``(seat, how)`` with ``how`` one of
+    ``"self_draw"``, ``"kong_replacement"``, ``"discard"``, ``"robbing_kong"``),
+    ``draws_made`` (tiles the own seat has drawn in play, flower replacements not
+    counted), ``voids`` (declared void suits, -1 none), ``legal_discards``.
 
     For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
 
@@ -417,6 +420,14 @@ class SeatView:
     @property
     def won(self) -> list:
         return sorted({w["seat"] for w in self._st.wins})
+
+    @property
+    def wins(self) -> list:
+        return [(int(w["seat"]), w["how"]) for w in self._st.wins]
+
+    @property
+    def draws_made(self) -> int:
+        return int(self._st.seats[self.seat].n_drawn)
 
     @property
     def voids(self) -> list:

@@ -80,35 +80,38 @@ class _Stop(Exception):
 
 
 class _Probe:
-    """Watches one sample: seat 0's draws, its win, its tenpai."""
+    """Watches one sample through seat 0's public :class:`~majiang.game.players.SeatView`
+    (given to seat 0's policy at the start of the hand; it reads the live hand): seat 0's
+    draws, its win, its tenpai."""
 
-    __slots__ = ("T", "bonus", "st", "tenpai", "_last")
+    __slots__ = ("T", "bonus", "view", "tenpai", "_last")
 
     def __init__(self, T: int, bonus: int, tenpai: bool):
         self.T, self.bonus, self.tenpai = T, bonus, tenpai
-        self.st = None
+        self.view = None
         self._last = None
 
     def check(self, view) -> None:
-        st = self.st = view._st
-        for w in st.wins:
-            if w["seat"] == 0:
-                raise _Stop
-        s = st.seats[0]
-        if s.n_drawn + self.bonus > self.T:
+        v = self.view
+        if v is None:
+            return
+        if 0 in v.won:
+            raise _Stop
+        if v.draws_made + self.bonus > self.T:
             raise _Stop
         if not self.tenpai:
-            self.look(st)
+            self.look()
 
-    def look(self, st) -> None:
-        c, j = st.play_counts(0)
+    def look(self) -> None:
+        v = self.view
+        c, j = v.play_counts()
         if (int(c.sum()) + j) % 3 != 1:
             return
-        key = c.tobytes() + bytes((j, len(st.seats[0].melds)))
+        key = c.tobytes() + bytes((j, len(v.own_melds)))
         if key == self._last:
             return
         self._last = key
-        if _cg.shanten(c, st.shape_opts(0), j) <= 0:
+        if _cg.shanten(c, v.shape_options(), j) <= 0:
             self.tenpai = True
 
 
@@ -119,10 +122,18 @@ class _Watch:
         self._inner = inner
         self._probe = probe
 
-    def __getattr__(self, name):          # choose_void, exchange, start, name …
+    def __getattr__(self, name):          # choose_void, exchange, name …
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._inner, name)
+
+    def start(self, view) -> None:
+        """Seat 0's view goes to the probe; then the policy's own ``start``, if any."""
+        if view.seat == 0:
+            self._probe.view = view
+        start = getattr(self._inner, "start", None)
+        if start is not None:
+            start(view)
 
     def declare(self, view, options):
         self._probe.check(view)
@@ -281,21 +292,21 @@ def _one(model, seats, tiles, ind, rest, T, start_tenpai, base, i, prevalent):
     try:
         st = play_hand(model, pols, seed=base, hand=i, wall=wall, dealer=0,
                        prevalent_wind=prevalent, engine="python")
+        ended_wall = getattr(st, "end_reason", "") == "wall"
     except _Stop:
-        st = probe.st
-    if st is not None and not probe.tenpai and not st.seats[0].out:
-        probe.look(st)
+        ended_wall = False
+    view = probe.view
+    if view is None:
+        return None, probe.tenpai, False, ended_wall
+    if not probe.tenpai and 0 not in view.won:
+        probe.look()
     how = None
     others_first = False
-    if st is not None:
-        for w in st.wins:
-            if w["seat"] == 0:
-                how = w["how"]
-                break
-            others_first = True
-        ended_wall = getattr(st, "end_reason", "") == "wall"
-    else:
-        ended_wall = False
+    for seat, kind in view.wins:
+        if seat == 0:
+            how = kind
+            break
+        others_first = True
     return how, probe.tenpai or how is not None, others_first, ended_wall and how is None
 
 
