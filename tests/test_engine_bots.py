@@ -25,7 +25,7 @@ import pytest
 from majiang import rules
 from majiang._core import game as cg
 from majiang.game import engine, play_hand, players, summarize
-from majiang.game.engine import _core_mask, _Readiness, end_checks, end_table, min_aware
+from majiang.game.engine import _Readiness, end_checks, end_table, min_aware
 from majiang.hand import Hand
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
@@ -39,7 +39,7 @@ def _bot_opts(name):
     """The shape options the bot plays by (the engine's strict options, no melds)."""
     model = game_model(name)
     sh = model.shape(())
-    return cg.ShapeOpts(_core_mask(model), sh.quads, None, sh.pair_mask & _ALL, 0, False,
+    return cg.ShapeOpts(sh.mask, sh.quads, None, sh.pair_mask & _ALL, 0, False,
                         np.array(sh.caps, dtype=np.uint8))
 
 

@@ -332,3 +332,90 @@ def test_zero_points_minimum_keeps_shape_options_exact_when_nothing_else_applies
                              jokers=None)
     m = game_model(rs)
     assert m.min_points == (0, 0) and m.shape(()).exact
+
+
+# ------------------------------------------- every shape-option type agrees with the spec
+_258_BY_HAND = sum(1 << (9 * suit + rank - 1) for suit in range(3) for rank in (2, 5, 8))
+
+
+def _expected(rs):
+    """The shape facts read straight from the ruleset's data (not through the spec)."""
+    cons = set(rs.constraints)
+    core = tuple(f for f in rs.forms if f in ("regular", "seven_pairs", "thirteen_orphans",
+                                             "honors_and_knitted", "knitted_straight"))
+    bits = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4, "honors_and_knitted": 8,
+            "knitted_straight": 16}
+    return {
+        "forms": tuple(rs.forms), "core": core or ("regular",),
+        "mask": sum(bits[f] for f in (core or ("regular",))),
+        "quads": bool(rs.seven_pairs_quads), "copies": list(rs.copies),
+        "pair_mask": _258_BY_HAND if "pair_258" in cons else ALL_PAIRS,
+        "void": "void_suit" in cons, "no_void": "no_void" in cons,
+        "fifth": bool(rs.jokers is not None and rs.jokers.fifth_copy),
+    }
+
+
+@pytest.mark.parametrize("name", rules.available())
+def test_every_shape_option_type_agrees_with_the_rule_spec(name):
+    from majiang.efficiency._ruleset import _rule
+    from majiang.rules.shapes import spec_of
+    rs = rules.get(name)
+    e = _expected(rs)
+    m = game_model(name)
+    # RuleSpec
+    assert m.forms == e["forms"] and m.seven_pairs_quads == e["quads"]
+    assert m.copies.tolist() == e["copies"] and m.pair_mask == e["pair_mask"]
+    assert m.void_suit == e["void"] and m.no_void == e["no_void"]
+    assert m.fifth_copy == e["fifth"]
+    # ShapeOptions (no melds)
+    sh = m.shape(())
+    assert sh.forms == e["core"] and sh.mask == e["mask"] and sh.quads == e["quads"]
+    assert sh.caps.tolist() == e["copies"] and sh.pair_mask == e["pair_mask"]
+    assert sh.void_suits == (0b111 if e["void"] else 0) and sh.fifth == e["fifth"]
+    # the shape engine's spec and its compiled mirror
+    sp = spec_of(rs)
+    assert sp.forms == e["forms"] and sp.quads == e["quads"] and list(sp.copies) == e["copies"]
+    assert sp.void == e["void"] and sp.no_void == e["no_void"] and sp.fifth == e["fifth"]
+    assert sp.pair_258 == (e["pair_mask"] != ALL_PAIRS)
+    assert all(type(x) is int for x in sp.copies)
+    # efficiency's route record
+    rec = _rule(name)
+    assert rec.rs is rs and rec.quads == e["quads"] and rec.fifth == e["fifth"]
+    assert rec.size == rs.hand_size
+    assert rec.mask == (e["mask"] if e["core"] == tuple(f for f in e["forms"]) else None)
+    if rec.how == "core":
+        assert rec.caps.tolist() == e["copies"] and rec.pair_mask == e["pair_mask"]
+        assert rec.void == (0b111 if e["void"] else 0)
+    # the game kernels' options (strict: the pair rule; loose: any pair; never a void)
+    for n_melds in (0, 1, 2):
+        whole = 0 if n_melds == 0 else (2 | 4 | 8) | (16 if n_melds > 1 else 0)
+        go = sh.game_opts(n_melds)
+        assert go.mask == ((e["mask"] & ~whole) or 1) and go.quads == e["quads"]
+        assert go.pair_mask == e["pair_mask"] and go.void_suits == 0 and go.fifth == e["fifth"]
+        assert sh.game_opts(n_melds, pairs=False).pair_mask == ALL_PAIRS
+    # the 2-5-8 route's plan
+    if m.shapes_258:
+        from majiang.efficiency import _plan258
+        plan = _plan258(rs)
+        assert plan.quads == e["quads"] and plan.copies.tolist() == e["copies"]
+        assert plan.strict == (e["pair_mask"] != ALL_PAIRS) and plan.void == e["void"]
+
+
+@pytest.mark.parametrize("name", rules.available())
+def test_probability_position_reads_the_rule_spec_shape(name):
+    from majiang.probability.position import _position
+    m = game_model(name)
+    kinds = [k for k in range(34) if m.copies[k]]
+    tiles = []
+    for k in kinds:                       # two of each kind in the set, low kinds first
+        tiles += [k, k]
+    hand = majiang.format_counts(
+        __import__("numpy").bincount(tiles[:m.hand_size], minlength=34))
+    ind = None
+    if m.jokers is not None and m.jokers.source != "fixed":
+        ind = majiang.tile_name(kinds[-1])
+    pos = _position(hand, None, name, indicator=ind)
+    sh = m.shape(())
+    assert pos.shape is sh
+    assert (pos.mask, pos.quads, pos.pair_mask, pos.void_suits) == (
+        sh.mask, sh.quads, sh.pair_mask, sh.void_suits)

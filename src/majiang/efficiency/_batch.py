@@ -14,7 +14,7 @@ from ..tiles import N_KINDS, as_counts_batch, tile_name
 from ._b258 import _b258_batch
 from ._hand import _ERR_BAD_COUNT, _ERR_BAD_SIZE, _check_jokers, _core_error, _shape_options
 from ._plan import _FORM_REGULAR
-from ._ruleset import _resolved, _rule_of, form_mask
+from ._ruleset import _resolved, _rule_of
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -64,7 +64,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
     seven_pairs_quads = rec.quads
     joker_fifth_copy = joker_fifth_copy or rec.fifth
     # b258 / python: their own shapes (extra forms such as 十三烂 are no core form bits)
-    mask = form_mask(rs.forms) if how not in ("b258", "python") else _FORM_REGULAR
+    mask = rec.mask if how not in ("b258", "python") else _FORM_REGULAR
     if not (type(counts) is np.ndarray and counts.dtype == np.uint8 and counts.ndim == 2
             and counts.shape[1] == N_KINDS and counts.flags.c_contiguous):
         counts = as_counts_batch(counts)

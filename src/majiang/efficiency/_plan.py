@@ -18,10 +18,12 @@ _FORM_SEVEN = 2
 
 
 class _Plan258:
-    """What :func:`_b258_groups` needs of a ``pair_258_small`` ruleset (cached per ruleset):
-    the big shape families (:func:`majiang.rules.fans.big_shapes`), kinds no
-    complete hand may hold (武汉: 红中, ``no_red_dragon``), whether a small win allows
-    at most one joker (``max_one_joker_small``), the seven-pairs quad option."""
+    """What :func:`_b258_groups` needs of a ruleset of the 2-5-8 shape families (cached
+    per ruleset), read from its rule spec (:class:`~majiang.rules.model.RuleSpec`) and
+    the one reading of its families (:func:`majiang.rules.fans.shape_families`): the
+    small win's pair mask and the big shape families, kinds no complete hand may hold
+    (武汉: 红中), whether a small win allows at most one joker, the seven-pairs quad
+    option, 二五八将 for every regular group, 缺一门, 八枝 and the tile-set copies."""
 
     __slots__ = ("rs", "fams", "banned", "one_joker", "quads", "seven", "pungs", "j258",
                  "melded", "groups", "copies", "cache", "pair_mask", "void", "strict",
@@ -50,7 +52,7 @@ class _Plan258:
         self.row_by_row = self.void or self.strict or self.eight   # _b258_batch
         self.banned = model.banned_kinds
         self.one_joker = model.one_joker_small
-        self.quads = bool(rs.seven_pairs_quads)
+        self.quads = model.seven_pairs_quads
         self.seven = "seven_pairs" in self.fams
         self.pungs = "all_pungs" in self.fams
         self.j258 = "all_258" in self.fams
@@ -58,7 +60,7 @@ class _Plan258:
         self.groups = ((tuple((f"flush:{'mps'[g]}", g) for g in range(3))
                         if "flush" in self.fams else ())
                        + ((("all_honors", 3),) if "all_honors" in self.fams else ()))
-        self.copies = np.ascontiguousarray(rs.copies, dtype=np.uint8)
+        self.copies = np.array(model.copies)     # an own writable copy (the kernels take it as caps)
         self.cache: dict = {}
 
 

@@ -9,17 +9,13 @@ from typing import Any
 
 import numpy as np
 
+from .._core import FORM_BITS
 from .._memo import per_ruleset
 from ..errors import RuleError
 
-FORMS = {
-    "regular": 1,
-    "seven_pairs": 2,
-    "thirteen_orphans": 4,
-    "honors_and_knitted": 8,
-    "knitted_straight": 16,
-}
-"""Winning forms the core knows, with their bit in the core's form mask."""
+FORMS = FORM_BITS
+"""Winning forms the core knows, with their bit in the core's form mask
+(:data:`majiang._core.FORM_BITS`)."""
 
 DEFAULT_FORMS = ("regular", "seven_pairs", "thirteen_orphans")
 """The forms of the ``"plain"`` ruleset (riichi-style: seven distinct pairs).  Not the
@@ -116,12 +112,12 @@ def resolve_forms(forms: Sequence[str] | None, seven_pairs_quads: bool | None,
     return tuple(r.forms), bool(r.seven_pairs_quads)
 
 
-_SHAPE_IN_CORE = frozenset(("void_suit", "pair_258"))
-"""Shape constraints the core computes exactly (``Opts.void_suits`` / ``Opts.pair_mask``).
-``pair_258_small`` (2-5-8 pair for a small win only; a 大胡 may use any pair) has its
-own route, ``"b258"`` (:func:`_b258_groups`): the least shanten over the small-win
-shape (the core's ``pair_mask``) and the ruleset's 大胡 shapes that need no
-situational context, each a core call or a closed form."""
+# The shape constraints the core computes exactly (``Opts.void_suits`` /
+# ``Opts.pair_mask``) are majiang.rules.model.SHAPE_RULES.  ``pair_258_small`` (2-5-8
+# pair for a small win only; a 大胡 may use any pair) has its own route, ``"b258"``
+# (_b258_groups): the least shanten over the small-win shape (the core's ``pair_mask``)
+# and the ruleset's 大胡 shapes that need no situational context, each a core call or a
+# closed form.
 
 
 def _route(ruleset: Any, forms: Any = None) -> tuple[str | None, Any]:
@@ -137,29 +133,27 @@ def _route(ruleset: Any, forms: Any = None) -> tuple[str | None, Any]:
 
 
 class _Rule:
-    """What a ``shanten`` / ``ukeire`` call needs of one ruleset object, read once
-    (:func:`_rule`): ``how`` (the route of :func:`_route`), the core form ``mask`` of its
-    forms (None when a form is not the core's), ``quads``, ``fifth`` (a joker may be a
-    fifth copy), ``size`` (hand size), and for the ``"core"`` route the shape options of
-    a hand without melds (``caps``, ``pair_mask``, ``void``) from the game model."""
+    """The route of one ruleset for ``shanten`` / ``ukeire`` calls, read once per ruleset
+    object (:func:`_rule`) from its rule spec only (:class:`~majiang.rules.model.RuleSpec`
+    and the :class:`~majiang.rules.model.ShapeOptions` of a hand without melds): ``how``
+    (the route of :func:`_route`), ``rs`` (the ruleset), the core form ``mask`` of its
+    forms (None when a form is not the core's: 十三烂, 将将胡 …), ``quads``, ``fifth``,
+    ``size`` (hand size), and for the ``"core"`` route ``caps``, ``pair_mask``, ``void``
+    (else None, None, 0).  Flat slots: read on every call of the hot paths."""
 
     __slots__ = ("rs", "how", "mask", "quads", "fifth", "size", "caps", "pair_mask",
                  "void")
 
-    def __init__(self, rs: Any, how: str | None) -> None:
-        self.rs, self.how = rs, how
-        try:
-            self.mask = form_mask(tuple(rs.forms))
-        except RuleError:       # 十三烂, 将将胡 …: not core forms (other routes)
-            self.mask = None
-        self.quads = bool(rs.seven_pairs_quads)
-        self.fifth = bool(rs.jokers is not None and rs.jokers.fifth_copy)
-        self.size = rs.hand_size
+    def __init__(self, model: Any, how: str | None) -> None:
+        sh = model.shape(())
+        self.rs, self.how = model.ruleset, how
+        self.mask = sh.mask if not model.extra_forms else None
+        self.quads = sh.quads
+        self.fifth = sh.fifth
+        self.size = model.hand_size
         self.caps = self.pair_mask = None
         self.void = 0
         if how == "core":
-            from ..rules.model import game_model
-            sh = game_model(rs).shape(())
             self.caps, self.pair_mask, self.void = sh.caps, sh.pair_mask, sh.void_suits
 
 
@@ -204,18 +198,18 @@ def _rule(ruleset: Any) -> _Rule:
 
 
 def _build_rule(r: Any) -> _Rule:
-    from ..rules.model import game_model
+    from ..rules.model import SHAPE_RULES, rule_spec
     from ..rules.shapes import needs_python
     how = None
-    model = game_model(r)
+    model = rule_spec(r)
     if model.shapes_258:    # the model's one 2-5-8 decision (waits, probability)
         how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
     elif needs_python(r):
         how = "python"
         if (model.jokers is None and not model.extra_forms
-                and not model.shape_constraints - _SHAPE_IN_CORE):
+                and not model.shape_constraints - set(SHAPE_RULES)):
             how = "core"
-    return _Rule(r, how)
+    return _Rule(model, how)
 
 
 _rule_of = per_ruleset(_build_rule)
@@ -289,11 +283,10 @@ def _hand_size(ruleset: Any) -> int:
     """13, or the ruleset's hand size (16 for 台湾/罗源)."""
     if ruleset is None:
         return 13
-    return _get_ruleset(ruleset).hand_size
+    return _rule(ruleset).size
 
 
 def _ruleset_fifth(ruleset: Any, joker_fifth_copy: bool) -> bool:
     if ruleset is None or joker_fifth_copy:
         return joker_fifth_copy
-    r = _get_ruleset(ruleset)
-    return bool(r.jokers is not None and r.jokers.fifth_copy)
+    return _rule(ruleset).fifth

@@ -98,18 +98,7 @@ from .players import (SeatView, efficiency_exchange, make_players,  # noqa: E402
 __all__ = ["IllegalMoveError", "play_hand", "HandState", "hand_seed_sequence", "build_wall",
            "check_win_fn", "KongLedger", "KongItem", "min_aware"]
 
-_WHOLE_HAND = 2 | 4 | 8
-_FORM_BITS = {"regular": 1, "seven_pairs": 2, "thirteen_orphans": 4,
-              "honors_and_knitted": 8, "knitted_straight": 16}
 _ALL_PAIRS = (1 << 34) - 1
-
-
-def _core_mask(model) -> int:
-    """The shape-check bits (:data:`_FORM_BITS`) of the model's core forms."""
-    mask = 0
-    for f in model.core_forms:
-        mask |= _FORM_BITS[f]
-    return mask
 
 
 def _shape_extra(model) -> bool:
@@ -125,16 +114,6 @@ def _beyond_forms(model) -> bool:
     forms, 将将胡 of any shape): :func:`~majiang.scoring.waiting.beyond_core` is asked
     beside it."""
     return bool(model.extra_forms)
-
-
-def _mask_for(mask: int, n_melds: int) -> int:
-    """Forms a hand with ``n_melds`` melds can still complete: the whole-hand forms
-    need no meld; a knitted straight (9 knitted tiles + a set + a pair) at most one."""
-    if n_melds:
-        mask &= ~_WHOLE_HAND
-    if n_melds > 1:
-        mask &= ~_FORM_BITS["knitted_straight"]
-    return mask or 1
 
 
 def _indicator_back(jr, model, t) -> bool:
@@ -387,9 +366,6 @@ class HandState:
         self.deltas = [0] * n
         self.turns = 0
         self.last_discard = None
-        fifth = bool(jr.fifth_copy) if jr is not None else False
-        self._fifth = fifth
-        self._mask = _core_mask(self.model)
         self._extra = _shape_extra(self.model)
         self._three_jokers = self.model.three_jokers_win
         self._beyond = _beyond_forms(self.model)
@@ -495,18 +471,17 @@ class HandState:
         if got is not None:
             return got
         sh = self.model.shape(self.meld_objects(p))
-        mask = _mask_for(self._mask, len(s.melds))
         if strict:
-            o = self._strict(sh, mask, s.void)
+            o = self._strict(sh, len(s.melds), s.void)
             s._opts = o
         else:
             # the pre-check before THE predicate: forms only, 4 copies each (looser
             # than the tile set, so it never hides a win; the predicate decides)
-            o = _cg.ShapeOpts(mask, sh.quads, None, _ALL_PAIRS, 0, self._fifth)
+            o = sh.game_opts(len(s.melds), pairs=False)
             s._popts = o
         return o
 
-    def _strict(self, sh, mask, void):
+    def _strict(self, sh, n_melds, void):
         """Bot options: the table path of the core (4 copies each), the 2-5-8 pair
         mask, live counts from the tile set less the melds; a declared void suit
         (定缺) has no live tiles (the bot discards it first instead of asking the
@@ -514,8 +489,7 @@ class HandState:
         live = np.array(sh.caps, dtype=np.uint8)
         if void >= 0:
             live[9 * void:9 * void + 9] = 0
-        return _cg.ShapeOpts(mask, sh.quads, None, sh.pair_mask & _ALL_PAIRS, 0, self._fifth,
-                             live)
+        return sh.game_opts(n_melds, live=live)
 
     def waits(self, p):
         """(waits uint8 (34,), joker draw completes) of seat p's 3n+1 hand (shape only)."""
@@ -691,9 +665,7 @@ class HandState:
         if not extra:
             return self.shape_opts(p, True)
         melds = self.meld_objects(p) + tuple(extra)
-        sh = self.model.shape(melds)
-        mask = _mask_for(self._mask, len(melds))
-        return self._strict(sh, mask, self.seats[p].void)
+        return self._strict(self.model.shape(melds), len(melds), self.seats[p].void)
 
     # ------------------------------------------------------------------ census
     def census(self) -> np.ndarray:
@@ -1310,9 +1282,7 @@ class _FastBridge:
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         model = self.model
         live = np.frombuffer(lb, dtype=np.uint8).copy()
-        so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(ms)), model.seven_pairs_quads,
-                           None, int(model.shape(()).pair_mask) & _ALL_PAIRS, 0,
-                           bool(model.jokers is not None and model.jokers.fifth_copy), live)
+        so = model.shape(()).game_opts(len(ms), live=live)
         verdict = (self._judge(ms, seat_wind, jokers, flowers)[0] if _players.LOOKAHEAD
                    else None)
         return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
@@ -1479,7 +1449,7 @@ def _fast_flags(model) -> dict:
     if got is not None and got[0] is model:
         return got[1]
     rs = model.ruleset
-    mask = _core_mask(model)
+    mask = model.shape(()).mask
     lock = _pass_lock(rs)
     we = rs.wall_end
     flags = {
@@ -1726,8 +1696,7 @@ class _Readiness:
         melds = tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in seat.melds)
         got = []
         if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
-            so = _cg.ShapeOpts(_mask_for(_core_mask(model), len(melds)),
-                               model.seven_pairs_quads, None, _ALL_PAIRS, 0, False)
+            so = model.shape(()).game_opts(len(melds), pairs=False, fifth=False)
             w = _shape_waits(model, c, j, melds, so)
             hand = Hand(c, melds, jokers=j)
             faces = {}

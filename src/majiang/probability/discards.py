@@ -42,7 +42,7 @@ def _completion(engine: _Engine) -> _Complete | None:
     8-fan minimum of MCR, a third suit under 缺一门)."""
     pos = engine.pos
     h, nj = pos.counts, pos.jokers
-    fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
+    fifth = pos.shape.fifth
     if engine.shanten(h, nj) != -1 and int(
             _eff.shanten_one(h, pos.mask, pos.quads, pos.caps, nj, fifth)) != -1:
         return None

@@ -70,7 +70,7 @@ class _Engine(_Route258):
         if got is not None:
             return got
         pos = self.pos
-        fifth = bool(pos.model.jokers is not None and pos.model.jokers.fifth_copy)
+        fifth = pos.shape.fifth
         if self._b258 is not None:       # small win 2-5-8 pair, 大胡 shapes any pair
             from ..efficiency import _b258_shanten
             pred = pos.pred

@@ -10,10 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ..efficiency import form_mask
 from ..errors import InvalidHandError, MahjongError, RuleError
 from ..hand import Hand, as_hand, visible_counts
-from ..rules.model import GameModel, game_model
+from ..rules.model import GameModel, RuleSpec, ShapeOptions, game_model
 from ..tiles import tile_name
 from .limits import GREEDY_258, JOKER, MAX_CHANGES, METHODS, POLICIES, _PredBudget
 
@@ -99,19 +98,21 @@ def _raise_pred_error(err: BaseException | None, model: GameModel) -> None:
 
 @dataclass
 class _Position:
-    model: GameModel
+    """A checked position: the hand and what is unseen, with the rule spec's shape
+    options for its melds (``shape``, :meth:`RuleSpec.shape
+    <majiang.rules.model.RuleSpec.shape>`; ``mask`` / ``quads`` / ``pair_mask`` /
+    ``void_suits`` read from it, never stored twice)."""
+
+    model: RuleSpec
     hand: Hand
     counts: np.ndarray           # concealed uint8 (34,)
     jokers: int                  # jokers held
-    caps: np.ndarray | None      # copies available to the concealed hand, or None
+    caps: np.ndarray | None      # copies available to the concealed hand, or None (4 each)
     melds: tuple
     unseen: np.ndarray           # uint8 (34,) drawn as themselves
     joker_unseen: int            # unseen tiles drawn as jokers
     U: int                       # unseen tiles (jokers included)
-    mask: int
-    quads: bool
-    pair_mask: int
-    void_suits: int
+    shape: ShapeOptions          # the rule spec's shape options for these melds
     pred: _WinPred | None
     note: str = ""
     ctx: dict = field(default_factory=dict)     # seat / prevalent wind of THE predicate
@@ -120,6 +121,23 @@ class _Position:
     @property
     def name(self) -> str:
         return self.model.name
+
+    @property
+    def mask(self) -> int:
+        """The core's form mask of the ruleset's core forms."""
+        return self.shape.mask
+
+    @property
+    def quads(self) -> bool:
+        return self.shape.quads
+
+    @property
+    def pair_mask(self) -> int:
+        return self.shape.pair_mask
+
+    @property
+    def void_suits(self) -> int:
+        return self.shape.void_suits
 
     def discard_name(self, d: int) -> str:
         """The tile name of discard `d` as the player sees it: ``*`` a joker, a held
@@ -191,7 +209,6 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
                                f"{model.name} has {wall.jokers}")
     sh = model.shape(h.melds)
     caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
-    mask = form_mask(tuple(sh.forms))
     ok, why = (True, "")
     if not any(not m.concealed for m in h.melds):
         ok, why = model.closed_hand_can_win()
@@ -206,8 +223,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
                           f"({why}); give the hand with its claimed melds")
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
-                     int(unseen.sum()) + int(joker_unseen), mask, bool(sh.quads),
-                     int(sh.pair_mask), int(sh.void_suits), pred, note, ctx,
+                     int(unseen.sum()) + int(joker_unseen), sh, pred, note, ctx,
                      _shown_names(model, indicator))
 
 

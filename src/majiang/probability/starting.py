@@ -11,7 +11,6 @@ import numpy as np
 from .._core import efficiency as _eff
 from .._core import probability as _prob
 from .._parallel import resolve_n_jobs, spawn_seeds
-from ..efficiency import form_mask
 from ..errors import RuleError
 from ..rules.model import ALL_PAIRS
 from ..tiles import N_KINDS
@@ -99,10 +98,10 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = 0,
         raise RuleError(f"hand_size must be 13 or 16, got {hand_size!r}")
     wall = model.wall(indicator)
     sh = model.shape(())
-    mask = form_mask(tuple(sh.forms))
+    mask = sh.mask
     caps = None if bool(np.all(sh.caps == 4)) else np.ascontiguousarray(sh.caps)
     plain = sh.pair_mask == ALL_PAIRS and sh.void_suits == 0 and not wall.jokers
-    fifth = bool(model.jokers is not None and model.jokers.fifth_copy)
+    fifth = sh.fifth
     kind_of = np.repeat(np.arange(N_KINDS + 1, dtype=np.uint8),
                         np.append(wall.counts, wall.jokers).astype(np.intp))
     chunk = 1 << 15

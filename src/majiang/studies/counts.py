@@ -35,6 +35,7 @@ import numpy as np
 
 from ..errors import RuleError
 from ..rules.knitted import KNITTED_STRAIGHTS
+from ..rules.constraints import SHAPE_CONSTRAINTS
 from ..rules.model import SELF_DRAW_SAFE, game_model
 from ..tiles import HONORS, KINDS_258, TERMINALS_AND_HONORS
 
@@ -42,7 +43,7 @@ __all__ = ["count_complete_hands", "COUNTABLE_FORMS"]
 
 COUNTABLE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
                    "knitted_straight")
-_APPLIED = frozenset(("void_suit", "no_void", "pair_258")) | SELF_DRAW_SAFE
+_APPLIED = SHAPE_CONSTRAINTS | SELF_DRAW_SAFE
 _ORPHANS = TERMINALS_AND_HONORS
 _RANKS_258 = frozenset(k % 9 for k in KINDS_258)
 

@@ -1,14 +1,22 @@
-"""What the shape engine needs from a ruleset: :class:`Spec` (:func:`spec_of`) and the
-shape-free three-joker win (:func:`three_jokers_win`).  Reads the ruleset only; imports
-nothing of the engines, so the game model can ask it without a cycle.
+"""What the shape engine needs from a ruleset: :class:`Spec`, made by :func:`spec_of` from
+the rule spec (:class:`~majiang.rules.model.RuleSpec`: nothing here reads the ruleset's
+constraints or options), and the shape-free three-joker win (:func:`three_jokers_win`).
 """
 from __future__ import annotations
+
+from ..model import THREE_JOKERS, rule_spec
 
 __all__ = ["Spec", "spec_of", "THREE_JOKERS", "three_jokers_win"]
 
 
 class Spec:
-    """What the shape engine needs from a ruleset (hashable, cached per ruleset)."""
+    """What the shape engine needs from a ruleset (cached per ruleset by the engine):
+    ``forms`` (every winning form, extra forms included), ``quads``, ``copies`` (tile-set
+    copies, 34 ints), ``void`` (缺一门), ``pair_258`` (二五八将), ``no_void`` (every suit
+    held), ``fifth`` (a joker may be a fifth copy), ``three_jokers`` (三金倒 / 三财神),
+    ``kinds`` (the kinds in the tile set) and ``compiled`` (its
+    :class:`majiang._core.shapes.ShapeSpec`, made on first use).  Build it with
+    :func:`spec_of`; tests may build one by hand."""
 
     __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds",
                  "three_jokers", "compiled")
@@ -27,26 +35,18 @@ class Spec:
         self.compiled = None          # its _core.shapes.ShapeSpec, made on first use
 
 
-THREE_JOKERS = "three_jokers"
-"""The shape-free win of three jokers (罗源 三金倒, 温州 三财神): its name in a ruleset's
-``options["special_wins"]`` (where :mod:`majiang.scoring.regional` reads it too) and
-the key of its pseudo-form in :func:`form_shanten`."""
-
-
 def three_jokers_win(rs) -> bool:
-    """Whether holding three jokers wins at once on a self-draw, whatever the other tiles
-    (``"three_jokers"`` in the ruleset's ``options["special_wins"]``: 罗源 三金倒, 温州
-    三财神; never with fewer than three wild copies).  Shanten then also counts the
-    distance to a third joker (:func:`~majiang.rules.shapes.form_shanten`), so these
-    rulesets are computed by the shape engine (:func:`~majiang.rules.shapes.needs_python`)."""
-    return bool(rs.jokers is not None and rs.jokers.total_copies >= 3
-                and THREE_JOKERS in tuple(rs.options.get("special_wins", ()) or ()))
+    """Whether holding three jokers wins at once on a self-draw, whatever the other tiles:
+    :attr:`RuleSpec.three_jokers_win <majiang.rules.model.RuleSpec.three_jokers_win>` of
+    ``rs`` (a ruleset or its name)."""
+    return rule_spec(rs).three_jokers_win
 
 
 def spec_of(rs) -> Spec:
-    """The shape spec of a :class:`~majiang.rules.Ruleset` (constraints that shape wins,
-    the three-joker win)."""
-    cons = set(rs.constraints)
-    return Spec(rs.forms, rs.seven_pairs_quads, rs.copies, "void_suit" in cons,
-                "pair_258" in cons, "no_void" in cons,
-                bool(rs.jokers and rs.jokers.fifth_copy), three_jokers_win(rs))
+    """The shape spec of a ruleset (a :class:`~majiang.rules.Ruleset`, a name or a
+    :class:`~majiang.rules.model.RuleSpec`), read from its rule spec: forms, the
+    seven-pairs quad option, tile-set copies, 缺一门 / 二五八将 / every-suit rules,
+    the fifth-copy joker and the three-joker win."""
+    m = rule_spec(rs)
+    return Spec(m.forms, m.seven_pairs_quads, m.copies.tolist(), m.void_suit,
+                m.pair_kinds is not None, m.no_void, m.fifth_copy, m.three_jokers_win)
