@@ -326,10 +326,9 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
     from . import probability as P
 
     hand = _with_jokers(hand, jokers)
-    scored = P._model_of(ruleset).ruleset is not None     # None: the default ruleset
-    pos, engine, res = P._discard_results(
+    pos, engine, res = P._discard_results(       # every rule spec scores its wins
         hand, draws, visible, ruleset, method, seed, n_samples, policy, changes, 1,
-        P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=scored)
+        P.DEFAULT_MAX_STATES, True, indicator, seat_wind, prevalent_wind, keep_wins=True)
     rows = []
     for d, r in res.items():
         row = {"discard": pos.discard_name(d)}      # a stand-in discarded as itself
@@ -338,10 +337,8 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
             continue
         row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, se_win=r.se_win, method=r.method,
                    model=r.model, policy=r.policy, note=r.note)
-        if scored:
-            row["exp_score"], row["mean_fan"] = P._score_summary(pos, r)
+        row["exp_score"], row["mean_fan"] = P._score_summary(pos, r)
         rows.append(row)
-    cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy", "note"]
-    if scored:
-        cols += ["exp_score", "mean_fan"]
+    cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy", "note",
+            "exp_score", "mean_fan"]
     return pd.DataFrame(rows, columns=cols)

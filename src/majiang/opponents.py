@@ -262,21 +262,6 @@ def sample_ready_hands(pool: np.ndarray, n_sets: int, n: int, rng: np.random.Gen
 
 
 # -- judging waits ----------------------------------------------------------------------
-_ALL_PAIRS = (1 << 34) - 1
-
-
-def _mask_for(model: GameModel, n_melds: int) -> int:
-    """The compiled shape check's form bits for a hand with ``n_melds`` melds: the
-    whole-hand forms need no meld, a knitted straight at most one."""
-    from .efficiency import FORMS, form_mask
-    mask = form_mask(model.core_forms)
-    if n_melds:
-        mask &= ~(FORMS["seven_pairs"] | FORMS["thirteen_orphans"] | FORMS["honors_and_knitted"])
-    if n_melds > 1:
-        mask &= ~FORMS["knitted_straight"]
-    return mask or FORMS["regular"]
-
-
 class _Judge:
     """Shape waits and THE predicate's verdict on a discard, cached per call."""
 
@@ -285,8 +270,8 @@ class _Judge:
         from ._core import game as _cg
         self.model, self.melds, self.seat, self.viewer = model, melds, seat, viewer
         self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
-        self.so = _cg.ShapeOpts(_mask_for(model, len(melds)), model.seven_pairs_quads, None,
-                                _ALL_PAIRS, 0, False)
+        # the loose shape check (forms only, any pair, no fifth copy): the predicate decides
+        self.so = model.shape(()).game_opts(len(melds), pairs=False, fifth=False)
         self.cache: dict = {}
         self._cg = _cg
         self._out = np.zeros(34, np.uint8)
@@ -471,7 +456,7 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
         weight *= np.where(valid[:, discards[-1]], model.pass_factor, 1.0)
         for d in set(discards[:-1]) - {discards[-1]}:
             weight *= np.where(valid[:, d], model.own_factor, 1.0)
-    lock = getattr(gm.ruleset, "pass_lock", "") if gm.ruleset is not None else ""
+    lock = getattr(gm.ruleset, "pass_lock", "")
     now = valid.copy()
     if passed and lock == "kind":
         now[:, passed] = False

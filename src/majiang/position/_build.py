@@ -130,7 +130,7 @@ def _from_view(cls, view) -> Any:
             if drawn is not None and ls != seat and own and own[-1].meld.kind != "kong" \
                     and lt in own[-1].meld.tiles:
                 drawn = None        # the seat just claimed it: nothing was drawn
-    return cls(concealed=c, ruleset=model.ruleset if model.ruleset is not None else view.ruleset,
+    return cls(concealed=c, ruleset=model.ruleset,
                seat=seat, drawn=drawn, dealer=view.dealer, prevalent_wind=view.prevalent_wind,
                melds=melds, discards=discards, flowers=list(view.flowers),
                indicator=view.indicator, wall_left=view.wall_left,
