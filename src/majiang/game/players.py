@@ -300,47 +300,41 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
 class SeatView:
     """What one seat may see (read-only properties; built per decision on demand).
 
-    Attributes: ``seat``, ``players``, ``dealer``, ``seat_wind``,
-    ``prevalent_wind``, ``ruleset`` (name), ``concealed`` (``uint8 (34,)``
-    physical kinds of the own concealed tiles, jokers included at the joker kind),
-    ``joker_kind`` (None without jokers), ``joker_kinds`` (every wild kind: two
-    under 南昌 / 天津), ``indicator``, ``drawn`` (the own drawn tile, or None),
-    ``melds`` (per seat: ``(kind, tile, concealed)``; another seat's concealed kong
-    shows ``tile=None``), ``discards`` (per seat: tiles
-    still in the pool, in order), ``flowers`` (per seat: count), ``wall_left``,
-    ``scores`` (per seat, this hand so far), ``won`` (seats that have won),
-    ``wins`` (every win so far, in order: ``(seat, how)`` with ``how`` one of
-    ``"self_draw"``, ``"kong_replacement"``, ``"discard"``, ``"robbing_kong"``),
-    ``draws_made`` (tiles the own seat has drawn in play, flower replacements not
-    counted), ``voids`` (declared void suits, -1 none), ``legal_discards``.
+    Attributes: ``seat``, ``players``, ``dealer``, ``seat_wind``, ``prevalent_wind``,
+    ``ruleset`` (name), ``concealed`` (``uint8 (34,)`` physical kinds of the own concealed
+    tiles, jokers included at the joker kind), ``joker_kind`` (None without jokers),
+    ``joker_kinds`` (every wild kind: two under 南昌 / 天津), ``indicator``, ``drawn`` (the own
+    drawn tile, or None), ``melds`` (per seat: ``(kind, tile, concealed)``; another seat's
+    concealed kong shows ``tile=None``), ``discards`` (per seat: tiles still in the pool, in
+    order), ``flowers`` (per seat: count), ``wall_left``, ``scores`` (per seat, this hand so
+    far), ``won`` (seats that have won), ``wins`` (every win so far, in order: ``(seat, how)``
+    with ``how`` one of ``"self_draw"``, ``"kong_replacement"``, ``"discard"``,
+    ``"robbing_kong"``), ``draws_made`` (tiles the own seat has drawn in play, flower
+    replacements not counted), ``voids`` (declared void suits, -1 none), ``legal_discards``.
 
     For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
 
-    * ``model`` — the ruleset's :class:`~majiang.rules.model.GameModel` (tile set,
-      forms, ``shape(melds).caps``, ``n_flowers``);
+    * ``model`` — the ruleset's :class:`~majiang.rules.model.RuleSpec` (tile set, forms,
+      ``shape(melds).caps``, ``n_flowers``);
     * ``own_melds`` — the own melds as a tuple of :class:`~majiang.hand.Meld`;
-    * ``stand_in`` — the substitute kind that plays as the joker kind (安庆 白板
-      stand-in), or None;
-    * ``play_kind(tile)`` — the kind a physical tile plays as (a stand-in plays as
-      the joker kind; every other tile as itself);
-    * ``play_counts()`` — ``(counts, jokers)``: the own concealed tiles as played,
-      ``uint8 (34,)`` with the wild tiles taken out (and a stand-in moved to the kind
-      it plays as), and ``jokers`` the number of wild tiles held (``int``);
-    * ``visible_counts()`` — ``uint8 (34,)`` by kind as played: what the seat sees
-      outside its own hand and own melds (every discard pool, the other seats'
-      exposed melds, a face-up indicator);
-    * ``shape_options(extra_melds=())`` — the :class:`majiang._core.game.ShapeOpts`
-      the compiled shanten / ukeire / discard functions take for the own melds plus
-      hypothetical ``extra_melds`` (a call being weighed): the ruleset's forms, its
-      2-5-8 pair rule, live copies from the tile set less those melds, none of the
-      declared void suit;
+    * ``stand_in`` — the kind that plays as the joker kind (安庆 白板), or None;
+    * ``play_kind(tile)`` — the kind a physical tile plays as (a stand-in: the joker kind);
+    * ``play_counts()`` — ``(counts, jokers)``: the own concealed tiles as played, ``uint8
+      (34,)`` with the wild tiles taken out (and a stand-in moved to the kind it plays as), and
+      ``jokers`` the number of wild tiles held (``int``);
+    * ``visible_counts()`` — ``uint8 (34,)`` by kind as played: what the seat sees outside its
+      own hand and own melds (every discard pool, the other seats' exposed melds, a face-up
+      indicator);
+    * ``shape_options(extra_melds=())`` — the :class:`majiang._core.game.ShapeOpts` the
+      compiled shanten / ukeire / discard functions take for the own melds plus hypothetical
+      ``extra_melds`` (a call being weighed): the ruleset's forms, its 2-5-8 pair rule, live
+      copies from the tile set less those melds, none of the declared void suit;
     * ``last_discard`` — ``(seat, physical tile)`` of the latest discard, or None;
-    * ``min_aware`` — whether a complete shape may still fail to win under the
-      ruleset (:func:`majiang.game.engine.min_aware`);
+    * ``min_aware`` — a complete shape may still not win (:func:`~majiang.game.engine.min_aware`);
     * ``judge_waits(jokers=0, extra_melds=())`` — ``(verdict, hope)`` of
-      :func:`pick_valid_wait` for the own hand (:func:`wait_judge` with the seat's
-      wind and flowers): ``verdict(after, w)`` tells whether a 3n+1 hand ``after``
-      (``uint8 (34,)`` as played) plus wait ``w`` wins as a self-draw.
+      :func:`pick_valid_wait` for the own hand (:func:`wait_judge` with the seat's wind and
+      flowers): ``verdict(after, w)`` tells whether a 3n+1 hand ``after`` (``uint8 (34,)`` as
+      played) plus wait ``w`` wins as a self-draw.
 
     Nothing here shows another seat's concealed tiles or the wall.
     """
