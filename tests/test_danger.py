@@ -126,3 +126,69 @@ def test_p_deal_in_agrees_across_seeds_within_standard_errors():
     z = np.abs(p - p.mean(axis=0)) / np.maximum(se, 1e-9)
     assert (z < 5).all()
     assert 0.6 < np.median(p.std(axis=0, ddof=1) / np.maximum(se, 1e-9)) < 1.5
+
+
+# ---------------------------------------------------------------- advise at a position
+def test_advise_at_a_position_adds_the_danger_and_ranks_by_ev():
+    pos = _late()
+    df = majiang.advise(pos, danger_samples=200)
+    for col in ("p_win", "exp_gain", "p_deal_in", "p_deal_in_se", "exp_loss", "ev"):
+        assert col in df.columns
+    assert np.allclose(df["ev"], df["exp_gain"].fillna(0) - df["exp_loss"])
+    assert (np.diff(df["ev"].to_numpy()) <= 1e-12).all()          # best ev first
+    assert list(df["rank"]) == sorted(df["rank"])
+    assert df.attrs["by"] == "ev" and df.attrs["model"] == "ready-hand samples"
+    # the danger columns are danger()'s, row by row
+    d = danger(pos, n_samples=200).set_index("tile")
+    for _, row in df.iterrows():
+        assert row["p_deal_in"] == pytest.approx(d.loc[row["discard"], "p_deal_in"])
+
+
+def test_exp_gain_is_the_chinese_official_self_draw_settlement():
+    # Chinese Official rules: a self-drawn win of F fan takes 8 + F from each of the other
+    # three players, and a hand's points are its fan total, so within the horizon
+    # exp_gain = 3 * (8 * p_win + exp_score)
+    assert majiang.rules.get("mcr").settle(10, 0, None) == (54, -18, -18, -18)
+    df = majiang.advise(_late(), draws=6, danger_samples=50)
+    assert np.allclose(df["exp_gain"], 3 * (8 * df["p_win"] + df["exp_score"]))
+
+
+def test_advise_by_efficiency_keeps_the_order_without_a_position():
+    pos = _late()
+    df = majiang.advise(pos, by="efficiency", draws=5, danger_samples=50)
+    plain = majiang.advise(majiang.Hand(pos.concealed), pos.visible_counts(), draws=5)
+    assert list(df["discard"]) == list(plain["discard"])
+    assert list(df["rank"]) == list(plain["rank"])
+
+
+def test_fold_when_no_win_is_reachable():
+    # Two draws left each (8 tiles in the wall): a 2-shanten hand cannot win, so exp_gain
+    # is 0 for every discard and ev = -exp_loss.  The efficiency choice (9s, keeping
+    # 2-shanten) is a live suited tile; breaking the 中 pair (the other two on the table:
+    # no opponent holds one, and a regular hand waits on an honour only holding a copy)
+    # risks nothing, so the advice folds.
+    rivers = ["7z1m9p", "7z2m1p", "3m9s", "4m1s"]
+    pos = majiang.Position("123456m5p69s1177z8p", ruleset="mcr", seat=0, discards=rivers,
+                           wall_left=8)
+    df = majiang.advise(pos, opponent_model=SURE, danger_samples=200)
+    assert (df["exp_gain"].fillna(0) == 0).all()
+    assert np.allclose(df["ev"], -df["exp_loss"])
+    assert df.loc[0, "exp_loss"] == df["exp_loss"].min() == 0.0
+    eff = majiang.advise(pos, by="efficiency", opponent_model=SURE, danger_samples=200)
+    assert eff.loc[0, "discard"] == "9s" and eff.loc[0, "exp_loss"] > 0
+    assert df.set_index("discard").loc["7z", "p_deal_in"] == 0.0
+    assert df.attrs["push_or_fold"].startswith("fold: discard ")
+    safety = majiang.advise(pos, by="safety", opponent_model=SURE, danger_samples=200)
+    assert (np.diff(safety["exp_loss"].to_numpy()) >= 0).all()
+
+
+def test_advise_position_errors():
+    pos = _late()
+    with pytest.raises(RuleError):
+        majiang.advise(pos, visible="1m")
+    with pytest.raises(RuleError):
+        majiang.advise(pos, ruleset="plain")
+    with pytest.raises(RuleError):
+        majiang.advise(pos, by="luck")
+    with pytest.raises(RuleError):
+        majiang.advise("123m456m789p6p11s2s9p", by="ev")

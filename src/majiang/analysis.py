@@ -132,8 +132,14 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
            method: str = "auto", seed: Any = 0, n_samples: int = 20_000,
            changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
-           prevalent_wind: Any = 0, policy: str | None = None):
+           prevalent_wind: Any = 0, policy: str | None = None, by: str | None = None,
+           danger_samples: int | None = None, opponent_model: Any = None):
     """Discard advice for a hand that must discard, best first (or to win now).
+
+    Given a :class:`majiang.Position` instead of a hand, the advice also weighs the table
+    (:func:`majiang.reading.weigh`): the columns gain ``p_deal_in``, ``p_deal_in_se``,
+    ``exp_loss`` and ``ev`` (and ``exp_gain`` with ``draws``, which then default to
+    :func:`majiang.reading.horizon`), and the rows rank by ``by``.
 
     Parameters
     ----------
@@ -167,6 +173,17 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     policy : str, optional
         The play policy of the probabilities, any name they print (``"optimal"``,
         ``"greedy"``, ``"changes<=c"`` …): see :func:`majiang.probability.probabilities`.
+    by : {"ev", "efficiency", "safety"}, optional
+        With a position only (default ``"ev"``): rank by ``ev`` = ``exp_gain`` (expected
+        settlement gain of the seat's own self-drawn wins within ``draws``; ``draws``
+        defaults to the seat's remaining draws, at most 8) minus ``exp_loss`` (expected
+        payment if this discard deals in, :func:`majiang.danger`); ``"efficiency"`` keeps
+        the order of the keyword call (``draws`` as given, no default) and adds the
+        columns; ``"safety"`` ranks by ``exp_loss``.  ``attrs["push_or_fold"]`` says whether the safest discard (fold)
+        has a higher ev than the efficiency choice (push).  Without a position only
+        ``None`` / ``"efficiency"``.
+    danger_samples, opponent_model
+        With a position: ``n_samples`` and ``model`` of :func:`majiang.danger`.
 
     Returns
     -------
@@ -187,16 +204,27 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     KeyboardInterrupt
         Propagated unchanged.
     """
-    if type(hand).__name__ == "Position":
+    pos = hand if type(hand).__name__ == "Position" else None
+    if pos is not None:
         from .position import analysis_inputs
         hand, kw = analysis_inputs(hand, "advise", dict(
             visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
             prevalent_wind=prevalent_wind, jokers=jokers))
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+        from .reading import RANKINGS, horizon
+        by = "ev" if by is None else by
+        if by not in RANKINGS:
+            from .errors import RuleError
+            raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
+        if draws is None and by != "efficiency":
+            draws = horizon(pos)
+    elif by not in (None, "efficiency"):
+        from .errors import RuleError
+        raise RuleError(f"by={by!r} weighs the table: give a majiang.Position instead of a hand")
     table = _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                     joker_fifth_copy, ruleset, draws, method, seed, n_samples, changes,
-                    indicator, seat_wind, prevalent_wind, policy)
+                    indicator, seat_wind, prevalent_wind, policy, gain=pos is not None)
     done = None
     if not _surely_incomplete(hand, ruleset, forms, seven_pairs_quads, jokers, indicator):
         done = completion(hand, ruleset=ruleset, forms=forms,
@@ -205,6 +233,12 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                           prevalent_wind=prevalent_wind)
     table.attrs["win_now"] = done.text if done is not None and done.wins else None
     table.attrs["no_win"] = done.text if done is not None and not done.wins else None
+    if pos is not None:             # weigh the table: the danger of each discard
+        from .reading import DEFAULT_MODEL, DEFAULT_SAMPLES, weigh
+        table = weigh(table, pos, by=by,
+                      n_samples=DEFAULT_SAMPLES if danger_samples is None else danger_samples,
+                      seed=seed, model=DEFAULT_MODEL if opponent_model is None
+                      else opponent_model)
     return table
 
 
@@ -228,8 +262,9 @@ def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: A
 
 def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
             ruleset, draws, method, seed, n_samples, changes, indicator, seat_wind,
-            prevalent_wind, policy):
-    """The ranked discard table of :func:`advise`."""
+            prevalent_wind, policy, gain=False):
+    """The ranked discard table of :func:`advise` (``gain``: with ``draws``, add the column
+    ``exp_gain`` of :func:`majiang.reading.exp_gain`)."""
     rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if draws is None and rs is None:
         return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
@@ -246,7 +281,7 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
                    else narrowed(ruleset, forms, seven_pairs_quads))     # forms= narrows
         probs = _probability_columns(hand, draws, visible, prob_rs, method, seed, n_samples,
                                      changes, indicator, seat_wind, prevalent_wind, jokers,
-                                     policy)
+                                     policy, gain)
         table = table.merge(probs, on="discard", how="left")
         crit_cols = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
         asc = [False, False, False, True, False, False]
@@ -318,9 +353,10 @@ def _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, joker
 
 
 def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples, changes,
-                         indicator, seat_wind, prevalent_wind, jokers, policy=None):
+                         indicator, seat_wind, prevalent_wind, jokers, policy=None,
+                         gain=False):
     """One row per discard: p_tenpai, p_win, se_win, method, model, policy, note (+ exp_score,
-    mean_fan when the ruleset scores hands)."""
+    mean_fan when the ruleset scores hands; + exp_gain with ``gain``)."""
     import pandas as pd
 
     from . import probability as P
@@ -338,7 +374,10 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
         row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, se_win=r.se_win, method=r.method,
                    model=r.model, policy=r.policy, note=r.note)
         row["exp_score"], row["mean_fan"] = P._score_summary(pos, r)
+        if gain:
+            from .reading import exp_gain
+            row["exp_gain"] = exp_gain(pos, r)
         rows.append(row)
     cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy", "note",
-            "exp_score", "mean_fan"]
+            "exp_score", "mean_fan"] + (["exp_gain"] if gain else [])
     return pd.DataFrame(rows, columns=cols)

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import RuleError
+from .errors import MahjongError, RuleError
 from .opponents import DEFAULT_MODEL, DEFAULT_SAMPLES, OpponentModel, read_position
 from .tiles import tile_name
 
@@ -131,3 +131,100 @@ def danger(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
         "notes": sorted({note for r in reads for note in r.notes}),
     })
     return df
+
+
+# -- advice that weighs attack and defence ----------------------------------------------
+DEFAULT_HORIZON = 8
+"""Draws the probabilities of :func:`majiang.advise` look ahead when a position is given
+without ``draws``: the seat's remaining draws (tiles left in the wall / players), at most
+this many."""
+
+RANKINGS = ("ev", "efficiency", "safety")
+"""``by=`` of :func:`majiang.advise` with a position: ``"ev"`` (default) expected score
+gained minus expected loss; ``"efficiency"`` the order of :func:`majiang.advise` without
+a position; ``"safety"`` the lowest expected loss (then the lowest p_deal_in)."""
+
+
+def horizon(position: Any) -> int:
+    """The default horizon of :func:`majiang.advise` at ``position``: ``tiles_left //
+    players`` draws, at least 1 and at most :data:`DEFAULT_HORIZON`."""
+    pos = _position(position)
+    return max(1, min(DEFAULT_HORIZON, int(pos.tiles_left) // pos.players))
+
+
+def exp_gain(pos: Any, res: Any) -> float:
+    """Expected settlement gain of the seat's own self-drawn wins within the horizon: the
+    sum over the winning outcomes of a probability result computed with ``keep_wins``
+    (:func:`majiang.probability.outcomes._win_outcomes`: weight, scored win) of weight x
+    the winner's share of the ruleset's settlement of a self-draw (Chinese Official:
+    3 x (8 + fan)).  0 without a win or under a model that scores no hand."""
+    from .probability import _win_outcomes
+    out = 0.0
+    for w, r in _win_outcomes(pos, res):
+        try:
+            out += w * float(r.settle(0, None)[0])
+        except MahjongError:
+            continue
+    return out
+
+
+def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT_SAMPLES,
+          seed: Any = 0, model: OpponentModel = DEFAULT_MODEL):
+    """Add ``p_deal_in``, ``p_deal_in_se``, ``exp_loss`` and ``ev`` to an advise table
+    (one row per ``discard``) from :func:`danger_arrays` at ``position``, and rank by
+    ``by`` (:data:`RANKINGS`).
+
+    ``ev = exp_gain - exp_loss``: ``exp_gain`` (a column of the table, see
+    :func:`exp_gain`; 0 when absent) is the expected settlement gain of the seat's own
+    wins within the horizon after this discard, ``exp_loss`` the expected payment when
+    this discard deals in (:func:`danger`).  Only the danger of this discard counts, not
+    that of the later discards within the horizon.  ``attrs["push_or_fold"]`` compares the
+    efficiency choice (push) with the safest discard (fold): ``"fold: ..."`` when the
+    safest discard has the higher ev, else ``"push: ..."``.
+
+    Raises
+    ------
+    RuleError
+        ``by`` not in :data:`RANKINGS`.
+    """
+    if by not in RANKINGS:
+        raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
+    from .tiles import parse_tile
+    a = danger_arrays(position, n_samples=n_samples, seed=seed, model=model)
+    kinds = [parse_tile(d) for d in table["discard"]]
+    out = table.copy()
+    out["p_deal_in"] = a["p"][kinds]
+    out["p_deal_in_se"] = a["p_se"][kinds]
+    out["exp_loss"] = a["loss"][kinds]
+    gain = out["exp_gain"].fillna(0.0) if "exp_gain" in out.columns else 0.0
+    out["ev"] = gain - out["exp_loss"]
+    push = out.iloc[0]                                   # the table comes efficiency-first
+    safe = out.loc[out.sort_values(["exp_loss", "p_deal_in"], kind="stable").index[0]]
+    if safe["discard"] != push["discard"] and safe["ev"] > push["ev"]:
+        verdict = (f"fold: discard {safe['discard']} (ev {safe['ev']:.2f}) rather than push "
+                   f"with {push['discard']} (ev {push['ev']:.2f})")
+    else:
+        verdict = (f"push: discard {push['discard']} (ev {push['ev']:.2f}; the safest, "
+                   f"{safe['discard']}, has ev {safe['ev']:.2f})")
+    if by == "ev":
+        out = out.sort_values("ev", ascending=False, kind="stable")
+        out["rank"] = _competition_ranks(out["ev"].to_numpy())
+    elif by == "safety":
+        out = out.sort_values(["exp_loss", "p_deal_in"], kind="stable")
+        out["rank"] = _competition_ranks(out["exp_loss"].to_numpy())
+    out = out.reset_index(drop=True)
+    out.attrs.update(table.attrs)
+    out.attrs.update({"by": by, "push_or_fold": verdict, "model": model.name,
+                      "model_text": model.describe(), "n_samples": int(n_samples),
+                      "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
+    return out
+
+
+def _competition_ranks(key: np.ndarray) -> np.ndarray:
+    """Ranks 1, 1, 3 … of rows already sorted by ``key`` (equal keys share a rank)."""
+    n = len(key)
+    ranks = np.arange(1, n + 1, dtype=np.int64)
+    if n > 1:
+        ranks[1:][key[1:] == key[:-1]] = 0
+        ranks = np.maximum.accumulate(ranks)
+    return ranks
