@@ -4,9 +4,12 @@ data the Cython shape kernels take, made only by :meth:`RuleSpec.shape
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
+
+from .._core import FORM_BITS, WHOLE_HAND_FORMS
 
 __all__ = ["ShapeOptions", "ALL_PAIRS"]
 
@@ -61,10 +64,10 @@ class ShapeOptions:
         return (self.pair_mask == ALL_PAIRS and self.void_suits == 0
                 and bool(np.all(self.caps == 4)))
 
-    @property
+    @cached_property
     def mask(self) -> int:
-        """The core's form mask of :attr:`forms` (bits of :data:`majiang._core.FORM_BITS`)."""
-        from .._core import FORM_BITS
+        """The core's form mask of :attr:`forms` (bits of :data:`majiang._core.FORM_BITS`),
+        computed once."""
         m = 0
         for f in self.forms:
             m |= FORM_BITS[f]
@@ -75,7 +78,6 @@ class ShapeOptions:
         complete: the whole-hand forms (seven pairs, thirteen orphans, 全不靠) need no
         meld; a knitted straight (9 knitted tiles + a set + a pair) at most one.  Never
         0: the regular form stays."""
-        from .._core import FORM_BITS, WHOLE_HAND_FORMS
         m = self.mask
         if n_melds:
             m &= ~WHOLE_HAND_FORMS
