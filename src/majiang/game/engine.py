@@ -63,7 +63,8 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   in the score deltas);
 * the ruleset's end-of-hand settlement (``Ruleset.end_settlement``, a function of the
   final table :class:`~majiang.rules.base.EndTable` built by :func:`end_table`: 贵州
-  鸡 after a win, 查叫 at a drawn end); "ready" there is a winner or a hand that some
+  鸡 after a win, 查叫 at a drawn end, 河北 / 内蒙 / 灌南 dealer and 闭门 terms, 保定 跟庄
+  from the discard pools); "ready" there is a winner or a hand that some
   tile completes into a valid win under THE predicate as a self-draw.
 
 Two loops play the same hands move for move: the compiled one
@@ -72,7 +73,7 @@ of the usual sort, no log) and this module's Python one (any
 policy, substitute jokers, two wild kinds, extra forms, logs); the tests compare them
 hand by hand.
 
-Not yet modelled: ready declarations (报听, 天听 / 地听), 买马 / 跟庄, Botzone-style
+Not yet modelled: ready declarations (报听, 天听 / 地听), 买马, Botzone-style
 duplicate walls, 杠上炮 as a fan (the win context does not say that the discard
 followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
 杠爆全包 / 抢杠全包 (广东 full-pay).
