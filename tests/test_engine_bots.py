@@ -192,7 +192,7 @@ def test_loops_agree_under_win_conditions(name, switches, monkeypatch):
     if switches:
         monkeypatch.setattr(players, "AWARE_JOKERS", True)
         monkeypatch.setattr(players, "LOOKAHEAD", True)
-        monkeypatch.setattr(engine, "_FLAGS", {})
+        monkeypatch.setattr(engine.fast, "_FLAGS", {})
     for h in range(12 if name not in ("luoshan", "wuhan") else 6):
         a = play_hand(name, "efficiency", seed=21, hand=h, engine="compiled")
         b = play_hand(name, "efficiency", seed=21, hand=h, engine="python")

@@ -145,8 +145,9 @@ def test_one_kind_rulesets_unchanged(key, monkeypatch):
     # rulesets with win conditions beyond the shape (engine.min_aware); with that
     # switched off the tables are the ones recorded before two wild kinds
     from majiang.game import engine
-    monkeypatch.setattr(engine, "min_aware", lambda model: False)
-    monkeypatch.setattr(engine, "_FLAGS", {})
+    # patched where both loops read them: the model facts and the compiled loop's flags
+    monkeypatch.setattr(engine.facts, "min_aware", lambda model: False)
+    monkeypatch.setattr(engine.fast, "_FLAGS", {})
     rs, pl = key
     df = simulate(rs, 30, players=(pl,) * 4, seed=7, progress=False, n_jobs=1)
     assert _digest(df) == _BEFORE[key]

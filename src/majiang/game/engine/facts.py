@@ -1,0 +1,54 @@
+"""What both game loops read from the rule spec besides its shape options: the forms
+only the Python loop plays, the joker indicator going back into play, 过水 / 漏和 and
+whether the bots check their waits with THE predicate (:func:`min_aware`)."""
+from __future__ import annotations
+
+import numpy as np
+
+
+_ALL_PAIRS = (1 << 34) - 1
+
+
+def _shape_extra(model) -> bool:
+    """The model has a form outside the core that only the Python loop plays (十三烂-like
+    extra forms); all_258 (将将胡 of any shape) is not one: the compiled loop checks its
+    shape itself (every tile a 2, 5 or 8, ``FastHand.only258``) as the Python loop does
+    with :func:`~majiang.scoring.waiting.beyond_core`, and THE predicate decides."""
+    return bool(set(model.extra_forms) - {"all_258"})
+
+
+def _beyond_forms(model) -> bool:
+    """The model has a form the compiled shape check does not know (十三烂-like extra
+    forms, 将将胡 of any shape): :func:`~majiang.scoring.waiting.beyond_core` is asked
+    beside it."""
+    return bool(model.extra_forms)
+
+
+def _indicator_back(jr, model, t) -> bool:
+    """Whether the turned indicator ``t`` goes back into play: the turned kind itself is
+    wild (``source="turned"``) with every copy wild (:attr:`JokerRule.copies` = the
+    kind's copies, 南昌 正精; :meth:`GameModel.wall` then keeps no natural copy)."""
+    return jr.source == "turned" and int(jr.copies) >= int(model.copies[int(t)])
+
+
+def _indicator_back_possible(jr, model) -> bool:
+    """Some indicator goes back into play (:func:`_indicator_back`); the compiled loop
+    always sets the turned tile aside, so such rulesets play in the Python loop."""
+    return jr.source == "turned" and int(jr.copies) >= int(np.max(model.copies))
+
+
+def _pass_lock(rs):
+    """过水 / 漏和 of the ruleset (:attr:`Ruleset.pass_lock`): None, ``"kind"`` (Shandong
+    不能弃先和后: the passed kind, :func:`majiang.rules.shandong.may_win`) or ``"all"``
+    (Guangdong 漏和: every win on a discard until the player's own turn)."""
+    return getattr(rs, "pass_lock", "") or None
+
+
+def min_aware(model) -> bool:
+    """Whether the efficiency bot checks its tenpai waits with THE predicate
+    (:func:`~majiang.game.players.pick_valid_wait`): under the ruleset a complete shape
+    of the bots' shape options may still not win when self-drawn: the rule spec's shape
+    options are not exact (:meth:`RuleSpec.shape <majiang.rules.model.RuleSpec.shape>`:
+    a minimum in fan or in points (螺山 100 / 200, 天津 2, 温州 / 罗源 1), a constraint
+    beyond the shape such as 二五八将 for a small win or 八枝, extra forms)."""
+    return not model.shape(()).exact

@@ -1,0 +1,300 @@
+"""The compiled loop (:class:`majiang._core.game.FastHand`) from Python: which hands it
+plays (:func:`fast_eligible`), its flags, the bridge that asks THE predicate and pays
+the wins, and the final state it leaves (:class:`FastState`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...hand import Hand, Meld
+from ...rules.model import game_model
+from ...scoring.faces import faces_matter as _faces_matter
+from ..._core import game as _cg
+from .. import players as _players
+from ..players import efficiency_exchange, pick_valid_wait, random_exchange, step_back, wait_judge
+from . import facts as _facts
+from .facts import (_ALL_PAIRS, _indicator_back_possible, _pass_lock,
+                    _shape_extra)
+from .kongs import KongLedger
+from .settlement import end_checks
+from .wall import build_wall, checked_wall, hand_bit_generator
+from .wins import _make_win, _verdict, check_win_fn
+
+
+class _FastBridge:
+    """THE predicate and the settlement for the compiled loop (called on complete
+    shapes and on wins only)."""
+
+    def __init__(self, rs, prevalent, n):
+        self.rs = rs
+        self.prevalent = prevalent
+        self.check_win = check_win_fn()
+        self.args = {}
+        self.verdicts = {}
+        self.wins = []
+        self.deltas = [0] * n
+        self.kongs = KongLedger(rs, n)
+        self.wait_cache = {}
+        self.model = game_model(rs)
+
+    def pick_wait(self, p, cands, melds, seat_wind, jokers=0, flowers=0):
+        """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
+        lists ``(k, after bytes, [(wait, live left)])``; ``melds`` ``(kind, tile,
+        concealed)`` tuples; ``jokers`` wild tiles held besides; ``flowers`` the seat's
+        flowers."""
+        ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
+        cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
+        return pick_valid_wait(cs, *self._judge(ms, seat_wind, jokers, flowers))
+
+    def _judge(self, ms, seat_wind, jokers, flowers):
+        return wait_judge(self.check_win, self.rs, self.model, self.wait_cache, ms, seat_wind,
+                          self.prevalent, jokers, flowers)
+
+    def step_back(self, p, hb, ab, melds, seat_wind, jokers, lb, vb, void, jk, flowers=0):
+        """:func:`~majiang.game.players.step_back` for the compiled bot: the hand, the
+        allowed kinds, the live copies and what the seat sees as ``uint8 (34,)`` bytes;
+        ``melds`` ``(kind, tile, concealed)`` tuples; ``jk`` the wild kind or -1."""
+        ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
+        model = self.model
+        live = np.frombuffer(lb, dtype=np.uint8).copy()
+        so = model.shape(()).game_opts(len(ms), live=live)
+        verdict = (self._judge(ms, seat_wind, jokers, flowers)[0] if _players.LOOKAHEAD
+                   else None)
+        return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
+                         np.frombuffer(vb, dtype=np.uint8).copy(), int(void),
+                         np.frombuffer(ab, dtype=np.uint8).copy(), live.astype(np.int64),
+                         verdict, (int(jk),) if jk >= 0 else ())
+
+    def kong(self, p, kind, outs, turns, discarder, late):
+        self.kongs.kong(p, kind, outs, turns, discarder, late)
+
+    def transfer(self, discarder, winners, turns):
+        self.kongs.transfer(discarder, winners, turns)
+
+    def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
+              flowers, jokers=0, win_is_joker=False, first_turn=""):
+        hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
+                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers))
+        tile = None if win_is_joker else int(tile)
+        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
+                  win_is_joker=bool(win_is_joker),
+                  kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
+                  seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
+                  flowers=int(flowers), first_turn=first_turn)
+        key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
+               int(jokers), bool(win_is_joker), first_turn)
+        res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
+        if res.valid:
+            self.args[p] = (hand, tile, kw)
+        return res
+
+    def record(self, p, tile, res, self_drawn, discarder, kong, robbing, outs):
+        win = _make_win(self.rs, p, tile, res, bool(self_drawn), discarder, bool(kong),
+                        bool(robbing), outs, self.args.get(p))
+        for q in range(len(self.deltas)):
+            self.deltas[q] += win["deltas"][q]
+        self.wins.append(win)
+
+
+class _FastSeat:
+    __slots__ = ("n_kongs_exposed", "n_kongs_concealed", "n_calls", "flowers", "discards",
+                 "won_tiles", "phys", "melds")
+
+
+class FastState:
+    """The final state of a hand played by the compiled loop: the fields
+    :func:`majiang.game.logs.summarize` and the tests read (no event log)."""
+
+    events = None
+
+    def __init__(self, model, seed, hand, dealer, prevalent, fh, bridge, wall):
+        self.model = model
+        self.rs = model.ruleset
+        self.n = model.players
+        self.seed = seed
+        self.hand_index = int(hand)
+        self.dealer = dealer
+        self.prevalent = prevalent
+        self.wins = bridge.wins
+        self.deltas = bridge.deltas
+        self.draws = fh.draws
+        self.turns = fh.turns
+        self.wall_left = fh.wall_left
+        self.end_reason = ("win", "wall", "blood")[fh.end_reason]
+        self.wall = wall
+        self.head, self.tail = fh.head, fh.tail
+        self._fh = fh
+        self._seats = None
+        self.tallies = fh.tallies()
+        self.aside = fh.aside_tiles()
+        self.kong_ledger = bridge.kongs
+        self.jk = fh.jk
+        self.jks = (fh.jk,) if fh.jk >= 0 else ()
+        self.first_discards = fh.first_discards()
+        self.indicator = fh.indicator if fh.indicator >= 0 else None
+
+    @property
+    def seats(self) -> list:
+        """Per seat: kongs, calls, flowers, discards, won tiles, concealed tiles, melds
+        (built on first access)."""
+        if self._seats is not None:
+            return self._seats
+        self._rest = self._fh.wall_rest()
+        self._seats = []
+        for kexp, kcon, calls, flowers, disc, won, phys, melds in self._fh.seat_info():
+            s = _FastSeat()
+            s.n_kongs_exposed, s.n_kongs_concealed, s.n_calls = kexp, kcon, calls
+            s.flowers, s.discards, s.won_tiles = flowers, disc, won
+            s.phys = np.array(phys, dtype=np.uint8)
+            s.melds = [{"kind": ("chow", "pung", "kong")[m[0]], "tile": m[1],
+                        "concealed": bool(m[2]),
+                        "tiles": [m[1], m[1] + 1, m[1] + 2] if m[0] == 0 else [m[1]] * m[3]}
+                       for m in melds]
+            for d, m in zip(s.melds, melds):
+                if len(m) > 4:
+                    d["frm"] = None if m[4] < 0 else int(m[4])
+                    if m[5]:
+                        d["how"] = "added"
+            self._seats.append(s)
+        self._fh = None
+        return self._seats
+
+    def census(self) -> np.ndarray:
+        m = 34 + self.model.n_flowers
+        c = np.zeros(m, dtype=np.int64)
+        seats = self.seats
+        for s in seats:
+            c[:34] += s.phys
+            for md in s.melds:
+                for t in md["tiles"]:
+                    c[t] += 1
+            for t in s.flowers + s.discards + s.won_tiles:
+                c[t] += 1
+        for t in self.aside:
+            c[t] += 1
+        if self._rest:
+            c += np.bincount(np.asarray(self._rest, dtype=np.int64), minlength=m)
+        return c
+
+    def expected_census(self) -> np.ndarray:
+        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
+        c[:34] = self.model.copies
+        c[34:] = 1
+        return c
+
+
+_ELIGIBLE: dict = {}
+
+
+def fast_eligible(model, players, log=False) -> bool:
+    """Whether the compiled loop plays this hand: built-in players only, no forms
+    outside the core, jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
+    kind, never claimed, never used to claim, discardable, no substitute tile; the
+    turned tile set aside; values that do not read the wild tiles' faces), no log."""
+    if log:
+        return False
+    key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
+    got = _ELIGIBLE.get(key)
+    if key[1] is not None and got is not None and got[0] is model:
+        return got[1]
+    ok = _fast_eligible(model, players)
+    if key[1] is not None:
+        _ELIGIBLE[key] = (model, ok)
+    return ok
+
+
+def _fast_eligible(model, players) -> bool:
+    if _shape_extra(model) or model.players > 4:
+        return False
+    jr = model.jokers
+    if jr is not None and (not jr.plain or _indicator_back_possible(jr, model)
+                           or _faces_matter(model.ruleset)):
+        return False       # (faces_matter: the compiled loop's bridge scores with '*')
+    if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
+        return False
+    return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
+               for p in players)
+
+
+_FLAGS: dict = {}
+
+
+def _fast_flags(model) -> dict:
+    got = _FLAGS.get(id(model))
+    if got is not None and got[0] is model:
+        return got[1]
+    rs = model.ruleset
+    mask = model.shape(()).mask
+    lock = _pass_lock(rs)
+    we = rs.wall_end
+    flags = {
+        "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
+        "min_aware": int(_facts.min_aware(model)),
+        "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
+        "exposed_kong": int("exposed_kong" in model.calls),
+        "added_kong": int("added_kong" in model.calls),
+        "concealed_kong": int("concealed_kong" in model.calls),
+        "multiple": int(rs.winners == "multiple"),
+        "blood": {"": 0, "xuezhan": 1, "xueliu": 2}[rs.blood],
+        "void": int(model.void_suit), "pass_lock": {None: 0, "kind": 1, "all": 2}[lock],
+        "mask": mask, "quads": int(model.seven_pairs_quads),
+        "pair_mask": int(model.shape(()).pair_mask) & _ALL_PAIRS,
+        "kept": int(we.kept), "per_exposed_kong": int(we.per_exposed_kong),
+        "per_concealed_kong": int(we.per_concealed_kong),
+        "by_kongs": [tuple(int(x) for x in kv) for kv in we.by_kongs],
+        "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
+        "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
+        "three_jokers": int(model.three_jokers_win),
+        "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
+    }
+    jr = model.jokers
+    if jr is not None:
+        flags["fifth"] = int(bool(jr.fifth_copy))
+        if jr.source == "fixed":
+            flags["jk_mode"], flags["jk_fixed"] = 1, int(jr.fixed)
+        else:
+            flags["jk_mode"] = 2
+            flags["jk_map"] = [int(jr.kind(k)) if model.copies[k] else -1 for k in range(34)]
+    _FLAGS[id(model)] = (model, flags)
+    return flags
+
+
+def _bot_switches() -> dict:
+    """The efficiency bot's switches (:data:`~majiang.game.players.STEP_BACK`,
+    :data:`~majiang.game.players.AWARE_JOKERS`) as compiled-loop flags, read for each
+    hand as the Python loop reads them (not kept with the model's flags)."""
+    return {"step_back": sum(1 << (-c - 1) for c in _players.STEP_BACK),
+            "aware_jokers": int(_players.AWARE_JOKERS)}
+
+
+def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
+              exchange3=False):
+    """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
+    rs = model.ruleset
+    n = model.players
+    bg = hand_bit_generator(seed, hand)
+    if wall is None:
+        w = build_wall(model, np.random.Generator(bg))
+    else:
+        w = checked_wall(model, wall)
+    gens = [bg] * n            # one stream per hand, shared in decision order
+    flags = _fast_flags(model)
+    ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
+    bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
+    fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
+                      flags["copies"], {**flags, **_bot_switches()}, ptypes, gens, bridge)
+    if exchange3 or rs.exchange == 3:
+        def pick(m):
+            return (int(bg.random_raw()) * m) >> 64
+        gives = [None] * n
+        for i in range(n):
+            p = (int(dealer) + i) % n
+            h = fh.hand(p)
+            gives[p] = (random_exchange(h, pick) if ptypes[p] == 0
+                        else efficiency_exchange(h))
+        d = pick(3 if n == 4 else 2)
+        fh.exchange(gives, d)
+    fh.declare_voids()
+    fh.run()
+    st = FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
+    end_checks(st)
+    return st

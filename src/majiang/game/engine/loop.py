@@ -1,0 +1,180 @@
+"""The turn loop of the Python loop (:class:`_Game`): draw, the player's own turn (win,
+kongs, discard), claims on the discard, the end of the hand."""
+from __future__ import annotations
+
+import numpy as np
+
+from .claims import _Claims
+from .deal import _Deal
+from .policy import _Asking
+from .settlement import end_checks
+from .state import HandState
+
+
+class _Game(_Asking, _Deal, _Claims):
+    """One hand played in Python: the deal (:class:`~.deal._Deal`), the turn loop
+    here, claims (:class:`~.claims._Claims`), the policies asked through
+    :class:`~.policy._Asking`."""
+
+    def __init__(self, st: HandState, policies, views):
+        self.st = st
+        self.pol = policies
+        self.views = views
+
+    # -- asking policies -------------------------------------------------
+
+    def run(self):
+        self.deal()
+        return self.loop()
+
+    def loop(self):
+        st = self.st
+        cur = st.dealer
+        drawn = st.seats[cur].drawn
+        kong_flag = False
+        mode = "turn"
+        while True:
+            if mode in ("draw", "kong_draw"):
+                t = st.draw(cur, from_tail=(mode == "kong_draw"))
+                if t is None:
+                    return self.end("wall")
+                drawn, kong_flag = t, mode == "kong_draw"
+                mode = "turn"
+            if mode == "turn":
+                outcome = self.own_turn(cur, drawn, kong_flag)
+            else:                         # after a pung / chow: discard only
+                outcome = ("discard", self.do_discard(cur))
+            if outcome[0] == "end":
+                return self.end(outcome[1])
+            if outcome[0] == "next":      # after a blood win: play passes on
+                cur = outcome[1]
+                if cur is None:
+                    return self.end("blood")
+                mode = "draw"
+                continue
+            res = self.after_discard(cur, outcome[1])
+            if res[0] == "end":
+                return self.end(res[1])
+            if res[0] == "next":
+                cur = res[1]
+                if cur is None:
+                    return self.end("blood" if res[2] else "wall")
+                mode = "draw"
+            elif res[0] == "claimed":
+                cur = res[1]
+                mode = "discard_only"
+            else:                         # exposed kong: replacement draw, own turn
+                cur = res[1]
+                mode = "kong_draw"
+
+    def next_active(self, p):
+        st = self.st
+        for i in range(1, st.n + 1):
+            q = (p + i) % st.n
+            if not st.seats[q].out:
+                return q
+        return None
+
+    def blood_done(self):
+        st = self.st
+        if st.rs.blood == "xuezhan":
+            return sum(1 for s in st.seats if not s.out) <= 1
+        return False
+
+    def own_turn(self, p, drawn, kong_flag):
+        """Win / kongs / discard for seat p holding a drawn tile.  Returns
+        ("discard", tile), ("end", reason) or ("next", seat)."""
+        st = self.st
+        s = st.seats[p]
+        cg = st.model.calls
+        while True:
+            options = []
+            last = not st.can_draw()
+            res = st.try_win(p, drawn, self_drawn=True, kong=kong_flag, last_tile=last)
+            if res is not None and res.valid:
+                options.append(("win",))
+            if not s.locked and st.can_draw():
+                if "concealed_kong" in cg:
+                    for k in np.flatnonzero(s.phys >= 4):
+                        k = int(k)
+                        if k not in st.jks and k != st.sub and \
+                                not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                            options.append(("concealed_kong", k))
+                if "added_kong" in cg:
+                    for m in s.melds:
+                        if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] not in st.jks \
+                                and m["tile"] != st.sub:
+                            options.append(("added_kong", m["tile"]))
+            choice = self.ask_declare(p, options) if options else None
+            if choice is None:
+                break
+            if choice[0] == "win":
+                st.record_win(p, drawn, res, self_drawn=True, kong=kong_flag)
+                return self.after_win([p], last_tile_taken=drawn, self_draw=True)
+            k = choice[1]
+            if choice[0] == "concealed_kong":
+                s.phys[k] -= 4
+                st.add_meld(p, "kong", k, True, [k] * 4)
+                s.n_kongs_concealed += 1
+                st._log(e="kong", seat=p, kind="concealed", tile=k)
+                st.kong_ledger.kong(p, "concealed", [x.out for x in st.seats], st.turns)
+            else:
+                s.phys[k] -= 1
+                for m in s.melds:
+                    if m["kind"] == "pung" and m["tile"] == k:
+                        m["kind"] = "kong"
+                        m["tiles"].append(k)
+                        m["how"] = "added"
+                        break
+                st.visible[k] += 1
+                s.meld_counts[k] += 1
+                st._melds_changed(p)
+                s.n_kongs_exposed += 1
+                st.interrupted = True
+                st._log(e="kong", seat=p, kind="added", tile=k)
+                # robbing the kong
+                robbed = self.claim_round(p, k, robbing=True)
+                if robbed is not None:
+                    return robbed
+                st.kong_ledger.kong(p, "added", [x.out for x in st.seats], st.turns,
+                                    late=k != drawn)
+            t = st.draw(p, from_tail=True)
+            if t is None:
+                return ("end", "wall")
+            drawn, kong_flag = t, True
+        return ("discard", self.do_discard(p))
+
+    def do_discard(self, p):
+        st = self.st
+        s = st.seats[p]
+        t = self.ask_discard(p)
+        s.phys[t] -= 1
+        s.n_discarded += 1
+        s.passed.clear()
+        s.pass_all = False
+        s.discards.append(t)
+        st.visible[st.play_kind(t)] += 1
+        st.last_discard = (p, t)
+        s.drawn = None
+        st._changed(p)
+        st.turns += 1
+        if t not in st.first_discards:
+            st.first_discards[t] = [p, None, st.turns]
+        return t
+
+    def discard_only(self, p):
+        return ("discard", self.do_discard(p))
+
+    def end(self, reason):
+        st = self.st
+        st.ended = True
+        st.end_reason = reason
+        end_checks(st)
+        tb = getattr(st, "end_table", None)
+        if tb is not None:
+            st._log(e="end_table", turned=tb.turned, ready=list(tb.ready),
+                    values=list(tb.values))
+        for c in st.end_checks:
+            st._log(e="end_check", **c)
+        st._log(e="end", reason=reason, deltas=list(st.deltas), wall_left=st.wall_left)
+        return st

@@ -1,0 +1,118 @@
+"""One hand from the front door (:func:`play_hand`): the compiled loop when it can play
+the hand, else the Python loop."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..._parallel import plain_seed
+from ...errors import RuleError
+from ...rules.model import game_model
+from ..players import SeatView, make_players
+from .fast import fast_eligible, play_fast
+from .loop import _Game
+from .state import HandState
+from .wall import _Shuffled, build_wall, hand_bit_generator
+
+
+def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
+              wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
+              log: bool = False, deal_only: bool = False, engine: str = "auto",
+              exchange3: bool = False) -> HandState:
+    """Play one hand (一局) and return its final :class:`HandState`.
+
+    Parameters
+    ----------
+    ruleset : str, Ruleset or GameModel
+    players : sequence of str or policy objects, optional
+        One per seat (``"efficiency"`` by default; ``"random"``; or an object with
+        ``discard(view)``, ``claim(view, options)``, ``declare(view, options)``).
+    seed : int, SeedSequence, numpy Generator or None
+        The run's seed.  A non-negative int, a ``numpy.random.SeedSequence`` or
+        ``numpy.random.Generator`` (default ``0``: the same answer every call;
+        ``None``: fresh entropy, a different answer every call).  This hand's wall and
+        random bots use one numpy PCG64 stream from ``SeedSequence(seed)`` spawned by
+        ``hand`` (:func:`hand_bit_generator`); a Generator gives one draw, the int
+        seed of that SeedSequence.
+    hand : int
+        The hand's index in the run (seeds; dealer ``hand % players`` and
+        prevalent wind ``(hand // players) % 4`` unless given).
+    wall : sequence of int, optional
+        An explicit physical wall (tests): each tile of the set exactly once,
+        drawn from index 0; replacements from the end.
+    log : bool
+        Keep the event log (``state.events``).
+    engine : {"auto", "compiled", "python"}
+        ``"auto"``: the compiled loop (:class:`majiang._core.game.FastHand`, same
+        hands move for move) when every player is a built-in bot, the ruleset has no
+        form outside the core and at most one joker kind of the usual sort
+        (:func:`fast_eligible`), and no log is asked for; else the Python loop.
+        ``"python"`` forces the Python loop.
+    exchange3 : bool
+        Play 换三张 before 定缺 (四川 tables; docs/rules/sichuan.md §2): each seat passes
+        three tiles of one suit in one random direction.  Also played when the
+        ruleset says so (``Ruleset.exchange == 3``).
+    deal_only : bool
+        Stop after the deal (flowers replaced, jokers turned, 定缺 named):
+        ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
+
+    Raises
+    ------
+    RuleError
+        Unknown ruleset or player name, wrong number of players, bad wall, bad seed.
+    IllegalMoveError
+        A policy returned a move the rules do not allow (the message names the seat,
+        the move and the legal options).
+    """
+    seed = plain_seed(seed)          # once: a Generator advances, None is fresh
+    model = game_model(ruleset)
+    n = model.players
+    if players is None:
+        players = ("efficiency",) * n
+    if isinstance(players, str):
+        players = (players,) * n
+    if engine not in ("auto", "compiled", "python"):
+        raise RuleError(f"engine must be auto, compiled or python, got {engine!r}")
+    if engine != "python" and not deal_only \
+            and len(players) == n and fast_eligible(model, players, log):
+        if dealer is None:
+            dealer = int(hand) % n
+        if prevalent_wind is None:
+            prevalent_wind = (int(hand) // n) % 4
+        if not 0 <= int(dealer) < n:
+            raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
+                         prevalent_wind=prevalent_wind, exchange3=exchange3)
+    if engine == "compiled":
+        raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
+                        "forms or unusual jokers (substitute tiles, claimable jokers), and "
+                        "no log")
+    bg = hand_bit_generator(seed, hand)
+    if wall is None:
+        wall = _Shuffled(build_wall(model, np.random.Generator(bg)))
+    pols = make_players(players, n, np.random.Generator(bg))
+    if dealer is None:
+        dealer = int(hand) % n
+    if prevalent_wind is None:
+        prevalent_wind = (int(hand) // n) % 4
+    st = HandState(model, pols, seed=seed, hand=hand, wall=wall, dealer=dealer,
+                   prevalent_wind=prevalent_wind, log=log, exchange3=exchange3)
+    st.bitgen = bg
+    if st.events is not None:
+        st.events.append({"e": "header", "ruleset": st.rs.name, "hand": int(hand),
+                          "seed": seed if isinstance(seed, (int, type(None))) else str(seed),
+                          "dealer": st.dealer, "prevalent_wind": st.prevalent,
+                          "exchange3": st.exchange3,
+                          "players": [getattr(p, "name", type(p).__name__) for p in pols],
+                          "wall": [int(x) for x in st.wall]})
+    views = [SeatView(st, p) for p in range(n)]
+    for p, pol in enumerate(pols):
+        if hasattr(pol, "start"):
+            pol.start(views[p])
+    g = _Game(st, pols, views)
+    if deal_only:
+        g.deal()
+    else:
+        g.run()
+    return st

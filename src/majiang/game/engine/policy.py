@@ -1,0 +1,69 @@
+"""Asking the players' policies for their moves in the Python loop, and refusing a move
+the rules do not allow (:class:`IllegalMoveError`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import MahjongError
+
+
+class IllegalMoveError(MahjongError):
+    """A player policy returned a move that the rules do not allow here."""
+
+
+def _options_text(options):
+    return ", ".join(repr(tuple(o)) for o in options) or "none"
+
+
+def _norm(choice):
+    if choice is None:
+        return None
+    if isinstance(choice, (list, tuple)):
+        return tuple(int(x) if isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+                     else x for x in choice)
+    return choice
+
+
+class _Asking:
+    """Asking the policies (a mixin of :class:`~majiang.game.engine.loop._Game`)."""
+
+    def ask_declare(self, p, options):
+        st = self.st
+        choice = _norm(self.pol[p].declare(self.views[p], list(options)))
+        if choice is not None and choice not in options:
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): declare returned {choice!r}; "
+                                   f"legal: None (go on to discard) or {_options_text(options)}")
+        st._log(e="declare", seat=p, options=[list(o) for o in options],
+                choice=None if choice is None else list(choice))
+        return choice
+
+    def ask_claim(self, p, options):
+        st = self.st
+        choice = _norm(self.pol[p].claim(self.views[p], list(options)))
+        if choice is not None and choice not in options:
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): claim returned {choice!r}; "
+                                   f"legal: None (pass) or {_options_text(options)}")
+        st._log(e="claim", seat=p, options=[list(o) for o in options],
+                choice=None if choice is None else list(choice))
+        return choice
+
+    def ask_discard(self, p):
+        st = self.st
+        legal = st.legal_discards(p)
+        s = st.seats[p]
+        if s.locked:
+            t = legal[0]
+        else:
+            t = self.pol[p].discard(self.views[p])
+            if isinstance(t, (np.integer,)):
+                t = int(t)
+            if isinstance(t, bool) or not isinstance(t, int) or t not in legal:
+                raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): discard returned {t!r}; "
+                                       f"legal discards (physical kinds): {legal}")
+        if s.locked:
+            st._log(e="discard", seat=p, tile=int(t), forced=True)
+        else:
+            st._log(e="discard", seat=p, tile=int(t))
+        return int(t)
+
+    # -- the hand --------------------------------------------------------

@@ -1,0 +1,148 @@
+"""Payments at the end of a hand outside the hand values (:func:`end_checks`): kong
+payments, the ruleset's end checks (查花猪 / 查大叫 / 退税) and its end settlement on the
+final table (:func:`end_table`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .readiness import _Readiness
+
+
+def _three_suits(seat) -> bool:
+    """花猪: the seat holds tiles of all three suits (concealed or in melds)."""
+    b = np.asarray(seat.phys, dtype=np.uint8).tobytes()
+    held = [any(b[0:9]), any(b[9:18]), any(b[18:27])]
+    for m in seat.melds:
+        for t in m["tiles"]:
+            if t < 27:
+                held[t // 9] = True
+    return all(held)
+
+
+def end_checks(st) -> list:
+    """Payments outside the hand value: the kong payments of the hand
+    (:class:`KongLedger`, :attr:`Ruleset.kong_payments`) and the ruleset's
+    :attr:`Ruleset.end_checks` when the hand ends with the wall (docs/rules/sichuan.md
+    §8: 查花猪 → 查大叫 → 退税).  Adds them to ``st.deltas`` and returns them (also in
+    ``st.end_checks``: dicts with ``check``, ``payer``, ``payee``, ``amount``).
+
+    Kong payments are kept, or void when the ruleset pays them only with a win
+    (荒庄荒杠) and nobody won.  At a drawn end players who have won take no part.  A
+    花猪 (still holding tiles of three suits) pays 16 x base to each other player who
+    is not a 花猪; a player who is not ready (and not a 花猪) pays each ready player
+    that player's largest hand value; 退税: not-ready players and 花猪 hand back their
+    kong income (what 呼叫转移 moved away stays moved).  Who is ready and what a
+    ready hand is worth are read once, by :class:`_Readiness` (the same reading as
+    the kong payments collected only by ready players and the end settlement's
+    :class:`~majiang.rules.base.EndTable`).
+    """
+    st.end_checks = []
+    rs = st.rs
+    ledger = getattr(st, "kong_ledger", None)
+    kongs = [] if ledger is None else ledger.items
+    readiness = None
+    if kongs and not (ledger.kp.when == "with_win" and not st.wins):
+        st.end_checks = [dict(it.entry) for it in kongs]
+        if getattr(ledger.kp, "collect", "always") == "ready":
+            readiness = _Readiness(st)
+            st.end_checks = [e for e in st.end_checks
+                             if e["check"] != "杠分" or readiness.ready(e["payee"])]
+    settle_name = getattr(rs, "end_settlement", "")
+    if settle_name:
+        from ...rules.base import END_SETTLEMENTS
+        readiness = readiness or _Readiness(st)
+        table = end_table(st, readiness)
+        st.end_table = table
+        st.end_checks = st.end_checks + [dict(e) for e in END_SETTLEMENTS[settle_name](rs, table)]
+    checks = tuple(getattr(rs, "end_checks", ()))
+    if not checks or st.end_reason != "wall":
+        _apply(st, st.end_checks)
+        return st.end_checks
+    won = {w["seat"] for w in st.wins}
+    part = [q for q in range(st.n) if q not in won]
+    base = rs.scoring.base
+    seats = st.seats
+    # a 花猪 exists only where 查花猪 is played (云南 plays 查大叫 alone: three suits are fine)
+    pigs = [q for q in part if _three_suits(seats[q])] if "查花猪" in checks else []
+    readiness = readiness or _Readiness(st)
+    ready = [q for q in part if q not in pigs and readiness.ready(q)]
+    out = []
+    if "查花猪" in checks:
+        for q in pigs:
+            for r in part:
+                if r != q and r not in pigs:
+                    out.append({"check": "查花猪", "payer": q, "payee": r, "amount": 16 * base})
+    if "查大叫" in checks:
+        payers = [q for q in part if q not in pigs and q not in ready]
+        values = {r: readiness.value(r) for r in ready} if payers else {}
+        for q in payers:
+            for r in ready:
+                out.append({"check": "查大叫", "payer": q, "payee": r, "amount": values[r]})
+    if "退税" in checks:
+        for it in kongs:
+            e = it.entry
+            q = e["payee"]
+            if e["check"] == "杠分" and not it.moved and q in part and q not in ready:
+                out.append({"check": "退税", "payer": q, "payee": e["payer"],
+                            "amount": e["amount"]})
+    st.end_checks = st.end_checks + out
+    _apply(st, st.end_checks)
+    return st.end_checks
+
+
+def end_table(st, readiness=None):
+    """The final table of a finished hand (:class:`majiang.rules.base.EndTable`) that an
+    end-of-hand settlement (:attr:`Ruleset.end_settlement`) reads."""
+    from ...rules.base import EndTable
+    readiness = readiness or _Readiness(st)
+    n = st.n
+    tiles, discards, kongs = [], [], []
+    for q, seat in enumerate(st.seats):
+        cnt = {}
+        for k in np.flatnonzero(seat.phys):
+            cnt[int(k)] = int(seat.phys[k])
+        for t in list(seat.won_tiles) + [t for m in seat.melds for t in m["tiles"]]:
+            cnt[int(t)] = cnt.get(int(t), 0) + 1
+        ks = []
+        for m in seat.melds:
+            if m["kind"] != "kong":
+                continue
+            if m["concealed"]:
+                ks.append((int(m["tile"]), "concealed", None))
+            elif m.get("how") == "added":
+                ks.append((int(m["tile"]), "added", None))
+            else:
+                ks.append((int(m["tile"]), "exposed", m.get("frm")))
+        tiles.append(cnt)
+        discards.append(tuple(int(t) for t in seat.discards))
+        kongs.append(tuple(ks))
+    # a discard win: the winning tile is in each winner's hand (with several winners
+    # only the first takes the tile itself)
+    for w in st.wins:
+        q, t = w["seat"], int(w["tile"])
+        if w["how"] in ("discard", "robbing_kong") and t not in st.seats[q].won_tiles:
+            tiles[q][t] = tiles[q].get(t, 0) + 1
+    turned = None
+    if st.wall_left > 0:
+        for t in st.wall[st.head:st.tail + 1]:
+            if int(t) < 34:
+                turned = int(t)
+                break
+    ready = tuple(readiness.ready(q) for q in range(n))
+    values = tuple(readiness.value(q) if ready[q] else None for q in range(n))
+    first = {int(k): (int(v[0]), None if v[1] is None else int(v[1]))
+             for k, v in getattr(st, "first_discards", {}).items()}
+    return EndTable(players=n, end=st.end_reason, winners=tuple(w["seat"] for w in st.wins),
+                    ready=ready, values=values, tiles=tuple(tiles), discards=tuple(discards),
+                    kongs=tuple(kongs), turned=turned, first_discards=first,
+                    wild=tuple(int(k) for k in getattr(st, "jks", ()) or ()),
+                    dealer=int(st.dealer), melds=tuple(len(s.melds) for s in st.seats),
+                    wins=tuple((int(w["seat"]), w.get("how", ""), w.get("discarder"),
+                                int(w.get("points", 0)), tuple(w.get("fans", ())))
+                               for w in st.wins))
+
+
+def _apply(st, payments):
+    for c in payments:
+        st.deltas[c["payer"]] -= c["amount"]
+        st.deltas[c["payee"]] += c["amount"]

@@ -1,0 +1,424 @@
+"""The state of one hand in the Python loop (:class:`HandState`): the wall and draws,
+each seat's tiles and melds, the shape checks before THE predicate and the wins."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import RuleError
+from ...hand import Hand, Meld
+from ...rules.model import game_model
+from ...scoring.faces import faces_matter as _faces_matter
+from ...scoring.waiting import beyond_core as _beyond_core
+from ...scoring.waiting import beyond_waits as _beyond_waits
+from ..._core import game as _cg
+from . import facts as _facts
+from .facts import _beyond_forms, _pass_lock, _shape_extra
+from .kongs import KongLedger
+from .wall import _Shuffled, build_wall, checked_wall, hand_bit_generator
+from .wins import _make_win, _verdict, check_win_fn
+
+
+class _Seat:
+    __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
+                 "void", "meld_counts", "_opts", "_popts", "n_kongs_exposed",
+                 "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all",
+                 "n_discarded", "n_drawn")
+
+    def __init__(self):
+        self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
+        self.melds = []          # dicts: kind, tile, concealed, tiles (physical), frm
+        self.flowers = []
+        self.discards = []       # physical tiles still in this seat's pool
+        self.won_tiles = []      # tiles won (blood rules: set aside)
+        self.out = False         # 血战: has won, plays no more
+        self.locked = False      # 血流: has won, hand locked
+        self.void = -1
+        self.meld_counts = np.zeros(34, dtype=np.uint8)   # tiles of the exposed melds
+        self._opts = None
+        self._popts = None
+        self.n_kongs_exposed = 0
+        self.n_kongs_concealed = 0
+        self.n_calls = 0
+        self.drawn = None
+        self.passed = set()      # 过水: kinds passed as wins since the own last discard
+        self.pass_all = False    # 漏和: a passed win locks every discard win
+        self.n_discarded = 0     # discards made (first-turn flags)
+        self.n_drawn = 0         # draws in play (first-turn flags)
+
+
+class HandState:
+    """The state of one hand in play.  Built by :func:`play_hand`; read by views.
+
+    Not a public constructor: use :func:`play_hand`.
+    """
+
+    def __init__(self, ruleset, players, *, seed=None, hand=0, wall=None, dealer=0,
+                 prevalent_wind=0, log=False, exchange3=False):
+        self.model = game_model(ruleset)
+        rs = self.model.ruleset
+        if rs is None:
+            raise RuleError("the engine needs a ruleset (its scoring and settlement); "
+                            "give a name such as 'mcr'")
+        self.rs = rs
+        n = self.model.players
+        if len(players) != n:
+            raise RuleError(f"ruleset {rs.name} is played by {n} players, got {len(players)}")
+        if not 0 <= int(dealer) < n:
+            raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        self.n = n
+        self.players = list(players)
+        self.hand_index = int(hand)
+        self.seed = seed
+        self.dealer = int(dealer)
+        self.prevalent = int(prevalent_wind) % 4
+        self.logging = bool(log)
+        self.events = [] if log else None
+        self.check_win = check_win_fn()
+        jr = self.model.jokers
+        self.joker_rule = jr
+        self.jk = -1                      # joker kind (the first wild kind)
+        self.jks = ()                     # every wild kind (南昌 正精 + 副精, 天津 混儿)
+        self.sub = -1                     # substitute kind
+        self.indicator = None
+        self.aside = []                   # indicator, flowers turned with it
+        if wall is None:
+            bg = hand_bit_generator(seed if seed is not None else 0, hand)
+            self.wall = build_wall(self.model, np.random.Generator(bg))
+        elif isinstance(wall, _Shuffled):
+            self.wall = wall.tiles
+        else:
+            self.wall = checked_wall(self.model, wall)
+        self.head = 0
+        self.tail = self.wall.size - 1
+        self.seats = [_Seat() for _ in range(n)]
+        self.visible = np.zeros(34, dtype=np.uint8)   # pools + exposed melds + indicator
+        self.draws = 0
+        self.wins = []           # dicts
+        self.deltas = [0] * n
+        self.turns = 0
+        self.last_discard = None
+        self._extra = _shape_extra(self.model)
+        self._three_jokers = self.model.three_jokers_win
+        self._beyond = _beyond_forms(self.model)
+        self.ended = False
+        self.end_reason = ""
+        self._wcache = {}
+        self._win_args = {}
+        self._verdicts = {}      # THE predicate's verdicts, reused within the hand
+        self.exchange3 = bool(exchange3) or rs.exchange == 3
+        self.exchange_direction = None     # set by replay from the log
+        self.bitgen = None                 # the hand's stream (random choices of the table)
+        self.pass_lock = _pass_lock(rs)
+        self.kong_ledger = KongLedger(rs, n)
+        self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
+        self.min_aware = _facts.min_aware(self.model)   # bots aim at waits THE predicate accepts
+        self.wait_cache = {}               # the bots' verdicts on waits, this hand
+        self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
+        self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
+
+    # ------------------------------------------------------------------ logging
+    def _log(self, **ev):
+        if self.events is not None:
+            self.events.append(ev)
+
+    # ------------------------------------------------------------------ wall
+    @property
+    def wall_left(self) -> int:
+        return self.tail - self.head + 1
+
+    def kept(self) -> int:
+        exp = sum(s.n_kongs_exposed for s in self.seats)
+        con = sum(s.n_kongs_concealed for s in self.seats)
+        return self.rs.wall_end.kept_tiles(exp, con)
+
+    def can_draw(self) -> bool:
+        return self.wall_left > self.kept()
+
+    def _take(self, from_tail: bool) -> int:
+        if from_tail:
+            t = int(self.wall[self.tail])
+            self.tail -= 1
+        else:
+            t = int(self.wall[self.head])
+            self.head += 1
+        return t
+
+    def draw(self, p: int, from_tail: bool = False):
+        """Draw for seat p (flowers set aside and replaced from the tail); None when
+        the live wall is exhausted."""
+        s = self.seats[p]
+        if not self.can_draw():
+            return None
+        t = self._take(from_tail)
+        self.draws += 1
+        while t >= 34:
+            s.flowers.append(t)
+            self._log(e="flower", seat=p, tile=t)
+            if not self.can_draw():
+                return None
+            t = self._take(True)
+            self.draws += 1
+        s.phys[t] += 1
+        s.drawn = t
+        s.n_drawn += 1
+        self._changed(p)
+        self._log(e="draw", seat=p, tile=t, tail=from_tail)
+        return t
+
+    # ------------------------------------------------------------------ hand views
+    def _changed(self, p):
+        """Seat p's concealed tiles changed (hook; the shape caches key on the tiles)."""
+
+    def _melds_changed(self, p):
+        s = self.seats[p]
+        s._opts = None
+        s._popts = None
+
+    def play_counts(self, p):
+        """(concealed counts as played, jokers) of seat p."""
+        s = self.seats[p]
+        c = s.phys.copy()
+        j = 0
+        if self.jk >= 0:
+            for k in self.jks:
+                j += int(c[k])
+                c[k] = 0
+            if self.sub >= 0 and self.sub != self.jk:
+                c[self.jk] = c[self.sub]
+                c[self.sub] = 0
+        return c, j
+
+    def play_kind(self, t: int) -> int:
+        return self.jk if (t == self.sub and self.sub >= 0) else t
+
+    def meld_objects(self, p):
+        return tuple(Meld(m["kind"], m["tile"], m["concealed"]) for m in self.seats[p].melds)
+
+    def shape_opts(self, p, strict=True):
+        """ShapeOpts for seat p: strict = the ruleset's shape options (bots);
+        loose = forms and caps only (the pre-check before THE predicate)."""
+        s = self.seats[p]
+        got = s._opts if strict else s._popts
+        if got is not None:
+            return got
+        sh = self.model.shape(self.meld_objects(p))
+        if strict:
+            o = self._strict(sh, len(s.melds), s.void)
+            s._opts = o
+        else:
+            # the pre-check before THE predicate: forms only, 4 copies each (looser
+            # than the tile set, so it never hides a win; the predicate decides)
+            o = sh.game_opts(len(s.melds), pairs=False)
+            s._popts = o
+        return o
+
+    def _strict(self, sh, n_melds, void):
+        """Bot options: the table path of the core (4 copies each), the 2-5-8 pair
+        mask, live counts from the tile set less the melds; a declared void suit
+        (定缺) has no live tiles (the bot discards it first instead of asking the
+        core for a void suit)."""
+        live = np.array(sh.caps, dtype=np.uint8)
+        if void >= 0:
+            live[9 * void:9 * void + 9] = 0
+        return sh.game_opts(n_melds, live=live)
+
+    def waits(self, p):
+        """(waits uint8 (34,), joker draw completes) of seat p's 3n+1 hand (shape only)."""
+        c, j = self.play_counts(p)
+        return self._waits_of(p, c, j)
+
+    def seat_visible(self, p):
+        """What seat p sees besides its own hand and own melds (``uint8 (34,)``)."""
+        return self.visible - self.seats[p].meld_counts
+
+    # ------------------------------------------------------------------ wins
+    def _last_copy(self, kind: int, self_drawn: bool) -> bool:
+        """和绝张: the other three copies of the win tile are visible (discards, exposed
+        melds, a face-up indicator); a discarded win tile is itself in ``visible``."""
+        return int(self.visible[kind]) - (0 if self_drawn else 1) >= 3
+
+    def first_turn(self, p, self_drawn, kong=False):
+        """天和 / 地和 / 人和 of a win by seat p now (:attr:`WinContext.first_turn`):
+        nothing interrupted the first go-around (no call, kong or win), the win is not
+        on a kong tile, and the seat has not discarded (a self-draw: 天和 for the
+        dealer, 地和 otherwise) or, on a discard, not yet drawn (人和, non-dealer)."""
+        if self.interrupted or kong:
+            return ""
+        s = self.seats[p]
+        if self_drawn:
+            if s.n_discarded:
+                return ""
+            return "heavenly" if p == self.dealer else "earthly"
+        if p == self.dealer or s.n_drawn or s.n_discarded:
+            return ""
+        return "human"
+
+    def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False):
+        """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``,
+        or None when the shape is not complete (the predicate is then not asked)."""
+        s = self.seats[p]
+        c, j = self.play_counts(p)
+        is_joker = tile in self.jks
+        if self_drawn:
+            if is_joker:
+                j -= 1
+            else:
+                c[self.play_kind(tile)] -= 1
+        if (self.jk >= 0 and not self_drawn and is_joker
+                and not self.joker_rule.be_claimed):
+            return None
+        # shape pre-check on the hand before the win tile
+        kind = self.play_kind(tile)
+        special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
+        if not special and not self._complete(p, c, j, kind, is_joker, tile, self_drawn):
+            return None
+        hand = Hand(c, self.meld_objects(p), jokers=j)
+        seat_wind = (p - self.dealer) % self.n
+        flowers = len(s.flowers)
+        last_copy = (not is_joker and not robbing and not c[kind]
+                     and self._last_copy(kind, self_drawn))
+        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
+                  win_is_joker=is_joker, kong=bool(kong or robbing), last_copy=bool(last_copy),
+                  last_tile=bool(last_tile), seat_wind=seat_wind,
+                  prevalent_wind=self.prevalent, flowers=flowers,
+                  first_turn=self.first_turn(p, self_drawn, kong or robbing))
+        key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
+               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"])
+        if self.by_faces:
+            # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
+            # THE predicate reads the hand by its physical tiles and the indicator
+            hand, kind, key = self._faces_args(p, tile, self_drawn, kw, key)
+        win = None if is_joker and not self.by_faces else kind    # THE predicate's tile
+        res = _verdict(self.check_win, self._verdicts, key, p, hand, win, kw)
+        if res.valid:
+            self._win_args[p] = (hand, win, kw)
+        return res
+
+    def _faces_args(self, p, tile, self_drawn, kw, key):
+        """(hand by faces, win tile by its face, cache key) for THE predicate given
+        ``indicator=`` (:func:`majiang.scoring.faces.score`): the concealed physical
+        tiles (less a self-drawn win tile), the melds, the physical win tile."""
+        ph = np.array(self.seats[p].phys, dtype=np.uint8)
+        if self_drawn:
+            ph[tile] -= 1
+        kw["jokers"] = 0
+        kw["win_is_joker"] = False       # the win tile is given by its face
+        kw["indicator"] = self.indicator if self.indicator is not None else self.jk
+        return (Hand(ph, self.meld_objects(p)), int(tile),
+                key + (ph.tobytes(), int(tile)))
+
+    def _complete(self, p, c, j, kind, is_joker, tile=None, self_drawn=True):
+        """Shape pre-check: the hand before the win (c, j) plus the win tile is complete
+        in some form (caps and forms only; THE predicate decides the rest): the compiled
+        check of the core forms, else :func:`~majiang.scoring.waiting.beyond_core`
+        (十三烂, 将将胡 of any shape); where the values read the wild tiles' faces
+        (南昌 德国) also the hand with every wild tile as its own face."""
+        full = c.copy()
+        jf = j
+        if is_joker:
+            jf += 1
+        else:
+            if full[kind] >= 4:
+                return False
+            full[kind] += 1
+        if _cg.shanten(full, self.shape_opts(p, False), jf) == -1:
+            return True
+        melds = self.meld_objects(p)
+        if self._beyond and _beyond_core(self.model, full, melds, jf):
+            return True
+        if self._beyond and self.by_faces and jf and tile is not None:
+            # a core shape with the wild tiles as their faces is one with jokers (above);
+            # 十三烂 takes no joker but may take a wild tile as its own face (南昌 德国)
+            ph = np.array(self.seats[p].phys, dtype=np.uint8)
+            if not self_drawn:
+                ph[tile] += 1              # a discard: not in the hand yet
+            return bool(_beyond_core(self.model, ph, melds, 0))
+        return False
+
+    def _waits_of(self, p, c, j):
+        s = self.seats[p]
+        key = (p, len(s.melds), c.tobytes(), j)
+        got = self._wcache.get(key)
+        if got is not None:
+            return got
+        out = np.zeros(34, dtype=np.uint8)
+        jw = _cg.waits(np.ascontiguousarray(c, dtype=np.uint8), self.shape_opts(p, False), j,
+                       out)
+        if self._beyond:
+            out[_beyond_waits(self.model, c, self.meld_objects(p), j)] = 1
+        got = self._wcache[key] = (out, bool(jw))
+        return got
+
+    def record_win(self, p, tile, res, *, self_drawn, discarder=None, kong=False,
+                   robbing=False):
+        win = _make_win(self.rs, p, tile, res, self_drawn, discarder, kong, robbing,
+                        [s.out for s in self.seats], self._win_args.get(p))
+        for q in range(self.n):
+            self.deltas[q] += win["deltas"][q]
+        self.wins.append(win)
+        self._log(e="win", seat=p, tile=int(tile), how=win["how"], discarder=discarder,
+                  fans=win["fans"], total=win["total"], deltas=win["deltas"])
+        return win
+
+    # ------------------------------------------------------------------ melds
+    def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None):
+        s = self.seats[p]
+        self.interrupted = True
+        s.melds.append({"kind": kind, "tile": int(tile), "concealed": bool(concealed),
+                        "tiles": [int(t) for t in phys_tiles], "frm": frm})
+        if not concealed:
+            for t in phys_tiles:
+                k = self.play_kind(int(t))
+                self.visible[k] += 1
+                s.meld_counts[k] += 1
+        self._melds_changed(p)
+
+    def legal_discards(self, p):
+        """Physical kinds seat p may discard now (定缺 suit first; a locked 血流 hand
+        discards its drawn tile)."""
+        st = self
+        s = st.seats[p]
+        kinds = [int(k) for k in np.flatnonzero(s.phys)]
+        if s.locked and s.drawn is not None:
+            return [s.drawn]
+        if st.jk >= 0 and not st.joker_rule.discard:
+            nj = [k for k in kinds if k not in st.jks]
+            if nj:
+                kinds = nj
+        if s.void >= 0:
+            vs = [k for k in kinds if k < 27 and k // 9 == s.void]
+            if vs:
+                kinds = vs
+        return kinds
+
+    def opts_with(self, p, extra=()):
+        """Strict ShapeOpts for seat p's melds plus hypothetical ``extra`` Melds."""
+        if not extra:
+            return self.shape_opts(p, True)
+        melds = self.meld_objects(p) + tuple(extra)
+        return self._strict(self.model.shape(melds), len(melds), self.seats[p].void)
+
+    # ------------------------------------------------------------------ census
+    def census(self) -> np.ndarray:
+        """Count of every physical tile across hands, melds, discards, won tiles,
+        flowers, the wall and the tiles set aside (``int64 (34 + flowers,)``)."""
+        m = 34 + self.model.n_flowers
+        c = np.zeros(m, dtype=np.int64)
+        for s in self.seats:
+            c[:34] += s.phys
+            for md in s.melds:
+                for t in md["tiles"]:
+                    c[t] += 1
+            for t in s.flowers + s.discards + s.won_tiles:
+                c[t] += 1
+        for t in self.aside:
+            c[t] += 1
+        if self.wall_left > 0:
+            c += np.bincount(self.wall[self.head:self.tail + 1], minlength=m)
+        return c
+
+    def expected_census(self) -> np.ndarray:
+        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
+        c[:34] = self.model.copies
+        c[34:] = 1
+        return c

@@ -1,0 +1,75 @@
+"""Seeds and walls: the hand's one random stream (:func:`hand_bit_generator`) and the
+shuffled physical wall it deals from (:func:`build_wall`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..._parallel import as_seed_sequence
+from ...errors import RuleError
+
+
+def hand_seed_sequence(seed: Any, hand: int) -> np.random.SeedSequence:
+    """The SeedSequence of hand number ``hand`` of a run seeded with ``seed``:
+    ``SeedSequence(seed).spawn(n)[hand]`` for any ``n > hand``."""
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
+        return np.random.SeedSequence(int(seed), spawn_key=(int(hand),))
+    base = as_seed_sequence(seed)
+    return np.random.SeedSequence(base.entropy, spawn_key=tuple(base.spawn_key) + (int(hand),),
+                                  pool_size=base.pool_size)
+
+
+def hand_bit_generator(seed: Any, hand: int) -> np.random.PCG64:
+    """The hand's one random stream (numpy PCG64 from :func:`hand_seed_sequence`): it
+    shuffles the wall first, then serves every random bot choice in the order the
+    hand asks for them (the compiled and the Python loop consume it alike)."""
+    return np.random.PCG64(hand_seed_sequence(seed, hand))
+
+
+_TILES: dict = {}
+
+
+def _sorted_tiles(model) -> np.ndarray:
+    got = _TILES.get(id(model))
+    if got is not None and got[0] is model:
+        return got[1]
+    tiles = np.repeat(np.arange(34, dtype=np.int16), np.asarray(model.copies, dtype=np.int64))
+    if model.n_flowers:
+        tiles = np.concatenate([tiles, np.arange(34, 34 + model.n_flowers, dtype=np.int16)])
+    tiles.setflags(write=False)
+    _TILES[id(model)] = (model, tiles)
+    return tiles
+
+
+def build_wall(model, rng: np.random.Generator) -> np.ndarray:
+    """A shuffled physical wall: ``int16`` array of kinds 0..33 and flowers 34+
+    (``rng.permutation`` of the sorted tile set)."""
+    return rng.permutation(_sorted_tiles(model))
+
+
+def checked_wall(model, wall) -> np.ndarray:
+    """An explicit wall (tests, replays) as a fresh C-contiguous ``int16`` array, both
+    loops' one check that it holds each physical tile of the tile set exactly once.
+
+    Raises
+    ------
+    RuleError
+        A tile missing, repeated or outside the tile set.
+    """
+    w = np.array(wall, dtype=np.int16).ravel()
+    expect = _sorted_tiles(model)
+    if w.shape != expect.shape or not np.array_equal(np.sort(w), expect):
+        raise RuleError(f"an explicit wall must hold each physical tile of {model.ruleset.name} "
+                        f"exactly once ({expect.size} tiles: kinds 0..33 by the "
+                        f"ruleset's copies, flowers 34..{33 + model.n_flowers})")
+    return w
+
+
+class _Shuffled:
+    """A wall already shuffled from the hand's stream (skips the explicit-wall check)."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles):
+        self.tiles = tiles

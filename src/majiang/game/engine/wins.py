@@ -1,0 +1,48 @@
+"""Wins in both loops: THE predicate asked once per win context (:func:`_verdict`) and
+the record and settlement of one win (:func:`_make_win`)."""
+from __future__ import annotations
+
+from ...errors import MahjongError
+
+
+def check_win_fn():
+    """THE win predicate, :func:`majiang.scoring.check_win` (imported on first use)."""
+    from ...scoring import check_win
+    return check_win
+
+
+def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
+    """THE predicate's verdict on seat `p`'s win context, kept in `cache` under `key`
+    (both loops, Python and compiled, ask through here).  The engine builds only legal
+    contexts, so a refusal is an engine bug, raised as RuntimeError."""
+    res = cache.get(key)
+    if res is None:
+        try:
+            res = check_win(hand, win, **kw)
+        except MahjongError as exc:
+            raise RuntimeError(f"engine bug: the winning-hand check refused the context of "
+                               f"seat {p} ({hand}, tile {win}): {exc}") from exc
+        cache[key] = res
+    return res
+
+
+def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
+    """The record of one win and its settlement (``FanResult.settle`` /
+    ``RegionalResult.settle``); after a blood win, seats already out do not pay a
+    self-draw."""
+    r = res.result
+    if self_drawn:
+        deltas = list(r.settle(p, None))
+        if rs.blood:
+            for q in range(len(deltas)):
+                if q != p and outs[q] and deltas[q] < 0:
+                    deltas[p] += deltas[q]
+                    deltas[q] = 0
+    else:
+        deltas = list(r.settle(p, discarder))
+    how = ("kong_replacement" if (self_drawn and kong) else "self_draw" if self_drawn
+           else "robbing_kong" if robbing else "discard")
+    fans = [(f.chinese, int(f.count)) for f in r.fans]
+    return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
+            "total": int(r.total), "points": int(getattr(r, "points", r.total)),
+            "deltas": deltas, "result": r, "check": check}
