@@ -9,6 +9,19 @@ from .facts import _indicator_back
 from .policy import IllegalMoveError
 
 
+def plays_exchange(rs, exchange3) -> bool:
+    """换三张 is played: asked for (``exchange3=True``) or the ruleset's own
+    (``Ruleset.exchange == 3``)."""
+    return bool(exchange3) or rs.exchange == 3
+
+
+def exchange_direction(bitgen, n: int) -> int:
+    """换三张's one direction for all seats, drawn from the hand's stream after the
+    choices: 0 next seat, 1 previous seat, 2 opposite (two choices with three players)."""
+    m = 3 if n == 4 else 2
+    return (int(bitgen.random_raw()) * m) >> 64
+
+
 class _Deal:
     """The deal (a mixin of :class:`~majiang.game.engine.loop._Game`)."""
 
@@ -117,11 +130,10 @@ class _Deal:
                                        "three held tiles of one suit (万 筒 条)")
             gives[p] = t
             st._log(e="exchange", seat=p, tiles=t)
-        m = 3 if n == 4 else 2
         if st.exchange_direction is not None:
             d = int(st.exchange_direction)
         else:
-            d = (int(st.bitgen.random_raw()) * m) >> 64
+            d = exchange_direction(st.bitgen, n)
         st._log(e="exchange_direction", direction=d)
         for p in range(n):
             for x in gives[p]:

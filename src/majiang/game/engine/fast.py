@@ -14,10 +14,11 @@ from ..players import efficiency_exchange, pick_valid_wait, random_exchange, ste
 from . import facts as _facts
 from .facts import (_ALL_PAIRS, _indicator_back_possible, _pass_lock,
                     _shape_extra)
+from .deal import exchange_direction, plays_exchange
 from .kongs import KongLedger
 from .settlement import end_checks
-from .wall import build_wall, checked_wall, hand_bit_generator
-from .wins import _make_win, _verdict, check_win_fn
+from .wall import build_wall, checked_wall, expected_census, hand_bit_generator, tile_census
+from .wins import _make_win, _verdict, check_win_fn, win_context
 
 
 class _FastBridge:
@@ -75,11 +76,9 @@ class _FastBridge:
         hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
                     tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers))
         tile = None if win_is_joker else int(tile)
-        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
-                  win_is_joker=bool(win_is_joker),
-                  kong=bool(kong), last_copy=bool(last_copy), last_tile=bool(last_tile),
-                  seat_wind=int(seat_wind), prevalent_wind=self.prevalent,
-                  flowers=int(flowers), first_turn=first_turn)
+        kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=win_is_joker, kong=kong,
+                         last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
+                         prevalent=self.prevalent, flowers=flowers, first_turn=first_turn)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
                int(jokers), bool(win_is_joker), first_turn)
         res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
@@ -159,27 +158,12 @@ class FastState:
         return self._seats
 
     def census(self) -> np.ndarray:
-        m = 34 + self.model.n_flowers
-        c = np.zeros(m, dtype=np.int64)
-        seats = self.seats
-        for s in seats:
-            c[:34] += s.phys
-            for md in s.melds:
-                for t in md["tiles"]:
-                    c[t] += 1
-            for t in s.flowers + s.discards + s.won_tiles:
-                c[t] += 1
-        for t in self.aside:
-            c[t] += 1
-        if self._rest:
-            c += np.bincount(np.asarray(self._rest, dtype=np.int64), minlength=m)
-        return c
+        """As :meth:`HandState.census` (:func:`~.wall.tile_census`)."""
+        seats = self.seats                    # reads the wall's rest (self._rest)
+        return tile_census(self.model, seats, self.aside, self._rest)
 
     def expected_census(self) -> np.ndarray:
-        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
-        c[:34] = self.model.copies
-        c[34:] = 1
-        return c
+        return expected_census(self.model)
 
 
 _ELIGIBLE: dict = {}
@@ -282,7 +266,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], {**flags, **_bot_switches()}, ptypes, gens, bridge)
-    if exchange3 or rs.exchange == 3:
+    if plays_exchange(rs, exchange3):
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64
         gives = [None] * n
@@ -291,7 +275,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
             h = fh.hand(p)
             gives[p] = (random_exchange(h, pick) if ptypes[p] == 0
                         else efficiency_exchange(h))
-        d = pick(3 if n == 4 else 2)
+        d = exchange_direction(bg, n)
         fh.exchange(gives, d)
     fh.declare_voids()
     fh.run()

@@ -74,12 +74,12 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         players = (players,) * n
     if engine not in ("auto", "compiled", "python"):
         raise RuleError(f"engine must be auto, compiled or python, got {engine!r}")
+    if dealer is None:
+        dealer = int(hand) % n
+    if prevalent_wind is None:
+        prevalent_wind = (int(hand) // n) % 4
     if engine != "python" and not deal_only \
             and len(players) == n and fast_eligible(model, players, log):
-        if dealer is None:
-            dealer = int(hand) % n
-        if prevalent_wind is None:
-            prevalent_wind = (int(hand) // n) % 4
         if not 0 <= int(dealer) < n:
             raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
@@ -92,10 +92,6 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     if wall is None:
         wall = _Shuffled(build_wall(model, np.random.Generator(bg)))
     pols = make_players(players, n, np.random.Generator(bg))
-    if dealer is None:
-        dealer = int(hand) % n
-    if prevalent_wind is None:
-        prevalent_wind = (int(hand) // n) % 4
     st = HandState(model, pols, seed=seed, hand=hand, wall=wall, dealer=dealer,
                    prevalent_wind=prevalent_wind, log=log, exchange3=exchange3)
     st.bitgen = bg

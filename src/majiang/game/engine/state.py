@@ -13,9 +13,11 @@ from ...scoring.waiting import beyond_waits as _beyond_waits
 from ..._core import game as _cg
 from . import facts as _facts
 from .facts import _beyond_forms, _pass_lock, _shape_extra
+from .deal import plays_exchange
 from .kongs import KongLedger
-from .wall import _Shuffled, build_wall, checked_wall, hand_bit_generator
-from .wins import _make_win, _verdict, check_win_fn
+from .wall import (_Shuffled, build_wall, checked_wall, expected_census, hand_bit_generator,
+                   tile_census)
+from .wins import _make_win, _verdict, check_win_fn, win_context
 
 
 class _Seat:
@@ -105,7 +107,7 @@ class HandState:
         self._wcache = {}
         self._win_args = {}
         self._verdicts = {}      # THE predicate's verdicts, reused within the hand
-        self.exchange3 = bool(exchange3) or rs.exchange == 3
+        self.exchange3 = plays_exchange(rs, exchange3)
         self.exchange_direction = None     # set by replay from the log
         self.bitgen = None                 # the hand's stream (random choices of the table)
         self.pass_lock = _pass_lock(rs)
@@ -277,11 +279,10 @@ class HandState:
         flowers = len(s.flowers)
         last_copy = (not is_joker and not robbing and not c[kind]
                      and self._last_copy(kind, self_drawn))
-        kw = dict(ruleset=self.rs, self_drawn=bool(self_drawn), jokers=0,
-                  win_is_joker=is_joker, kong=bool(kong or robbing), last_copy=bool(last_copy),
-                  last_tile=bool(last_tile), seat_wind=seat_wind,
-                  prevalent_wind=self.prevalent, flowers=flowers,
-                  first_turn=self.first_turn(p, self_drawn, kong or robbing))
+        kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=is_joker,
+                         kong=kong or robbing, last_copy=last_copy, last_tile=last_tile,
+                         seat_wind=seat_wind, prevalent=self.prevalent, flowers=flowers,
+                         first_turn=self.first_turn(p, self_drawn, kong or robbing))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
                kw["kong"], last_copy, last_tile, flowers, kw["first_turn"])
         if self.by_faces:
@@ -402,23 +403,8 @@ class HandState:
     def census(self) -> np.ndarray:
         """Count of every physical tile across hands, melds, discards, won tiles,
         flowers, the wall and the tiles set aside (``int64 (34 + flowers,)``)."""
-        m = 34 + self.model.n_flowers
-        c = np.zeros(m, dtype=np.int64)
-        for s in self.seats:
-            c[:34] += s.phys
-            for md in s.melds:
-                for t in md["tiles"]:
-                    c[t] += 1
-            for t in s.flowers + s.discards + s.won_tiles:
-                c[t] += 1
-        for t in self.aside:
-            c[t] += 1
-        if self.wall_left > 0:
-            c += np.bincount(self.wall[self.head:self.tail + 1], minlength=m)
-        return c
+        rest = self.wall[self.head:self.tail + 1] if self.wall_left > 0 else ()
+        return tile_census(self.model, self.seats, self.aside, rest)
 
     def expected_census(self) -> np.ndarray:
-        c = np.zeros(34 + self.model.n_flowers, dtype=np.int64)
-        c[:34] = self.model.copies
-        c[34:] = 1
-        return c
+        return expected_census(self.model)

@@ -66,6 +66,35 @@ def checked_wall(model, wall) -> np.ndarray:
     return w
 
 
+def tile_census(model, seats, aside, rest) -> np.ndarray:
+    """Count of every physical tile across the seats' hands, melds, discards, won tiles
+    and flowers, the tiles set aside and the wall's ``rest`` (``int64 (34 + flowers,)``;
+    both loops' final states; equal to :func:`expected_census` in a consistent hand)."""
+    m = 34 + model.n_flowers
+    c = np.zeros(m, dtype=np.int64)
+    for s in seats:
+        c[:34] += s.phys
+        for md in s.melds:
+            for t in md["tiles"]:
+                c[t] += 1
+        for t in s.flowers + s.discards + s.won_tiles:
+            c[t] += 1
+    for t in aside:
+        c[t] += 1
+    rest = np.asarray(rest, dtype=np.int64)
+    if rest.size:
+        c += np.bincount(rest, minlength=m)
+    return c
+
+
+def expected_census(model) -> np.ndarray:
+    """The tile set's count of every physical tile (``int64 (34 + flowers,)``)."""
+    c = np.zeros(34 + model.n_flowers, dtype=np.int64)
+    c[:34] = model.copies
+    c[34:] = 1
+    return c
+
+
 class _Shuffled:
     """A wall already shuffled from the hand's stream (skips the explicit-wall check)."""
 

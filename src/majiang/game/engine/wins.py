@@ -11,6 +11,17 @@ def check_win_fn():
     return check_win
 
 
+def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, seat_wind,
+                prevalent, flowers, first_turn) -> dict:
+    """The keyword arguments of THE predicate for a win in play (both loops): the win
+    tile's context as the table sees it (``kong``: on a kong's replacement tile or
+    robbing one; ``first_turn``: ``""`` or the 天和 / 地和 / 人和 name)."""
+    return dict(ruleset=rs, self_drawn=bool(self_drawn), jokers=0,
+                win_is_joker=bool(win_is_joker), kong=bool(kong), last_copy=bool(last_copy),
+                last_tile=bool(last_tile), seat_wind=int(seat_wind), prevalent_wind=prevalent,
+                flowers=int(flowers), first_turn=first_turn)
+
+
 def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
     """THE predicate's verdict on seat `p`'s win context, kept in `cache` under `key`
     (both loops, Python and compiled, ask through here).  The engine builds only legal
