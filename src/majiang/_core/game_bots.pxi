@@ -1,0 +1,316 @@
+# Part of game.pyx (included): what a seat of the compiled hand may do: the shape
+# checks before THE predicate (through the bridge), the first-turn flags and the
+# built-in bots' choices (discard, declare, claim).
+
+
+cdef class _HandBots(_HandState):
+    """Win checks and the built-in bots' choices (a base of :class:`FastHand`)."""
+
+    cdef int shanten13(self, int p, int minus) noexcept:
+        """Loose shanten of seat p's 3n+1 hand (``minus``: the drawn tile to take off,
+        -1 none), cached until the hand changes other than by a draw.  A filter (is one
+        tile enough?): exact whenever it is 0 or less; when positive it may be a lower
+        bound — with the knitted forms the basic forms come first, then the knitted
+        forms' lower bound, and their full shanten only when neither settles it."""
+        cdef FSeat* s = &self.seats[p]
+        cdef uint8_t c[34]
+        cdef Opts o, basic
+        cdef int k, j, sb, lb
+        if s.s13_ok:
+            return s.s13
+        j = self.play(p, c)
+        if minus >= 0:
+            if minus == self.jk:
+                j -= 1
+            else:
+                c[minus] -= 1
+        o = self.loose(p, j)
+        if o.mask & (8 | 16) and o.mask & 7:
+            basic = o
+            basic.mask = o.mask & ~(8 | 16)
+            sb = shanten_opts_c(c, &basic)
+            if sb <= 0:
+                s.s13 = sb
+            else:
+                lb = knit_lb(c, o.mask, j)
+                s.s13 = (sb if sb < lb else lb) if lb > 0 else shanten_opts_c(c, &o)
+        else:
+            s.s13 = shanten_opts_c(c, &o)
+        s.s13_ok = 1
+        return s.s13
+
+    cdef object try_win(self, int p, int tile, bint self_drawn, bint kong, bint robbing,
+                        bint last_tile):
+        cdef FSeat* s = &self.seats[p]
+        cdef uint8_t c[34]
+        cdef Opts o
+        cdef int k, j, jf
+        cdef bint last_copy, special
+        cdef bint is_joker = self.jk >= 0 and tile == self.jk
+        if is_joker and not self_drawn:
+            return None           # a discarded joker is never won on
+        j = self.play(p, c)
+        if self_drawn:
+            if is_joker:
+                j -= 1
+            else:
+                c[tile] -= 1
+        special = self.three_jokers and self_drawn and j + (1 if is_joker else 0) >= 3
+        if not special and self.all258 and self.only258(p, c, -1 if is_joker else tile):
+            # 将将胡 of any shape (engine.beyond_core's all_258 case): THE predicate decides
+            if not is_joker and c[tile] >= 4:
+                return None
+            special = True
+        if not special:
+            if self.shanten13(p, tile if self_drawn else -1) > 0:
+                return None       # one tile cannot complete it
+            jf = j
+            if is_joker:
+                jf += 1
+            else:
+                if c[tile] >= 4:
+                    return None
+                c[tile] += 1
+            o = self.loose(p, jf)
+            k = shanten_opts_c(c, &o)
+            if not is_joker:
+                c[tile] -= 1
+            if k != -1:
+                return None
+        last_copy = (not is_joker) and (not robbing) and c[tile] == 0 and \
+            (<int>self.visible[tile] - (0 if self_drawn else 1)) >= 3
+        res = self.bridge.check(p, bytes([c[k] for k in range(34)]), self.melds_py(p),
+                                -1 if is_joker else tile, self_drawn, kong or robbing,
+                                last_copy, last_tile, (p - self.dealer + self.n) % self.n,
+                                s.n_flowers, j, is_joker,
+                                FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)])
+        return res
+
+    cdef bint only258(self, int p, const uint8_t* c, int tile) noexcept:
+        """Every tile of seat p's hand (concealed ``c``, melds, the win ``tile`` unless
+        -1) is a 2, 5 or 8 of a suit: the shape of the all_258 form
+        (:func:`majiang.scoring.waiting.beyond_core`; jokers stand for any tile)."""
+        cdef int k
+        cdef FSeat* s = &self.seats[p]
+        for k in range(34):
+            if (c[k] or s.meldall[k]) and (k >= 27 or k % 3 != 1):
+                return False
+        if tile >= 0 and (tile >= 27 or tile % 3 != 1):
+            return False
+        return True
+
+    cdef int first_turn(self, int p, bint self_drawn, bint kong) noexcept:
+        """0 none, 1 天和, 2 地和, 3 人和 (as :meth:`HandState.first_turn`)."""
+        cdef FSeat* s = &self.seats[p]
+        if self.interrupted or kong:
+            return 0
+        if self_drawn:
+            if s.ndisc_made:
+                return 0
+            return 1 if p == self.dealer else 2
+        if p == self.dealer or s.ndrawn or s.ndisc_made:
+            return 0
+        return 3
+
+    # ------------------------------------------------------------ bots
+    cdef int bot_discard(self, int p) except -2:
+        cdef FSeat* s = &self.seats[p]
+        cdef int lg[34]
+        cdef int nl = self.legal(p, lg)
+        cdef int k, i, sh, u, j, x
+        cdef uint8_t allowed[34]
+        cdef uint8_t live[34]
+        cdef uint8_t vis[34]
+        cdef uint8_t h[34]
+        cdef Opts o
+        if s.locked:
+            return lg[0]
+        if s.ptype == 0:
+            return lg[<int>self.pick(p, nl)]
+        memset(allowed, 0, 34)
+        for i in range(nl):
+            if lg[i] != self.jk:
+                allowed[lg[i]] = 1
+        j = self.play(p, h)
+        o = self.strict(p, 0, j)
+        self.live_of(p, live, -1, 0)
+        self.seat_vis(p, vis)
+        k = choose_c(h, &o, live, vis, s.void, allowed, &sh, &u)
+        if k < 0:
+            return lg[0]
+        if sh == 0 and self.min_aware and (j == 0 or self.aware_jokers):
+            i = self.valid_tenpai(p, h, &o, live, vis, allowed, j)
+            if i >= 0:
+                k = i
+            elif i < -2 or i == -1:
+                if self.step_back & (1 << (-i - 1)):
+                    # no tenpai discard can win: a shape toward one that can
+                    # (players.step_back, through the bridge)
+                    i = self.bridge.step_back(
+                        p, bytes([h[x] for x in range(34)]),
+                        bytes([allowed[x] for x in range(34)]), self.melds_py(p),
+                        (p - self.dealer + self.n) % self.n, j,
+                        bytes([live[x] for x in range(34)]), bytes([vis[x] for x in range(34)]),
+                        s.void, self.jk, s.n_flowers)
+                    if i >= 0:
+                        k = i
+        for i in range(nl):
+            if lg[i] == k:
+                return k
+        return lg[0]
+
+    cdef int valid_tenpai(self, int p, uint8_t* h, const Opts* o, uint8_t* live, uint8_t* vis,
+                          const uint8_t* allowed, int jokers) except -9:
+        """The bridge's :func:`pick_valid_wait` over the tenpai discards among the
+        ``allowed`` kinds of ``h`` (+ ``jokers``, already in ``o``): the kind, -1 when no
+        live wait can win now but some wait could (dead, or with more flowers drawn), -3
+        when no wait can, -2 when none is tenpai.  The natural copies of the wild kind
+        are no wait (all its copies are wild)."""
+        cdef int x, w, left
+        cands = []
+        for x in range(34):
+            if not h[x] or not allowed[x]:
+                continue
+            h[x] -= 1
+            if shanten_opts_c(h, o) == 0:
+                ws = []
+                for w in range(34):
+                    if h[w] >= 4 or w == self.jk:
+                        continue
+                    h[w] += 1
+                    if shanten_opts_c(h, o) == -1:
+                        left = <int>live[w] - <int>h[w] + 1 - <int>vis[w]
+                        ws.append((w, left))
+                    h[w] -= 1
+                cands.append((x, bytes([h[w] for w in range(34)]), ws))
+            h[x] += 1
+        if not cands:
+            return -2
+        return self.bridge.pick_wait(p, cands, self.melds_py(p),
+                                     (p - self.dealer + self.n) % self.n, jokers,
+                                     self.seats[p].n_flowers)
+
+    cdef int bot_declare(self, int p, int nopt, int* ok, int* ot) except -2:
+        cdef FSeat* s = &self.seats[p]
+        cdef int i, k, sh, u, s_keep, s1, nl, j
+        cdef int lg[34]
+        cdef uint8_t allowed[34]
+        cdef uint8_t live[34]
+        cdef uint8_t vis[34]
+        cdef uint8_t h[34]
+        cdef Opts o
+        for i in range(nopt):
+            if ok[i] == O_WIN:
+                return i
+        if s.ptype == 0:
+            i = <int>self.pick(p, nopt + 1)
+            return i if i < nopt else -1
+        nl = self.legal(p, lg)
+        memset(allowed, 0, 34)
+        for i in range(nl):
+            if lg[i] != self.jk:
+                allowed[lg[i]] = 1
+        j = self.play(p, h)
+        o = self.strict(p, 0, j)
+        self.live_of(p, live, -1, 0)
+        self.seat_vis(p, vis)
+        choose_c(h, &o, live, vis, s.void, allowed, &s_keep, &u)
+        for i in range(nopt):
+            k = ot[i]
+            if ok[i] == O_CKONG:
+                h[k] -= 4
+                o = self.strict(p, 1, j)
+                self.live_of(p, live, 2, k)
+                s1 = shanten_opts_c(h, &o)
+                h[k] += 4
+            else:
+                h[k] -= 1
+                o = self.strict(p, 0, j)
+                self.live_of(p, live, -1, 0)
+                s1 = shanten_opts_c(h, &o)
+                h[k] += 1
+            if s1 <= s_keep:
+                return i
+        return -1
+
+    cdef int bot_claim(self, int p, int tile, int nopt, int* ok, int* ot) except -2:
+        cdef FSeat* s = &self.seats[p]
+        cdef int i, k, k2, s0, u0, s1, u1, best = -1, key_s, key_u, a = 0, j
+        cdef uint8_t live[34]
+        cdef uint8_t vis[34]
+        cdef uint8_t h[34]
+        cdef Opts o
+        for i in range(nopt):
+            if ok[i] == O_WIN:
+                return i
+        if s.ptype == 0:
+            i = <int>self.pick(p, nopt + 1)
+            return i if i < nopt else -1
+        j = self.play(p, h)
+        self.seat_vis(p, vis)
+        o = self.strict(p, 0, j)
+        s0 = shanten_opts_c(h, &o)        # = eval_c's shanten; its ukeire only if needed
+        u0 = -1
+        key_s = s0
+        key_u = -1
+        for i in range(nopt):
+            if ok[i] == O_KONG:
+                h[tile] -= 3
+                o = self.strict(p, 1, j)
+                s1 = shanten_opts_c(h, &o)
+                if s1 <= s0 and (best < 0 or s1 <= key_s):
+                    self.live_of(p, live, 2, tile)
+                    eval_c(h, &o, live, vis, &s1, &u1)
+                    if key_u < 0 and best < 0:
+                        key_u = self.own_ukeire(p, h, tile, 3, vis, j)
+                    if best < 0 or s1 < key_s or (s1 == key_s and u1 > key_u):
+                        best = i
+                        key_s = s1
+                        key_u = u1
+                h[tile] += 3
+                continue
+            if ok[i] == O_PUNG:
+                h[tile] -= 2
+                self.live_of(p, live, 1, tile)
+            else:
+                a = ot[i]
+                for k in range(a, a + 3):
+                    if k != tile:
+                        h[k] -= 1
+                self.live_of(p, live, 0, a)
+            o = self.strict(p, 1, j)
+            k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1, 1)
+            if k >= 0 and s1 <= key_s:
+                k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1)
+            else:
+                k = -1
+            if ok[i] == O_PUNG:
+                h[tile] += 2
+            else:
+                for k2 in range(a, a + 3):
+                    if k2 != tile:
+                        h[k2] += 1
+            if k < 0:
+                continue
+            if s1 == key_s and key_u < 0 and best < 0:
+                key_u = self.own_ukeire(p, h, -1, 0, vis, j)
+            if s1 < key_s or (s1 == key_s and u1 > key_u):
+                best = i
+                key_s = s1
+                key_u = u1
+        return best
+
+    cdef int own_ukeire(self, int p, uint8_t* h, int tile, int removed, uint8_t* vis,
+                        int jokers) noexcept:
+        """Live ukeire of seat p's current 3n+1 hand (``h`` with ``removed`` copies of
+        ``tile`` taken off for a kong being weighed: restored around the count)."""
+        cdef uint8_t live[34]
+        cdef Opts o = self.strict(p, 0, jokers)
+        cdef int s0, u0
+        if removed:
+            h[tile] += removed
+        self.live_of(p, live, -1, 0)
+        eval_c(h, &o, live, vis, &s0, &u0)
+        if removed:
+            h[tile] -= removed
+        return u0
