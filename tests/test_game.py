@@ -493,6 +493,19 @@ def test_compiled_loop_on_hand_built_walls():
         play_hand("anqing", "random", engine="compiled")     # a substitute joker tile
 
 
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_both_loops_refuse_a_wall_without_each_tile_once(engine):
+    # one check for both loops: the tile set (mcr: 136 tiles, 8 flowers 34..41) once each
+    good = np.concatenate([np.repeat(np.arange(34), 4), np.arange(34, 42)]).astype(np.int16)
+    assert play_hand("mcr", "random", wall=good, dealer=0, engine=engine).wins is not None
+    twice = good.copy()
+    twice[0] = twice[-1]                  # a flower twice, 1m three times
+    short = good[:-1]                     # a flower missing
+    for bad in (twice, short, np.append(good, 5)):
+        with pytest.raises(RuleError, match=r"exactly once \(144 tiles"):
+            play_hand("mcr", "random", wall=bad, dealer=0, engine=engine)
+
+
 @pytest.mark.parametrize("ghost", ["flip", "white"])
 def test_compiled_loop_with_jokers(ghost):
     rs = rules.BUILDERS["guangdong"](ghost=ghost)
