@@ -23,8 +23,9 @@ from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, ensure_tables,
 ensure_tables()
 
 # One extension module in parts (textual includes: cdef functions inline across them):
-include "game_shapes.pxi"      # ShapeOpts, shape checks, waits, the knitted bound
-include "game_choose.pxi"      # the efficiency bot's discard choice
+# ShapeOpts, shape checks, waits, the knitted bound; the efficiency bot's discard choice
+include "game_shapes.pxi"
+include "game_choose.pxi"
 
 
 # ===========================================================================
@@ -115,9 +116,12 @@ cdef inline int mask_for(int mask, int n_melds) noexcept nogil:
         mask &= ~16
     return mask if mask else 1
 
-include "game_hand.pxi"        # _HandState: the wall, the deal, the seats
-include "game_bots.pxi"        # _HandBots: win checks before THE predicate, the bots' choices
-include "game_loop.pxi"        # FastHand: the turn loop, claims, wins
+# FastHand(_HandBots(_HandState)), a class a part (Cython has no include in a class
+# body): _HandState the wall, the deal and the seats; _HandBots the win checks before
+# THE predicate and the bots' choices; FastHand the turn loop, claims and wins
+include "game_hand.pxi"
+include "game_bots.pxi"
+include "game_loop.pxi"
 
 
 def knitted_lower_bound(const uint8_t[::1] counts, int mask, int jokers=0):
