@@ -489,3 +489,10 @@ def test_cli_default_is_chinese_official(capsys):
     assert code == 0 and json.loads(out)["shanten"] == -1       # 组合龙
     code, out, _ = run(capsys, "shanten", "147m258p36s123s55z9s", "--json", "--rules", "plain")
     assert json.loads(out)["shanten"] == 4
+
+
+def test_rules_all_prints_no_python_names(capsys):
+    # the catalogue is for players: no module.function names
+    code, out, _ = run(capsys, "rules", "--all")
+    assert code == 0 and "chain_value" not in out
+    assert not re.search(r"\b[a-z]+\.[a-z_]+_[a-z_]+\b", out)

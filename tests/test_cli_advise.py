@@ -43,19 +43,22 @@ def test_a_winning_hand_says_win_now(capsys, hand, rules):
     fan = best_fan(hand, rules)
     code, out, err = run(capsys, "advise", hand, "--rules", rules)
     assert code == 0 and err == ""
-    assert f"win now: {fan} fan" in out.splitlines()
+    # the default context of score / check_win (on a discard), the winning tile named
+    assert any(re.fullmatch(rf"win now: {fan} fan \(\w\w on a discard\)", x)
+               for x in out.splitlines())
     assert rows(out) == [] and "rank  discard" not in out and "probability" not in out
     # asked for, the discards are ranked below the win
     code, out, _ = run(capsys, "advise", hand, "--rules", rules, "--discards", "--draws", "4")
     assert code == 0 and f"win now: {fan} fan" in out and len(rows(out)) > 0
     code, out, _ = run(capsys, "advise", hand, "--rules", rules, "--json")
     data = json.loads(out)
-    assert data["win_now"] == f"win now: {fan} fan" and data["discards"] == []
+    assert data["win_now"].startswith(f"win now: {fan} fan (") and data["discards"] == []
     assert data["no_win"] is None
 
 
 @pytest.mark.parametrize("hand,rules,why", [
-    ("123m567m345p678s55s", "mcr", "below the 8-fan minimum of mcr (7 fan)"),
+    # on a discard (the default reading): 平和 2 + 门前清 2 + 无字 1 = 5
+    ("123m567m345p678s55s", "mcr", "below the 8-fan minimum of mcr (5 fan)"),
     ("123m456p789s123s55s", "sichuan", "void_suit"),
 ])
 def test_a_complete_shape_that_is_no_win_is_advised(capsys, hand, rules, why):
@@ -137,3 +140,16 @@ def test_position_errors_are_one_line(capsys, tmp_path):
     assert code == 2 and "cannot read" in err
     code, _, err = run(capsys, "advise")
     assert code == 2 and "HAND" in err
+
+
+def test_policy_named_is_the_policy_used(capsys):
+    # under the default method a named policy is played, and the line names it
+    hand = "2225678p88s12466s"
+    _, out0, _ = run(capsys, "advise", hand, "--rules", "sichuan", "--draws", "12")
+    code, out, err = run(capsys, "advise", hand, "--rules", "sichuan", "--draws", "12",
+                         "--policy", "greedy")
+    assert code == 0 and err == ""
+    line = next(x for x in out.splitlines() if x.startswith("probability"))
+    assert "monte_carlo" in line and re.findall(r"policy ([^;|\n]+?)(?: \||$)", line) \
+        == ["greedy"]
+    assert rows(out) != rows(out0)

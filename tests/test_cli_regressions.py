@@ -112,8 +112,9 @@ HINT = re.compile(r"run: (majiang .*)$", re.M)
     ("advise", "2345m111p456p99s6m"),                           # 13 tiles -> shanten
     ("advise", TAIWAN_WAITING, "--rules", "taiwan"),            # 16 -> shanten --rules
     ("shanten", "123456789m123p4s11z55s", "--rules", "taiwan"),  # 17 -> advise --rules
-    ("advise", "123m456p789s12s**"),                            # jokers count as tiles
-    ("shanten", "123m456p789s125s**"),
+    ("advise", "123m456p789s12s**", "--rules", "hangzhou"),     # jokers count as tiles
+    ("shanten", "123m456p789s125s**", "--rules", "hangzhou"),
+    ("advise", "123m456p789s1122s 1f"),                         # a flower, 144 tiles
 ])
 def test_every_hint_names_a_command_that_accepts_the_hand(capsys, argv):
     """Was: the hints sent a 16-tile hand to 'majiang shanten', which rejected it."""
@@ -142,7 +143,8 @@ def test_a_hand_of_the_other_size_names_the_rules_it_needs(capsys, argv, needle)
 
 def test_advise_counts_jokers_toward_the_hand(capsys):
     """Was: 'needs 14 tiles ... got 14' for 12 tiles + 2 jokers."""
-    code, out, err = run(capsys, "advise", "123m456p789s125s**", "--json")
+    code, out, err = run(capsys, "advise", "123m456p789s125s**", "--rules", "hangzhou",
+                         "--json")
     assert code == 0, err
     data = json.loads(out)
     assert data["glyphs"].count(JOKER_GLYPH) == 2
@@ -150,13 +152,14 @@ def test_advise_counts_jokers_toward_the_hand(capsys):
 
 # ---------------------------------------------------------------- glyphs
 def test_glyph_line_shows_jokers_and_flowers(capsys):
-    code, out, _ = run(capsys, "shanten", "123m456p789s12s** 12f", "--json")
+    code, out, _ = run(capsys, "shanten", "123m456p789s12s** 12f", "--rules", "shanghai_baida",
+                       "--indicator", "3m", "--json")
     assert code == 0
     glyphs = json.loads(out)["glyphs"]
     assert glyphs.count(JOKER_GLYPH) == 2
     assert glyphs.split()[0].endswith(JOKER_GLYPH * 2)            # after the concealed tiles
     assert glyphs.split()[-1] == "\U0001F026\U0001F027"            # 春 夏
-    code, out, _ = run(capsys, "shanten", "123m456p789s12s**")
+    code, out, _ = run(capsys, "shanten", "123m456p789s12s**", "--rules", "hangzhou")
     assert JOKER_GLYPH * 2 in out.splitlines()[0]
 
 
@@ -343,11 +346,12 @@ def test_indicator_names_the_joker_kind_in_the_ukeire(capsys):
     assert code == 0, err
     uk = json.loads(out)["ukeire"]
     assert "1z*" in uk and uk["1z*"] > 0
-    code, out, _ = run(capsys, "shanten", hand, "--rules", "wuhan", "--json")
-    assert not any(k.endswith("*") for k in json.loads(out)["ukeire"])   # kind unknown
-    code, _, err = run(capsys, "shanten", hand, "--indicator", "4z")
+    # the kind unknown: shanten needs --indicator, as advise does
+    code, _, err = run(capsys, "shanten", hand, "--rules", "wuhan", "--json")
+    assert code == 2 and "--indicator" in err
+    code, _, err = run(capsys, "shanten", hand.replace("*", "1z"), "--indicator", "4z")
     assert code == 2 and "--indicator needs --rules with jokers" in err
-    code, _, err = run(capsys, "advise", "123m456p789s15s22z*", "--rules", "mcr",
+    code, _, err = run(capsys, "advise", "123m456p789s15s22z1z", "--rules", "mcr",
                        "--indicator", "4z")
     assert code == 2 and "--indicator" in err
     code, _, err = run(capsys, "advise", "123m456p789s15s22z*", "--rules", "wuhan",
@@ -527,3 +531,53 @@ def test_score_labels_the_wait_and_the_fan_id(capsys, hand, win, wait):
     rows = [ln.split() for ln in out.splitlines()[out.splitlines().index(header) + 1:]]
     rows = [r for r in rows if r and r[0].isdigit()]
     assert rows and all(table[int(r[0])] == r[1] for r in rows)
+
+
+# ------------------------------------------------- jokers and --indicator: one rule
+@pytest.mark.parametrize("argv", [
+    ("shanten", "123m45p**678s1122z"), ("advise", "123m45p**678s1122z"),
+    ("score", "123m45p*678s1122z", "--win", "3p"),
+    ("shanten", "123m45p**678s1122z", "--rules", "sichuan"),
+])
+def test_jokers_without_jokers_in_the_rules_one_error(capsys, argv):
+    # the default rules (Chinese Official) have no jokers: every command says so alike
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "has no jokers" in err and "--rules" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_indicator_rule_is_the_same_for_shanten_and_advise(capsys):
+    # 天津 finds its jokers from the turned tile: both commands need --indicator
+    for cmd, hand in (("shanten", "123m45p**678s112z"), ("advise", "123m45p**678s1122z")):
+        code, _, err = run(capsys, cmd, hand, "--rules", "tianjin")
+        assert code == 2 and "--indicator" in err and "give the indicator" not in err
+        code, _, err = run(capsys, cmd, hand, "--rules", "tianjin", "--indicator", "3z")
+        assert code == 0, err
+    # 杭州's joker is fixed (5z): an --indicator would be ignored, so it is an error
+    code, _, err = run(capsys, "shanten", "123m45p**678s112z", "--rules", "hangzhou",
+                       "--indicator", "3m")
+    assert code == 2 and "--indicator" in err and "fixed" in err
+
+
+def test_flower_under_a_set_without_flowers_is_refused_first(capsys):
+    # sichuan's 108 tiles have no flowers: the error says so, and names no command that
+    # would refuse the same flower
+    for argv in (("advise", "123m456p789s1122s 1f"), ("shanten", "123m456p789s11223s 1f"),
+                 ("score", "123m456p789s1122s 1f", "--win", "3s")):
+        code, out, err = run(capsys, *argv, "--rules", "sichuan")
+        assert code == 2 and "has no flowers" in err and "run:" not in err
+
+
+@pytest.mark.parametrize("argv, flag, word", [
+    (("advise", "23345m111p456p99s6m", "--draws", "4", "--seed", "-1"), "--seed", "Generator"),
+    (("score", "23345m111p456p99s", "--win", "6m", "--seat", "X"), "--seat", "seat_wind"),
+    (("score", "23345m111p456p99s", "--win", "6m", "--prevalent", "Q"), "--prevalent",
+     "prevalent_wind"),
+    (("simulate", "mcr", "-n", "2", "--seed", "-5"), "--seed", "SeedSequence"),
+    (("simulate", "mcr", "-n", "2", "--out", "/dev/null/x"), "--out", "out="),
+    (("advise", "123m45p**678s1122z", "--rules", "wuhan"), "--indicator",
+     "give the indicator"),
+])
+def test_errors_name_the_flags(capsys, argv, flag, word):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and flag in err and word not in err, err

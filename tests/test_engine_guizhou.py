@@ -114,7 +114,7 @@ def test_constructed_duty_chicken_and_gold():
     # seat 3 ready (234条 567条 33筒 46筒 + pung of 幺鸡: waits 5筒): holds 3 幺鸡 = 6
     # from each; seat 0 ready, no chickens; 责任鸡: seat 2 (not ready) pays seat 3 2
     assert majiang.check_win(Hand(s3.phys, (Meld("pung", 18, False),)), 13,
-                             ruleset="guizhou").valid
+                             ruleset="guizhou", self_drawn=True).valid
     ji = [-6, -6, -6 - 2, 18 + 2]
     assert st.deltas == [a + b for a, b in zip(win["deltas"], ji)]
 

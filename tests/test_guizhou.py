@@ -81,7 +81,10 @@ def test_pass_a_plain_win_on_a_discard_needs_a_kong():
     from majiang.scoring import check_win
     assert not check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou",
                          self_drawn=False).valid
-    assert check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou").valid
+    assert check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou",
+                     self_drawn=True).valid
+    # given no win context: on a discard, as score reads it
+    assert not check_win("123m456m789m12p55p", win_tile="3p", ruleset="guizhou").valid
 
 
 def test_worked_example_1_flush_self_draw():

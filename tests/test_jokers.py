@@ -257,7 +257,9 @@ def test_cli_joker_errors_use_cli_words(capsys):
              ["advise", "345m678p2345s1111m", "--rules", "tianjin", "--indicator", "1m"],
              ["advise", "345m678p2345s99s19p", "--rules", "tianjin", "--indicator", "1m",
               "--draws", "500"],
-             ["shanten", "345m678p234s999s*", "--rules", "hangzhou", "--indicator", "1m"]]
+             ["shanten", "345m678p234s999s*", "--rules", "hangzhou", "--indicator", "1m"],
+             ["shanten", "345m678p234s999s*", "--rules", "tianjin"],
+             ["advise", "345m678p234s999s*", "--rules", "tianjin"]]
     for args in cases:
         assert main(args) == 2
         err = capsys.readouterr().err

@@ -167,8 +167,10 @@ def test_every_function_gives_one_answer_for_the_headline_hand():
     # on a discard: 组合龙 12 + 门前清 2 (concealed hand); self-drawn: 组合龙 12 + 不求人 4
     # (which excludes 门前清 and 自摸); no other MCR fan: the pair is a dragon, the win
     # tile sits inside the knitted tiles (no 边张 / 坎张 / 单钓将), three suits, no wind
+    # one default context (on a discard) for score and check_win
     assert majiang.score(hand, "9s").total == 14
-    assert verdict.result.total == 16
+    assert verdict.result.total == 14
+    assert check_win(hand, "9s", self_drawn=True).result.total == 16
     assert majiang.shanten(hand) == 0 and majiang.shanten(full) == -1
     assert [d.form for d in majiang.decompositions(full)] == ["knitted_straight"]
     assert majiang.ukeire(hand) == {"9s": 4}

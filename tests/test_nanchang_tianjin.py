@@ -302,7 +302,10 @@ def test_tianjin_minimum_and_no_plain_joker_win():
 
 def test_tianjin_self_draw_only():
     with pytest.raises(InvalidHandError, match="self_draw_only"):
-        majiang.score("123m456p789s11z45s", "6s", ruleset="tianjin")
+        majiang.score("123m456p789s11z45s", "6s", ruleset="tianjin", self_drawn=False)
+    # given no win context, a hand under a self-draw-only ruleset is read self-drawn
+    r = majiang.score("123m456p789s11z45s", "6s", ruleset="tianjin")
+    assert r.context.self_drawn
 
 
 def test_tianjin_kong_payments():

@@ -3,6 +3,7 @@ agreement, rulesets, starting hands, API errors."""
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -50,7 +51,7 @@ def test_hypergeometric_closed_form(hand, waits, visible, T):
     closed = 1 - Fraction(math.comb(U - k, T), math.comb(U, T))
     # the wait-keeping policy (restricted search, no change move) is the closed form
     r = P.probabilities(hand, T, visible=visible, method="exact", changes=0, ruleset="plain")
-    assert r.policy == "changes<=0" and r.model == "kind counts (S1)"
+    assert r.policy == "changes<=0" and r.model == "kind counts"
     assert r.p_win == pytest.approx(float(closed), rel=1e-12, abs=1e-15)
     # the curve is the closed form at every horizon t <= T
     for t in range(1, T + 1):
@@ -476,16 +477,17 @@ def test_fourteen_tile_tenpai_discard_closed_form():
 
 
 # ---------------------------------------------------------------- complete hands
-def _best_fan(hand: str, ruleset: str):
+def _best_fan(hand: str, ruleset: str, self_drawn: bool = True):
     """The best fan total of THE predicate over the tiles of a complete 14-tile hand as
-    the self-drawn winning one (None when none is a valid win), and the reasons."""
+    the self-drawn (or discarded) winning one (None when none is a valid win), and the
+    reasons."""
     c = parse_counts(hand)
     fans, reasons = [], []
     for k in np.flatnonzero(c):
         before = c.copy()
         before[k] -= 1
         chk = majiang.check_win(majiang.format_counts(before), int(k), ruleset=ruleset,
-                                self_drawn=True)
+                                self_drawn=self_drawn)
         (fans if chk.valid else reasons).append(
             int(chk.result.total) if chk.valid else chk.reason)
     return (max(fans) if fans else None), reasons
@@ -505,7 +507,10 @@ def test_complete_winning_hand_wins_now(hand, ruleset):
     r = P.probabilities(hand, 6, ruleset=ruleset)
     assert np.all(r.win_curve == 1.0) and np.all(r.tenpai_curve == 1.0)
     adv = majiang.advise(hand, ruleset=ruleset)
-    assert adv.attrs["win_now"] == f"win now: {fan} fan" and adv.attrs["no_win"] is None
+    # advise: the default context of score / check_win (on a discard), the tile named
+    fan_d, _ = _best_fan(hand, ruleset, self_drawn=False)
+    assert re.fullmatch(rf"win now: {fan_d} fan \(\w\w on a discard\)", adv.attrs["win_now"])
+    assert adv.attrs["no_win"] is None
     # the discards are still ranked, for a player who declines the win
     assert len(adv) == len(np.flatnonzero(parse_counts(hand)))
     # fan odds: the win now, with its fan total
@@ -625,3 +630,39 @@ def test_advise_shortcut_never_skips_a_complete_hand():
             assert attrs["no_win"] == (done.text if done is not None and not done.wins
                                        else None)
     assert any(completion(h, ruleset="plain") is not None for h in hands[:40])
+
+
+# ----------------------------------------------- a policy named under method="auto"
+def test_policy_is_honoured_under_auto():
+    # 123m456p789s111z2z under "plain" waits on 2z alone: 3 live of U = 136 - 13 = 123
+    # unseen; keeping the wait wins within T draws with 1 - C(U-3, T) / C(U, T)
+    from math import comb
+    hand, T, U = "123m456p789s111z2z", 10, 123
+    keep = 1 - comb(U - 3, T) / comb(U, T)
+    default = majiang.probabilities(hand, draws=T, ruleset="plain")
+    assert default.policy == "changes<=0" and default.p_win == pytest.approx(keep, abs=1e-12)
+    greedy = majiang.probabilities(hand, draws=T, ruleset="plain", policy="greedy",
+                                   n_samples=20_000)
+    assert greedy.method == "monte_carlo" and greedy.policy == "greedy"
+    assert abs(greedy.p_win - keep) < 4 * greedy.se_win + 1e-3
+    best = majiang.probabilities(hand, draws=T, ruleset="plain", policy="optimal")
+    exact = majiang.probabilities(hand, draws=T, ruleset="plain", method="exact")
+    assert (best.p_win, best.policy, best.method) == (exact.p_win, exact.policy, "exact")
+    assert best.p_win > keep + 0.05       # changing the wait (2z tanki) beats keeping it
+    # the printed name is accepted back and gives the same numbers
+    again = majiang.probabilities(hand, draws=T, ruleset="plain", policy=best.policy)
+    assert again.p_win == best.p_win and again.policy == best.policy
+
+
+def test_estimate_prints_tiny_values_with_a_significant_digit():
+    from majiang.probability.results import Estimate
+    # 5e-5 ± 5e-5 is not 0.0001 ± 0.0000: the first significant digit is the 5th decimal
+    assert format(Estimate(5e-5, 5e-5, "monte_carlo"), "") == "0.00005 ± 0.00005"
+    assert format(Estimate(0.2437, 0.003, "monte_carlo"), "") == "0.2437 ± 0.0030"
+    assert format(Estimate(0.25, 0.0, "exact"), "") == "0.2500"
+    assert format(Estimate(5e-5, 5e-5, "monte_carlo"), ".3f") == "0.000 ± 0.000"
+
+
+def test_model_names_are_plain_words():
+    # printed on every probability line: no internal labels
+    assert P.MODELS == ("true wall", "kind counts", "real walls")

@@ -386,7 +386,7 @@ def _check_mc(name: str, hand: str, seed: int, n: int) -> None:
     ex = P.probabilities(hand, 18, ruleset=rs, method="exact", changes=0, **opts)
     mc = P.probabilities(hand, 18, ruleset=rs, method="monte_carlo", policy="optimal",
                          changes=0, n_samples=n, seed=seed, **opts)
-    assert mc.model == "real walls" and ex.model == "kind counts (S1)"
+    assert mc.model == "real walls" and ex.model == "kind counts"
     se = max(mc.se_win, 1.0 / n)
     bias = KNOWN_S1_BIAS.get((name, hand))
     if bias is not None:          # S1 is optimistic here, by less than the stated bound

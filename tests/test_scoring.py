@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import majiang
 from majiang import parse_hand, rules
 from majiang.errors import InvalidHandError, MahjongError, RuleError
 from majiang.scoring import FanResult, candidates, score, waits
@@ -329,3 +330,23 @@ def test_cli_score(capsys):
     assert sum(d["settlement"]) == 0
     assert main(["score", "456p789s11z [555z] 45m", "--win", "9m"]) == 2
     assert "not a winning hand" in capsys.readouterr().err
+
+
+# ------------------------------------------------ one default context for a complete hand
+def test_one_default_win_context_for_score_check_win_and_advise():
+    # 147m258p36s123s55z + 9s under the default rules (Chinese Official), counted by hand:
+    # on a discard 组合龙 12 + 门前清 2 = 14; self-drawn 组合龙 12 + 不求人 4 = 16
+    from majiang.scoring.api import standard_self_drawn
+    h = "147m258p36s123s55z"
+    chk = majiang.check_win(h, "9s")
+    assert chk.valid and chk.result.total == 14 == majiang.score(h, "9s").total
+    assert majiang.check_win(h, "9s", self_drawn=True).result.total == 16
+    assert majiang.score(h, "9s", self_drawn=True).total == 16
+    # advise names the best winning tile in the same context: 2s closes 1s-3s,
+    # 组合龙 12 + 门前清 2 + 坎张 1 = 15
+    t = majiang.advise(h + "9s", second_order=False)
+    assert t.attrs["win_now"] == "win now: 15 fan (2s on a discard)"
+    assert majiang.check_win("147m258p369s13s55z", "2s").result.total == 15
+    # the standard reading is self-drawn where no discard wins (天津: self-draw only)
+    assert not standard_self_drawn(None) and not standard_self_drawn("sichuan")
+    assert standard_self_drawn("tianjin")

@@ -22,12 +22,15 @@ within the horizon under the ruleset's scoring rule, 0 for no win) and
 say what produced the probabilities.
 
 A hand that is already complete is asked first (:func:`completion`): when it is a
-valid win under the ruleset — THE win predicate (:func:`majiang.scoring.check_win`,
-self-drawn) on some tile of it as the drawn one — the answer is to win, not to
-discard: ``advise(...).attrs["win_now"]`` is ``"win now: N fan"`` (N the best fan
-total over the tiles that can have been drawn; ``"win now"`` when the model scores no
-fan), and the table below it still ranks the discards, for the player who declines
-the win.  A hand complete in shape that is no win (MCR below its 8-fan minimum, a
+valid win under the ruleset — THE win predicate (:func:`majiang.scoring.check_win`)
+on some tile of it as the winning one, in the standard win context of a hand given
+with none (:func:`majiang.scoring.api.standard_self_drawn`: on a discard, self-drawn
+under a ruleset whose wins are self-drawn only; as :func:`majiang.score` and
+:func:`majiang.check_win` by default), else self-drawn — the answer is to win, not to
+discard: ``advise(...).attrs["win_now"]`` is ``"win now: N fan (9s on a discard)"``
+(N the best fan total over the tiles that can have been the winning one, that tile and
+its context named; ``"win now (9s …)"`` when the model scores no fan), and the table
+below it still ranks the discards, for the player who declines the win.  A hand complete in shape that is no win (MCR below its 8-fan minimum, a
 third suit under 缺一门 …) is advised as before and ``attrs["no_win"]`` says why.
 Both are None otherwise.
 """
@@ -51,19 +54,26 @@ class Completion:
     Attributes
     ----------
     wins : bool
-        A valid win under the ruleset, self-drawn, now.
+        A valid win under the ruleset now, in the standard context (on a discard, or
+        self-drawn under a self-draw-only ruleset) or else self-drawn.
     fan : int or None
-        The best fan total over the tiles that can have been the drawn one (None when
-        the model scores no fan, or no win).
+        The best fan total over the tiles that can have been the winning one (None
+        when the model scores no fan, or no win).
     text : str
-        ``"win now: 99 fan"`` / ``"win now"``; or why a hand complete in shape is no
-        win, e.g. ``"complete shape but no win under mcr: below the 8-fan minimum of
-        mcr (7 fan)"``.
+        ``"win now: 14 fan (9s on a discard)"`` / ``"win now (9s self-drawn)"``; or
+        why a hand complete in shape is no win, e.g. ``"complete shape but no win
+        under mcr: below the 8-fan minimum of mcr (7 fan)"``.
+    tile : str or None
+        The winning tile of that reading (``"*"`` a joker), None without a win.
+    self_drawn : bool or None
+        Its context: self-drawn (True) or on a discard (False); None without a win.
     """
 
     wins: bool
     fan: int | None
     text: str
+    tile: str | None = None
+    self_drawn: bool | None = None
 
 
 def _with_jokers(hand: Any, jokers: int):
@@ -80,9 +90,13 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
                seat_wind: Any = 0, prevalent_wind: Any = 0) -> Completion | None:
     """Whether a hand that must discard is complete, and if so whether it wins now.
 
-    The hand's last draw is not known, so every tile it holds is tried as the self-drawn
-    winning tile under THE win predicate (:func:`majiang.scoring.check_win`, with the
-    given winds); the hand wins when one of them is a valid win, with the best fan total.
+    The hand's winning tile is not known, so every tile it holds is tried as the winning
+    tile under THE win predicate (:func:`majiang.scoring.check_win`, with the given
+    winds) in the standard context of a hand given with none
+    (:func:`majiang.scoring.api.standard_self_drawn`: on a discard, self-drawn under a
+    ruleset whose wins are self-drawn only — the default of :func:`majiang.score` and
+    :func:`majiang.check_win`), and self-drawn when no tile wins in that context; the
+    hand wins when one of them is a valid win, with the best fan total.
     Without a ruleset the default ruleset's predicate judges (Chinese Official rules);
     ``forms`` / ``seven_pairs_quads`` narrow the ruleset (its other rules stay), and a hand
     with generic jokers and no ruleset gets None (the default ruleset has no jokers).
@@ -118,13 +132,21 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
                       prevalent_wind=prevalent_wind)
     if (int(pos.counts.sum()) + pos.jokers) % 3 != 2:
         return None
-    done = P._completion(P._Engine(pos, 0, None, P.DEFAULT_MAX_STATES))
+    from .scoring.api import standard_self_drawn
+    engine = P._Engine(pos, 0, None, P.DEFAULT_MAX_STATES)
+    standard = standard_self_drawn(ruleset)
+    done = P._completion(engine, self_drawn=standard)
+    if done is not None and not done.wins and not standard:
+        alt = P._completion(engine, self_drawn=True)       # no win on a discard
+        done = alt if alt is not None and alt.wins else done
     if done is None:
         return None
     if not done.wins:
         return Completion(False, None, done.text)
+    how = f"({done.tile} {'self-drawn' if done.self_drawn else 'on a discard'})"
     return Completion(True, done.fan, "win now" + ("" if done.fan is None
-                                                    else f": {done.fan} fan"))
+                                                    else f": {done.fan} fan") + " " + how,
+                      done.tile, done.self_drawn)
 
 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,

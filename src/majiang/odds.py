@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from .probability import (
-    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _fourteen, _points, _run, _setup, _win_outcomes,
+    DEFAULT_MAX_STATES, DEFAULT_SAMPLES, _auto_method, _fourteen, _points, _run, _setup, _win_outcomes,
 )
 
 __all__ = ["fan_odds"]
@@ -86,6 +86,7 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
             prevalent_wind=prevalent_wind))
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+    method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, None if visible is None else visible, ruleset,
                                     method, policy, n_samples, changes, max_states, indicator,
                                     seat_wind, prevalent_wind)

@@ -129,8 +129,40 @@ def _report_interrupt(args) -> None:
           f"in {out}; run the same command again to resume", file=sys.stderr)
 
 
-def _error(message: object) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+# A library error names the Python keyword; the command line says its flag instead
+# (dest of the parsed arguments, the flag, the library's words).  Applied only when the
+# command has that flag.
+_FLAG_WORDS = (
+    ("seed", "--seed", r"\bseed must be a non-negative integer, a numpy SeedSequence or "
+                       r"Generator, or None \(fresh entropy\)", "--seed must be a non-negative integer"),
+    ("seed", "--seed", r"\bseed=", "--seed "),
+    ("seat", "--seat", r"\bseat_wind\b=?", "--seat"),
+    ("prevalent", "--prevalent", r"\bprevalent_wind\b=?", "--prevalent"),
+    ("out", "--out", r"\bout=", "--out "),
+    ("jobs", "--jobs", r"\bn_jobs\b=?", "--jobs"),
+    ("n", "-n", r"\bn_hands\b=?", "-n"),
+    ("draws", "--draws", r"\bdraws=", "--draws "),
+    ("visible", "--visible", r"\bvisible=", "--visible "),
+    ("indicator", "--indicator", r"\bindicator=", "--indicator "),
+    ("indicator", "--indicator", r"give the indicator\b", "give it with --indicator TILE"),
+)
+
+
+def cli_words(message: object, args: object = None) -> str:
+    """`message` (a library error) with the Python keywords it names replaced by the
+    flags of the command (``seed`` → ``--seed``, ``seat_wind`` → ``--seat``, ``out=`` →
+    ``--out``, "give the indicator" → "give it with --indicator TILE"), for the flags
+    `args` (the parsed arguments) has."""
+    import re
+    text = str(message)
+    for dest, _flag, pattern, repl in _FLAG_WORDS:
+        if args is not None and hasattr(args, dest):
+            text = re.sub(pattern, repl, text)
+    return text
+
+
+def _error(message: object, args: object = None) -> int:
+    print(f"{PROG}: error: {cli_words(message, args)}", file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -178,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _interrupted(exc):          # a library call that wrapped the interrupt
             _report_interrupt(args)
             return EXIT_INTERRUPT
-        return _error(exc)
+        return _error(exc, args)
     except BrokenPipeError:            # e.g. `majiang review --example --all | head`
         _silence_stdout()
         return 0

@@ -76,18 +76,32 @@ def add_indicator_arg(parser: argparse.ArgumentParser) -> None:
     :func:`check_indicator`."""
     parser.add_argument("--indicator", metavar="TILE", default=None,
                         help="turned joker indicator tile, for --rules whose joker is "
-                             "found from it (e.g. wuhan)")
+                             "found from it (e.g. wuhan, tianjin; shanten and advise "
+                             "need it there); an error under --rules with a fixed "
+                             "joker (hangzhou: 5z) or none")
 
 
-def check_indicator(indicator: str | None, ruleset) -> str | None:
+def check_indicator(indicator: str | None, ruleset, needed: bool = False) -> str | None:
     """The ``--indicator`` value, checked against the ruleset: it needs ``--rules``
-    with jokers (CommandError otherwise) and must be a tile
-    (InvalidNotationError/InvalidHandError)."""
+    whose joker is found from a turned tile (CommandError under no jokers or a fixed
+    joker such as 杭州's 白板, which no turned tile changes) and must be a tile
+    (InvalidNotationError/InvalidHandError).  ``needed`` (shanten, advise: they count
+    the wild kinds' live copies): CommandError when such a ruleset is given without
+    ``--indicator``."""
     if indicator is None:
+        jr = None if ruleset is None else ruleset.jokers
+        if needed and jr is not None and jr.source != "fixed":
+            raise CommandError(f"--rules {ruleset.name} finds its jokers from the turned "
+                               "tile: give it with --indicator TILE")
         return None
     if ruleset is None or ruleset.jokers is None:
         raise CommandError("--indicator needs --rules with jokers (e.g. --rules wuhan)")
     from ..tiles import parse_tile, tile_name
+    if ruleset.jokers.source == "fixed":
+        raise CommandError(
+            f"--indicator: the joker of {ruleset.name} is fixed "
+            f"({tile_name(int(ruleset.jokers.fixed))}), not found from a turned tile; "
+            "leave --indicator out")
     with cli_flowers("--indicator", "an indicator"):
         return tile_name(parse_tile(indicator))
 
@@ -187,38 +201,71 @@ def parse_cli_hand(text: str, ruleset) -> Any:
     whose message says which ``--rules`` it needs, so the commands agree on what
     they accept.
 
+    Jokers (``*``) need ``--rules`` with jokers: the default rules (Chinese Official)
+    have none, and every command refuses them alike.
+
     Raises
     ------
     InvalidHandError, InvalidNotationError
+    RuleError
+        ``*`` without ``--rules`` or under a ruleset without jokers.
+
+    Flowers under a tile set without them are refused here too, before the size
+    check (whose hint would name a command that refuses them).
     """
     from ..errors import InvalidHandError
     from ..hand import parse_hand
 
     size = hand_size(ruleset)
     try:
-        return parse_hand(text, hand_size=size)
+        hand = parse_hand(text, hand_size=size)
     except InvalidHandError as exc:
-        try:
-            other = parse_hand(text)          # 13/14 or 16/17 tiles
-        except InvalidHandError:
-            raise exc from None
-        from .. import rules
+        _refuse_stars(text, ruleset)
+        _wrong_size(text, ruleset, size, exc)
+    _refuse_stars(text, ruleset)
+    if hand.flowers and ruleset is not None:
+        # before any other check, whose hint would name a command refusing the flower
+        from ..rules.model import game_model
+        game_model(ruleset).check_flowers(hand.flowers)
+    return hand
 
-        n = other.n_tiles
-        want = n - n % 3 + 1                   # 13 or 16
-        names = [r for r in rules.available()          # built-ins: not a house rule
-                 if r in rules.BUILTIN_NAMES and rules.get(r).hand_size == want]
-        where = ("" if ruleset is None else
-                 f"ruleset {ruleset.name} plays {size}-tile hands ({size} waiting for a draw, "
-                 f"{size + 1} when discarding); ")
-        if want == 13:
-            need = f"a {n}-tile hand is played without --rules or under a 13-tile ruleset"
-        elif names:
-            need = (f"a {n}-tile hand needs a {want}-tile ruleset: --rules "
-                    + " or --rules ".join(names))
-        else:
-            need = f"no ruleset plays {want}-tile hands"
-        raise InvalidHandError(f"{exc}; {where}{need}") from None
+
+def _refuse_stars(text: str, ruleset) -> None:
+    """RuleError for ``*`` in a hand under no ``--rules`` (the default, Chinese Official
+    rules) or a ruleset without jokers."""
+    n = text.count("*")
+    if n and (ruleset is None or ruleset.jokers is None):
+        from ..errors import RuleError
+        name = "mcr" if ruleset is None else ruleset.name      # the default: mcr
+        raise RuleError(f"the hand holds {n} '*' (jokers), but {name} has no jokers; "
+                        "give --rules with jokers (e.g. --rules hangzhou)")
+
+
+def _wrong_size(text: str, ruleset, size: int, exc: Exception) -> None:
+    """Re-raise `exc` (a hand of the wrong size) naming the ``--rules`` it needs."""
+    from ..errors import InvalidHandError
+    from ..hand import parse_hand
+    try:
+        other = parse_hand(text)          # 13/14 or 16/17 tiles
+    except InvalidHandError:
+        raise exc from None
+    from .. import rules
+
+    n = other.n_tiles
+    want = n - n % 3 + 1                   # 13 or 16
+    names = [r for r in rules.available()          # built-ins: not a house rule
+             if r in rules.BUILTIN_NAMES and rules.get(r).hand_size == want]
+    where = ("" if ruleset is None else
+             f"ruleset {ruleset.name} plays {size}-tile hands ({size} waiting for a draw, "
+             f"{size + 1} when discarding); ")
+    if want == 13:
+        need = f"a {n}-tile hand is played without --rules or under a 13-tile ruleset"
+    elif names:
+        need = (f"a {n}-tile hand needs a {want}-tile ruleset: --rules "
+                + " or --rules ".join(names))
+    else:
+        need = f"no ruleset plays {want}-tile hands"
+    raise InvalidHandError(f"{exc}; {where}{need}") from None
 
 
 class Visible(NamedTuple):

@@ -27,7 +27,9 @@ scores hands it also gains exp_score (expected points within T draws) and
 mean_fan (mean fan total of the wins).  --plot FILE writes the curves per
 discard (PNG/SVG/PDF).  --policy NAME (with --draws) plays the probabilities
 with that policy: every name the probability line prints is accepted back
-(optimal, greedy, "changes<=0" …) and gives the same numbers.
+(optimal, greedy, "changes<=0" …) and gives the same numbers; under the
+default method "greedy" is the greedy player's Monte Carlo and "optimal" the best
+play that fits, and the probability line names the policy used.
 
 A complete hand that is a valid win under the ruleset (self-drawn, on some
 tile of it as the drawn one) is not advised as a hand to discard from: the
@@ -190,7 +192,7 @@ SE_LABEL = "p_win ± 1 standard error in column ±1SE"
 
 
 def provenance_line(prov: list[dict]) -> str:
-    """``"probability  exact; model kind counts (S1); policy changes<=0"`` (several
+    """``"probability  exact; model kind counts; policy changes<=0"`` (several
     entries joined by `` | ``); a Monte Carlo entry says what its ± is
     (:data:`SE_LABEL`)."""
     return "probability  " + " | ".join(
@@ -230,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
             f"advise needs a hand that must discard ({size + 1} tiles counting melds), "
             f"got {hand.n_tiles} in {text!r}; for the effective tiles of a hand waiting "
             f"for a draw run: {command_hint('shanten', hand, args.rules)}")
-    indicator = check_indicator(args.indicator, ruleset)
+    indicator = check_indicator(args.indicator, ruleset, needed=True)
     ind = {} if indicator is None else {"indicator": indicator}
     faces = read_hand_faces(hand, ruleset, indicator)     # wild tiles by their faces
     seen = parse_cli_visible(args.visible, faces, ruleset, indicator)

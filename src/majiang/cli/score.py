@@ -56,7 +56,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hand", nargs="+", metavar="HAND",
                         help='the hand before the winning tile, e.g. "456p789s11z [555z] 45m"')
     parser.add_argument("--win", required=True, metavar="TILE", help="the winning tile, e.g. 7s")
-    parser.add_argument("--self-drawn", action="store_true", help="won on one's own draw (自摸)")
+    parser.add_argument("--self-drawn", action="store_true", default=None,
+                        help="won on one's own draw (自摸); without it a win on a discard, "
+                             "or self-drawn under a ruleset whose wins are self-drawn only")
     parser.add_argument("--seat", default="E", metavar="WIND",
                         help="seat wind E/S/W/N or 东南西北 (default: %(default)s)")
     parser.add_argument("--prevalent", default="E", metavar="WIND",

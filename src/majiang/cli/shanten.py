@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     rs, eff, narrowing = rules_and_forms(args)
     forms, quads = eff.forms, eff.seven_pairs_quads
     hand = parse_cli_hand(" ".join(args.hand), rs)
-    indicator = check_indicator(args.indicator, rs)
+    indicator = check_indicator(args.indicator, rs, needed=True)
     written = hand                  # as written: for the calls that take the indicator
     hand = read_hand_faces(hand, rs, indicator)     # wild tiles by their faces: jokers
     seen = parse_cli_visible(args.visible, hand, rs, indicator)

@@ -55,7 +55,7 @@ Every result carries ``model`` and ``policy``:
   hands kept, ``T <= TRUE_WALL_WINS_MAX_DRAWS``) by the kernel's true-wall solver
   (in Python under the 2-5-8-pair rulesets, see below); equal to a brute-force
   expectimax over the real wall (tested to 1e-9).
-* ``model="kind counts (S1)"`` — the hand-state approximation for long horizons:
+* ``model="kind counts"`` (S1 below) — the hand-state approximation for long horizons:
   the state is the hand and the number of draws; the chance of drawing kind
   ``k`` is ``live_k(h) / (U - t)`` with ``live_k(h) = u_k - max(0, h_k - h0_k)``.
   Tiles drawn and thrown back are forgotten (they shrink the wall but not any
@@ -204,7 +204,7 @@ from .discards import (
     _discard_options, _discard_results, _discards, _fourteen, _probability_frame, _won_now,
 )
 from .engine import (
-    _before_draw, _deal, _Engine, _out_of_reach, _run, _se, _setup, _zero_draws,
+    _auto_method, _before_draw, _deal, _Engine, _out_of_reach, _run, _se, _setup, _zero_draws,
 )
 from .limits import (
     _OBJ_TENPAI, _OBJ_WIN, AUTO_MAX_SHANTEN, B258_MC_MIN_SAMPLES, B258_MC_WORK,
@@ -266,10 +266,14 @@ _COMMON_DOC = """
     n_samples : int
         Monte Carlo walls.
     policy : str, optional
-        ``"optimal"`` or ``"greedy"``: the Monte Carlo policy (default: optimal for
-        ``"monte_carlo"``; greedy when ``"auto"`` falls back to Monte Carlo).  Every
-        name a result prints is accepted: ``"changes<=c"`` (c in 0..8) is
-        ``changes=c``, ``"greedy (ruleset shanten)"`` is ``"greedy"``.
+        The play policy, honoured under every method; :attr:`Probabilities.policy`
+        names the one used.  ``"optimal"``: the best play (under ``"auto"`` the best
+        that fits, as ``method="exact"``; the S1 policy on real walls under
+        ``"monte_carlo"``); ``"greedy"``: the ukeire-greedy player (under ``"auto"``
+        its Monte Carlo).  Default None: the method's own (``"auto"``: the true wall or
+        ``changes<=0``, greedy when it falls back to Monte Carlo).  Every name a result
+        prints is accepted: ``"changes<=c"`` (c in 0..8) is ``changes=c``,
+        ``"greedy (ruleset shanten)"`` is ``"greedy"``.
     changes : int or None
         ``None`` (default): the method decides (``"exact"``: the best play that
         fits; ``"auto"``: ``changes<=0`` beyond the true-wall horizons).  An int
@@ -314,6 +318,7 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
                            prevalent_wind)
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+    method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
     if (int(pos.counts.sum()) + pos.jokers) % 3 == 1:

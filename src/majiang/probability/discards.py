@@ -12,7 +12,7 @@ from .._core import efficiency as _eff
 from .._parallel import spawn_seeds
 from ..errors import InvalidHandError
 from ..tiles import N_KINDS, tile_name
-from .engine import _Engine, _run, _setup
+from .engine import _auto_method, _Engine, _run, _setup
 from .limits import AUTO_MAX_SHANTEN, B258_PY_MAX_DRAWS, JOKER, TRUE_WALL, TRUE_WALL_MAX_DRAWS
 from .position import _after_discards, _discard_name, _Position, _WinPred
 from .results import Estimate, Probabilities
@@ -30,10 +30,13 @@ class _Complete:
     fan: int | None
     text: str
     winning: Any = None
+    tile: str | None = None         # the winning tile of the best reading (a win)
+    self_drawn: bool = True
 
 
-def _completion(engine: _Engine) -> _Complete | None:
-    """Whether the 3n+2 hand of ``engine.pos`` wins now, self-drawn: None when it is not
+def _completion(engine: _Engine, self_drawn: bool = True) -> _Complete | None:
+    """Whether the 3n+2 hand of ``engine.pos`` wins now, self-drawn (on a discard with
+    ``self_drawn=False``): None when it is not
     complete in shape (neither the ruleset's shanten nor the shape without its pair /
     void-suit constraints is -1); else THE win predicate (:func:`majiang.scoring.check_win`,
     self-drawn, the position's winds) on every tile it holds taken as the drawn one (the
@@ -50,7 +53,7 @@ def _completion(engine: _Engine) -> _Complete | None:
     best, why = None, None                  # (fan, kind, check) of a win / of the reason
     for k in [int(k) for k in np.flatnonzero(h)] + ([JOKER] if nj else []):
         try:
-            chk = pred.check(h.copy(), k, nj)
+            chk = pred.check(h.copy(), k, nj, self_drawn)
         except InvalidHandError:
             continue
         fan = int(chk.result.total) if getattr(chk.result, "total", None) is not None else -1
@@ -75,7 +78,7 @@ def _completion(engine: _Engine) -> _Complete | None:
     winning = (h13[None, :], np.array([k], dtype=np.intp), np.ones(1),
                np.array([j13], dtype=np.intp), None)
     return _Complete(True, fan, "complete: wins now" + ("" if fan is None else f", {fan} fan"),
-                     winning)
+                     winning, _discard_name(k), self_drawn)
 
 
 def _won_now(engine: _Engine, done: _Complete) -> Probabilities:
@@ -216,6 +219,7 @@ def _discard_results(hand, draws, visible, ruleset, method, seed, n_samples, pol
             prevalent_wind=prevalent_wind))
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+    method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
     _check_discard_hand(pos)

@@ -388,6 +388,7 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
          n_samples: int, seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
     seed = plain_seed(seed)        # once: a Generator advances once though walls are dealt twice
     policy = _policy_parts(policy)[0]     # a printed name; its change budget is the engine's
+    named = policy is not None or engine.changes is not None     # see _auto_method
     if engine.T == 0:
         return _zero_draws(engine, h0, j0)
     s = engine.shanten(h0, j0)
@@ -400,7 +401,8 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
                 and engine.pos.model.jokers is not None)
     engine.mc_work = (limits.B258_MC_WORK if method == "auto" and engine.pos.model.jokers is not None
                       else None)
-    if method == "exact" or (method == "auto" and (s <= AUTO_MAX_SHANTEN or short)
+    if method == "exact" or (method == "auto" and policy is None
+                             and (s <= AUTO_MAX_SHANTEN or short or engine.changes is not None)
                              and not engine.pred_over):
         if budgeted:
             pred.budget = limits.JOKER_PRED_BUDGET
@@ -418,9 +420,11 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
             raise RuleError(
                 f"the exact search needs more than max_states={engine.max_states} hand states "
                 f"for this {s}-shanten hand; raise max_states or use method='monte_carlo'")
-        policy = "greedy"
+        policy = None
     if method == "auto" and policy is None:
-        policy = "greedy"
+        # the named change budget played on real walls ("optimal" plays the engine's
+        # budget), else the greedy player
+        policy = "optimal" if engine.changes is not None else "greedy"
     if policy is None:
         policy = "optimal"
     res = engine.simulate(h0, j0, policy, n_samples, seed, n_jobs, keep_wins)
@@ -431,12 +435,30 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
             + (f", a 2-5-8 shanten evaluation {limits.B258_SHANTEN_UNITS}" if engine._b258 is not None
                else "") + ")"))
     if res is None:       # optimal policy asked but the graph is too large
-        if method == "auto":
+        if method == "auto" and not named:
             return engine.simulate(h0, j0, "greedy", n_samples, seed, n_jobs, keep_wins)
+        budget = 0 if engine.changes is None else engine.changes
         raise RuleError(
-            f"the optimal policy needs more than max_states={engine.max_states} hand states; "
-            "use policy='greedy' or raise max_states")
+            f"the policy 'changes<={budget}' needs more than max_states={engine.max_states} "
+            "hand states; use policy='greedy' or raise max_states")
     return res
+
+
+def _auto_method(method: str, policy: str | None) -> str:
+    """The method that honours a policy named under ``method="auto"``: ``"greedy"`` is
+    the greedy player's Monte Carlo (``"monte_carlo"``), ``"optimal"`` the best play
+    that fits (``"exact"``); otherwise `method` unchanged (a change budget,
+    ``"changes<=c"`` or ``changes=c``, is the restricted exact search, played on real
+    walls when the exact search is cut short, :func:`_run`).  Raises
+    :class:`~majiang.RuleError` for an unknown method or policy."""
+    _check_method(method, policy)
+    if method == "auto":
+        p = _policy_parts(policy)[0]
+        if p == "greedy":
+            return "monte_carlo"
+        if p == "optimal":
+            return "exact"
+    return method
 
 
 def _setup(hand, draws, visible, ruleset, method, policy, n_samples, changes, max_states,

@@ -16,7 +16,7 @@ from ..tiles import N_KINDS
 
 METHODS = ("auto", "exact", "monte_carlo")
 POLICIES = ("optimal", "greedy")
-MODELS = ("true wall", "kind counts (S1)", "real walls")
+MODELS = ("true wall", "kind counts", "real walls")
 TRUE_WALL, S1, REAL = MODELS
 DEFAULT_SAMPLES = 20_000
 CHUNK = 1024                 # walls per Monte Carlo chunk (one spawned seed each)

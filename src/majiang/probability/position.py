@@ -64,13 +64,14 @@ class _WinPred:
             self.results[key] = chk.result if chk.valid else None
         return self.results[key]
 
-    def check(self, h14: np.ndarray, k: int, n_jokers: int = 0):
-        """The :class:`WinCheck` of ``h14`` completed by drawing ``k`` (34 = joker)."""
+    def check(self, h14: np.ndarray, k: int, n_jokers: int = 0, self_drawn: bool = True):
+        """The :class:`WinCheck` of ``h14`` completed by drawing ``k`` (34 = joker; on a
+        discard with ``self_drawn=False``)."""
         from ..scoring import check_win
         before = np.array(h14, dtype=np.uint8)
         if k == JOKER:
             hand = Hand(before, self.melds, (), n_jokers - 1)
-            return check_win(hand, None, ruleset=self.model, self_drawn=True,
+            return check_win(hand, None, ruleset=self.model, self_drawn=self_drawn,
                              win_is_joker=True, **self.ctx)
         before[k] -= 1
         try:
@@ -78,7 +79,7 @@ class _WinPred:
         except InvalidHandError:
             from ..scoring import WinCheck
             return WinCheck(False, "not a hand")
-        return check_win(hand, k, ruleset=self.model, self_drawn=True, **self.ctx)
+        return check_win(hand, k, ruleset=self.model, self_drawn=self_drawn, **self.ctx)
 
 
 def _raise_pred_error(err: BaseException | None, model: GameModel) -> None:

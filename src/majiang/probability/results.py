@@ -3,12 +3,27 @@ with its standard error) and :class:`Probabilities` (win and tenpai probabilitie
 curves of one hand, with the method, model and policy that produced them)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .limits import S1
+
+
+def _default_spec(*xs: float) -> str:
+    """The format of :class:`Estimate` without a spec: 4 decimals, more when a nonzero
+    value or standard error would round to 0 there (``5e-5 ± 5e-5`` prints ``0.00005 ±
+    0.00005``: its first significant digit shown), scientific below 1e-12."""
+    digits = 4
+    for x in xs:
+        x = abs(float(x))
+        if 0 < x < 1e-4:
+            if x < 1e-12:
+                return ".1e"
+            digits = max(digits, -math.floor(math.log10(x)))
+    return f".{digits}f"
 
 
 @dataclass(frozen=True)
@@ -36,9 +51,12 @@ class Estimate:
         return float(self.value)
 
     def __format__(self, spec: str) -> str:
+        if not spec:            # enough decimals that neither number rounds to 0
+            exact = self.method == "exact"
+            spec = _default_spec(self.value, 0.0 if exact else self.se)
         if self.method == "exact":
-            return format(self.value, spec or ".4f")
-        return f"{format(self.value, spec or '.4f')} ± {format(self.se, spec or '.4f')}"
+            return format(self.value, spec)
+        return f"{format(self.value, spec)} ± {format(self.se, spec)}"
 
     def __str__(self) -> str:
         note = f"; {self.note}" if self.note else ""
@@ -75,7 +93,7 @@ class Probabilities:
     n_states : int or None
         Hand states of the exact search (None when not built).
     model : str
-        ``"true wall"``, ``"kind counts (S1)"`` or ``"real walls"`` (Monte Carlo).
+        ``"true wall"``, ``"kind counts"`` or ``"real walls"`` (Monte Carlo).
     note : str
         Why the probability is 0 by rule (e.g. 开门 with a closed hand), which discard
         a hand that must discard is valued by, that a complete hand wins now (or why

@@ -31,7 +31,7 @@ VARIANTS = (
     Variant("§3.5", "台湾 16张", "Taiwan 16-tile", "taiwan", "complete"),
     Variant("§3.6", "杭州", "Hangzhou", "hangzhou", "complete",
             ("docs/rules/hangzhou.md; 十风 undefined, 清七对 value, kong money not stated",
-             "财飘 抓打圈 and kong/飘 chains need the game history (hangzhou.chain_value)")),
+             "财飘 抓打圈 and kong/飘 chains need the game history, which one hand does not hold")),
     Variant("§3.7", "南昌", "Nanchang", "nanchang", "complete",
             ("honour chows (three winds / three dragons) not modelled",
              "德中德, 抄庄, dealer streak, extra 精 rounds (docs/rules/nanchang.md §5)")),

@@ -18,10 +18,21 @@ from .reference import _score_reference
 from .faces import regional_score as _regional_score
 from .results import FanResult, _new, _set
 
-__all__ = ["score"]
+__all__ = ["score", "standard_self_drawn"]
 
 
-def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
+def standard_self_drawn(ruleset: Any = None) -> bool:
+    """The win context of a complete hand given with none, shared by
+    :func:`majiang.score`, :func:`majiang.check_win` and :func:`majiang.advise`'s
+    ``win now``: a win **on a discard** (seat East, prevalent wind East), or
+    **self-drawn** under a ruleset whose wins are self-drawn only (its
+    ``self_draw_only`` constraint: 天津, 杭州 …).  Returns the ``self_drawn`` flag."""
+    if ruleset is None or ruleset == "mcr":
+        return False
+    return bool(game_model(ruleset).self_draw_only)
+
+
+def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
           method: str = "auto", first_turn: str = "", indicator: Any = None) -> FanResult:
@@ -35,8 +46,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
         :func:`majiang.hand.parse_hand`).  Flowers in the hand count as `flowers`.
     win_tile : str or int
         The winning tile (``"7s"``, ``"七条"``, or a kind 0..33).
-    self_drawn : bool
-        Won on one's own draw (自摸); otherwise on a discard (or a robbed kong).
+    self_drawn : bool or None
+        Won on one's own draw (自摸); False: on a discard (or a robbed kong).  None
+        (default): the standard reading of a hand given with no win context
+        (:func:`standard_self_drawn`): on a discard, self-drawn under a ruleset whose
+        wins are self-drawn only — as :func:`majiang.check_win` and
+        :func:`majiang.advise`.
     last_copy : bool
         和绝张: the other three copies of the win tile are visible.  Implied when
         the player's own exposed melds show three copies.
@@ -95,6 +110,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool
     """
     if method not in ("auto", "kernel", "python"):
         raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    if self_drawn is None:
+        self_drawn = standard_self_drawn(ruleset)
     if ruleset is not None and not (type(hand) is str and "f" not in hand
                                     and hand.isascii()):
         game_model(ruleset).check_hand_flowers(hand)    # flowers only where the set has them

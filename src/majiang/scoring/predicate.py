@@ -46,7 +46,8 @@ class WinCheck:
         return self.valid
 
 
-def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_drawn: bool = True,
+def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
+              self_drawn: bool | None = None,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
@@ -66,7 +67,11 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
         the other functions given no ruleset; ``"plain"``: any complete regular /
         distinct seven pairs / thirteen orphans hand wins.
     self_drawn, kong, last_copy, last_tile, seat_wind, prevalent_wind, flowers
-        The win context, as :func:`majiang.scoring.score`.
+        The win context, as :func:`majiang.scoring.score`.  ``self_drawn=None``
+        (default): the standard reading of a hand given with no win context, the same
+        as :func:`majiang.score` and :func:`majiang.advise`'s ``win now``
+        (:func:`majiang.scoring.api.standard_self_drawn`): a win on a discard, or
+        self-drawn under a ruleset whose wins are self-drawn only.
     first_turn : {"", "heavenly", "earthly", "human"}
         天和 / 地和 / 人和, for the rulesets that score them (the game engine sets it;
         :class:`majiang.winning.WinContext`).
@@ -94,6 +99,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None, self_draw
         Unknown ruleset, jokers under a ruleset without them.
     """
     model = game_model(ruleset)
+    if self_drawn is None:
+        self_drawn = bool(model.self_draw_only)     # as scoring.api.standard_self_drawn
     return _check_ruleset(model, hand, win_tile, self_drawn=self_drawn, jokers=jokers,
                           win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
                           last_tile=last_tile, seat_wind=seat_wind,
