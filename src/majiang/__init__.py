@@ -44,6 +44,7 @@ _LAZY: dict[str, str] = {
     "simulate": "game",
     "count_complete_hands": "studies",
     "compare_rulesets": "studies",
+    "arena": "studies.arena",
 }
 """Public name -> the submodule (relative to ``majiang``) that defines it; resolved
 by :func:`__getattr__` on first access, so ``import majiang`` stays light."""
@@ -100,5 +101,5 @@ __all__ = [
     "rules", "rule_spec", "RuleSpec", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
     "FanResult", "waits", "WinContext", "WinningHand",
     # whole hands and studies
-    "simulate", "count_complete_hands", "compare_rulesets",
+    "simulate", "count_complete_hands", "compare_rulesets", "arena",
 ]

@@ -23,7 +23,7 @@ import numpy as np
 from .errors import MahjongError
 
 __all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram", "fallback_font",
-           "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS"]
+           "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS", "arena_intervals"]
 
 # ------------------------------------------------------------------ fonts
 _CJK_PROBE = "番门清平和断幺中发白万筒条东南西北"
@@ -570,4 +570,55 @@ def fan_heatmap(table: Any, *, top: int = 20, ax: Any = None, title: str | None 
     fig.colorbar(im, ax=a, label="share of wins", shrink=0.8)
     if title:
         _set_title(a, title, "set_title")
+    return fig
+
+
+def arena_intervals(table: Any, ax: Any = None, *, title: str | None = None):
+    """Mean score per hand of each player of a duplicate run, with its 95 % interval.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`majiang.arena`: columns ``player``, ``mean_score``, ``lo``, ``hi``
+        (``hands`` and ``walls`` label the axis when present).
+    ax : matplotlib Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One horizontal point and interval per row, in the table's order (top down),
+        a line at 0 (the mean of a zero-sum table).
+
+    Raises
+    ------
+    MahjongError
+        Not an arena table, or an empty one.
+    """
+    _need_columns(table, ("player", "mean_score", "lo", "hi"), "arena_intervals",
+                  "majiang.arena")
+    if len(table) == 0:
+        raise MahjongError("arena_intervals: the table is empty")
+    fig, (a,) = _figure(ax, 1, (6.4, 1.0 + 0.5 * len(table)))
+    y = np.arange(len(table))[::-1]
+    m = table["mean_score"].to_numpy(dtype=float)
+    lo = table["lo"].to_numpy(dtype=float)
+    hi = table["hi"].to_numpy(dtype=float)
+    err = np.clip(np.vstack([np.nan_to_num(m - lo), np.nan_to_num(hi - m)]), 0, None)
+    for i in range(len(table)):
+        a.errorbar(m[i], y[i], xerr=err[:, i:i + 1], fmt="o", capsize=4,
+                   color=_COLORS[i % len(_COLORS)])
+    players = [str(p) for p in table["player"]]
+    names = _distinct_labels([f"{p} ({i})" if players.count(p) > 1 else p
+                              for i, p in enumerate(players)])
+    _tick_labels(a, "y", y, names)
+    a.axvline(0, color="k", lw=0.6)
+    a.grid(axis="x", alpha=0.3)
+    label = "mean score per hand, 95% interval clustered by wall"
+    if "walls" in table.columns and "hands" in table.columns:
+        label += (f"\n{int(table['walls'].max())} walls, {int(table['hands'].max())} hands "
+                  "per player")
+    a.set_xlabel(label)
+    if title:
+        _set_title(fig, title, "suptitle")
     return fig

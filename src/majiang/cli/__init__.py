@@ -50,6 +50,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "rules",
     "simulate",
     "study",
+    "arena",
 )
 """Subcommand modules of :mod:`majiang.cli`, in ``--help`` order."""
 
@@ -117,9 +118,21 @@ def _report_interrupt(args) -> None:
     """After Ctrl-C in a command writing a resumable run (``--out DIR``), one line on
     stderr: how many chunks are saved and that the same command resumes."""
     out = getattr(args, "out", None)
-    if not out or getattr(args, "command", None) not in ("simulate", "study"):
+    if not out or getattr(args, "command", None) not in ("simulate", "study", "arena"):
         return
     from ._common import plural
+
+    if args.command == "arena":
+        from ..game.store import finished_parts
+        import os
+        try:
+            parts = finished_parts(out) if os.path.isdir(out) else set()
+        except OSError:
+            return
+        walls = sum(b - a for a, b in parts)
+        print(f"{PROG}: interrupted: {plural(len(parts), 'chunk')} ({plural(walls, 'wall')}) "
+              f"saved in {out}; run the same command again to resume", file=sys.stderr)
+        return
 
     try:
         chunks, hands = saved_chunks(out)

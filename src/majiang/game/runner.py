@@ -371,9 +371,11 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     return frame({c: [r[c] for r in rows] for c in cols}, cols)
 
 
-def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *, salvage):
+def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *, salvage,
+                task=None):
     """Chunks on an executor, at most ``window()`` in flight, each handed to ``sink``
-    as it finishes.  On any exception (Ctrl-C included): cancel what is queued, stop
+    as it finishes; ``task(*args, a, b, logs, exchange3)`` plays a chunk (default
+    :func:`_run_chunk`; :func:`majiang.arena` passes its own).  On any exception (Ctrl-C included): cancel what is queued, stop
     our own pool at once, hand the chunks already finished to ``sink`` when
     ``salvage`` (they are on disk then), re-raise."""
     import concurrent.futures as cf
@@ -386,7 +388,7 @@ def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *,
             while queue and len(pending) < room:
                 a, b = queue.pop()
                 try:
-                    f = ex.submit(_run_chunk, *args, a, b, logs, exchange3)
+                    f = ex.submit(task or _run_chunk, *args, a, b, logs, exchange3)
                 except RuntimeError as exc:       # a shut-down executor
                     raise RuleError(f"the executor does not accept work: {exc}") from None
                 pending[f] = (a, b)
