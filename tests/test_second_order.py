@@ -1,13 +1,13 @@
 """The second-order (改良) column of the discard table against a reference from scratch.
 
-The kernel (``second_order_c`` in majiang/_core/efficiency.pyx) is incremental: it keeps
-the min-plus products of the groups a draw or discard leaves alone, memoises the 3n+1
-states it meets within a call and prunes the draws that cannot lower the shanten.  The
-reference here shares none of that: it follows the definition of the ``improvement``
-column (see ``majiang.discard_table``) path by path, in plain Python, and takes every
-shanten from the public functions (``majiang.shanten`` for a hand with melds,
-``majiang.shanten_batch`` -- the same kernel as ``shanten`` without the Python per call
--- for bare count vectors):
+The kernel (``second_order_c`` in majiang/_core/efficiency_second_order.pxi) is
+incremental: it keeps the min-plus products of the groups a draw or discard leaves
+alone, memoises the 3n+1 states it meets within a call and prunes the draws that cannot
+lower the shanten.  The reference here shares none of that: it follows the definition of
+the ``improvement`` column (see ``majiang.discard_table``) path by path, in plain
+Python, and takes every shanten from the public functions (``majiang.shanten`` for a
+hand with melds, ``majiang.shanten_batch`` -- the same kernel as ``shanten`` without the
+Python per call -- for bare count vectors):
 
     improvement(d) = sum_k live(k) * best(k) / sum_k live(k)
 

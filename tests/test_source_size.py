@@ -1,6 +1,8 @@
 """No source file of ``src/majiang`` grows past 800 lines (issue 17): a module over that
 holds more than one concept and is split into focused modules (``records/``, ``efficiency/``,
-``rules/shapes/``, ``rules/base.py`` and its parts were).
+``rules/shapes/``, ``rules/base.py`` and its parts were).  Sources are the Python modules
+and the Cython ones: ``.pyx``, the ``.pxi`` files a kernel includes and the ``.pxd``
+declarations (``_core/efficiency.pyx`` and others are split into ``.pxi`` parts that way).
 
 The files still over the limit are listed in :data:`OVER_LIMIT`, each with why it is
 still there: the list is the debt, and it only shrinks.  A file not on it that grows
@@ -12,10 +14,11 @@ from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "src" / "majiang"
 LIMIT = 800
+SOURCES = ("py", "pyx", "pxi", "pxd")
 
-OVER_LIMIT = {
-    # Cython kernels: one compilation unit each (cdef functions inline across the file)
-    "_core/efficiency.pyx": "compiled shanten/ukeire kernel",
+OVER_LIMIT: dict[str, str] = {
+    # empty: every source is within the limit (Cython kernels are split by concept
+    # into included .pxi parts, one compilation unit each)
 }
 
 
@@ -25,7 +28,7 @@ def _lines(p: Path) -> int:
 
 
 def _sizes() -> dict[str, int]:
-    files = [p for ext in ("py", "pyx", "pxi", "pxd") for p in sorted(PKG.rglob(f"*.{ext}"))]
+    files = [p for ext in SOURCES for p in sorted(PKG.rglob(f"*.{ext}"))]
     return {p.relative_to(PKG).as_posix(): _lines(p) for p in files}
 
 
@@ -33,6 +36,7 @@ def test_the_size_check_sees_the_sources():
     sizes = _sizes()
     assert "records/replay.py" in sizes and "rules/base.py" in sizes
     assert "_core/shapes.pyx" in sizes and "_core/fans_walk.pxi" in sizes
+    assert "_core/efficiency.pxd" in sizes and "_core/efficiency_forms.pxi" in sizes
     text = (PKG / "errors.py").read_text(encoding="utf-8")
     assert sizes["errors.py"] == len(text.splitlines()) > 10
 
