@@ -117,6 +117,39 @@ cdef inline void knit_kinds(int pattern, int* kinds) noexcept nogil:
             kinds[j * 3 + r] = KNIT_SUITS[pattern][j] * 9 + j + 3 * r
 
 
+cdef inline int knit_present(const uint8_t* h, int pattern, int* kinds) noexcept nogil:
+    """Fill ``kinds`` with the nine kinds of ``pattern`` (:func:`knit_kinds`); returns how
+    many of them ``h`` holds."""
+    cdef int j, present = 0
+    knit_kinds(pattern, kinds)
+    for j in range(9):
+        if h[kinds[j]]:
+            present += 1
+    return present
+
+
+cdef inline int knit_take(const uint8_t* h, const uint8_t* caps, const int* kinds,
+                          uint8_t* rem, uint8_t* cap) noexcept nogil:
+    """组合龙 with the nine ``kinds``: ``rem`` = ``h`` less one held copy of each kind and
+    ``cap`` = ``caps`` (NULL: 4 each) less one copy of each (what the set and the pair
+    may still use); returns the tiles the nine kinds miss, or INF when one of them has
+    cap 0 (rem and cap then unusable)."""
+    cdef int j, k, d = 0
+    for k in range(N_KINDS):
+        rem[k] = h[k]
+        cap[k] = caps[k] if caps != NULL else 4
+    for j in range(9):
+        k = kinds[j]
+        if cap[k] == 0:
+            return INF
+        cap[k] -= 1
+        if rem[k]:
+            rem[k] -= 1
+        else:
+            d += 1
+    return d
+
+
 cdef inline int over(int w, int have) noexcept nogil:
     return w - have if w > have else 0
 
@@ -211,7 +244,6 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
     cdef int kinds[9]
     cdef uint8_t rem[N_KINDS]
     cdef uint8_t cap[N_KINDS]
-    cdef bint ok
     if (mask & FORM_HONORS_KNITTED) and M == 4:
         # 14 distinct kinds of the 16 (nine knitted + seven honors) that exist
         for k in range(27, 34):
@@ -235,29 +267,11 @@ cdef int knitted_distance(const uint8_t* h, int mask, int M, const uint8_t* caps
                 best = d
     if (mask & FORM_KNITTED_STRAIGHT) and M >= 3:
         for pattern in range(6):
-            knit_kinds(pattern, kinds)
-            present = 0
-            for j in range(9):
-                if h[kinds[j]]:
-                    present += 1
+            present = knit_present(h, pattern, kinds)
             if 9 - present >= best:      # the nine knitted tiles alone cost that much
                 continue
-            for k in range(N_KINDS):
-                rem[k] = h[k]
-                cap[k] = caps[k] if caps != NULL else 4
-            d = 0
-            ok = True
-            for j in range(9):
-                k = kinds[j]
-                if cap[k] == 0:
-                    ok = False
-                    break
-                cap[k] -= 1
-                if rem[k]:
-                    rem[k] -= 1
-                else:
-                    d += 1
-            if not ok:
+            d = knit_take(h, caps, kinds, rem, cap)
+            if d >= INF:
                 continue
             d += set_and_pair_distance(rem, cap, M - 3)
             if d < best:
@@ -299,11 +313,7 @@ cdef uint64_t knitted_effective(const uint8_t* h, int knit, int M, int dS) noexc
             else:
                 honors_new |= (<uint64_t>1) << k
         for pattern in range(6):
-            knit_kinds(pattern, kinds)
-            present = honors
-            for j in range(9):
-                if h[kinds[j]]:
-                    present += 1
+            present = honors + knit_present(h, pattern, kinds)
             if present < 14 and 14 - present - 1 < dS:    # one more distinct kind
                 E |= honors_new
                 for j in range(9):
@@ -311,23 +321,11 @@ cdef uint64_t knitted_effective(const uint8_t* h, int knit, int M, int dS) noexc
                         E |= (<uint64_t>1) << kinds[j]
     if (knit & FORM_KNITTED_STRAIGHT) and M >= 3:
         for pattern in range(6):
-            knit_kinds(pattern, kinds)
-            present = 0
-            for j in range(9):
-                if h[kinds[j]]:
-                    present += 1
+            present = knit_present(h, pattern, kinds)
             if 8 - present >= dS:           # at best one missing kind drawn
                 continue
-            for k in range(N_KINDS):
-                rem[k] = h[k]
-                cap[k] = 4
-            for j in range(9):
-                k = kinds[j]
-                cap[k] -= 1
-                if rem[k]:
-                    rem[k] -= 1
+            base = knit_take(h, NULL, kinds, rem, cap)     # 9 - present (no caps)
             spd = set_and_pair_distance(rem, cap, M - 3)
-            base = 9 - present
             if base + spd > dS:             # a draw lowers it by at most one
                 continue
             for j in range(9):              # a missing kind of the pattern: one less
