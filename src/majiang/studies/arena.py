@@ -1,8 +1,10 @@
 """``majiang.arena``: duplicate evaluation of players (each wall replayed in every seat order).
 
-Mahjong's luck is mostly the wall.  In the duplicate format used by the Botzone /
-IJCAI Chinese Standard Mahjong contests, the same shuffled wall is played again with
-the players in every seat order, so each player meets the same tiles from every
+Mahjong's luck is mostly the wall.  In the duplicate format of the Botzone /
+IJCAI Chinese Standard Mahjong contests (one hand per game, "seats exchanged over
+the same starting tiles": the README of github.com/ailab-pku/Chinese-Standard-Mahjong,
+the contest organisers' repository), the same shuffled wall is played again with
+the players in other seat orders, so each player meets the same tiles from every
 seat and the luck of the deal cancels between them.  :func:`arena` does that:
 
 * wall ``w`` (``0 <= w < n_walls``) is the full physical tile order shuffled by a
@@ -23,12 +25,13 @@ Student t interval over those per-wall averages (``scipy.stats.t``).  Under a
 zero-sum ruleset with four copies of one deterministic player, every player sits
 in every seat once per wall (``rotate4``), so each player's mean is exactly 0.
 
-Rank points (``rank_points``): Botzone plays one hand per game and the contests
-rank the players of each game by score.  We found no published table of the
-contest's rank points, so the default is the Chinese Official tournament table of
-standard points (标准分: 4 / 2 / 1 / 0 for first to fourth), applied to every
-replayed hand, tied players sharing the mean of the places they tie for.  Pass
-another table (e.g. ``(3, 2, 1, 0)``) to change it.
+Rank points (``rank_points``): Botzone plays one hand per game and ranks the
+players of a game by its score.  We found no published table of the contests'
+rank points, so this is our rule, documented here: the Chinese Official
+tournament table of standard points (标准分: 4 / 2 / 1 / 0 for first to fourth
+place) applied to every replayed hand, tied players sharing the mean of the
+places they tie for (two players sharing first get 3 each).  Pass another table
+(e.g. ``(3, 2, 1, 0)``) to change it.
 
 With ``out=DIR`` each finished chunk of walls is one Parquet file (the
 ``part-SSSSSSSSSSSS-EEEEEEEEEEEE.parquet`` names of :mod:`majiang.game.store`, here
