@@ -256,3 +256,17 @@ def test_plot_rejects_other_tables():
     from majiang.plots import arena_intervals
     with pytest.raises(MahjongError, match="arena"):
         arena_intervals(pd.DataFrame({"x": [1]}))
+
+
+@pytest.mark.parametrize("ruleset", ["kawuxing", "guangdong", "guizhou"])
+def test_identical_players_zero_mean_other_rulesets(ruleset):
+    """The symmetry holds at any table size: three players get 3 rotations (kawuxing),
+    and with four copies of one player every zero-sum ruleset gives mean 0 exactly."""
+    from majiang.rules.model import game_model
+    n = game_model(ruleset).players
+    df = arena(["efficiency"] * n, ruleset, 2, progress=False)
+    assert len(df) == n and (df["hands"] == 2 * n).all()
+    assert (df.attrs["hands"].groupby(["wall", "rotation"])["score"].sum() == 0).all()
+    assert (df["mean_score"] == 0).all()
+    assert len(arena(["efficiency"] * n, ruleset, 1, rotations="all24",
+                     progress=False).attrs["hands"]) == math.factorial(n) * n
