@@ -303,6 +303,12 @@ class Ruleset:
                             f"{self.end_settlement!r}; known: "
                             f"{', '.join(sorted(END_SETTLEMENTS)) or 'none'}")
         tile_copies(self.tile_set)
+        if getattr(self.wall_end, "per_seat", False) and (
+                self.jokers is not None or self.n_flowers or self.blood
+                or (sum(tile_copies(self.tile_set)) % self.players)):
+            raise RuleError(f"ruleset {self.name}: one wall per seat needs a tile set without "
+                            "flowers that splits evenly among the players, no jokers and no "
+                            "血战 / 血流")
         bad = set(self.calls) - set(CALLS)
         if bad:
             raise RuleError(f"ruleset {self.name}: unknown calls {sorted(bad)}; known: "

@@ -24,15 +24,28 @@ class WallEnd:
     ``(kongs, kept)``, the last entry also for more kongs) overrides both (西安:
     13, 7, 8, 13 stacks for 0, 1, 2, 3+ kongs).  The joker indicator is never
     counted.
+
+    ``per_seat`` (Botzone / IJCAI duplicate format, docs/rules/mcr_botzone.md): the
+    shuffled wall is cut into one equal wall per seat; a seat deals its hand and draws
+    (kong replacements too) only from its own wall, in order.  The hand is drawn when
+    the seat to draw next has an empty wall; the draw or discard after which the next
+    seat's wall is empty is the last tile (海底捞月 / 妙手回春), and no call or kong
+    follows it.  Needs ``kept == 0``, no kong terms, no flowers and no jokers.
     """
 
     kept: int = 0
     per_exposed_kong: int = 0
     per_concealed_kong: int = 0
     by_kongs: tuple = ()
+    per_seat: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_kongs", tuple(tuple(x) for x in self.by_kongs))
+        check_bool(self.per_seat, "wall_end per_seat")
+        if self.per_seat and (self.kept or self.per_exposed_kong or self.per_concealed_kong
+                              or self.by_kongs):
+            raise RuleError("a wall end with one wall per seat keeps no tiles back "
+                            "(kept, per-kong terms and by_kongs must be 0)")
 
     def kept_tiles(self, exposed_kongs: int = 0, concealed_kongs: int = 0) -> int:
         """Tiles left undrawn when the hand is drawn, after the given kongs."""

@@ -20,7 +20,7 @@ class _Claims:
         """
         st = self.st
         n = st.n
-        last = not st.can_draw()
+        last = st.at_last(p)
         kind = st.play_kind(tile)
         is_joker = tile in st.jks
         asks = []
@@ -42,7 +42,7 @@ class _Claims:
                     not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
                 cg = st.model.calls
                 held = int(sq.phys[tile])
-                if "exposed_kong" in cg and held >= 3 and st.can_draw():
+                if "exposed_kong" in cg and held >= 3 and st.can_draw(q):
                     options.append(("kong",))
                 if "pung" in cg and held >= 2:
                     options.append(("pung",))
@@ -178,6 +178,6 @@ class _Claims:
                     start=int(c[1]) if c[0] == "chow" else None)
             return ("kong", q) if c[0] == "kong" else ("claimed", q)
         # nobody claimed
-        if not st.can_draw():
+        if st.at_last(p):
             return ("next", None, False)
         return ("next", self.next_active(p), False)

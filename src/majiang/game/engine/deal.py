@@ -34,7 +34,7 @@ class _Deal:
         for p in order:
             k = st.model.hand_size + (1 if p == st.dealer else 0)
             for _ in range(k):
-                t = st._take(False)
+                t = st._take(False, p)
                 if t >= 34:
                     st.seats[p].flowers.append(t)
                 else:

@@ -89,11 +89,11 @@ class _Game(_Asking, _Deal, _Claims):
         cg = st.model.calls
         while True:
             options = []
-            last = not st.can_draw()
+            last = st.at_last(p)
             res = st.try_win(p, drawn, self_drawn=True, kong=kong_flag, last_tile=last)
             if res is not None and res.valid:
                 options.append(("win",))
-            if not s.locked and st.can_draw():
+            if not s.locked and st.may_kong(p):
                 if "concealed_kong" in cg:
                     for k in np.flatnonzero(s.phys >= 4):
                         k = int(k)

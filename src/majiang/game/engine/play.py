@@ -40,7 +40,10 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         prevalent wind ``(hand // players) % 4`` unless given).
     wall : sequence of int, optional
         An explicit physical wall (tests): each tile of the set exactly once,
-        drawn from index 0; replacements from the end.
+        drawn from index 0; replacements from the end.  With one wall per seat
+        (``WallEnd.per_seat``, ``"mcr_botzone"``) the wall is cut into equal quarters,
+        East's first, and each seat takes from the end of its own quarter (deal,
+        draws and kong replacements alike), as Botzone's judge does.
     log : bool
         Keep the event log (``state.events``).
     engine : {"auto", "compiled", "python"}
@@ -86,8 +89,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
                          prevalent_wind=prevalent_wind, exchange3=exchange3)
     if engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
-                        "forms or unusual jokers (substitute tiles, claimable jokers), and "
-                        "no log")
+                        "forms, unusual jokers (substitute tiles, claimable jokers) or one "
+                        "wall per seat, and no log")
     bg = hand_bit_generator(seed, hand)
     if wall is None:
         wall = _Shuffled(build_wall(model, np.random.Generator(bg)))

@@ -124,7 +124,8 @@ def end_table(st, readiness=None):
             tiles[q][t] = tiles[q].get(t, 0) + 1
     turned = None
     if st.wall_left > 0:
-        for t in st.wall[st.head:st.tail + 1]:
+        rest = st.wall_rest() if hasattr(st, "wall_rest") else st.wall[st.head:st.tail + 1]
+        for t in rest:
             if int(t) < 34:
                 turned = int(t)
                 break

@@ -92,6 +92,13 @@ class HandState:
             self.wall = checked_wall(self.model, wall)
         self.head = 0
         self.tail = self.wall.size - 1
+        # one wall per seat (WallEnd.per_seat, Botzone's duplicate format): seat p owns
+        # the quarter of its seat wind, East's first, and takes from its end
+        self.per_seat = bool(getattr(rs.wall_end, "per_seat", False))
+        if self.per_seat:
+            size = self.wall.size // n
+            self.seat_low = [((p - self.dealer) % n) * size for p in range(n)]
+            self.seat_next = [lo + size - 1 for lo in self.seat_low]
         self.seats = [_Seat() for _ in range(n)]
         self.visible = np.zeros(34, dtype=np.uint8)   # pools + exposed melds + indicator
         self.draws = 0
@@ -126,17 +133,51 @@ class HandState:
     # ------------------------------------------------------------------ wall
     @property
     def wall_left(self) -> int:
+        if self.per_seat:
+            return sum(nx - lo + 1 for nx, lo in zip(self.seat_next, self.seat_low))
         return self.tail - self.head + 1
+
+    def wall_rest(self) -> np.ndarray:
+        """The tiles still in the wall(s), undrawn (``int16``)."""
+        if self.per_seat:
+            return np.concatenate([self.wall[lo:nx + 1]
+                                   for nx, lo in zip(self.seat_next, self.seat_low)])
+        return self.wall[self.head:self.tail + 1] if self.wall_left > 0 else self.wall[:0]
 
     def kept(self) -> int:
         exp = sum(s.n_kongs_exposed for s in self.seats)
         con = sum(s.n_kongs_concealed for s in self.seats)
         return self.rs.wall_end.kept_tiles(exp, con)
 
-    def can_draw(self) -> bool:
+    def can_draw(self, p: int | None = None) -> bool:
+        """Whether a tile can be drawn now (by seat ``p``: with one wall per seat, from
+        its own wall)."""
+        if self.per_seat:
+            if p is None:
+                return self.wall_left > 0
+            return self.seat_next[p] >= self.seat_low[p]
         return self.wall_left > self.kept()
 
-    def _take(self, from_tail: bool) -> int:
+    def at_last(self, p: int) -> bool:
+        """The draw or discard seat ``p`` just made is the last of the hand (海底: no call
+        after it; the hand is drawn if nobody wins): no tile left to draw, or with one
+        wall per seat the next seat's wall is empty."""
+        if self.per_seat:
+            return not self.can_draw((p + 1) % self.n)
+        return not self.can_draw()
+
+    def may_kong(self, p: int) -> bool:
+        """Seat ``p`` may declare a concealed or added kong now (a replacement can be
+        drawn and the tile just drawn is not the last)."""
+        if self.per_seat:
+            return self.can_draw(p) and not self.at_last(p)
+        return self.can_draw()
+
+    def _take(self, from_tail: bool, p: int | None = None) -> int:
+        if self.per_seat:
+            t = int(self.wall[self.seat_next[p]])
+            self.seat_next[p] -= 1
+            return t
         if from_tail:
             t = int(self.wall[self.tail])
             self.tail -= 1
@@ -149,16 +190,16 @@ class HandState:
         """Draw for seat p (flowers set aside and replaced from the tail); None when
         the live wall is exhausted."""
         s = self.seats[p]
-        if not self.can_draw():
+        if not self.can_draw(p):
             return None
-        t = self._take(from_tail)
+        t = self._take(from_tail, p)
         self.draws += 1
         while t >= 34:
             s.flowers.append(t)
             self._log(e="flower", seat=p, tile=t)
-            if not self.can_draw():
+            if not self.can_draw(p):
                 return None
-            t = self._take(True)
+            t = self._take(True, p)
             self.draws += 1
         s.phys[t] += 1
         s.drawn = t
@@ -403,8 +444,7 @@ class HandState:
     def census(self) -> np.ndarray:
         """Count of every physical tile across hands, melds, discards, won tiles,
         flowers, the wall and the tiles set aside (``int64 (34 + flowers,)``)."""
-        rest = self.wall[self.head:self.tail + 1] if self.wall_left > 0 else ()
-        return tile_census(self.model, self.seats, self.aside, rest)
+        return tile_census(self.model, self.seats, self.aside, self.wall_rest())
 
     def expected_census(self) -> np.ndarray:
         return expected_census(self.model)
