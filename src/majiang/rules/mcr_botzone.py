@@ -65,6 +65,7 @@ def build(concealed_and_melded_kong: bool = True) -> Ruleset:
         source="docs/rules/mcr_botzone.md (the duplicate format of Botzone and the IJCAI "
                "Mahjong AI competitions); fans and settlement: docs/rules/mcr.md §2",
         builder="mcr_botzone",
+        section="§2",
     )
 
 
