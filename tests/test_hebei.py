@@ -96,7 +96,9 @@ def test_plain_hand_does_not_win():
 
 def test_self_draw_only():
     with pytest.raises(InvalidHandError, match="self_draw_only"):
-        majiang.score("123m456p789s11z45s", "6s", ruleset="hebei")
+        majiang.score("123m456p789s11z45s", "6s", ruleset="hebei", self_drawn=False)
+    # no win context given: self-drawn under a self-draw-only ruleset (the standard reading)
+    assert majiang.score("123m456p789s11z45s", "6s", ruleset="hebei").context.self_drawn
 
 
 # ----------------------------------------------------------------- settlement (§4)

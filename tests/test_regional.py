@@ -233,7 +233,9 @@ def test_anqing_thirteen_lonely_and_seven_stars():
     assert "七星归位" in r and "十三烂" not in r
     assert shanten("14m25p36s1234567z", ruleset="anqing") == 0
     with pytest.raises(InvalidHandError, match="self_draw_only"):
-        score("147m258p369s1234z", "5z", ruleset="anqing")
+        score("147m258p369s1234z", "5z", ruleset="anqing", self_drawn=False)
+    # no win context given: self-drawn under a self-draw-only ruleset (the standard reading)
+    assert score("147m258p369s1234z", "5z", ruleset="anqing").context.self_drawn
 
 
 # ----------------------------------------------------------------- one test per fan
