@@ -17,6 +17,7 @@ import pytest
 
 from majiang import rules
 from majiang.errors import RuleError
+from majiang.records import example_games
 from majiang.game.engine import fast_eligible, play_hand
 from majiang.rules.base import Ruleset
 from majiang.rules.model import game_model
@@ -265,3 +266,77 @@ def test_engine_plays_300_hands_conserving_tiles_and_zero_sum():
 def test_engine_plays_3000_hands_conserving_tiles_and_zero_sum():
     ends = _run(3000, 7, ["efficiency"] * 4)
     assert sum(ends.values()) == 3000
+
+
+# ------------------------------------------------------------------ the Botzone games
+class Follow:
+    """Plays one seat of a Botzone record: the recorded draws are checked against the
+    engine's, the recorded moves are made (one cursor shared by the four seats)."""
+
+    def __init__(self, seat, events, cursor):
+        self.seat, self.events, self.cursor = seat, events, cursor
+
+    def _next(self, view=None):
+        ev = self.events[self.cursor[0]]
+        if ev.action == "Draw" and view is not None and ev.player == self.seat:
+            assert view.drawn == ev.tile, (ev, view.drawn)
+            self.cursor[0] += 1
+            ev = self.events[self.cursor[0]]
+        return ev
+
+    def _take(self):
+        self.cursor[0] += 1
+
+    def declare(self, view, options):
+        ev = self._next(view)
+        assert ev.player == self.seat
+        want = {"Hu": ("win",), "AnGang": ("concealed_kong", ev.tile),
+                "BuGang": ("added_kong", ev.tile)}.get(ev.action)
+        if want is None:
+            return None
+        assert want in options, (ev, options)
+        self._take()
+        return want
+
+    def discard(self, view):
+        ev = self._next(view)
+        assert (ev.player, ev.action) == (self.seat, "Play"), ev
+        self._take()
+        return ev.tile
+
+    def claim(self, view, options):
+        ev = self._next()
+        if ev.player != self.seat:
+            return None
+        want = {"Hu": ("win",), "Peng": ("pung",), "Gang": ("kong",),
+                "Chi": ("chow", ev.tile - 1)}.get(ev.action)
+        if want is None:
+            return None
+        assert want in options, (ev, options)
+        self._take()
+        return want
+
+
+@pytest.mark.parametrize("g", example_games(), ids=lambda g: g.match_id[-6:])
+def test_botzone_games_replay_move_for_move_with_their_walls(g):
+    """Each shipped game, its walls rebuilt from the deals and draws it records (seat
+    wind w takes deal + draws in order from its own wall), plays move for move in the
+    engine under mcr_botzone and ends with the recorded win, fans and scores."""
+    received = {p: list(g.deals[p]) for p in range(4)}
+    for ev in g.events:
+        if ev.action == "Draw":
+            received[ev.player].append(ev.tile)
+    assert all(len(r) <= WALL for r in received.values())
+    cursor = [0]
+    pols = [Follow(p, g.events, cursor) for p in range(4)]
+    st = play_hand("mcr_botzone", pols, wall=seat_walls(received), dealer=0,
+                   prevalent_wind=g.prevalent_wind)
+    assert cursor[0] == len(g.events)                 # every recorded move was made
+    assert [s.n_drawn for s in st.seats] == [len(received[p]) - 13 - (p == 0)
+                                            for p in range(4)]
+    (w,) = st.wins
+    recorded = Counter()
+    for name, count in g.fans:
+        recorded[RS.fan(name).chinese] += count
+    assert dict(w["fans"]) == dict(recorded)
+    assert w["total"] == g.fan_total and tuple(st.deltas) == tuple(g.scores)
