@@ -340,3 +340,41 @@ def test_botzone_games_replay_move_for_move_with_their_walls(g):
         recorded[RS.fan(name).chinese] += count
     assert dict(w["fans"]) == dict(recorded)
     assert w["total"] == g.fan_total and tuple(st.deltas) == tuple(g.scores)
+
+
+def test_simulated_hands_written_as_botzone_records_fit_the_records_wall_model():
+    """Hands played under mcr_botzone, written as Botzone records, replay in the record
+    reader (no seat draws more than its wall) and every win, last tiles included (the
+    reader derives 海底捞月 / 妙手回春 from the duplicate walls), rescores as written."""
+    from majiang import records, simulate
+    from majiang.game import write_botzone
+    from majiang.review import score_win
+    games = records.parse_games(write_botzone(simulate("mcr_botzone", 24, seed=3, logs=True)))
+    assert len(games) == 24
+    n = 0
+    for g in games:
+        for _ in records.replay(g):
+            pass
+        for w in records.wins(g):
+            r = score_win(w)
+            assert {f.chinese: f.count for f in r.fans} == dict(w.fans)
+            n += 1
+    assert n >= 12
+
+
+@pytest.mark.parametrize("case", ["self_draw", "discard"])
+def test_scripted_last_tile_wins_read_back_from_their_botzone_record(case):
+    from majiang import records
+    from majiang.game.logs import botzone_text
+    fillers = kinds("1m1m9m9m1s1s9s9s5z5z6z6z7z7z3m3m6m6m7s7s")
+    if case == "self_draw":
+        received = {0: JUNK[0], 1: JUNK[1], 2: JUNK[2], 3: READY + fillers + [EIGHT_P]}
+        fan = "妙手回春"
+    else:
+        received = {0: READY + kinds("4z"), 1: JUNK[1], 2: JUNK[2],
+                    3: JUNK[3] + fillers + [EIGHT_P]}
+        fan = "海底捞月"
+    st, _ = _play(received)
+    (g,) = records.parse_games(botzone_text(st.events))
+    (w,) = records.wins(g)
+    assert w.wall_last is True and dict(w.fans)[fan] == 1

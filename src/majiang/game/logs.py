@@ -156,6 +156,11 @@ def _logs_of(table_or_logs) -> list:
     return [lg if isinstance(lg, list) else read_jsonl(lg) for lg in logs]
 
 
+_BOTZONE_RULESETS = ("mcr", "mcr_botzone")
+"""Rulesets whose hands a Botzone record can hold (``mcr_botzone`` is the format the
+records come from: their walls and last tiles are its own)."""
+
+
 def botzone_text(log: list) -> str:
     """One Chinese Official hand's log as a Botzone record (see
     ``majiang/data/botzone_mcr/README.md``), readable by :mod:`majiang.records` and
@@ -169,16 +174,18 @@ def botzone_text(log: list) -> str:
     Raises
     ------
     RuleError
-        Not a Chinese Official (``mcr``) hand log, or a log without its header.
+        Not a Chinese Official (``mcr`` or ``mcr_botzone``) hand log, or a log without
+        its header.
     """
     from ..records import botzone_code
     from ..rules import get
     if not log or log[0].get("e") != "header":
         raise RuleError("a hand log starts with a header event")
     h = log[0]
-    if h["ruleset"] != "mcr":
-        raise RuleError(f"Botzone records are Chinese Official (mcr) hands, not {h['ruleset']}")
-    rs = get("mcr")
+    if h["ruleset"] not in _BOTZONE_RULESETS:
+        raise RuleError("Botzone records are Chinese Official (mcr or mcr_botzone) hands, "
+                        f"not {h['ruleset']}")
+    rs = get(h["ruleset"])
     n = rs.players
     dealer = int(h["dealer"])
 
@@ -251,7 +258,7 @@ def write_botzone(table_or_logs: Any, path: Any = None) -> str:
     """
     parts = []
     for lg in _logs_of(table_or_logs):
-        if lg and lg[0].get("e") == "header" and lg[0].get("ruleset") == "mcr":
+        if lg and lg[0].get("e") == "header" and lg[0].get("ruleset") in _BOTZONE_RULESETS:
             parts.append(botzone_text(lg))
     text = "\n".join(parts)
     if path is not None:
