@@ -110,6 +110,12 @@ def test_ruleset_facts():
     assert {f.id for f in off.fans} == ids - {82} and off.wall_end.per_seat
 
 
+def test_house_rules_file_keeps_the_per_seat_walls():
+    back = rules.loads(rules.dumps(RS))
+    assert back.wall_end.per_seat and back.tile_set == "136"
+    assert {f.id for f in back.fans} == {f.id for f in RS.fans}
+
+
 def test_rules_command_prints_it(capsys):
     from majiang.cli import main
     assert main(["rules", "mcr_botzone"]) == 0

@@ -48,6 +48,11 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   (their hand is then locked: they draw, win or discard the drawn tile) until
   the wall ends; the hand is drawn when the live wall holds
   ``wall_end.kept_tiles(exposed, concealed kongs)`` tiles and someone must draw;
+* one wall per seat (``WallEnd.per_seat``: Botzone / IJCAI's duplicate format,
+  ``mcr_botzone``): each seat is dealt and draws, kong replacements too, only from its
+  own quarter of the wall; the hand is drawn when the seat to draw next has an empty
+  wall, and the draw / discard before that is the last tile (海底捞月 / 妙手回春, no call
+  or kong after it); played by the Python loop only;
 * settlement: ``FanResult.settle`` / ``RegionalResult.settle`` per win; after a
   blood win, players already out do not pay a self-draw.
 
@@ -88,8 +93,7 @@ The package, one concept a module (every name below is importable from here):
 * :mod:`.wall` — seeds and walls; :mod:`.facts` — what the loops read from the game
   model (forms beyond the core, :func:`min_aware`, 过水).
 
-Not yet modelled: ready declarations (报听, 天听 / 地听), 买马, Botzone-style
-duplicate walls, 杠上炮 as a fan (the win context does not say that the discard
+Not yet modelled: ready declarations (报听, 天听 / 地听), 买马, 杠上炮 as a fan (the win context does not say that the discard
 followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
 杠爆全包 / 抢杠全包 (广东 full-pay).
 """
