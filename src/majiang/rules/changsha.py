@@ -17,18 +17,144 @@ with any pair — 七小对, 碰碰胡, 清一色, 将将胡 of any shape, 全�
 melds, won on a discard).  海底捞月, 海底炮, 杠上开花 and 抢杠胡 are tagged
 ``"situational"``: they never make a hand ready (so ``123m456p789s1166s`` is not
 ready: neither 1s nor 6s gives a 2-5-8 pair or a 大胡 shape).  起手胡, 扎鸟 and 杠上炮
-need the game history (扎鸟 is an option of the settlement, not scored here).
+need the game history: the game engine plays 起手胡 and 扎鸟 through the end-of-hand
+settlement (:func:`end_settlement`, both loops), 杠上炮 is not played.
+
+起手胡 (docs/rules/changsha.md §3, CS/JD/MP): each pattern a dealt hand shows
+(:func:`start_of_hand_wins`: 四喜, 板板胡, 缺一色, 六六顺; the dealer's 14 tiles) is paid
+like a self-drawn 小胡, 2 from each other player, and play goes on.  The money is due at
+the deal; the engine books it with the hand's other end-of-hand payments (``check`` =
+the pattern's name), which changes no total.  Each pattern counts once per hand.
+
+扎鸟 (docs/rules/changsha.md §4, CS/JD): after a win ``birds`` tiles (default 2) are
+turned from the head of the live wall; on a 海底 win (the wall empty) the last tile is
+the one bird.  A bird of rank r points at the seat (r - 1) mod 4 places on from the
+winner (several winners: from the discarder): 1/5/9 the winner, 2/6 the 下家, 3/7
+across, 4/8 the 上家.  Each payment of a win rises with the birds on its winner plus
+those on its payer: ``bird_mode`` "add" +1 a bird (default), "times" x (1 + birds),
+"double" x 2^birds (``check`` = "扎鸟").  Not played: birds after a drawn hand in which
+someone claimed a 起手胡 (CS), birds raising the 起手胡 payments.
 """
 from __future__ import annotations
 
+from ..tiles import KINDS_258
 from . import fans as F
-from .base import Ruleset, ScoringRule, WallEnd, check_bool, settle_points
+from .base import (END_SETTLEMENTS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
+                   check_int, settle_points)
 
-__all__ = ["build", "CHANGSHA"]
+__all__ = ["build", "CHANGSHA", "start_of_hand_wins", "bird_seats", "end_settlement",
+           "START_OF_HAND_PAYMENT", "BIRD_MODES"]
+
+START_OF_HAND_PAYMENT = 2
+"""A 起手胡 is paid like a self-drawn 小胡: 2 from each other player (docs/rules/changsha.md
+§3, JD; CS pays 1 底分 or a fixed 2 as an option)."""
+
+BIRD_MODES = ("add", "times", "double")
+"""扎鸟 scoring (docs/rules/changsha.md §4, CS ``calcBird`` / JD): +1 a bird, x (1 + birds),
+x 2^birds."""
 
 
-def build(*, zhuanzhuan: bool = False) -> Ruleset:
+def start_of_hand_wins(counts) -> tuple[str, ...]:
+    """The 起手胡 patterns a dealt hand shows (docs/rules/changsha.md §3, CS/JD/MP).
+
+    四喜: four of one kind; 板板胡: no 2, 5 or 8 at all; 缺一色: one of 万 筒 条 missing;
+    六六顺: two kinds held three (or more) times.
+
+    Parameters
+    ----------
+    counts : sequence of int or mapping
+        Copies per kind 0..33 (a length-34 sequence or ``{kind: copies}``), melds
+        included if any.
+
+    Returns
+    -------
+    tuple of str
+        The names, in that order (empty when none).
+    """
+    if hasattr(counts, "items"):
+        c = [0] * 34
+        for k, v in counts.items():
+            c[int(k)] += int(v)
+    else:
+        c = [int(x) for x in counts]
+    out = []
+    if max(c) >= 4:
+        out.append("四喜")
+    if not any(c[k] for k in KINDS_258):
+        out.append("板板胡")
+    if any(sum(c[9 * s:9 * s + 9]) == 0 for s in range(3)):
+        out.append("缺一色")
+    if sum(1 for x in c if x >= 3) >= 2:
+        out.append("六六顺")
+    return tuple(out)
+
+
+def bird_seats(birds, anchor: int, players: int = 4) -> list[int]:
+    """Per seat, how many of the bird tiles ``birds`` (kinds 0..26) point at it, counting
+    from seat ``anchor`` (the winner, or the discarder with several winners): rank r is
+    the seat (r - 1) mod 4 places on in turn order (docs/rules/changsha.md §4, JD
+    ``get_seat``)."""
+    out = [0] * players
+    for t in birds:
+        out[(anchor + (int(t) % 9) % 4) % players] += 1
+    return out
+
+
+def end_settlement(rs, table) -> list:
+    """起手胡 and 扎鸟 at the end of a hand (see the module docstring): a list of
+    ``{"check", "payer", "payee", "amount"}`` over the final table
+    (:class:`~majiang.rules.base.EndTable`)."""
+    opts = rs.options
+    n = table.players
+    out = []
+    if opts.get("start_wins", True):
+        for p, hand in enumerate(table.start):
+            for name in start_of_hand_wins(hand):
+                for q in range(n):
+                    if q != p:
+                        out.append({"check": name, "payer": q, "payee": p,
+                                    "amount": START_OF_HAND_PAYMENT})
+    nb = int(opts.get("birds", 0))
+    if nb and table.wins:
+        birds = table.rest[:nb] if table.rest else table.win_tiles[:1]
+        anchor = table.wins[0][0] if len(table.wins) == 1 else table.wins[0][2]
+        on = bird_seats(birds, anchor, n)
+        mode = opts.get("bird_mode", "add")
+        for (w, *_), pay in zip(table.wins, table.payments):
+            for q in range(n):
+                if q == w or pay[q] >= 0:
+                    continue
+                k = on[w] + on[q]
+                extra = (k if mode == "add" else -pay[q] * k if mode == "times"
+                         else -pay[q] * (2 ** k - 1))
+                if extra:
+                    out.append({"check": "扎鸟", "payer": q, "payee": w, "amount": extra})
+    return out
+
+
+END_SETTLEMENTS["changsha"] = end_settlement
+
+
+def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
+          birds: int | None = None, bird_mode: str = "add") -> Ruleset:
+    """The Changsha ruleset.  Options: ``zhuanzhuan`` (the 转转 style), ``start_wins``
+    (起手胡 paid), ``birds`` (扎鸟 tiles turned after a win, 0..8: our pick of 2 among the
+    tables' 1, 2, 4, 6), ``bird_mode`` (:data:`BIRD_MODES`).  None: the style's default
+    (二五八 True and 2; 转转, a separate game, False and 0).
+
+    Raises
+    ------
+    RuleError
+        An option of the wrong type or out of range.
+    """
     check_bool(zhuanzhuan, "changsha option zhuanzhuan")
+    if start_wins is None:
+        start_wins = not zhuanzhuan
+    if birds is None:
+        birds = 0 if zhuanzhuan else 2
+    check_bool(start_wins, "changsha option start_wins")
+    check_int(birds, "changsha option birds", lo=0, hi=8)
+    check_choice(bird_mode, "changsha option bird_mode", BIRD_MODES)
     src = "docs/rules/changsha.md §2"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape
@@ -63,7 +189,10 @@ def build(*, zhuanzhuan: bool = False) -> Ruleset:
         settlement_params={}, source="docs/rules/changsha.md",
         tile_set="108", constraints=() if zhuanzhuan else ("pair_258_small",), ready="none",
         wall_end=WallEnd(kept=0), winners="multiple", scoring=ScoringRule(mode="add"),
-        options={"zhuanzhuan": zhuanzhuan}, builder="changsha", section="§3.19")
+        options={"zhuanzhuan": zhuanzhuan, "start_wins": start_wins, "birds": birds,
+                 "bird_mode": bird_mode},
+        end_settlement="changsha" if (start_wins or birds) else "",
+        builder="changsha", section="§3.19")
 
 
 CHANGSHA = build()

@@ -43,7 +43,6 @@ part of the shape there: shanten, ukeire, waits and advice aim at complete hands
 """
 from __future__ import annotations
 
-from ..tiles import KINDS_258
 from . import fans as F
 from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int, settle_points
 
@@ -76,16 +75,9 @@ def start_of_hand_wins(hand: object) -> tuple[str, ...]:
     for m in h.melds:
         for t in m.tiles:
             c[t] += 1
-    out = []
-    if max(c) == 4:
-        out.append("四喜")
-    if not any(c[k] for k in KINDS_258):
-        out.append("无将和")
-    if any(sum(c[9 * s:9 * s + 9]) == 0 for s in range(3)):
-        out.append("缺一色")
-    if sum(1 for x in c if x >= 3) >= 2:
-        out.append("六顺")
-    return tuple(out)
+    from .changsha import start_of_hand_wins as changsha_start
+    names = {"板板胡": "无将和", "六六顺": "六顺"}       # the same patterns, Hefei's names
+    return tuple(names.get(x, x) for x in changsha_start(c))
 
 
 def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> Ruleset:

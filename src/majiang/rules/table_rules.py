@@ -171,6 +171,16 @@ class EndTable:
         Per win in order, ``(seat, how, discarder, points, fans)`` with how
         ``"self_draw"`` / ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"`` and
         fans the counted fans as ``(chinese name, count)`` pairs.
+    start : tuple of dict
+        Per seat ``{kind: copies}``: the hand as dealt (the dealer's 14 tiles), after
+        flowers are replaced (长沙 起手胡); () when the loop did not keep it.
+    rest : tuple of int
+        The kinds left in the live wall, in draw order from the head (长沙 扎鸟 turns
+        its birds from there); flowers left out.
+    payments : tuple of tuple
+        Per win in order, the per-seat score change of that win (negative: a payer).
+    win_tiles : tuple of int
+        Per win in order, the winning tile's kind.
     """
 
     players: int
@@ -187,6 +197,10 @@ class EndTable:
     dealer: int = 0
     melds: tuple = ()
     wins: tuple = ()
+    start: tuple = ()
+    rest: tuple = ()
+    payments: tuple = ()
+    win_tiles: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}

@@ -69,7 +69,8 @@ Rules applied (sources: the ruleset's page in docs/rules/):
 * the ruleset's end-of-hand settlement (``Ruleset.end_settlement``, a function of the
   final table :class:`~majiang.rules.base.EndTable` built by :func:`end_table`: 贵州
   鸡 after a win, 查叫 at a drawn end, 河北 / 内蒙 / 灌南 dealer and 闭门 terms, 保定 跟庄
-  from the discard pools); "ready" there is a winner or a hand that some
+  from the discard pools, 长沙 起手胡 from the dealt hands and 扎鸟 from the wall left
+  after a win: both loops keep the dealt hands for it); "ready" there is a winner or a hand that some
   tile completes into a valid win under THE predicate as a self-draw.
 
 Two loops play the same hands move for move: the compiled one

@@ -280,7 +280,9 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
         d = exchange_direction(bg, n)
         fh.exchange(gives, d)
     fh.declare_voids()
+    start = [fh.hand(p) for p in range(n)] if rs.end_settlement else None
     fh.run()
     st = FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
+    st.start_hands = start
     end_checks(st)
     return st

@@ -122,13 +122,13 @@ def end_table(st, readiness=None):
         q, t = w["seat"], int(w["tile"])
         if w["how"] in ("discard", "robbing_kong") and t not in st.seats[q].won_tiles:
             tiles[q][t] = tiles[q].get(t, 0) + 1
-    turned = None
+    rest = ()
     if st.wall_left > 0:
         rest = st.wall_rest() if hasattr(st, "wall_rest") else st.wall[st.head:st.tail + 1]
-        for t in rest:
-            if int(t) < 34:
-                turned = int(t)
-                break
+        rest = tuple(int(t) for t in rest if int(t) < 34)
+    turned = rest[0] if rest else None
+    start = tuple({int(k): int(h[k]) for k in np.flatnonzero(h)}
+                  for h in getattr(st, "start_hands", None) or ())
     ready = tuple(readiness.ready(q) for q in range(n))
     values = tuple(readiness.value(q) if ready[q] else None for q in range(n))
     first = {int(k): (int(v[0]), None if v[1] is None else int(v[1]))
@@ -140,7 +140,10 @@ def end_table(st, readiness=None):
                     dealer=int(st.dealer), melds=tuple(len(s.melds) for s in st.seats),
                     wins=tuple((int(w["seat"]), w.get("how", ""), w.get("discarder"),
                                 int(w.get("points", 0)), tuple(w.get("fans", ())))
-                               for w in st.wins))
+                               for w in st.wins),
+                    start=start, rest=rest,
+                    payments=tuple(tuple(int(x) for x in w["deltas"]) for w in st.wins),
+                    win_tiles=tuple(int(w["tile"]) for w in st.wins))
 
 
 def _apply(st, payments):
