@@ -479,7 +479,7 @@ def test_all_258_form_without_the_258_rule():
     no8 = dataclasses.replace(rs, name="hefei_no_eight_test", constraints=())
     assert shanten("2258m2258p2258s8s", ruleset=no8) == 0
     # 八枝 (8 of a suit) is part of the shape now: 4 + 4 + 5 tiles keep at most 11 of
-    # a complete 将将和 (tests/test_hefei_eight.py)
+    # a complete 将将和 (tests/test_hefei.py)
     assert shanten("2258m2258p2258s8s", ruleset=rs) == 2
     assert shanten("123m456p789s1166s", ruleset=rs) == 0
     assert majiang.waits("123m456p789s1166s", ruleset=rs) == ["1s", "6s"]

@@ -490,7 +490,7 @@ def test_shanten_equals_brute_force(name, rs_kw, forms, quads, sizes, max_j, n_f
     """Random deals from each ruleset's wall (jokers set apart, the 白板 stand-in drawn as
     the joker's face): shanten = the least plain shanten over every joker assignment
     (no fifth copy).  温州 without 三财神 (three 财神 win without a shape: shanten then
-    also counts the draws to a third 财神, tests/test_stand_in_and_three_jokers.py)."""
+    also counts the draws to a third 财神, tests/test_jokers.py)."""
     rs = rules.BUILDERS[name](**rs_kw)
     model = game_model(rs)
     rng = np.random.default_rng(len(name) * 7 + len(rs_kw))
@@ -539,7 +539,7 @@ def test_ukeire_matches_brute_force(name, ind):
     kind's drawable copies (the joker face: the four 白板 that play as it, listed under
     5z, the tile drawn; 白 itself: none) − held.  The joker draw keyed "<kind>*", live =
     wild copies − held.  温州 without 三财神 (its shape-free win is in
-    tests/test_stand_in_and_three_jokers.py)."""
+    tests/test_jokers.py)."""
     rs = rules.get(name) if name != "wenzhou" else WZ.build(three_caishen_win=False)
     model = game_model(name)
     w = model.wall(ind)

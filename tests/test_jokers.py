@@ -5,6 +5,7 @@ Brute force: a joker stands for any one tile, so the shanten of real tiles ``h``
 kinds (no count above 4 unless jokers may be fifth copies).  Ukeire is checked the
 same way: a real kind is effective when adding it lowers that brute-force shanten.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -13,8 +14,13 @@ import numpy as np
 import pytest
 
 import majiang
-from majiang import RuleError, InvalidHandError, shanten, shanten_batch, ukeire
-from majiang.tiles import tile_name
+from majiang import InvalidHandError, RuleError, rules, shanten, shanten_batch, ukeire
+from majiang.rules import luoyuan as LY
+from majiang.rules import wenzhou as WZ
+from majiang.rules.model import game_model
+from majiang.rules.shapes import three_jokers_win
+from majiang.scoring import faces
+from majiang.tiles import format_counts, parse_tile, tile_name
 
 
 def _assignments(h: np.ndarray, j: int, kinds=range(34)) -> np.ndarray:
@@ -280,3 +286,328 @@ def test_anqing_seen_stand_ins_one_way(seen, stand_ins, jokers):
     n = len(seen) // 2
     p = majiang.win_probability(hand, 1, visible=seen, ruleset="anqing", indicator="1m")
     assert float(p) == pytest.approx((8 - n) / (122 - n), abs=1e-12)
+
+
+# ============================================================================
+# Stand-in tiles and the three-joker win
+# Stand-in tiles (JokerRule.substitute) among the effective draws, faces.score with
+# stand-ins, and the shape-free three-joker win (罗源 三金倒, 温州 三财神) in shanten,
+# ukeire and discard tables.
+#
+# Every expectation is built independently of the code under test:
+#
+# * ukeire / discard tables: the real wall is built tile by tile (the physical 136/144
+#   tiles less the face-up indicator; the wild kind's copies are jokers, the substitute's
+#   copies play as the wild kind's face), each physical tile left is drawn in turn and the
+#   ruleset's shanten recomputed; a draw is effective when it lowers the shanten, live =
+#   its physical copies left (minus the visible ones);
+# * readiness under the three-joker win: a hand is ready iff some physical draw (a joker
+#   included) makes :func:`majiang.check_win` valid on a self-draw;
+# * faces.score: the levels of docs/rules/wenzhou.md §3 (双财归位 双翻 ×4, 三财归位 四翻 ×8
+#   with 辣子辣, 硬 ×2, 三财神 ×4), worked by hand in the comments.
+# ============================================================================
+WHITE, RED = parse_tile("5z"), parse_tile("7z")
+
+
+# ----------------------------------------------------------------- the physical wall
+def _physical(rs, ind):
+    """(physical copies (34,) a player counts as unseen, wild kind, substitute or None).
+    Built from the tile set alone, not from GameModel.wall.  The face-up indicator is
+    seen by every library function on its own (安庆: joker = indicator + 1, the turned
+    tile is set apart), and when it is a copy of the wild kind itself (罗源, 温州,
+    活动百搭) the other three are the wild copies."""
+    jr = rs.jokers
+    phys = np.array(rs.copies, dtype=np.int64)
+    face = jr.kind(ind)
+    if jr.source == "turned":
+        phys[face] -= 1                                   # face up; three wild
+    elif jr.source == "next":
+        phys[parse_tile(ind)] -= 1                        # face up, set apart
+    sub = jr.substitute if jr.substitute is not None and jr.substitute != face else None
+    return phys, face, sub
+
+
+def _written(P, face, sub):
+    """Physical counts -> (written counts, jokers): the hand as its tiles look, the wild
+    copies written '*' (their face reads the same), the stand-ins as themselves."""
+    h = P.copy()
+    j = int(h[face])
+    h[face] = 0
+    return h, j
+
+
+def _text(h, j):
+    return format_counts(h.astype(np.uint8)) + "*" * j
+
+
+def _deal(phys, size, rng, force=()):
+    """A physical hand of `size` tiles: the kinds in `force` first, the rest at random."""
+    pool = list(np.repeat(np.arange(34), phys))
+    P = np.zeros(34, np.int64)
+    for k in force:
+        if P[k] < phys[k]:
+            P[k] += 1
+            pool.remove(k)
+    pick = rng.choice(len(pool), size - int(P.sum()), replace=False)
+    for i in pick:
+        P[pool[i]] += 1
+    return P
+
+
+def _brute_ukeire(rs, ind, P, phys, face, sub, seen=None):
+    """{key: live} of the physical draws that lower the ruleset's shanten."""
+    h, j = _written(P, face, sub)
+    kw = {"ruleset": rs, "indicator": ind}
+    base = majiang.shanten(_text(h, j), **kw)
+    out = {}
+    for p in range(34):
+        left = int(phys[p] - P[p] - (0 if seen is None else seen[p]))
+        if phys[p] - P[p] <= 0:
+            continue
+        P2 = P.copy()
+        P2[p] += 1
+        h2, j2 = _written(P2, face, sub)
+        if majiang.shanten(_text(h2, j2), **kw) < base:
+            key = tile_name(face) + "*" if p == face else tile_name(p)
+            out[key] = max(0, left)
+    return base, out
+
+
+SUBSTITUTE_CASES = [
+    ("anqing", {}, 13),                                   # 红中 plays as the 钻牌's face
+    ("wenzhou", {"three_caishen_win": False}, 16),        # 白板 plays as the 财神's face
+    ("wenzhou", {}, 16),                                  # the same with 三财神 on
+    ("shanghai_baida", {}, 13),                           # 活动百搭: 白板 as the face
+    ("hangzhou", {"caishen": "flip"}, 13),                # 翻财神 option: 白板 as the face
+]
+
+
+@pytest.mark.parametrize("name,kw,size", SUBSTITUTE_CASES)
+def test_ukeire_lists_the_stand_in_draw(name, kw, size, n_inds=3, seed=11):
+    """ukeire = brute force over the physical draws, on random hands holding stand-ins
+    (written as the face) and jokers; the stand-in draw is keyed by the substitute's own
+    name with its copies left."""
+    rs = rules.BUILDERS[name](**kw)
+    rng = np.random.default_rng(seed + len(name) + len(kw))
+    kinds = [k for k in game_model(rs).kinds]
+    n_hands = 6 if rs.hand_size == 16 else 10
+    listed = checked = 0
+    for ind in rng.choice(kinds, n_inds, replace=False):
+        ind = tile_name(int(ind))
+        phys, face, sub = _physical(rs, ind)
+        for i in range(n_hands):
+            nb = [k for k in (face - 1, face + 1) if 0 <= k < 34 and k // 9 == face // 9
+                  and face < 27]
+            force = ([sub] * (i % 3) if sub is not None else []) + nb[:1] + [face] * (i % 2)
+            P = _deal(phys, size, rng, force)
+            h, j = _written(P, face, sub)
+            base, expect = _brute_ukeire(rs, ind, P, phys, face, sub)
+            got = majiang.ukeire(_text(h, j), ruleset=rs, indicator=ind)
+            assert got == expect, (name, _text(h, j), ind)
+            listed += sub is not None and tile_name(sub) in got
+            checked += 1
+    assert checked >= 18
+    if not three_jokers_win(rs):    # (with 三财神 the joker path is mostly the minimum)
+        assert listed >= 3      # the stand-in draw was effective in some hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,kw,size", SUBSTITUTE_CASES)
+def test_ukeire_lists_the_stand_in_draw_more(name, kw, size):
+    """The same over 12 indicators (and more hands)."""
+    test_ukeire_lists_the_stand_in_draw(name, kw, size, n_inds=12, seed=101)
+
+
+def test_anqing_issue_example():
+    """13m456p789s123s11z, indicator 1m (钻牌 2m): the 2m is drawn as one of the four 2m
+    jokers or as one of the four 红中 (7z) that play as 2m."""
+    assert majiang.ukeire("13m456p789s123s11z", ruleset="anqing", indicator="1m") == {
+        "7z": 4, "2m*": 4}
+    # two stand-ins held (written as themselves, 77z): a 2m/1z shanpon; two 红中 left
+    assert majiang.ukeire("456p789s123s11z77z", ruleset="anqing", indicator="1m") == {
+        "1z": 2, "7z": 2, "2m*": 4}
+
+
+def test_stand_in_live_counts_with_visible_tiles():
+    """上海百搭 活动百搭, indicator 8s (3 wild 8s, the four 白板 play as 8s): waiting on 8s.
+    Visible 白板 are seen stand-ins (5z); a visible 8s is a seen 百搭."""
+    hand = "123m456p123s11z79s"
+    assert majiang.ukeire(hand, ruleset="shanghai_baida", indicator="8s") == {
+        "5z": 4, "8s*": 3}
+    assert majiang.ukeire(hand, "5z5z8s", ruleset="shanghai_baida", indicator="8s") == {
+        "5z": 2, "8s*": 2}
+
+
+def test_ukeire_agrees_with_win_probability():
+    """For ready hands every effective draw wins: live total / tiles left = the one-draw
+    win probability of the probability layer (which models the wall on its own)."""
+    for name, ind, hand in [("shanghai_baida", "8s", "123m456p123s11z79s"),
+                            ("anqing", "1m", "13m456p789s123s11z"),
+                            ("wenzhou", "9s", "123m456p789p555s78s11z")]:
+        rs = rules.get(name)
+        left = int(np.sum(rs.copies)) - 1 - rs.hand_size      # the indicator face up
+        uk = majiang.ukeire(hand, ruleset=name, indicator=ind)
+        p = float(majiang.win_probability(hand, 1, ruleset=name, indicator=ind))
+        assert p == pytest.approx(sum(uk.values()) / left, abs=1e-4), (name, uk)
+
+
+@pytest.mark.parametrize("name,kw,size", SUBSTITUTE_CASES[:4])
+def test_discard_table_counts_the_stand_in(name, kw, size):
+    """Each row = brute-force ukeire after that discard (a discarded face tile is a
+    stand-in: the substitute is then seen, no joker)."""
+    rs = rules.BUILDERS[name](**kw)
+    rng = np.random.default_rng(5 + len(name))
+    ind = "4p"
+    phys, face, sub = _physical(rs, ind)
+    for i in range(2):
+        P = _deal(phys, size + 1, rng, [sub, sub, face - 1])
+        h, j = _written(P, face, sub)
+        table = majiang.discard_table(_text(h, j), ruleset=rs, indicator=ind)
+        assert len(table) == int((h > 0).sum())
+        for row in table.itertuples():
+            d = parse_tile(row.discard)
+            P2 = P.copy()
+            P2[sub if d == face else d] -= 1
+            seen = np.zeros(34, np.int64)
+            seen[sub if d == face else d] = 1
+            s, expect = _brute_ukeire(rs, ind, P2, phys, face, sub, seen)
+            assert (row.shanten, row.ukeire_kinds, row.ukeire_count) == (
+                s, len(expect), sum(expect.values())), (name, _text(h, j), row.discard)
+
+
+# ----------------------------------------------------------------- faces.score
+def test_faces_score_wenzhou_white_plays_as_the_caishen_face():
+    """docs/rules/wenzhou.md §2: 白板 plays as the 财神's face.  Indicator 5m: 5m is the 财神 (three wild).
+    Hand 123p 456p 789p 11s 12s + 5m 5m (two 财神) + 5z (a 白板 = a natural 5m), win 3s on
+    a discard: 555m = the two 财神 as themselves with the 白板 → 双财归位 (双翻 ×4); no
+    财神 stands for another tile → 硬 (×2); level = the highest: 4 (docs/rules/wenzhou.md §3)."""
+    r = faces.score("123p456p789p11s12s55m5z", "3s", ruleset="wenzhou", indicator="5m",
+                    seat_wind=1)
+    assert r.points == 4
+    assert {f.chinese for f in r.fans} == {"双财归位", "硬"}
+    # the 白板 is the winning tile (self-drawn): 555m again → 4
+    r = faces.score("123p456p789p11s123s55m", "5z", ruleset="wenzhou", indicator="5m",
+                    seat_wind=1, self_drawn=True)
+    assert r.points == 4 and "双财归位" in {f.chinese for f in r.fans}
+    # a 白板 pung is a pung of the face (indicator 9s: 999s), not of 白: with 666z 777z
+    # no 中发白 (双翻 4); no 财神 held → 硬 (2) on a discard
+    r = faces.score("666z777z123p456p1s [555z]", "1s", ruleset="wenzhou", indicator="9s",
+                    seat_wind=1)
+    assert r.points == 2 and {f.chinese for f in r.fans} == {"硬"}
+
+
+def test_faces_score_wenzhou_three_caishen_home_with_white():
+    """辣子辣 (lazi=True): 三财归位 = 四翻 ×8 (docs/rules/wenzhou.md §3).  Indicator 5m; hand 34m + 5z (白板 =
+    5m: 345m) + 555m (the three 财神 as themselves) + 123p 456p 789p + 1s, self-drawn
+    1s: 三财归位 8 (三财神 4, 硬 2 below it)."""
+    rs = WZ.build(lazi=True)
+    r = faces.score("34m555m123p456p789p1s5z", "1s", ruleset=rs, indicator="5m",
+                    seat_wind=1, self_drawn=True)
+    assert r.points == 8 and "三财归位" in {f.chinese for f in r.fans}
+    # without the stand-in reading the 白板 is a lone honour: at most 三财神 (4)
+    r = faces.score("34m555m123p456p789p1s6z", "1s", ruleset=rs, indicator="5m",
+                    seat_wind=1, self_drawn=True)
+    assert r.points == 4
+
+
+def test_faces_score_stand_in_errors_and_turned_white():
+    # four 白板 + the 5m face: five tiles playing as 5m
+    with pytest.raises(majiang.InvalidHandError):
+        faces.score("123p456p789p1s5555z", "1s", ruleset="wenzhou", indicator="5m",
+                    self_drawn=True)
+    # 白板 turned: the 白板 are the 财神 themselves (no stand-in): 5z5z are two 财神 standing
+    # for 5m beside the natural 5m — not 归位 (their face is 白); self-drawn → 硬 (2)
+    r = faces.score("123p456p789p11s12s55z5m", "3s", ruleset="wenzhou", indicator="5z",
+                    seat_wind=1, self_drawn=True)
+    assert r.points == 2 and "双财归位" not in {f.chinese for f in r.fans}
+
+
+# ----------------------------------------------------------------- three jokers
+def test_three_jokers_flag_comes_from_the_ruleset():
+    assert three_jokers_win(rules.get("luoyuan")) and three_jokers_win(rules.get("wenzhou"))
+    assert not three_jokers_win(LY.build(special_wins=()))
+    assert not three_jokers_win(WZ.build(three_caishen_win=False))
+    assert not three_jokers_win(rules.get("hangzhou"))
+
+
+@pytest.mark.parametrize("rs,shape_rs,ind", [
+    (LY.build(), LY.build(special_wins=()), "5p"),
+    (WZ.build(), WZ.build(three_caishen_win=False), "5p"),
+])
+def test_three_jokers_shanten_and_readiness(rs, shape_rs, ind):
+    """shanten = min(shape shanten, 2 − jokers) (3n+1); ready (0) iff some physical draw,
+    a joker included, makes check_win valid on a self-draw; a 3n+2 hand holding three
+    jokers is complete (−1) and wins."""
+    rng = np.random.default_rng(3)
+    phys, face, sub = _physical(rs, ind)
+    ready_by_jokers = ready_by_shape = 0
+    for i in range(24):
+        force = [face] * (i % 4)
+        P = _deal(phys, rs.hand_size, rng, force)
+        h, j = _written(P, face, sub)
+        text = _text(h, j)
+        s = majiang.shanten(text, ruleset=rs, indicator=ind)
+        shape = majiang.shanten(text, ruleset=shape_rs, indicator=ind)
+        assert s == min(shape, max(0, 2 - j)), text
+        ready = False
+        for p in range(34):
+            if phys[p] - P[p] <= 0:
+                continue
+            if p == face:
+                chk = majiang.check_win(text, None, ruleset=rs, self_drawn=True,
+                                        win_is_joker=True)
+            else:
+                chk = majiang.check_win(text, face if p == sub else p, ruleset=rs,
+                                        self_drawn=True)
+            if chk.valid:
+                ready = True
+                break
+        assert (s == 0) == ready, text
+        ready_by_jokers += s == 0 and shape > 0
+        ready_by_shape += s == 0 and shape == 0
+        uk = majiang.ukeire(text, ruleset=rs, indicator=ind)
+        if 2 - j <= shape and j < 3:
+            assert uk.get(tile_name(face) + "*", 0) == 3 - j     # the joker draws left
+        if 2 - j < shape and j < 3:     # only the joker path: nothing else helps
+            assert set(uk) == {tile_name(face) + "*"}
+        if j >= 3:                  # ready on any draw
+            assert len([v for v in uk.values() if v > 0]) == sum(
+                1 for p in range(34) if phys[p] - P[p] > 0)
+        # the 3n+2 hand after drawing a joker
+        P2 = P.copy()
+        if phys[face] - P[face] > 0:
+            P2[face] += 1
+            h2, j2 = _written(P2, face, sub)
+            s2 = majiang.shanten(_text(h2, j2), ruleset=rs, indicator=ind)
+            if j2 >= 3:
+                assert s2 == -1
+    assert ready_by_jokers >= 3
+
+
+def test_three_jokers_discard_table_rows():
+    """罗源, indicator 5p: 16 tiles + the drawn tile, two 金 held: every discard keeps two
+    金 → ready on the third 金 (shanten 0), the 金 draw listed (1 left of 3 wild)."""
+    table = majiang.discard_table("147m258p369s14789m1s**", ruleset="luoyuan",
+                                  indicator="6p")
+    assert (table.shanten == 0).all()
+    assert all(u.endswith("*") for u in table.ukeire)
+    # far from a shape: the rows are the joker path only (1 金 left: 3 wild − 2 held)
+    far = majiang.discard_table("147m258p369s1479m15s**", ruleset="luoyuan", indicator="6p")
+    assert set(far.ukeire) == {"*"} and set(far.ukeire_count) == {1}
+    assert set(far.shanten) == {0}
+    # the same without 三金倒: the shape shanten, higher
+    shape = majiang.discard_table("147m258p369s1479m15s**", ruleset=LY.build(special_wins=()),
+                                  indicator="6p")
+    assert (shape.shanten > 0).all()
+
+
+def test_luoyuan_three_jin_self_draw_only():
+    """§3.30: 三金倒 is self-draw only.  147m 258p 369s 1478m + three 金 has no shape: it
+    wins self-drawn ((0 花 + 3 金) × 3 = 9), not on a discard; a real shape with three 金
+    still wins on a discard (as that shape)."""
+    hand = "147m258p369s1478m***"
+    assert majiang.check_win(hand, "9s", ruleset="luoyuan", self_drawn=True).valid
+    assert majiang.score(hand, "9s", ruleset="luoyuan", self_drawn=True).points == 9
+    assert not majiang.check_win(hand, "9s", ruleset="luoyuan", self_drawn=False).valid
+    assert majiang.check_win("123m456p789s123s1p***", "9m", ruleset="luoyuan",
+                             self_drawn=False).valid

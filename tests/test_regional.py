@@ -1,5 +1,6 @@
 """Regional rulesets: joker decompositions and ruleset-level shanten against brute force,
 seed examples, a scoring test per fan of the high-detail rulesets, house rules, CLI."""
+
 from __future__ import annotations
 
 import itertools
@@ -12,8 +13,15 @@ from majiang import InvalidHandError, RuleError, rules, shanten, ukeire
 from majiang._core import decompose as _decompose
 from majiang.analysis import advise
 from majiang.cli import main
-from majiang.rules.shapes import (Spec, _lonely_kept, joker_decompositions, lonely_patterns,
-                                  shanten_counts)
+from majiang.rules import hainan, hefei, nanjing
+from majiang.rules.model import game_model
+from majiang.rules.shapes import (
+    Spec,
+    _lonely_kept,
+    joker_decompositions,
+    lonely_patterns,
+    shanten_counts,
+)
 from majiang.scoring import score
 
 
@@ -718,3 +726,120 @@ def test_mcr_flowers_in_the_hand_count_in_both_engines():
     for f in (score, regional.score):
         with pytest.raises(RuleError, match="2 flowers given, but the hand holds 1"):
             f(hand, "1m", ruleset="mcr", flowers=2)
+
+
+# ============================================================================
+# 合肥, 海南, 南京, 立四 under the common checks
+# 合肥, 海南, 南京, 立四: registry, game model, catalogue, TOML round trip, shanten and
+# advice under each.
+#
+# Every expected value is worked out by hand from the rule text (docs/rules/hefei.md, hainan.md, nanjing.md, lisi.md), never
+# read from the code's output; the worked examples of the page are checked exactly
+# ("source example") or as computed there ("computed").
+# ============================================================================
+NEW = ("hefei", "hainan", "nanjing", "nanjing_changkaitou", "lisi")
+
+
+# ----------------------------------------------------------------- registry, model, catalog
+@pytest.mark.parametrize("name, tiles, flowers, players, hand", [
+    ("hefei", 108, 0, 4, 13),            # docs/rules/hefei.md §1 "只有万筒索"; 4 players, 13
+    ("hainan", 144, 8, 4, 13),           # docs/rules/hainan.md §1 136 + 8 flowers
+    ("nanjing", 144, 20, 4, 13),         # docs/rules/nanjing.md §1 108 + 16 winds + 20 flowers
+    ("nanjing_changkaitou", 144, 20, 4, 13),
+    ("lisi", 108, 0, 3, 13),             # docs/rules/lisi.md §1 LSA: 108, three players
+])
+def test_game_model_facts(name, tiles, flowers, players, hand):
+    m = game_model(name)
+    assert m.n_tiles == tiles and m.n_flowers == flowers
+    assert m.players == players
+    assert m.hand_size == hand and m.dealer_hand_size == hand + 1
+    assert rules.get(name).status == "complete"
+
+
+def test_tile_sets_by_kind():
+    nj = game_model("nanjing").copies
+    assert list(nj[27:31]) == [4, 4, 4, 4] and list(nj[31:34]) == [0, 0, 0]   # dragons = flowers
+    assert all(c == 4 for c in nj[:27])
+    assert sum(game_model("hefei").copies[27:]) == 0
+    assert sum(game_model("lisi").copies[27:]) == 0
+    assert sum(game_model("hainan").copies) == 136
+    assert game_model(hainan.build(no_honors=True)).n_tiles == 116        # 无字牌 option
+    assert game_model(hefei.build(tiles=144)).n_tiles == 144               # HFMJ inventory
+
+
+def test_calls_from_the_readings():
+    assert "chow_left" not in rules.get("hefei").calls          # 不许碰 read as no 吃
+    assert "pung" in rules.get("hefei").calls
+    assert "chow_left" in rules.get("hainan").calls
+    assert "chow_left" not in rules.get("nanjing").calls
+    assert "chow_left" not in rules.get("lisi").calls
+    assert rules.get("lisi").ready == "required"
+
+
+def test_catalog_marks_them_complete(capsys):
+    from majiang.rules.catalog import variants
+    got = {v.section: (v.ruleset, v.status) for v in variants()}
+    assert got["§3.8"] == ("hefei", "complete")
+    assert got["§3.20"] == ("hainan", "complete")
+    assert got["§3.22"] == ("lisi", "complete")
+    assert got["§3.25"] == ("nanjing", "complete")
+    assert main(["rules", "--all"]) == 0
+    out = capsys.readouterr().out
+    for name in ("hefei", "hainan", "lisi", "nanjing"):
+        line = next(ln for ln in out.splitlines() if f" {name} " in ln)
+        assert "complete" in line
+
+
+@pytest.mark.parametrize("name", NEW)
+def test_toml_round_trip_hefei_hainan_nanjing_lisi(name):
+    rs = rules.get(name)
+    back = rules.loads(rules.dumps(rs))
+    assert back.builder == rs.builder and dict(back.options) == dict(rs.options)
+    assert [f.value for f in back.fans] == [f.value for f in rs.fans]
+
+
+def test_bad_options_raise_rule_error():
+    with pytest.raises(RuleError):
+        hefei.build(tiles=136)
+    with pytest.raises(RuleError):
+        hainan.build(cap=10)
+    with pytest.raises(RuleError):
+        nanjing.build(table="other")
+    with pytest.raises(RuleError):
+        nanjing.build(yaojue=30)
+
+
+# ----------------------------------------------------------------- shanten / advise
+@pytest.mark.parametrize("name, hand, expected", [
+    # ready on 3m/6m (or 3m-6m and the pair); every name of the readings allows it
+    ("hefei", "123m456m789m55p45m", 0),        # 万 ≥ 8, pair 5p (2-5-8)
+    ("hainan", "123m456p789s11z45m", 0),
+    ("nanjing", "123m456p789s11z45m", 0),
+    ("lisi", "123m456m789m55p45m", 0),
+    # 立四 needs a void suit: three suits cost a swap (drop 1s, draw a 万/筒)
+    ("lisi", "123m456m789m55p1s4m", 1),
+])
+def test_shanten_under_each(name, hand, expected):
+    assert majiang.shanten(hand, ruleset=name) == expected
+
+
+@pytest.mark.parametrize("name, hand, waits", [
+    ("hefei", "123m456m789m55p45m", {"3m", "6m"}),
+    ("hainan", "123m456p789s11z45m", {"3m", "6m"}),
+    ("nanjing", "123m456p789s11z45m", {"3m", "6m"}),
+    ("lisi", "123m456m789m55p45m", {"3m", "6m"}),
+])
+def test_ukeire_and_advise_under_each(name, hand, waits):
+    assert set(majiang.ukeire(hand, ruleset=name)) == waits
+    table = advise(hand + "1p", ruleset=name)
+    assert table.iloc[0]["shanten"] == 0
+    assert table.iloc[0]["discard"] == "1p"       # the stray tile goes
+
+
+def test_lisi_shanten_keeps_the_void_suit():
+    # 13 tiles in three suits, tenpai by shape, but 立四 needs one suit void
+    h = "123m456p789s11m45m"
+    assert majiang.shanten(h) == 0
+    assert majiang.shanten(h, ruleset="lisi") >= 1
+
+

@@ -126,7 +126,7 @@ def _table_frame(pd: Any, columns: tuple) -> Any:
     dtype are made once, the two string columns are converted with that dtype, and the
     frame is assembled by ``DataFrame._from_arrays`` without re-validation (about 45 µs).
     That classmethod is not public API, so any failure falls back to the public
-    constructor (tested equal in tests/test_fast_paths.py)."""
+    constructor (tested equal in tests/test_efficiency.py)."""
     names, sh, kinds, count, texts, impr = columns
     try:
         if not _FRAME_PARTS:

@@ -1,5 +1,6 @@
-"""Issue 12: the fast advice, review and dealing paths give the same results as the
-code they replaced (reference implementations kept here, as they were before)."""
+"""Advice (majiang.analysis.advise), review and dealing: the fast paths give the same
+results as the code they replaced (reference implementations kept here, as they were
+before)."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,36 +1,121 @@
-"""合肥 八枝 (``eight_of_a_suit``: at the win one suit holds 8 or more tiles, melds and
-kongs included; rules/hefei.py, docs/rules/hefei.md §1) in shanten, ukeire and
-waits.
+"""合肥 (hefei): fans, settlement and win rules.
 
-Two independent checks:
-
-* THE win predicate (:func:`majiang.scoring.check_win`, no situational context: a
-  13-tile hand is ready iff some drawable tile makes it a valid win, self-drawn or on
-  a discard) for tenpai, waits and ukeire;
-* exhaustive targets: for small bare count vectors (7, 8, 10, 11 tiles: 2 or 3 sets
-  and a pair) every complete hand that wins by shape under 合肥 is listed from the
-  rules' text (small win: sets + a 2-5-8 pair; 大和 shapes any pair: all pungs, one
-  suit, 将将和 of any shape), 八枝 applied, and the shanten is
-  ``need - max_T sum(min(T, hand)) - 1``; the same predicate written here is checked
-  against :func:`check_win` on the 14-tile hands of the first test and gives the
-  1-shanten check of 13-tile hands (some draw and discard leave a ready hand).
+Every expected value is worked out by hand from the rule text (docs/rules/hefei.md; docs/rules/changsha.md for the Changsha values it uses), never
+read from the code's output; the worked examples of the page are checked exactly
+("source example") or as computed there ("computed").
 """
+
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
-import numpy as np
 import pytest
-
+from majiang import InvalidHandError, rules
+from majiang.rules import hefei
+from majiang.scoring import score
+from itertools import combinations_with_replacement
+import numpy as np
 import majiang
-from majiang import rules
 from majiang.efficiency import shanten, shanten_batch, ukeire
 from majiang.hand import Hand
 from majiang.scoring import check_win
 from majiang.tiles import format_counts, tile_name
-
 from _hands import K258, family_hand, near_hands
 
+# ----------------------------------------------------------------- 合肥
+# values (docs/rules/changsha.md §2 via docs/rules/hefei.md §1): 小和 1 (self-draw 2 from each); each
+# 大和 6; 超大和 12; 最大和 18; 豪华七对 12, 双豪华 18.
+HEFEI_FANS = [
+    # hand (13), win, context, fan, expected points
+    ("11112222m55p66p7p", "7p", {}, "双豪华七小对", 18),
+    ("1111m2233m55p66p7p", "7p", {}, "豪华七对", 12),
+    ("1122m3344m55p66p7p", "7p", {}, "七小对", 6),
+    ("111333666999m4p", "4p", {}, "碰碰和", 6),
+    ("123m456m789m11m45m", "6m", {}, "清一色", 6),
+    ("123456789m5p {2222p}", "5p", {"self_drawn": True, "kong": True}, "杠上花", 6),
+    ("123456789m34p88p", "2p", {"kong": True}, "抢杠和", 6),
+    ("123456789m34p88p", "2p", {"self_drawn": True, "last_tile": True}, "海底捞月", 6),
+    ("5p [123m] [456m] [789m] [111m]", "5p", {}, "全求人", 6),
+    ("123456789m55p34p", "2p", {}, "小和", 1),
+    ("123456789m55p34p", "2p", {"self_drawn": True}, "小和自摸", 2),
+]
+
+
+@pytest.mark.parametrize("hand, win, kw, fan, points", HEFEI_FANS)
+def test_hefei_fan(hand, win, kw, fan, points):
+    r = score(hand, win, ruleset="hefei", **kw)
+    assert fan in r
+    assert r.points == points
+
+
+def test_hefei_every_fan_tested():
+    tested = {c[3] for c in HEFEI_FANS} | {"将将和"}
+    assert {f.chinese for f in rules.get("hefei").fans} == tested
+
+
+def test_hefei_jiangjiang_is_a_big_win_and_classes_add():
+    # docs/rules/hefei.md: 碰碰和 + 将将和 is a 超大和 = 12 (docs/rules/hefei.md §1)
+    r = score("222m555m888m22p55p", "2p", ruleset="hefei")
+    assert "将将和" in r and "碰碰和" in r and r.points == 12
+
+
+def test_hefei_zuidahe_cap():
+    # docs/rules/hefei.md 最大和: 豪华七对 + 清一色 + 海底捞月 = 18 (not 12 + 6 + 6)
+    hand, win, kw = "1111m2233m5566m7m", "7m", {"self_drawn": True, "last_tile": True}
+    assert score(hand, win, ruleset="hefei", **kw).points == 18
+    # the uncapped Changsha addition
+    assert score(hand, win, ruleset=hefei.build(cap=None), **kw).points == 24
+
+
+def test_hefei_win_constraints():
+    # 八枝: no suit holds 8 tiles
+    with pytest.raises(InvalidHandError, match="eight_of_a_suit"):
+        score("123m456p789s55s34m", "2m", ruleset="hefei")
+    # 小和 needs a 2-5-8 pair (Changsha reading); option jiang_258=False lifts it
+    with pytest.raises(InvalidHandError, match="pair_258_small"):
+        score("123456789m11p34p", "2p", ruleset="hefei")
+    assert score("123456789m11p34p", "2p", ruleset=hefei.build(jiang_258=False)).points == 1
+    # a 大和 may use any pair
+    assert score("123m456m789m11m45m", "6m", ruleset="hefei").points == 6
+
+
+def test_hefei_settlement():
+    # 小和 on a discard: 1 from the discarder
+    assert score("123456789m55p34p", "2p", ruleset="hefei").settle(0, 2) == (1, 0, -1, 0)
+    # 小和 self-drawn: 2 from each
+    assert score("123456789m55p34p", "2p", ruleset="hefei",
+                 self_drawn=True).settle(1) == (-2, 6, -2, -2)
+    # 大和: 6 from the discarder, or 6 from each on a self-draw
+    assert score("123m456m789m11m45m", "6m", ruleset="hefei").settle(3, 0) == (-6, 0, 0, 6)
+    assert score("123m456m789m11m45m", "6m", ruleset="hefei",
+                 self_drawn=True).settle(0) == (18, -6, -6, -6)
+
+
+def test_hefei_start_of_hand_wins():
+    assert hefei.start_of_hand_wins("1111m369m1369p13s") == ("四喜", "无将和")
+    assert hefei.start_of_hand_wins("123456789m1234p5s") == ()
+    assert hefei.start_of_hand_wins("111m222p3456789s1p") == ("六顺",)
+    assert hefei.start_of_hand_wins("123456789m1234p") == ("缺一色",)
+    assert hefei.START_OF_HAND_PAYMENT == 2
+
+
+# ============================================================================
+# 八枝 (eight of a suit) in shanten, ukeire and waits
+# 合肥 八枝 (``eight_of_a_suit``: at the win one suit holds 8 or more tiles, melds and
+# kongs included; rules/hefei.py, docs/rules/hefei.md §1) in shanten, ukeire and
+# waits.
+#
+# Two independent checks:
+#
+# * THE win predicate (:func:`majiang.scoring.check_win`, no situational context: a
+#   13-tile hand is ready iff some drawable tile makes it a valid win, self-drawn or on
+#   a discard) for tenpai, waits and ukeire;
+# * exhaustive targets: for small bare count vectors (7, 8, 10, 11 tiles: 2 or 3 sets
+#   and a pair) every complete hand that wins by shape under 合肥 is listed from the
+#   rules' text (small win: sets + a 2-5-8 pair; 大和 shapes any pair: all pungs, one
+#   suit, 将将和 of any shape), 八枝 applied, and the shanten is
+#   ``need - max_T sum(min(T, hand)) - 1``; the same predicate written here is checked
+#   against :func:`check_win` on the 14-tile hands of the first test and gives the
+#   1-shanten check of 13-tile hands (some draw and discard leave a ready hand).
+# ============================================================================
 HF = rules.get("hefei")
 
 
