@@ -195,3 +195,13 @@ def test_both_loops_pay_the_same():
         a = play_hand(C.CHANGSHA, ["efficiency"] * 4, seed=3, hand=i, engine="compiled")
         b = play_hand(C.CHANGSHA, ["efficiency"] * 4, seed=3, hand=i, engine="python")
         assert list(a.deltas) == list(b.deltas) and a.end_checks == b.end_checks
+
+
+def test_replay_pays_the_same():
+    from majiang.game.logs import replay, summarize
+    rs = C.build(birds=4)
+    for i in range(12):
+        st = play_hand(rs, ["efficiency"] * 4, seed=11, hand=i, log=True)
+        again = replay(st.events, ruleset=rs)
+        assert summarize(again) == summarize(st)
+        assert list(again.deltas) == list(st.deltas) and again.end_checks == st.end_checks
