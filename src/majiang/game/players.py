@@ -472,6 +472,47 @@ class SeatView:
                           (p - st.dealer) % st.n, st.prevalent, jokers,
                           len(st.seats[p].flowers))
 
+    # -- for a policy that follows the table event by event (an external program)
+    def record_events(self) -> None:
+        """Keep the hand's event log (:mod:`majiang.game.logs`) from now on when the hand
+        keeps none (``play_hand(log=False)``).  Call it from ``start(view)``, before the
+        deal, to see every event with :meth:`seen_events`
+        (:class:`majiang.botzone.ExternalPlayer` does)."""
+        if self._st.events is None:
+            self._st.events = []
+
+    def n_events(self) -> int:
+        """How many events the hand's log holds so far (0 without a log)."""
+        ev = self._st.events
+        return 0 if ev is None else len(ev)
+
+    def seen_events(self, start: int = 0) -> list:
+        """The hand's logged events from index ``start`` on, as this seat may see them
+        (copies, :mod:`majiang.game.logs` format): the ``header`` without the wall;
+        ``deal`` / ``start`` with the other seats' hands None; another seat's ``draw``
+        with ``tile`` None; the other seats' decisions (``declare``, ``claim``,
+        ``exchange``) left out.  Empty without a log (:meth:`record_events`)."""
+        ev = self._st.events
+        if ev is None:
+            return []
+        out = []
+        me = self.seat
+        for e in ev[start:]:
+            k = e.get("e")
+            if k in ("declare", "claim", "exchange") and e.get("seat") != me:
+                continue
+            e = dict(e)
+            if k == "header":
+                e.pop("wall", None)
+            elif k in ("deal", "start"):
+                e["hands"] = [h if q == me else None for q, h in enumerate(e["hands"])]
+                if k == "start" and me != self._st.dealer:
+                    e.pop("drawn", None)
+            elif k == "draw" and e.get("seat") != me:
+                e["tile"] = None
+            out.append(e)
+        return out
+
     def __repr__(self) -> str:
         from ..tiles import format_counts
         return (f"SeatView(seat={self.seat}, hand={format_counts(self.concealed)}, "

@@ -1,0 +1,219 @@
+"""Our bot as a Botzone Chinese-Standard-Mahjong program: the answer to the latest request
+(:func:`choose_response`) and the stdin / stdout loop (:func:`main`,
+``python -m majiang.botzone``).
+
+The rule (docs/botzone.md):
+
+* **HU** whenever the win check of the latest tile (:meth:`BotzoneTable.win_check`: own
+  draw, a discard, a robbed added kong) accepts it (>= 8 fan, Chinese Official).
+* On the own draw: a concealed kong (``GANG t``) or an added kong (``BUGANG t``) when the
+  hand's shanten after it is no worse than after the best discard; else ``PLAY`` the
+  first discard of :func:`majiang.advise` on the seat's :class:`majiang.Position`
+  (``by="ev"`` by default, ``--by efficiency`` for the shape ranking only).
+* On another player's discard: ``PENG t`` / ``CHI mid t`` only when the call makes the
+  hand ready (shanten 0 after the call and its best discard, from 1 or more before) with
+  a wait that wins with >= 8 fan as a discard win; never a kong on a discard (1 fan for
+  an opened hand).  ``PASS`` otherwise.
+* Every answer is checked with :meth:`BotzoneTable.check_response` before it is
+  printed; a refused one falls back to ``PASS`` (or, after the own draw, ``PLAY`` of the
+  drawn tile).
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from ..errors import MahjongError
+from ..hand import Hand, Meld
+from ..records.codes import botzone_code
+from ._table import KEEP_RUNNING, RULESET, BotzoneTable, parse_input
+
+RANKINGS = ("ev", "efficiency")
+
+
+def _shanten(c: np.ndarray, melds: tuple) -> int:
+    from ..efficiency import shanten
+    return int(shanten(Hand(c.astype(np.uint8), melds), ruleset=RULESET))
+
+
+def _best_discard_shanten(c: np.ndarray, melds: tuple) -> tuple[int, int]:
+    """(kind, shanten after it) of the least-shanten discard of a 3n+2 hand (ties: the
+    lowest kind)."""
+    best = (99, -1)
+    for x in np.flatnonzero(c):
+        c[x] -= 1
+        s = _shanten(c, melds)
+        c[x] += 1
+        if s < best[0]:
+            best = (s, int(x))
+    return best[1], best[0]
+
+
+def _valid_wait(table: BotzoneTable, c: np.ndarray, melds: tuple) -> bool:
+    """Whether the 3n+1 hand ``c`` (+ ``melds``) has a wait that wins with >= 8 fan as a
+    discard win (no special context)."""
+    from ..scoring.predicate import check_win
+    from ..scoring.waiting import waits
+    from ..tiles import parse_tile
+    h = Hand(c.astype(np.uint8), melds)
+    try:
+        ws = waits(h, ruleset=RULESET)
+    except MahjongError:
+        return False
+    for w in ws:
+        k = parse_tile(w)
+        if c[k] >= 4:
+            continue
+        try:
+            if check_win(h, k, ruleset=RULESET, self_drawn=False, seat_wind=table.me,
+                         prevalent_wind=table.quan, flowers=table.flowers[table.me]).valid:
+                return True
+        except MahjongError:
+            continue
+    return False
+
+
+def _advised_discard(table: BotzoneTable, by: str) -> int | None:
+    from ..analysis import advise
+    from ..tiles import parse_tile
+    try:
+        t = advise(table.position(), by=by)
+        for name in t["discard"]:
+            k = parse_tile(name)
+            if table.hand[k]:
+                return k
+    except MahjongError:
+        return None
+    return None
+
+
+def _own_turn(table: BotzoneTable, by: str) -> str:
+    c = table.hand.copy()
+    melds = table.own_melds()
+    _, s_keep = _best_discard_shanten(c, melds)
+    for k in np.flatnonzero(c == 4):
+        c2 = c.copy()
+        c2[k] = 0
+        if _shanten(c2, melds + (Meld("kong", int(k), True),)) <= s_keep:
+            return f"GANG {botzone_code(int(k))}"
+    for kind, t, conc, _ in table.melds[table.me]:
+        if kind == "pung" and c[t]:
+            c2 = c.copy()
+            c2[t] -= 1
+            m2 = tuple(Meld("kong", t) if (m.kind == "pung" and m.tile == t) else m
+                       for m in melds)
+            if _shanten(c2, m2) <= s_keep:
+                return f"BUGANG {botzone_code(t)}"
+    k = _advised_discard(table, by)
+    if k is None:
+        k, _ = _best_discard_shanten(c, melds)
+    return f"PLAY {botzone_code(k)}"
+
+
+def _call(table: BotzoneTable) -> str | None:
+    q, d = table.last[1], table.last[2]
+    c = table.hand.copy()
+    melds = table.own_melds()
+    s0 = _shanten(c, melds)
+    if s0 < 1:
+        return None
+    cands = []
+    if c[d] >= 2:
+        cands.append(("PENG", None, (d, d), Meld("pung", d)))
+    if (q + 1) % 4 == table.me and d < 27:
+        r = d % 9
+        for lo in (d - 2, d - 1, d):
+            if lo < d - r or lo % 9 > 6 or lo // 9 != d // 9:
+                continue
+            need = tuple(x for x in (lo, lo + 1, lo + 2) if x != d)
+            if all(c[x] for x in need):
+                cands.append(("CHI", lo + 1, need, Meld("chow", lo)))
+    for act, mid, need, meld in cands:
+        c2 = c.copy()
+        for x in need:
+            c2[x] -= 1
+        m2 = melds + (meld,)
+        # the ready discards after the call, in kind order: the first with a valid wait
+        for x in np.flatnonzero(c2):
+            c2[x] -= 1
+            ok = _shanten(c2, m2) == 0 and _valid_wait(table, c2, m2)
+            c2[x] += 1
+            if ok:
+                out = botzone_code(int(x))
+                return f"PENG {out}" if act == "PENG" else f"CHI {botzone_code(mid)} {out}"
+    return None
+
+
+def choose_response(table: BotzoneTable, by: str = "ev") -> str:
+    """The bot's answer to the table's latest request (a legal response line; see the
+    module for the rule).  ``by``: the ranking of :func:`majiang.advise` for discards
+    (``"ev"`` or ``"efficiency"``)."""
+    last = table.last
+    mine = last[0] == "draw" and last[1] == table.me and table.drawn is not None
+    answer = "PASS"
+    if mine or (last[0] in ("discard", "bugang") and last[1] != table.me):
+        r = table.win_check()
+        if r is not None and r.valid:
+            answer = "HU"
+        elif mine:
+            answer = _own_turn(table, by)
+        elif last[0] == "discard":
+            answer = _call(table) or "PASS"
+    if table.check_response(answer) is not None:        # never print an illegal move
+        answer = f"PLAY {botzone_code(table.drawn)}" if mine else "PASS"
+    return answer
+
+
+def _read_history(first: str, stream) -> tuple[list, list]:
+    n = int(first)
+    lines = [first] + [stream.readline() for _ in range(2 * n - 1)]
+    return parse_input(lines)
+
+
+def main(argv: Any = None, stdin=None, stdout=None) -> int:
+    """Run as a Botzone program: read the simple-interaction input (the turn count, then
+    the requests and responses so far), print the answer; then stay running (print
+    :data:`KEEP_RUNNING`) and answer each further request line, or a whole new input
+    that starts with a turn count.  Returns the exit status (0 at the end of input)."""
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m majiang.botzone",
+                                 description="A Botzone Chinese-Standard-Mahjong program "
+                                             "(simple interaction) playing majiang's bot.")
+    ap.add_argument("--by", choices=RANKINGS, default="ev",
+                    help="how discards are ranked (majiang.advise): ev (default) or "
+                         "efficiency (faster)")
+    ap.add_argument("--once", action="store_true",
+                    help="answer one input and exit (no keep-running)")
+    args = ap.parse_args(argv)
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    table = None
+    try:
+        while True:
+            line = inp.readline()
+            if not line:
+                return 0
+            text = line.strip()
+            if not text:
+                continue
+            if text.isdigit():                       # a full history
+                requests, responses = _read_history(text, inp)
+                table = BotzoneTable.from_history(requests, responses)
+            else:
+                if table is None:
+                    raise MahjongError("Botzone input: the first line must be the turn "
+                                       "count")
+                table.apply(text)
+            answer = choose_response(table, args.by)
+            table.respond(answer)
+            out.write(answer + "\n")
+            if args.once:
+                out.flush()
+                return 0
+            out.write(KEEP_RUNNING + "\n")
+            out.flush()
+    except MahjongError as exc:
+        print(f"majiang.botzone: {exc}", file=sys.stderr)
+        return 2
