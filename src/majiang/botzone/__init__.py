@@ -18,8 +18,8 @@ no ``mcr_botzone`` ruleset (Botzone's own walls and 海底 rule) yet.
 from __future__ import annotations
 
 from ._bot import choose_response, main
-from ._external import ExternalPlayer
+from ._external import ExternalPlayer, RequestWriter
 from ._table import KEEP_RUNNING, BotzoneTable, parse_input
 
-__all__ = ["BotzoneTable", "ExternalPlayer", "KEEP_RUNNING", "choose_response", "main",
+__all__ = ["BotzoneTable", "ExternalPlayer", "KEEP_RUNNING", "RequestWriter", "choose_response", "main",
            "parse_input"]

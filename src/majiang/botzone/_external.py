@@ -26,6 +26,69 @@ def _illegal(msg: str):
     return IllegalMoveError(msg)
 
 
+class RequestWriter:
+    """Botzone requests for one engine seat from the hand's events (:mod:`majiang.game.logs`
+    format, as :meth:`SeatView.seen_events` gives them), fed in order (:meth:`feed`).
+
+    The engine's seat ``p`` is Botzone id ``(p - dealer) % 4``; a flower tile ``t``
+    (34..41) is ``H{t - 33}``; a pung or chow and the discard after it are one request
+    (``3 id PENG t`` / ``3 id CHI mid t``), as Botzone sends them.  The ``0 id quan``
+    request comes first and is not written here.
+    """
+
+    def __init__(self, seat: int, dealer: int) -> None:
+        self._seat = seat
+        self._dealer = dealer
+        self._start_flowers: list = [[] for _ in range(4)]
+        self._pending_call: tuple | None = None
+
+    def _id(self, seat: int) -> int:
+        return (seat - self._dealer) % 4
+
+    def feed(self, events: list) -> list:
+        """The request lines of these events (in order), for the seat."""
+        out = []
+        for e in events:
+            k = e.get("e")
+            if k == "flowers":
+                self._start_flowers[self._id(e["seat"])] = list(e["tiles"])
+            elif k == "start":
+                hand = list(e["hands"][self._seat])
+                if self._seat == self._dealer:
+                    hand.remove(e["drawn"])
+                fl = self._start_flowers
+                out.append(" ".join(["1"] + [str(len(f)) for f in fl]
+                                    + [botzone_code(t) for t in hand]
+                                    + [flower_code(t) for f in fl for t in f]))
+                out.append(f"2 {botzone_code(e['drawn'])}" if self._seat == self._dealer
+                           else "3 0 DRAW")
+            elif k == "flower":
+                out.append(f"3 {self._id(e['seat'])} BUHUA {flower_code(e['tile'])}")
+            elif k == "draw":
+                out.append(f"2 {botzone_code(e['tile'])}" if e["seat"] == self._seat
+                           else f"3 {self._id(e['seat'])} DRAW")
+            elif k == "call":
+                if e["kind"] == "kong":
+                    out.append(f"3 {self._id(e['seat'])} GANG")
+                else:
+                    self._pending_call = (e["seat"], e["kind"], e.get("start"))
+            elif k == "discard":
+                who, t = self._id(e["seat"]), botzone_code(e["tile"])
+                pc = self._pending_call
+                self._pending_call = None
+                if pc is not None and pc[0] == e["seat"] and pc[1] == "pung":
+                    out.append(f"3 {who} PENG {t}")
+                elif pc is not None and pc[0] == e["seat"] and pc[1] == "chow":
+                    out.append(f"3 {who} CHI {botzone_code(pc[2] + 1)} {t}")
+                else:
+                    out.append(f"3 {who} PLAY {t}")
+            elif k == "kong":
+                who = self._id(e["seat"])
+                out.append(f"3 {who} GANG" if e["kind"] == "concealed"
+                           else f"3 {who} BUGANG {botzone_code(e['tile'])}")
+        return out
+
+
 class ExternalPlayer:
     """A seat played by a program speaking Botzone's Chinese-Standard-Mahjong simple
     interaction (a policy object for :func:`majiang.game.play_hand` / ``simulate``).
@@ -170,17 +233,13 @@ class ExternalPlayer:
         self._dealer = view.dealer
         self._pid = (view.seat - view.dealer) % 4
         self._seen = view.n_events()
-        self._start_flowers = [[] for _ in range(4)]
-        self._pending_call: tuple | None = None
+        self._writer = RequestWriter(view.seat, view.dealer)
         self._cached_play: int | None = None
         self.requests, self.responses = [], []
         self.table = BotzoneTable()
         self._kept = False
         self.close()
         self._send(f"0 {self._pid} {view.prevalent_wind}")
-
-    def _id(self, seat: int) -> int:
-        return (seat - self._dealer) % 4
 
     def _send(self, request: str, check: bool = True) -> str:
         """Apply the request to the seat's table and ask the program; ``check``: refuse
@@ -197,46 +256,7 @@ class ExternalPlayer:
         return response
 
     def _requests(self, events: list) -> list:
-        out = []
-        for e in events:
-            k = e.get("e")
-            if k == "flowers":
-                self._start_flowers[self._id(e["seat"])] = list(e["tiles"])
-            elif k == "start":
-                hand = list(e["hands"][self._seat])
-                if self._seat == self._dealer:
-                    hand.remove(e["drawn"])
-                fl = self._start_flowers
-                out.append(" ".join(["1"] + [str(len(f)) for f in fl]
-                                    + [botzone_code(t) for t in hand]
-                                    + [flower_code(t) for f in fl for t in f]))
-                out.append(f"2 {botzone_code(e['drawn'])}" if self._seat == self._dealer
-                           else "3 0 DRAW")
-            elif k == "flower":
-                out.append(f"3 {self._id(e['seat'])} BUHUA {flower_code(e['tile'])}")
-            elif k == "draw":
-                out.append(f"2 {botzone_code(e['tile'])}" if e["seat"] == self._seat
-                           else f"3 {self._id(e['seat'])} DRAW")
-            elif k == "call":
-                if e["kind"] == "kong":
-                    out.append(f"3 {self._id(e['seat'])} GANG")
-                else:
-                    self._pending_call = (e["seat"], e["kind"], e.get("start"))
-            elif k == "discard":
-                who, t = self._id(e["seat"]), botzone_code(e["tile"])
-                pc = self._pending_call
-                self._pending_call = None
-                if pc is not None and pc[0] == e["seat"] and pc[1] == "pung":
-                    out.append(f"3 {who} PENG {t}")
-                elif pc is not None and pc[0] == e["seat"] and pc[1] == "chow":
-                    out.append(f"3 {who} CHI {botzone_code(pc[2] + 1)} {t}")
-                else:
-                    out.append(f"3 {who} PLAY {t}")
-            elif k == "kong":
-                who = self._id(e["seat"])
-                out.append(f"3 {who} GANG" if e["kind"] == "concealed"
-                           else f"3 {who} BUGANG {botzone_code(e['tile'])}")
-        return out
+        return self._writer.feed(events)
 
     def _sync(self, view) -> str | None:
         """Send every request the seat has not seen yet; the last one's response (the

@@ -1,0 +1,272 @@
+"""majiang.botzone: the Botzone Chinese-Standard-Mahjong protocol both ways.
+
+Expected tables are derived by hand from the request lines (docs/botzone.md); legality
+by hand from the rules (a chow only from the player before, a pung needs two copies…).
+"""
+import io
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from majiang import Position
+from majiang.botzone import (KEEP_RUNNING, BotzoneTable, ExternalPlayer, RequestWriter,
+                             choose_response, main, parse_input)
+from majiang.errors import InvalidHandError, InvalidNotationError
+from majiang.game import play_hand
+from majiang.game.engine import IllegalMoveError
+from majiang.hand import Meld
+from majiang.records.codes import botzone_code
+from majiang.records.datatypes import Discard
+
+DEAL = "1 1 0 2 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1 H3 H1 H8"
+
+
+def table(*requests, responses=()):
+    return BotzoneTable.from_history(list(requests), list(responses))
+
+
+# ---------------------------------------------------------------- the parser
+def test_deal_and_own_draw():
+    t = table("0 1 2", DEAL, "3 0 DRAW", "3 0 PLAY W9", "2 T5")
+    expected = Position(concealed="123m456p5789s1177z",
+                        ruleset="mcr", seat=1, drawn="5s", dealer=0, prevalent_wind=2,
+                        discards=[[Discard(8, None)], [], [], []], flowers=[1, 0, 2, 0])
+    assert t.position() == expected
+    assert t.last == ("draw", 1)
+    assert t.flowers == [1, 0, 2, 0]
+
+
+def test_pung_by_me_marks_the_discard_and_plays():
+    t = table("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY J1", "3 1 PENG T9")
+    # 123m 456p 789s 11z 77z + pung 777z from seat 0, T9 played: 123m456p78s11z
+    expected = Position(concealed="123m456p78s11z", ruleset="mcr", seat=1, dealer=0,
+                        melds=[[], [(Meld("pung", 33), 0)], [], []],
+                        discards=[[Discard(33, 1)], [Discard(26, None)], [], []],
+                        flowers=[1, 0, 2, 0])
+    assert t.position() == expected
+    assert t.last == ("discard", 1, 26)
+
+
+def test_chow_by_another_player_and_my_claim_options():
+    t = table("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W5", "2 W4", "3 1 PLAY T7",
+              "3 2 CHI T8 B1")
+    # seat 2 chowed T7 (mine) into 789s, then played 1p
+    pos = t.position()
+    assert pos.melds[2][0].meld == Meld("chow", 24) and pos.melds[2][0].from_seat == 1
+    assert pos.discards[1] == (Discard(24, 2),)
+    assert pos.discards[2] == (Discard(9, None),)
+    # seat 1 may not chow from seat 2 (not the player before); a pung needs two copies
+    assert t.check_response("CHI B2 W1") is not None
+    assert t.check_response("PENG W1") is not None
+    assert t.check_response("PASS") is None
+
+
+def test_concealed_kongs_own_and_hidden():
+    deal = "1 0 0 0 0 W1 W1 W1 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1"
+    t = table("0 0 0", deal, "2 W1", "3 0 GANG", "2 T1",
+              responses=["PASS", "PASS", "GANG W1", "PASS"])
+    pos = t.position()
+    assert pos.melds[0][0].meld == Meld("kong", 0, True)
+    assert int(pos.concealed.sum()) == 11 and pos.drawn == 18
+    assert t.after_kong
+    t2 = table("0 0 0", deal, "2 W2", "3 0 PLAY W2", "3 1 DRAW", "3 1 GANG", "3 1 DRAW",
+               "3 1 PLAY B9")
+    assert t2.hidden_kongs == [0, 1, 0, 0]
+    assert t2.position().hidden_kongs == (0, 1, 0, 0)
+
+
+def test_added_kong_may_be_robbed_only_with_a_win():
+    deal = "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 T5"
+    t = table("0 1 0", deal, "3 0 DRAW", "3 0 PLAY J2", "3 2 PENG B1", "3 3 DRAW",
+              "3 3 PLAY B2", "3 0 DRAW", "3 0 PLAY B3", "2 W9", "3 1 PLAY W9")
+    assert t.melds[2] == [["pung", 32, False, 0]]
+    assert t.discards[0][0] == [32, 2]
+    t.apply("3 2 DRAW")
+    t.apply("3 2 BUGANG J2")
+    assert t.last == ("bugang", 2, 32)
+    assert t.check_response("HU") is not None        # J2 completes nothing here
+    assert t.check_response("PASS") is None
+    assert t.melds[2] == [["kong", 32, False, 0]]
+
+
+def test_parser_refuses_bad_requests():
+    with pytest.raises(InvalidNotationError, match="request 1"):
+        table("1 0 0 0 0")
+    with pytest.raises(InvalidNotationError, match="bad Botzone tile code"):
+        table("0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 X9")
+    with pytest.raises(InvalidHandError, match="holds 0 W9"):
+        table("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W5", "2 W4", "3 1 PLAY W9")
+    with pytest.raises(InvalidHandError, match="no discard"):
+        table("0 1 0", DEAL, "3 0 DRAW", "3 2 PENG W1")
+    with pytest.raises(InvalidNotationError, match="needs 5 lines"):
+        parse_input(["3", "0 1 0", "PASS"])
+    assert parse_input(["2", "0 1 0", "PASS", "1 ...", "data"]) == (["0 1 0", "1 ..."],
+                                                                     ["PASS"])
+
+
+# ---------------------------------------------------------------- legality and answers
+def test_hu_needs_eight_fan():
+    # 123m 456p 789s (花龙, 8 fan) 111z 77z: HU on a discard 1z or 7z is legal
+    t = table("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY F1")
+    assert t.check_response("HU") is None
+    assert choose_response(t, "efficiency") == "HU"
+    # 234m 345p 88p 567s 22s + 8p: 断幺 2 + 门前清 2 (+ 1-fan extras), under 8
+    deal = "1 0 0 0 0 W2 W3 W4 B3 B4 B5 B8 B8 T5 T6 T7 T2 T2"
+    t2 = table("0 1 0", deal, "3 0 DRAW", "3 0 PLAY B8")
+    assert t2.check_response("HU") is not None
+    assert choose_response(t2, "efficiency") != "HU"
+
+
+def test_own_turn_answers_are_legal():
+    t = table("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W9", "2 T5")
+    assert t.check_response("PASS") is not None     # the seat must play
+    assert t.check_response("PLAY B1") is not None
+    assert t.check_response("GANG F1") is not None
+    for by in ("efficiency", "ev"):
+        a = choose_response(t, by)
+        assert a.startswith("PLAY ") and t.check_response(a) is None
+
+
+def test_call_rule_only_to_a_ready_hand_with_eight_fan():
+    # 123m 456p 7899s 11z 5z + pung of 9s: drop 5z -> 123m 456p 78s 11z [999s], waiting
+    # on 6s or 9s; 9s makes 123m 456p 789s (花龙, 8 fan): PENG, playing 5z (J3)
+    deal = "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 T9 F1 F1 J3"
+    t = table("0 1 0", deal, "3 0 DRAW", "3 0 PLAY T9")
+    assert choose_response(t, "efficiency") == "PENG J3"
+    # 234m 234p 5677s 22s 8p + pung of 2s: drop 8p -> ready on 4s / 7s, neither an
+    # 8-fan win (断幺 2, 喜相逢 1, 单钓 1 ...): PASS although the pung is legal
+    deal2 = "1 0 0 0 0 W2 W3 W4 B2 B3 B4 T5 T6 T7 T7 T2 T2 B8"
+    t2 = table("0 1 0", deal2, "3 0 DRAW", "3 0 PLAY T2")
+    assert t2.check_response("PENG B8") is None
+    assert choose_response(t2, "efficiency") == "PASS"
+    # a chow from the player after (id 2) is refused, from the player before (id 0) not
+    t3 = table("0 1 0", deal2, "3 0 DRAW", "3 0 PLAY T8")
+    assert t3.check_response("CHI T7 B8") is None
+    t4 = table("0 1 0", deal2, "3 0 DRAW", "3 0 PLAY W9", "2 W9", "3 1 PLAY W9",
+               "3 2 DRAW", "3 2 PLAY T8")
+    assert t4.check_response("CHI T7 B8") == "CHI of a discard not from the player before"
+
+
+# ---------------------------------------------------------------- many random histories
+def _histories(n_hands, seed=0):
+    for h in range(n_hands):
+        st = play_hand("mcr", ["random"] * 4, seed=seed, hand=h, log=True)
+        yield st
+
+
+@pytest.mark.parametrize("hand", [0, pytest.param(1, marks=pytest.mark.slow),
+                                  pytest.param(2, marks=pytest.mark.slow)]
+                         + [pytest.param(h, marks=pytest.mark.slow) for h in range(3, 20)])
+def test_answers_always_legal_on_random_histories(hand):
+    """Random players' hands, seen from every seat: the table follows the engine (its
+    final concealed tiles) and every answer of the bot is legal."""
+    st = next(iter(_histories(1, seed=100 + hand)))
+    for seat in range(4):
+        w = RequestWriter(seat, st.dealer)
+        t = BotzoneTable()
+        t.apply(f"0 {(seat - st.dealer) % 4} {st.prevalent}")
+        n = 0
+        for e in st.events:
+            if e.get("e") == "kong" and e["seat"] == seat and e["kind"] == "concealed":
+                t.respond(f"GANG {botzone_code(e['tile'])}")
+            for r in w.feed([e]):
+                t.apply(r)
+                a = choose_response(t, "ev" if hand % 2 else "efficiency")
+                assert t.check_response(a) is None, (r, a, t)
+                t.respond(a)
+                n += 1
+        assert n > 10
+        if seat not in [x["seat"] for x in st.wins]:
+            assert np.array_equal(t.hand, st.seats[seat].phys.astype(np.int64))
+        assert len(t.melds[(seat - st.dealer) % 4]) == len(st.seats[seat].melds)
+        t.position()          # a valid Position at the end
+
+
+# ---------------------------------------------------------------- the program
+def test_main_single_turn_and_keep_running():
+    history = "3\n0 1 0\nPASS\n" + DEAL + "\nPASS\n3 0 PLAY F1\n"
+    out = io.StringIO()
+    assert main(["--once", "--by", "efficiency"], stdin=io.StringIO(history), stdout=out) == 0
+    assert out.getvalue() == "HU\n"
+    out = io.StringIO()
+    kept = "2\n0 1 0\nPASS\n" + DEAL + "\n3 0 DRAW\n3 0 PLAY W9\n2 T5\n"
+    assert main(["--by", "efficiency"], stdin=io.StringIO(kept), stdout=out) == 0
+    lines = out.getvalue().split("\n")
+    assert lines[0::2][:3] == ["PASS", "PASS", "PASS"] and lines[6].startswith("PLAY ")
+    assert lines[1::2][:4] == [KEEP_RUNNING] * 4
+
+
+PROGRAM = textwrap.dedent("""
+    import sys, time
+    mode = sys.argv[1]
+    n = int(sys.stdin.readline())
+    lines = [sys.stdin.readline().strip() for _ in range(2 * n - 1)]
+    req = lines[-1].split()
+    if mode == "slow":
+        time.sleep(5)
+    if req[0] == "2":
+        print("PLAY W1" if mode == "illegal" else "PLAY " + req[1])
+    else:
+        print("PASS")
+""")
+
+
+@pytest.fixture
+def program(tmp_path):
+    p = tmp_path / "tsumogiri.py"
+    p.write_text(PROGRAM)
+    return lambda mode: ExternalPlayer([sys.executable, str(p), mode], time_limit=20,
+                                       name=f"test program {mode}")
+
+
+def test_single_turn_program_plays_a_full_hand(program):
+    """A program written here (one answer per run: restarted with the whole history,
+    plays what it draws) holds seat 2 through a whole hand."""
+    ext = program("ok")
+    st = play_hand("mcr", ["efficiency", "efficiency", ext, "efficiency"], seed=3)
+    ext.close()
+    assert st.end_reason in ("win", "wall") and sum(st.deltas) == 0
+    assert any(r.startswith("2 ") for r in ext.requests)
+    assert all(r == "PASS" or r.startswith("PLAY ") for r in ext.responses)
+
+
+def test_illegal_move_and_timeout_are_one_line_errors(program):
+    with pytest.raises(IllegalMoveError) as ei:
+        play_hand("mcr", [program("illegal"), "efficiency", "efficiency", "efficiency"],
+                  seed=1)
+    msg = str(ei.value)
+    assert "\n" not in msg and "seat 0" in msg and "PLAY W1" in msg
+    slow = program("slow")
+    slow.startup_limit = 0.5
+    with pytest.raises(IllegalMoveError, match=r"no answer within 0.5 s"):
+        play_hand("mcr", ["efficiency", slow, "efficiency", "efficiency"], seed=1)
+
+
+def _our_program():
+    return ExternalPlayer([sys.executable, "-m", "majiang.botzone", "--by", "efficiency"],
+                          time_limit=60, name="majiang.botzone")
+
+
+def _match(n_ext, hands, seed):
+    for h in range(hands):
+        ext = [_our_program() for _ in range(n_ext)]
+        try:
+            st = play_hand("mcr", ext + ["efficiency"] * (4 - n_ext), seed=seed, hand=h)
+        finally:
+            for e in ext:
+                e.close()
+        assert st.end_reason in ("win", "wall")
+        assert sum(st.deltas) == 0
+        assert all(len(e.requests) > 20 for e in ext)
+
+
+def test_our_program_plays_through_the_protocol():
+    _match(1, 1, seed=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_ext", [2, 4])
+def test_our_program_match_more_seats(n_ext):
+    _match(n_ext, 3, seed=1)
