@@ -336,6 +336,11 @@ class SeatView:
       flowers): ``verdict(after, w)`` tells whether a 3n+1 hand ``after`` (``uint8 (34,)`` as
       played) plus wait ``w`` wins as a self-draw.
 
+    For a policy that follows the table event by event (an external program,
+    :class:`majiang.botzone.ExternalPlayer`): ``record_events()`` (keep the hand's log from
+    ``start`` on), ``n_events()`` and ``seen_events(start)`` (the logged events as this
+    seat may see them).
+
     Nothing here shows another seat's concealed tiles or the wall.
     """
 
