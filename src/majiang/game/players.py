@@ -63,11 +63,11 @@ import numpy as np
 from ..errors import MahjongError, RuleError
 from ..hand import Meld, _trusted_hand
 from .._core import game as _cg
+from .seen_events import _SeenEvents
 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
-           "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT",
-           "STEP_BACK"]
+           "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
 
 
 def _centrality(k: int) -> int:
@@ -297,7 +297,7 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
     return got
 
 
-class SeatView:
+class SeatView(_SeenEvents):
     """What one seat may see (read-only properties; built per decision on demand).
 
     Attributes: ``seat``, ``players``, ``dealer``, ``seat_wind``, ``prevalent_wind``,
@@ -336,12 +336,7 @@ class SeatView:
       flowers): ``verdict(after, w)`` tells whether a 3n+1 hand ``after`` (``uint8 (34,)`` as
       played) plus wait ``w`` wins as a self-draw.
 
-    For a policy that follows the table event by event (an external program,
-    :class:`majiang.botzone.ExternalPlayer`): ``record_events()`` (keep the hand's log from
-    ``start`` on), ``n_events()`` and ``seen_events(start)`` (the logged events as this
-    seat may see them).
-
-    Nothing here shows another seat's concealed tiles or the wall.
+    Nothing here (nor in :mod:`~majiang.game.seen_events`) shows others' tiles or the wall.
     """
 
     __slots__ = ("_st", "seat")
@@ -476,47 +471,6 @@ class SeatView:
                           st.meld_objects(p) + tuple(extra_melds),
                           (p - st.dealer) % st.n, st.prevalent, jokers,
                           len(st.seats[p].flowers))
-
-    # -- for a policy that follows the table event by event (an external program)
-    def record_events(self) -> None:
-        """Keep the hand's event log (:mod:`majiang.game.logs`) from now on when the hand
-        keeps none (``play_hand(log=False)``).  Call it from ``start(view)``, before the
-        deal, to see every event with :meth:`seen_events`
-        (:class:`majiang.botzone.ExternalPlayer` does)."""
-        if self._st.events is None:
-            self._st.events = []
-
-    def n_events(self) -> int:
-        """How many events the hand's log holds so far (0 without a log)."""
-        ev = self._st.events
-        return 0 if ev is None else len(ev)
-
-    def seen_events(self, start: int = 0) -> list:
-        """The hand's logged events from index ``start`` on, as this seat may see them
-        (copies, :mod:`majiang.game.logs` format): the ``header`` without the wall;
-        ``deal`` / ``start`` with the other seats' hands None; another seat's ``draw``
-        with ``tile`` None; the other seats' decisions (``declare``, ``claim``,
-        ``exchange``) left out.  Empty without a log (:meth:`record_events`)."""
-        ev = self._st.events
-        if ev is None:
-            return []
-        out = []
-        me = self.seat
-        for e in ev[start:]:
-            k = e.get("e")
-            if k in ("declare", "claim", "exchange") and e.get("seat") != me:
-                continue
-            e = dict(e)
-            if k == "header":
-                e.pop("wall", None)
-            elif k in ("deal", "start"):
-                e["hands"] = [h if q == me else None for q, h in enumerate(e["hands"])]
-                if k == "start" and me != self._st.dealer:
-                    e.pop("drawn", None)
-            elif k == "draw" and e.get("seat") != me:
-                e["tile"] = None
-            out.append(e)
-        return out
 
     def __repr__(self) -> str:
         from ..tiles import format_counts
