@@ -150,22 +150,16 @@ def test_call_rule_only_to_a_ready_hand_with_eight_fan():
 
 
 # ---------------------------------------------------------------- many random histories
-def _histories(n_hands, seed=0):
-    for h in range(n_hands):
-        st = play_hand("mcr", ["random"] * 4, seed=seed, hand=h, log=True)
-        yield st
-
-
-@pytest.mark.parametrize("hand", [0, pytest.param(1, marks=pytest.mark.slow),
-                                  pytest.param(2, marks=pytest.mark.slow)]
-                         + [pytest.param(h, marks=pytest.mark.slow) for h in range(3, 20)])
-def test_answers_always_legal_on_random_histories(hand):
+@pytest.mark.parametrize("ruleset", ["mcr", "mcr_botzone"])
+@pytest.mark.parametrize("hand", [0] + [pytest.param(h, marks=pytest.mark.slow)
+                                        for h in range(1, 12)])
+def test_answers_always_legal_on_random_histories(hand, ruleset):
     """Random players' hands, seen from every seat: the table follows the engine (its
-    final concealed tiles) and every answer of the bot is legal."""
-    st = next(iter(_histories(1, seed=100 + hand)))
+    final concealed tiles, its per-seat walls) and every answer of the bot is legal."""
+    st = play_hand(ruleset, ["random"] * 4, seed=100 + hand, hand=hand, log=True)
     for seat in range(4):
         w = RequestWriter(seat, st.dealer)
-        t = BotzoneTable()
+        t = BotzoneTable(ruleset)
         t.apply(f"0 {(seat - st.dealer) % 4} {st.prevalent}")
         n = 0
         for e in st.events:
@@ -244,16 +238,16 @@ def test_illegal_move_and_timeout_are_one_line_errors(program):
         play_hand("mcr", ["efficiency", slow, "efficiency", "efficiency"], seed=1)
 
 
-def _our_program():
-    return ExternalPlayer([sys.executable, "-m", "majiang.botzone", "--by", "efficiency"],
-                          time_limit=60, name="majiang.botzone")
+def _our_program(ruleset):
+    return ExternalPlayer([sys.executable, "-m", "majiang.botzone", "--by", "efficiency",
+                           "--ruleset", ruleset], time_limit=60, name="majiang.botzone")
 
 
-def _match(n_ext, hands, seed):
+def _match(n_ext, hands, seed, ruleset="mcr_botzone"):
     for h in range(hands):
-        ext = [_our_program() for _ in range(n_ext)]
+        ext = [_our_program(ruleset) for _ in range(n_ext)]
         try:
-            st = play_hand("mcr", ext + ["efficiency"] * (4 - n_ext), seed=seed, hand=h)
+            st = play_hand(ruleset, ext + ["efficiency"] * (4 - n_ext), seed=seed, hand=h)
         finally:
             for e in ext:
                 e.close()
@@ -262,11 +256,45 @@ def _match(n_ext, hands, seed):
         assert all(len(e.requests) > 20 for e in ext)
 
 
-def test_our_program_plays_through_the_protocol():
-    _match(1, 1, seed=0)
+@pytest.mark.parametrize("ruleset", ["mcr_botzone", "mcr"])
+def test_our_program_plays_through_the_protocol(ruleset):
+    _match(1, 1, seed=0, ruleset=ruleset)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["mcr_botzone", "mcr"])
 @pytest.mark.parametrize("n_ext", [2, 4])
-def test_our_program_match_more_seats(n_ext):
-    _match(n_ext, 3, seed=1)
+def test_our_program_match_more_seats(n_ext, ruleset):
+    _match(n_ext, 3, seed=1, ruleset=ruleset)
+
+
+def _to_wall_end(ruleset, last):
+    """id 1 holds 234m 345p 88p 567s 22s (4 fan on 8p); every seat makes 21 draws (one
+    wall of 34 each under mcr_botzone), then id 3 discards ``last``."""
+    t = table("0 1 0", "1 0 0 0 0 W2 W3 W4 B3 B4 B5 B8 B8 T5 T6 T7 T2 T2")
+    t.ruleset = ruleset
+    for r in range(21):
+        for p in range(4):
+            if p == 1:
+                t.apply("2 F4")
+                t.apply("3 1 PLAY F4")
+            else:
+                t.apply(f"3 {p} DRAW")
+                if not (p == 3 and r == 20):
+                    t.apply(f"3 {p} PLAY J3")
+    t.apply(f"3 3 PLAY {last}")
+    return t
+
+
+def test_wall_end_under_mcr_botzone():
+    """Hand-derived: after 21 draws each, id 3's discard is the last (id 0, next, has an
+    empty wall): 海底捞月 (8 fan) lifts the 4-fan hand to a win; no call on it."""
+    t = _to_wall_end("mcr_botzone", "B8")
+    assert t.draws == [21, 21, 21, 21] and t.wall_empty(0)
+    assert t.check_response("HU") is None
+    assert "last discard" in t.check_response("PENG W2")
+    t2 = _to_wall_end("mcr", "B8")          # one wall: its end is not shown
+    assert not t2.wall_empty(0) and t2.check_response("HU") is not None
+    t3 = _to_wall_end("mcr_botzone", "T2")  # a pung of the last discard is refused,
+    assert "last discard" in t3.check_response("PENG W2")
+    assert choose_response(t3, "efficiency") == "HU"   # but 22s 88p also waits on 2s

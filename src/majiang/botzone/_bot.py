@@ -30,14 +30,14 @@ import numpy as np
 from ..errors import MahjongError
 from ..hand import Hand, Meld
 from ..records.codes import botzone_code
-from ._table import KEEP_RUNNING, RULESET, BotzoneTable, parse_input
+from ._table import KEEP_RUNNING, RULESET, RULESETS, BotzoneTable, parse_input
 
 RANKINGS = ("ev", "efficiency")
 
 
 def _shanten(c: np.ndarray, melds: tuple) -> int:
     from ..efficiency import shanten
-    return int(shanten(Hand(c.astype(np.uint8), melds), ruleset=RULESET))
+    return int(shanten(Hand(c.astype(np.uint8), melds), ruleset="mcr"))   # same shapes
 
 
 def _best_discard_shanten(c: np.ndarray, melds: tuple) -> tuple[int, int]:
@@ -61,7 +61,7 @@ def _valid_wait(table: BotzoneTable, c: np.ndarray, melds: tuple) -> bool:
     from ..tiles import parse_tile
     h = Hand(c.astype(np.uint8), melds)
     try:
-        ws = waits(h, ruleset=RULESET)
+        ws = waits(h, ruleset="mcr")
     except MahjongError:
         return False
     for w in ws:
@@ -69,7 +69,7 @@ def _valid_wait(table: BotzoneTable, c: np.ndarray, melds: tuple) -> bool:
         if c[k] >= 4:
             continue
         try:
-            if check_win(h, k, ruleset=RULESET, self_drawn=False, seat_wind=table.me,
+            if check_win(h, k, ruleset=table.ruleset, self_drawn=False, seat_wind=table.me,
                          prevalent_wind=table.quan, flowers=table.flowers[table.me]).valid:
                 return True
         except MahjongError:
@@ -101,6 +101,8 @@ def _own_turn(table: BotzoneTable, by: str) -> str:
     c = table.hand.copy()
     melds = table.own_melds()
     _, s_keep = _best_discard_shanten(c, melds)
+    if table.wall_empty(table.me) or table.wall_empty((table.me + 1) % 4):
+        s_keep = -9                 # no kong at the wall's end
     for k in np.flatnonzero(c == 4):
         c2 = c.copy()
         c2[k] = 0
@@ -125,7 +127,7 @@ def _call(table: BotzoneTable) -> str | None:
     c = table.hand.copy()
     melds = table.own_melds()
     s0 = _shanten(c, melds)
-    if s0 < 1:
+    if s0 < 1 or table.wall_empty((q + 1) % 4):
         return None
     cands = []
     if c[d] >= 2:
@@ -192,6 +194,9 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
     ap.add_argument("--by", choices=RANKINGS, default="ev",
                     help="how discards are ranked (majiang.advise): ev (default) or "
                          "efficiency (faster)")
+    ap.add_argument("--ruleset", choices=RULESETS, default=RULESET,
+                    help="mcr_botzone (default: Botzone's own walls, 21 draws a seat) or "
+                         "mcr (one wall; taken anyway when a flower shows)")
     ap.add_argument("--once", action="store_true",
                     help="answer one input and exit (no keep-running)")
     args = ap.parse_args(argv)
@@ -208,7 +213,7 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
                 continue
             if text.isdigit():                       # a full history
                 requests, responses = _read_history(text, inp)
-                table = BotzoneTable.from_history(requests, responses)
+                table = BotzoneTable.from_history(requests, responses, args.ruleset)
             else:
                 if table is None:
                     raise MahjongError("Botzone input: the first line must be the turn "

@@ -107,7 +107,7 @@ class ExternalPlayer:
     The program may keep running (print ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its
     response: later requests come one line each) or exit after each response (it is
     started again with the whole history, as on Botzone).  Only Chinese Official rules
-    for four players (``"mcr"``) are played.
+    for four players are played: ``"mcr_botzone"`` (as on Botzone) or ``"mcr"``.
 
     Raises (from the engine's calls)
     ------
@@ -225,9 +225,11 @@ class ExternalPlayer:
 
     # ------------------------------------------------------------------ events -> requests
     def start(self, view) -> None:
-        if view.players != 4 or view.model.name != "mcr":
+        from ._table import RULESETS
+        if view.players != 4 or view.model.name not in RULESETS:
             raise RuleError(f"ExternalPlayer plays Chinese Official rules for 4 players "
-                            f"(ruleset 'mcr'); got {view.model.name!r}")
+                            f"(ruleset {' or '.join(map(repr, RULESETS))}); got "
+                            f"{view.model.name!r}")
         view.record_events()
         self._seat = view.seat
         self._dealer = view.dealer
@@ -236,7 +238,7 @@ class ExternalPlayer:
         self._writer = RequestWriter(view.seat, view.dealer)
         self._cached_play: int | None = None
         self.requests, self.responses = [], []
-        self.table = BotzoneTable()
+        self.table = BotzoneTable(view.model.name)
         self._kept = False
         self.close()
         self._send(f"0 {self._pid} {view.prevalent_wind}")

@@ -13,8 +13,14 @@ from ..hand import Hand, Meld
 from ..records.codes import botzone_code, botzone_tile
 from ..tiles import tile_name
 
-RULESET = "mcr"
-"""The ruleset the table is judged under (Chinese Official rules; see docs/botzone.md)."""
+RULESET = "mcr_botzone"
+"""The default ruleset of a table: Chinese Official as Botzone plays it (136 tiles, a
+34-tile wall per seat, 21 draws each; docs/botzone.md).  ``"mcr"`` (one wall, flowers)
+is the other ruleset a table may be judged under."""
+
+RULESETS = ("mcr_botzone", "mcr")
+PER_SEAT_DRAWS = 21
+"""Draws from each seat's own wall under ``"mcr_botzone"`` (34 less 13 dealt)."""
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 """The line a Botzone program prints after its response to stay running."""
@@ -39,14 +45,22 @@ class BotzoneTable:
     ``hidden_kongs`` (per id: concealed kongs whose tile is unknown), ``last`` (what the
     latest request asks about: ``("draw", id)``, ``("discard", id, tile)``,
     ``("bugang", id, tile)``, ``("init",)`` or ``("other",)``), ``after_kong`` (the own
-    draw is a kong's replacement), ``n`` (requests applied).
+    draw is a kong's replacement), ``draws`` (per id: tiles drawn in play, the dealer's
+    first included), ``ruleset`` (``"mcr_botzone"`` by default; ``"mcr"`` — also taken
+    as soon as a flower shows, the duplicate format having none), ``n`` (requests
+    applied).
 
     Errors: :class:`~majiang.errors.InvalidNotationError` for an unreadable request,
     :class:`~majiang.errors.InvalidHandError` for one the table contradicts (a tile not
     held, a claim of no discard), both naming the request number and text.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ruleset: str = RULESET) -> None:
+        if ruleset not in RULESETS:
+            from ..errors import RuleError
+            raise RuleError(f"a Botzone table plays {' or '.join(RULESETS)}, got {ruleset!r}")
+        self.ruleset = ruleset
+        self.draws = [0, 0, 0, 0]
         self.me: int | None = None
         self.quan = 0
         self.hand = np.zeros(34, dtype=np.int64)
@@ -63,10 +77,11 @@ class BotzoneTable:
 
     # ------------------------------------------------------------------ feeding
     @classmethod
-    def from_history(cls, requests: list, responses: list = ()) -> BotzoneTable:
+    def from_history(cls, requests: list, responses: list = (),
+                     ruleset: str = RULESET) -> BotzoneTable:
         """The table after ``requests`` (strings), given the seat's ``responses`` to all
         of them but (usually) the last."""
-        t = cls()
+        t = cls(ruleset)
         for i, req in enumerate(requests):
             t.apply(req)
             if i < len(responses):
@@ -137,6 +152,8 @@ class BotzoneTable:
             if len(w) < 18 or not all(x.isdigit() for x in w[1:5]):
                 raise bad
             self.flowers = [int(x) for x in w[1:5]]
+            if sum(self.flowers):
+                self.ruleset = "mcr"
             for x in w[5:18]:
                 self.hand[self._tile(x, req)] += 1
             if len(w) != 18 + sum(self.flowers):
@@ -152,6 +169,7 @@ class BotzoneTable:
             t = self._tile(w[1], req)
             self.hand[t] += 1
             self.drawn = t
+            self.draws[self.me] += 1
             self.after_kong = self._kong_pending[self.me]
             self._kong_pending[self.me] = False
             self.last = ("draw", self.me)
@@ -169,11 +187,13 @@ class BotzoneTable:
                             InvalidNotationError)
         if act == "BUHUA":
             self.flowers[p] += 1
+            self.ruleset = "mcr"
             return
         if act == "DRAW":
             if p == self.me:
                 raise self._err(req, "the own draw is '2 tile', not '3 id DRAW'")
             self._kong_pending[p] = False
+            self.draws[p] += 1
             self.last = ("draw", p)
             return
         if act == "PLAY":
@@ -242,6 +262,11 @@ class BotzoneTable:
         self.last = ("bugang", p, t)
 
     # ------------------------------------------------------------------ reading
+    def wall_empty(self, p: int) -> bool:
+        """Whether id ``p``'s own wall is empty (``"mcr_botzone"`` only: 21 draws made);
+        always False under ``"mcr"``, whose wall end the protocol does not show."""
+        return self.ruleset == "mcr_botzone" and self.draws[p] >= PER_SEAT_DRAWS
+
     def own_melds(self) -> tuple:
         """The own melds as :class:`~majiang.hand.Meld` objects."""
         return tuple(Meld(k, t, c) for k, t, c, _ in self.melds[self.me])
@@ -272,7 +297,7 @@ class BotzoneTable:
         last = None
         if self.last[0] == "discard" and self.last[1] != self.me:
             last = (self.last[1], self.last[2])
-        return Position(concealed=self.hand.astype(np.uint8), ruleset=RULESET, seat=self.me,
+        return Position(concealed=self.hand.astype(np.uint8), ruleset=self.ruleset, seat=self.me,
                         drawn=self.drawn if self.last == ("draw", self.me) else None,
                         dealer=0, prevalent_wind=self.quan, melds=melds, discards=discards,
                         flowers=list(self.flowers), hidden_kongs=[
@@ -283,9 +308,10 @@ class BotzoneTable:
         """The win check (:func:`majiang.check_win`) of a win on the latest request's
         tile: the own draw (self-drawn, 杠上开花 after an own kong), another player's
         discard, or its added kong (抢杠和); None when no win is possible there.  和绝张
-        when no copy is held and the other three are face up; never 海底 / 妙手回春 (the
-        protocol does not say when a wall ends), so a win that needs them is missed,
-        never claimed wrongly."""
+        when no copy is held and the other three are face up; 海底捞月 / 妙手回春 under
+        ``"mcr_botzone"`` when the next seat after the discarder / drawer has an empty wall
+        (:meth:`wall_empty`), never under ``"mcr"`` (the protocol does not show that wall's
+        end: a win that needs them is missed, never claimed wrongly)."""
         from ..scoring.predicate import check_win
         kind = self.last[0]
         c = self.hand.copy()
@@ -302,10 +328,13 @@ class BotzoneTable:
             return None
         last_copy = kind != "bugang" and not c[t] and \
             int(self.visible()[t]) - (0 if self_drawn else 1) >= 3
+        # 妙手回春 / 海底捞月 (mcr_botzone): the next seat after the drawer / discarder
+        # has an empty wall; never a robbed kong
+        last_tile = kind != "bugang" and self.wall_empty((self.last[1] + 1) % 4)
         try:
             return check_win(Hand(c.astype(np.uint8), self.own_melds()), int(t),
-                             ruleset=RULESET, self_drawn=self_drawn, kong=kong,
-                             last_copy=last_copy, seat_wind=self.me,
+                             ruleset=self.ruleset, self_drawn=self_drawn, kong=kong,
+                             last_copy=last_copy, last_tile=last_tile, seat_wind=self.me,
                              prevalent_wind=self.quan, flowers=self.flowers[self.me])
         except MahjongError:
             return None
@@ -339,6 +368,9 @@ class BotzoneTable:
         if mine_draw:
             if act == "PLAY" and len(tiles) == 1:
                 return None if h[tiles[0]] else f"PLAY {w[1]}: not in the hand"
+            if act in ("GANG", "BUGANG") and (self.wall_empty(self.me)
+                                              or self.wall_empty((self.me + 1) % 4)):
+                return f"{act} when the own wall or the next player's is empty"
             if act == "GANG" and len(tiles) == 1:
                 return None if h[tiles[0]] == 4 else f"GANG {w[1]}: the hand holds " \
                                                       f"{int(h[tiles[0]])}, not 4"
@@ -351,6 +383,8 @@ class BotzoneTable:
         if others_discard:
             q, d = last[1], last[2]
             c = h.copy()
+            if act in ("GANG", "PENG", "CHI") and self.wall_empty((q + 1) % 4):
+                return f"{act} on the last discard (the next player's wall is empty)"
             if act == "GANG" and not tiles:
                 return None if c[d] >= 3 else f"GANG: the hand holds {int(c[d])} " \
                                               f"{botzone_code(d)}, not 3"
