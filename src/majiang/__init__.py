@@ -21,6 +21,8 @@ from .efficiency import (
 _LAZY: dict[str, str] = {
     # analysis
     "advise": "analysis",
+    # whether to claim a discard (chow / pung / kong / win)
+    "advise_claim": "claims",
     # reading the table: the danger of each discard under an opponent model
     "danger": "reading",
     # a table position
@@ -90,7 +92,7 @@ __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "discard_table",
     "decompositions",
     # analysis
-    "advise", "danger",
+    "advise", "advise_claim", "danger",
     # a table position
     "Position", "TableMeld",
     # probability and odds

@@ -43,6 +43,7 @@ PROG = "majiang"
 
 SUBCOMMANDS: tuple[str, ...] = (
     "advise",
+    "claim",
     "danger",
     "shanten",
     "review",

@@ -1,0 +1,259 @@
+"""Whether to claim a discard (吃 / 碰 / 杠 / 和): :func:`advise_claim`.
+
+At a :class:`majiang.Position` where the seat waits (it holds the ruleset's hand size)
+and another seat's discard is on offer (:attr:`Position.last_discard`), the choices are
+
+* ``"win"`` — win on the discard (和): offered when THE win predicate
+  (:func:`majiang.check_win`, on a discard, with the position's winds and flowers) says
+  the hand plus the tile is a valid win: never under a ruleset whose wins are self-drawn
+  only, and under Chinese Official rules only with at least 8 fan;
+* ``"kong"`` — an exposed kong (明杠) with three held copies (ruleset call
+  ``"exposed_kong"``); the seat then draws a replacement tile, so no discard follows;
+* ``"pung"`` — with two held copies (call ``"pung"``);
+* ``"chow 3-4-5m"`` — each way the tile fits a run with two held tiles, only from the
+  seat before in turn order (call ``"chow_left"``; rulesets without it have no chow);
+* ``"pass"``.
+
+Each choice is judged on the position after it, built with :meth:`Position.replace`
+(the called tile leaves the river: its discard is marked claimed and counted in the
+seat's meld) and read by the same analyses as :func:`majiang.advise`:
+
+* after a chow or pung the seat must discard: the row is :func:`majiang.advise`'s best
+  discard of that position (``discard``, its ``shanten`` and live ``ukeire``, and with
+  ``draws`` its ``p_tenpai`` / ``p_win``; with ``danger=True`` also ``p_deal_in``,
+  ``exp_loss`` and ``ev`` of that discard, ranked by ``ev`` inside :func:`majiang.advise`);
+* after a pass or a kong the seat waits for a draw: :func:`majiang.shanten` and
+  :func:`majiang.ukeire` (live counts from the position's visible tiles) of the waiting
+  hand, and with ``draws`` :func:`majiang.probabilities` (the kong row's horizon starts
+  with its replacement draw, counted among the ``draws``); no discard is made now, so
+  ``exp_loss`` is 0 and ``ev`` is not computed (NaN) for these rows;
+* the win row has shanten -1, ``p_win`` 1 and its ``fan``.
+
+Rows rank as :func:`majiang.advise` without a table: the win first, then (with
+``draws``) ``p_win``, ``p_tenpai``, then ``shanten`` ascending and ``ukeire`` descending.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["advise_claim"]
+
+
+def _error(msg: str):
+    from .errors import RuleError
+    return RuleError(msg)
+
+
+def _offer(position: Any, tile: Any) -> tuple[int, int]:
+    """``(seat, kind)`` of the discard on offer, checked (one-line RuleError)."""
+    from .tiles import parse_tile, tile_name
+    if type(position).__name__ != "Position":
+        raise _error("advise_claim needs a majiang.Position (the table: discards, melds, seat)")
+    if position.must_discard:
+        raise _error(f"seat {position.seat} holds {position.hand_size + 1} tiles and must "
+                     "discard: there is no discard to claim")
+    last = position.last_discard
+    if last is None:
+        raise _error("no discard is on offer in this position (no river ends with an "
+                     "unclaimed tile)")
+    ls, lt = last
+    if ls == position.seat:
+        raise _error(f"the last discard ({tile_name(lt)}) is seat {ls}'s own")
+    if tile is not None:
+        k = parse_tile(tile) if isinstance(tile, str) else int(tile)
+        if k != lt:
+            raise _error(f"{tile_name(k)} is not the discard on offer ({tile_name(lt)} "
+                         f"from seat {ls})")
+    return ls, lt
+
+
+def _after_call(position: Any, ls: int, t: int, kind: str, low: int, used: list[int]):
+    """The position after claiming seat ``ls``'s last discard ``t`` into a meld."""
+    from .hand import Meld
+    from .records import Discard
+    conc = np.array(position.concealed, dtype=np.int64)
+    for k in used:
+        conc[k] -= 1
+    melds = [list(m) for m in position.melds]
+    melds[position.seat].append((Meld(kind, low), ls))
+    discards = [list(d) for d in position.discards]
+    discards[ls][-1] = Discard(t, position.seat)
+    return position.replace(concealed=conc.astype(np.uint8), drawn=None, melds=melds,
+                            discards=discards, last_discard=None)
+
+
+def _win(position: Any, t: int):
+    """``(fan or None, None)`` when winning on ``t`` is valid, ``(None, reason)`` when the
+    hand is complete in shape but no win, None when not complete."""
+    from .scoring import check_win
+    from .tiles import tile_name
+    kw = position.analysis_kwargs()
+    wc = check_win(position.hand, t, ruleset=position.ruleset, self_drawn=False,
+                   seat_wind=kw["seat_wind"], prevalent_wind=kw["prevalent_wind"],
+                   flowers=position.flowers[position.seat], indicator=kw.get("indicator"))
+    if wc.valid:
+        return (None if wc.result is None else int(wc.result.total)), None
+    if "no decomposition" in wc.reason:
+        return None
+    return None, f"no win on {tile_name(t)} on a discard: {wc.reason}"
+
+
+def _waiting(position: Any, draws: int | None, seed: Any) -> dict:
+    """Shanten, live ukeire (and probabilities) of a waiting position."""
+    from .efficiency import shanten, ukeire
+    from .tiles import format_counts, parse_tile
+    kw = position.analysis_kwargs()
+    ind = kw.get("indicator")
+    h = position.hand
+    row: dict[str, Any] = {"discard": None}
+    row["shanten"] = int(shanten(h, ruleset=position.ruleset, indicator=ind))
+    uk = ukeire(h, kw["visible"], ruleset=position.ruleset, indicator=ind)
+    row["ukeire_count"] = int(sum(uk.values()))
+    eff = np.zeros(34, dtype=np.uint8)
+    for k in uk:
+        if not k.endswith("*"):         # a joker draw is listed as "<kind>*"
+            eff[parse_tile(k)] = 1
+    row["ukeire"] = format_counts(eff)
+    if draws is not None:
+        from .probability import probabilities
+        r = probabilities(position, draws, seed=seed)
+        row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, _model=r.model, _policy=r.policy)
+    row.update(p_deal_in=0.0, exp_loss=0.0, ev=np.nan)
+    return row
+
+
+def _discarding(position: Any, draws: int | None, seed: Any, danger: bool) -> tuple[dict, dict]:
+    """The best discard of a position that must discard (:func:`majiang.advise`)."""
+    from .analysis import advise
+    if danger:
+        t = advise(position, draws=draws, seed=seed, second_order=False,
+                   by="ev" if draws is not None else "efficiency")
+    else:
+        pos = position
+        t = advise(pos.hand, second_order=False, draws=draws, seed=seed,
+                   **pos.analysis_kwargs())
+    best = t.iloc[0]
+    row = {"discard": best["discard"], "shanten": int(best["shanten"]),
+           "ukeire_count": int(best["ukeire_count"]), "ukeire": best["ukeire"]}
+    if draws is not None:
+        row.update(p_tenpai=best.get("p_tenpai"), p_win=best.get("p_win"))
+    if danger:
+        row.update(p_deal_in=best["p_deal_in"], exp_loss=best["exp_loss"],
+                   ev=best["ev"] if "ev" in t.columns else np.nan)
+    return row, t.attrs
+
+
+def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
+                 seed: Any = 0, danger: bool = False):
+    """Rank the answers to the discard on offer: win, kong, pung, each chow, pass.
+
+    Parameters
+    ----------
+    position : majiang.Position
+        The seat waits (holds the ruleset's hand size) and another seat's discard is on
+        offer (:attr:`Position.last_discard`, derived or given).
+    tile : str or int, optional
+        The offered tile; default the position's last discard.  Another tile is refused.
+    draws : int, optional
+        Horizon of ``p_tenpai`` / ``p_win`` (:func:`majiang.probabilities`); None
+        (default) leaves them out.
+    seed : int, optional
+        Seed of the Monte Carlo parts.
+    danger : bool
+        Weigh the table after a chow or pung (:func:`majiang.advise` given the position:
+        ``p_deal_in``, ``exp_loss``, ``ev`` of the best discard, chosen by ``ev`` with
+        ``draws``, else by efficiency).  Slower (the opponent model samples hands).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per legal answer, best first: ``rank`` (int), ``action`` (``"win"``,
+        ``"kong"``, ``"pung"``, ``"chow 3-4-5m"``, ``"pass"``), ``discard`` (the best
+        discard after a chow / pung, else None), ``shanten`` (int, -1 for the win),
+        ``ukeire_count`` (int, live), ``ukeire`` (str), ``fan`` (the win's fan total,
+        else NaN); with ``draws`` ``p_tenpai``, ``p_win``; with ``danger`` ``p_deal_in``,
+        ``exp_loss``, ``ev``.  ``attrs``: ``tile`` and ``from_seat`` (the offer),
+        ``ruleset``, ``no_win`` (why a hand complete with the tile is no win, else
+        None), ``calls`` (the ruleset's calls), ``draws``, ``probability_model`` and
+        ``policy`` (with ``draws``: what produced ``p_win``), ``model`` and
+        ``model_text`` (with ``danger``: the opponent model).
+
+    Raises
+    ------
+    RuleError
+        ``position`` is not a Position, the seat must discard, no discard is on offer,
+        the offer is the seat's own, or ``tile`` is not the discard on offer.
+    InvalidHandError
+        As :class:`majiang.Position` for the positions after each call.
+    """
+    import pandas as pd
+
+    from .tiles import tile_name
+    ls, t = _offer(position, tile)
+    model = position.model
+    calls = tuple(model.calls)
+    held = np.asarray(position.concealed, dtype=np.int64)
+    rows: list[dict] = []
+    attrs: dict[str, Any] = {"tile": tile_name(t), "from_seat": ls,
+                             "ruleset": model.name, "calls": calls, "no_win": None}
+    if model.self_draw_only:
+        attrs["no_win"] = f"{model.name} wins on self-draws only"
+    else:
+        won = _win(position, t)
+        if won is not None:
+            fan, why = won
+            if why is None:
+                rows.append({"action": "win", "discard": None, "shanten": -1,
+                             "ukeire_count": 0, "ukeire": "", "fan": fan,
+                             **({} if draws is None else {"p_tenpai": 1.0, "p_win": 1.0})})
+            else:
+                attrs["no_win"] = why
+    if "exposed_kong" in calls and held[t] >= 3:
+        after = _after_call(position, ls, t, "kong", t, [t, t, t])
+        rows.append({"action": "kong", **_waiting(after, draws, seed)})
+    if "pung" in calls and held[t] >= 2:
+        after = _after_call(position, ls, t, "pung", t, [t, t])
+        row, extra = _discarding(after, draws, seed, danger)
+        rows.append({"action": "pung", **row})
+        attrs.update({k: extra[k] for k in ("model", "model_text") if k in extra})
+    if "chow_left" in calls and ls == (position.seat - 1) % position.players and t < 27:
+        suit, r = divmod(t, 9)
+        for low_r in range(max(0, r - 2), min(r, 6) + 1):
+            low = suit * 9 + low_r
+            others = [k for k in (low, low + 1, low + 2) if k != t]
+            if all(held[k] >= 1 for k in others):
+                after = _after_call(position, ls, t, "chow", low, others)
+                row, extra = _discarding(after, draws, seed, danger)
+                name = "-".join(str(low_r + i + 1) for i in range(3)) + "mps"[suit]
+                rows.append({"action": f"chow {name}", **row})
+    rows.append({"action": "pass", **_waiting(position, draws, seed)})
+    df = pd.DataFrame(rows)
+    if "fan" not in df.columns:
+        df["fan"] = np.nan
+    if not danger:
+        df = df.drop(columns=[c for c in ("p_deal_in", "exp_loss", "ev") if c in df.columns])
+    win_first = (df["action"] != "win").astype(int)
+    key = pd.DataFrame({"w": win_first, "s": df["shanten"], "u": -df["ukeire_count"]})
+    cols, asc = ["w", "s", "u"], [True, True, True]
+    if draws is not None:
+        key["pw"] = -df["p_win"].astype(float).fillna(-1.0)
+        key["pt"] = -df["p_tenpai"].astype(float).fillna(-1.0)
+        cols, asc = ["w", "pw", "pt", "u", "s"], [True] * 5
+        attrs["draws"] = int(draws)
+    order = key.sort_values(cols, ascending=asc, kind="stable").index
+    from .analysis import _shared_ranks
+    crit = key.loc[order, cols].to_numpy(dtype=np.float64)
+    out = df.loc[order].reset_index(drop=True)
+    out["discard"] = pd.Series([d if isinstance(d, str) else None for d in out["discard"]],
+                               dtype=object)
+    out.insert(0, "rank", _shared_ranks(crit))
+    lead = ["rank", "action", "discard", "shanten", "ukeire_count", "ukeire", "fan"]
+    out = out[lead + [c for c in out.columns if c not in lead]]
+    if draws is not None:           # the probability model and policy (the pass row's)
+        attrs["probability_model"] = out["_model"].dropna().iloc[0]
+        attrs["policy"] = out["_policy"].dropna().iloc[0]
+    out = out.drop(columns=[c for c in ("_model", "_policy") if c in out.columns])
+    out.attrs.update(attrs)
+    return out

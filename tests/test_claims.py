@@ -1,0 +1,140 @@
+"""advise_claim: which answer to a discard on offer (majiang.claims).
+
+Expected values are worked out by hand from the rules (fan lists of the Chinese Official
+rules, shanten by counting sets / pairs, live ukeire by counting copies)."""
+from __future__ import annotations
+
+import pytest
+
+import majiang as mj
+from majiang.errors import RuleError
+
+
+def _actions(df):
+    return list(df["action"])
+
+
+def test_win_with_eight_fan_ranks_first():
+    # 123m 456p 789s + 111z (East, prevalent and seat wind: 圈风刻 2 + 门风刻 2) + 22z:
+    # 三色三步高 6 + 圈风刻 2 + 门风刻 2 + 幺九刻 none (winds count as 圈/门) ... >= 8 on 1z.
+    pos = mj.Position("123m456p789s1122z", discards=[None, None, None, "3z1z"])
+    df = mj.advise_claim(pos)
+    assert df.iloc[0]["action"] == "win"
+    assert df.iloc[0]["rank"] == 1 and df.iloc[0]["shanten"] == -1
+    assert df.iloc[0]["fan"] >= 8
+    assert df.attrs["no_win"] is None
+    assert {"pung", "pass"} <= set(df["action"])     # two 1z held: pung is legal too
+
+
+def test_win_below_eight_fan_has_no_win_row():
+    # 234m 567p 345s 66s + 78m, 9m on offer from seat 3: 234m567p345s789m66s would be
+    # 平和 2 + 门前清 2 (+ nothing else: 9m is not 断幺, no 三色 / 一气) = 4 < 8.
+    pos = mj.Position("234m78m567p345s66s", discards=[None, None, None, "1z9m"])
+    df = mj.advise_claim(pos)
+    assert "win" not in _actions(df)
+    assert "8" in df.attrs["no_win"] and "9m" in df.attrs["no_win"]
+    # the chow 7-8-9m is legal (seat 3 is seat 0's left) and leaves the hand ready
+    assert "chow 7-8-9m" in _actions(df)
+
+
+def test_no_chow_under_a_ruleset_without_chows():
+    # sichuan: pung and kongs only; the 2m from the left seat fits 1-2-3m / 2-3-4m
+    pos = mj.Position("134m456p789p1155s", ruleset="sichuan",
+                      discards=[None, None, None, "9s2m"])
+    df = mj.advise_claim(pos)
+    assert not any(a.startswith("chow") for a in df["action"])
+    assert _actions(df) == ["pass"]
+    assert "pung" in mj.advise_claim(pos.replace(discards=[None, None, None, "9s5s"]))[
+        "action"].tolist()
+
+
+def test_chow_only_from_the_seat_before():
+    base = dict(hand="134m456p789s1122z")
+    left = mj.Position(**base, discards=[None, None, None, "3z2m"])      # seat 3 -> 0
+    right = mj.Position(**base, discards=[None, "3z2m", None, None])     # seat 1
+    chows = [a for a in mj.advise_claim(left)["action"] if a.startswith("chow")]
+    assert chows == ["chow 1-2-3m", "chow 2-3-4m"]          # 13m + 2m, 34m + 2m
+    assert not any(a.startswith("chow") for a in mj.advise_claim(right)["action"])
+
+
+def test_pung_lowering_shanten_ranks_above_pass_with_hand_counted_ukeire():
+    # 11m 55m 234p 678s 1z 2z 3z, 5m on offer from seat 2 (across: no chow).
+    # pass: 2 sets + 2 pairs + 3 singles -> shanten 8 - 4 - 1 - 1 = 2.
+    # pung 5m, discard 1z: [555m] 234p 678s 11m 2z 3z -> shanten 8 - 6 - 0 - 1 = 1;
+    # tenpai after 1m (4 - 2 held = 2 live), 2z (3 live), 3z (3 live; the 1z discarded is
+    # not yet on the table in the analysis): 8 live tiles.
+    pos = mj.Position("1155m234p678s123z", discards=[None, None, "9s5m", None])
+    df = mj.advise_claim(pos)
+    assert _actions(df) == ["pung", "pass"]
+    pung = df.iloc[0]
+    assert pung["shanten"] == 1 and pung["discard"] in ("1z", "2z", "3z")
+    assert pung["ukeire"] == "1m" + "".join(sorted({"1z", "2z", "3z"} - {pung["discard"]})
+                                            ).replace("z", "") + "z"
+    assert pung["ukeire_count"] == 2 + 3 + 3
+    assert df.iloc[1]["shanten"] == 2
+    assert df.attrs["tile"] == "5m" and df.attrs["from_seat"] == 2
+
+
+def test_kong_row_with_three_copies():
+    pos = mj.Position("1115m234p678s123z", discards=[None, "9s1m", None, None])
+    df = mj.advise_claim(pos)
+    assert {"kong", "pung", "pass"} == set(df["action"])
+    kong = df.set_index("action").loc["kong"]
+    # [1111m] 5m 234p 678s 123z: 3 sets, 4 singles -> shanten 8 - 6 = 2, no discard
+    assert kong["shanten"] == 2 and kong["discard"] is None
+
+
+def test_self_draw_only_ruleset_never_wins_on_a_discard():
+    m = mj.game_model("hebei")
+    assert m.self_draw_only
+    pos = mj.Position("123m456p789s1122z", ruleset="hebei", indicator="9p",
+                      discards=[None, "3z1z", None, None])
+    df = mj.advise_claim(pos)
+    assert "win" not in _actions(df)
+    assert "self-draw" in df.attrs["no_win"]
+
+
+def test_draws_add_probabilities_and_rank_by_p_win():
+    pos = mj.Position("134m456p789s1122z", discards=[None, None, None, "3z2m"])
+    df = mj.advise_claim(pos, draws=2)
+    assert {"p_tenpai", "p_win"} <= set(df.columns)
+    assert (df["p_win"].diff().dropna() <= 1e-12).all()      # best first
+    assert df.attrs["draws"] == 2
+
+
+@pytest.mark.parametrize("kwargs, msg", [
+    (dict(hand="1155m234p678s123z", discards=[None, None, "9s5m", None]), "not the discard"),
+])
+def test_tile_not_on_offer(kwargs, msg):
+    with pytest.raises(RuleError, match=msg):
+        mj.advise_claim(mj.Position(**kwargs), "9s")
+
+
+def test_position_not_waiting_for_a_claim():
+    must = mj.Position("1155m234p678s123z4z", drawn="4z", discards=[None, None, "9s5m", None])
+    with pytest.raises(RuleError, match="must discard"):
+        mj.advise_claim(must)
+    with pytest.raises(RuleError, match="no discard is on offer"):
+        mj.advise_claim(mj.Position("1155m234p678s123z"))
+    with pytest.raises(RuleError, match="Position"):
+        mj.advise_claim("1155m234p678s123z")
+    for err in (RuleError,):
+        try:
+            mj.advise_claim(must)
+        except err as e:
+            assert "\n" not in str(e)
+
+
+# ---------------------------------------------------------------- CLI: majiang claim
+def test_cli_claim_table_and_errors(capsys):
+    from majiang.cli import main
+    code = main(["claim", "hand=1155m234p678s123z discards2=9s5m"])
+    out = capsys.readouterr().out
+    assert code == 0
+    rows = [ln.split() for ln in out.splitlines() if ln[:4].strip().isdigit()]
+    assert [r[1] for r in rows] == ["pung", "pass"]
+    assert rows[0][3:5] == ["1", "8"]                 # shanten 1, 8 live (hand count above)
+    code = main(["claim", "hand=1155m234p678s123z discards2=9s5m", "--tile", "9s"])
+    err = capsys.readouterr().err
+    assert code == 2 and "not the discard on offer" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
