@@ -3,6 +3,8 @@
 valued by its best discard (:func:`_fourteen`), with the equal best ones named."""
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -174,7 +176,10 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
     ss = spawn_seeds(seed, N_KINDS + 1)      # one child per discard kind: order-free
     out: dict = {}
     over = engine.pred_over
+    bar = _progress(len(opts))
     for _, d, h0, j0 in opts:
+        if bar is not None:
+            bar.update(0 if d == opts[0][1] else 1)
         raising = shan[d] > best
         if (raising and not all_discards) or shan[d] >= 99 or (
                 raising and exact_raising and method == "auto"
@@ -192,7 +197,24 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
                 if out.get(d2) is not None and out[d2].method == "exact":
                     out[d2] = _run(engine, h2, j2, method, policy, n_samples, ss[d2], n_jobs,
                                    keep_wins)
+    if bar is not None:
+        bar.update(1)
+        bar.close()
     return out
+
+
+def _progress(total: int):
+    """A tqdm bar over the discards on a terminal's ``sys.stderr``, shown once the call
+    has run for 2 s (none when stderr is not a terminal or tqdm is missing)."""
+    err = sys.stderr
+    if err is None or not getattr(err, "isatty", lambda: False)():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:             # progress is a convenience, never a failure
+        return None
+    return tqdm(total=total, unit="discard", desc="win probabilities", delay=2.0,
+                file=err, leave=False, dynamic_ncols=True)
 
 
 def _check_discard_hand(pos: _Position) -> None:

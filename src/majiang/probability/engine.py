@@ -47,8 +47,9 @@ class _Engine(_Route258):
             self._b258 = _plan258(pos.model.ruleset)
         self._three = pos.model.three_jokers_win
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
-        self.mc_work: int | None = None   # B258_MC_WORK while an auto call runs (jokers)
+        self.mc_work: int | None = None   # B258_MC_WORK(_PLAIN) while an auto call runs
         self.rows_done = 0                # ruleset-shanten rows of the greedy player
+        self.pred_mc_work: float | None = None   # JOKER_MC_PRED_WORK while an auto call runs
         self._eff_memo: dict = {}
 
     # -- shanten under the ruleset's shape options --------------------------------
@@ -275,12 +276,20 @@ class _Engine(_Route258):
             return 0
 
         jobs = resolve_n_jobs(n_jobs)
+        played = n
+        cap = self.pred_mc_work if policy == "greedy" else None
+        units0 = pos.pred.units if cap is not None else 0.0
         if jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.pred is not None):
             codes = []
             for c in range(n_chunks):
                 codes.append(run(c))
                 if codes[-1] < 0 and gpred is not None:    # predicate error or a signal
                     _raise_pred_error(gpred.error, pos.model)
+                if cap is not None and c + 1 < n_chunks and (
+                        pos.pred.units - units0 >= cap
+                        or (c + 1) * CHUNK >= limits.JOKER_MC_MAX_WALLS):
+                    played = (c + 1) * CHUNK    # the automatic method's work cap
+                    break
         else:
             with ThreadPoolExecutor(min(jobs, n_chunks)) as ex:
                 codes = list(ex.map(run, range(n_chunks)))
@@ -288,13 +297,22 @@ class _Engine(_Route258):
             _raise_pred_error(gpred.error, pos.model)
         if any(c < 0 for c in codes):
             raise MahjongError("Monte Carlo simulation failed")
+        note = pos.note
+        if played < n:
+            win_time, ten_time, tile, final_j = (win_time[:played], ten_time[:played],
+                                                 tile[:played], final_j[:played])
+            final = final[:played] if final is not None else None
+            note = (note + "; " if note else "") + (
+                f"{played} of {n} walls played (the automatic method's cap under jokers: "
+                f"{limits.JOKER_MC_MAX_WALLS} walls or {cap:g} units of winning-hand checks)")
         winning = None
         if keep_wins:
             won = win_time > 0
-            winning = (final[won], tile[won].astype(np.intp), np.full(int(won.sum()), 1.0 / n),
-                       final_j[won].astype(np.intp), n)
+            winning = (final[won], tile[won].astype(np.intp),
+                       np.full(int(won.sum()), 1.0 / played), final_j[won].astype(np.intp),
+                       played)
         return self._mc_result(win_time, ten_time, label,
-                               int(g.n_states) if policy == "optimal" else None, pos.note,
+                               int(g.n_states) if policy == "optimal" else None, note,
                                winning)
 
     def _wall_chunks(self, n: int, seed: Any) -> tuple:
@@ -399,8 +417,11 @@ def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | No
     pred = engine.pos.pred
     budgeted = (method == "auto" and isinstance(pred, _WinPred)
                 and engine.pos.model.jokers is not None)
-    engine.mc_work = (limits.B258_MC_WORK if method == "auto" and engine.pos.model.jokers is not None
-                      else None)
+    engine.mc_work = None
+    engine.pred_mc_work = limits.JOKER_MC_PRED_WORK if budgeted else None
+    if method == "auto":
+        engine.mc_work = (limits.B258_MC_WORK if engine.pos.model.jokers is not None
+                          else limits.B258_MC_WORK_PLAIN)
     if method == "exact" or (method == "auto" and policy is None
                              and (s <= AUTO_MAX_SHANTEN or short or engine.changes is not None)
                              and not engine.pred_over):

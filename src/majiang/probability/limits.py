@@ -49,6 +49,21 @@ every discard of the call is played by Monte Carlo with the greedy player instea
 why).  ``method="exact"`` has no budget."""
 
 
+JOKER_MC_PRED_WORK = 1500
+"""Under a joker ruleset the automatic method's greedy Monte Carlo on the compiled
+route stops dealing walls after the chunk (:data:`CHUNK` walls) in which THE win
+predicate's checks of this discard reach this many units (as
+:data:`JOKER_PRED_BUDGET`: ``2**jokers`` per distinct complete hand, ≈ 3 ms a unit
+with two jokers under 天津): the estimate then rests on fewer walls than
+``n_samples`` (its ``n_samples`` and ± say how many; the note says why).  Counts, not
+timings, so the result depends on the seed only.  ``method="monte_carlo"`` plays
+every wall asked for."""
+JOKER_MC_MAX_WALLS = 4096
+"""The walls a discard's greedy Monte Carlo of :data:`JOKER_MC_PRED_WORK` plays at most
+under the automatic method (the compiled greedy player with a joker rule: ≈ 0.1 s a
+chunk of :data:`CHUNK` walls over 10 draws)."""
+
+
 B258_SHANTEN_UNITS = 0.2
 """The cost, in :data:`JOKER_PRED_BUDGET` units, of one ruleset-shanten evaluation of
 the Python 2-5-8 route (:func:`_kernel_misjudges`: 武汉, 长沙, 合肥; each distinct hand
@@ -67,6 +82,14 @@ played: the estimate then rests on fewer walls than ``n_samples`` (its ``n_sampl
 ± say how many; the note says why).  Counts, not timings, so the result depends on the seed only.
 ``method="monte_carlo"`` plays every wall asked for."""
 B258_MC_MIN_SAMPLES = 100
+B258_MC_WORK_PLAIN = 50_000
+""":data:`B258_MC_WORK` of a ruleset without jokers on the Python route (长沙, 合肥):
+the automatic method's greedy Monte Carlo stops dealing walls once its player has
+judged this many hands by the ruleset's shanten (:meth:`_Engine._b258_rows`, every
+row counted, ≈ 4 µs each; a few hundred a wall over 10 draws: ≈ 0.2 s and some
+hundred walls a discard) and at least :data:`B258_MC_MIN_SAMPLES` walls are played;
+the result's ``n_samples`` and ± say how many walls it rests on and the note says
+why.  ``method="monte_carlo"`` plays every wall asked for."""
 
 
 class _PredBudget(MahjongError):

@@ -36,6 +36,7 @@ class _WinPred:
         self.calls = 0
         self.budget: float | None = None      # JOKER_PRED_BUDGET while an auto search runs
         self.spent = 0.0
+        self.units = 0.0                      # all checks so far, 2**jokers each
 
     def __call__(self, h14: np.ndarray, k: int, n_jokers: int) -> bool:
         if self.never:
@@ -45,6 +46,7 @@ class _WinPred:
         if got is not None:
             return got
         self.calls += 1
+        self.units += 2.0 ** int(n_jokers)
         if self.budget is not None:
             self.spent += 2.0 ** int(n_jokers)
             if self.spent > self.budget:

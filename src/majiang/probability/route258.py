@@ -19,8 +19,10 @@ from .._core import efficiency as _eff
 from ..errors import RuleError
 from ..tiles import N_KINDS
 from . import limits
-from .limits import _OBJ_TENPAI, _OBJ_WIN, B258_PY_MAX_DRAWS, GREEDY_258, JOKER, TRUE_WALL
-from .position import _after_discards, _raise_pred_error
+from .limits import (
+    _OBJ_TENPAI, _OBJ_WIN, B258_PY_MAX_DRAWS, GREEDY_258, JOKER, TRUE_WALL, _PredBudget,
+)
+from .position import _after_discards, _raise_pred_error, _WinPred
 from .results import Probabilities
 
 
@@ -57,14 +59,16 @@ class _Route258:
     def _effective(self, h: np.ndarray, nj: int, s: int) -> set:
         """Kinds (34 = a joker) whose draw lowers the ruleset shanten ``s`` of ``(h, nj)``
         after the best discard."""
+        key = (h.tobytes(), nj)
+        got = self._eff_memo.get(key)
+        if got is not None:
+            return got
         if self._b258 is not None and not self._three:
             from ..efficiency import _b258_effective
             caps = self.pos.caps if self.pos.caps is not None else self._b258.copies
             _, eff = _b258_effective(self._b258, h, caps, self.pos.melds, nj)
-            return set(int(k) for k in eff) | {JOKER}
-        key = (h.tobytes(), nj)
-        got = self._eff_memo.get(key)
-        if got is not None:
+            got = set(int(k) for k in eff) | {JOKER}
+            self._eff_memo[key] = got
             return got
         out = set()
         shape = self.shape_shanten(h, nj)
@@ -105,6 +109,7 @@ class _Route258:
         jr = pos.model.jokers
         memo: dict = {}
         wins = self._wins
+        batch = self._b258 is not None and not self._three
 
         def value(h, nj, wall, t, obj):
             """(value, curve (t + 1,), winning dist) of a 3n+1 state with t draws left;
@@ -144,7 +149,11 @@ class _Route258:
                 w2 = wall.copy()
                 w2[k] -= 1
                 best, best_c, best_d = -1.0, None, {}
-                for _, h13, n13 in _after_discards(jr, h14, nj14):
+                opts = _after_discards(jr, h14, nj14)
+                if batch:             # the children's shanten in one batch (memoized)
+                    self._b258_rows(np.array([o[1] for o in opts], dtype=np.uint8),
+                                    np.array([o[2] for o in opts], dtype=np.int64))
+                for _, h13, n13 in opts:
                     v, c, dd = value(h13, n13, w2, t - 1, obj)
                     if v > best + 1e-15:
                         best, best_c, best_d = v, c, dd
@@ -193,14 +202,37 @@ class _Route258:
         from ..efficiency import _b258_batch
         pos = self.pos
         self.rows_done += len(rows)
-        if self._b258 is not None and not self._three and not pos.melds \
-                and pos.caps is None and not (rows > self._b258.copies).any():
-            jk = np.ascontiguousarray(jks, dtype=np.uint8) if jks.any() else None
-            out = np.empty(len(rows), dtype=np.int8)
-            return _b258_batch(np.ascontiguousarray(rows, dtype=np.uint8), jk,
-                               pos.model.ruleset, out).astype(np.int64)
-        return np.array([self.shanten(np.ascontiguousarray(r), int(j))
-                         for r, j in zip(rows, jks)], dtype=np.int64)
+        if self._three:
+            return np.array([self.shanten(np.ascontiguousarray(r), int(j))
+                             for r, j in zip(rows, jks)], dtype=np.int64)
+        memo = self._shanten            # shape_shanten's memo: the ruleset's shanten here
+        keys = [(r.tobytes(), int(j)) for r, j in zip(rows, jks)]
+        out = np.array([memo.get(k, 99) for k in keys], dtype=np.int64)
+        todo = [i for i, k in enumerate(keys) if k not in memo]
+        if not todo:
+            return out
+        b258 = self._b258
+        if b258 is not None and not pos.melds and (
+                pos.caps is None or np.array_equal(pos.caps, b258.copies)) \
+                and not (rows[todo] > b258.copies).any():
+            # every row judged once a call (the memo of shape_shanten), the rest in one
+            # batch: the core's batch call per group, the closed forms in NumPy
+            sub = np.ascontiguousarray(rows[todo], dtype=np.uint8)
+            jsub = np.asarray(jks)[todo]
+            jk = np.ascontiguousarray(jsub, dtype=np.uint8) if jsub.any() else None
+            got = _b258_batch(sub, jk, pos.model.ruleset, np.empty(len(todo), dtype=np.int8))
+            pred = pos.pred
+            if isinstance(pred, _WinPred) and pred.budget is not None:
+                pred.spent += limits.B258_SHANTEN_UNITS * len(todo)
+                if pred.spent > pred.budget:
+                    raise _PredBudget(f"more than {pred.budget:g} units of work")
+            for i, v in zip(todo, got.tolist()):
+                memo[keys[i]] = v
+                out[i] = v
+            return out
+        for i in todo:
+            out[i] = self.shanten(np.ascontiguousarray(rows[i]), int(jks[i]))
+        return out
 
     def _b258_step(self, h: np.ndarray, nj: int, k: int, memo: dict, base: np.ndarray,
                    jbase: int):
@@ -233,39 +265,46 @@ class _Route258:
         S = self._b258_rows(H, J)
         best = np.flatnonzero(S == S.min())
         if best.size > 1:
-            caps = pos.caps if pos.caps is not None else pos.model.copies
-            rows, jrows, owner, weight = [], [], [], []
-            for i in best:
-                for t in range(N_KINDS):
-                    w = int(base[t]) - int(H[i, t])
-                    if w > 0 and H[i, t] < caps[t]:
-                        r = H[i].copy()
-                        r[t] += 1
-                        rows.append(r)
-                        jrows.append(J[i])
-                        owner.append(i)
-                        weight.append(w)
-                if jbase - J[i] > 0:
-                    rows.append(H[i].copy())
-                    jrows.append(J[i] + 1)
-                    owner.append(i)
-                    weight.append(int(jbase - J[i]))
-            owner = np.array(owner)
-            score = dict.fromkeys(best.tolist(), 0)
-            if rows:
-                S2 = self._b258_rows(np.array(rows, dtype=np.uint8), np.array(jrows))
-                for i, w, s2 in zip(owner, weight, S2):
-                    if s2 < S[i]:
-                        score[int(i)] += w
-            top = max(score.values())
-            cands = [i for i in best.tolist() if score[i] == top]
-            back = [i for i in cands if J[i] == nj and np.array_equal(H[i], h)]
-            pick = back[0] if back else cands[0]
+            pick = self._b258_tie(h, nj, H, J, S, best, base, jbase)
         else:
             pick = int(best[0])
         got = (H[pick], int(J[pick]), int(S[pick]))
         memo[key] = got
         return got
+
+    def _b258_tie(self, h, nj, H, J, S, best, base, jbase) -> int:
+        """The tie-break of :meth:`_b258_step` among the discards ``best`` (rows of
+        ``H`` / ``J`` at the least shanten ``S``): the most live tiles whose draw lowers
+        the shanten (``base - H``, below the caps; a joker: ``jbase - J``), then the
+        drawn tile thrown back, then the lowest discarded kind.  The draws of all the
+        tied hands are judged in one batch of the ruleset's shanten."""
+        pos = self.pos
+        caps = pos.caps if pos.caps is not None else pos.model.copies
+        Hb = H[best].astype(np.int64)                          # (b, 34)
+        w = np.asarray(base, dtype=np.int64)[None, :] - Hb     # live copies per kind
+        ok = (w > 0) & (Hb < np.asarray(caps, dtype=np.int64)[None, :])
+        owner, kind = np.nonzero(ok)
+        rows = Hb[owner].copy()
+        rows[np.arange(owner.size), kind] += 1
+        jrows = J[best][owner]
+        weight = w[owner, kind]
+        jw = jbase - J[best]
+        jo = np.flatnonzero(jw > 0)
+        if jo.size:
+            rows = np.concatenate([rows, Hb[jo]])
+            jrows = np.concatenate([jrows, J[best][jo] + 1])
+            weight = np.concatenate([weight, jw[jo]])
+            owner = np.concatenate([owner, jo])
+        score = np.zeros(best.size, dtype=np.int64)
+        if owner.size:
+            S2 = self._b258_rows(np.ascontiguousarray(rows, dtype=np.uint8), jrows)
+            low = S2 < S[best][owner]
+            np.add.at(score, owner[low], weight[low])
+        cands = best[score == score.max()]
+        for i in cands.tolist():
+            if J[i] == nj and np.array_equal(H[i], h):
+                return int(i)
+        return int(cands[0])
 
     def b258_simulate(self, h0: np.ndarray, j0: int, n: int, seed: Any,
                       keep_wins: bool = False) -> Probabilities:
@@ -325,7 +364,7 @@ class _Route258:
             f"and its win rules; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
             "shanten, then most live improving tiles) on real walls")
         if played < n:
-            note += (f"; {played} of {n} walls played (the greedy player's work reached "
-                     f"its cap of {self.mc_work} shanten evaluations)")
+            note += (f"; {played} of {n} walls played (the automatic method stops once its "
+                     f"greedy player has judged {self.mc_work} hands by the ruleset's shanten)")
         return self._mc_result(win_time, ten_time, GREEDY_258, len(memo),
                                note, winning)
