@@ -666,3 +666,167 @@ def test_estimate_prints_tiny_values_with_a_significant_digit():
 def test_model_names_are_plain_words():
     # printed on every probability line: no internal labels
     assert P.MODELS == ("true wall", "kind counts", "real walls")
+
+# ---------------------------------------------------------------------------
+# Regional advice speed (issue 20): the batched 2-5-8 route and the automatic
+# Monte Carlo caps must not change what is computed, only how fast / how many walls
+# ---------------------------------------------------------------------------
+
+CHANGSHA_HANDS = ["123m14556p123789s", "258m258p2588s1399s", "1122m3355p77889s4m",
+                  "123456789m2255p1s"]
+
+
+def test_b258_batched_rows_equal_the_row_by_row_shanten():
+    """The engine's batched ruleset shanten (one batch of the core + closed forms per
+    call, memoized) equals the row-by-row reference of efficiency on random 13- and
+    14-tile Changsha hands."""
+    from majiang.efficiency import _b258_shanten, _plan258
+    from majiang.probability.engine import _Engine
+    from majiang.probability.position import _position
+    pos = _position("123m14556p123789s", None, "changsha")
+    eng = _Engine(pos, 3, None, P.DEFAULT_MAX_STATES)
+    plan = _plan258(pos.model.ruleset)
+    rng = np.random.default_rng(20)
+    pool = np.repeat(np.arange(27), 4)
+    rows = np.zeros((300, 34), np.uint8)
+    for i in range(300):
+        rows[i] = np.bincount(rng.choice(pool, 13 + i % 2, replace=False), minlength=34)
+    rows[150:] = rows[:150]                       # the memo answers the repeats
+    got = eng._b258_rows(rows, np.zeros(300, np.int64))
+    want = [_b258_shanten(plan, r, plan.copies, (), 0) for r in rows]
+    assert got.tolist() == want
+
+
+@pytest.mark.parametrize("hand", CHANGSHA_HANDS[:3])
+def test_changsha_one_draw_equals_the_winning_tiles(hand):
+    """draws=1: P(win) = live copies of the kinds that complete a win under THE
+    predicate (check_win, self-drawn) / the unseen tiles, for every discard; exact."""
+    from majiang.scoring import check_win
+    from majiang.tiles import format_counts
+    counts = parse_counts(hand)
+    df = P.discard_probabilities(hand, 1, ruleset="changsha")
+    checked = 0
+    for d in np.flatnonzero(counts):
+        h13 = counts.copy()
+        h13[d] -= 1
+        unseen = 4 - counts                              # the discard is seen
+        unseen[27:] = 0
+        U = int(unseen.sum())
+        live = sum(int(unseen[k]) for k in range(27) if unseen[k] and check_win(
+            format_counts(h13), format_counts(np.eye(34, dtype=np.uint8)[k]),
+            ruleset="changsha", self_drawn=True).valid)
+        row = df[df["discard"] == P._discard_name(int(d))].iloc[0]
+        if np.isnan(row["p_win"]):           # a discard raising the shanten: not solved
+            continue
+        checked += 1
+        assert row["method"] == "exact"
+        assert row["p_win"] == pytest.approx(live / U, abs=1e-12)
+    assert checked
+
+
+@pytest.mark.parametrize("hand", CHANGSHA_HANDS)
+def test_changsha_greedy_monte_carlo_within_4_se_of_exact(hand):
+    """The greedy Monte Carlo of the Python route against the exact search at 1 and 2
+    draws: at one draw the policy does not matter (within 4 SE both ways); at two
+    the greedy player cannot beat the optimum (at most 4 SE above it)."""
+    for T in (1, 2):
+        ex = P.discard_probabilities(hand, T, ruleset="changsha")
+        mc = P.discard_probabilities(hand, T, ruleset="changsha", method="monte_carlo",
+                                     n_samples=3000, seed=7)
+        for (_, e), (_, m) in zip(ex.iterrows(), mc.iterrows()):
+            if np.isnan(e["p_win"]) or np.isnan(m["p_win"]):
+                continue
+            se = max(m["se_win"], 1e-3)
+            assert m["p_win"] <= e["p_win"] + 4 * se
+            if T == 1:
+                assert abs(m["p_win"] - e["p_win"]) <= 4 * se
+
+
+def _old_tie(eng, h, nj, H, J, S, best, base, jbase):
+    """The greedy tie-break as the engine played it before the batched version (the
+    reference of the differential test): tile by tile."""
+    pos = eng.pos
+    caps = pos.caps if pos.caps is not None else pos.model.copies
+    score = dict.fromkeys(best.tolist(), 0)
+    for i in best:
+        for t in range(34):
+            w = int(base[t]) - int(H[i, t])
+            if w > 0 and H[i, t] < caps[t]:
+                r = H[i].copy()
+                r[t] += 1
+                if eng.shanten(r, int(J[i])) < S[i]:
+                    score[int(i)] += w
+        if jbase - J[i] > 0 and eng.shanten(H[i].copy(), int(J[i]) + 1) < S[i]:
+            score[int(i)] += int(jbase - J[i])
+    top = max(score.values())
+    cands = [i for i in best.tolist() if score[i] == top]
+    back = [i for i in cands if J[i] == nj and np.array_equal(H[i], h)]
+    return back[0] if back else cands[0]
+
+
+@pytest.mark.parametrize("ruleset,hand,ind", [("changsha", "123m14556p123789s", None),
+                                              ("wuhan", "123m14556p12378s*", "3z")])
+def test_greedy_tie_break_equals_the_tile_by_tile_reference(ruleset, hand, ind):
+    from majiang.probability.engine import _Engine
+    from majiang.probability.position import _after_discards, _position
+    pos = _position(hand, None, ruleset, indicator=ind)
+    eng = _Engine(pos, 5, None, P.DEFAULT_MAX_STATES)
+    rng = np.random.default_rng(3)
+    pool = np.repeat(np.arange(27), 4)
+    base = np.full(34, 4, np.int64)
+    base[27:] = pos.model.copies[27:]
+    n = 0
+    for _ in range(60):
+        h14 = np.bincount(rng.choice(pool, 14, replace=False), minlength=34).astype(np.uint8)
+        nj = int(rng.integers(0, 2)) if pos.model.jokers is not None else 0
+        if nj:
+            h14[np.flatnonzero(h14)[0]] -= 1
+        opts = _after_discards(pos.model.jokers, h14, nj)
+        H = np.array([o[1] for o in opts], dtype=np.uint8)
+        J = np.array([o[2] for o in opts], dtype=np.int64)
+        S = eng._b258_rows(H, J)
+        best = np.flatnonzero(S == S.min())
+        if best.size < 2:
+            continue
+        n += 1
+        assert eng._b258_tie(H[0], nj, H, J, S, best, base, 3) == _old_tie(
+            eng, H[0], nj, H, J, S, best, base, 3)
+    assert n >= 20
+
+
+def test_changsha_auto_monte_carlo_work_cap(monkeypatch):
+    """Without jokers the automatic method's greedy Monte Carlo stops at its work cap
+    (B258_MC_WORK_PLAIN hands judged) once B258_MC_MIN_SAMPLES walls are played, and
+    says so; method='monte_carlo' plays every wall."""
+    from majiang.probability import limits
+    monkeypatch.setattr(limits, "B258_MC_WORK_PLAIN", 1)
+    monkeypatch.setattr(limits, "B258_MC_MIN_SAMPLES", 150)
+    h = "123m1456p123789s"
+    r = P.probabilities(h, 5, ruleset="changsha", seed=2, n_samples=3000)
+    assert r.method == "monte_carlo" and r.n_samples == 150
+    assert "150 of 3000 walls played" in r.note
+    assert r.se_win == pytest.approx(math.sqrt(r.p_win * (1 - r.p_win) / 150))
+    full = P.probabilities(h, 5, ruleset="changsha", seed=2, n_samples=300,
+                           method="monte_carlo")
+    assert full.n_samples == 300 and "walls played" not in full.note
+    # the capped walls are the first walls of the full run (same seed, same player)
+    assert abs(full.p_win - r.p_win) <= 4 * max(r.se_win, 1e-3)
+
+
+def test_tianjin_auto_monte_carlo_caps_its_walls(monkeypatch):
+    """Under a joker ruleset the automatic greedy Monte Carlo of the compiled route
+    stops after the chunk that reaches JOKER_MC_MAX_WALLS (or its predicate work) and
+    says so; its estimate stays within 4 SE of the exact search at 2 draws (the exact
+    optimum: the greedy player is at most 4 SE above it)."""
+    from majiang.probability import limits
+    monkeypatch.setattr(limits, "JOKER_PRED_BUDGET", 1)        # force the Monte Carlo
+    monkeypatch.setattr(limits, "JOKER_MC_MAX_WALLS", 1024)
+    h = "123m456p789s3p7s**"
+    r = P.probabilities(h, 2, ruleset="tianjin", indicator="5m", seed=1, n_samples=5000)
+    assert r.method == "monte_carlo" and r.n_samples == 1024
+    assert "1024 of 5000 walls played" in r.note
+    ex = P.probabilities(h, 2, ruleset="tianjin", indicator="5m", method="exact")
+    assert r.p_win <= ex.p_win + 4 * max(r.se_win, 1e-3)
+    one = P.probabilities(h, 1, ruleset="tianjin", indicator="5m", seed=1, n_samples=5000)
+    one_ex = P.probabilities(h, 1, ruleset="tianjin", indicator="5m", method="exact")
+    assert abs(one.p_win - one_ex.p_win) <= 4 * max(one.se_win, 1e-3)

@@ -1,0 +1,67 @@
+"""Seconds a user waits for regional advice with win probabilities (issue 20: Changsha
+``--draws 10`` within 5 s, Tianjin within 3 s).
+
+Run ``python bench/bench_regional_advice.py [--src DIR ...] [--repeat N]`` to time the
+two CLI commands below, each in a fresh interpreter (imports included, as a user
+waits), once per source tree given with ``--src`` (a ``src`` directory holding
+``majiang``, e.g. a checkout of an older commit for the "before" column; default the
+tree this script's ``majiang`` is imported from).  Wall and CPU seconds (the children's
+user + system time: the figure that does not depend on other load on the machine) are
+printed per command and tree, the least of ``--repeat`` runs.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+COMMANDS = {
+    "changsha --draws 10": ["advise", "123m14556p123789s", "--draws", "10", "--rules",
+                            "changsha"],
+    "tianjin --draws 10": ["advise", "123m14556p123789s", "--draws", "10", "--rules",
+                           "tianjin", "--indicator", "1m"],
+}
+TARGETS = {"changsha --draws 10": 5.0, "tianjin --draws 10": 3.0}
+
+
+def run_once(src: str, args: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of ``python -m majiang *args`` with ``src`` first
+    on the import path."""
+    env = dict(os.environ, PYTHONPATH=src)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "majiang", *args], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--src", action="append", help="a src directory (repeatable)")
+    ap.add_argument("--repeat", type=int, default=1)
+    a = ap.parse_args(argv)
+    if a.src:
+        srcs = a.src
+    else:
+        import majiang
+        srcs = [str(Path(majiang.__file__).resolve().parents[1])]
+    print(f"{'command':22} {'target':>6} {'wall s':>8} {'cpu s':>8}  src")
+    for name, args in COMMANDS.items():
+        for src in srcs:
+            runs = [run_once(src, args) for _ in range(a.repeat)]
+            wall = min(r[0] for r in runs)
+            cpu = min(r[1] for r in runs)
+            print(f"{name:22} {TARGETS[name]:6.1f} {wall:8.2f} {cpu:8.2f}  {src}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
