@@ -364,7 +364,7 @@ class _Route258:
             f"and its win rules; beyond {B258_PY_MAX_DRAWS} draws a greedy player (least "
             "shanten, then most live improving tiles) on real walls")
         if played < n:
-            note += (f"; {played} of {n} walls played (the automatic method stops once its "
-                     f"greedy player has judged {self.mc_work} hands by the ruleset's shanten)")
+            note += (f"; {played} of {n} walls played (the automatic method's greedy player "
+                     f"reached its cap of {self.mc_work} hands judged by the ruleset's shanten)")
         return self._mc_result(win_time, ten_time, GREEDY_258, len(memo),
                                note, winning)
