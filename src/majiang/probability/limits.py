@@ -3,7 +3,8 @@ result names, the horizons each exact route covers, and the work budgets of the
 automatic method under joker rulesets.
 
 The budgets (:data:`JOKER_PRED_BUDGET`, :data:`B258_SHANTEN_UNITS`,
-:data:`B258_MC_WORK`, :data:`B258_MC_MIN_SAMPLES`) are read as attributes of this
+:data:`B258_MC_WORK`, :data:`B258_MC_WORK_PLAIN`, :data:`B258_MC_MIN_SAMPLES`,
+:data:`JOKER_MC_PRED_WORK`, :data:`JOKER_MC_MAX_WALLS`) are read as attributes of this
 module when a call runs (``limits.JOKER_PRED_BUDGET``), so setting them here (a test's
 ``monkeypatch.setattr(limits, ...)``) changes what the next call may spend; the copies
 :mod:`majiang.probability` re-exports are for reading.
