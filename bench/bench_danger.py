@@ -1,12 +1,21 @@
 """Timing of :func:`majiang.danger` and :func:`majiang.advise` at table positions.
 
-Run ``python bench/bench_danger.py [N]`` (default 60 positions).  The positions are the
-discard decisions of the bundled Botzone Chinese Official games
-(:meth:`majiang.Position.from_botzone`, every third decision, up to N).  For each it
-times ``danger(position)`` (default 600 ready hands per opponent) and
-``advise(position)`` (the default horizon, with the danger columns), one call each after a warm-up,
-and prints the median and the 90th percentile in ms, with the mean standard error of
-p_deal_in over the rows.  Timing only: nothing here is asserted.
+Run ``python bench/bench_danger.py [N] [DRAWS]`` (default 60 positions, the default
+horizon).  The positions are the discard decisions of the bundled Botzone Chinese Official
+games (:meth:`majiang.Position.from_botzone`, every third decision, up to N).  For each it
+times, one call each after a warm-up:
+
+- ``danger(position)`` (default 600 ready hands per opponent);
+- ``advise(position, draws=DRAWS)`` (with the danger columns; no DRAWS: the default
+  horizon, at most 3 draws; ``8`` asks for the issue's ``draws=8``, which goes to the Monte
+  Carlo search on far hands and can take minutes per position);
+- ``advise(hand, draws=DRAWS)``: the same hand and melds without the table (no position),
+
+and prints, by the wall clock and by the process's CPU time (the one to read on a
+shared, loaded machine), the median and the 90th percentile in ms with the sample size and the
+standard error of the median (bootstrap, 2,000 resamples), the ratio of the two advise
+medians, and the mean standard error of p_deal_in over the rows.  Timing only: nothing
+here is asserted.
 """
 from __future__ import annotations
 
@@ -16,39 +25,60 @@ import time
 import numpy as np
 
 import majiang
+from majiang.hand import Hand, Meld
 from majiang.records import decision_points, example_games
 
 
 def positions(n: int):
     out = []
     for rec in example_games():
-        k = len(list(decision_points(rec)))
-        for i in range(0, k, 3):
-            out.append(majiang.Position.from_botzone(rec, i))
+        ds = list(decision_points(rec))
+        for i in range(0, len(ds), 3):
+            d = ds[i]
+            hand = Hand(d.concealed, tuple(Meld(m.kind, m.tile, m.concealed) for m in d.melds))
+            out.append((majiang.Position.from_botzone(rec, i), hand, d))
             if len(out) >= n:
                 return out
     return out
 
 
-def main(n: int) -> None:
+def median_se(xs: np.ndarray, reps: int = 2000) -> float:
+    rng = np.random.default_rng(0)
+    meds = np.median(rng.choice(xs, size=(reps, len(xs)), replace=True), axis=1)
+    return float(np.std(meds, ddof=1))
+
+
+def main(n: int, draws: int | None) -> None:
     pos = positions(n)
-    majiang.danger(pos[0], n_samples=50)
-    majiang.advise(pos[0], draws=2, danger_samples=50)
-    td, ta, se = [], [], []
-    for p in pos:
-        t = time.perf_counter()
-        df = majiang.danger(p)
-        td.append(time.perf_counter() - t)
+    p0, h0, d0 = pos[0]
+    majiang.danger(p0, n_samples=50)
+    majiang.advise(p0, draws=2, danger_samples=50)
+    td, ta, th, se = [], [], [], []
+
+    def timed(out, f, *a, **kw):
+        t, c = time.perf_counter(), time.process_time()
+        r = f(*a, **kw)
+        out.append((time.perf_counter() - t, time.process_time() - c))
+        return r
+
+    for p, hand, d in pos:
+        df = timed(td, majiang.danger, p)
         se.append(float(df["p_deal_in_se"].mean()))
-        t = time.perf_counter()
-        majiang.advise(p)
-        ta.append(time.perf_counter() - t)
-    for name, xs in (("danger(position)", td), ("advise(position)", ta)):
-        ms = 1000 * np.array(xs)
-        print(f"{name:28s} median {np.median(ms):7.1f} ms  p90 {np.percentile(ms, 90):7.1f} ms"
-              f"  ({len(ms)} positions)")
+        timed(ta, majiang.advise, p, draws=draws)
+        timed(th, majiang.advise, hand, d.visible, ruleset="mcr", draws=draws,
+              seat_wind=d.seat_wind, prevalent_wind=d.prevalent_wind)
+    h = "default horizon" if draws is None else f"draws={draws}"
+    for col, clock in ((0, "wall"), (1, "cpu")):
+        for name, xs in (("danger(position)", td), (f"advise(position, {h})", ta),
+                         (f"advise(hand, {h})", th)):
+            ms = 1000 * np.array(xs)[:, col]
+            print(f"{clock:4s} {name:34s} median {np.median(ms):8.1f} ms ± {median_se(ms):6.1f}"
+                  f" (s.e.)  p90 {np.percentile(ms, 90):8.1f} ms  ({len(ms)} positions)")
+        a = np.median(np.array(ta)[:, col]) / np.median(np.array(th)[:, col])
+        print(f"{clock:4s} ratio advise(position) / advise(hand), medians: {a:.2f}")
     print(f"mean standard error of p_deal_in: {np.mean(se):.4f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60,
+         int(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -23,7 +23,8 @@ import numpy as np
 from .errors import MahjongError
 
 __all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram", "fallback_font",
-           "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS", "arena_intervals"]
+           "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS", "arena_intervals",
+           "calibration"]
 
 # ------------------------------------------------------------------ fonts
 _CJK_PROBE = "番门清平和断幺中发白万筒条东南西北"
@@ -619,6 +620,68 @@ def arena_intervals(table: Any, ax: Any = None, *, title: str | None = None):
         label += (f"\n{int(table['walls'].max())} walls, {int(table['hands'].max())} hands "
                   "per player")
     a.set_xlabel(label)
+    if title:
+        _set_title(fig, title, "suptitle")
+    return fig
+
+
+_CALIBRATION_LABELS = {"model": "danger model", "seen": "copies seen only", "constant": "constant"}
+
+
+def calibration(result: Any, ax: Any = None, *, title: str | None = None):
+    """Reliability diagram of deal-in probabilities: observed rate against mean p per bin.
+
+    Parameters
+    ----------
+    result : dict
+        From :func:`majiang.studies.calibration.danger_calibration` (its
+        ``"reliability"`` entry is drawn, the Brier scores go in the legend) or a mapping
+        ``{label: reliability table}`` (:func:`~majiang.studies.calibration.reliability_table`:
+        columns ``mean_p``, ``rate``, ``se``, ``n``).
+    ax : matplotlib Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One line per predictor, each bin a point with a ±2 standard error bar, and the
+        diagonal (perfect calibration).
+
+    Raises
+    ------
+    MahjongError
+        No table, or a table without the columns above.
+    """
+    if isinstance(result, Mapping) and "reliability" in result:
+        tables = result["reliability"]
+        scores = result.get("scores")
+    else:
+        tables, scores = result, None
+    if not isinstance(tables, Mapping) or not tables:
+        raise MahjongError("calibration: give a danger_calibration result or "
+                           "{label: reliability table}")
+    fig, (a,) = _figure(ax, 1, (5.2, 5.0))
+    top = 0.0
+    for i, (key, t) in enumerate(tables.items()):
+        _need_columns(t, ("mean_p", "rate", "se", "n"), "calibration",
+                      "majiang.studies.calibration.reliability_table")
+        x = t["mean_p"].to_numpy(dtype=float)
+        y = t["rate"].to_numpy(dtype=float)
+        e = 2 * t["se"].to_numpy(dtype=float)
+        label = _CALIBRATION_LABELS.get(key, str(key))
+        if scores is not None and key in getattr(scores, "index", ()):
+            label += f" (Brier {float(scores.loc[key, 'brier']):.4f})"
+        a.errorbar(x, y, yerr=e, fmt="o-", capsize=3, ms=4, label=label,
+                   color=_COLORS[i % len(_COLORS)])
+        top = max(top, float(np.nanmax(np.r_[x, y + e])) if len(x) else 0.0)
+    top = min(1.0, 1.05 * top) or 1.0
+    a.plot([0, top], [0, top], color="k", lw=0.8, ls="--", label="perfect calibration")
+    a.set_xlim(0, top)
+    a.set_ylim(0, top)
+    a.set_xlabel("mean predicted P(deal in) per bin")
+    a.set_ylabel("observed deal-in rate (±2 s.e.)")
+    a.grid(alpha=0.3)
+    _legend(a)
     if title:
         _set_title(fig, title, "suptitle")
     return fig
