@@ -138,3 +138,48 @@ def test_cli_claim_table_and_errors(capsys):
     err = capsys.readouterr().err
     assert code == 2 and "not the discard on offer" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- advise_kong
+def test_concealed_kong_row_counted_by_hand():
+    # 1111m 234p 678s 1z 2z 3z 7z, 3z seen once (seat 3's river).
+    # kong 1m -> [1111m] 234p 678s 1237z: 3 sets, 4 singles: shanten 8 - 6 = 2;
+    # ukeire = a pair of any honor: 1z 3 + 2z 3 + 3z 2 + 7z 3 = 11 live.
+    # discard 3z -> 1111m 234p 678s 127z: shanten 2; 2m 4 + 3m 4 + 1z 3 + 2z 3 + 7z 3 = 17.
+    pos = mj.Position("1111m234p678s1237z", discards=[None, None, None, "3z"])
+    df = mj.advise_kong(pos).set_index("action")
+    assert set(df.index) == {"concealed kong 1m", "discard"}
+    kong = df.loc["concealed kong 1m"]
+    assert kong["shanten"] == 2 and kong["ukeire_count"] == 11 and kong["discard"] is None
+    assert df.loc["discard", "ukeire_count"] == 17 and df.loc["discard", "discard"] == "3z"
+    assert mj.advise_kong(pos).iloc[0]["action"] == "discard"      # 17 > 11
+
+
+def test_added_kong_row_and_errors():
+    pos = mj.Position("5m234p678s1235z", drawn="5m", melds=["[555m]@2", None, None, None],
+                      discards=[None, None, "5m@0", None])
+    df = mj.advise_kong(pos)
+    assert "added kong 5m" in set(df["action"])
+    row = df.set_index("action").loc["added kong 5m"]
+    # [5555m] 234p 678s 1235z: shanten 2, ukeire a pair of an honor: 4 x 3 = 12 live
+    assert row["shanten"] == 2 and row["ukeire_count"] == 12
+    with pytest.raises(RuleError, match="own turn"):
+        mj.advise_kong(mj.Position("1155m234p678s123z"))
+    with pytest.raises(RuleError, match="Position"):
+        mj.advise_kong("1111m234p678s1237z")
+
+
+def test_advise_given_a_position_says_whether_to_kong():
+    pos = mj.Position("1111m234p678s1237z", discards=[None, None, None, "3z"])
+    note = mj.advise(pos, by="efficiency").attrs["kong"]
+    assert note.startswith("discard 3z (shanten 2, 17 live)") and "concealed kong 1m" in note
+    plain = mj.Position("1155m234p678s123z4z", drawn="4z")
+    assert mj.advise(plain, by="efficiency").attrs["kong"] is None
+
+
+def test_cli_claim_on_own_turn_ranks_kong(capsys):
+    from majiang.cli import main
+    assert main(["claim", "hand=1111m234p678s1237z discards3=3z"]) == 0
+    out = capsys.readouterr().out
+    rows = [ln.split() for ln in out.splitlines() if ln[:4].strip().isdigit()]
+    assert rows[0][1:3] == ["discard", "3z"] and rows[1][1:4] == ["concealed", "kong", "1m"]

@@ -23,6 +23,7 @@ _LAZY: dict[str, str] = {
     "advise": "analysis",
     # whether to claim a discard (chow / pung / kong / win)
     "advise_claim": "claims",
+    "advise_kong": "claims",
     # reading the table: the danger of each discard under an opponent model
     "danger": "reading",
     # a table position
@@ -92,7 +93,7 @@ __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "discard_table",
     "decompositions",
     # analysis
-    "advise", "advise_claim", "danger",
+    "advise", "advise_claim", "advise_kong", "danger",
     # a table position
     "Position", "TableMeld",
     # probability and odds

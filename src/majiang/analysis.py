@@ -218,7 +218,10 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         criterion share a rank.  ``attrs["win_now"]``: ``"win now: N fan"`` when the
         hand is a valid win now (then win rather than discard), else None;
         ``attrs["no_win"]``: why a hand complete in shape is no win, else None
-        (:func:`completion`).
+        (:func:`completion`).  Given a position: ``attrs["kong"]``, when the seat may
+        declare a concealed or added kong, whether that or the best discard is better by
+        shanten and live ukeire (:func:`majiang.claims.kong_note`; the full table:
+        :func:`majiang.advise_kong`), else None.
 
     Raises
     ------
@@ -226,6 +229,11 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         As :func:`majiang.discard_table` and :func:`majiang.probabilities`.
     KeyboardInterrupt
         Propagated unchanged.
+
+    See Also
+    --------
+    majiang.advise_kong : declaring a concealed or added kong instead of discarding.
+    majiang.advise_claim : whether to claim another seat's discard.
     """
     pos = hand if type(hand).__name__ == "Position" else None
     if pos is not None:
@@ -262,6 +270,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                       n_samples=DEFAULT_SAMPLES if danger_samples is None else danger_samples,
                       seed=seed, model=DEFAULT_MODEL if opponent_model is None
                       else opponent_model)
+        from .claims import kong_note
+        table.attrs["kong"] = kong_note(pos)
     return table
 
 

@@ -24,8 +24,8 @@ seat's meld) and read by the same analyses as :func:`majiang.advise`:
   ``exp_loss`` and ``ev`` of that discard, ranked by ``ev`` inside :func:`majiang.advise`);
 * after a pass or a kong the seat waits for a draw: :func:`majiang.shanten` and
   :func:`majiang.ukeire` (live counts from the position's visible tiles) of the waiting
-  hand, and with ``draws`` :func:`majiang.probabilities` (the kong row's horizon starts
-  with its replacement draw, counted among the ``draws``); no discard is made now, so
+  hand, and with ``draws`` :func:`majiang.probabilities` (a kong's replacement tile is
+  one draw more: its horizon is ``draws + 1``); no discard is made now, so
   ``exp_loss`` is 0 and ``ev`` is not computed (NaN) for these rows;
 * the win row has shanten -1, ``p_win`` 1 and its ``fan``.
 
@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["advise_claim"]
+__all__ = ["advise_claim", "advise_kong"]
 
 
 def _error(msg: str):
@@ -124,6 +124,11 @@ def _waiting(position: Any, draws: int | None, seed: Any) -> dict:
     return row
 
 
+def _plus_one(draws: int | None) -> int | None:
+    """The horizon after a kong: its replacement tile is one draw more."""
+    return None if draws is None else draws + 1
+
+
 def _discarding(position: Any, draws: int | None, seed: Any, danger: bool) -> tuple[dict, dict]:
     """The best discard of a position that must discard (:func:`majiang.advise`)."""
     from .analysis import advise
@@ -138,7 +143,8 @@ def _discarding(position: Any, draws: int | None, seed: Any, danger: bool) -> tu
     row = {"discard": best["discard"], "shanten": int(best["shanten"]),
            "ukeire_count": int(best["ukeire_count"]), "ukeire": best["ukeire"]}
     if draws is not None:
-        row.update(p_tenpai=best.get("p_tenpai"), p_win=best.get("p_win"))
+        row.update(p_tenpai=best.get("p_tenpai"), p_win=best.get("p_win"),
+                   _model=best.get("model"), _policy=best.get("policy"))
     if danger:
         row.update(p_deal_in=best["p_deal_in"], exp_loss=best["exp_loss"],
                    ev=best["ev"] if "ev" in t.columns else np.nan)
@@ -188,8 +194,6 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     InvalidHandError
         As :class:`majiang.Position` for the positions after each call.
     """
-    import pandas as pd
-
     from .tiles import tile_name
     ls, t = _offer(position, tile)
     model = position.model
@@ -212,7 +216,7 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
                 attrs["no_win"] = why
     if "exposed_kong" in calls and held[t] >= 3:
         after = _after_call(position, ls, t, "kong", t, [t, t, t])
-        rows.append({"action": "kong", **_waiting(after, draws, seed)})
+        rows.append({"action": "kong", **_waiting(after, _plus_one(draws), seed)})
     if "pung" in calls and held[t] >= 2:
         after = _after_call(position, ls, t, "pung", t, [t, t])
         row, extra = _discarding(after, draws, seed, danger)
@@ -229,6 +233,16 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
                 name = "-".join(str(low_r + i + 1) for i in range(3)) + "mps"[suit]
                 rows.append({"action": f"chow {name}", **row})
     rows.append({"action": "pass", **_waiting(position, draws, seed)})
+    return _rank(rows, draws, danger, attrs)
+
+
+def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
+    """The rows as a DataFrame, best first (a win first, then p_win / p_tenpai with
+    ``draws``, then shanten ascending and live ukeire descending), with ``rank``
+    (shared on equal keys) and ``attrs``."""
+    import pandas as pd
+
+    from .analysis import _shared_ranks
     df = pd.DataFrame(rows)
     if "fan" not in df.columns:
         df["fan"] = np.nan
@@ -236,14 +250,13 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         df = df.drop(columns=[c for c in ("p_deal_in", "exp_loss", "ev") if c in df.columns])
     win_first = (df["action"] != "win").astype(int)
     key = pd.DataFrame({"w": win_first, "s": df["shanten"], "u": -df["ukeire_count"]})
-    cols, asc = ["w", "s", "u"], [True, True, True]
+    cols = ["w", "s", "u"]
     if draws is not None:
         key["pw"] = -df["p_win"].astype(float).fillna(-1.0)
         key["pt"] = -df["p_tenpai"].astype(float).fillna(-1.0)
-        cols, asc = ["w", "pw", "pt", "u", "s"], [True] * 5
+        cols = ["w", "pw", "pt", "u", "s"]
         attrs["draws"] = int(draws)
-    order = key.sort_values(cols, ascending=asc, kind="stable").index
-    from .analysis import _shared_ranks
+    order = key.sort_values(cols, kind="stable").index
     crit = key.loc[order, cols].to_numpy(dtype=np.float64)
     out = df.loc[order].reset_index(drop=True)
     out["discard"] = pd.Series([d if isinstance(d, str) else None for d in out["discard"]],
@@ -251,9 +264,115 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     out.insert(0, "rank", _shared_ranks(crit))
     lead = ["rank", "action", "discard", "shanten", "ukeire_count", "ukeire", "fan"]
     out = out[lead + [c for c in out.columns if c not in lead]]
-    if draws is not None:           # the probability model and policy (the pass row's)
-        attrs["probability_model"] = out["_model"].dropna().iloc[0]
-        attrs["policy"] = out["_policy"].dropna().iloc[0]
+    for src, name in (("_model", "probability_model"), ("_policy", "policy")):
+        if src in out.columns and out[src].notna().any():   # what produced p_win
+            attrs[name] = out[src].dropna().iloc[0]
     out = out.drop(columns=[c for c in ("_model", "_policy") if c in out.columns])
     out.attrs.update(attrs)
     return out
+
+
+def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
+                danger: bool = False):
+    """Whether to declare a kong on one's own turn, against the best discard.
+
+    At a :class:`majiang.Position` where the seat must discard, the choices are a
+    concealed kong (暗杠, ruleset call ``"concealed_kong"``) of every kind held four
+    times, an added kong (加杠, call ``"added_kong"``) of every own exposed pung whose
+    fourth copy is held, and ``"discard"``: :func:`majiang.advise`'s best discard.  A
+    kong is judged as a waiting hand (it draws a replacement tile next): its shanten and
+    live ukeire (:func:`majiang.shanten`, :func:`majiang.ukeire`; with ``draws``
+    :func:`majiang.probabilities` over ``draws + 1`` draws, the replacement tile being
+    one more), on the
+    position after the kong (:meth:`Position.replace`: four concealed copies become
+    ``{6666m}``, or the pung becomes a kong claimed from the same seat).  The kong's own
+    scoring (kong fans, kong payments) and the chance that an added kong is robbed
+    (抢杠) are not weighed.  Rows rank as :func:`advise_claim`.
+
+    Parameters
+    ----------
+    position : majiang.Position
+        The seat must discard (``hand_size + 1`` tiles counting melds).
+    draws, seed, danger
+        As :func:`advise_claim` (``danger`` weighs the discard row only).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns as :func:`advise_claim`; ``action`` is ``"concealed kong 6m"``,
+        ``"added kong 5z"`` or ``"discard"`` (its tile in ``discard``).  Only the
+        ``"discard"`` row when no kong is possible or allowed.  ``attrs["calls"]``: the
+        ruleset's calls.
+
+    Raises
+    ------
+    RuleError
+        ``position`` is not a Position, or the seat does not have to discard.
+    """
+    from .hand import Meld
+    from .tiles import tile_name
+    if type(position).__name__ != "Position":
+        raise _error("advise_kong needs a majiang.Position")
+    if not position.must_discard:
+        raise _error(f"seat {position.seat} holds {position.hand_size} tiles: a kong is "
+                     "declared on one's own turn, after drawing")
+    model = position.model
+    calls = tuple(model.calls)
+    held = np.asarray(position.concealed, dtype=np.int64)
+    rows: list[dict] = []
+    if "concealed_kong" in calls:
+        for t in np.flatnonzero(held >= 4).tolist():
+            conc = held.copy()
+            conc[t] -= 4
+            melds = [list(m) for m in position.melds]
+            melds[position.seat].append((Meld("kong", t, concealed=True), None))
+            after = position.replace(concealed=conc.astype(np.uint8), drawn=None,
+                                     melds=melds)
+            rows.append({"action": f"concealed kong {tile_name(t)}",
+                         **_waiting(after, _plus_one(draws), seed)})
+    if "added_kong" in calls:
+        own = list(position.melds[position.seat])
+        for i, tm in enumerate(own):
+            t = tm.meld.tile
+            if tm.meld.kind != "pung" or held[t] < 1:
+                continue
+            conc = held.copy()
+            conc[t] -= 1
+            melds = [list(m) for m in position.melds]
+            melds[position.seat][i] = (Meld("kong", t), tm.from_seat)
+            after = position.replace(concealed=conc.astype(np.uint8), drawn=None,
+                                     melds=melds)
+            rows.append({"action": f"added kong {tile_name(t)}",
+                         **_waiting(after, _plus_one(draws), seed)})
+    row, extra = _discarding(position, draws, seed, danger)
+    rows.append({"action": "discard", **row})
+    attrs: dict[str, Any] = {"ruleset": model.name, "calls": calls}
+    attrs.update({k: extra[k] for k in ("model", "model_text") if k in extra and danger})
+    return _rank(rows, draws, danger, attrs)
+
+
+def kong_note(position: Any) -> str | None:
+    """One line for :func:`majiang.advise` given a position (``attrs["kong"]``): when the
+    seat may declare a concealed or added kong, :func:`advise_kong`'s verdict by
+    efficiency (shanten, live ukeire; no horizon), e.g. ``"discard 3z (shanten 2, 17
+    live) rather than concealed kong 1m (shanten 2, 11 live)"``; None when no kong is
+    possible (or the seat does not have to discard)."""
+    if type(position).__name__ != "Position" or not position.must_discard:
+        return None
+    calls = position.model.calls
+    held = np.asarray(position.concealed)
+    quads = "concealed_kong" in calls and bool((held >= 4).any())
+    added = "added_kong" in calls and any(
+        tm.meld.kind == "pung" and held[tm.meld.tile] >= 1 for tm in position.melds[
+            position.seat])
+    if not (quads or added):
+        return None
+    df = advise_kong(position)
+
+    def say(r) -> str:
+        what = f"discard {r['discard']}" if r["action"] == "discard" else r["action"]
+        return f"{what} (shanten {int(r['shanten'])}, {int(r['ukeire_count'])} live)"
+    best = df.iloc[0]
+    other = df[df["action"] != best["action"]]
+    other = other[other["action"] == "discard"] if best["action"] != "discard" else other
+    return f"{say(best)} rather than {say(other.iloc[0])}" if len(other) else say(best)

@@ -41,7 +41,9 @@ line saying why it cannot win.
 --position FILE|TEXT reads the whole table instead of HAND and --visible: a
 .toml / .json position file or the one-line form (docs/position.md): the seat's hand
 and melds, every seat's discards and melds (what they show is the visible tiles),
-the ruleset, the joker indicator and the winds.
+the ruleset, the joker indicator and the winds.  When the seat may declare a
+concealed or added kong, a line "kong" says whether that or the best discard is better
+by shanten and live ukeire ("majiang claim POSITION" prints the full table).
 
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
@@ -210,9 +212,12 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:                      # a bad path fails now, not after the table
         check_plot_path(args.plot)
     winds = {}
+    kong = None
     if args.position is not None:
         pos = load_position(args.position)
         position_options(args, pos, "advise")
+        from ..claims import kong_note
+        kong = kong_note(pos)       # a concealed / added kong instead of a discard
         text = format_hand(pos.hand)
         winds = {"seat_wind": pos.seat_wind, "prevalent_wind": pos.prevalent_wind}
     elif not args.hand:
@@ -284,6 +289,7 @@ def run(args: argparse.Namespace) -> int:
             "notes": notes,
             "win_now": win_now,
             "no_win": no_win,
+            **({} if kong is None else {"kong": kong}),
             "discards": table[keep],
         })
         if args.plot:
@@ -300,6 +306,8 @@ def run(args: argparse.Namespace) -> int:
         write(win_now)
     if no_win is not None:
         write(no_win)
+    if kong is not None:
+        write(f"kong     {kong}")
     if prov:
         write(provenance_line(prov))
     write()

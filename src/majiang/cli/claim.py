@@ -16,12 +16,16 @@ or pung the seat must discard: the row shows the best discard of that position a
 pass or a kong the seat waits for a draw: the shanten and live effective tiles of the
 waiting hand.  The called tile leaves the river and joins the seat's meld.  Rows rank
 by shanten, then live ukeire; with --draws T by p_win within T draws, then p_tenpai.
+When the seat must discard instead (its own turn, no --tile), the table weighs declaring
+a concealed kong (four held) or an added kong (an own pung and its fourth copy; the
+replacement tile is one draw more) against the best discard.
 --danger adds, after a chow or pung, the chance that its discard deals in (p_deal_in),
 the expected payment (exp_loss) and ev, as "majiang advise --position" does.
 
 Example:
   majiang claim "hand=1155m234p678s123z discards2=9s5m"
   majiang claim "hand=134m456p789s1122z discards3=3z2m" --draws 2
+  majiang claim "hand=1111m234p678s1237z discards3=3z"
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from ._common import (
     Column, add_json_flag, emit_json, fmt_float, format_table, load_position, write,
 )
 
-HELP = "whether to claim the discard on offer (win, kong, pung, chow or pass)"
+HELP = "whether to claim the discard on offer (win, kong, pung, chow or pass) or declare a kong"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -50,13 +54,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..claims import advise_claim
+    from ..claims import advise_claim, advise_kong
     from ._common import CommandError
 
     if args.draws is not None and args.draws < 1:
         raise CommandError(f"--draws must be at least 1, got {args.draws}")
     pos = load_position(args.position)
-    df = advise_claim(pos, args.tile, draws=args.draws, seed=args.seed, danger=args.danger)
+    if pos.must_discard and args.tile is None:      # own turn: a kong or a discard
+        df = advise_kong(pos, draws=args.draws, seed=args.seed, danger=args.danger)
+    else:
+        df = advise_claim(pos, args.tile, draws=args.draws, seed=args.seed,
+                          danger=args.danger)
     attrs = dict(df.attrs)
     if args.json:
         emit_json({"position": repr(pos), **{k: v for k, v in attrs.items()
@@ -64,7 +72,11 @@ def run(args: argparse.Namespace) -> int:
                    "calls": list(attrs["calls"]), "rows": df})
         return 0
     write(f"{pos!r}")
-    write(f"offered: {attrs['tile']} from seat {attrs['from_seat']} ({attrs['ruleset']})")
+    if "tile" in attrs:
+        write(f"offered: {attrs['tile']} from seat {attrs['from_seat']} "
+              f"({attrs['ruleset']})")
+    else:
+        write(f"own turn: declare a kong or discard ({attrs['ruleset']})")
     if args.draws is not None:
         write(f"p_win within {args.draws} draws; model {attrs.get('probability_model')}; "
               f"policy {attrs.get('policy')}")
