@@ -183,3 +183,17 @@ def test_cli_claim_on_own_turn_ranks_kong(capsys):
     out = capsys.readouterr().out
     rows = [ln.split() for ln in out.splitlines() if ln[:4].strip().isdigit()]
     assert rows[0][1:3] == ["discard", "3z"] and rows[1][1:4] == ["concealed", "kong", "1m"]
+
+
+def test_danger_and_draws_rank_by_ev():
+    pos = mj.Position("134m456p789s1122z", discards=[None, None, None, "3z2m"])
+    df = mj.advise_claim(pos, draws=2, danger=True)
+    assert df.attrs["by"] == "ev"
+    assert {"p_deal_in", "exp_loss", "ev", "exp_gain"} <= set(df.columns)
+    assert (df["ev"].diff().dropna() <= 1e-12).all()
+    passing = df.set_index("action").loc["pass"]
+    assert passing["exp_loss"] == 0 and passing["ev"] == pytest.approx(passing["exp_gain"])
+    # the pass row is the waiting hand's own probability, as majiang.probabilities gives it
+    assert passing["p_win"] == pytest.approx(mj.probabilities(pos, 2).p_win)
+    chow = df.set_index("action").loc["chow 1-2-3m"]
+    assert chow["ev"] == pytest.approx(chow["exp_gain"] - chow["exp_loss"])

@@ -26,11 +26,15 @@ seat's meld) and read by the same analyses as :func:`majiang.advise`:
   :func:`majiang.ukeire` (live counts from the position's visible tiles) of the waiting
   hand, and with ``draws`` :func:`majiang.probabilities` (a kong's replacement tile is
   one draw more: its horizon is ``draws + 1``); no discard is made now, so
-  ``exp_loss`` is 0 and ``ev`` is not computed (NaN) for these rows;
+  ``exp_loss`` is 0 and ``ev`` is ``exp_gain`` (:func:`majiang.reading.exp_gain`: the
+  expected settlement of the seat's own self-drawn wins within the horizon), NaN
+  without ``draws``;
 * the win row has shanten -1, ``p_win`` 1 and its ``fan``.
 
-Rows rank as :func:`majiang.advise` without a table: the win first, then (with
-``draws``) ``p_win``, ``p_tenpai``, then ``shanten`` ascending and ``ukeire`` descending.
+Rows rank as :func:`majiang.advise`: the win first, then with ``draws`` and
+``danger=True`` by ``ev`` (``exp_gain - exp_loss``: only the danger of the discard made
+now counts, as in :func:`majiang.advise`), then (with ``draws``) ``p_win``,
+``p_tenpai``, then ``shanten`` ascending and ``ukeire`` descending.
 """
 from __future__ import annotations
 
@@ -116,12 +120,28 @@ def _waiting(position: Any, draws: int | None, seed: Any) -> dict:
         if not k.endswith("*"):         # a joker draw is listed as "<kind>*"
             eff[parse_tile(k)] = 1
     row["ukeire"] = format_counts(eff)
+    gain = np.nan
     if draws is not None:
-        from .probability import probabilities
-        r = probabilities(position, draws, seed=seed)
-        row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, _model=r.model, _policy=r.policy)
-    row.update(p_deal_in=0.0, exp_loss=0.0, ev=np.nan)
+        r, gain = _waiting_odds(position, draws, seed)
+        row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, _model=r.model, _policy=r.policy,
+                   exp_gain=gain)
+    row.update(p_deal_in=0.0, exp_loss=0.0, ev=gain)
     return row
+
+
+def _waiting_odds(position: Any, draws: int, seed: Any):
+    """``(Probabilities, exp_gain)`` of a waiting position over ``draws`` draws: as
+    :func:`majiang.probabilities` (default method and policy), the winning outcomes kept
+    for :func:`majiang.reading.exp_gain`."""
+    from . import probability as P
+    from .reading import exp_gain
+    kw = position.analysis_kwargs()
+    method = P._auto_method("auto", None)
+    ppos, engine, n = P._setup(position.hand, draws, kw["visible"], position.ruleset, method,
+                               None, P.DEFAULT_SAMPLES, None, P.DEFAULT_MAX_STATES,
+                               kw.get("indicator"), kw["seat_wind"], kw["prevalent_wind"])
+    r = P._run(engine, ppos.counts, ppos.jokers, method, None, n, seed, 1, keep_wins=True)
+    return r, float(exp_gain(ppos, r))
 
 
 def _plus_one(draws: int | None) -> int | None:
@@ -148,6 +168,8 @@ def _discarding(position: Any, draws: int | None, seed: Any, danger: bool) -> tu
     if danger:
         row.update(p_deal_in=best["p_deal_in"], exp_loss=best["exp_loss"],
                    ev=best["ev"] if "ev" in t.columns else np.nan)
+        if "exp_gain" in t.columns:
+            row["exp_gain"] = best["exp_gain"]
     return row, t.attrs
 
 
@@ -180,7 +202,8 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         discard after a chow / pung, else None), ``shanten`` (int, -1 for the win),
         ``ukeire_count`` (int, live), ``ukeire`` (str), ``fan`` (the win's fan total,
         else NaN); with ``draws`` ``p_tenpai``, ``p_win``; with ``danger`` ``p_deal_in``,
-        ``exp_loss``, ``ev``.  ``attrs``: ``tile`` and ``from_seat`` (the offer),
+        ``exp_loss``, ``ev`` (and with ``draws`` too ``exp_gain``).  ``attrs["by"]``
+        (with ``draws``): ``"ev"`` with ``danger``, else ``"p_win"``.  ``attrs``: ``tile`` and ``from_seat`` (the offer),
         ``ruleset``, ``no_win`` (why a hand complete with the tile is no win, else
         None), ``calls`` (the ruleset's calls), ``draws``, ``probability_model`` and
         ``policy`` (with ``draws``: what produced ``p_win``), ``model`` and
@@ -247,7 +270,8 @@ def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
     if "fan" not in df.columns:
         df["fan"] = np.nan
     if not danger:
-        df = df.drop(columns=[c for c in ("p_deal_in", "exp_loss", "ev") if c in df.columns])
+        df = df.drop(columns=[c for c in ("p_deal_in", "exp_loss", "ev", "exp_gain")
+                              if c in df.columns])
     win_first = (df["action"] != "win").astype(int)
     key = pd.DataFrame({"w": win_first, "s": df["shanten"], "u": -df["ukeire_count"]})
     cols = ["w", "s", "u"]
@@ -256,6 +280,10 @@ def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
         key["pt"] = -df["p_tenpai"].astype(float).fillna(-1.0)
         cols = ["w", "pw", "pt", "u", "s"]
         attrs["draws"] = int(draws)
+        if danger:          # weigh both sides: ev first (the win still leads)
+            key["ev"] = -df["ev"].astype(float).fillna(-np.inf)
+            cols = ["w", "ev"] + cols[1:]
+        attrs["by"] = "ev" if danger else "p_win"
     order = key.sort_values(cols, kind="stable").index
     crit = key.loc[order, cols].to_numpy(dtype=np.float64)
     out = df.loc[order].reset_index(drop=True)

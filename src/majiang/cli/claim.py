@@ -20,7 +20,9 @@ When the seat must discard instead (its own turn, no --tile), the table weighs d
 a concealed kong (four held) or an added kong (an own pung and its fourth copy; the
 replacement tile is one draw more) against the best discard.
 --danger adds, after a chow or pung, the chance that its discard deals in (p_deal_in),
-the expected payment (exp_loss) and ev, as "majiang advise --position" does.
+the expected payment (exp_loss) and ev, as "majiang advise --position" does; with
+--draws as well the rows rank by ev (the expected gain of the seat's own wins within
+the horizon less exp_loss; a pass or a kong discards nothing now, so its exp_loss is 0).
 
 Example:
   majiang claim "hand=1155m234p678s123z discards2=9s5m"
