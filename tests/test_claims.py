@@ -197,3 +197,11 @@ def test_danger_and_draws_rank_by_ev():
     assert passing["p_win"] == pytest.approx(mj.probabilities(pos, 2).p_win)
     chow = df.set_index("action").loc["chow 1-2-3m"]
     assert chow["ev"] == pytest.approx(chow["exp_gain"] - chow["exp_loss"])
+
+
+def test_last_copy_lifts_a_discard_win_to_eight_fan():
+    # 234m 567p 345s 66s + 78m on 9m: 平和 2 + 门前清 2 = 4 (no win, see above); with the
+    # other three 9m already discarded the 9m on offer is the last copy: 和绝张 4 -> 8.
+    pos = mj.Position("234m78m567p345s66s", discards=[None, "9m9m", "9m", "1z9m"])
+    df = mj.advise_claim(pos)
+    assert df.iloc[0]["action"] == "win" and df.iloc[0]["fan"] == 8

@@ -3,8 +3,10 @@
 At a :class:`majiang.Position` where the seat waits (it holds the ruleset's hand size)
 and another seat's discard is on offer (:attr:`Position.last_discard`), the choices are
 
-* ``"win"`` — win on the discard (和): offered when THE win predicate
-  (:func:`majiang.check_win`, on a discard, with the position's winds and flowers) says
+* ``"win"`` — win on the discard (和): offered when the win predicate
+  (:func:`majiang.check_win`, on a discard, with the position's winds and flowers; the
+  last copy when the other three are shown — on the table or in the seat's own melds —
+  and the last tile when the wall is empty) says
   the hand plus the tile is a valid win: never under a ruleset whose wins are self-drawn
   only, and under Chinese Official rules only with at least 8 fan;
 * ``"kong"`` — an exposed kong (明杠) with three held copies (ruleset call
@@ -94,9 +96,16 @@ def _win(position: Any, t: int):
     from .scoring import check_win
     from .tiles import tile_name
     kw = position.analysis_kwargs()
+    # 和绝张: the other three copies shown (the table, incl. this discard, and own melds);
+    # 河底捞鱼: the wall is empty
+    shown = int(position.visible_counts()[t]) + sum(
+        (3 if m.kind == "pung" else 4) if m.kind != "chow" and m.tile == t
+        else int(m.kind == "chow" and m.tile <= t <= m.tile + 2)
+        for m in position.own_melds)
     wc = check_win(position.hand, t, ruleset=position.ruleset, self_drawn=False,
                    seat_wind=kw["seat_wind"], prevalent_wind=kw["prevalent_wind"],
-                   flowers=position.flowers[position.seat], indicator=kw.get("indicator"))
+                   flowers=position.flowers[position.seat], indicator=kw.get("indicator"),
+                   last_copy=shown >= 4, last_tile=int(position.tiles_left) == 0)
     if wc.valid:
         return (None if wc.result is None else int(wc.result.total)), None
     if "no decomposition" in wc.reason:
