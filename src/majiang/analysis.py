@@ -155,7 +155,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
            method: str = "auto", seed: Any = 0, n_samples: int = 20_000,
            changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
            prevalent_wind: Any = 0, policy: str | None = None, by: str | None = None,
-           danger_samples: int | None = None, opponent_model: Any = None):
+           danger_samples: int | None = None, opponent_model: Any = None, void: Any = None):
     """Discard advice for a hand that must discard, best first (or to win now).
 
     Given a :class:`majiang.Position` instead of a hand, the advice also weighs the table
@@ -207,6 +207,12 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         ``None`` / ``"efficiency"``.
     danger_samples, opponent_model
         With a position: ``n_samples`` and ``model`` of :func:`majiang.danger`.
+    void : str or int, optional
+        The declared void suit (定缺) under a ruleset with a void suit: ``"m"``, ``"p"``,
+        ``"s"`` or 0..2 (a position gives its seat's own).  The complete hand must lack
+        that suit, and while the hand holds tiles of it only those are advised (they are
+        discarded first: :func:`majiang.efficiency.void_first`).  ``None``: not declared
+        (缺一门 applied as such: the hand lacks some suit).
 
     Returns
     -------
@@ -253,9 +259,14 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     elif by not in (None, "efficiency"):
         from .errors import RuleError
         raise RuleError(f"by={by!r} weighs the table: give a majiang.Position instead of a hand")
+    if void is not None:
+        from .rules.model import with_void
+        ruleset = with_void(ruleset, void)
     table = _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                     joker_fifth_copy, ruleset, draws, method, seed, n_samples, changes,
                     indicator, seat_wind, prevalent_wind, policy, gain=pos is not None)
+    from .efficiency import void_first
+    table = void_first(table, ruleset)      # 定缺: the declared suit's tiles go first
     done = None
     if not _surely_incomplete(hand, ruleset, forms, seven_pairs_quads, jokers, indicator):
         done = completion(hand, ruleset=ruleset, forms=forms,

@@ -37,7 +37,7 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
              policy: str | None = None,
              changes: int | None = None, n_jobs: int | None = 1,
              max_states: int = DEFAULT_MAX_STATES, indicator: Any = None, seat_wind: Any = 0,
-             prevalent_wind: Any = 0):
+             prevalent_wind: Any = 0, void: Any = None):
     """Probability of winning with each fan within ``draws`` self-draws.
 
     Parameters
@@ -53,8 +53,9 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
         Any ruleset (every registered one scores hands).  Default ``None``: Chinese
         Official rules (``"mcr"``), as every function given no ruleset.
     visible, method, seed, n_samples, policy, changes, n_jobs, max_states, indicator,
-    seat_wind, prevalent_wind
-        As :func:`majiang.probability.probabilities`.
+    seat_wind, prevalent_wind, void
+        As :func:`majiang.probability.probabilities` (``void``: the declared void suit,
+        定缺, under a ruleset with a void suit).
 
     Returns
     -------
@@ -86,6 +87,9 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
             prevalent_wind=prevalent_wind))
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+    if void is not None:
+        from .rules.model import with_void
+        ruleset = with_void(ruleset, void)
     method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, None if visible is None else visible, ruleset,
                                     method, policy, n_samples, changes, max_states, indicator,

@@ -158,6 +158,7 @@ _FLAG_WORDS = (
     ("draws", "--draws", r"\bdraws=", "--draws "),
     ("visible", "--visible", r"\bvisible=", "--visible "),
     ("indicator", "--indicator", r"\bindicator=", "--indicator "),
+    ("void", "--void", r"\bvoid=", "--void "),
     ("indicator", "--indicator", r"give the indicator\b", "give it with --indicator TILE"),
 )
 

@@ -70,6 +70,15 @@ def add_rules_arg(parser: argparse.ArgumentParser) -> None:
                              "complete hand, riichi-style shapes)")
 
 
+def add_void_arg(parser: argparse.ArgumentParser) -> None:
+    """``--void SUIT``: the player's declared void suit (定缺: m, p or s) under --rules
+    with a void suit (sichuan …), read by :func:`rules_and_forms`."""
+    parser.add_argument("--void", metavar="SUIT", default=None,
+                        help="declared void suit (定缺: m, p or s) under --rules with a "
+                             "void suit such as sichuan: the hand must lose that whole "
+                             "suit, and its tiles are discarded first")
+
+
 def add_indicator_arg(parser: argparse.ArgumentParser) -> None:
     """``--indicator TILE``: the turned tile that names the joker kind under rulesets
     whose joker follows an indicator (e.g. wuhan: the kind after it), read with
@@ -179,9 +188,11 @@ def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
     RuleError
         Unknown ruleset or form, a form the ruleset does not have.
     """
-    from ..rules.model import narrowed
+    from ..rules.model import narrowed, with_void
 
     ruleset = load_ruleset(args.rules)
+    if getattr(args, "void", None) is not None:     # --void: the declared void suit
+        ruleset = with_void(ruleset, args.void)
     forms = None if args.forms is None else parse_forms(args.forms)
     quads = args.seven_pairs_quads
     effective = narrowed(ruleset, forms, quads)
@@ -727,3 +738,9 @@ def position_options(args: argparse.Namespace, pos, command: str) -> None:
                                f"indicator is {tile_name(pos.indicator)}")
         args.indicator = tile_name(pos.indicator)
     args.visible = format_counts(pos.analysis_visible())
+    own = pos.analysis_kwargs().get("void")        # the seat's declared void suit (定缺)
+    if own is not None and hasattr(args, "void"):
+        if args.void is not None and args.void.strip().lower() != own:
+            raise CommandError(f"{command}: --void {args.void} but the position's seat "
+                               f"declared {own}")
+        args.void = own

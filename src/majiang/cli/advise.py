@@ -41,15 +41,21 @@ line saying why it cannot win.
 --position FILE|TEXT reads the whole table instead of HAND and --visible: a
 .toml / .json position file or the one-line form (docs/position.md): the seat's hand
 and melds, every seat's discards and melds (what they show is the visible tiles),
-the ruleset, the joker indicator and the winds.  When the seat may declare a
-concealed or added kong, a line "kong" says whether that or the best discard is better
-by shanten and live ukeire ("majiang claim POSITION" prints the full table).
+the ruleset, the joker indicator, the winds and the seat's declared void suit.  When
+the seat may declare a concealed or added kong, a line "kong" says whether that or the
+best discard is better by shanten and live ukeire ("majiang claim POSITION" prints the
+full table).
+
+--void SUIT (m, p or s; --rules with a void suit such as sichuan) declares the
+player's void suit (定缺): the complete hand must lack that suit, and while the
+hand holds tiles of it only those are listed (they are discarded first).
 
 Example:
   majiang advise 23345m111p456p99s6m --visible 1m1m7m
   majiang advise --position "hand=23345m111p456p99s6m seat=1 discards0=1z7m@29m \
       discards3=7m5z melds2=[777m]@0"
   majiang advise 2225678m88p12466s --draws 18 --plot curves.png
+  majiang advise 123456789m11p579s --rules sichuan --void m
 """
 from __future__ import annotations
 
@@ -57,7 +63,7 @@ import argparse
 import re
 
 from ._common import (
-    Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag,
+    Column, CommandError, add_forms_args, add_indicator_arg, add_json_flag, add_void_arg,
     add_position_arg, add_rules_arg, check_indicator, load_position, position_options, check_plot_path, command_hint, emit_json,
     fmt_float, format_table, hand_glyphs, hand_size, parse_cli_hand,
     parse_cli_visible, plural, read_hand_faces, refuse_seen_jokers, rules_and_forms,
@@ -90,6 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_forms_args(parser)
     add_rules_arg(parser)
     add_indicator_arg(parser)
+    add_void_arg(parser)
     add_position_arg(parser)
     add_json_flag(parser)
 

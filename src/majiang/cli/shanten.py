@@ -16,13 +16,14 @@ Examples:
   majiang shanten 19m19p19s1234567z --forms thirteen_orphans
   majiang shanten "123456789m123p5s [111z]" --rules taiwan
   majiang shanten "123m456p789s1s22z*" --rules wuhan --indicator 4z   (* = a joker)
+  majiang shanten 23456789m11p579s --rules sichuan --void m   (定缺 万)
 """
 from __future__ import annotations
 
 import argparse
 
 from ._common import (
-    Column, add_forms_args, add_indicator_arg, add_json_flag, add_rules_arg, check_indicator,
+    Column, add_forms_args, add_indicator_arg, add_void_arg, add_json_flag, add_rules_arg, check_indicator,
     command_hint, emit_json, format_table,
     hand_glyphs, hand_size, parse_cli_hand, parse_cli_visible,
     plural, read_hand_faces, rules_and_forms, shanten_label, shanten_value, write,
@@ -40,6 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_forms_args(parser)
     add_rules_arg(parser)
     add_indicator_arg(parser)
+    add_void_arg(parser)
     add_json_flag(parser)
 
 

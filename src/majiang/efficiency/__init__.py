@@ -98,9 +98,9 @@ from ._ruleset import _route as _route
 from ._ruleset import resolve_forms as resolve_forms
 from ._tables import _discard_table_rows as _discard_table_rows
 from ._tables import discard_columns as discard_columns
-from ._tables import discard_table
+from ._tables import discard_table, void_first
 
 __all__ = [
     "FORMS", "DEFAULT_FORMS", "shanten", "shanten_batch", "ukeire", "decompositions",
-    "discard_table", "form_mask",
+    "discard_table", "void_first", "form_mask",
 ]

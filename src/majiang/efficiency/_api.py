@@ -23,7 +23,7 @@ from ._ruleset import (FORMS, _default_rule, _jokers_allowed, _regional_jokers, 
 def shanten(hand: Any, *, forms: Sequence[str] | None = None,
             seven_pairs_quads: bool | None = None, jokers: int = 0,
             joker_fifth_copy: bool = False, ruleset: Any = None,
-            indicator: Any = None) -> int:
+            indicator: Any = None, void: Any = None) -> int:
     """Shanten number (向听数) of a hand: −1 complete, 0 tenpai.
 
     Parameters
@@ -57,6 +57,11 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         set) and the hand is read by its faces (:func:`read_faces`: a tile of a wild kind
         is a joker, as ``*``; a stand-in plays as the wild kind's face).  Ignored
         without jokers.
+    void : str or int, optional
+        The seat's declared void suit (定缺) under a ruleset with a void suit (四川 and
+        the other 缺一门 rulesets): ``"m"``, ``"p"``, ``"s"`` or 0..2.  The complete hand
+        must then lack that suit (not merely some suit); ``None`` (default): not declared
+        (:func:`majiang.rules.model.with_void`).
 
     Returns
     -------
@@ -72,8 +77,12 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     InvalidNotationError
         An unparsable string.
     RuleError
-        An unknown ruleset, a form the ruleset does not have, a bad joker count.
+        An unknown ruleset, a form the ruleset does not have, a bad joker count;
+        ``void`` under a ruleset without a void suit.
     """
+    if void is not None:
+        from ..rules.model import with_void
+        ruleset = with_void(ruleset, void)
     named = ruleset is not None
     if forms is None and seven_pairs_quads is None:
         # the default ruleset's record, kept; a named one's, looked up once (issue 12)
@@ -144,7 +153,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
 def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
            seven_pairs_quads: bool | None = None, jokers: int = 0,
            joker_fifth_copy: bool = False, ruleset: Any = None,
-           indicator: Any = None) -> dict[str, int]:
+           indicator: Any = None, void: Any = None) -> dict[str, int]:
     """Effective tiles (有效牌) of a 3n+1 hand with their live counts.
 
     Parameters
@@ -169,6 +178,8 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         written as itself too, :func:`read_faces`), live = its copies − the stand-ins
         held − the visible substitutes.  Under a three-joker win (罗源 三金倒, 温州 三财神) the shanten
         counts the draws to a third joker too (:func:`majiang.rules.shapes.form_shanten`).
+    void : str or int, optional
+        The declared void suit (定缺), as in :func:`shanten`.
 
     Returns
     -------
@@ -182,6 +193,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         For a 3n+2 hand (use :func:`discard_table`), a fifth copy, bad counts, a
         visible kind outside the ruleset's tile set.
     """
+    if void is not None:
+        from ..rules.model import with_void
+        ruleset = with_void(ruleset, void)
     if (visible is None and forms is None and seven_pairs_quads is None
             and type(jokers) is int and jokers == 0 and indicator is None):
         # quick path (a ruleset whose shapes are the core's forms on the full tile set:

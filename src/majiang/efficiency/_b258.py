@@ -61,7 +61,8 @@ def _b258_groups(plan: _Plan258, counts: np.ndarray, caps: np.ndarray, melds: tu
     void, voids = 0, ()
     if plan.void:               # the suits the complete hand may lack (not in a meld)
         meld_suits = {t // 9 for m in melds for t in m.tiles if t < 27}
-        voids = tuple(v for v in range(3) if v not in meld_suits)
+        voids = tuple(v for v in range(3) if v not in meld_suits
+                      and plan.declared in (None, v))
         void = sum(1 << v for v in voids)
         if not voids:
             return [("small", 99, ("core", c8, _FORM_REGULAR, caps, jokers, plan.pair_mask,

@@ -27,7 +27,7 @@ class _Plan258:
 
     __slots__ = ("rs", "fams", "banned", "one_joker", "quads", "seven", "pungs", "j258",
                  "melded", "groups", "copies", "cache", "pair_mask", "void", "strict",
-                 "eight", "row_by_row")
+                 "eight", "row_by_row", "declared")
 
     def __init__(self, rs: Any) -> None:
         from ..rules.fans import shape_families
@@ -48,6 +48,7 @@ class _Plan258:
         # regular group (small win, one suit, all pungs, 全求人) is a 2, 5 or 8
         self.strict = model.pair_kinds is not None
         self.void = model.void_suit             # 缺一门: every group lacks a suit
+        self.declared = model.declared_void     # 定缺: that suit (rules.declared.with_void)
         self.eight = model.eight_of_a_suit      # 合肥 八枝: _eight_groups
         self.row_by_row = self.void or self.strict or self.eight   # _b258_batch
         self.banned = model.banned_kinds

@@ -47,7 +47,7 @@ def discard_columns(hand: Any, visible: Any, forms, seven_pairs_quads, second_or
 def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
                   seven_pairs_quads: bool | None = None, second_order: bool = True,
                   jokers: int = 0, joker_fifth_copy: bool = False, ruleset: Any = None,
-                  indicator: Any = None):
+                  indicator: Any = None, void: Any = None):
     """One row per distinct discard of a 3n+2 hand (何切), in tile order.
 
     Parameters
@@ -62,6 +62,10 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         natural copies are not counted as ordinary draws and a helpful joker draw
         shows as ``*`` in the ``ukeire`` column (the shape engine of
         :mod:`majiang.rules.shapes`; ``improvement`` is then NaN).
+    void : str or int, optional
+        The declared void suit (定缺), as in :func:`shanten`: the complete hand must lack
+        it, and while the hand holds tiles of that suit only they are listed (they must
+        be discarded first: :func:`void_first`).
 
     Columns
     -------
@@ -91,6 +95,39 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         For a 3n+1 hand, a fifth copy, bad counts, a visible kind outside the
         ruleset's tile set.
     """
+    if void is not None:
+        from ..rules.model import with_void
+        ruleset = with_void(ruleset, void)
+    return void_first(_discard_table(hand, visible, forms, seven_pairs_quads, second_order,
+                                     jokers, joker_fifth_copy, ruleset, indicator), ruleset)
+
+
+def void_first(table: Any, ruleset: Any) -> Any:
+    """The rows of a discard table (a DataFrame with a ``discard`` column of tile names,
+    best first or in tile order) a player may choose under ``ruleset``'s declared void
+    suit (:attr:`majiang.rules.model.RuleSpec.declared_void`, 定缺): while the hand holds
+    tiles of that suit only those may be discarded (四川: the declared suit is thrown
+    before any other tile, as the game engine's legal discards), so only their rows are
+    kept and a ``rank`` column is ranked anew among them (ties still shared).  The table
+    itself when no void is declared or no tile of the suit is held."""
+    if ruleset is None:
+        return table
+    from ..rules.model import rule_spec
+    s = rule_spec(ruleset).declared_void
+    if s is None or table.empty:
+        return table
+    keep = table["discard"].astype(str).str.endswith("mps"[s]).to_numpy()
+    if not keep.any() or keep.all():
+        return table
+    out = table.loc[keep].reset_index(drop=True)
+    if "rank" in out.columns:
+        out["rank"] = out["rank"].rank(method="min").astype(np.int64)
+    return out
+
+
+def _discard_table(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                   joker_fifth_copy, ruleset, indicator):
+    """:func:`discard_table` without the declared-void filter."""
     import pandas as pd
 
     rsv = _resolved(ruleset, forms, seven_pairs_quads)     # None: the default ruleset

@@ -51,12 +51,15 @@ class _ForAnalyses:
         """The keyword arguments a position gives :func:`majiang.advise`,
         :func:`majiang.probabilities`, :func:`majiang.win_probability` and
         :func:`majiang.fan_odds`: ``visible`` (:meth:`analysis_visible`), ``ruleset``,
-        ``indicator`` (a tile name, when given), ``seat_wind`` and ``prevalent_wind``."""
+        ``indicator`` (a tile name, when given), ``seat_wind``, ``prevalent_wind`` and
+        ``void`` (the seat's own declared void suit as a suit letter, when it has one)."""
         out: dict[str, Any] = {"visible": self.analysis_visible(),
                                "ruleset": self.ruleset, "seat_wind": self.seat_wind,
                                "prevalent_wind": self.prevalent_wind}
         if self.indicator is not None:
             out["indicator"] = tile_name(self.indicator)
+        if self.voids[self.seat] >= 0:
+            out["void"] = "mps"[self.voids[self.seat]]
         return out
 
 
@@ -71,13 +74,17 @@ _ANALYSIS_DEFAULTS = {"visible": None, "ruleset": None, "indicator": None, "seat
 
 def analysis_inputs(x: Any, what: str, given: dict,
                     keys: tuple = ("visible", "ruleset", "indicator", "seat_wind",
-                                   "prevalent_wind")) -> tuple[Any, dict]:
+                                   "prevalent_wind"), void: bool = True) -> tuple[Any, dict]:
     """``(hand, keywords)`` for an analysis called with ``x``: ``x`` itself and
     ``given`` unchanged unless ``x`` is a :class:`Position`, whose :attr:`Position.hand`
     and :meth:`Position.analysis_kwargs` (those named in ``keys``) then fill
     ``given``.  A keyword given with a value other than its default that disagrees with
     the position (any ``visible``, a different ruleset, indicator or wind, ``jokers``)
-    is refused.
+    is refused.  With ``void`` (default) and ``"ruleset"`` among ``keys``, the seat's
+    declared void suit (定缺) is applied to the ruleset
+    (:func:`majiang.rules.model.with_void`), so every analysis of the position holds
+    the seat to its declaration; a ``void=`` the caller gives as well must then name
+    the same suit (:func:`with_void` refuses another).
 
     Raises
     ------
@@ -103,6 +110,9 @@ def analysis_inputs(x: Any, what: str, given: dict,
                                 "conflicts (drop the keyword or change the position)")
         if k in mine:
             kw[k] = v
+    if void and "ruleset" in keys and "void" in mine:
+        from ..rules.model import with_void
+        kw["ruleset"] = with_void(kw["ruleset"], mine["void"])
     return x.hand, kw
 
 

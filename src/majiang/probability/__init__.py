@@ -195,6 +195,8 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import RuleError
+
 # The parts' names, private ones included, stay importable from here as they were from
 # the one module this package replaced (majiang.odds, majiang.analysis,
 # majiang.game.table, the tests and the bench use them).
@@ -304,8 +306,12 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
                   policy: str | None = None, changes: int | None = None,
                   n_jobs: int | None = 1, max_states: int = DEFAULT_MAX_STATES,
                   indicator: Any = None, seat_wind: Any = 0,
-                  prevalent_wind: Any = 0) -> Probabilities:
+                  prevalent_wind: Any = 0, void: Any = None) -> Probabilities:
     """Win and tenpai probabilities and curves of a hand over the next ``draws`` draws.
+
+    ``void``: the declared void suit (定缺, ``"m"`` / ``"p"`` / ``"s"`` or 0..2) under a
+    ruleset with a void suit: every win must lack that suit
+    (:func:`majiang.rules.model.with_void`; a position gives its seat's own).
 
     Returns
     -------
@@ -318,6 +324,9 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
                            prevalent_wind)
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
+    if void is not None:
+        from ..rules.model import with_void
+        ruleset = with_void(ruleset, void)
     method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,
                                     changes, max_states, indicator, seat_wind, prevalent_wind)
@@ -349,10 +358,10 @@ def _position_kwargs(hand: Any, what: str, model: str | None, kwargs: dict) -> t
     from ..position import analysis_inputs
     if model is None or model in SINGLE_PLAYER:
         return analysis_inputs(hand, what, kwargs)
-    keys = ("ruleset", "indicator", "prevalent_wind")
+    keys = ("ruleset", "indicator", "prevalent_wind")      # the table model: no own void
     if hand.analysis_visible().any():
         keys += ("visible",)
-    return analysis_inputs(hand, what, kwargs, keys)
+    return analysis_inputs(hand, what, kwargs, keys, void=False)
 
 
 def win_probability(hand: Any, draws: int, *, model: str | None = None,
@@ -378,6 +387,7 @@ def win_probability(hand: Any, draws: int, *, model: str | None = None,
     """
     hand, kwargs = _position_kwargs(hand, "win_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
+        _no_void(kwargs, model)
         return _extra_model(model)(hand, draws, **kwargs).win
     return probabilities(hand, draws, **kwargs).win
 
@@ -390,8 +400,17 @@ def tenpai_probability(hand: Any, draws: int, *, model: str | None = None,
     """
     hand, kwargs = _position_kwargs(hand, "tenpai_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
+        _no_void(kwargs, model)
         return _extra_model(model)(hand, draws, **kwargs).tenpai
     return probabilities(hand, draws, **kwargs).tenpai
+
+
+def _no_void(kwargs: dict, model: str) -> None:
+    """Refuse ``void=`` for a model of the whole table (its engine declares every seat's
+    void itself)."""
+    if kwargs.get("void") is not None:
+        raise RuleError(f"void= applies to the single-player model; the {model!r} model "
+                        "has every seat declare its own void suit")
 
 
 def win_curve(hand: Any, draws: int, **kwargs: Any) -> np.ndarray:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..tiles import KINDS_258
 from ..winning import WinningHand
 from .assignment import joker_info
+from .declared import DECLARED_VOID
 
 __all__ = ["CONSTRAINTS", "constraint", "DESCRIPTIONS", "SHAPE_CONSTRAINTS"]
 
@@ -46,6 +47,9 @@ def _big(w: WinningHand, fans: dict, rs) -> bool:
 
 @constraint("void_suit", "缺一门/定缺: at most two of the three suits (万 筒 条)")
 def void_suit(w, fans, rs) -> bool:
+    declared = rs.options.get(DECLARED_VOID)      # a seat's 定缺 (rules.declared.with_void)
+    if declared is not None:
+        return int(declared) not in _suits(w)
     return len(_suits(w)) <= 2
 
 

@@ -35,11 +35,12 @@ from ..tiles import KINDS_258, tile_name
 from .._memo import per_ruleset
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
+from .declared import DECLARED_VOID, void_index, with_void
 from .shape_options import ALL_PAIRS, ShapeOptions
 
 __all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
            "DEFAULT_FORMS", "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE",
-           "THREE_JOKERS", "narrowed"]
+           "THREE_JOKERS", "narrowed", "with_void", "void_index", "DECLARED_VOID"]
 
 DEFAULT_RULESET = "mcr"
 """The ruleset of every public function given ``ruleset=None``: Chinese Official rules
@@ -425,6 +426,15 @@ class RuleSpec:
         return "void_suit" in self.constraints
 
     @property
+    def declared_void(self) -> int | None:
+        """The declared void suit (定缺: 0 万, 1 筒, 2 条) the analyses apply, or None: set
+        only on a ruleset made by :func:`with_void`.  The complete hand must then lack
+        that suit (:meth:`shape`, the ``void_suit`` win predicate) and its tiles are
+        discarded first."""
+        v = self.ruleset.options.get(DECLARED_VOID)
+        return None if v is None else int(v)
+
+    @property
     def pair_kinds(self) -> tuple | None:
         """Kinds allowed as the pair of every regular win (二五八将), or None."""
         return KINDS_258 if "pair_258" in self.constraints else None
@@ -572,7 +582,13 @@ class RuleSpec:
             raise RuleError(f"the melds hold more copies of kind {k} than the tile set "
                             f"of {self.name} has")
         void = 0
-        if self.void_suit:
+        declared = self.declared_void
+        if declared is not None:
+            if declared in held_suits:
+                raise RuleError(f"the melds hold tiles of the declared void suit "
+                                f"{'mps'[declared]}")
+            void = 1 << declared
+        elif self.void_suit:
             void = sum(1 << s for s in range(3) if s not in held_suits)
         others = set(self.constraints) - set(SHAPE_RULES) - SELF_DRAW_SAFE
         lo = self.min_points

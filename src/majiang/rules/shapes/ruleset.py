@@ -14,6 +14,7 @@ from ..._core import shapes as _cs
 from ..._memo import per_ruleset
 from ..base import EXTRA_FORMS
 from ..constraints import SHAPE_CONSTRAINTS
+from ..model import rule_spec
 from .compiled import (ENGINES, _compiled, _meld_bits, _u8, _u8_visible, _unknown_whole,
                        core_form_shanten, core_ukeire_counts)
 from .reference import form_shanten, ukeire_counts
@@ -26,6 +27,16 @@ __all__ = ["meld_suits", "needs_python", "ruleset_shanten", "ruleset_ukeire",
 def meld_suits(melds) -> frozenset:
     """The suits (0 万, 1 筒, 2 条) held in these melds."""
     return frozenset(t // 9 for m in melds for t in m.tiles if t < 27)
+
+
+def _void_meld_suits(rs, melds) -> frozenset:
+    """:func:`meld_suits` of the melds plus, under a declared void suit (定缺,
+    :attr:`~majiang.rules.model.RuleSpec.declared_void`), the two other suits: the shape
+    engines never take a suit held in a meld as the void one, so only the declared suit
+    can be."""
+    held = meld_suits(melds)
+    declared = rule_spec(rs).declared_void
+    return held if declared is None else held | {s for s in range(3) if s != declared}
 
 
 def needs_python(rs) -> bool:
@@ -85,7 +96,7 @@ def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False,
     fs = core_form_shanten if _check_engine(engine) else form_shanten
     h, caps, j = _hand_parts(hand, jokers, rs)
     per = fs(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=_spec(rs),
-             meld_suits=meld_suits(h.melds))
+             meld_suits=_void_meld_suits(rs, h.melds))
     return per if per_form else min(per.values())
 
 
@@ -162,7 +173,7 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
     _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
-                 meld_suits=meld_suits(h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
+                 meld_suits=_void_meld_suits(rs, h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
                  joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
     return named_draws(live, jk)
 
@@ -203,7 +214,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
                 and not _unknown_whole(cs, c8, j, len(h.melds))):
             try:
                 per = _cs.discard_ukeire(cs, c8, j, k8, len(h.melds),
-                                         _meld_bits(meld_suits(h.melds)), v8, jk,
+                                         _meld_bits(_void_meld_suits(rs, h.melds)), v8, jk,
                                          _joker_copies(rs), si)
             except ValueError:      # refused (a count above its cap): the reference raises
                 per = None
@@ -219,7 +230,7 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
             # discarded tile is the substitute)
             v[si[1] if si is not None and d == si[0] else d] += 1
             s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
-                                    meld_suits=meld_suits(h.melds), visible=v, joker_kind=jk,
+                                    meld_suits=_void_meld_suits(rs, h.melds), visible=v, joker_kind=jk,
                                     joker_copies=_joker_copies(rs), stand_in=si)
             c[d] += 1
             per.append((d, s, live))
