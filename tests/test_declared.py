@@ -1,6 +1,6 @@
-"""A declared void suit (定缺, :func:`majiang.rules.model.with_void`) in the analyses:
-``void=`` of shanten / ukeire / discard_table / advise / probabilities / fan_odds, a
-Position's own declaration and ``--void`` on the command line.
+"""A declared void suit (定缺, :mod:`majiang.rules.declared`) in the analyses: ``void=``
+of shanten / ukeire / discard_table / advise / probabilities / fan_odds, a Position's
+own declaration and ``--void`` on the command line.
 
 Expected values are counted by hand from the rules of 四川 (108 tiles, 缺一门; the
 declared suit must be gone from the winning hand and is discarded before any other
