@@ -130,3 +130,6 @@ def test_cli_void(capsys):
     code = main(["shanten", "23456789m11p579s", "--void", "m"])
     out, err = capsys.readouterr()
     assert code != 0 and "--void" in err and "mcr has no void suit" in err
+    code = main(["advise", HAND, "--rules", "sichuan", "--void", "x"])
+    out, err = capsys.readouterr()
+    assert code != 0 and "--void must be a suit letter m, p or s" in err

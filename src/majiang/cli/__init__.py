@@ -159,6 +159,7 @@ _FLAG_WORDS = (
     ("visible", "--visible", r"\bvisible=", "--visible "),
     ("indicator", "--indicator", r"\bindicator=", "--indicator "),
     ("void", "--void", r"\bvoid=", "--void "),
+    ("void", "--void", r"^void must\b", "--void must"),
     ("indicator", "--indicator", r"give the indicator\b", "give it with --indicator TILE"),
 )
 
