@@ -205,3 +205,15 @@ def test_last_copy_lifts_a_discard_win_to_eight_fan():
     pos = mj.Position("234m78m567p345s66s", discards=[None, "9m9m", "9m", "1z9m"])
     df = mj.advise_claim(pos)
     assert df.iloc[0]["action"] == "win" and df.iloc[0]["fan"] == 8
+
+
+def test_pass_row_holds_the_seat_to_its_declared_void():
+    # 123456789m1155s under sichuan: with 筒 declared void the hand is ready (shanten 0:
+    # 123m 456m 789m + 11s/55s shanpon); with 万 declared void every one of the nine 万
+    # tiles must be exchanged before the hand can wait, and nine ideal draws make it
+    # ready (1155s + seven drawn tiles forming 11s 55s5 and two more sets + a wait): 9.
+    for void, want in ((1, 0), (0, 9)):           # 0 万, 1 筒
+        pos = mj.Position("123456789m1155s", ruleset="sichuan", voids=[void, -1, -1, -1],
+                          discards=[None, None, None, "9p"])
+        row = mj.advise_claim(pos).set_index("action").loc["pass"]
+        assert int(row["shanten"]) == want

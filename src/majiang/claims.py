@@ -121,8 +121,9 @@ def _waiting(position: Any, draws: int | None, seed: Any) -> dict:
     ind = kw.get("indicator")
     h = position.hand
     row: dict[str, Any] = {"discard": None}
-    row["shanten"] = int(shanten(h, ruleset=position.ruleset, indicator=ind))
-    uk = ukeire(h, kw["visible"], ruleset=position.ruleset, indicator=ind)
+    void = kw.get("void")
+    row["shanten"] = int(shanten(h, ruleset=position.ruleset, indicator=ind, void=void))
+    uk = ukeire(h, kw["visible"], ruleset=position.ruleset, indicator=ind, void=void)
     row["ukeire_count"] = int(sum(uk.values()))
     eff = np.zeros(34, dtype=np.uint8)
     for k in uk:
@@ -144,9 +145,11 @@ def _waiting_odds(position: Any, draws: int, seed: Any):
     for :func:`majiang.reading.exp_gain`."""
     from . import probability as P
     from .reading import exp_gain
+    from .rules.declared import with_void
     kw = position.analysis_kwargs()
     method = P._auto_method("auto", None)
-    ppos, engine, n = P._setup(position.hand, draws, kw["visible"], position.ruleset, method,
+    ruleset = with_void(position.ruleset, kw.get("void"))
+    ppos, engine, n = P._setup(position.hand, draws, kw["visible"], ruleset, method,
                                None, P.DEFAULT_SAMPLES, None, P.DEFAULT_MAX_STATES,
                                kw.get("indicator"), kw["seat_wind"], kw["prevalent_wind"])
     r = P._run(engine, ppos.counts, ppos.jokers, method, None, n, seed, 1, keep_wins=True)
