@@ -1,7 +1,7 @@
 """Shared brute-force helpers for joker tests: shanten as the least plain shanten over
 every joker assignment (no fifth copy), and random deals from a ruleset's wall.
 
-Imported by tests/test_two_jokers.py and tests/test_hangzhou_wenzhou_baida.py."""
+Imported by tests/test_jokers.py and tests/test_hangzhou_wenzhou_baida.py."""
 from __future__ import annotations
 
 import itertools

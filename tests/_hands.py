@@ -3,7 +3,7 @@
 * Changsha-family shapes (2-5-8 rulesets): tests/test_changsha_shapes.py,
   tests/test_hefei.py, tests/test_route_258.py.  Each test file keeps its own mix
   of families and suits (its random stream is unchanged); the shapes are built here once.
-* Sets that fit the copies left: tests/test_shape_core.py, tests/test_shapes_core.py."""
+* Sets that fit the copies left: tests/test_shapes.py."""
 from __future__ import annotations
 
 import numpy as np

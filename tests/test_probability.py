@@ -830,3 +830,241 @@ def test_tianjin_auto_monte_carlo_caps_its_walls(monkeypatch):
     one = P.probabilities(h, 1, ruleset="tianjin", indicator="5m", seed=1, n_samples=5000)
     one_ex = P.probabilities(h, 1, ruleset="tianjin", indicator="5m", method="exact")
     assert abs(one.p_win - one_ex.p_win) <= 4 * max(one.se_win, 1e-3)
+
+
+# 三金倒 (罗源) / 三财神 (温州) in the win and tenpai probabilities.
+#
+# Closed forms (hypergeometric): with the shape out of reach within T draws, a hand
+# holding ``j`` jokers wins within T self-draws exactly when the ``3 - j`` jokers still
+# needed are among the T draws, and is ready (by the rule: two jokers held) when
+# ``2 - j`` are.  With one joker unseen, P = T / U; with two unseen and one held,
+# P(win) = C(U - 2, T - 2) / C(U, T) and P(tenpai) = 1 - C(U - 2, T) / C(U, T).
+# U (the unseen tiles) is counted by hand below.
+
+from math import comb
+
+
+from majiang import check_win
+from majiang.rules import luoyuan, wenzhou
+
+NO_THREE = luoyuan.build(special_wins=())
+
+# 14 real tiles + 2 jokers (金 = 9s); shape shanten 3 without the rule
+HAND2, IND2 = "13579m12468p1357s**", "9s"
+# luoyuan: 108 suited tiles - 14 in hand - the turned 9s - 2 jokers held = 91, 1 joker unseen
+U2 = 108 - 14 - 1 - 2
+# 15 real tiles + 1 joker (金 = 2s); shape shanten 4 without the rule
+HAND1, IND1 = "13579m13579p13579s*", "2s"
+U1 = 108 - 15 - 1 - 1            # 2 jokers unseen
+
+
+def test_shapes_are_out_of_reach():
+    assert majiang.shanten(HAND2, ruleset=NO_THREE, indicator=IND2) == 3
+    assert majiang.shanten(HAND1, ruleset=NO_THREE, indicator=IND1) == 4
+    # the rule: two jokers held are ready, one is one step away
+    assert majiang.shanten(HAND2, ruleset="luoyuan", indicator=IND2) == 0
+    assert majiang.shanten(HAND1, ruleset="luoyuan", indicator=IND1) == 1
+
+
+@pytest.mark.parametrize("T", [1, 2, 3])
+def test_two_jokers_closed_form(T):
+    r = P.probabilities(HAND2, T, ruleset="luoyuan", indicator=IND2)
+    assert r.method == "exact"
+    assert r.p_win == pytest.approx(T / U2, abs=1e-12)
+    assert r.p_tenpai == 1.0
+    np.testing.assert_allclose(r.win_curve, np.arange(1, T + 1) / U2, atol=1e-12)
+    # without the rule the shape alone cannot win in 3 draws
+    assert P.probabilities(HAND2, T, ruleset=NO_THREE, indicator=IND2).p_win == 0.0
+    assert P.win_probability(HAND2, T, ruleset="luoyuan", indicator=IND2).value == \
+        pytest.approx(T / U2, abs=1e-12)
+
+
+def test_one_joker_closed_form():
+    T = 3
+    r = P.probabilities(HAND1, T, ruleset="luoyuan", indicator=IND1)
+    assert r.p_win == pytest.approx(comb(U1 - 2, T - 2) / comb(U1, T), abs=1e-12)
+    assert r.p_tenpai == pytest.approx(1 - comb(U1 - 2, T) / comb(U1, T), abs=1e-12)
+    t = P.tenpai_probability(HAND1, T, ruleset="luoyuan", indicator=IND1)
+    assert t.value == pytest.approx(1 - comb(U1 - 2, T) / comb(U1, T), abs=1e-12)
+
+
+def test_wenzhou_three_caishen_closed_form():
+    # wenzhou: 136 tiles - the turned 9s - 16 in hand = 119 unseen, 1 财神 unseen
+    h = "13579m13579p1357s**"
+    assert majiang.shanten(h, ruleset=wenzhou.build(three_caishen_win=False),
+                           indicator="9s") == 3
+    for T in (1, 2, 3):
+        r = P.probabilities(h, T, ruleset="wenzhou", indicator="9s")
+        assert r.p_win == pytest.approx(T / 119, abs=1e-12)
+    off = P.probabilities(h, 3, ruleset=wenzhou.build(three_caishen_win=False),
+                          indicator="9s")
+    assert off.p_win == 0.0
+
+
+def test_monte_carlo_beyond_the_exact_horizon():
+    T, n = 6, 20_000
+    r = P.probabilities(HAND2, T, ruleset="luoyuan", indicator=IND2, seed=3, n_samples=n)
+    assert r.method == "monte_carlo" and r.model == "real walls"
+    assert "三金倒" in r.note
+    # shape shanten 3: a shape win needs at least 4 improving draws of the 6; the joker
+    # alone gives T / U, and the estimate lies near it
+    p = T / U2
+    assert abs(r.p_win - p) < 5 * np.sqrt(p * (1 - p) / n) + 0.01
+    assert r.p_win >= p - 5 * np.sqrt(p * (1 - p) / n)
+    with pytest.raises(majiang.RuleError):
+        P.probabilities(HAND2, T, ruleset="luoyuan", indicator=IND2, method="exact")
+
+
+def _brute_one_draw(hand, ind, rs):
+    """P(win on the next self-draw) by THE predicate over the real unseen tiles."""
+    h = majiang.hand.as_hand(hand, hand_size=16)
+    jk = parse_tile(ind)
+    unseen = np.full(34, 4)
+    unseen[27:] = 0                                  # honours are flowers
+    unseen[jk] = 0                                   # turned + 3 jokers
+    unseen -= h.concealed.astype(int)
+    joker_unseen = 3 - h.jokers
+    U = unseen.sum() + joker_unseen
+    p = 0.0
+    for k in np.flatnonzero(unseen):
+        if check_win(h, int(k), ruleset=rs, self_drawn=True).valid:
+            p += unseen[k] / U
+    if joker_unseen and check_win(h, None, ruleset=rs, self_drawn=True,
+                                  win_is_joker=True).valid:
+        p += joker_unseen / U
+    return p
+
+
+@pytest.mark.parametrize("hand", ["123m456m789p13578s**", "11m456m789p123s468s**",
+                                  "13579m12468p1357s**"])
+def test_one_draw_equals_the_predicate(hand):
+    # the rule's win (the third joker) and the shape wins, against check_win itself
+    r = P.probabilities(hand, 1, ruleset="luoyuan", indicator="9s")
+    assert r.p_win == pytest.approx(_brute_one_draw(hand, "9s", "luoyuan"), abs=1e-12)
+
+
+@pytest.mark.parametrize("hand", ["123m456m789p13578s22p", "11m456m789p123s468s78p"])
+def test_no_jokers_two_draws_win_equals_kernel(hand):
+    # no joker held: three jokers cannot be drawn in 2 draws, so P(win) is the shape's
+    # (kernel true wall under the ruleset without the rule); being ready by two jokers
+    # only adds to P(tenpai)
+    a = P.probabilities(hand, 2, ruleset="luoyuan", indicator="9s")
+    b = P.probabilities(hand, 2, ruleset=NO_THREE, indicator="9s")
+    assert a.model == b.model == "true wall"
+    assert a.p_win == pytest.approx(b.p_win, abs=1e-12)
+    assert a.p_tenpai >= b.p_tenpai - 1e-12
+
+
+def test_discard_probabilities_count_the_third_joker():
+    # 17 tiles: 15 real + 2 jokers; every discard of a real tile keeps the jokers:
+    # U = 108 - 15 - 1 - 2 = 90 and one joker unseen
+    hand = "13579m12468p1357s1m**"
+    df = P.discard_probabilities(hand, 2, ruleset="luoyuan", indicator="9s")
+    real = df[df["discard"] != "*"]
+    assert len(real) == 14
+    np.testing.assert_allclose(real["p_win"].to_numpy(dtype=float), 2 / 90, atol=1e-12)
+    assert (real["shanten"] == 0).all() and (real["p_tenpai"] == 1.0).all()
+    # throwing a joker away leaves one (shanten 1 by the rule): not a best discard
+    joker = df[df["discard"] == "*"].iloc[0]
+    assert joker["shanten"] == 1 and np.isnan(joker["p_win"])
+
+
+def test_shape_and_third_joker_together_obey_the_union_bounds():
+    # shape 1-shanten and two jokers (one unseen): the win comes by the shape or by the
+    # third joker, so max(P_shape, T/U) <= P <= P_shape + T/U (the shape alone: the
+    # kernel's true wall under the ruleset without the rule); here strictly inside
+    hand, T = "123m456m789p11s47s5p**", 2
+    assert majiang.shanten(hand, ruleset=NO_THREE, indicator="9s") == 1
+    p = P.probabilities(hand, T, ruleset="luoyuan", indicator="9s").p_win
+    shape = P.probabilities(hand, T, ruleset=NO_THREE, indicator="9s").p_win
+    joker = T / U2
+    assert max(shape, joker) + 1e-6 < p < shape + joker - 1e-6
+
+# ---------------------------------------------------------------------------
+# The win-predicate budget of the automatic exact search under joker rulesets (天津:
+# seven 混儿, THE predicate ≈ 20 ms to 1 s a hand): past JOKER_PRED_BUDGET the call is
+# played by the labelled greedy Monte Carlo, every discard alike.
+
+from majiang.probability import limits  # the budgets are read there when a call runs
+
+
+def test_tianjin_budget_falls_back_to_labelled_monte_carlo():
+    h = "123m456p789s3p7s**"
+    r = P.probabilities(h, 3, ruleset="tianjin", indicator="5m", seed=1, n_samples=4000)
+    assert r.method == "monte_carlo" and r.policy == "greedy"
+    assert "winning-hand checks" in r.note
+    # one draw stays exact (few predicate calls)
+    r1 = P.probabilities(h, 1, ruleset="tianjin", indicator="5m")
+    assert r1.method == "exact"
+    # every discard of one call is played by the same model
+    df = P.discard_probabilities("123m456p789s1z3p7s**", 3, ruleset="tianjin",
+                                 indicator="5m", seed=1, n_samples=2000)
+    assert set(df["method"][df["p_win"].notna()]) == {"monte_carlo"}
+
+
+def test_the_budget_counts_jokers():
+    # each distinct complete hand costs 2**jokers units
+    model = P._model_of("tianjin")
+    pred = P._WinPred(model, (), {})
+    pred.budget = 5
+    h = np.zeros(34, dtype=np.uint8)
+    h[[0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5]] = 1      # 123456m 123p 123s + 2 jokers
+    pred(h, 0, 2)                                         # 4 units
+    try:
+        pred(h, 1, 2)                                     # 8 > 5: over
+    except P._PredBudget:
+        pass
+    else:
+        raise AssertionError("the budget was not enforced")
+    pred.budget = None
+    assert pred(h, 0, 2) == pred.cache[(bytes(h), 0, 2)]  # cached, no charge
+
+
+# -- the Python 2-5-8 route (武汉: pair_258_small with jokers) -------------------------
+WUHAN = "2345m11p456p99s3m*"          # 1-shanten, one joker (indicator 3z)
+
+
+def test_wuhan_exact_search_is_charged_and_falls_back(monkeypatch):
+    # each ruleset-shanten evaluation of the 2-5-8 route costs B258_SHANTEN_UNITS: a
+    # budget of 20 evaluations is spent long before a 2-draw expectimax is done
+    monkeypatch.setattr(limits, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
+    monkeypatch.setattr(limits, "B258_MC_WORK", 2000)
+    r = P.probabilities(WUHAN, 2, ruleset="wuhan", indicator="3z", seed=3, n_samples=300)
+    assert r.method == "monte_carlo" and r.model == "real walls"
+    assert r.policy.startswith("greedy")
+    assert "winning-hand checks" in r.note and "2-5-8 shanten evaluation" in r.note
+    # method="exact" has no budget: the same position stays exact
+    e = P.probabilities(WUHAN, 2, ruleset="wuhan", indicator="3z", method="exact")
+    assert e.method == "exact" and e.model == "true wall"
+    # ... and the labelled Monte Carlo agrees with it within its noise
+    assert abs(r.p_tenpai - e.p_tenpai) <= 4 * r.se_tenpai + 1e-9
+
+
+def test_wuhan_default_budget_keeps_short_horizons_exact():
+    r = P.probabilities(WUHAN, 1, ruleset="wuhan", indicator="3z")
+    assert r.method == "exact" and (r.note is None or "winning-hand checks" not in r.note)
+
+
+def test_wuhan_budget_is_shared_by_the_discards(monkeypatch):
+    monkeypatch.setattr(limits, "JOKER_PRED_BUDGET", 20 * P.B258_SHANTEN_UNITS)
+    monkeypatch.setattr(limits, "B258_MC_WORK", 2000)
+    df = P.discard_probabilities("2345m11p456p99s36m*", 2, ruleset="wuhan", indicator="3z",
+                                 seed=1, n_samples=200)
+    solved = df["p_tenpai"].notna()
+    assert solved.sum() >= 2
+    assert set(df["method"][solved]) == {"monte_carlo"}
+
+
+def test_wuhan_monte_carlo_work_cap(monkeypatch):
+    # auto: the Python route's greedy player stops after B258_MC_WORK shanten
+    # evaluations once B258_MC_MIN_SAMPLES walls are played; the estimate says so
+    monkeypatch.setattr(limits, "B258_MC_WORK", 1)
+    monkeypatch.setattr(limits, "B258_MC_MIN_SAMPLES", 120)
+    r = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=5000)
+    assert r.method == "monte_carlo" and r.n_samples == 120
+    assert "120 of 5000 walls" in r.note and "its cap of" in r.note
+    assert r.se_tenpai == pytest.approx(np.sqrt(r.p_tenpai * (1 - r.p_tenpai) / 120))
+    # method="monte_carlo" plays every wall asked for
+    m = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=150,
+                        method="monte_carlo")
+    assert m.n_samples == 150 and "its cap of" not in (m.note or "")

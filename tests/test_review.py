@@ -279,7 +279,7 @@ def test_recorded_names_are_read_with_aliases_and_the_botzone_kong_fan():
     """嵌张 is Botzone's name for 坎张; its 明暗杠 (5) is 暗杠 (2) + 明杠 (1) by the 81 MCR
     fans (values from the rules: 暗杠 2, 明杠 1, 坎张 1, 箭刻 2) — the official reading,
     option concealed_and_melded_kong off; the default keeps 明暗杠 (its test is in
-    tests/test_mcr_kong_option.py)."""
+    tests/test_mcr.py)."""
     from majiang.review import recorded_fans
     from majiang.rules.mcr import MCR_OFFICIAL
 

@@ -142,7 +142,7 @@ def test_excluded_lists_are_data():
     ("{1111m} {3333p} {5555s} [4444z] 5m", "5m", {}, {"四杠": 1, "三暗刻": 1, "幺九刻": 2}),
     # one concealed + one melded kong: 暗杠 + 明杠 (no 明暗杠 among the 81: the official
     # reading, option concealed_and_melded_kong off; the default is tested in
-    # tests/test_mcr_kong_option.py)
+    # tests/test_mcr.py)
     ("23m789s11z [5555z] {6666m}", "1m", dict(ruleset=rules.mcr.MCR_OFFICIAL),
      {"箭刻": 1, "暗杠": 1, "明杠": 1, "缺一门": 1}),
 ])

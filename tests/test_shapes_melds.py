@@ -4,7 +4,7 @@ Regression: under 沈阳 (all three suits needed) ``6z [777m] [111s] [567p] [333
 6z — its melds already hold all three suits — but the shape engine asked the concealed
 tiles alone for all three suits and answered 99 (no arrangement).  Under a void suit a
 suit held in a meld can never be the void one.  Checked against the core (tested by
-brute force in test_shape_core.py) on random melded hands under 四川.
+brute force in test_shapes.py) on random melded hands under 四川.
 """
 import numpy as np
 import pytest

@@ -124,7 +124,7 @@ def shanten_batch(counts: Any, *, forms: Sequence[str] | None = None,
 def _batch_python(counts: np.ndarray, jk: np.ndarray | None, rs: Any,
                   out: np.ndarray) -> np.ndarray:
     """The rows through the compiled shape engine of :mod:`majiang.rules.shapes`
-    (shape rules the core lacks; equal to its Python engine, tests/test_shapes_core.py)."""
+    (shape rules the core lacks; equal to its Python engine, tests/test_shapes.py)."""
     from ..rules.shapes import _spec, core_shanten_batch
     out[:] = core_shanten_batch(counts, jk, _spec(rs))     # the spec compiled once per ruleset
     return out

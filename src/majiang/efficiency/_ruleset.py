@@ -262,7 +262,7 @@ def _regional(ruleset: Any, forms: Any):
     2-5-8 pairs and reduced tile sets are core options (:func:`_shape_options`); a
     ruleset whose winning shapes the core cannot express is computed by the exact
     Python engine of :mod:`majiang.rules.shapes` (checked against the core where both
-    apply, tests/test_shape_core.py).
+    apply, tests/test_shapes.py).
     """
     how, r = _route(ruleset, forms)
     return r if how == "python" else None

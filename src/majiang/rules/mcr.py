@@ -42,7 +42,7 @@ exposed or an added kong), is scored in two ways:
   Botzone's judge scores (the fan library behind PyMahjongGB, which wrote the
   shipped Botzone records of :mod:`majiang.records`) and what the most used
   Chinese Official calculators score; checked by experiment against PyMahjongGB
-  (``tests/test_mcr_kong_option.py``), e.g. ``23m789s11z [5555z] {6666m}`` on 1m:
+  (``tests/test_mcr.py``), e.g. ``23m789s11z [5555z] {6666m}`` on 1m:
   箭刻 2 + 缺一门 1 + 明暗杠 5 = 8.
 * ``False``: the 81 fans of the rules (ENC, docs/rules/mcr.md §2), which have no such
   fan: the hand scores 暗杠 (2) + 明杠 (1), 3 fan, so the example above is 6 fan

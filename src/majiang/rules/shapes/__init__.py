@@ -28,7 +28,7 @@ enumeration of per-suit targets, milliseconds a hand).  :func:`core_form_shanten
 run the compiled port (:mod:`majiang._core.shapes`: the core's per-group distance
 rows combined under the suit rules, closed forms for the whole-hand forms; within
 about 3x of the unconstrained core, bench/bench_shapes.py) with equal results
-(tests/test_shapes_core.py); the ruleset-level functions use it unless given
+(tests/test_shapes.py); the ruleset-level functions use it unless given
 ``engine="python"``.  A form the compiled engine does not know falls back to the
 reference.
 

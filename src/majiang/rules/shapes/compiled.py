@@ -17,7 +17,7 @@ __all__ = ["ENGINES", "core_form_shanten", "core_shanten_counts", "core_ukeire_c
 
 
 # majiang._core.shapes computes what form_shanten / shanten_counts / ukeire_counts
-# compute (the same definition, from the core's per-group rows; tests/test_shapes_core.py
+# compute (the same definition, from the core's per-group rows; tests/test_shapes.py
 # checks equality on random hands).  Those (.reference) stay the reference; the
 # ruleset-level functions (.ruleset) use the compiled engine unless told engine="python".
 ENGINES = ("auto", "core", "python")
