@@ -8,7 +8,7 @@ AUC of the danger model and of the two baselines (copies seen only; a constant),
 on the other half of the hands, and the model's reliability table (10 bins of equal
 count).  With ``--out`` it writes ``DIR/<ruleset>.csv`` (one row per discard) and
 ``DIR/<ruleset>.png`` (the reliability diagram).  ``--botzone`` adds the bundled real
-games.  The issue's 100,000 discards per ruleset:
+games (``HANDS`` 0: only them).  The issue's 100,000 discards per ruleset:
 
     python bench/calibrate_danger.py 12500 8 --jobs -1 --out calibration
 
@@ -50,7 +50,8 @@ def main() -> None:
     ap.add_argument("--botzone", action="store_true")
     a = ap.parse_args()
     runs = [(rs, lambda rs=rs: danger_calibration(rs, a.hands, max_discards=a.per_hand,
-                                                  n_jobs=a.jobs)) for rs in a.rulesets]
+                                                  n_jobs=a.jobs)) for rs in a.rulesets
+            if a.hands > 0]
     if a.botzone:
         runs.append(("botzone", botzone_calibration))
     for name, run in runs:
