@@ -251,18 +251,19 @@ def _refused(after, w) -> bool:
 
 
 def wait_judge(check_win, rs, model, cache, melds, seat_wind, prevalent, jokers=0,
-               flowers=0):
+               flowers=0, faces=None, indicator=None):
     """``(verdict, hope)`` of :func:`pick_valid_wait` for a seat's hand with ``melds`` (a
     Meld tuple), ``jokers`` wild tiles held and ``flowers`` set aside: ``verdict(after,
     w)`` is :func:`wait_verdict` (cached in ``cache``), ``hope`` :func:`hope_of`; a hand
     the ruleset lets no wait win (:func:`closed_out`) gets a verdict that refuses every
-    wait and no hope.  Both loops weigh their waits with it."""
+    wait and no hope.  Both loops weigh their waits with it.  ``faces`` / ``indicator``:
+    the wild tiles held by their faces, as :func:`wait_verdict`."""
     if closed_out(model, melds):
         return _refused, None
 
     def verdict(after, w, flowers=flowers):
         return wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
-                            jokers, flowers)
+                            jokers, flowers, faces, indicator)
     return verdict, hope_of(verdict, flowers, model.n_flowers)
 
 
@@ -276,21 +277,35 @@ def hope_of(verdict, flowers, n_flowers):
 
 
 def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
-                 jokers=0, flowers=0) -> bool:
+                 jokers=0, flowers=0, faces=None, indicator=None) -> bool:
     """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
     ``jokers`` wild tiles held besides, ``flowers`` the seat's flowers set aside) + ``w``
     is a valid win under THE predicate when self-drawn (no special timing: a self-draw
     only adds value, so a wait that fails it never reaches the minimum), cached in
-    ``cache`` by the tiles, the seat's wind and its flowers."""
-    key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers))
+    ``cache`` by the tiles, the seat's wind and its flowers.
+
+    ``faces`` (``uint8 (34,)``, the wild tiles held by their faces) and ``indicator``:
+    under a ruleset whose values read the faces
+    (:func:`~majiang.scoring.faces.faces_matter`: 南昌 德国 with a 精 as its own face, 天津
+    银杠胡 …) the hand is judged by them (:func:`~majiang.scoring.faces.check_by_faces`),
+    as the scorer judges the win."""
+    by_faces = faces is not None and indicator is not None and bool(np.any(faces))
+    key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers),
+           bytes(np.asarray(faces, dtype=np.uint8)) if by_faces else None)
     got = cache.get(key)
     if got is None:
         c = np.array(after, dtype=np.uint8)
         c.flags.writeable = False
+        ctx = dict(ruleset=rs, self_drawn=True, flowers=int(flowers),
+                   seat_wind=int(seat_wind), prevalent_wind=int(prevalent))
         try:
-            got = check_win(_trusted_hand(c, melds, jokers=int(jokers)), int(w), ruleset=rs,
-                            self_drawn=True, flowers=int(flowers),
-                            seat_wind=int(seat_wind), prevalent_wind=int(prevalent)).valid
+            if by_faces:
+                from ..scoring.faces import check_by_faces
+                got = check_by_faces(check_win, c, melds, int(w), int(jokers), faces,
+                                     indicator, **ctx).valid
+            else:
+                got = check_win(_trusted_hand(c, melds, jokers=int(jokers)), int(w),
+                                **ctx).valid
         except MahjongError:
             got = False
         cache[key] = got
@@ -467,10 +482,16 @@ class SeatView(_SeenEvents):
 
     def judge_waits(self, jokers: int = 0, extra_melds=()):
         st, p = self._st, self.seat
+        faces, ind = None, None
+        if getattr(st, "by_faces", False):     # the values read the wild tiles' faces
+            faces = np.zeros(34, dtype=np.uint8)
+            for k in st.jks:
+                faces[k] = st.seats[p].phys[k]
+            ind = st.indicator if st.indicator is not None else st.jk
         return wait_judge(st.check_win, st.rs, st.model, st.wait_cache,
                           st.meld_objects(p) + tuple(extra_melds),
                           (p - st.dealer) % st.n, st.prevalent, jokers,
-                          len(st.seats[p].flowers))
+                          len(st.seats[p].flowers), faces, ind)
 
     def __repr__(self) -> str:
         from ..tiles import format_counts

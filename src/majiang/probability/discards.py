@@ -51,7 +51,8 @@ def _completion(engine: _Engine, self_drawn: bool = True) -> _Complete | None:
     if engine.shanten(h, nj) != -1 and int(
             _eff.shanten_one(h, pos.mask, pos.quads, pos.caps, nj, fifth)) != -1:
         return None
-    pred = _WinPred(pos.model, pos.melds, pos.ctx)
+    pred = _WinPred(pos.model, pos.melds, pos.ctx, faces=getattr(pos.pred, "faces", None),
+                    indicator=getattr(pos.pred, "indicator", None))
     best, why = None, None                  # (fan, kind, check) of a win / of the reason
     for k in [int(k) for k in np.flatnonzero(h)] + ([JOKER] if nj else []):
         try:

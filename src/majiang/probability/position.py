@@ -27,10 +27,28 @@ class _WinPred:
     ``pred(h14, win_kind, n_jokers=0)``: ``h14`` the concealed kinds after the draw
     (``uint8 (34,)``), ``win_kind`` the drawn kind (34 = a joker), ``n_jokers`` the
     jokers held after the draw.  Cached per call.  Self-drawn context.
+
+    ``faces`` (``uint8 (34,)``) and ``indicator``: the wild tiles of the position by
+    their faces, under a ruleset whose values read them
+    (:func:`~majiang.scoring.faces.faces_matter`: 南昌 德国, a 精 standing for its own
+    face; 天津 银杠胡 …).  A hand drawing a natural tile is then judged by those faces
+    (:func:`~majiang.scoring.faces.check_by_faces`; jokers drawn since are of no known
+    face), as the scorer judges it; a joker drawn as the winning tile is judged as a
+    joker of no known face.
     """
 
-    def __init__(self, model: GameModel, melds: tuple, ctx: dict, never: bool = False):
+    def __init__(self, model: GameModel, melds: tuple, ctx: dict, never: bool = False,
+                 faces: Any = None, indicator: Any = None):
         self.model, self.melds, self.ctx, self.never = model, melds, ctx, never
+        self.faces = None
+        self.indicator = indicator
+        if faces is not None and int(np.sum(faces)) and model.jokers is not None:
+            from ..scoring.faces import faces_matter
+            if faces_matter(model.ruleset):
+                if indicator is None and model.jokers.source == "fixed":
+                    self.indicator = int(model.joker_kinds(None)[0])
+                if self.indicator is not None:
+                    self.faces = np.asarray(faces, dtype=np.uint8)
         self.cache: dict = {}
         self.results: dict = {}               # the scored result of each valid key
         self.calls = 0
@@ -81,6 +99,11 @@ class _WinPred:
         except InvalidHandError:
             from ..scoring import WinCheck
             return WinCheck(False, "not a hand")
+        if self.faces is not None:
+            from ..scoring.faces import check_by_faces
+            return check_by_faces(check_win, before, self.melds, k, n_jokers, self.faces,
+                                  self.indicator, ruleset=self.model,
+                                  self_drawn=self_drawn, **self.ctx)
         return check_win(hand, k, ruleset=self.model, self_drawn=self_drawn, **self.ctx)
 
 
@@ -158,6 +181,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
               seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
     model = _model_of(ruleset)
     from ..efficiency import read_faces     # wild tiles by their faces, stand-ins as themselves
+    faces = _wild_faces(hand, model, indicator)
     hand = read_faces(hand, model.ruleset, indicator)
     if isinstance(hand, str):
         h = as_hand(hand, hand_size=model.hand_size)
@@ -221,13 +245,31 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     if not ok:
         pred = _WinPred(model, h.melds, ctx, never=True)
     elif need_pred:
-        pred = _WinPred(model, h.melds, ctx)
+        pred = _WinPred(model, h.melds, ctx, faces=faces, indicator=indicator)
     note = "" if ok else (f"P(win) = 0 by rule: a closed hand cannot win under {model.name} "
                           f"({why}); give the hand with its claimed melds")
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
                      int(unseen.sum()) + int(joker_unseen), sh, pred, note, ctx,
                      _shown_names(model, indicator))
+
+
+def _wild_faces(hand: Any, model: GameModel, indicator: Any) -> np.ndarray | None:
+    """``uint8 (34,)``: the concealed tiles of the wild kinds as written (their faces), or
+    None (no jokers, no known wild kinds, or a hand given as counts)."""
+    if model.jokers is None or not isinstance(hand, (str, Hand)):
+        return None
+    if indicator is None and model.jokers.source != "fixed":
+        return None
+    try:
+        h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+        kinds = model.joker_kinds(indicator)
+    except MahjongError:
+        return None                 # read_faces says what is wrong
+    out = np.zeros(34, dtype=np.uint8)
+    for k in kinds:
+        out[int(k)] = h.concealed[int(k)]
+    return out
 
 
 def _shown_names(model: GameModel, indicator: Any) -> dict:

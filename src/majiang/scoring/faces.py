@@ -41,7 +41,8 @@ from ..tiles import parse_tile, tile_name
 from .regional import _fixed_face_hand
 from .regional import score as _score
 
-__all__ = ["score", "by_faces", "faces_matter", "regional_score", "FACES_TAG"]
+__all__ = ["score", "by_faces", "faces_matter", "regional_score", "held_faces", "check_by_faces",
+           "FACES_TAG"]
 
 FACES_TAG = "wild_held"
 """The tag of a fan whose predicate reads :data:`WILD_HELD` (which wild kinds are held):
@@ -222,3 +223,55 @@ def regional_score(hand: Any, win_tile: Any = None, *, ruleset: Any = "sichuan",
         return score(hand, win_tile, ruleset=fixed, **context)
     return _score(hand, win_tile, ruleset=ruleset, jokers=jokers, win_is_joker=win_is_joker,
                   **context)
+
+
+def held_faces(counts: Any, faces: Any, jokers: int):
+    """The ways a hand given as played counts (``counts``: ``uint8 (34,)``, the wild
+    kinds taken out) plus ``jokers`` wild tiles is written by its faces, when the wild
+    tiles held were ``faces`` (``uint8 (34,)``, copies of each wild kind by face).
+
+    Yields ``(concealed by faces uint8 (34,), jokers of no known face)``: with at least
+    as many jokers as faces, the faces plus ``*`` for the rest (a joker drawn since); with
+    fewer (wild tiles let go), every choice of the faces kept.  The callers (the
+    probability layer's win predicate, the bots' judge of a wait) ask
+    :func:`majiang.scoring.check_win` with ``indicator=`` of each and take a win when one
+    wins, so that a wild tile standing for its own face (南昌 德国) and the values read
+    from the faces (天津 银杠胡 …) count there as in the scorer."""
+    c = np.asarray(counts, dtype=np.uint8)
+    f = np.asarray(faces, dtype=np.uint8)
+    n_face = int(f.sum())
+    if jokers >= n_face:
+        yield c + f, int(jokers) - n_face
+        return
+    kinds = [int(k) for k in np.flatnonzero(f)]
+
+    def split(i, left):
+        if i == len(kinds):
+            if left == 0:
+                yield {}
+            return
+        k = kinds[i]
+        for a in range(min(int(f[k]), left), -1, -1):
+            for rest in split(i + 1, left - a):
+                yield {k: a, **rest}
+    for kept in split(0, int(jokers)):
+        out = c.copy()
+        for k, a in kept.items():
+            out[k] += a
+        yield out, 0
+
+
+def check_by_faces(check_win: Any, counts: Any, melds: tuple, win: Any, jokers: int,
+                   faces: Any, indicator: Any, **context: Any):
+    """:func:`majiang.scoring.check_win` of the played ``counts`` (before the win tile,
+    ``jokers`` wild tiles held besides, ``melds``) read by the faces ``faces`` of the
+    wild tiles held (:func:`held_faces`) with ``indicator=``; ``win`` the winning kind
+    (not a wild kind).  Returns the first valid :class:`WinCheck`, else the first one."""
+    first = None
+    for conc, extra in held_faces(counts, faces, jokers):
+        chk = check_win(Hand(conc, melds, (), extra), win, indicator=indicator, **context)
+        if chk.valid:
+            return chk
+        if first is None:
+            first = chk
+    return first
