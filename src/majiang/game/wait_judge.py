@@ -1,0 +1,87 @@
+"""How the built-in bots judge a wait: whether a ready hand's wait wins under the
+ruleset's own win predicate (:func:`majiang.check_win`, as a self-draw), cached per
+seat; used by both game loops and by :meth:`SeatView.judge_waits`.  Split from
+:mod:`majiang.game.players`, which re-exports every name."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MahjongError
+from ..hand import _trusted_hand
+
+__all__ = ["closed_out", "wait_judge", "hope_of", "wait_verdict"]
+
+
+def closed_out(model, melds) -> bool:
+    """Whether no wait of a hand with these ``melds`` can win whatever its tiles: it
+    holds no claimed meld and the ruleset lets no closed hand win
+    (:meth:`GameModel.closed_hand_can_win`: 开门, 武汉 / 沈阳).  The bots then ask THE
+    predicate nothing about its waits (:func:`pick_valid_wait` sees every wait
+    refused)."""
+    return not any(not m.concealed for m in melds) and not model.closed_hand_can_win()[0]
+
+
+def _refused(after, w) -> bool:
+    return False
+
+
+def wait_judge(check_win, rs, model, cache, melds, seat_wind, prevalent, jokers=0,
+               flowers=0, faces=None, indicator=None):
+    """``(verdict, hope)`` of :func:`pick_valid_wait` for a seat's hand with ``melds`` (a
+    Meld tuple), ``jokers`` wild tiles held and ``flowers`` set aside: ``verdict(after,
+    w)`` is :func:`wait_verdict` (cached in ``cache``), ``hope`` :func:`hope_of`; a hand
+    the ruleset lets no wait win (:func:`closed_out`) gets a verdict that refuses every
+    wait and no hope.  Both loops weigh their waits with it.  ``faces`` / ``indicator``:
+    the wild tiles held by their faces, as :func:`wait_verdict`."""
+    if closed_out(model, melds):
+        return _refused, None
+
+    def verdict(after, w, flowers=flowers):
+        return wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
+                            jokers, flowers, faces, indicator)
+    return verdict, hope_of(verdict, flowers, model.n_flowers)
+
+
+def hope_of(verdict, flowers, n_flowers):
+    """The ``hope`` of :func:`pick_valid_wait` for a seat holding ``flowers`` of the set's
+    ``n_flowers``: ``verdict`` with every flower drawn (南京: an opened small win needs 4
+    硬花), or None when no flower is left to draw."""
+    if flowers >= n_flowers:
+        return None
+    return lambda after, w: verdict(after, w, n_flowers)
+
+
+def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
+                 jokers=0, flowers=0, faces=None, indicator=None) -> bool:
+    """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
+    ``jokers`` wild tiles held besides, ``flowers`` the seat's flowers set aside) + ``w``
+    is a valid win under THE predicate when self-drawn (no special timing: a self-draw
+    only adds value, so a wait that fails it never reaches the minimum), cached in
+    ``cache`` by the tiles, the seat's wind and its flowers.
+
+    ``faces`` (``uint8 (34,)``, the wild tiles held by their faces) and ``indicator``:
+    under a ruleset whose values read the faces
+    (:func:`~majiang.scoring.faces.faces_matter`: 南昌 德国 with a 精 as its own face, 天津
+    银杠胡 …) the hand is judged by them (:func:`~majiang.scoring.faces.check_by_faces`),
+    as the scorer judges the win."""
+    by_faces = faces is not None and indicator is not None and bool(np.any(faces))
+    key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers),
+           bytes(np.asarray(faces, dtype=np.uint8)) if by_faces else None)
+    got = cache.get(key)
+    if got is None:
+        c = np.array(after, dtype=np.uint8)
+        c.flags.writeable = False
+        ctx = dict(ruleset=rs, self_drawn=True, flowers=int(flowers),
+                   seat_wind=int(seat_wind), prevalent_wind=int(prevalent))
+        try:
+            if by_faces:
+                from ..scoring.faces import check_by_faces
+                got = check_by_faces(check_win, c, melds, int(w), int(jokers), faces,
+                                     indicator, **ctx).valid
+            else:
+                got = check_win(_trusted_hand(c, melds, jokers=int(jokers)), int(w),
+                                **ctx).valid
+        except MahjongError:
+            got = False
+        cache[key] = got
+    return got
