@@ -145,7 +145,7 @@ def _waiting_odds(position: Any, draws: int, seed: Any):
     for :func:`majiang.reading.exp_gain`."""
     from . import probability as P
     from .reading import exp_gain
-    from .rules.declared import with_void
+    from .rules.model import with_void
     kw = position.analysis_kwargs()
     method = P._auto_method("auto", None)
     ruleset = with_void(position.ruleset, kw.get("void"))

@@ -47,7 +47,7 @@ def _big(w: WinningHand, fans: dict, rs) -> bool:
 
 @constraint("void_suit", "缺一门/定缺: at most two of the three suits (万 筒 条)")
 def void_suit(w, fans, rs) -> bool:
-    declared = rs.options.get(DECLARED_VOID)      # a seat's 定缺 (rules.declared.with_void)
+    declared = rs.options.get(DECLARED_VOID)      # a seat's 定缺 (rules.model.with_void)
     if declared is not None:
         return int(declared) not in _suits(w)
     return len(_suits(w)) <= 2

@@ -35,7 +35,7 @@ from ..tiles import KINDS_258, tile_name
 from .._memo import per_ruleset
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
-from .declared import DECLARED_VOID, void_index, with_void
+from .declared import DECLARED_VOID, void_index
 from .shape_options import ALL_PAIRS, ShapeOptions
 
 __all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
@@ -744,3 +744,41 @@ def _build_model(ruleset: Ruleset) -> RuleSpec:
 
 _model_of = per_ruleset(_build_model)
 _narrow_memo = per_ruleset(lambda rs: {})
+
+
+def with_void(ruleset: Any = None, void: Any = None) -> Ruleset:
+    """The ruleset (a name, a ``.toml`` path, a Ruleset or a RuleSpec; ``None`` =
+    :data:`DEFAULT_RULESET`) with a seat's declared void suit (定缺) applied: the
+    complete hand must lack that suit (:attr:`RuleSpec.declared_void`).  ``void``: a suit
+    letter ``"m"`` / ``"p"`` / ``"s"`` or 0..2; ``None`` returns the ruleset itself.  The
+    result keeps the ruleset's name and is made once per (ruleset, suit).
+
+    Raises
+    ------
+    RuleError
+        ``void`` is not a suit, or the ruleset has no void-suit rule (缺一门).
+    """
+    from . import get
+    if isinstance(ruleset, RuleSpec):
+        ruleset = ruleset.ruleset
+    rs = get(DEFAULT_RULESET if ruleset is None else ruleset)
+    s = void_index(void)
+    if s is None:
+        return rs
+    if not rule_spec(rs).void_suit:
+        raise RuleError(f"void={void!r}: {rs.name} has no void suit (缺一门) to declare")
+    had = rs.options.get(DECLARED_VOID)
+    if had == s:
+        return rs
+    if had is not None:
+        raise RuleError(f"void={void!r} conflicts with the declared void suit "
+                        f"{'mps'[int(had)]} (drop void= or change the position)")
+    memo = _void_memo(rs)
+    got = memo.get(s)
+    if got is None:
+        from dataclasses import replace
+        got = memo[s] = replace(rs, options={**rs.options, DECLARED_VOID: s})
+    return got
+
+
+_void_memo = per_ruleset(lambda rs: {})
