@@ -169,12 +169,13 @@ def test_added_kong_row_and_errors():
         mj.advise_kong("1111m234p678s1237z")
 
 
-def test_advise_given_a_position_says_whether_to_kong():
+def test_kong_note_says_whether_to_kong():
+    from majiang.claims import kong_note
     pos = mj.Position("1111m234p678s1237z", discards=[None, None, None, "3z"])
-    note = mj.advise(pos, by="efficiency").attrs["kong"]
+    note = kong_note(pos)
     assert note.startswith("discard 3z (shanten 2, 17 live)") and "concealed kong 1m" in note
     plain = mj.Position("1155m234p678s123z4z", drawn="4z")
-    assert mj.advise(plain, by="efficiency").attrs["kong"] is None
+    assert kong_note(plain) is None
 
 
 def test_cli_claim_on_own_turn_ranks_kong(capsys):

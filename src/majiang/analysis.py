@@ -224,10 +224,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         criterion share a rank.  ``attrs["win_now"]``: ``"win now: N fan"`` when the
         hand is a valid win now (then win rather than discard), else None;
         ``attrs["no_win"]``: why a hand complete in shape is no win, else None
-        (:func:`completion`).  Given a position: ``attrs["kong"]``, when the seat may
-        declare a concealed or added kong, whether that or the best discard is better by
-        shanten and live ukeire (:func:`majiang.claims.kong_note`; the full table:
-        :func:`majiang.advise_kong`), else None.
+        (:func:`completion`).  Whether to declare a concealed or added kong instead of
+        discarding is :func:`majiang.advise_kong` (one line: :func:`majiang.claims.kong_note`).
 
     Raises
     ------
@@ -281,8 +279,6 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
                       n_samples=DEFAULT_SAMPLES if danger_samples is None else danger_samples,
                       seed=seed, model=DEFAULT_MODEL if opponent_model is None
                       else opponent_model)
-        from .claims import kong_note
-        table.attrs["kong"] = kong_note(pos)
     return table
 
 

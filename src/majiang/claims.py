@@ -392,8 +392,8 @@ def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
 
 
 def kong_note(position: Any) -> str | None:
-    """One line for :func:`majiang.advise` given a position (``attrs["kong"]``): when the
-    seat may declare a concealed or added kong, :func:`advise_kong`'s verdict by
+    """One line on whether to declare a kong (``majiang advise --position`` prints it): when
+    the seat may declare a concealed or added kong, :func:`advise_kong`'s verdict by
     efficiency (shanten, live ukeire; no horizon), e.g. ``"discard 3z (shanten 2, 17
     live) rather than concealed kong 1m (shanten 2, 11 live)"``; None when no kong is
     possible (or the seat does not have to discard)."""
