@@ -70,7 +70,12 @@ def _check_advise(n, seed):
             kw["ruleset"] = "mcr"
         new = advise(hand, visible, **kw)
         old = _advise_before(hand, visible, **kw)
-        pd.testing.assert_frame_equal(new, old, check_exact=True)
+        # under the 8-fan minimum the tenpai rows rank by the waits that win (the
+        # valid_ukeire tests below); the rows below them are as before
+        new = new.drop(columns=["valid_ukeire", "waits_fan"], errors="ignore")
+        ready = (old["shanten"] == 0).to_numpy()
+        assert sorted(new["discard"][ready]) == sorted(old["discard"][ready])
+        pd.testing.assert_frame_equal(new[~ready], old[~ready], check_exact=True)
 
 
 def test_advise_matches_previous_table_on_random_hands():
@@ -340,3 +345,66 @@ def test_starting_hand_shanten_published_distribution_1m():
     table = pd.concat([new, so], axis=1).fillna(0).to_numpy().T
     table = table[:, table.sum(axis=0) >= 5]
     assert stats.chi2_contingency(table)[1] > 1e-4
+
+
+# ------------------------------------------------ waits that win under the 8-fan minimum
+def _gb_fan(hand13: str, win: str, self_drawn: bool) -> int:
+    """PyMahjongGB's fan total of a concealed 13-tile hand winning on ``win`` (East
+    seat, East round, no flowers): the peer's reading, independent of ours."""
+    mgb = pytest.importorskip("MahjongGB")
+    from majiang.tiles import parse_tiles
+
+    def code(k: int) -> str:        # W/B/T suits, F1-F4 winds, J1-J3 dragons
+        if k < 27:
+            return "WBT"[k // 9] + str(k % 9 + 1)
+        return f"F{k - 26}" if k < 31 else f"J{k - 30}"
+
+    fans = mgb.MahjongFanCalculator(
+        pack=(), hand=tuple(code(k) for k in parse_tiles(hand13)),
+        winTile=code(parse_tiles(win)[0]), flowerCount=0, isSelfDrawn=self_drawn,
+        is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
+    return sum(f[0] for f in fans)
+
+
+def _row(table, discard):
+    return table[table["discard"] == discard].iloc[0]
+
+
+def test_advise_counts_only_the_wait_reaching_8_fan():
+    # discard 4z: 123m 456p 78s 555z 11p waits on 6s / 9s; 9s completes 花龙 (8) +
+    # 箭刻 2 + 门前清 2 = 12 on a discard (不求人 4 instead of 门前清: 14 self-drawn);
+    # 6s has no 花龙: 箭刻 + 门前清 = 4 (6 self-drawn), below the minimum either way
+    hand13 = "123m456p78s555z11p"
+    assert _gb_fan(hand13, "9s", False) == 12 and _gb_fan(hand13, "9s", True) == 14
+    assert _gb_fan(hand13, "6s", False) < 8 and _gb_fan(hand13, "6s", True) < 8
+    t = advise(hand13 + "4z")
+    row = _row(t, "4z")
+    assert row["shanten"] == 0 and row["ukeire_count"] == 8     # 4 + 4 live by shape
+    assert row["valid_ukeire"] == 4                              # only 9s wins
+    assert row["waits_fan"] == "6s:<8/<8 9s:12/14"
+    assert t.iloc[0]["discard"] == "4z" and t.columns[-1] == "waits_fan"
+
+
+def test_advise_tenpai_without_an_8_fan_wait_is_not_ready():
+    # discard 5z: 2345m 456p 789s 123s waits on 2m / 5m, no 花龙 (the 123 is in s):
+    # every win is below 8 fan, on a discard and self-drawn
+    hand13 = "2345m456p789s123s"
+    for w in ("2m", "5m"):
+        assert _gb_fan(hand13, w, False) < 8 and _gb_fan(hand13, w, True) < 8
+    row = _row(advise(hand13 + "5z"), "5z")
+    assert row["shanten"] == 0 and row["ukeire_count"] == 6
+    assert row["valid_ukeire"] == 0
+    assert row["waits_fan"].startswith("not ready: ")
+
+
+def test_advise_wait_valid_only_self_drawn():
+    # the README hand, discard 3m: 23456m 111p 456p 99s + 1m is 喜相逢 连六 幺九刻 无字
+    # (4) + 门前清 2 = 6 on a discard, + 不求人 4 = 8 self-drawn: it counts, with a note
+    assert _gb_fan("23456m111p456p99s", "1m", False) == 6
+    assert _gb_fan("23456m111p456p99s", "1m", True) == 8
+    t = advise("23345m111p456p99s6m")
+    row = _row(t, "3m")
+    assert "1m:<8/8 (self-drawn only)" in row["waits_fan"]
+    assert row["valid_ukeire"] == 4          # the four 1m (none held); 4m / 7m never win
+    # a ruleset whose complete shapes all win gets no such columns
+    assert "waits_fan" not in advise("23345m111p456p99s6m", ruleset="plain").columns

@@ -307,8 +307,12 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
     ``exp_gain`` of :func:`majiang.reading.exp_gain`)."""
     rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if draws is None and rs is None:
-        return _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
-                               joker_fifth_copy, ruleset)
+        table = _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
+                                joker_fifth_copy, ruleset)
+        if jokers:
+            return table
+        return _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads,
+                            seat_wind, prevalent_wind)
     table = discard_table(hand, visible, forms=forms, seven_pairs_quads=seven_pairs_quads,
                           second_order=second_order, jokers=jokers,
                           joker_fifth_copy=joker_fifth_copy, ruleset=ruleset,
@@ -421,3 +425,125 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
     cols = ["discard", "p_tenpai", "p_win", "se_win", "method", "model", "policy", "note",
             "exp_score", "mean_fan"] + (["exp_gain"] if gain else [])
     return pd.DataFrame(rows, columns=cols)
+
+
+# ------------------------------------------------ waits that win (a minimum in fan / points)
+def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_wind,
+                 prevalent_wind):
+    """advise()'s table (no draws) with the waits that win under a ruleset whose complete
+    shapes may still not win (a minimum in fan or in points, Chinese Official rules' 8
+    fan; :meth:`RuleSpec.shape <majiang.rules.model.RuleSpec.shape>` not exact).
+
+    For each tenpai row (shanten 0 after the discard) every shape wait
+    (:func:`majiang.scoring.waiting.waits`) is judged by THE win predicate
+    (:func:`majiang.scoring.check_win`, with the given winds) on a discard and
+    self-drawn.  Adds the columns ``valid_ukeire`` (int: the live copies of the waits
+    that win on a discard or self-drawn; the row's ``ukeire_count`` on rows that are
+    not tenpai) and ``waits_fan`` (str: ``"3m:9/10 6m:<8"``, each wait's fan total on a
+    discard / self-drawn, ``<8`` below the minimum, ``no`` another reason; ``"not
+    ready: …"`` when no wait wins; None on rows not tenpai), and ranks by shanten,
+    then ``valid_ukeire``, then the criteria before.  The table is unchanged under a
+    ruleset whose complete shapes all win, and for hands with jokers."""
+    from .hand import as_hand
+    from .rules.model import game_model, narrowed
+
+    rs = (ruleset if forms is None and seven_pairs_quads is None
+          else narrowed(ruleset, forms, seven_pairs_quads))
+    model = game_model(rs)
+    if model.shape(()).exact:
+        return table
+    tenpai = table["shanten"].to_numpy() == 0
+    if not tenpai.any():            # nothing to judge: the ranking stands
+        return table.assign(valid_ukeire=table["ukeire_count"].to_numpy(dtype=np.int64),
+                            waits_fan=None)
+    h = as_hand(hand, hand_size=model.hand_size)
+    if h.jokers:
+        return table
+    from .hand import Hand, visible_counts
+    from .tiles import parse_tile, tile_name
+
+    seen = np.array(h.concealed, dtype=np.int64) + visible_counts(visible).astype(np.int64)
+    for m in h.melds:
+        for t in m.tiles:
+            seen[t] += 1
+    copies = np.asarray(model.copies, dtype=np.int64)
+    valid, texts = [], []
+    for d, sh, count in zip(table["discard"], table["shanten"], table["ukeire_count"]):
+        if sh != 0:
+            valid.append(int(count))
+            texts.append(None)
+            continue
+        c = np.array(h.concealed, dtype=np.uint8)
+        c[parse_tile(d)] -= 1
+        after = Hand(c, h.melds, h.flowers)
+        total, cells, ready = 0, [], False
+        for k in _shape_waits(model, rs, after):
+            if seen[k] - h.concealed[k] + after.concealed[k] >= copies[k]:
+                continue        # a fifth copy: a wait by shape that no tile fills
+            on_discard, self_drawn = (_wait_fan(model, rs, after, k, s, seat_wind,
+                                                prevalent_wind) for s in (False, True))
+            live = max(int(copies[k] - seen[k]), 0)     # the discard is seen too
+            if on_discard[0] or self_drawn[0]:
+                total += live
+                ready = True
+            cell = f"{tile_name(k)}:{on_discard[1]}/{self_drawn[1]}"
+            if self_drawn[0] and not on_discard[0]:
+                cell += " (self-drawn only)"
+            cells.append(cell)
+        valid.append(total)
+        texts.append(("" if ready else "not ready: ") + " ".join(cells))
+    out = table.assign(valid_ukeire=np.array(valid, dtype=np.int64), waits_fan=texts)
+    sh = out["shanten"].to_numpy(dtype=np.int64)
+    imp = out["improvement"].fillna(-1.0).to_numpy(dtype=np.float64)
+    order = np.lexsort((-out["ukeire_kinds"].to_numpy(dtype=np.int64), -imp,
+                        -out["ukeire_count"].to_numpy(dtype=np.int64),
+                        -out["valid_ukeire"].to_numpy(dtype=np.int64), sh))
+    out = out.iloc[order].reset_index(drop=True)
+    crit = np.stack([sh[order], out["valid_ukeire"], out["ukeire_count"], imp[order],
+                     out["ukeire_kinds"]], axis=1).astype(np.float64)
+    out["rank"] = _shared_ranks(crit)
+    return out
+
+
+_WAIT_FANS: dict = {}
+
+
+def _shape_waits(model, rs, after) -> tuple:
+    """The kinds of :func:`majiang.scoring.waiting.waits` of the 13-tile hand ``after``,
+    kept per (ruleset, hand)."""
+    key = (id(model), after.concealed.tobytes(), after.melds)
+    got = _WAIT_FANS.get(key)
+    if got is not None and got[0] is model:
+        return got[1]
+    from .scoring.waiting import waits
+    from .tiles import parse_tile
+
+    out = tuple(parse_tile(w) for w in waits(after, ruleset=rs))
+    _WAIT_FANS[key] = (model, out)
+    return out
+
+
+def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_wind):
+    """``(wins, text)`` of the 13-tile hand ``after`` winning on kind ``k`` (self-drawn or
+    on a discard) under THE win predicate: text the fan total, ``<N`` below an N-fan
+    minimum, ``no`` otherwise.  Kept per (ruleset, hand, wait, context)."""
+    key = (id(model), after.concealed.tobytes(), after.melds, after.flowers, k, self_drawn,
+           seat_wind, prevalent_wind)
+    got = _WAIT_FANS.get(key)
+    if got is not None and got[0] is model:
+        return got[1]
+    from .scoring import check_win
+
+    v = check_win(after, k, ruleset=rs, self_drawn=self_drawn, seat_wind=seat_wind,
+                  prevalent_wind=prevalent_wind)
+    r = v.result
+    if v.valid:
+        text = "win" if r is None else str(r.total)
+    elif r is not None and model.min_fan and not r.meets_minimum:
+        text = f"<{model.min_fan}"
+    else:
+        text = "no"
+    if len(_WAIT_FANS) > 1 << 14:
+        _WAIT_FANS.clear()
+    _WAIT_FANS[key] = (model, (v.valid, text))
+    return v.valid, text

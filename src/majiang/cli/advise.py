@@ -108,6 +108,8 @@ COLUMNS = [
     Column("ukeire_count", "live", ">"),
     Column("ukeire_kinds", "kinds", ">"),
     Column("ukeire", "ukeire"),
+    Column("valid_ukeire", "winning", ">"),
+    Column("waits_fan", "waits fan (discard/self-drawn)", "<", lambda v: v or "-"),
     Column("improvement", "2-step", ">", lambda v: v if isinstance(v, str) else f"{v:.2f}"),
     Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
     Column("p_win", "p_win", ">", fmt_float(3)),
@@ -116,6 +118,9 @@ COLUMNS = [
     Column("mean_fan", "mean_fan", ">", fmt_float(2)),
 ]
 
+WAIT_COLUMNS = ("valid_ukeire", "waits_fan")
+"""Shown under a ruleset whose complete shapes may still not win (a minimum in fan):
+the live copies of the tenpai waits that win, and each wait's fan total."""
 DRAW_COLUMNS = ("p_tenpai", "p_win", "exp_score", "mean_fan")
 """Columns present only with --draws (exp_score/mean_fan only when the table has them;
 se_win, labelled ±1SE, only when some p_win is a Monte Carlo estimate)."""
@@ -278,7 +283,8 @@ def run(args: argparse.Namespace) -> int:
                if (args.second_order or c.key != "improvement")
                and (c.key not in DRAW_COLUMNS
                     or (draws is not None and c.key in table.columns))
-               and (c.key != "se_win" or (sampled and c.key in table.columns))]
+               and (c.key != "se_win" or (sampled and c.key in table.columns))
+               and (c.key not in WAIT_COLUMNS or c.key in table.columns)]
 
     if args.json:
         keep = [c.key for c in columns] + [k for k in PROVENANCE
