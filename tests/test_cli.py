@@ -87,10 +87,14 @@ def test_advise_json(capsys):
     assert {"hand", "glyphs", "shanten", "visible", "forms", "seven_pairs_quads",
             "second_order", "discards"} <= set(data)
     assert data["shanten"] == 0 and data["visible"] == "117m"
-    first = data["discards"][0]
+    # under the 8-fan minimum: 2m (3m / 9s, both winning self-drawn: 2 + 2 live) ranks
+    # above 3m (1m x2 the only winning wait, self-drawn; 4m / 7m stay below 8 fan)
+    assert [d["discard"] for d in data["discards"][:2]] == ["2m", "3m"]
+    first = data["discards"][1]
     assert set(first) == {"rank", "discard", "shanten", "ukeire_count", "ukeire_kinds",
-                          "ukeire", "improvement"}
-    assert (first["rank"], first["discard"], first["ukeire"]) == (1, "3m", "147m")
+                          "ukeire", "improvement", "valid_ukeire", "waits_fan"}
+    assert first["valid_ukeire"] == 2
+    assert (first["rank"], first["discard"], first["ukeire"]) == (2, "3m", "147m")
     assert first["ukeire_count"] == 2 + 3 + 3                 # 1m x2, 4m x3, 7m x3 live
     assert first["improvement"] is None                       # tenpai: nothing to improve
     ranks = {d["discard"]: d["rank"] for d in data["discards"]}
