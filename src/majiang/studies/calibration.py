@@ -143,11 +143,11 @@ def discard_truths(log: list) -> dict[int, bool]:
 
 
 def _chunk(ruleset: str, n: int, seed: Any, max_discards: int | None, n_samples: int) -> list:
-    import majiang
+    from ..game.runner import simulate
     from ..position import Position
     from ..reading import danger_arrays
     rng = np.random.default_rng(seed.generate_state(2))
-    df = majiang.simulate(ruleset, n, logs=True, n_jobs=1, progress=False, seed=seed)
+    df = simulate(ruleset, n, logs=True, n_jobs=1, progress=False, seed=seed)
     rows = []
     for h, log in enumerate(df["log"]):
         truth = discard_truths(log)
