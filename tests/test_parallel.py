@@ -46,6 +46,28 @@ def _score_args():
     return (conc, np.full(600, parse_tile("5p"))), {}
 
 
+def _arena_parts(df):
+    """The arena summary and its per-hand table (``attrs["hands"]``, a DataFrame that
+    ``attrs`` equality cannot compare)."""
+    hands = df.attrs["hands"]
+    summary = df.copy()
+    summary.attrs = {}
+    return {"summary": summary, "hands": hands}
+
+
+def _table_position():
+    return majiang.Position("23345m111p456p99s6m", seat=1, discards=["1z7m9m", "2z", "3z4z",
+                                                                     "7m5z"])
+
+
+def _offer_position():
+    return majiang.Position("1155m234p678s123z", discards=[None, None, "9s5m", None])
+
+
+def _kong_position():
+    return majiang.Position("1111m234p678s1237z", discards=[None, None, None, "3z"])
+
+
 def _summary(st):
     from majiang.game.logs import summarize
     return summarize(st)
@@ -75,6 +97,11 @@ CALLS = {
     "play_hand": (lambda **k: majiang.game.play_hand("mcr", hand=3, **k), _summary),
     "table_probabilities": (lambda **k: majiang.game.table_probabilities(
         HAND13, 2, ruleset="mcr", n_samples=70, **k), None),
+    "arena": (lambda **k: majiang.arena(["efficiency", "random", "random", "random"], "mcr",
+                                        6, chunk_size=2, progress=False, **k), _arena_parts),
+    "danger": (lambda **k: majiang.danger(_table_position(), n_samples=200, **k), None),
+    "advise_claim": (lambda **k: majiang.advise_claim(_offer_position(), draws=2, **k), None),
+    "advise_kong": (lambda **k: majiang.advise_kong(_kong_position(), draws=2, **k), None),
 }
 
 

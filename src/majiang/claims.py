@@ -199,8 +199,10 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     draws : int, optional
         Horizon of ``p_tenpai`` / ``p_win`` (:func:`majiang.probabilities`); None
         (default) leaves them out.
-    seed : int, optional
-        Seed of the Monte Carlo parts.
+    seed : int, SeedSequence, Generator or None
+        Seed of the Monte Carlo parts.  A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a different
+        answer every call).
     danger : bool
         Weigh the table after a chow or pung (:func:`majiang.advise` given the position:
         ``p_deal_in``, ``exp_loss``, ``ev`` of the best discard, chosen by ``ev`` with
@@ -333,8 +335,12 @@ def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
     ----------
     position : majiang.Position
         The seat must discard (``hand_size + 1`` tiles counting melds).
-    draws, seed, danger
+    draws, danger
         As :func:`advise_claim` (``danger`` weighs the discard row only).
+    seed : int, SeedSequence, Generator or None
+        Seed of the Monte Carlo parts.  A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a different
+        answer every call).
 
     Returns
     -------

@@ -81,7 +81,9 @@ def danger(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
     n_samples : int
         Ready hands generated per opponent (:data:`majiang.opponents.DEFAULT_SAMPLES`).
     seed : int, SeedSequence, Generator or None
-        Default 0: the same answer every call; None: fresh entropy.
+        Seed of the sampled opponent hands.  A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a different
+        answer every call).
     model : majiang.opponents.OpponentModel
         The opponent model (default :data:`majiang.opponents.DEFAULT_MODEL`).
 

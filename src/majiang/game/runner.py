@@ -79,6 +79,26 @@ def _is_dask_client(x) -> bool:
             and callable(getattr(x, "get_executor", None)))
 
 
+def dask_client_of(executor: Any):
+    """The Dask client when ``executor`` is one, None for a
+    :class:`concurrent.futures.Executor` or None.
+
+    Raises
+    ------
+    RuleError
+        Anything else.
+    """
+    import concurrent.futures as cf
+    if executor is None:
+        return None
+    if _is_dask_client(executor):
+        return executor
+    if not isinstance(executor, cf.Executor):
+        raise RuleError("executor must be a concurrent.futures.Executor or a "
+                        f"dask.distributed.Client, got {type(executor).__name__}")
+    return None
+
+
 def _forks(mp) -> bool:
     """Whether new processes fork (without fixing the start method as a side effect)."""
     method = mp.get_start_method(allow_none=True) or mp.get_all_start_methods()[0]
@@ -257,13 +277,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     if chunk_size is not None and (not _is_int(chunk_size) or chunk_size < 1):
         raise RuleError(f"chunk_size must be a positive int (hands per chunk) or None, "
                         f"got {chunk_size!r}")
-    client = None
-    if executor is not None:
-        if _is_dask_client(executor):
-            client = executor
-        elif not isinstance(executor, cf.Executor):
-            raise RuleError("executor must be a concurrent.futures.Executor or a "
-                            f"dask.distributed.Client, got {type(executor).__name__}")
+    client = dask_client_of(executor)
     if out is not None and not isinstance(out, (str, os.PathLike)):
         raise RuleError(f"out must be a directory path (str or os.PathLike), got "
                         f"{type(out).__name__}")

@@ -389,9 +389,13 @@ def make_dir(path: Any, what: str = "out") -> str:
     return path
 
 
-def open_run(path: Any, manifest: dict) -> dict:
+def open_run(path: Any, manifest: dict, *, name: str = MANIFEST, compared: tuple = _COMPARED,
+             read: Any = None, kind: str = "simulate") -> dict:
     """Create the run directory ``path`` with ``manifest``, or check that the one
-    there describes the same run; returns the manifest in force.
+    there describes the same run; returns the manifest in force.  ``name`` (the manifest's
+    file name), ``compared`` (the keys that must agree), ``read`` (``read(path)`` -> the
+    manifest there or None; default :func:`read_manifest`) and ``kind`` (for messages)
+    serve other resumable runs (:func:`majiang.arena`).
 
     Raises
     ------
@@ -403,12 +407,13 @@ def open_run(path: Any, manifest: dict) -> dict:
     path = os.fspath(path)
     if os.path.exists(path) and not os.path.isdir(path):
         raise RuleError(f"out={path!r} is a file; give a directory for the run's Parquet chunks")
-    old = read_manifest(path) if os.path.isdir(path) else None
+    read = read_manifest if read is None else read
+    old = read(path) if os.path.isdir(path) else None
     if old is not None:
         diffs = [f"{k}: {old.get(k)!r} in the directory, {manifest.get(k)!r} now"
-                 for k in _COMPARED if old.get(k) != manifest.get(k)]
+                 for k in compared if old.get(k) != manifest.get(k)]
         if diffs:
-            raise RuleError(f"out={path!r} holds a different simulate run; refusing to mix "
+            raise RuleError(f"out={path!r} holds a different {kind} run; refusing to mix "
                             "runs (nothing was written). Differences: " + "; ".join(diffs)
                             + ". Use another directory, or the same arguments to resume.")
         return old
@@ -418,10 +423,10 @@ def open_run(path: Any, manifest: dict) -> dict:
     except OSError as exc:
         raise RuleError(f"cannot read the run directory out={path!r}: {exc}") from None
     if others:
-        raise RuleError(f"out={path!r} is not empty and has no {MANIFEST} (it holds "
+        raise RuleError(f"out={path!r} is not empty and has no {name} (it holds "
                         f"{sorted(others)[:3]}...); refusing to write into it")
     try:
-        _atomic_write(os.path.join(path, MANIFEST),
+        _atomic_write(os.path.join(path, name),
                       lambda fh: fh.write((json.dumps(manifest, indent=1, ensure_ascii=False)
                                            + "\n").encode()))
     except OSError as exc:

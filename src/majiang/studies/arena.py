@@ -260,29 +260,9 @@ def _read_manifest(path: str) -> dict | None:
 
 
 def _open_run(path: str, manifest: dict) -> None:
-    from ..game.store import _atomic_write, make_dir
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise RuleError(f"out={path!r} is a file; give a directory for the arena's Parquet parts")
-    old = _read_manifest(path)
-    if old is not None:
-        diffs = [f"{k}: {old.get(k)!r} in the directory, {manifest.get(k)!r} now"
-                 for k in _COMPARED if old.get(k) != manifest.get(k)]
-        if diffs:
-            raise RuleError(f"out={path!r} holds a different arena run; refusing to mix runs "
-                            "(nothing was written). Differences: " + "; ".join(diffs)
-                            + ". Use another directory, or the same arguments to resume.")
-        return
-    make_dir(path)
-    others = [n for n in os.listdir(path) if not n.startswith(".")]
-    if others:
-        raise RuleError(f"out={path!r} is not empty and has no {_MANIFEST} (it holds "
-                        f"{sorted(others)[:3]}...); refusing to write into it")
-    try:
-        _atomic_write(os.path.join(path, _MANIFEST),
-                      lambda fh: fh.write((json.dumps(manifest, indent=1, ensure_ascii=False)
-                                           + "\n").encode()))
-    except OSError as exc:
-        raise RuleError(f"cannot write to the run directory out={path!r}: {exc}") from None
+    from ..game.store import open_run
+    open_run(path, manifest, name=_MANIFEST, compared=_COMPARED, read=_read_manifest,
+             kind="arena")
 
 
 def _write_part(path: str, a: int, b: int, rows: dict) -> None:
@@ -425,7 +405,7 @@ def arena(players: Any, ruleset: Any = None, n_walls: int = 100, *, rotations: s
     from .. import rules as _rules
     from ..game.players import _is_policy, make_players
     from .._parallel import available_cores
-    from ..game.runner import _DaskWindow, _forks, _is_dask_client, _is_int, _run_pooled
+    from ..game.runner import _DaskWindow, _forks, _is_int, _run_pooled, dask_client_of
     from ..rules.model import game_model
     model = game_model("mcr" if ruleset is None else ruleset)
     n = model.players
@@ -444,13 +424,7 @@ def arena(players: Any, ruleset: Any = None, n_walls: int = 100, *, rotations: s
     table_pts = DEFAULT_RANK_POINTS[:n] if rank_points is None else tuple(rank_points)
     if len(table_pts) != n:
         raise RuleError(f"rank_points needs one value per place ({n}), got {list(table_pts)}")
-    client = None
-    if executor is not None:
-        if _is_dask_client(executor):
-            client = executor
-        elif not isinstance(executor, cf.Executor):
-            raise RuleError("executor must be a concurrent.futures.Executor or a "
-                            f"dask.distributed.Client, got {type(executor).__name__}")
+    client = dask_client_of(executor)
     if out is not None and (not isinstance(out, (str, os.PathLike)) or not os.fspath(out)):
         raise RuleError(f"out must be a directory path, got {out!r}")
     if chunk_size is not None and (not _is_int(chunk_size) or chunk_size < 1):
