@@ -218,3 +218,20 @@ def test_pass_row_holds_the_seat_to_its_declared_void():
                           discards=[None, None, None, "9p"])
         row = mj.advise_claim(pos).set_index("action").loc["pass"]
         assert int(row["shanten"]) == want
+
+
+def test_declared_void_bars_the_win_and_melds_of_that_suit():
+    # 234p678s23455p11s + 5p is complete (234p 234p 555p 678s 11s); with 条 declared void
+    # the seat still holds 11s678s, so
+    # the win breaks 定缺 (Sichuan: a hand holding its declared suit cannot win), and a
+    # tile of the declared suit is never melded: only "pass" answers a 1s.
+    text = "ruleset=sichuan hand=234p678s23455p11s discards3={}"
+    free = mj.Position.from_text(text.format("5p"))
+    assert mj.advise_claim(free)["action"].iloc[0] == "win"
+    bound = mj.Position.from_text(text.format("5p") + " voids=2,-1,-1,-1")
+    df = mj.advise_claim(bound)
+    assert "win" not in df["action"].tolist() and "void" in df.attrs["no_win"]
+    one_s = mj.Position.from_text(text.format("1s") + " voids=2,-1,-1,-1")
+    assert mj.advise_claim(one_s)["action"].tolist() == ["pass"]
+    assert "pung" in mj.advise_claim(mj.Position.from_text(text.format("1s")))[
+        "action"].tolist()

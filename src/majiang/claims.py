@@ -102,7 +102,9 @@ def _win(position: Any, t: int):
         (3 if m.kind == "pung" else 4) if m.kind != "chow" and m.tile == t
         else int(m.kind == "chow" and m.tile <= t <= m.tile + 2)
         for m in position.own_melds)
-    wc = check_win(position.hand, t, ruleset=position.ruleset, self_drawn=False,
+    from .rules.model import with_void
+    wc = check_win(position.hand, t, ruleset=with_void(position.ruleset, kw.get("void")),
+                   self_drawn=False,
                    seat_wind=kw["seat_wind"], prevalent_wind=kw["prevalent_wind"],
                    flowers=position.flowers[position.seat], indicator=kw.get("indicator"),
                    last_copy=shown >= 4, last_tile=int(position.tiles_left) == 0)
@@ -230,6 +232,11 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         the offer is the seat's own, or ``tile`` is not the discard on offer.
     InvalidHandError
         As :class:`majiang.Position` for the positions after each call.
+
+    Notes
+    -----
+    Under a declared void suit (定缺, the position's ``voids``) a win is judged with that
+    suit void, and a tile of that suit is never melded (no pung, kong or chow row).
     """
     from .tiles import tile_name
     ls, t = _offer(position, tile)
@@ -251,6 +258,10 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
                              **({} if draws is None else {"p_tenpai": 1.0, "p_win": 1.0})})
             else:
                 attrs["no_win"] = why
+    from .rules.declared import void_index
+    void = void_index(position.analysis_kwargs().get("void"))
+    if void is not None and t < 27 and t // 9 == void:
+        calls = ()      # 定缺: a tile of the declared void suit is never melded
     if "exposed_kong" in calls and held[t] >= 3:
         after = _after_call(position, ls, t, "kong", t, [t, t, t])
         rows.append({"action": "kong", **_waiting(after, _plus_one(draws), seed)})
