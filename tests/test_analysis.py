@@ -348,7 +348,7 @@ def test_starting_hand_shanten_published_distribution_1m():
 
 
 # ------------------------------------------------ waits that win under the 8-fan minimum
-def _gb_fan(hand13: str, win: str, self_drawn: bool) -> int:
+def _gb_fan(hand13: str, win: str, self_drawn: bool, last_copy: bool = False) -> int:
     """PyMahjongGB's fan total of a concealed 13-tile hand winning on ``win`` (East
     seat, East round, no flowers): the peer's reading, independent of ours."""
     mgb = pytest.importorskip("MahjongGB")
@@ -362,7 +362,7 @@ def _gb_fan(hand13: str, win: str, self_drawn: bool) -> int:
     fans = mgb.MahjongFanCalculator(
         pack=(), hand=tuple(code(k) for k in parse_tiles(hand13)),
         winTile=code(parse_tiles(win)[0]), flowerCount=0, isSelfDrawn=self_drawn,
-        is4thTile=False, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
+        is4thTile=last_copy, isAboutKong=False, isWallLast=False, seatWind=0, prevalentWind=0)
     return sum(f[0] for f in fans)
 
 
@@ -408,3 +408,13 @@ def test_advise_wait_valid_only_self_drawn():
     assert row["valid_ukeire"] == 4          # the four 1m (none held); 4m / 7m never win
     # a ruleset whose complete shapes all win gets no such columns
     assert "waits_fan" not in advise("23345m111p456p99s6m", ruleset="plain").columns
+
+
+def test_advise_wait_on_the_last_copy_counts_heju_zhang():
+    # three 1m on the table: the fourth is 和绝张 (4 fan), so 1m wins on a discard too
+    d, s = _gb_fan("23456m111p456p99s", "1m", False, True), _gb_fan(
+        "23456m111p456p99s", "1m", True, True)
+    assert d >= 8 and s >= 8
+    row = _row(advise("23345m111p456p99s6m", visible="1m1m1m"), "3m")
+    assert f"1m:{d}/{s}" in row["waits_fan"] and "self-drawn only" not in row["waits_fan"]
+    assert row["valid_ukeire"] == 1          # the one 1m left

@@ -480,8 +480,11 @@ def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_w
         for k in _shape_waits(model, rs, after):
             if seen[k] - h.concealed[k] + after.concealed[k] >= copies[k]:
                 continue        # a fifth copy: a wait by shape that no tile fills
+            # 和绝张: the other three copies shown (the table and own melds, not the own
+            # concealed tiles), so the wait is the last copy
+            last = int(seen[k] - h.concealed[k]) >= 3
             on_discard, self_drawn = (_wait_fan(model, rs, after, k, s, seat_wind,
-                                                prevalent_wind) for s in (False, True))
+                                                prevalent_wind, last) for s in (False, True))
             live = max(int(copies[k] - seen[k]), 0)     # the discard is seen too
             if on_discard[0] or self_drawn[0]:
                 total += live
@@ -523,19 +526,21 @@ def _shape_waits(model, rs, after) -> tuple:
     return out
 
 
-def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_wind):
+def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_wind,
+              last_copy: bool = False):
     """``(wins, text)`` of the 13-tile hand ``after`` winning on kind ``k`` (self-drawn or
     on a discard) under THE win predicate: text the fan total, ``<N`` below an N-fan
-    minimum, ``no`` otherwise.  Kept per (ruleset, hand, wait, context)."""
+    minimum, ``no`` otherwise; ``last_copy``: the wait is the last copy (和绝张).  Kept per
+    (ruleset, hand, wait, context)."""
     key = (id(model), after.concealed.tobytes(), after.melds, after.flowers, k, self_drawn,
-           seat_wind, prevalent_wind)
+           seat_wind, prevalent_wind, last_copy)
     got = _WAIT_FANS.get(key)
     if got is not None and got[0] is model:
         return got[1]
     from .scoring import check_win
 
     v = check_win(after, k, ruleset=rs, self_drawn=self_drawn, seat_wind=seat_wind,
-                  prevalent_wind=prevalent_wind)
+                  prevalent_wind=prevalent_wind, last_copy=last_copy)
     r = v.result
     if v.valid:
         text = "win" if r is None else str(r.total)
