@@ -27,25 +27,22 @@ def _norm(choice):
 class _Asking:
     """Asking the policies (a mixin of :class:`~majiang.game.engine.loop._Game`)."""
 
-    def ask_declare(self, p, options):
-        st = self.st
-        choice = _norm(self.pol[p].declare(self.views[p], list(options)))
+    def _ask(self, e, p, options, none_means):
+        """Ask seat ``p``'s policy to ``e`` ("declare" / "claim") among ``options``; a
+        choice outside them (None = ``none_means``) is an :class:`IllegalMoveError`."""
+        choice = _norm(getattr(self.pol[p], e)(self.views[p], list(options)))
         if choice is not None and choice not in options:
-            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): declare returned {choice!r}; "
-                                   f"legal: None (go on to discard) or {_options_text(options)}")
-        st._log(e="declare", seat=p, options=[list(o) for o in options],
-                choice=None if choice is None else list(choice))
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): {e} returned {choice!r}; "
+                                   f"legal: None ({none_means}) or {_options_text(options)}")
+        self.st._log(e=e, seat=p, options=[list(o) for o in options],
+                     choice=None if choice is None else list(choice))
         return choice
 
+    def ask_declare(self, p, options):
+        return self._ask("declare", p, options, "go on to discard")
+
     def ask_claim(self, p, options):
-        st = self.st
-        choice = _norm(self.pol[p].claim(self.views[p], list(options)))
-        if choice is not None and choice not in options:
-            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): claim returned {choice!r}; "
-                                   f"legal: None (pass) or {_options_text(options)}")
-        st._log(e="claim", seat=p, options=[list(o) for o in options],
-                choice=None if choice is None else list(choice))
-        return choice
+        return self._ask("claim", p, options, "pass")
 
     def ask_discard(self, p):
         st = self.st
