@@ -312,8 +312,11 @@ def run_manifest(ruleset, *, builtin: bool, n_hands: int, seed: int, players, ch
     }
 
 
-def read_manifest(path: Any) -> dict | None:
-    """The manifest of a run directory, or None when there is none.
+def read_manifest(path: Any, *, name: str = MANIFEST, fmt: str = FORMAT,
+                  kind: str = "simulate") -> dict | None:
+    """The manifest of a run directory, or None when there is none.  ``name`` (file
+    name), ``fmt`` (its ``format``) and ``kind`` (for messages) serve other resumable runs
+    (:func:`majiang.arena`).
 
     Raises
     ------
@@ -323,16 +326,16 @@ def read_manifest(path: Any) -> dict | None:
     path = os.fspath(path)
     if not os.path.isdir(path):
         return None
-    fn = os.path.join(path, MANIFEST)
+    fn = os.path.join(path, name)
     try:
         with open(fn, encoding="utf-8") as fh:
             m = json.load(fh)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        raise RuleError(f"cannot read the run manifest {fn}: {exc}") from None
-    if not isinstance(m, dict) or m.get("format") != FORMAT:
-        raise RuleError(f"{fn} is not a majiang.simulate manifest (format "
+        raise RuleError(f"cannot read the {kind} manifest {fn}: {exc}") from None
+    if not isinstance(m, dict) or m.get("format") != fmt:
+        raise RuleError(f"{fn} is not a majiang.{kind} manifest (format "
                         f"{m.get('format') if isinstance(m, dict) else None!r})")
     return m
 

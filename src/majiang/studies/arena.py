@@ -41,7 +41,6 @@ call after Ctrl-C or a crash plays only the missing walls.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import sys
 from typing import Any
@@ -244,19 +243,8 @@ def _manifest(rs, players, n_walls, seed, rotations, chunk_size) -> dict:
 
 
 def _read_manifest(path: str) -> dict | None:
-    fn = os.path.join(path, _MANIFEST)
-    if not os.path.isdir(path):
-        return None
-    try:
-        with open(fn, encoding="utf-8") as fh:
-            m = json.load(fh)
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        raise RuleError(f"cannot read the arena manifest {fn}: {exc}") from None
-    if not isinstance(m, dict) or m.get("format") != _FORMAT:
-        raise RuleError(f"{fn} is not a majiang.arena manifest")
-    return m
+    from ..game.store import read_manifest
+    return read_manifest(path, name=_MANIFEST, fmt=_FORMAT, kind="arena")
 
 
 def _open_run(path: str, manifest: dict) -> None:
