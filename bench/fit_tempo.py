@@ -2,7 +2,8 @@
 
 Run ``python bench/fit_tempo.py [HANDS]`` (default 400 per ruleset).  For mcr, sichuan and
 guangdong it plays ``HANDS`` hands of four built-in ``"efficiency"`` players
-(:func:`majiang.simulate` with logs), rebuilds every seat's concealed tiles from the log,
+(:func:`majiang.simulate` with logs), rebuilds every seat's concealed tiles from the log
+(:meth:`majiang.Position.from_log`),
 and after each discard records (discards the seat has made, melds it holds, whether some
 tile would complete a valid win on a discard under the ruleset's win predicate).  It then
 fits ``logit P(ready) = a + b * discards + c * melds`` by maximum likelihood and prints
@@ -16,7 +17,8 @@ import sys
 import numpy as np
 
 import majiang
-from majiang.hand import Hand, Meld
+from majiang.hand import Hand
+from majiang.position import Position
 from majiang.scoring import check_win, waits
 from majiang.tiles import parse_tile
 
@@ -30,43 +32,14 @@ def ready_rows(ruleset: str, n_hands: int, seed: int = 7):
         head = log[0]
         dealer, prev = head["dealer"], head["prevalent_wind"]
         n = len(head["players"])
-        hands = [np.zeros(34, np.int64) for _ in range(n)]
-        melds: list[list[Meld]] = [[] for _ in range(n)]
         ndisc = [0] * n
-        for e in log:
-            k = e["e"]
-            if k == "start":
-                for s, h in enumerate(e["hands"]):
-                    for t in h:
-                        if t < 34:
-                            hands[s][t] += 1
-            elif k == "draw" and e["tile"] < 34:
-                hands[e["seat"]][e["tile"]] += 1
-            elif k == "call":
-                s, t = e["seat"], e["tile"]
-                if e["kind"] == "chow":
-                    lo = e["start"]
-                    for x in (lo, lo + 1, lo + 2):
-                        if x != t:
-                            hands[s][x] -= 1
-                    melds[s].append(Meld("chow", lo))
-                else:
-                    hands[s][t] -= 2 if e["kind"] == "pung" else 3
-                    melds[s].append(Meld(e["kind"], t))
-            elif k == "kong":
-                s, t = e["seat"], e["tile"]
-                if e["kind"] == "concealed":
-                    hands[s][t] -= 4
-                    melds[s].append(Meld("kong", t, True))
-                elif e["kind"] == "added":
-                    hands[s][t] -= 1
-                    melds[s] = [Meld("kong", t) if (m.kind == "pung" and m.tile == t) else m
-                                for m in melds[s]]
-            elif k == "discard":
+        for i, e in enumerate(log):
+            if e["e"] == "discard":
                 s = e["seat"]
-                hands[s][e["tile"]] -= 1
                 ndisc[s] += 1
-                h = Hand(hands[s].astype(np.uint8), tuple(melds[s]))
+                # the seat's hand just after its discard, rebuilt from the log
+                pos = Position.from_log(log, i + 1, seat=s)
+                h = Hand(np.asarray(pos.concealed, dtype=np.uint8), tuple(pos.own_melds))
                 key = (bytes(h.concealed), h.melds, (s - dealer) % n, prev)
                 got = cache.get(key)
                 if got is None:
@@ -80,7 +53,7 @@ def ready_rows(ruleset: str, n_hands: int, seed: int = 7):
                     except majiang.MahjongError:
                         got = False
                     cache[key] = got
-                rows.append((ndisc[s], len(melds[s]), got))
+                rows.append((ndisc[s], len(h.melds), got))
     return np.array(rows, dtype=np.int64)
 
 
