@@ -42,15 +42,13 @@ def _shanten(c: np.ndarray, melds: tuple) -> int:
 
 def _best_discard_shanten(c: np.ndarray, melds: tuple) -> tuple[int, int]:
     """(kind, shanten after it) of the least-shanten discard of a 3n+2 hand (ties: the
-    lowest kind)."""
-    best = (99, -1)
-    for x in np.flatnonzero(c):
-        c[x] -= 1
-        s = _shanten(c, melds)
-        c[x] += 1
-        if s < best[0]:
-            best = (s, int(x))
-    return best[1], best[0]
+    lowest kind), from the compiled discard table (rows in tile order)."""
+    from ..efficiency import discard_table
+    from ..tiles import parse_tile
+    t = discard_table(Hand(c.astype(np.uint8), melds), ruleset="mcr", second_order=False)
+    sh = t["shanten"].to_numpy()
+    i = int(np.argmin(sh))
+    return parse_tile(t["discard"].iloc[i]), int(sh[i])
 
 
 def _valid_wait(table: BotzoneTable, c: np.ndarray, melds: tuple) -> bool:
