@@ -28,7 +28,8 @@ rank  modules                                             why
                                                           reads records and logs, not the game;
                                                           the opponent model reads a position
 6     game                                                one whole hand under a ruleset
-7     studies, review                                     many hands / a whole real game
+7     studies, review, env                                many hands / a whole real game;
+                                                          the PettingZoo environment
 8     plots, cli, the ``majiang`` package, __main__       presentation, public re-exports
 ====  ==================================================  ===========================
 
@@ -61,7 +62,7 @@ RANKS = {
     "majiang.probability": 5, "majiang.odds": 5, "majiang.analysis": 5, "majiang.records": 5,
     "majiang.position": 5, "majiang.opponents": 5, "majiang.reading": 5, "majiang.claims": 5,
     "majiang.game": 6,
-    "majiang.studies": 7, "majiang.review": 7,
+    "majiang.studies": 7, "majiang.review": 7, "majiang.env": 7,
     "majiang.plots": 8, "majiang.cli": 8, "majiang.__main__": 8, "majiang": 8,
 }
 LOW = ("majiang.rules", "majiang.tiles", "majiang.hand", "majiang.winning", "majiang._core")

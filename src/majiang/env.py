@@ -58,7 +58,7 @@ previous player (上家); 3-player rulesets leave the fourth row zero):
 row   content
 ====  =============================================================================
 0     own concealed tiles by kind (0-4; jokers at their kind; the drawn tile included)
-1     the own drawn tile (one-hot), while the agent holds one
+1     the own drawn tile (one-hot), on an own-turn decision (row 13 [0] = 2)
 2-5   melds of relative seat 0-3: the tiles of each meld by kind (a chow counts its
       three kinds); another seat's concealed kong is hidden (its count is in row 13)
 6-9   discards of relative seat 0-3 still in the pool, by kind (claimed ones leave)
@@ -137,7 +137,7 @@ N_ACTIONS = 112
 N_ROWS = 14
 _INFO = 13
 # the decision codes of row 13, [0]
-_DECISIONS = {"void": 1, "declare": 2, "discard": 3, "claim": 4, "rob": 5}
+_DECISIONS = {"void": 1, "declare": 2, "discard": 2, "call": 3, "claim": 4, "rob": 5}
 _SUITS = ("万", "筒", "条")
 
 
@@ -279,6 +279,13 @@ def _offered(view) -> tuple:
         start = max(0, start - 64)
 
 
+def _after_call(view) -> bool:
+    """Whether the seat's discard is asked right after its own pung / chow."""
+    n = view.n_events()
+    last = view.seen_events(max(0, n - 1))
+    return bool(last) and last[-1]["e"] == "call" and last[-1]["seat"] == view.seat
+
+
 # --------------------------------------------------------------------------- encoding
 def _mask_and_map(view, what: str, options) -> tuple:
     """``(action mask int8 (112,), {action id: the engine's answer})`` of a decision."""
@@ -323,7 +330,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None) -> n
     me = view.seat
     o = np.zeros((N_ROWS, 34), dtype=np.int8)
     o[0] = view.concealed
-    if view.drawn is not None and view.drawn < 34:
+    if decision == 2 and view.drawn is not None and view.drawn < 34:
         o[1, view.drawn] = 1
     info = o[_INFO]
     info[0] = decision
@@ -478,6 +485,8 @@ class raw_env(AECEnv):
                     what_code = "rob"
                 else:
                     what_code = "claim"
+            elif what == "discard" and _after_call(view):
+                what_code = "call"
             else:
                 what_code = what
             mask, answers = _mask_and_map(view, what, options)

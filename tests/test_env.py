@@ -1,0 +1,278 @@
+"""majiang.env: the PettingZoo AEC environment over the engine.
+
+Expected values come from outside the environment: PettingZoo's own API and seed tests,
+the engine's own loop with the built-in bots (the same hand played by ``play_hand`` must
+settle the same), the engine's log replay, the deal sizes and chow shapes of the rules.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from majiang.env import (CHOW, N_ACTIONS, PASS, VOID, WIN, action_name, env,  # noqa: E402
+                         raw_env)
+from majiang.game import play_hand  # noqa: E402
+from majiang.game.engine import IllegalMoveError  # noqa: E402
+from majiang.game.logs import replay  # noqa: E402
+from majiang.game.players import EfficiencyPlayer  # noqa: E402
+from majiang.rules.catalog import variants  # noqa: E402
+
+COMPLETE = sorted({v.ruleset for v in variants() if v.status == "complete" and v.ruleset})
+
+
+def _play(e, choose, seed=0, hand=None):
+    """Play one hand of ``e`` to the end, ``choose(obs) -> action``; returns the
+    rewards each agent saw from ``last()`` at its termination."""
+    e.reset(seed=seed, options=None if hand is None else {"hand": hand})
+    final = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            final[agent] = reward
+            e.step(None)
+            continue
+        e.step(choose(agent, obs))
+    return final
+
+
+def _random(seed):
+    rng = np.random.default_rng(seed)
+    return lambda agent, obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
+@pytest.mark.filterwarnings("ignore:Observation")    # a dict observation, as PettingZoo's
+@pytest.mark.parametrize("ruleset", ["mcr", "sichuan", "guangdong", "kawuxing", "nanchang",
+                                     "sichuan_xueliu"])                # own card games
+def test_pettingzoo_api_and_seed_tests(ruleset):
+    api_test(env(ruleset), num_cycles=400)
+    seed_test(lambda: env(ruleset), num_cycles=200)
+
+
+@pytest.mark.parametrize("ruleset", COMPLETE)
+def test_efficiency_decisions_through_the_env_settle_as_the_engine(ruleset):
+    """Every seat answered by the built-in efficiency bot through ``policy_action``: the
+    hand and its settlement are those of ``play_hand(ruleset, "efficiency")`` on the same
+    seed (the engine's own loop asking the bot directly); the rewards are its score
+    changes and sum to 0 (every built-in ruleset pays player to player)."""
+    e = env(ruleset)
+    bot = EfficiencyPlayer()
+    final = _play(e, lambda agent, obs: e.unwrapped.policy_action(bot), seed=3)
+    ref = play_hand(ruleset, "efficiency", seed=3, engine="python")
+    assert [final[f"player_{p}"] for p in range(len(ref.deltas))] == list(ref.deltas)
+    assert sum(ref.deltas) == 0
+    assert e.unwrapped.hand_state.end_reason == ref.end_reason
+
+
+@pytest.mark.parametrize("ruleset", COMPLETE)
+def test_random_legal_rollout_conserves_score_and_replays(ruleset):
+    """Uniformly random legal actions to the end of the hand: every agent terminated,
+    rewards summing to 0, and the engine's replay of the hand's log settles the same."""
+    e = env(ruleset)
+    final = _play(e, _random(1), seed=5)
+    st = e.unwrapped.hand_state
+    assert st.ended and set(final) == set(e.unwrapped.possible_agents) and not e.agents
+    assert sum(final.values()) == 0
+    assert [final[f"player_{p}"] for p in range(st.n)] == list(st.deltas)
+    assert list(replay(st.events).deltas) == list(st.deltas)
+
+
+def test_a_win_pays_through_the_rewards():
+    """A hand with a win (mcr, efficiency bots, seed 3): the winner's reward is positive
+    and the rest pay it (Chinese Official: at least 8 from the discarder or 8 + the fans
+    from each on a self-draw)."""
+    e = env("mcr")
+    bot = EfficiencyPlayer()
+    final = _play(e, lambda agent, obs: e.unwrapped.policy_action(bot), seed=3)
+    st = e.unwrapped.hand_state
+    assert st.end_reason == "win"
+    w = st.wins[0]["seat"]
+    assert final[f"player_{w}"] >= 8 * 3 and sum(final.values()) == 0
+
+
+def test_illegal_action_raises_and_leaves_the_env_as_it_was():
+    e = env("mcr")
+    e.reset(seed=0)
+    agent = e.agent_selection
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError, match=rf"{agent}: action {illegal} .* not legal now; "
+                                               r"legal: \d+ \(discard"):
+        e.step(illegal)
+    for bad in (None, N_ACTIONS, -1, 1.5):
+        with pytest.raises(IllegalMoveError, match="not legal now"):
+            e.step(bad)
+    assert e.agent_selection == agent
+    after, *_ = e.last()
+    assert np.array_equal(after["observation"], obs["observation"])
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))       # a legal one still plays
+    assert e.agent_selection != agent or e.unwrapped.hand_state.seats[0].discards
+
+
+def test_seeding_gives_reproducible_hands():
+    def run(seed):
+        e = env("guangdong")
+        e.reset(seed=seed)
+        rng = np.random.default_rng(9)
+        seen = []
+        for agent in e.agent_iter(60):
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                break
+            seen.append((agent, obs["observation"].copy()))
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        return seen
+    a, b, c = run(4), run(4), run(5)
+    assert len(a) == len(b) and all(x[0] == y[0] and np.array_equal(x[1], y[1])
+                                    for x, y in zip(a, b))
+    assert not all(np.array_equal(x[1], y[1]) for x, y in zip(a, c))
+    # the same deal as the engine's own hand 0 of seed 4: the dealer holds its 14 tiles
+    ref = play_hand("guangdong", "efficiency", seed=4, deal_only=True)
+    assert np.array_equal(a[0][1][0], ref.start_hands[ref.dealer])
+
+
+def test_reset_without_seed_plays_the_next_hand_and_the_dealer_rotates():
+    e = env("guangdong")
+    dealers = []
+    e.reset(seed=1)
+    for _ in range(3):
+        obs = e.observe("player_0")["observation"]
+        dealers.append(int(obs[13, 4]))            # relative seat of the dealer
+        e.reset()
+    assert dealers == [0, 1, 2]                    # seats 0, 1, 2 seen from seat 0
+    e.reset(seed=1, options={"hand": 2})
+    assert int(e.observe("player_1")["observation"][13, 4]) == 1
+
+
+def test_observation_rows_at_the_deal():
+    """The deal: 13 tiles a seat, the dealer 14 with its drawn tile marked; the dealer's
+    discard shows in the next seat's row of the previous seat's pool."""
+    e = env("guangdong")        # 136 tiles, no flowers
+    e.reset(seed=2)
+    u = e.unwrapped
+    dealer = u.agent_selection
+    d = u.agent_name_mapping[dealer]
+    obs = u.observe(dealer)["observation"]
+    assert obs[0].sum() == 14 and obs[1].sum() == 1 and obs[0][obs[1] == 1] >= 1
+    assert obs[13, 0] == 2 and obs[13, 4] == 0 and obs[13, 6] == 4 and obs[13, 2] == 0
+    assert obs[13, 5] == 136 - 53 > 127 - 60       # capped at 127 only above it
+    for q in range(4):
+        if q != d:
+            o = u.observe(f"player_{q}")
+            assert o["observation"][0].sum() == 13 and o["observation"][1].sum() == 0
+            assert not o["action_mask"].any()
+    k = int(np.flatnonzero(u.observe(dealer)["action_mask"])[0])
+    e.step(k)
+    nxt = u.observe(f"player_{(d + 1) % 4}")["observation"]
+    assert nxt[9, k] == 1 and nxt[6:9].sum() == 0
+
+
+def test_observation_of_a_claim():
+    """A claim decision: the offered tile is one-hot in row 10, offered by the relative
+    seat in row 13 [1], whose pool row holds it; pass is always legal."""
+    e = _find("guangdong", [PASS])
+    u = e.unwrapped
+    o = u.observe(u.agent_selection)
+    obs = o["observation"]
+    assert obs[13, 0] == 4 and o["action_mask"][PASS] == 1 and obs[10].sum() == 1
+    t = int(np.flatnonzero(obs[10])[0])
+    r = int(obs[13, 1])
+    assert r != 0 and obs[6 + r, t] >= 1
+    q = (u.agent_name_mapping[u.agent_selection] + r) % 4
+    assert u.hand_state.last_discard == (q, t)
+
+
+def _find(ruleset, want, seeds=range(40), bot=False):
+    """Rollouts (random legal actions, or the efficiency bot's) until a decision whose
+    mask allows one of ``want``; returns the env there (or None)."""
+    for s in seeds:
+        e = env(ruleset)
+        e.reset(seed=s)
+        rng = np.random.default_rng(s)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                break
+            if obs["action_mask"][list(want)].any():
+                return e
+            if bot:
+                e.step(e.unwrapped.policy_action(EfficiencyPlayer()))
+                continue
+            legal = [a for a in np.flatnonzero(obs["action_mask"]) if a not in want]
+            e.step(int(rng.choice(legal)))
+    return None
+
+
+@pytest.mark.parametrize("variant", [0, 1, 2])
+def test_chow_ids_name_the_discards_place_in_the_chow(variant):
+    """Action 34 + i chows with the discard d as tile i (0 lowest) of the run: the meld
+    row then holds d - i, d - i + 1, d - i + 2 once each."""
+    e = _find("mcr", [CHOW + variant])
+    assert e is not None
+    u = e.unwrapped
+    agent = u.agent_selection
+    obs = u.observe(agent)["observation"]
+    d = int(np.flatnonzero(obs[10])[0])
+    before = obs[2].copy()
+    e.step(CHOW + variant)
+    got = u.observe(agent)["observation"][2] - before
+    want = np.zeros(34, dtype=np.int8)
+    want[d - variant:d - variant + 3] = 1
+    assert np.array_equal(got, want)
+    assert u.agent_selection == agent           # a discard after the call
+    assert int(u.observe(agent)["observation"][13, 0]) == 3
+
+
+def test_void_suit_decision_under_sichuan():
+    """定缺 first: each seat names its void suit (actions 109-111 only); then the own
+    discards are of that suit while it holds any."""
+    e = env("sichuan")
+    e.reset(seed=0)
+    u = e.unwrapped
+    for _ in range(4):
+        obs = u.observe(u.agent_selection)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == [VOID, VOID + 1, VOID + 2]
+        assert obs["observation"][13, 0] == 1
+        e.step(VOID + 2)                                   # void in 条 (kinds 18-26)
+    obs = u.observe(u.agent_selection)
+    assert all(obs["observation"][13, 16:20] == 3)
+    held = obs["observation"][0]
+    legal = np.flatnonzero(obs["action_mask"])
+    if held[18:27].any():
+        assert set(legal) <= set(range(18, 27))
+
+
+def test_win_is_offered_and_taken():
+    e = _find("guangdong", [WIN], seeds=range(5), bot=True)
+    assert e is not None
+    u = e.unwrapped
+    agent = u.agent_selection
+    e.step(WIN)
+    st = u.hand_state
+    assert st.ended and st.wins and st.wins[0]["seat"] == u.agent_name_mapping[agent]
+    assert u._cumulative_rewards[agent] > 0
+
+
+def test_action_names_and_render():
+    assert action_name(5) == "discard 6m" and action_name(CHOW + 1) == "chow (middle)"
+    assert action_name(39 + 27) == "concealed kong 1z" and action_name(WIN) == "win"
+    assert action_name(VOID) == "void suit 万"
+    with pytest.raises(Exception, match="0..111"):
+        action_name(N_ACTIONS)
+    e = env("mcr", render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert text.startswith("mcr · hand 0") and text.count("player_") >= 5
+    with pytest.raises(Exception, match="render_mode"):
+        raw_env("mcr", render_mode="rgb")
+
+
+def test_policy_action_after_the_hand_is_an_error():
+    e = env("kawuxing")
+    _play(e, _random(0), seed=0)
+    assert e.unwrapped.possible_agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(IllegalMoveError, match="hand is over"):
+        e.unwrapped.policy_action(EfficiencyPlayer())
