@@ -13,11 +13,12 @@ import pytest
 from majiang import Position
 from majiang.botzone import (KEEP_RUNNING, BotzoneTable, ExternalPlayer, RequestWriter,
                              choose_response, main, parse_input)
+from majiang.botzone import make_player, player_names, player_response
 from majiang.errors import InvalidHandError, InvalidNotationError
 from majiang.game import play_hand
 from majiang.game.engine import IllegalMoveError
 from majiang.hand import Meld
-from majiang.records.codes import botzone_code
+from majiang.records.codes import botzone_code, botzone_tile
 from majiang.records.datatypes import Discard
 
 DEAL = "1 1 0 2 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1 H3 H1 H8"
@@ -298,3 +299,78 @@ def test_wall_end_under_mcr_botzone():
     t3 = _to_wall_end("mcr_botzone", "T2")  # a pung of the last discard is refused,
     assert "last discard" in t3.check_response("PENG W2")
     assert choose_response(t3, "efficiency") == "HU"   # but 22s 88p also waits on 2s
+
+
+# ---------------------------------------------------------------- --player NAME
+def test_player_option_unknown_name_is_a_one_line_error(capsys):
+    out = io.StringIO()
+    assert main(["--once", "--player", "nobody"], stdin=io.StringIO("1\n0 1 0\n"),
+                stdout=out) == 2
+    err = capsys.readouterr().err.strip()
+    assert out.getvalue() == "" and "\n" not in err
+    assert err == "majiang.botzone: unknown player 'nobody'; built-in players: " + \
+        ", ".join(player_names())
+    assert {"random", "efficiency"} <= set(player_names())
+
+
+@pytest.mark.parametrize("name", ["efficiency", "random"])
+def test_player_option_wins_and_answers(name):
+    """Both built-in players win whenever they may (majiang.game.players): id 1 holds
+    123m 456p 789s EE + red red and wins on id 0's E (花龙 alone is 8 fan); after a draw
+    they play a held tile."""
+    history = "3\n0 1 0\nPASS\n" + DEAL + "\nPASS\n3 0 PLAY F1\n"
+    out = io.StringIO()
+    assert main(["--once", "--player", name], stdin=io.StringIO(history), stdout=out) == 0
+    assert out.getvalue() == "HU\n"
+    out = io.StringIO()
+    kept = "2\n0 1 0\nPASS\n" + DEAL + "\n3 0 DRAW\n3 0 PLAY W9\n2 T5\n"
+    assert main(["--player", name], stdin=io.StringIO(kept), stdout=out) == 0
+    lines = out.getvalue().split("\n")
+    assert lines[0::2][:3] == ["PASS", "PASS", "PASS"] and lines[6].startswith("PLAY ")
+    held = {botzone_tile(c) for c in DEAL.split()[5:18]} | {botzone_tile("T5")}
+    assert botzone_tile(lines[6].split()[1]) in held
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "mcr_botzone"])
+@pytest.mark.parametrize("name", ["efficiency", "random"])
+def test_builtin_players_answer_legally_on_random_histories(name, ruleset):
+    """Random players' hand seen from every seat: every answer of the built-in player
+    (before the final legality check) is a legal response."""
+    st = play_hand(ruleset, ["random"] * 4, seed=7, log=True)
+    n = 0
+    for seat in range(4):
+        w = RequestWriter(seat, st.dealer)
+        t = BotzoneTable(ruleset)
+        t.apply(f"0 {(seat - st.dealer) % 4} {st.prevalent}")
+        for e in st.events:
+            if e.get("e") == "kong" and e["seat"] == seat and e["kind"] == "concealed":
+                t.respond(f"GANG {botzone_code(e['tile'])}")
+            for r in w.feed([e]):
+                t.apply(r)
+                a = player_response(t, make_player(name, t.n))
+                assert t.check_response(a) is None, (r, a, t)
+                t.respond(a)
+                n += a != "PASS"
+    assert n > 20
+
+
+@pytest.mark.parametrize("ruleset", ["mcr_botzone", "mcr"])
+def test_efficiency_player_through_the_protocol_plays_as_the_engine(ruleset):
+    """``--player efficiency`` as seat 1 through the protocol makes the moves the
+    engine's own efficiency bot makes there: the same discards, calls, kongs and win,
+    the same settlement."""
+    ext = ExternalPlayer([sys.executable, "-m", "majiang.botzone", "--player", "efficiency",
+                          "--ruleset", ruleset], time_limit=60, name="majiang.botzone")
+    try:
+        st = play_hand(ruleset, ["efficiency", ext, "efficiency", "efficiency"], seed=2,
+                       log=True)
+    finally:
+        ext.close()
+    ref = play_hand(ruleset, "efficiency", seed=2, log=True, engine="python")
+
+    def moves(s):
+        return [(e["e"], e.get("seat"), e.get("tile"), e.get("kind")) for e in s.events
+                if e["e"] in ("discard", "call", "kong", "win")]
+    assert moves(st) == moves(ref) and len(moves(st)) > 20
+    assert list(st.deltas) == list(ref.deltas)
+    assert len(ext.requests) > 50

@@ -19,6 +19,9 @@ The rule (docs/botzone.md):
 * Every answer is checked with :meth:`BotzoneTable.check_response` before it is
   printed; a refused one falls back to ``PASS`` (or, after the own draw, ``PLAY`` of the
   drawn tile).
+
+``--player NAME`` answers with a built-in player of the engine instead
+(:mod:`majiang.botzone._players`).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ import numpy as np
 from ..errors import MahjongError
 from ..hand import Hand, Meld
 from ..records.codes import botzone_code
+from ._players import make_player, player_names, player_response
 from ._table import KEEP_RUNNING, RULESET, RULESETS, BotzoneTable, parse_input
 
 RANKINGS = ("ev", "efficiency")
@@ -154,14 +158,18 @@ def _call(table: BotzoneTable) -> str | None:
     return None
 
 
-def choose_response(table: BotzoneTable, by: str = "ev") -> str:
+def choose_response(table: BotzoneTable, by: str = "ev", player: Any = None) -> str:
     """The bot's answer to the table's latest request (a legal response line; see the
     module for the rule).  ``by``: the ranking of :func:`majiang.advise` for discards
-    (``"ev"`` or ``"efficiency"``)."""
+    (``"ev"`` or ``"efficiency"``).  ``player``: a policy of the engine (a built-in
+    player, :func:`make_player`) answering instead of the rule above
+    (:func:`~majiang.botzone._players.player_response`)."""
     last = table.last
     mine = last[0] == "draw" and last[1] == table.me and table.drawn is not None
     answer = "PASS"
-    if mine or (last[0] in ("discard", "bugang") and last[1] != table.me):
+    if player is not None:
+        answer = player_response(table, player)
+    elif mine or (last[0] in ("discard", "bugang") and last[1] != table.me):
         r = table.win_check()
         if r is not None and r.valid:
             answer = "HU"
@@ -197,7 +205,18 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
                          "mcr (one wall; taken anyway when a flower shows)")
     ap.add_argument("--once", action="store_true",
                     help="answer one input and exit (no keep-running)")
+    ap.add_argument("--player", metavar="NAME", default=None,
+                    help="play a built-in player of the engine instead ("
+                         + ", ".join(player_names()) + "); default: the rule above "
+                         "(advise's discards, calls only to a ready hand of 8 fan)")
     args = ap.parse_args(argv)
+    player = None
+    if args.player is not None:
+        try:
+            player = make_player(args.player)
+        except MahjongError as exc:
+            print(f"majiang.botzone: {exc}", file=sys.stderr)
+            return 2
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     table = None
@@ -217,7 +236,9 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
                     raise MahjongError("Botzone input: the first line must be the turn "
                                        "count")
                 table.apply(text)
-            answer = choose_response(table, args.by)
+            if player is not None:       # random choices reproducible per request
+                player = make_player(args.player, table.n)
+            answer = choose_response(table, args.by, player)
             table.respond(answer)
             out.write(answer + "\n")
             if args.once:
