@@ -276,3 +276,26 @@ def test_policy_action_after_the_hand_is_an_error():
     assert e.unwrapped.possible_agents == ["player_0", "player_1", "player_2"]
     with pytest.raises(IllegalMoveError, match="hand is over"):
         e.unwrapped.policy_action(EfficiencyPlayer())
+
+
+def test_robbing_an_added_kong():
+    """Hand 0 of seed 94 under mcr with the efficiency bot in every seat: seat 3 adds a
+    kong of 7p (kind 15) and seat 2 may rob it: decision 5, the kong's tile offered by
+    relative seat 1, only win or pass legal; the win is recorded as robbing the kong."""
+    e = env("mcr")
+    u = e.unwrapped
+    bot = EfficiencyPlayer()
+    e.reset(seed=94)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        assert not (term or trunc), "no robbing decision in the hand"
+        o = obs["observation"]
+        if o[13, 0] == 5:
+            break
+        e.step(u.policy_action(bot))
+    assert agent == "player_2" and np.flatnonzero(o[10]).tolist() == [15] and o[13, 1] == 1
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [WIN, PASS]
+    kong = [x for x in u.hand_state.events if x["e"] == "kong"][-1]
+    assert (kong["seat"], kong["kind"], kong["tile"]) == (3, "added", 15)
+    e.step(WIN)
+    assert u.hand_state.wins[0]["seat"] == 2 and u.hand_state.wins[0]["how"] == "robbing_kong"

@@ -73,7 +73,8 @@ row   content
       [5] tiles left in the wall (capped at 127), [6] players, [7] own draws so far
       (capped at 127), [8-11] flowers of relative seat 0-3, [12-15] concealed kongs of
       relative seat 0-3, [16-19] void suit + 1 of relative seat 0-3 (0 none),
-      [20-23] 1 if relative seat 0-3 has won (血战 / 血流), the rest 0
+      [20-23] 1 if relative seat 0-3 has won (血战 / 血流), the rest 0 (the tiles
+      a winner took under 血战 / 血流 are not shown)
 ====  =============================================================================
 
 Rewards: 0 until the hand ends; then each agent gets its score change of the hand
@@ -414,7 +415,6 @@ class raw_env(AECEnv):
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise RuleError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
-        self._ruleset = ruleset
         self._model = game_model(ruleset)
         self.ruleset = self._model.ruleset.name
         self._n = int(self._model.players)
