@@ -319,7 +319,7 @@ def test_refund_and_void_on_constructed_states():
     assert sorted(refunds) == [("退税", 1, 0, 2), ("退税", 1, 2, 2), ("退税", 1, 3, 2)]
     assert sum(st.deltas) == 0
     # 广东 荒庄荒杠 (docs/rules/guangdong.md §1): kong points are void when nobody wins, kept with a winner
-    gd = rules.get("guangdong")
+    gd = rules.guangdong.build(follow_dealer=False)     # the kong payments alone
     for wins, kept in (([], False), ([{"seat": 0}], True)):
         led = KongLedger(gd, 4)
         led.kong(2, "exposed", [False] * 4, turns=1, discarder=1)     # 放杠 3 from the feeder

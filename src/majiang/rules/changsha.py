@@ -41,6 +41,7 @@ from ..tiles import KINDS_258
 from . import fans as F
 from .base import (END_SETTLEMENTS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, settle_points)
+from .table_rules import RAISE_MODES, pointed_seats, raised_payments
 
 __all__ = ["build", "CHANGSHA", "start_of_hand_wins", "bird_seats", "end_settlement",
            "START_OF_HAND_PAYMENT", "BIRD_MODES"]
@@ -49,7 +50,7 @@ START_OF_HAND_PAYMENT = 2
 """A 起手胡 is paid like a self-drawn 小胡: 2 from each other player (docs/rules/changsha.md
 §3, JD; CS pays 1 底分 or a fixed 2 as an option)."""
 
-BIRD_MODES = ("add", "times", "double")
+BIRD_MODES = RAISE_MODES
 """扎鸟 scoring (docs/rules/changsha.md §4, CS ``calcBird`` / JD): +1 a bird, x (1 + birds),
 x 2^birds."""
 
@@ -93,11 +94,8 @@ def bird_seats(birds, anchor: int, players: int = 4) -> list[int]:
     """Per seat, how many of the bird tiles ``birds`` (kinds 0..26) point at it, counting
     from seat ``anchor`` (the winner, or the discarder with several winners): rank r is
     the seat (r - 1) mod 4 places on in turn order (docs/rules/changsha.md §4, JD
-    ``get_seat``)."""
-    out = [0] * players
-    for t in birds:
-        out[(anchor + (int(t) % 9) % 4) % players] += 1
-    return out
+    ``get_seat``; :func:`~majiang.rules.table_rules.pointed_seats`)."""
+    return pointed_seats(birds, anchor, players)
 
 
 def end_settlement(rs, table) -> list:
@@ -119,16 +117,8 @@ def end_settlement(rs, table) -> list:
         birds = table.rest[:nb] if table.rest else table.win_tiles[:1]
         anchor = table.wins[0][0] if len(table.wins) == 1 else table.wins[0][2]
         on = bird_seats(birds, anchor, n)
-        mode = opts.get("bird_mode", "add")
-        for (w, *_), pay in zip(table.wins, table.payments):
-            for q in range(n):
-                if q == w or pay[q] >= 0:
-                    continue
-                k = on[w] + on[q]
-                extra = (k if mode == "add" else -pay[q] * k if mode == "times"
-                         else -pay[q] * (2 ** k - 1))
-                if extra:
-                    out.append({"check": "扎鸟", "payer": q, "payee": w, "amount": extra})
+        out += raised_payments(table, lambda w, q: on[w] + on[q],
+                               opts.get("bird_mode", "add"), "扎鸟")
     return out
 
 

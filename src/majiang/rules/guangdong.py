@@ -25,16 +25,42 @@ Resolutions: the 鸡平胡 cap is the seed's 3 番 by default (``cap``; GJ uses 
 推倒胡 kong payments (直杠 3 / 补杠 1 / 暗杠 2, 荒庄荒杠; MQ, DK 99) are the ruleset's
 ``kong_payments`` (:data:`KONGS`), paid outside the hand value by the engine; 鸡平胡
 takes the same amounts (DK 99's 碰后杠 1 / 放杠 3 / 暗杠 2) and, [interp.], 广东's
-荒庄荒杠; 漏和 is ``pass_lock="all"``; 买马 and 跟庄 are table options
-outside a single hand's score.
+荒庄荒杠; 漏和 is ``pass_lock="all"``.
+
+跟庄 and 买马 of 推倒胡 (docs/rules/guangdong.md §1, GF ``genZhuang`` / ``countHorse``, GT
+``GAME_RULE_GEN_ZHUANG`` / ``GAME_RULE_MA_*``) are paid by the game engine at the end of the
+hand (:func:`end_settlement`, ``check`` = "跟庄" / "买马"), besides the win and the kongs:
+
+* 跟庄 (``follow_dealer``, on by default: a rule of the game in GF): when the three others
+  each discard the dealer's first discard in the first go-around, the dealer pays each of
+  them :data:`FOLLOW_DEALER_PAYMENT`, win or not.  Read from the discard pools as 保定's
+  跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`), the first go-around only.
+* 买马 (``horses``, 0 by default: an option of most products; GF offers 2, 4, 6, 8, 10 or
+  20): after a win that many tiles are turned from the head of the live wall (fewer when
+  fewer are left [interp.]).  Counting from the dealer (1/5/9/东/中 the dealer, 2/6/南/发
+  his 下家, 3/7/西/白 across, 4/8/北 his 上家: :func:`~majiang.rules.table_rules.pointed_seats`),
+  each horse pointing at a winner's seat is a hit, and each seat that paid that win pays
+  more per hit: ``horse_mode`` "add" :data:`HORSE_POINTS` (GF's fixed 2, default) or
+  "times" one more win value (马跟底分).  Not played: 马跟杠, 买马节节高, 一马全中.
 """
 from __future__ import annotations
 
 from . import fans as F
-from .base import (JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd, check_bool,
-                   check_choice, check_int, settle_points)
+from .baoding import gen_zhuang_rounds
+from .base import (END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd,
+                   check_bool, check_choice, check_int, settle_points)
+from .table_rules import pointed_seats, raised_payments
 
-__all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS"]
+__all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS",
+           "end_settlement", "HORSE_MODES", "HORSE_POINTS", "FOLLOW_DEALER_PAYMENT"]
+
+FOLLOW_DEALER_PAYMENT = 1
+"""跟庄: what the dealer pays each other player (docs/rules/guangdong.md §1, GF)."""
+HORSE_POINTS = 2
+"""买马: the points a hit adds to each payment of the win in the "add" mode
+(docs/rules/guangdong.md §1, GF's default)."""
+HORSE_MODES = ("add", "times")
+"""买马 hits: "add" :data:`HORSE_POINTS` a hit, "times" one more win value a hit (马跟底分)."""
 
 KONG_PAYMENTS = {"direct": 3, "added": 1, "concealed": 2}
 """推倒胡 kong points (MQ, DK 99): 直杠 3 from the feeder, 补杠 1 and 暗杠 2 from each
@@ -67,14 +93,46 @@ def _limit_hands(src: str, excluded: set) -> list:
             for i, zh, en, pred in rows]
 
 
+def end_settlement(rs, table) -> list:
+    """跟庄 and 买马 of 推倒胡 at the end of a hand (see the module docstring): a list of
+    ``{"check", "payer", "payee", "amount"}`` over the final table
+    (:class:`~majiang.rules.base.EndTable`)."""
+    opts = rs.options
+    n, dealer = table.players, table.dealer
+    out = []
+    if opts.get("follow_dealer", True) and gen_zhuang_rounds(table.discards, dealer):
+        out += [{"check": "跟庄", "payer": dealer, "payee": q, "amount": FOLLOW_DEALER_PAYMENT}
+                for q in range(n) if q != dealer]
+    nh = int(opts.get("horses", 0))
+    if nh and table.wins:
+        on = pointed_seats(table.rest[:nh], dealer, n)
+        out += raised_payments(table, lambda w, q: on[w], opts.get("horse_mode", "add"),
+                               "买马", unit=HORSE_POINTS)
+    return out
+
+
+END_SETTLEMENTS["guangdong"] = end_settlement
+
+
 def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double: bool = True,
-          seabed_double: bool = False, base: int = 2, cap: int | None = 3) -> Ruleset:
+          seabed_double: bool = False, base: int = 2, cap: int | None = 3,
+          follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add") -> Ruleset:
+    """The 推倒胡 ruleset (see the module docstring for every option's reading).
+
+    Raises
+    ------
+    RuleError
+        An option of the wrong type or out of range (``horses`` 0..20, ``horse_mode`` one
+        of :data:`HORSE_MODES`).
+    """
     check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
-                   ("seabed_double", seabed_double)):
+                   ("seabed_double", seabed_double), ("follow_dealer", follow_dealer)):
         check_bool(v, f"guangdong option {key}")
     check_int(base, "guangdong option base", lo=1)
     check_int(cap, "guangdong option cap", lo=0, optional=True)
+    check_int(horses, "guangdong option horses", lo=0, hi=20)
+    check_choice(horse_mode, "guangdong option horse_mode", HORSE_MODES)
     src = "docs/rules/guangdong.md §1"
     fl = [F.fan(1, "推倒胡", "Any Win", 0, F.always, source=src),
           F.fan(2, "自摸", "Self-Drawn (x2)", 1, F.self_drawn, source=src),
@@ -101,8 +159,10 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                                                 limit=frozenset(f.id for f in limit)),
         options={"ghost": ghost, "seven_pairs": seven_pairs,
                  "no_ghost_double": no_ghost_double, "seabed_double": seabed_double,
-                 "base": base, "cap": cap},
-        builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS)
+                 "base": base, "cap": cap, "follow_dealer": follow_dealer, "horses": horses,
+                 "horse_mode": horse_mode},
+        builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
+        end_settlement="guangdong" if (follow_dealer or horses) else "")
 
 
 def _mixed_terminals(w) -> int:

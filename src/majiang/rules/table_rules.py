@@ -1,7 +1,9 @@
 """Table rules the game engine plays besides the hand value: when the wall ends
 (:class:`WallEnd`), kong payments (:class:`KongPayments`), the settlements at a drawn end
 (:data:`END_CHECKS`), end-of-hand settlements over the final table (:class:`EndTable`,
-:data:`END_SETTLEMENTS`) and the lock after a passed win (:data:`PASS_LOCKS`).
+:data:`END_SETTLEMENTS`) with the tiles turned after a win that point at seats
+(:func:`pointed_seats`, :func:`raised_payments`: 长沙 扎鸟, 广东 买马) and the lock after a
+passed win (:data:`PASS_LOCKS`).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from ..errors import RuleError
 from .checks import check_bool, check_int
 
 __all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS",
-           "PASS_LOCKS"]
+           "PASS_LOCKS", "pointed_seats", "raised_payments", "RAISE_MODES"]
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,45 @@ END_SETTLEMENTS: dict[str, Callable] = {}
 table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
 (paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
 module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
+
+RAISE_MODES = ("add", "times", "double")
+"""How the tiles turned after a win raise its payments (:func:`raised_payments`): ``"add"``
+a fixed amount a tile, ``"times"`` x (1 + tiles), ``"double"`` x 2^tiles."""
+
+
+def pointed_seats(tiles, anchor: int, players: int = 4) -> list[int]:
+    """Per seat, how many of the turned ``tiles`` (kinds 0..33) point at it, counting in
+    turn order from seat ``anchor``: a suited tile of rank r points (r - 1) mod 4 seats on
+    (1/5/9 the anchor, 2/6 its 下家, 3/7 across, 4/8 its 上家), a wind 东/南/西/北 0/1/2/3
+    seats on, a dragon 中/发/白 0/1/2 seats on.  The count of 长沙 扎鸟
+    (docs/rules/changsha.md §4, anchor the winner) and of 广东 买马 (docs/rules/guangdong.md
+    §1, anchor the dealer)."""
+    out = [0] * players
+    for t in tiles:
+        t = int(t)
+        step = (t % 9) % 4 if t < 27 else t - 27 if t < 31 else 33 - t
+        out[(anchor + step) % players] += 1
+    return out
+
+
+def raised_payments(table, hits, mode: str, check: str, unit: int = 1) -> list:
+    """The extra payments when tiles turned after a win raise what its payers pay: for
+    each win of ``table`` (:class:`EndTable`) and each seat that paid it, ``k = hits(winner,
+    payer)`` tiles raise the payment by ``k * unit`` (``mode`` ``"add"``), by ``k`` times
+    the payment (``"times"``: x (1 + k)) or to 2^k times it (``"double"``).  A list of
+    ``{"check", "payer", "payee", "amount"}`` (amount > 0), named ``check``."""
+    out = []
+    for (w, *_), pay in zip(table.wins, table.payments):
+        for q in range(table.players):
+            if q == w or pay[q] >= 0:
+                continue
+            k = hits(w, q)
+            extra = (k * unit if mode == "add" else -pay[q] * k if mode == "times"
+                     else -pay[q] * ((1 << k) - 1))
+            if extra:
+                out.append({"check": check, "payer": q, "payee": w, "amount": extra})
+    return out
+
 
 PASS_LOCKS = ("", "kind", "all")
 """过水 / 漏和 after a passed win: none, ``"kind"`` (山东 不能弃先和后: the passed kind
