@@ -576,6 +576,8 @@ MORE = [
      "槓上開花"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"kong": True}, "搶槓"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"flowers": 8}, "八仙過海"),
+    ("taiwan", "123m456m789p123s11s45p 1f", "6p", {}, "正花"),
+    ("taiwan", "123m456m789p123s11s45p 5f6f7f8f", "6p", {}, "花槓"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True, "first_turn": "heavenly"},
      "天胡"),
     ("taiwan", "123m456m789p123s11s45p", "6p", {"self_drawn": True, "first_turn": "earthly",

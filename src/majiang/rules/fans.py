@@ -176,6 +176,26 @@ def dealer(w) -> int:
     return int(w.context.seat_wind == 0)
 
 
+FLOWER_FACES = "flower_faces"
+"""Tag of a fan that reads which flowers the winner holds (:attr:`Hand.flowers
+<majiang.hand.Hand.flowers>`), not only how many: the game engine then gives the hand it
+scores the seat's flowers (台湾 正花 / 花槓)."""
+
+
+def seat_flowers(w) -> int:
+    """正花 / 門花: the flowers bearing the seat's number (1 East, 2 South, 3 West, 4 North):
+    flowers ``1f``..``4f`` (春夏秋冬) and ``5f``..``8f`` are numbered 1..4 (Taiwanese sets
+    print 菊 as 3 and 竹 as 4: the number on the tile decides)."""
+    return sum(1 for f in w.hand.flowers if f % 4 == w.context.seat_wind)
+
+
+def flower_sets(w) -> int:
+    """花槓: the full sets of four flowers held (春夏秋冬 ``1f``-``4f``, the four plants
+    ``5f``-``8f``)."""
+    fs = set(w.hand.flowers)
+    return int(fs >= {0, 1, 2, 3}) + int(fs >= {4, 5, 6, 7})
+
+
 def heavenly(w) -> int:
     """天和 / 天胡: the dealer wins on the dealt tiles (:attr:`WinContext.first_turn`)."""
     return int(w.context.first_turn == "heavenly")

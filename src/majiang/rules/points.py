@@ -100,19 +100,22 @@ def register_settlement(fn: Callable[..., tuple]) -> Callable[..., tuple]:
 def settle_points(points: int, winner: int, discarder: int | None, *, players: int = 4,
                   self_draw_all_pay: bool = True, discarder_pays_all: bool = False,
                   dealer: int | None = None, dealer_extra: int = 0,
-                  self_draw_bonus: int = 0) -> tuple:
+                  self_draw_bonus: int = 0, dealer_pays_extra: int = 0) -> tuple:
     """The usual regional settlement of a win worth `points`.
 
     On a discard the discarder alone pays (``discarder_pays_all``: the discarder
     also pays the two others' shares, 包三家); on a self-draw each other player pays
     (or, with ``self_draw_all_pay=False``, nobody: no self-draw premium).  When
     ``dealer`` is given, a payment between the dealer and another player adds
-    ``dealer_extra``; ``self_draw_bonus`` is added to each self-draw payment
-    (四川 自摸加底).
+    ``dealer_extra``, and a payment the dealer makes adds ``dealer_pays_extra`` as well
+    (台湾 莊家 and 連莊 / 拉莊 when the dealer pays: its own win counts them as fans);
+    ``self_draw_bonus`` is added to each self-draw payment (四川 自摸加底).
     """
     out = [0] * players
 
     def pay(frm: int, amount: int) -> None:
+        if dealer is not None and frm == dealer:
+            amount += dealer_pays_extra
         if dealer is not None and (frm == dealer or winner == dealer):
             amount += dealer_extra
         out[frm] -= amount

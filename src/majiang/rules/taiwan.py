@@ -10,18 +10,31 @@ self-draw; the 台 table below.
 Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡 24 (FC) or 16
 (AS) — ``tianhu``, without 門清 / 自摸 on top; 地胡 16 (a non-dealer's first self-draw);
 人胡 8 (FC: a win on a discard before one's first draw) — the three from the win
-context's ``first_turn``, which the game engine sets; 八仙過海 (all eight flowers) 8 台 is
-read from the flower count (FC and AS both give 8: Funclub 口袋麻將's rule page
-https://pocket.funclub.com.tw/rule and the 中華民國麻將競技協會 rules); 正花/花槓 (which
-flowers are one's own) and 連莊/拉莊 need the game history or the flower identities and
-are not scored from one hand (the dealer's 莊家 1 台 is), so fewer than eight flowers
-add no 台 and no fan is listed for them (no "花牌 0");
-several winners: ``winners`` (the seed's 一炮三响 = "multiple", default).
+context's ``first_turn``, which the game engine sets; several winners: ``winners`` (the
+seed's 一炮三响 = "multiple", default).
+
+Flowers (FC, AS): 正花 / 門花 1 台 for each flower bearing the seat's number (1 East … 4
+North, :func:`~majiang.rules.fans.seat_flowers`); 花槓 for each full set of four (春夏秋冬 or
+the four plants): 1 台 (FC) or 2 (AS) — ``flower_kong``; 八仙過海 (all eight flowers) 8 台
+in place of both (FC, Funclub 口袋麻將's rule page https://pocket.funclub.com.tw/rule; W,
+Wanin's 麻將之星 rules, suppresses the other flower 台).  They read the flowers the hand
+holds (``1f``..``8f``; a bare count scores 八仙過海 only); the game engine gives the
+winner's hand its flowers.  The flowers add up: East holding 春夏秋冬 has 花槓 and 正花 (春).
+
+Dealer (AS, 4W rules04 §4.2-4.3): 莊家 1 台 whenever the dealer wins or pays, and after n
+repeat deals (連莊) n 台 連 + n 台 拉 more (連N拉N = 2n + 1).  The engine plays each hand on
+its own, so the repeats are a hand option, ``dealer_repeats`` (n, default 0): the dealer's
+win counts 莊家, 連莊 x n and 拉莊 x n as fans (listed only when n > 0); a payment the dealer makes to another
+winner (his discard, or his share of a self-draw) carries 1 + 2n 台 more (the settlement's
+``dealer_pays_extra``; the dealer is seat 0, East).  The seed's 拉庄 (a loser deferring a
+third of the loss to the next hand) is not played.
 """
 from __future__ import annotations
 
 from . import fans as F
 from .base import WINNERS, Ruleset, ScoringRule, WallEnd, check_choice, check_int, settle_points
+
+FLOWERS = (F.FLOWER_FACES,)
 
 __all__ = ["build", "TAIWAN"]
 
@@ -32,10 +45,22 @@ def _concealed_pungs(n: int):
     return pred
 
 
-def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) -> Ruleset:
+def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
+          flower_kong: int = 1, dealer_repeats: int = 0) -> Ruleset:
+    """The Taiwanese 16-tile ruleset (see the module docstring for each option's reading).
+
+    Raises
+    ------
+    RuleError
+        An option of the wrong type or out of range (``flower_kong`` 1 or 2,
+        ``dealer_repeats`` 0..100).
+    """
     check_int(all_honors, "taiwan option all_honors", lo=0)
     check_int(tianhu, "taiwan option tianhu", lo=0)
     check_choice(winners, "taiwan option winners", WINNERS)
+    check_int(flower_kong, "taiwan option flower_kong", lo=1, hi=2)
+    check_int(dealer_repeats, "taiwan option dealer_repeats", lo=0, hi=100)
+    n = dealer_repeats
     src = "docs/rules/taiwan.md §2 (FC, AS)"
     fl = (
         F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
@@ -80,22 +105,32 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24) 
         F.fan(25, "槓上開花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
         F.fan(26, "搶槓", "Robbing the Kong", 1, F.robbing, source=src),
         F.fan(31, "八仙過海", "All Eight Flowers", 8,
-              lambda w: int(w.context.flowers == 8), source=src),
+              lambda w: int(w.context.flowers == 8), excludes=(32, 33), source=src),
+        F.fan(32, "正花", "Seat Flower", 1, F.seat_flowers, tags=FLOWERS, source=src),
+        F.fan(33, "花槓", "Flower Kong", flower_kong, F.flower_sets, tags=FLOWERS,
+              source=src),
         F.fan(28, "天胡", "Heavenly Hand", tianhu, F.heavenly, excludes=(15, 16, 17),
               source=src),
         F.fan(29, "地胡", "Earthly Hand", 16, F.earthly, source=src),
         F.fan(30, "人胡", "Human Hand", 8, F.human, source="docs/rules/taiwan.md §2 (FC)"),
     )
+    if n:
+        fl += (F.fan(34, "連莊", "Dealer Repeat", 1, lambda w: n * F.dealer(w),
+                     source="docs/rules/taiwan.md §1 (AS, 4W)"),
+               F.fan(35, "拉莊", "Dealer Pull", 1, lambda w: n * F.dealer(w),
+                     source="docs/rules/taiwan.md §1 (AS, 4W)"))
     return Ruleset(
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
         players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={}, source="docs/rules/taiwan.md",
+        settlement_params={"dealer": 0, "dealer_pays_extra": 1 + 2 * n},
+        source="docs/rules/taiwan.md",
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
         winners=winners, scoring=ScoringRule(mode="add"),
-        options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu},
+        options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu,
+                 "flower_kong": flower_kong, "dealer_repeats": dealer_repeats},
         builder="taiwan",
         section="§3.5")
 

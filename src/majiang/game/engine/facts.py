@@ -1,6 +1,7 @@
 """What both game loops read from the rule spec besides its shape options: the forms
 only the Python loop plays, the joker indicator going back into play, 过水 / 漏和 and
-whether the bots check their waits with THE predicate (:func:`min_aware`)."""
+whether the bots check their waits with THE predicate (:func:`min_aware`) and whether a
+win reads which flowers the winner holds (:func:`flower_faces`)."""
 from __future__ import annotations
 
 import numpy as np
@@ -52,3 +53,12 @@ def min_aware(model) -> bool:
     a minimum in fan or in points (螺山 100 / 200, 天津 2, 温州 / 罗源 1), a constraint
     beyond the shape such as 二五八将 for a small win or 八枝, extra forms)."""
     return not model.shape(()).exact
+
+
+def flower_faces(model) -> bool:
+    """Whether the value of a win reads which flowers the winner holds, not only how many
+    (a fan tagged :data:`~majiang.rules.fans.FLOWER_FACES`: 台湾 正花 / 花槓) and the tile
+    set's non-playing tiles are the eight flowers ``1f``..``8f`` (physical tile 34 + i is
+    flower i): both loops then give the hand they score the seat's flowers."""
+    from ...rules.fans import FLOWER_FACES
+    return model.n_flowers == 8 and any(FLOWER_FACES in f.tags for f in model.ruleset.fans)

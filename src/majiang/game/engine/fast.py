@@ -36,6 +36,18 @@ class _FastBridge:
         self.kongs = KongLedger(rs, n)
         self.wait_cache = {}
         self.model = game_model(rs)
+        self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
+        self.fh = None                     # the compiled hand (set once built)
+        self.flower_ids = {}               # (seat, flowers held) -> flower indices
+
+    def _flowers(self, p, n):
+        """The flowers (indices 0..7) seat ``p`` holds, ``n`` of them: read from the
+        compiled hand when the count changed (a seat's flowers only accumulate)."""
+        got = self.flower_ids.get((p, n))
+        if got is None:
+            got = tuple(int(f) - 34 for f in self.fh.seat_info()[p][3])
+            self.flower_ids[(p, n)] = got
+        return got
 
     def pick_wait(self, p, cands, melds, seat_wind, jokers=0, flowers=0):
         """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
@@ -74,7 +86,8 @@ class _FastBridge:
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
               flowers, jokers=0, win_is_joker=False, first_turn=""):
         hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
-                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers))
+                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers),
+                    flowers=self._flowers(p, flowers) if self.flower_faces else ())
         tile = None if win_is_joker else int(tile)
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=win_is_joker, kong=kong,
                          last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
@@ -268,6 +281,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], {**flags, **_bot_switches()}, ptypes, gens, bridge)
+    bridge.fh = fh
     if plays_exchange(rs, exchange3):
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64

@@ -124,6 +124,7 @@ class HandState:
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
         self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
+        self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -315,9 +316,10 @@ class HandState:
         special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
         if not special and not self._complete(p, c, j, kind, is_joker, tile, self_drawn):
             return None
-        hand = Hand(c, self.meld_objects(p), jokers=j)
-        seat_wind = (p - self.dealer) % self.n
         flowers = len(s.flowers)
+        hand = Hand(c, self.meld_objects(p), jokers=j,
+                    flowers=tuple(f - 34 for f in s.flowers) if self.flower_faces else ())
+        seat_wind = (p - self.dealer) % self.n
         last_copy = (not is_joker and not robbing and not c[kind]
                      and self._last_copy(kind, self_drawn))
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=is_joker,

@@ -1,0 +1,150 @@
+"""台湾16张 flowers and dealer (majiang.rules.taiwan, docs/rules/taiwan.md): 正花 / 花槓 /
+八仙過海 from the flowers held, 莊家 / 連莊 / 拉莊 on the dealer's win and on his payments
+(values hand-checked from the 台 table: FC, AS, 4W), a scripted wall, and the engine's
+conservation and zero-sum."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from majiang.errors import RuleError
+from majiang.game.engine import play_hand
+from majiang.rules import taiwan as T
+from majiang.rules.points import settle_points
+from majiang.scoring import check_win
+from majiang.tiles import parse_tiles
+
+# a concealed hand waiting on 2z / 3z (对倒): 123m 456p 789s 111z + 22z 33z
+_HAND = "123m456p789s111z22z33z"
+
+
+def _fans(hand, win, rs=None, **kw):
+    r = check_win(hand, win, ruleset=rs or T.TAIWAN, **kw)
+    assert r.valid, r.reason
+    return {f.chinese: f.count * f.value for f in r.result.fans}, r.result
+
+
+def test_seat_flowers_by_number():
+    # East: 1f (春) and 5f (梅) bear number 1, 3f does not: 正花 x 2
+    fans, _ = _fans(_HAND + " 1f3f5f", "3z", seat_wind=0)
+    assert fans["正花"] == 2 and "花槓" not in fans
+    # South: 2f and 6f; North: 4f and 8f
+    assert _fans(_HAND + " 2f6f7f", "3z", seat_wind=1)[0]["正花"] == 2
+    assert _fans(_HAND + " 4f8f", "3z", seat_wind=3)[0]["正花"] == 2
+    assert "正花" not in _fans(_HAND + " 1f5f", "3z", seat_wind=2)[0]
+    # a count alone does not say which flowers: no 正花
+    assert "正花" not in _fans(_HAND, "3z", seat_wind=0, flowers=3)[0]
+
+
+def test_flower_kong_and_all_eight():
+    # South with the four seasons: 花槓 1 (FC) or 2 (AS), and its own 夏 as 正花
+    fans, r = _fans(_HAND + " 1f2f3f4f", "3z", seat_wind=1)
+    assert fans["花槓"] == 1 and fans["正花"] == 1
+    assert _fans(_HAND + " 1f2f3f4f", "3z", T.build(flower_kong=2), seat_wind=1)[0][
+        "花槓"] == 2
+    assert _fans(_HAND + " 5f6f7f8f1f2f3f", "3z", seat_wind=1)[0]["花槓"] == 1
+    # all eight: 八仙過海 8 in place of 正花 and 花槓; on a discard by W: 圈風刻 1 + 門清 1 + 8
+    fans, r = _fans(_HAND + " 12345678f", "3z", seat_wind=1)
+    assert fans == {"圈風刻": 1, "門清": 1, "八仙過海": 8}
+    assert r.total == 10
+
+
+def test_dealer_repeats_on_the_dealers_win():
+    # East self-draws: 圈風刻 1 + 門風刻 1 (東 both) + 門清自摸 3 + 莊家 1 + 連莊 n + 拉莊 n
+    rs = T.build(dealer_repeats=2)
+    fans, r = _fans(_HAND, "3z", rs, seat_wind=0, self_drawn=True)
+    assert fans == {"圈風刻": 1, "門風刻": 1, "門清自摸": 3, "莊家": 1, "連莊": 2, "拉莊": 2}
+    assert r.total == 10 and r.settle(0, None) == (30, -10, -10, -10)
+    # no repeats: no 連莊 / 拉莊 row (no fan worth 0 is shown)
+    fans0, r0 = _fans(_HAND, "3z", seat_wind=0, self_drawn=True)
+    assert "連莊" not in fans0 and "拉莊" not in fans0 and r0.total == 6
+
+
+def test_dealer_pays_his_tai():
+    # South self-draws 圈風刻 1 + 門清自摸 3 = 4: the dealer pays 4 + 1 (莊家) + 2n
+    fans, r = _fans(_HAND, "3z", seat_wind=1, self_drawn=True)
+    assert r.total == 4 and r.settle(1, None) == (-5, 13, -4, -4)
+    r2 = _fans(_HAND, "3z", T.build(dealer_repeats=3), seat_wind=1, self_drawn=True)[1]
+    assert r2.settle(1, None) == (-11, 19, -4, -4)          # 4 + 1 + 6
+    # on a discard: the dealer discarding pays it, anyone else does not
+    r3 = _fans(_HAND, "3z", T.build(dealer_repeats=1), seat_wind=1)[1]
+    assert r3.total == 2                                     # 圈風刻 1 + 門清 1
+    assert r3.settle(1, 0) == (-5, 5, 0, 0) and r3.settle(1, 2) == (0, 2, -2, 0)
+    # the settlement term itself
+    assert settle_points(4, 2, 0, dealer=0, dealer_pays_extra=3) == (-7, 0, 7, 0)
+    assert settle_points(4, 0, 2, dealer=0, dealer_pays_extra=3) == (4, 0, -4, 0)
+
+
+def test_options():
+    assert T.TAIWAN.options["flower_kong"] == 1 and T.TAIWAN.options["dealer_repeats"] == 0
+    for bad in (dict(flower_kong=3), dict(flower_kong=0), dict(dealer_repeats=-1),
+                dict(dealer_repeats=True)):
+        with pytest.raises(RuleError):
+            T.build(**bad)
+
+
+# -- a scripted wall -------------------------------------------------------------------
+
+def _wall(dealer, others, tail):
+    """The dealer's 17 dealt tiles (flowers as 34 + i), the others' 16, the rest of the 144
+    tiles, then ``tail`` (its first tile drawn first from the end)."""
+    pool = [k for k in range(34) for _ in range(4)] + list(range(34, 42))
+    head = list(dealer) + [t for h in others for t in h]
+    for t in head + tail:
+        pool.remove(t)
+    return head + pool + tail[::-1]
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_dealer_flower_on_a_scripted_wall(engine):
+    # the dealer is dealt 123m 456m 789m 123p 456p 9s and 春 (1f, East's flower); the
+    # replacement from the tail is 9s: 天胡 24 + 莊家 1 + 正花 1 + 獨聽 1 (only 9s
+    # completes) + 連莊 1 + 拉莊 1 = 29 from each of the three
+    dealer = [int(k) for k in parse_tiles("123m456m789m123p456p9s")] + [34]
+    others = [[int(k) for k in parse_tiles(h)] for h in
+              ("1234m1234p1234s1234z", "5678m5678p5678s5677z", "1234m5678p2345s1155z")]
+    wall = _wall(dealer, others, [int(parse_tiles("9s")[0])])
+    st = play_hand(T.build(dealer_repeats=1), ["efficiency"] * 4, wall=wall, hand=0,
+                   engine=engine)
+    assert [w["seat"] for w in st.wins] == [0]
+    assert dict(st.wins[0]["fans"]) == {"天胡": 1, "莊家": 1, "正花": 1, "獨聽": 1,
+                                        "連莊": 1, "拉莊": 1}
+    assert list(st.deltas) == [87, -29, -29, -29]
+
+
+# -- the engine over many hands --------------------------------------------------------
+
+
+def test_engine_conservation_and_zero_sum():
+    rs = T.build(dealer_repeats=1, flower_kong=2)
+    seen = set()
+    hands = [(["random"] * 4, i) for i in range(300)] + [(["efficiency"] * 4, i)
+                                                         for i in range(12)]
+    for players, i in hands:
+        st = play_hand(rs, players, seed=9, hand=i)
+        assert sum(st.deltas) == 0
+        paid = np.zeros(4, dtype=np.int64)
+        for w in st.wins:
+            paid += w["deltas"]
+            seen.update(f for f, _ in w["fans"])
+        assert list(paid) == list(st.deltas)
+        assert np.array_equal(st.census(), st.expected_census())
+    assert {"正花", "莊家", "連莊", "拉莊"} <= seen
+
+
+def test_both_loops_score_the_flowers_alike():
+    rs = T.build(dealer_repeats=2)
+    for i in range(80):
+        a = play_hand(rs, ["random"] * 4, seed=4, hand=i, engine="compiled")
+        b = play_hand(rs, ["random"] * 4, seed=4, hand=i, engine="python")
+        assert list(a.deltas) == list(b.deltas)
+        assert [w["fans"] for w in a.wins] == [w["fans"] for w in b.wins]
+
+
+def test_replay_scores_the_same():
+    from majiang.game.logs import replay, summarize
+    rs = T.build(dealer_repeats=1)
+    for i in range(15):
+        st = play_hand(rs, ["random"] * 4, seed=13, hand=i, log=True)
+        again = replay(st.events, ruleset=rs)
+        assert summarize(again) == summarize(st)
