@@ -70,6 +70,9 @@ def test_dealer_pays_his_tai():
     r3 = _fans(_HAND, "3z", T.build(dealer_repeats=1), seat_wind=1)[1]
     assert r3.total == 2                                     # 圈風刻 1 + 門清 1
     assert r3.settle(1, 0) == (-5, 5, 0, 0) and r3.settle(1, 2) == (0, 2, -2, 0)
+    # the dealer is the seat whose wind is East: South sitting in seat 2 makes seat 1 the
+    # dealer (the engine rotates the deal), and seat 1 pays the 莊家 台
+    assert r.settle(2, None) == (-4, -5, 13, -4)
     # the settlement term itself
     assert settle_points(4, 2, 0, dealer=0, dealer_pays_extra=3) == (-7, 0, 7, 0)
     assert settle_points(4, 0, 2, dealer=0, dealer_pays_extra=3) == (4, 0, -4, 0)

@@ -375,8 +375,11 @@ class Ruleset:
             raise RuleError(f"ruleset {self.name} has no fan {key!r}")
         return f
 
-    def settle(self, total: int, winner: int, discarder: int | None = None) -> tuple:
+    def settle(self, total: int, winner: int, discarder: int | None = None, *,
+               dealer: int | None = None) -> tuple:
         """Per-seat score changes for a win worth `total` fan (see `settlement`).
+        ``dealer``: the dealer's seat, for a settlement with dealer terms (its
+        ``"dealer"`` parameter, seat 0 otherwise).
 
         Raises
         ------
@@ -389,8 +392,10 @@ class Ruleset:
         if discarder is not None and (not 0 <= discarder < n or discarder == winner):
             raise RuleError(f"discarder seat must be 0..{n - 1} and not the winner, "
                             f"got {discarder!r}")
-        return self.settlement(self.points(total), winner, discarder, players=n,
-                               **self.settlement_params)
+        params = self.settlement_params
+        if dealer is not None and "dealer" in params:
+            params = {**params, "dealer": int(dealer) % n}
+        return self.settlement(self.points(total), winner, discarder, players=n, **params)
 
     # -- facts of the tile set (derived, never stored twice) ----------------
     @property

@@ -174,7 +174,8 @@ class FanResult:
         Returns
         -------
         tuple of int
-            One change per seat, summing to 0 (:meth:`majiang.rules.Ruleset.settle`).
+            One change per seat, summing to 0 (:meth:`majiang.rules.Ruleset.settle`;
+            dealer terms between the dealer, the seat whose wind is East, and the others).
 
         Raises
         ------
@@ -188,7 +189,9 @@ class FanResult:
         rs = self._rules_object()
         if discarder is None and not self.context.self_drawn:
             raise RuleError("a win on a discard needs the discarder's seat")
-        return rs.settle(self.total, winner, None if self.context.self_drawn else discarder)
+        # the dealer's seat, from the winner's seat wind (East = the dealer)
+        return rs.settle(self.total, winner, None if self.context.self_drawn else discarder,
+                         dealer=winner - self.context.seat_wind)
 
     def to_dict(self) -> dict:
         """Plain-Python view (JSON-serialisable)."""
