@@ -81,7 +81,7 @@ def test_dealer_pays_his_tai():
 def test_options():
     assert T.TAIWAN.options["flower_kong"] == 1 and T.TAIWAN.options["dealer_repeats"] == 0
     for bad in (dict(flower_kong=3), dict(flower_kong=0), dict(dealer_repeats=-1),
-                dict(dealer_repeats=True)):
+                dict(dealer_repeats=True), dict(flower_win=1)):
         with pytest.raises(RuleError):
             T.build(**bad)
 
@@ -113,6 +113,55 @@ def test_dealer_flower_on_a_scripted_wall(engine):
     assert dict(st.wins[0]["fans"]) == {"天胡": 1, "莊家": 1, "正花": 1, "獨聽": 1,
                                         "連莊": 1, "拉莊": 1}
     assert list(st.deltas) == [87, -29, -29, -29]
+
+
+def _tiles(text):
+    return [int(k) for k in parse_tiles(text)]
+
+
+_FLOWERS = list(range(34, 42))       # 1f..8f as physical tiles
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+@pytest.mark.parametrize("seat,repeats,want", [
+    # South dealt all eight flowers: 八仙過海 8 from each, the dealer 1 more (莊家)
+    (2, 0, [-9, -8, 25, -8]),
+    # the dealer: 八仙過海 8 + 莊家 1 + 連莊 1 + 拉莊 1 from each
+    (0, 1, [33, -11, -11, -11]),
+])
+def test_all_eight_flowers_at_the_deal_win_at_once(engine, seat, repeats, want):
+    hands = [_tiles("1234567m1234567p123s"), _tiles("1234567m1234567p4s"),
+             _tiles("1234567s1234567z56m"), _tiles("89m89p89s1234567z1s")]
+    hands[seat] = hands[seat][:8 + (seat == 0)] + _FLOWERS
+    # the eight replacements come from the tail
+    st = play_hand(T.build(dealer_repeats=repeats), ["efficiency"] * 4,
+                   wall=_wall(hands[0], hands[1:], _tiles("888m888p88s")), hand=0,
+                   engine=engine)
+    assert [(w["seat"], w["how"]) for w in st.wins] == [(seat, "flower")]
+    assert st.end_reason == "win" and list(st.deltas) == want
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_the_eighth_flower_drawn_ends_the_hand(engine):
+    # the dealer holds no pair (no 天胡) and discards one tile that nobody can claim (South
+    # holds no two tiles that chow or pung with any of the dealer's, West and North no
+    # pair of them), so South draws the head tile: the eighth flower.  South's seven
+    # flowers were replaced from the tail by 9m 1p 5p 1s 5s 9s 3s.
+    dealer = _tiles("13578m2468p68s234567z")
+    south = _tiles("1234567z1m9p") + _FLOWERS[:7]
+    west = _tiles("8m123456789p1234s67s")
+    north = _tiles("8m123456789p5678s11z")
+    wall = _wall(dealer, [south, west, north] + [[_FLOWERS[7]]],
+                 _tiles("9m1p5p1s5s9s3s"))
+    st = play_hand(T.TAIWAN, ["efficiency"] * 4, wall=wall, hand=0, engine=engine)
+    assert [(w["seat"], w["how"], w["fans"]) for w in st.wins] == [(1, "flower",
+                                                                    [("八仙過海", 1)])]
+    assert list(st.deltas) == [-9, 25, -8, -8] and st.turns == 1
+    if engine == "python":
+        from majiang.game.logs import replay, summarize
+        st = play_hand(T.TAIWAN, ["efficiency"] * 4, wall=wall, hand=0, log=True)
+        again = replay(st.events, ruleset=T.TAIWAN)
+        assert summarize(again) == summarize(st) and summarize(st)["win_types"] == ["flower"]
 
 
 # -- the engine over many hands --------------------------------------------------------

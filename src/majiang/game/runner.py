@@ -235,7 +235,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
         ``n_hands`` rows in hand order.  Columns :data:`COLUMNS` (+ ``log``):
         ``ruleset`` (str), ``hand``, ``seed``, ``dealer`` (int64), ``winners``
         (list of seats; empty for a drawn hand), ``win_types`` (per winner:
-        ``self_draw``, ``discard``, ``robbing_kong``, ``kong_replacement``),
+        ``self_draw``, ``discard``, ``robbing_kong``, ``kong_replacement``, ``flower``:
+        台湾 八仙過海, every flower collected),
         ``discarder`` (per winner, None on a self-draw), ``fans`` (per winner:
         ``[name, count]`` pairs), ``fan_totals``, ``points`` (after the ruleset's
         scoring rule), ``score_deltas`` (per seat), ``draws`` (int64: tiles drawn
@@ -246,7 +247,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
         amount``; ``check`` is ``杠分`` (kong payments: 四川 刮风下雨, 广东 杠分, 贵州 豆,
         the last only to ready players), ``呼叫转移``, and at a drawn 四川 end
         ``查花猪`` / ``查大叫`` / ``退税``; the ruleset's end settlement adds ``鸡``
-        (贵州 chickens after a win) or ``查叫`` (贵州, at a drawn end)).  The
+        (贵州 chickens after a win), ``查叫`` (贵州, at a drawn end), ``跟庄`` / ``买马``
+        (广东) or ``扎鸟`` and the 起手胡 names (长沙)).  The
         list-valued columns hold Python lists of int / str (object dtype).  With
         ``out`` the same table, read back from the directory.
 

@@ -182,6 +182,13 @@ FLOWER_FACES = "flower_faces"
 scores the seat's flowers (台湾 正花 / 花槓)."""
 
 
+FLOWER_WIN = "flower_win"
+"""Tag of the fans a flower win counts (台湾 八仙過海: a seat that holds every flower wins at
+once).  A ruleset with such a fan plays flower wins in the game engine, which counts the
+fans so tagged on the win's context alone (no hand: their predicates read only
+``w.context`` and ``w.hand.flowers``)."""
+
+
 def seat_flowers(w) -> int:
     """正花 / 門花: the flowers bearing the seat's number (1 East, 2 South, 3 West, 4 North):
     flowers ``1f``..``4f`` (春夏秋冬) and ``5f``..``8f`` are numbered 1..4 (Taiwanese sets

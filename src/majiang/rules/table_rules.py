@@ -171,7 +171,8 @@ class EndTable:
         Per seat, the number of melds (claimed or concealed kongs) at the end (内蒙 闭门).
     wins : tuple of tuple
         Per win in order, ``(seat, how, discarder, points, fans)`` with how
-        ``"self_draw"`` / ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"`` and
+        ``"self_draw"`` / ``"kong_replacement"`` / ``"discard"`` / ``"robbing_kong"`` /
+        ``"flower"`` (台湾 八仙過海: every flower collected, paid as a self-draw) and
         fans the counted fans as ``(chinese name, count)`` pairs.
     start : tuple of dict
         Per seat ``{kind: copies}``: the hand as dealt (the dealer's 14 tiles), after

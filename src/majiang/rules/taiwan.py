@@ -17,7 +17,12 @@ Flowers (FC, AS): 正花 / 門花 1 台 for each flower bearing the seat's numbe
 North, :func:`~majiang.rules.fans.seat_flowers`); 花槓 for each full set of four (春夏秋冬 or
 the four plants): 1 台 (FC) or 2 (AS) — ``flower_kong``; 八仙過海 (all eight flowers) 8 台
 in place of both (FC, Funclub 口袋麻將's rule page https://pocket.funclub.com.tw/rule; W,
-Wanin's 麻將之星 rules, suppresses the other flower 台).  They read the flowers the hand
+Wanin's 麻將之星 rules, suppresses the other flower 台).  八仙過海 is also a win of its own
+(``flower_win``, default on; FC, W: a "flower victory"): the game engine ends the hand as
+soon as a seat holds all eight flowers, and that seat is paid 八仙過海 8 台 (with 莊家 /
+連莊 / 拉莊 when it deals, 莊家 from the dealer when he pays) by each other seat, as a
+self-draw; its hand's shape does not matter and the replacement tile is not drawn
+[interp.: W scores a replacement that also completes the hand separately; not played].  They read the flowers the hand
 holds (``1f``..``8f``; a bare count scores 八仙過海 only); the game engine gives the
 winner's hand its flowers.  The flowers add up: East holding 春夏秋冬 has 花槓 and 正花 (春).
 
@@ -32,7 +37,8 @@ third of the loss to the next hand) is not played.
 from __future__ import annotations
 
 from . import fans as F
-from .base import WINNERS, Ruleset, ScoringRule, WallEnd, check_choice, check_int, settle_points
+from .base import (WINNERS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int,
+                   settle_points)
 
 FLOWERS = (F.FLOWER_FACES,)
 
@@ -46,7 +52,7 @@ def _concealed_pungs(n: int):
 
 
 def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
-          flower_kong: int = 1, dealer_repeats: int = 0) -> Ruleset:
+          flower_kong: int = 1, dealer_repeats: int = 0, flower_win: bool = True) -> Ruleset:
     """The Taiwanese 16-tile ruleset (see the module docstring for each option's reading).
 
     Raises
@@ -60,7 +66,9 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
     check_choice(winners, "taiwan option winners", WINNERS)
     check_int(flower_kong, "taiwan option flower_kong", lo=1, hi=2)
     check_int(dealer_repeats, "taiwan option dealer_repeats", lo=0, hi=100)
+    check_bool(flower_win, "taiwan option flower_win")
     n = dealer_repeats
+    fw = (F.FLOWER_WIN,) if flower_win else ()      # the fans a flower win counts
     src = "docs/rules/taiwan.md §2 (FC, AS)"
     fl = (
         F.fan(1, "大四喜", "Big Four Winds", 16, lambda w: int(F.wind_pungs(w) == 4),
@@ -98,14 +106,14 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
             F.all_chows(w) and w.pair is not None and w.pair < 27
             and w.win_position == "open" and not w.context.self_drawn
             and w.context.flowers == 0), source=src),
-        F.fan(21, "莊家", "Dealer", 1, F.dealer, source=src),
+        F.fan(21, "莊家", "Dealer", 1, F.dealer, tags=fw, source=src),
         F.fan(22, "獨聽", "Single-Tile Wait", 1, F.single_wait_any_size, source=src),
         F.fan(23, "海底撈月", "Last Tile Self-Draw", 1, F.last_self, source=src),
         F.fan(24, "河底撈魚", "Last Discard", 1, F.last_discard, source=src),
         F.fan(25, "槓上開花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
         F.fan(26, "搶槓", "Robbing the Kong", 1, F.robbing, source=src),
         F.fan(31, "八仙過海", "All Eight Flowers", 8,
-              lambda w: int(w.context.flowers == 8), excludes=(32, 33), source=src),
+              lambda w: int(w.context.flowers == 8), excludes=(32, 33), tags=fw, source=src),
         F.fan(32, "正花", "Seat Flower", 1, F.seat_flowers, tags=FLOWERS, source=src),
         F.fan(33, "花槓", "Flower Kong", flower_kong, F.flower_sets, tags=FLOWERS,
               source=src),
@@ -115,9 +123,9 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         F.fan(30, "人胡", "Human Hand", 8, F.human, source="docs/rules/taiwan.md §2 (FC)"),
     )
     if n:
-        fl += (F.fan(34, "連莊", "Dealer Repeat", 1, lambda w: n * F.dealer(w),
+        fl += (F.fan(34, "連莊", "Dealer Repeat", 1, lambda w: n * F.dealer(w), tags=fw,
                      source="docs/rules/taiwan.md §1 (AS, 4W)"),
-               F.fan(35, "拉莊", "Dealer Pull", 1, lambda w: n * F.dealer(w),
+               F.fan(35, "拉莊", "Dealer Pull", 1, lambda w: n * F.dealer(w), tags=fw,
                      source="docs/rules/taiwan.md §1 (AS, 4W)"))
     return Ruleset(
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
@@ -130,7 +138,8 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
         winners=winners, scoring=ScoringRule(mode="add"),
         options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu,
-                 "flower_kong": flower_kong, "dealer_repeats": dealer_repeats},
+                 "flower_kong": flower_kong, "dealer_repeats": dealer_repeats,
+                 "flower_win": flower_win},
         builder="taiwan",
         section="§3.5")
 

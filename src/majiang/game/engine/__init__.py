@@ -69,8 +69,15 @@ Rules applied (sources: the ruleset's page in docs/rules/):
 * the ruleset's end-of-hand settlement (``Ruleset.end_settlement``, a function of the
   final table :class:`~majiang.rules.base.EndTable` built by :func:`end_table`: 贵州
   鸡 after a win, 查叫 at a drawn end, 河北 / 内蒙 / 灌南 dealer and 闭门 terms, 保定 跟庄
-  from the discard pools, 长沙 起手胡 from the dealt hands and 扎鸟 from the wall left
-  after a win: both loops keep the dealt hands for it); "ready" there is a winner or a hand that some
+  from the discard pools, 广东 跟庄 from the discard pools and 买马 from the wall left after
+  a win, 长沙 起手胡 from the dealt hands and 扎鸟 from the wall left after a win: both loops
+  keep the dealt hands for it);
+* flowers: where a fan reads which flowers the winner holds (台湾 正花 / 花槓,
+  :func:`~.facts.flower_faces`) both loops give the scored hand the seat's flowers;
+* 八仙過海 (:func:`~.facts.flower_win`): a seat that holds every flower (at the deal or on
+  drawing the last) wins at once, paid as a self-draw (:class:`~.wins.FlowerWinResult`,
+  how ``"flower"``); the Python loop stops there, and a compiled hand in which a seat
+  ends with every flower is played again by the Python loop; "ready" there is a winner or a hand that some
   tile completes into a valid win under THE predicate as a self-draw.
 
 Two loops play the same hands move for move: the compiled one
@@ -94,7 +101,7 @@ The package, one concept a module (every name below is importable from here):
 * :mod:`.wall` — seeds and walls; :mod:`.facts` — what the loops read from the game
   model (forms beyond the core, :func:`min_aware`, 过水).
 
-Not yet modelled: ready declarations (报听, 天听 / 地听), 买马, 杠上炮 as a fan (the win context does not say that the discard
+Not yet modelled: ready declarations (报听, 天听 / 地听), 杠上炮 as a fan (the win context does not say that the discard
 followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
 杠爆全包 / 抢杠全包 (广东 full-pay).
 """

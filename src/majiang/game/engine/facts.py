@@ -62,3 +62,12 @@ def flower_faces(model) -> bool:
     flower i): both loops then give the hand they score the seat's flowers."""
     from ...rules.fans import FLOWER_FACES
     return model.n_flowers == 8 and any(FLOWER_FACES in f.tags for f in model.ruleset.fans)
+
+
+def flower_win(model) -> bool:
+    """Whether a seat that holds every flower wins at once (台湾 八仙過海: a fan tagged
+    :data:`~majiang.rules.fans.FLOWER_WIN`) with the eight flowers of the tile set.  The
+    Python loop plays it; a compiled hand in which a seat ends with every flower is
+    played again by the Python loop (:func:`~.play.play_hand`)."""
+    from ...rules.fans import FLOWER_WIN
+    return model.n_flowers == 8 and any(FLOWER_WIN in f.tags for f in model.ruleset.fans)

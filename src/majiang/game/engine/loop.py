@@ -25,6 +25,13 @@ class _Game(_Asking, _Deal, _Claims):
 
     def run(self):
         self.deal()
+        st = self.st
+        if st.flower_win:
+            for i in range(st.n):         # every flower at the deal: 八仙過海 at once
+                p = (st.dealer + i) % st.n
+                if len(st.seats[p].flowers) == st.model.n_flowers:
+                    st.flower_winner = p
+                    return self.end("wall")
         return self.loop()
 
     def loop(self):
@@ -167,6 +174,9 @@ class _Game(_Asking, _Deal, _Claims):
 
     def end(self, reason):
         st = self.st
+        if reason == "wall" and st.flower_winner is not None:
+            st.record_flower_win(st.flower_winner)      # the draw stopped at the last flower
+            reason = "win"
         st.ended = True
         st.end_reason = reason
         end_checks(st)

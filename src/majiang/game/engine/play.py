@@ -10,6 +10,7 @@ from ..._parallel import plain_seed
 from ...errors import RuleError
 from ...rules.model import game_model
 from ..players import SeatView, make_players
+from .facts import flower_win
 from .fast import fast_eligible, play_fast
 from .loop import _Game
 from .state import HandState
@@ -85,9 +86,14 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
             and len(players) == n and fast_eligible(model, players, log):
         if not 0 <= int(dealer) < n:
             raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
-        return play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
-                         prevalent_wind=prevalent_wind, exchange3=exchange3)
-    if engine == "compiled":
+        st = play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
+                       prevalent_wind=prevalent_wind, exchange3=exchange3)
+        if not (flower_win(model) and any(len(s.flowers) == model.n_flowers
+                                          for s in st.seats)):
+            return st
+        # a seat collected every flower (八仙過海 ends the hand there): the compiled loop
+        # does not stop for it, the Python loop (same moves up to there) does
+    elif engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
                         "forms, unusual jokers (substitute tiles, claimable jokers) or one "
                         "wall per seat, and no log")

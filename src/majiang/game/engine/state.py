@@ -2,6 +2,8 @@
 each seat's tiles and melds, the shape checks before THE predicate and the wins."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from ...errors import RuleError
@@ -17,7 +19,7 @@ from .deal import plays_exchange
 from .kongs import KongLedger
 from .wall import (_Shuffled, build_wall, checked_wall, expected_census, hand_bit_generator,
                    tile_census)
-from .wins import _make_win, _verdict, check_win_fn, win_context
+from .wins import FlowerWinResult, _make_win, _verdict, check_win_fn, win_context
 
 
 class _Seat:
@@ -125,6 +127,8 @@ class HandState:
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
         self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
         self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
+        self.flower_win = _facts.flower_win(self.model)       # every flower wins at once
+        self.flower_winner = None          # the seat that has just collected every flower
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -198,6 +202,9 @@ class HandState:
         while t >= 34:
             s.flowers.append(t)
             self._log(e="flower", seat=p, tile=t)
+            if self.flower_win and len(s.flowers) == self.model.n_flowers:
+                self.flower_winner = p     # 八仙過海: the hand ends (the loop records it)
+                return None
             if not self.can_draw(p):
                 return None
             t = self._take(True, p)
@@ -401,6 +408,23 @@ class HandState:
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
         self._log(e="win", seat=p, tile=int(tile), how=win["how"], discarder=discarder,
+                  fans=win["fans"], total=win["total"], deltas=win["deltas"])
+        return win
+
+    def record_flower_win(self, p):
+        """Seat p holds every flower (八仙過海, :class:`FlowerWinResult`): the win is paid
+        as a self-draw; its tile is the last flower."""
+        s = self.seats[p]
+        res = SimpleNamespace(result=FlowerWinResult(self.rs, [f - 34 for f in s.flowers],
+                                                     (p - self.dealer) % self.n,
+                                                     self.prevalent))
+        win = _make_win(self.rs, p, s.flowers[-1], res, True, None, False, False,
+                        [x.out for x in self.seats], None)
+        win["how"] = "flower"
+        for q in range(self.n):
+            self.deltas[q] += win["deltas"][q]
+        self.wins.append(win)
+        self._log(e="win", seat=p, tile=int(s.flowers[-1]), how="flower", discarder=None,
                   fans=win["fans"], total=win["total"], deltas=win["deltas"])
         return win
 

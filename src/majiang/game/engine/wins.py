@@ -2,6 +2,8 @@
 the record and settlement of one win (:func:`_make_win`)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ...errors import MahjongError
 
 
@@ -57,3 +59,35 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
     return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
             "total": int(r.total), "points": int(getattr(r, "points", r.total)),
             "deltas": deltas, "result": r, "check": check}
+
+
+class FlowerWinResult:
+    """The value of a flower win (台湾 八仙過海: a seat holding every flower wins at once):
+    the ruleset's fans tagged :data:`~majiang.rules.fans.FLOWER_WIN` counted on the win's
+    context alone (八仙過海, and the dealer's 莊家 / 連莊 / 拉莊 on his win), paid as a
+    self-draw (:meth:`settle`, dealer terms by the seat winds).  Read by :func:`_make_win`
+    as a scored result."""
+
+    def __init__(self, rs, flowers, seat_wind: int, prevalent: int):
+        from ...rules.fans import FLOWER_WIN
+        from ...winning import WinContext
+        self.rs = rs
+        self.context = WinContext(0, self_drawn=True, seat_wind=int(seat_wind),
+                                  prevalent_wind=int(prevalent), flowers=len(flowers))
+        view = SimpleNamespace(context=self.context,
+                               hand=SimpleNamespace(flowers=tuple(sorted(flowers))))
+        self.fans = []
+        for f in rs.fans:
+            if FLOWER_WIN in f.tags:
+                k = int(f.predicate(view))
+                if k:
+                    self.fans.append(SimpleNamespace(id=f.id, chinese=f.chinese,
+                                                     english=f.english, value=f.value,
+                                                     count=k))
+        self.total = sum(f.value * f.count for f in self.fans)
+        self.points = rs.points(self.total)
+
+    def settle(self, winner: int, discarder=None) -> tuple:
+        """Per-seat score changes: each other seat pays, as on a self-draw."""
+        return self.rs.settle(self.total, winner, None,
+                              dealer=winner - self.context.seat_wind)
