@@ -49,6 +49,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from math import comb
+
 import numpy as np
 import pytest
 
@@ -384,8 +386,10 @@ def _answers(spec: _Spec, phys13, melds, t, ready: bool = True) -> dict:
         out["R"] = any(k == t for _h, k, _f, _r in _eng._Readiness(st13)._valid(0))
     if nj == 0:
         out["W"] = tile_name(t) in majiang.waits(Hand(c13, melds), ruleset=name)
-    hkw = {} if ind is None else {"indicator": ind}
-    out["H"] = majiang.shanten(Hand(c14, melds, jokers=nj), ruleset=name, **hkw) == -1
+    # the shanten of the hand as written (its wild tiles by their faces, as the scorer
+    # reads it: 南昌 德国 in 十三烂); a fixed joker as '*'
+    out["H"] = majiang.shanten(Hand(phys14, melds) if kw else Hand(c14, melds, jokers=nj),
+                               ruleset=name, **kw) == -1
     return out
 
 
@@ -438,10 +442,7 @@ def _run(name: str, kind: str, n: int, seed: int):
     return done, found, examples
 
 
-KNOWN = {
-    ("nanchang", "CH"): "shanten reads the wild tiles as a count, so a 精 standing for its "
-                        "own face (德国) in 十三烂 is missed",
-}
+KNOWN: dict = {}
 """(ruleset, pair) -> why, for the disagreements not fixed yet (xfail, named)."""
 
 
@@ -576,9 +577,52 @@ def test_bots_wait_judge_reads_the_wild_faces():
     assert not wait_verdict(check_win, model.ruleset, {}, c, (), 31, 0, 0, 1, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="the probability kernel asks the win predicate only "
-                   "of hands complete by shape with the wild tiles as a count, so a 精 "
-                   "standing for its own face in 十三烂 (德国) is never asked (as shanten)")
 def test_probability_of_a_deguo_wait():
+    """南昌 德国 in 十三烂: the held 精 (1m turned: 1m is 正精) stands for its own face, so
+    ``147m258p369s1234z`` waits on the three dragons (12 copies); one draw from the 123
+    unseen tiles (136 - 13) wins with probability 12/123 exactly."""
     hand, _win, ind = _DEGUO
-    assert majiang.probabilities(hand, 1, ruleset="nanchang", indicator=ind).p_win > 0
+    p = majiang.probabilities(hand, 1, ruleset="nanchang", indicator=ind)
+    assert p.method == "exact"
+    assert p.p_win == pytest.approx(12 / 123, abs=1e-12)
+    # two draws: 1 - C(111, 2) / C(123, 2), the wait kept
+    p2 = majiang.probabilities(hand, 2, ruleset="nanchang", indicator=ind)
+    assert p2.p_win == pytest.approx(1 - comb(111, 2) / comb(123, 2), abs=1e-12)
+
+
+def test_deguo_shanten_ukeire_and_discards_read_the_faces():
+    """The shape answers read a held 精 by its face in 十三烂 (as :func:`check_win`): the
+    hand above is ready on 5z/6z/7z; with the 精 as a '*' of no face it is not (十三烂
+    takes no joker); a 精 drawn as its own face completes it (drawing 1m, 4 copies)."""
+    hand, _win, ind = _DEGUO
+    assert majiang.shanten(hand, ruleset="nanchang", indicator=ind) == 0
+    assert majiang.shanten(hand + "5z", ruleset="nanchang", indicator=ind) == -1
+    assert majiang.shanten("47m258p369s1234z*", ruleset="nanchang", indicator=ind) == 1
+    assert majiang.ukeire(hand, ruleset="nanchang", indicator=ind) == {
+        "5z": 4, "6z": 4, "7z": 4}
+    # 47m... waits on 1m by its face (a 精 kind: listed as the joker draw, 4 copies of 正精)
+    # and on the two dragons missing
+    assert majiang.ukeire("47m258p369s12345z", ruleset="nanchang", indicator=ind) == {
+        "6z": 4, "7z": 4, "1m2m*": 4}
+    # 2m as its own face next to 4m is no 十三烂: the 精 stays wild, and dead there
+    assert majiang.shanten("247m258p369s12345z", ruleset="nanchang", indicator=ind) == 0
+    t = majiang.discard_table(hand + "5z", ruleset="nanchang", indicator=ind)
+    row = t.set_index("discard").loc["5z"]
+    assert (row.shanten, row.ukeire_count) == (0, 3 + 4 + 4)    # the 5z thrown is seen
+
+
+def test_probability_plays_seven_stars():
+    """保定 七星 (七星十三烂): 7 knitted suit tiles and all seven honours.  Holding six
+    honours and 7 knitted tiles, the wait is the last honour (4 copies of 7z among the
+    123 unseen tiles of 136 - 13): P(win within 3 draws) = 1 - C(119, 3) / C(123, 3)."""
+    hand = "147m258p3s123456z"
+    assert majiang.shanten(hand, ruleset="baoding") == 0
+    p = majiang.probabilities(hand, 3, ruleset="baoding")
+    assert p.method == "exact"
+    assert p.p_win == pytest.approx(1 - comb(119, 3) / comb(123, 3), abs=1e-12)
+    # the 14-tile hand: throw a suit tile (any, 8 ways), 4 / 122 in one draw
+    p14 = majiang.probabilities(hand + "6s", 1, ruleset="baoding")
+    assert p14.p_win == pytest.approx(4 / 122, abs=1e-12)
+    # a regular hand with the form far away: the kernel plays it and says so
+    far = majiang.probabilities("123m456p789s11234z", 8, ruleset="baoding")
+    assert "not played: a lower bound" in far.note

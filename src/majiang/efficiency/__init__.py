@@ -91,6 +91,7 @@ from ._eight import _eight_groups as _eight_groups
 from ._hand import _prepare as _prepare
 from ._jokers import _stand_in_names as _stand_in_names
 from ._jokers import read_faces as read_faces
+from ._jokers import wild_faces as wild_faces
 from ._plan import _plan258 as _plan258
 from ._ruleset import DEFAULT_FORMS, FORMS, form_mask
 from ._ruleset import _regional_jokers as _regional_jokers

@@ -14,7 +14,7 @@ from ..tiles import _plain_counts, tile_name
 from ._b258 import _b258_hand, _b258_shanten, _b258_ukeire
 from ._hand import (_check_jokers, _core_error, _hand_query, _no_whole, _prepare, _seen_indicator,
                     _visible, _visible_in_set)
-from ._jokers import _check_indicator, _with_wild, read_faces
+from ._jokers import _check_indicator, _with_wild, read_faces, wild_faces
 from ._plan import _plan258
 from ._ruleset import (FORMS, _default_rule, _jokers_allowed, _regional_jokers, _resolved, _route,
                        _rule, _rule_of, _ruleset_fifth, form_mask)
@@ -91,7 +91,10 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         rec = _rule_of(_resolved(ruleset, forms, seven_pairs_quads))
     ruleset = rec.rs
     how = rec.how
+    faces = None
     if indicator is not None:
+        if how == "python":
+            faces = wild_faces(hand, ruleset, indicator)      # 南昌 德国: read by 十三烂
         hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     elif ruleset.jokers is not None:
         hand = read_faces(hand, ruleset)        # a fixed joker's faces are jokers
@@ -102,7 +105,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         _jokers_allowed(ruleset, hand, jokers)
     if how == "python":
         from ..rules.shapes import ruleset_shanten
-        return ruleset_shanten(hand, ruleset, jokers=_check_jokers(jokers))
+        return ruleset_shanten(hand, ruleset, jokers=_check_jokers(jokers), faces=faces)
     if how == "b258":
         counts, caps, melds, jk, _ = _b258_hand(hand, ruleset, jokers, None, "")
         return _b258_shanten(_plan258(ruleset), counts, caps, melds, jk)
@@ -220,6 +223,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     generic = ruleset is None           # no ruleset given: generic jokers allowed
     ruleset = _resolved(ruleset, forms, seven_pairs_quads)
     forms = seven_pairs_quads = None
+    faces = None if indicator is None else wild_faces(hand, ruleset, indicator)
     hand = _check_indicator(hand, ruleset, indicator)     # wild tiles by their faces
     visible = _visible_in_set(visible, ruleset)
     how, rs = _route(ruleset)
@@ -236,7 +240,7 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if rs is not None:      # regional shape rules / joker kind: majiang.rules.shapes
         from ..rules.shapes import ruleset_ukeire
         return ruleset_ukeire(hand, rs, visible, jokers=_check_jokers(jokers),
-                              indicator=indicator)
+                              indicator=indicator, faces=faces)
     joker_fifth_copy = _ruleset_fifth(ruleset, joker_fifth_copy)
     mask, seven_pairs_quads, counts, caps, h, jokers, extra = _hand_query(
         hand, 1, "ukeire needs a hand waiting for a draw; for a hand that must discard use "

@@ -118,6 +118,31 @@ def read_faces(hand: Any, ruleset: Any, indicator: Any = None) -> Any:
     return Hand(conc, melds, h.flowers, h.jokers + moved)
 
 
+def wild_faces(hand: Any, ruleset: Any, indicator: Any = None) -> np.ndarray | None:
+    """``uint8 (34,)``: the concealed tiles of the wild kinds as written (their faces), read
+    before :func:`read_faces` turns them into jokers; None without jokers, without known
+    wild kinds (a turned joker and no indicator), for a count vector or a hand that
+    :func:`read_faces` refuses (it says what is wrong).  A face matters where a wild tile
+    may stand for its own face (南昌 德国, :attr:`JokerRule.own_face_natural`: in 十三烂 /
+    七星, which take no joker, it plays as that natural tile)."""
+    if ruleset is None or not isinstance(hand, (str, Hand)):
+        return None
+    from ..errors import MahjongError
+    from ..rules.model import game_model
+    try:
+        model = game_model(ruleset)
+        if model.jokers is None or (indicator is None and model.jokers.source != "fixed"):
+            return None
+        h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
+        kinds = model.joker_kinds(indicator)
+    except MahjongError:
+        return None
+    out = np.zeros(N_KINDS, dtype=np.uint8)
+    for k in kinds:
+        out[int(k)] = h.concealed[int(k)]
+    return out
+
+
 def _kind(x: Any) -> int:
     from ..rules.model import _kind_of
     return _kind_of(x)

@@ -12,7 +12,7 @@ from ..tiles import tile_name
 from ._b258 import _b258_columns
 from ._hand import (_check_jokers, _core_error, _hand_query, _seen_indicator, _visible,
                     _visible_in_set)
-from ._jokers import _check_indicator, _stand_in_names
+from ._jokers import _check_indicator, _stand_in_names, wild_faces
 from ._ruleset import _jokers_allowed, _regional_jokers, _resolved, _route, _ruleset_fifth
 
 
@@ -131,6 +131,7 @@ def _discard_table(hand, visible, forms, seven_pairs_quads, second_order, jokers
     import pandas as pd
 
     rsv = _resolved(ruleset, forms, seven_pairs_quads)     # None: the default ruleset
+    faces = None if indicator is None else wild_faces(hand, rsv, indicator)
     hand = _check_indicator(hand, rsv, indicator)     # wild tiles by their faces
     rs = _regional_jokers(rsv, None, indicator)     # a fixed joker kind needs none
     if rs is not None and _route(rsv)[0] == "b258":
@@ -139,7 +140,8 @@ def _discard_table(hand, visible, forms, seven_pairs_quads, second_order, jokers
         from ..rules.shapes import ruleset_discard_table
         _jokers_allowed(rsv, hand, jokers)      # as ukeire / discard_columns
         table = ruleset_discard_table(hand, rs, _visible_in_set(visible, rsv),
-                                      jokers=_check_jokers(jokers), indicator=indicator)
+                                      jokers=_check_jokers(jokers), indicator=indicator,
+                                      faces=faces)
         names = _stand_in_names(rsv, indicator)
         if names:       # a held stand-in is discarded as itself (安庆 7z, not the face)
             table["discard"] = table["discard"].replace(names)

@@ -81,6 +81,15 @@ greedy player judged the same way (``method="monte_carlo"``, ``model="real walls
 ``T`` for a fixed seed).  ``method="exact"`` beyond 3 draws and ``changes=`` raise
 :class:`~majiang.RuleError` there.
 
+十三烂 and 七星归位 (安庆, 保定, 南昌: whole-hand forms the kernel does not know) are
+played on the same Python paths, judged by the ruleset's compiled shape engine, whenever
+the root's shanten in them is within the horizon and the horizon is solved exactly
+(``B258_PY_MAX_DRAWS``), or beyond it when that form is at least as close as the
+others (greedy Monte Carlo); otherwise the kernel plays the other forms and the note
+says the whole-hand form was left out (a lower bound).  Under 南昌 a held 精 stands for
+its own face in 十三烂 (德国, :func:`majiang.rules.shapes.own_face_forms`); a 精 drawn
+later plays as a joker only, which the note names as a lower bound.
+
 三金倒 (罗源) and 三财神 (温州, ``three_caishen_win``): three jokers held win on a
 self-draw whatever the other tiles (:func:`majiang.rules.shapes.three_jokers_win`), and
 two are ready by it.  The kernel knows shapes only, so whenever two jokers can be held

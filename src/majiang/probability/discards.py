@@ -152,14 +152,14 @@ def _discard_options(pos: _Position) -> list:
             for d, h0, j0 in _after_discards(pos.model.jokers, pos.counts, pos.jokers)]
 
 
-def _auto_exact(engine: _Engine, s: int, j0: int) -> bool:
+def _auto_exact(engine: _Engine, s: int, h0: np.ndarray, j0: int) -> bool:
     """Whether ``method="auto"`` solves a root of ruleset shanten ``s`` exactly (as
     :func:`_run` decides, the predicate budget aside): out of reach, a short horizon,
     or at most :data:`AUTO_MAX_SHANTEN` — but never beyond :data:`B258_PY_MAX_DRAWS`
     on the Python paths, which play longer horizons by Monte Carlo."""
     if s > engine.T:
         return True
-    if engine._python_paths(j0):
+    if engine._python_paths(h0, j0):
         return engine.T <= B258_PY_MAX_DRAWS
     return s <= AUTO_MAX_SHANTEN or engine.T <= TRUE_WALL_MAX_DRAWS
 
@@ -184,7 +184,7 @@ def _discards(engine: _Engine, pos: _Position, method: str, policy: str | None, 
         raising = shan[d] > best
         if (raising and not all_discards) or shan[d] >= 99 or (
                 raising and exact_raising and method == "auto"
-                and not _auto_exact(engine, shan[d], j0)):
+                and not _auto_exact(engine, shan[d], h0, j0)):
             out[d] = None
             continue
         out[d] = _run(engine, h0, j0, method, policy, n_samples, ss[d], n_jobs, keep_wins)

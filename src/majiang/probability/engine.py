@@ -46,6 +46,7 @@ class _Engine(_Route258):
             from ..efficiency import _plan258
             self._b258 = _plan258(pos.model.ruleset)
         self._three = pos.model.three_jokers_win
+        self._extra = _extra_forms(pos)     # 十三烂 / 七星归位: the ruleset's shape engine
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
         self.mc_work: int | None = None   # B258_MC_WORK(_PLAIN) while an auto call runs
         self.rows_done = 0                # ruleset-shanten rows of the greedy player
@@ -71,7 +72,6 @@ class _Engine(_Route258):
         if got is not None:
             return got
         pos = self.pos
-        fifth = pos.shape.fifth
         if self._b258 is not None:       # small win 2-5-8 pair, 大胡 shapes any pair
             from ..efficiency import _b258_shanten
             pred = pos.pred
@@ -84,10 +84,30 @@ class _Engine(_Route258):
                                   pos.melds, int(j0)))
             self._shanten[key] = s
             return s
-        s = int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, fifth,
-                                 pair_mask=pos.pair_mask, void_suits=pos.void_suits))
+        s = self._kernel_shanten(h0, j0)
+        if self._extra is not None:
+            s = min(s, self.extra_shanten(h0, j0))
         self._shanten[key] = s
         return s
+
+    def _kernel_shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        """The shanten of the forms the kernel knows (the core's)."""
+        pos = self.pos
+        return int(_eff.shanten_one(h0, pos.mask, pos.quads, pos.caps, j0, pos.shape.fifth,
+                                    pair_mask=pos.pair_mask, void_suits=pos.void_suits))
+
+    def extra_shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        """The shanten of the ruleset's whole-hand forms the kernel does not know (十三烂,
+        七星归位: :data:`majiang.rules.shapes.EXTRA_FORM_KEPT`), by the ruleset's compiled
+        shape engine; held wild tiles stand for their own faces where the ruleset says so
+        (南昌 德国, :func:`majiang.rules.shapes.own_face_forms`: the position's faces; a
+        joker drawn later is of no known face and takes no part).  99 without them."""
+        from ..rules.shapes import EXTRA_FORM_KEPT, core_form_shanten, own_face_forms
+        spec, rs = self._extra
+        kw = dict(caps=self.pos.caps, n_melds=0, spec=spec)
+        per = core_form_shanten(h0, jokers=int(j0), **kw)
+        per = own_face_forms(per, rs, h0, int(j0), self.pos.faces, **kw)
+        return min((v for f, v in per.items() if f in EXTRA_FORM_KEPT), default=99)
 
     # -- graphs ------------------------------------------------------------------
     def graph(self, budget: int, unrestricted: bool = False):
@@ -194,7 +214,7 @@ class _Engine(_Route258):
     def exact(self, h0: np.ndarray, j0: int, best: bool) -> Probabilities | None:
         """The exact search: ``best`` = the best play that fits (``method="exact"``),
         else the fast default (true wall for short horizons, else ``changes<=0``)."""
-        if self._python_paths(j0):
+        if self._python_paths(h0, j0):
             # pair_258_small / all_258, 三金倒: the kernel judges completion and tenpai by
             # the core's forms; short horizons are solved here with the ruleset's shanten
             self._b258_no_kernel()
@@ -231,7 +251,7 @@ class _Engine(_Route258):
     def simulate(self, h0: np.ndarray, j0: int, policy: str, n: int, seed: Any,
                  n_jobs: int | None, keep_wins: bool = False) -> Probabilities | None:
         pos = self.pos
-        if self._python_paths(j0):       # never the kernel's forms (see exact)
+        if self._python_paths(h0, j0):       # never the kernel's forms (see exact)
             self._b258_no_kernel()
             return self.b258_simulate(h0, j0, n, seed, keep_wins)
         label = "greedy"
@@ -353,6 +373,19 @@ class _Engine(_Route258):
             note=note, ruleset=self.pos.name, _winning=winning)
 
 
+def _extra_forms(pos: _Position) -> tuple | None:
+    """``(shape spec, ruleset)`` of the ruleset's compiled shape engine when the ruleset
+    has whole-hand forms the kernel does not know (十三烂, 七星归位) and the hand is
+    concealed (they take all 14 tiles), else None; not under the 2-5-8 families, whose
+    own route judges every form (:func:`~majiang.probability.limits._kernel_misjudges`)."""
+    from ..rules.shapes import EXTRA_FORM_KEPT, _spec
+    rs = pos.model.ruleset
+    if pos.melds or _kernel_misjudges(pos.model) or not any(
+            f in EXTRA_FORM_KEPT for f in rs.forms):
+        return None
+    return _spec(rs), rs
+
+
 def _before_draw(hands14: np.ndarray, kinds: np.ndarray, jokers14: np.ndarray,
                  mass: np.ndarray) -> tuple:
     """The kernel's winning hands (complete hands, winning draw, jokers held after it,
@@ -404,6 +437,18 @@ def _out_of_reach(engine: _Engine, s: int) -> Probabilities:
 
 def _run(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | None,
          n_samples: int, seed: Any, n_jobs: int | None, keep_wins: bool = False) -> Probabilities:
+    """The probabilities of the root ``(h0, j0)`` (:func:`_run_root`), noting a
+    whole-hand form's limits (:meth:`_Engine.extra_note`)."""
+    res = _run_root(engine, h0, j0, method, policy, n_samples, seed, n_jobs, keep_wins)
+    left = engine.extra_note(h0, j0)
+    if left and res is not None:
+        res = replace(res, note=(res.note + "; " if res.note else "") + left)
+    return res
+
+
+def _run_root(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str | None,
+              n_samples: int, seed: Any, n_jobs: int | None,
+              keep_wins: bool = False) -> Probabilities:
     seed = plain_seed(seed)        # once: a Generator advances once though walls are dealt twice
     policy = _policy_parts(policy)[0]     # a printed name; its change budget is the engine's
     named = policy is not None or engine.changes is not None     # see _auto_method

@@ -143,6 +143,7 @@ class _Position:
     note: str = ""
     ctx: dict = field(default_factory=dict)     # seat / prevalent wind of THE predicate
     shown: dict = field(default_factory=dict)   # discard names shown otherwise (安庆 2m -> 7z)
+    faces: np.ndarray | None = None             # the held wild tiles by their faces
 
     @property
     def name(self) -> str:
@@ -180,8 +181,8 @@ def _model_of(ruleset: Any) -> GameModel:
 def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
               seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
     model = _model_of(ruleset)
-    from ..efficiency import read_faces     # wild tiles by their faces, stand-ins as themselves
-    faces = _wild_faces(hand, model, indicator)
+    from ..efficiency import read_faces, wild_faces     # stand-ins as themselves
+    faces = wild_faces(hand, model.ruleset, indicator)
     hand = read_faces(hand, model.ruleset, indicator)
     if isinstance(hand, str):
         h = as_hand(hand, hand_size=model.hand_size)
@@ -251,25 +252,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
                      int(unseen.sum()) + int(joker_unseen), sh, pred, note, ctx,
-                     _shown_names(model, indicator))
-
-
-def _wild_faces(hand: Any, model: GameModel, indicator: Any) -> np.ndarray | None:
-    """``uint8 (34,)``: the concealed tiles of the wild kinds as written (their faces), or
-    None (no jokers, no known wild kinds, or a hand given as counts)."""
-    if model.jokers is None or not isinstance(hand, (str, Hand)):
-        return None
-    if indicator is None and model.jokers.source != "fixed":
-        return None
-    try:
-        h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
-        kinds = model.joker_kinds(indicator)
-    except MahjongError:
-        return None                 # read_faces says what is wrong
-    out = np.zeros(34, dtype=np.uint8)
-    for k in kinds:
-        out[int(k)] = h.concealed[int(k)]
-    return out
+                     _shown_names(model, indicator), faces)
 
 
 def _shown_names(model: GameModel, indicator: Any) -> dict:

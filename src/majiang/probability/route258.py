@@ -44,17 +44,52 @@ class _Route258:
         pred = self.pos.pred
         return pred is None or bool(pred(h14, k, nj))
 
-    def _python_paths(self, j0: int) -> bool:
+    def _python_paths(self, h0: np.ndarray, j0: int) -> bool:
         """Whether this root is solved here rather than by the kernel, whose forms miss
-        the ruleset's: 2-5-8 pair rulesets (:func:`_kernel_misjudges`), and 三金倒 /
-        三财神 when two jokers (ready by it) can be held within the horizon — the draws
-        still missing can come from the jokers unseen."""
+        the ruleset's: 2-5-8 pair rulesets (:func:`_kernel_misjudges`); 十三烂 / 七星归位
+        (安庆, 保定, 南昌) when that form's shanten is within the horizon (beyond it the
+        form can reach neither tenpai nor a win, and the kernel's answer is exact); and
+        三金倒 / 三财神 when two jokers (ready by it) can be held within the horizon — the
+        draws still missing can come from the jokers unseen."""
         if self._b258 is not None:
+            return True
+        if self._extra is not None and self.extra_leads(h0, j0):
             return True
         if not self._three:
             return False
         need = max(0, 2 - int(j0))
         return need <= min(self.T, self.pos.joker_unseen)
+
+    def extra_leads(self, h0: np.ndarray, j0: int) -> bool:
+        """Whether the root's 十三烂 / 七星归位 (:meth:`extra_shanten`) is within the
+        horizon and played here: always for horizons the Python search solves exactly
+        (up to ``B258_PY_MAX_DRAWS``), beyond them when that form is at least as close
+        as the kernel's forms (else the kernel plays the leading forms and the result
+        says that the whole-hand form was left out, :meth:`extra_left_out`)."""
+        e = self.extra_shanten(h0, j0)
+        if e > self.T:
+            return False
+        return self.T <= B258_PY_MAX_DRAWS or e <= self._kernel_shanten(h0, j0)
+
+    def extra_note(self, h0: np.ndarray, j0: int) -> str:
+        """The note of a root whose 十三烂 / 七星归位 is within the horizon: when the
+        kernel played it (:meth:`extra_leads` false), that form's wins are left out;
+        when the Python paths did under a ruleset whose wild tiles may stand for their
+        own faces (南昌 德国), a wild tile drawn later counts as a joker only, which
+        十三烂 does not take.  Both make the result a lower bound."""
+        if self._extra is None or self._b258 is not None:
+            return ""
+        e = self.extra_shanten(h0, j0)
+        if e > self.T:
+            return ""
+        if not self.extra_leads(h0, j0):
+            return (f"十三烂 / 七星归位 ({e}-shanten, behind the hand's other forms) not "
+                    "played: a lower bound")
+        jr = self.pos.model.jokers
+        if jr is not None and jr.own_face_natural and self.pos.joker_unseen:
+            return ("a wild tile drawn later plays as a joker only, never as its own face "
+                    "in 十三烂 / 七星归位: a lower bound")
+        return ""
 
     def _effective(self, h: np.ndarray, nj: int, s: int) -> set:
         """Kinds (34 = a joker) whose draw lowers the ruleset shanten ``s`` of ``(h, nj)``
@@ -74,7 +109,7 @@ class _Route258:
         shape = self.shape_shanten(h, nj)
         if shape > s:
             pass                      # a draw lowers the shape shanten by one at most
-        elif self._b258 is None:
+        elif self._b258 is None and self._extra is None:
             # the kinds that lower the shape shanten (a draw lowers it by one at most,
             # so only a shape at the least shanten has any): the kernel's ukeire
             pos = self.pos
@@ -84,7 +119,7 @@ class _Route258:
                                       bool(jr is not None and jr.fifth_copy),
                                       pair_mask=pos.pair_mask, void_suits=pos.void_suits)
             out.update(int(k) for k in np.flatnonzero(live >= 0))
-        else:                         # 2-5-8 shapes with 三金倒 (no such ruleset yet)
+        else:                         # 十三烂 / 七星归位; 2-5-8 shapes with 三金倒 (none yet)
             for k in range(N_KINDS):
                 h14 = h.copy()
                 h14[k] += 1
@@ -194,8 +229,11 @@ class _Route258:
                 f"({self._what()}); leave changes=None")
 
     def _what(self) -> str:
-        return ("三金倒 / 三财神: three jokers win on a self-draw" if self._b258 is None
-                else "2-5-8 pair for a small win, 将将胡")
+        if self._b258 is not None:
+            return "2-5-8 pair for a small win, 将将胡"
+        if self._extra is not None and not self._three:
+            return "十三烂 / 七星归位, whole-hand forms of its own"
+        return "三金倒 / 三财神: three jokers win on a self-draw"
 
     def _b258_rows(self, rows: np.ndarray, jks: np.ndarray) -> np.ndarray:
         """The ruleset's shanten of each row (``uint8 (n, 34)``, jokers ``(n,)``)."""

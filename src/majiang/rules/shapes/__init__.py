@@ -61,6 +61,7 @@ from .compiled import _FORM_SLOT, _compiled, _meld_bits  # noqa: F401
 from .forms import _NEG, _lonely_kept, _regular_kept  # noqa: F401
 from .reference import joker_draw_left, listed_draws  # noqa: F401
 from .ruleset import (_hand_parts, _spec, meld_suits, named_draws, needs_python,  # noqa: F401
+                      own_face_forms,
                       ruleset_discard_table, ruleset_shanten, ruleset_ukeire)
 
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",

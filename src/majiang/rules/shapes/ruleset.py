@@ -5,6 +5,8 @@ the compiled engine (:mod:`.compiled`) or the reference (:mod:`.reference`).
 """
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 
 from ...errors import InvalidHandError, RuleError
@@ -17,10 +19,11 @@ from ..constraints import SHAPE_CONSTRAINTS
 from ..model import rule_spec
 from .compiled import (ENGINES, _compiled, _meld_bits, _u8, _u8_visible, _unknown_whole,
                        core_form_shanten, core_ukeire_counts)
+from .forms import EXTRA_FORM_KEPT
 from .reference import form_shanten, ukeire_counts
 from .spec import spec_of, three_jokers_win
 
-__all__ = ["meld_suits", "needs_python", "ruleset_shanten", "ruleset_ukeire",
+__all__ = ["meld_suits", "needs_python", "ruleset_shanten", "own_face_forms", "ruleset_ukeire",
            "ruleset_discard_table", "stand_in", "named_draws"]
 
 
@@ -89,15 +92,58 @@ _spec = per_ruleset(spec_of)
 
 
 def ruleset_shanten(hand, rs, *, jokers: int = 0, per_form: bool = False,
-                    engine: str = "auto"):
+                    engine: str = "auto", faces=None):
     """Shanten of a hand under ruleset `rs` (constraints, extra forms, tile set, jokers):
     an int, or ``{form: shanten}`` with `per_form` (:func:`form_shanten`).  `engine`:
-    :data:`ENGINES` (the compiled engine by default; ``"python"`` the reference)."""
+    :data:`ENGINES` (the compiled engine by default; ``"python"`` the reference).
+    `faces` (``uint8 (34,)``, optional): the held jokers' faces (:func:`wild_faces
+    <majiang.efficiency.wild_faces>`), read by :func:`own_face_forms`."""
     fs = core_form_shanten if _check_engine(engine) else form_shanten
     h, caps, j = _hand_parts(hand, jokers, rs)
-    per = fs(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds), spec=_spec(rs),
-             meld_suits=_void_meld_suits(rs, h.melds))
+    kw = dict(caps=caps, n_melds=len(h.melds), spec=_spec(rs),
+              meld_suits=_void_meld_suits(rs, h.melds))
+    per = fs(h.concealed, jokers=j, **kw)
+    per = own_face_forms(per, rs, h.concealed, j, faces, fs, **kw)
     return per if per_form else min(per.values())
+
+
+def own_face_forms(per: dict, rs, counts, jokers: int, faces, fs=core_form_shanten,
+                   **kw) -> dict:
+    """``per`` (``{form: shanten}`` of ``counts`` with ``jokers``) with the extra forms
+    (十三烂, 七星归位, which take no joker: :data:`EXTRA_FORM_KEPT`) also read with held
+    wild tiles standing for their own faces, where the ruleset allows it
+    (:attr:`JokerRule.own_face_natural <majiang.rules.jokers.JokerRule.own_face_natural>`:
+    南昌 德国, "a 精 standing for its own face is a natural tile").
+
+    `faces` (``uint8 (34,)`` or None): the faces of the wild tiles the hand was dealt or
+    drew by sight.  With ``jokers`` below their number (some were discarded) the best
+    ``jokers`` of them are kept (the player chooses which to throw); jokers beyond them
+    (of no known face) take no part, as in the plain reading.  ``fs``: the per-form
+    shanten function (:func:`core_form_shanten` or the reference), ``kw`` its keywords.
+    Returns ``per`` itself when nothing changes (no faces, no such rule, no extra form,
+    a hand with melds)."""
+    jr = rs.jokers
+    if (faces is None or not jokers or jr is None or not jr.own_face_natural
+            or kw.get("n_melds") or not any(f in EXTRA_FORM_KEPT for f in per)):
+        return per
+    f = np.asarray(faces, dtype=np.int64)
+    n = min(int(jokers), int(f.sum()))
+    if n == 0:
+        return per
+    out = dict(per)
+    kinds = [int(k) for k in np.flatnonzero(f)]
+    base = np.asarray(counts, dtype=np.int64)
+    for take in product(*(range(int(f[k]) + 1) for k in kinds)):
+        if sum(take) != n:
+            continue
+        c = base.copy()
+        for k, t in zip(kinds, take):
+            c[k] += t
+        got = fs(c, jokers=int(jokers) - n, **kw)
+        for form in EXTRA_FORM_KEPT:
+            if form in got and form in out:
+                out[form] = min(out[form], got[form])
+    return out
 
 
 def _joker_kind(rs, indicator):
@@ -158,11 +204,66 @@ def _seen(rs, visible, indicator, jokers: int = 0):
     return model.seen_with_indicator(visible, indicator)
 
 
+def _own_faces_apply(rs, indicator, n_melds: int) -> bool:
+    """Whether wild tiles may stand for their own faces in the extra forms of `rs` for
+    this hand (:func:`own_face_forms`): the rule, known wild kinds, an extra form in the
+    ruleset and a concealed hand (十三烂 / 七星 take the whole hand)."""
+    jr = rs.jokers
+    return bool(jr is not None and jr.own_face_natural and not n_melds
+                and (indicator is not None or jr.source == "fixed")
+                and any(f in EXTRA_FORM_KEPT for f in rs.forms))
+
+
+def _own_face_ukeire(rs, indicator, counts, jokers: int, faces, vis, **kw) -> tuple:
+    """``(shanten, {kind: live})`` as :func:`ukeire_counts` (a joker draw under ``-1``)
+    where wild tiles may stand for their own faces (:func:`_own_faces_apply`): every
+    draw is judged by :func:`ruleset_shanten`'s reading (:func:`own_face_forms`), a drawn
+    wild tile by its face too (drawing 正精 and drawing 副精 may differ in 十三烂).  Live
+    copies: the kind's copies less the hand, melds (``caps``) and ``vis``; a wild kind's
+    copies less its held faces and seen copies, less the jokers held without a face."""
+    c = np.asarray(counts, dtype=np.int64)
+    f = np.zeros(34, np.int64) if faces is None else np.asarray(faces, dtype=np.int64)
+    v = np.zeros(34, np.int64) if vis is None else np.asarray(vis, dtype=np.int64)
+    caps = np.asarray(kw["caps"], dtype=np.int64)
+
+    def shanten(cc, jj, ff) -> int:
+        per = core_form_shanten(cc, jokers=jj, **kw)
+        return min(own_face_forms(per, rs, cc, jj, ff, **kw).values())
+
+    s = shanten(c, jokers, f)
+    kinds = rs.jokers.kinds(indicator)
+    live: dict = {}
+    for k in range(34):
+        if k in kinds or c[k] + 1 > caps[k]:
+            continue
+        n = int(caps[k] - c[k] - v[k])
+        if n > 0:
+            c[k] += 1
+            if shanten(c, jokers, f) < s:
+                live[k] = n
+            c[k] -= 1
+    faceless = max(0, int(jokers) - int(f.sum()))
+    wild = 0
+    for k, cp in zip(kinds, rs.jokers.kind_copies):
+        n = max(0, int(cp) - int(f[k]) - int(v[k]))
+        if n:
+            f[k] += 1
+            if shanten(c, jokers + 1, f) < s:
+                wild += n
+            f[k] -= 1
+    wild -= faceless
+    if wild > 0:
+        live[-1] = wild
+    return s, live
+
+
 def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
-                   engine: str = "auto") -> dict:
+                   engine: str = "auto", faces=None) -> dict:
     """``{tile: live}`` under `rs`; a helpful joker draw is keyed ``"<joker kind>*"``, a
     helpful stand-in draw (:func:`stand_in`) by the substitute's own name (``"5z"``).
-    `engine`: :data:`ENGINES` (the compiled engine by default)."""
+    `engine`: :data:`ENGINES` (the compiled engine by default).  `faces`: the held
+    jokers' faces where they may stand for themselves (:func:`own_face_forms`; then
+    every draw is judged by that reading, :func:`_own_face_ukeire`)."""
     uk = core_ukeire_counts if _check_engine(engine) else ukeire_counts
     h, caps, j = _hand_parts(hand, jokers, rs)
     n = h.n_concealed + j
@@ -172,6 +273,10 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     visible = _seen(rs, visible, indicator, j)     # the turned indicator is set apart
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
+    if _own_faces_apply(rs, indicator, len(h.melds)):
+        _, live = _own_face_ukeire(rs, indicator, h.concealed, j, faces, vis, caps=caps,
+                                   n_melds=0, spec=_spec(rs), meld_suits=())
+        return named_draws(live, jk)
     _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
                  meld_suits=_void_meld_suits(rs, h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
                  joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
@@ -188,10 +293,11 @@ def named_draws(live: dict, joker_kind) -> dict:
 
 
 def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
-                          engine: str = "auto"):
+                          engine: str = "auto", faces=None):
     """One row per distinct discard (jokers are kept), as :func:`majiang.discard_table`;
     the ``improvement`` column is NaN (not computed under regional shape rules).
-    `engine`: :data:`ENGINES` (the compiled engine by default)."""
+    `engine`: :data:`ENGINES` (the compiled engine by default); `faces` as
+    :func:`ruleset_ukeire`."""
     import pandas as pd
     compiled = _check_engine(engine)
     h, caps, j = _hand_parts(hand, jokers, rs)
@@ -207,7 +313,18 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
     jk = _joker_kind(rs, indicator)
     si = stand_in(rs, indicator)
     per = None
-    if compiled:
+    if _own_faces_apply(rs, indicator, len(h.melds)):
+        per = []
+        c = h.concealed.astype(np.int64)
+        for d in np.flatnonzero(c):
+            c[d] -= 1
+            v = vis.copy()
+            v[d] += 1
+            s, live = _own_face_ukeire(rs, indicator, c, j, faces, v, caps=caps, n_melds=0,
+                                       spec=spec, meld_suits=())
+            c[d] += 1
+            per.append((int(d), s, live))
+    elif compiled:
         cs = _compiled(spec)
         c8, k8, v8 = _u8(h.concealed), _u8(caps), _u8_visible(vis)
         if (c8 is not None and k8 is not None and v8 is not False
