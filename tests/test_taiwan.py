@@ -200,3 +200,12 @@ def test_replay_scores_the_same():
         st = play_hand(rs, ["random"] * 4, seed=13, hand=i, log=True)
         again = replay(st.events, ruleset=rs)
         assert summarize(again) == summarize(st)
+
+
+def test_cli_scores_the_flowers_written_in_the_hand(capsys):
+    from majiang.cli import main
+    # South holding 春夏秋冬: 正花 (夏) 1 + 花槓 1, with 圈風刻 1 + 門清 1
+    assert main(["score", _HAND + " 1f2f3f4f", "--win", "3z", "--rules", "taiwan",
+                 "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "正花" in out and "花槓" in out and "total    4 fan" in out

@@ -66,7 +66,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--flowers", type=int, default=0, metavar="N",
                         help="flowers collected (Chinese Official: 1 fan each; other rulesets "
                              "score them by their own rules, up to the ruleset's flower "
-                             "tiles, e.g. 20 硬花 under nanjing) (default: %(default)s)")
+                             "tiles, e.g. 20 硬花 under nanjing; a seat's own flower or a "
+                             "set of four under taiwan needs the flowers themselves, "
+                             "written in the hand as 1f..8f) (default: %(default)s)")
     parser.add_argument("--last-copy", action="store_true",
                         help="和绝张: the other three copies of the win tile are visible")
     parser.add_argument("--kong", action="store_true",
