@@ -142,7 +142,8 @@ class EndTable:
     end : {"win", "wall", "blood"}
         How the hand ended (``"wall"``: 荒庄, nobody won or the wall ran out).
     winners : tuple of int
-    ready : tuple of bool
+    ready : sequence of bool
+        (Like ``values``, a per-seat tuple the engine works out on first use.)
         Per seat: won, or ready (some tile completes a valid win under THE predicate,
         as a self-draw).
     values : tuple of (int or None)

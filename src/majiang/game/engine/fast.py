@@ -296,6 +296,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     fh.declare_voids()
     start = [fh.hand(p) for p in range(n)] if rs.end_settlement else None
     fh.run()
+    bridge.fh = None                   # no cycle fh <-> bridge left behind
     st = FastState(model, seed, hand, int(dealer), int(prevalent_wind) % 4, fh, bridge, w)
     st.start_hands = start
     end_checks(st)

@@ -181,7 +181,7 @@ class _Game(_Asking, _Deal, _Claims):
         st.end_reason = reason
         end_checks(st)
         tb = getattr(st, "end_table", None)
-        if tb is not None:
+        if tb is not None and st.events is not None:
             st._log(e="end_table", turned=tb.turned, ready=list(tb.ready),
                     values=list(tb.values))
         for c in st.end_checks:

@@ -2,6 +2,8 @@
 (:class:`_Readiness`), read once for 查大叫, 退税, kong payments and the end table."""
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from ...hand import Hand, Meld
@@ -55,7 +57,13 @@ class _Readiness:
     """
 
     def __init__(self, st):
-        self.st = st
+        # the hand is held weakly: the end table's lazy readiness (settlement._PerSeat)
+        # keeps this reading, and the hand keeps the end table; a strong reference would
+        # make a cycle that only the garbage collector frees
+        try:
+            self._st = weakref.ref(st)
+        except TypeError:            # a plain namespace standing for a hand (tests)
+            self._st = lambda: st
         self.rs = st.rs
         self.model = game_model(st.rs)
         self.check_win = check_win_fn()
@@ -64,6 +72,14 @@ class _Readiness:
             self.won[w["seat"]] = max(self.won.get(w["seat"], 0), int(w["points"]))
         self._got = {}
         self._val = {}
+
+    @property
+    def st(self):
+        st = self._st()
+        if st is None:
+            raise RuntimeError("the readiness of a finished hand is read from its state "
+                               "(keep the hand state, not only its end table)")
+        return st
 
     def _counts(self, q):
         """(concealed counts as played, jokers) of seat q: the Python loop's

@@ -3,6 +3,8 @@ payments, the ruleset's end checks (查花猪 / 查大叫 / 退税) and its end 
 final table (:func:`end_table`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from .readiness import _Readiness
@@ -90,6 +92,37 @@ def end_checks(st) -> list:
     return st.end_checks
 
 
+class _PerSeat(Sequence):
+    """A per-seat tuple read on first use: the end table's readiness and ready values
+    (THE predicate over each seat's waits), asked only by the end settlements that read
+    them (贵州 查叫 / 鸡, 保定), not by those that do not (广东 跟庄 / 买马, 长沙 扎鸟).
+    Compares equal to the tuple of its values."""
+
+    def __init__(self, n, fn):
+        self._n, self._fn, self._v = n, fn, None
+
+    def _values(self) -> tuple:
+        if self._v is None:
+            self._v = tuple(self._fn(q) for q in range(self._n))
+        return self._v
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        return self._values()[i]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (_PerSeat, tuple, list)):
+            return self._values() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._values())
+
+
 def end_table(st, readiness=None):
     """The final table of a finished hand (:class:`majiang.rules.base.EndTable`) that an
     end-of-hand settlement (:attr:`Ruleset.end_settlement`) reads."""
@@ -129,8 +162,8 @@ def end_table(st, readiness=None):
     turned = rest[0] if rest else None
     start = tuple({int(k): int(h[k]) for k in np.flatnonzero(h)}
                   for h in getattr(st, "start_hands", None) or ())
-    ready = tuple(readiness.ready(q) for q in range(n))
-    values = tuple(readiness.value(q) if ready[q] else None for q in range(n))
+    ready = _PerSeat(n, readiness.ready)
+    values = _PerSeat(n, lambda q: readiness.value(q) if readiness.ready(q) else None)
     first = {int(k): (int(v[0]), None if v[1] is None else int(v[1]))
              for k, v in getattr(st, "first_discards", {}).items()}
     return EndTable(players=n, end=st.end_reason, winners=tuple(w["seat"] for w in st.wins),
