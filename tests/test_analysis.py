@@ -418,3 +418,62 @@ def test_advise_wait_on_the_last_copy_counts_heju_zhang():
     row = _row(advise("23345m111p456p99s6m", visible="1m1m1m"), "3m")
     assert f"1m:{d}/{s}" in row["waits_fan"] and "self-drawn only" not in row["waits_fan"]
     assert row["valid_ukeire"] == 1          # the one 1m left
+
+
+# ------------------------------------------------ push or fold, the table model (issue 18)
+def test_push_or_fold_is_a_fact_about_the_position_not_the_ranking():
+    """The verdict compares the efficiency choice within the default horizon with the
+    safest discard by ev; it must not change with ``by=`` (the README position once said
+    "push: discard 3m" under one ranking and "2m" under another)."""
+    import majiang
+    p = majiang.Position("23345m111p456p99s6m", seat=1, melds=[None, None, "[777m]@0", None],
+                         discards=["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"])
+    verdicts = {by: advise(p, by=by, danger_samples=100).attrs["push_or_fold"]
+                for by in ("ev", "efficiency", "safety")}
+    assert len(set(verdicts.values())) == 1, verdicts
+    # the ev ranking's own columns give the same verdict when recomputed from them
+    from majiang.analysis import push_or_fold
+    ev = advise(p, danger_samples=100)
+    assert push_or_fold(ev) == verdicts["ev"]
+
+
+def test_push_or_fold_picks_the_fold_by_ev():
+    """A table built by hand: push is the discard with the best p_win; fold the lowest
+    exp_loss; fold wins when its ev = exp_gain - exp_loss is higher."""
+    from majiang.analysis import push_or_fold
+    t = pd.DataFrame({"discard": ["3m", "7z", "9s"], "p_win": [0.30, 0.00, 0.10],
+                      "p_tenpai": [0.9, 0.2, 0.5], "ukeire_count": [8, 2, 5],
+                      "exp_gain": [3.0, 0.0, 1.0], "exp_loss": [4.0, 0.0, 0.5],
+                      "p_deal_in": [0.2, 0.0, 0.05]})
+    assert push_or_fold(t) == ("fold: discard 7z (ev 0.00) rather than push with 3m "
+                               "(ev -1.00)")
+    t.loc[0, "exp_loss"] = 1.0
+    assert push_or_fold(t).startswith("push: discard 3m (ev 2.00; the safest, 7z")
+
+
+def test_advise_with_the_table_model_is_win_probability_per_discard():
+    """advise(model="table") gives each discard the table model's own estimate for the
+    hand after it (majiang.win_probability with model="table", same seed and samples)."""
+    from majiang import win_probability
+    hand = "23345m111p456p99s6m"
+    df = advise(hand, draws=2, model="table", n_samples=24).set_index("discard")
+    assert set(df["model"]) == {"table (engine Monte Carlo)"}
+    for d in ("3m", "6m"):
+        rest = {"3m": "2345m111p456p99s6m", "6m": "23345m111p456p99s"}[d]
+        est = win_probability(rest, 2, model="table", n_samples=24, seed=0)
+        assert df.loc[d, "p_win"] == est.value and df.loc[d, "se_win"] == est.se
+    assert (df["method"] == "monte_carlo").all() and "exp_score" not in df.columns
+
+
+def test_advise_table_model_errors():
+    import majiang
+    from majiang.errors import RuleError
+    with pytest.raises(RuleError, match="give draws"):
+        advise("23345m111p456p99s6m", model="table")
+    with pytest.raises(RuleError, match="seen tiles"):
+        advise("23345m111p456p99s6m", "1z", draws=2, model="table", n_samples=4)
+    p = majiang.Position("23345m111p456p99s6m", discards=[None, "1z", None, None])
+    with pytest.raises(RuleError, match="position"):
+        advise(p, draws=2, model="table")
+    with pytest.raises(RuleError, match="unknown probability model"):
+        advise("23345m111p456p99s6m", draws=2, model="tabel")

@@ -235,3 +235,38 @@ def test_declared_void_bars_the_win_and_melds_of_that_suit():
     assert mj.advise_claim(one_s)["action"].tolist() == ["pass"]
     assert "pung" in mj.advise_claim(mj.Position.from_text(text.format("1s")))[
         "action"].tolist()
+
+
+def test_claims_rank_by_the_waits_that_reach_eight_fan():
+    # 123m 456p 789s 11z 23p waits on 1p 4p 7p (23p + 456p).  Passing keeps 花龙 (Mixed
+    # Straight, 8 fan: 123m 456p 789s) on 1p and 4p; 7p reads 234p 567p and breaks 456p,
+    # so it wins below 8.  Winning live copies: 1p 4 + 4p 3 (one held) = 7 of the 11
+    # shape ukeire (7p 4).  Chowing seat 3's 6s with 78s and throwing 9s keeps the same
+    # shape wait (147p, 11 live) but loses 789s and with it the 8 fan of 花龙: by shape the
+    # two rows tie, by the waits that win the pass is better.
+    pos = mj.Position("123m456p789s11z23p", seat=0, discards=[None, None, None, "6s"])
+    df = mj.advise_claim(pos).set_index("action")
+    assert df.loc["pass", "ukeire_count"] == df.loc["chow 6-7-8s", "ukeire_count"] == 11
+    assert df.loc["pass", "valid_ukeire"] == 7
+    assert df.loc["chow 6-7-8s", "valid_ukeire"] < 7
+    assert df.loc["pass", "rank"] == 1 and df.loc["chow 6-7-8s", "rank"] == 2
+    assert df.loc["pass", "waits_fan"].startswith("1p:") and "7p:<8" in df.loc["pass", "waits_fan"]
+
+
+def test_advise_at_a_position_says_whether_to_kong():
+    # the position of test_concealed_kong_row_counted_by_hand: by efficiency the discard
+    # of 3z (17 live) beats the kong (11 live), as advise_kong ranks it
+    pos = mj.Position("1111m234p678s1237z", discards=[None, None, None, "3z"])
+    eff = mj.advise(pos, by="efficiency", danger_samples=50)
+    assert eff.attrs["kong"] == ("discard 3z (shanten 2, 17 live) rather than concealed "
+                                 "kong 1m (shanten 2, 11 live)")
+    # by ev (the default horizon): the kong's ev is its own expected gain over one draw
+    # more (the replacement tile), with no discard now; the verdict names both evs
+    ev = mj.advise(pos, danger_samples=50)
+    from majiang.reading import horizon
+    kong = mj.advise_kong(pos, draws=horizon(pos), danger=True)
+    assert "concealed kong 1m (ev " in ev.attrs["kong"] and "discard " in ev.attrs["kong"]
+    assert kong.set_index("action").loc["concealed kong 1m", "ev"] == pytest.approx(
+        float(ev.attrs["kong"].split("concealed kong 1m (ev ")[1].split(")")[0]), abs=0.006)
+    none = mj.advise(mj.Position("1155m234p678s123z4z", drawn="4z"), danger_samples=50)
+    assert none.attrs["kong"] is None

@@ -24,7 +24,7 @@ rank  modules                                             why
                                                           predicate (uses efficiency for
                                                           the default, rule-less model)
 5     probability, odds, analysis, records, position,     questions about one hand; records
-      opponents, reading, claims                          only parses game logs; a position
+      opponents, reading, claims, waiting_hand            only parses game logs; a position
                                                           reads records and logs, not the game;
                                                           the opponent model reads a position
 6     game                                                one whole hand under a ruleset
@@ -61,6 +61,7 @@ RANKS = {
     "majiang.scoring": 4,
     "majiang.probability": 5, "majiang.odds": 5, "majiang.analysis": 5, "majiang.records": 5,
     "majiang.position": 5, "majiang.opponents": 5, "majiang.reading": 5, "majiang.claims": 5,
+    "majiang.waiting_hand": 5,
     "majiang.game": 6,
     "majiang.studies": 7, "majiang.review": 7, "majiang.env": 7,
     "majiang.plots": 8, "majiang.cli": 8, "majiang.__main__": 8, "majiang": 8,

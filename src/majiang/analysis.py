@@ -152,10 +152,11 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
            seven_pairs_quads: bool | None = None, second_order: bool = True, jokers: int = 0,
            joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
-           method: str = "auto", seed: Any = 0, n_samples: int = 20_000,
+           method: str = "auto", seed: Any = 0, n_samples: int | None = None,
            changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
            prevalent_wind: Any = 0, policy: str | None = None, by: str | None = None,
-           danger_samples: int | None = None, opponent_model: Any = None, void: Any = None):
+           danger_samples: int | None = None, opponent_model: Any = None, void: Any = None,
+           model: str | None = None):
     """Discard advice for a hand that must discard, best first (or to win now).
 
     Given a :class:`majiang.Position` instead of a hand, the advice also weighs the table
@@ -190,7 +191,20 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         Passed with ``draws`` and ``ruleset`` to the probability model
         (:func:`majiang.probability.probabilities`); ``indicator`` (the turned tile of
         a joker ruleset) also goes to :func:`majiang.discard_table`, so the wild kinds
-        (one, or two: 南昌, 天津) are not listed as ordinary draws.
+        (one, or two: 南昌, 天津) are not listed as ordinary draws.  ``n_samples``
+        (default None): the Monte Carlo samples, 20,000 for the single-player model
+        (:data:`majiang.probability.DEFAULT_SAMPLES`), :data:`TABLE_SAMPLES` hands per
+        discard for ``model="table"``.
+    model : {None, "single", "table"}
+        The probability model of the ``draws`` columns, as
+        :func:`majiang.win_probability`'s ``model``: ``None`` / ``"single"`` (default)
+        the single-player model (exact where feasible); ``"table"`` the whole-hand
+        engine at a full table (:func:`majiang.game.table.table_probabilities`: the
+        hand after each discard is dealt to seat 0, the dealer, and the other seats play
+        the efficiency bot; a Monte Carlo, columns ``p_tenpai``, ``p_win``, ``se_win``;
+        no ``exp_score``).  The table model starts from a deal, so it takes a hand
+        without melds or seen tiles (``visible``, a Position: RuleError), ``draws`` of
+        at least 1, and no ``method`` / ``policy`` / ``changes`` / ``seat_wind``.
 
     policy : str, optional
         The play policy of the probabilities, any name they print (``"optimal"``,
@@ -202,9 +216,14 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         :data:`majiang.reading.DEFAULT_HORIZON`) minus ``exp_loss`` (expected
         payment if this discard deals in, :func:`majiang.danger`); ``"efficiency"`` keeps
         the order of the keyword call (``draws`` as given, no default) and adds the
-        columns; ``"safety"`` ranks by ``exp_loss``.  ``attrs["push_or_fold"]`` says whether the safest discard (fold)
-        has a higher ev than the efficiency choice (push).  Without a position only
-        ``None`` / ``"efficiency"``.
+        columns; ``"safety"`` ranks by ``exp_loss``.  ``attrs["push_or_fold"]`` says
+        whether the safest discard (fold) has a higher ev than the efficiency choice
+        (push) within ``draws`` (default the seat's horizon, whatever ``by``:
+        :func:`push_or_fold`).  ``attrs["kong"]``: when the seat may declare a concealed
+        or added kong, whether that beats the advised discard, by ev with a horizon and
+        by shanten and winning live tiles without
+        (:func:`majiang.waiting_hand.kong_verdict`; :func:`majiang.advise_kong` gives
+        the table), else None.  Without a position only ``None`` / ``"efficiency"``.
     danger_samples, opponent_model
         With a position: ``n_samples`` and ``model`` of :func:`majiang.danger`.
     void : str or int, optional
@@ -240,6 +259,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     majiang.advise_claim : whether to claim another seat's discard.
     """
     pos = hand if type(hand).__name__ == "Position" else None
+    table_model = _table_model(model, draws, pos)
     if pos is not None:
         from .position import analysis_inputs
         hand, kw = analysis_inputs(hand, "advise", dict(
@@ -260,9 +280,13 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if void is not None:
         from .rules.model import with_void
         ruleset = with_void(ruleset, void)
+    if n_samples is None:
+        from .probability import DEFAULT_SAMPLES as SINGLE_SAMPLES
+        n_samples = TABLE_SAMPLES if table_model else SINGLE_SAMPLES
     table = _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers,
                     joker_fifth_copy, ruleset, draws, method, seed, n_samples, changes,
-                    indicator, seat_wind, prevalent_wind, policy, gain=pos is not None)
+                    indicator, seat_wind, prevalent_wind, policy, gain=pos is not None,
+                    model=model if table_model else None)
     from .efficiency import void_first
     table = void_first(table, ruleset)      # 定缺: the declared suit's tiles go first
     done = None
@@ -274,12 +298,89 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     table.attrs["win_now"] = done.text if done is not None and done.wins else None
     table.attrs["no_win"] = done.text if done is not None and not done.wins else None
     if pos is not None:             # weigh the table: the danger of each discard
-        from .reading import DEFAULT_MODEL, DEFAULT_SAMPLES, weigh
+        from .reading import DEFAULT_MODEL, DEFAULT_SAMPLES, horizon, weigh
         table = weigh(table, pos, by=by,
                       n_samples=DEFAULT_SAMPLES if danger_samples is None else danger_samples,
                       seed=seed, model=DEFAULT_MODEL if opponent_model is None
                       else opponent_model)
+        gains = None
+        if "exp_gain" not in table.columns:     # by="efficiency" without draws
+            gains = _probability_columns(
+                hand, horizon(pos), visible, _narrow(ruleset, forms, seven_pairs_quads),
+                method, seed, n_samples, changes, indicator, seat_wind, prevalent_wind,
+                jokers, policy, gain=True)
+        table.attrs["push_or_fold"] = push_or_fold(table, gains)
+        from .waiting_hand import kong_verdict
+        table.attrs["kong"] = kong_verdict(pos, table, draws, seed, by)
     return table
+
+
+TABLE_SAMPLES = 400
+"""Hands played per discard by :func:`advise` with ``model="table"`` when ``n_samples``
+is not given (about 1 s per discard under Chinese Official rules: the engine plays all
+four seats; standard error of ``p_win`` at most 0.025)."""
+
+
+def _table_model(model: Any, draws: Any, pos: Any) -> bool:
+    """Whether :func:`advise`'s ``model`` is an extra probability model (``"table"``);
+    None / ``"single"`` is the single-player model.  A model without ``draws`` or with a
+    Position is refused (RuleError, one line)."""
+    from .errors import RuleError
+    from .probability.models import SINGLE_PLAYER
+    if model is None or model in SINGLE_PLAYER:
+        return False
+    if draws is None:
+        raise RuleError(f"model={model!r} names the probability model of p_win: give draws")
+    if pos is not None:
+        raise RuleError(f"model={model!r} starts from a deal and does not model a position's "
+                        "seen tiles or melds: give the hand, or use the single-player model")
+    return True
+
+
+def _narrow(ruleset: Any, forms: Any, seven_pairs_quads: Any) -> Any:
+    """The ruleset narrowed by ``forms`` / ``seven_pairs_quads`` (the probabilities have
+    no ``forms=`` of their own)."""
+    if forms is None and seven_pairs_quads is None:
+        return ruleset
+    from .rules.model import narrowed
+    return narrowed(ruleset, forms, seven_pairs_quads)
+
+
+def push_or_fold(table: Any, gains: Any = None) -> str:
+    """Whether to push or fold at a position: ``"push: discard 3m (ev 4.10; the safest,
+    9s, has ev -0.02)"`` or ``"fold: discard 7z (ev 0.00) rather than push with 9s (ev
+    -0.35)"``.
+
+    ``table`` is :func:`advise`'s table at a position (columns ``discard``,
+    ``exp_loss``, ``p_deal_in`` and, with a horizon, ``p_win``, ``p_tenpai``,
+    ``exp_gain``, ``ukeire_count``); ``gains`` (optional) a frame with ``discard``,
+    ``p_win``, ``p_tenpai`` and ``exp_gain`` at the position's default horizon, used in
+    place of the table's (``by="efficiency"`` without ``draws`` has none).  Push is the
+    efficiency choice within the horizon (highest ``p_win``, then ``p_tenpai``, then
+    live ukeire, then tile order); fold the safest discard (lowest ``exp_loss``, then
+    ``p_deal_in``, then tile order); fold is advised when its ``ev = exp_gain -
+    exp_loss`` is higher.  The verdict depends on the position and the horizon only, not
+    on the table's ranking (``by``)."""
+    from .tiles import parse_tile
+    f = table.drop(columns=[c for c in ("p_win", "p_tenpai", "exp_gain")
+                            if gains is not None and c in table.columns])
+    if gains is not None:
+        f = f.merge(gains[["discard", "p_win", "p_tenpai", "exp_gain"]], on="discard",
+                    how="left")
+    f = f.assign(_k=[parse_tile(d) for d in f["discard"]],
+                 _g=f["exp_gain"].astype(float).fillna(0.0) if "exp_gain" in f else 0.0,
+                 _pw=f["p_win"].astype(float).fillna(-1.0) if "p_win" in f else -1.0,
+                 _pt=f["p_tenpai"].astype(float).fillna(-1.0) if "p_tenpai" in f else -1.0,
+                 _u=f["ukeire_count"].astype(float) if "ukeire_count" in f else 0.0)
+    f["_ev"] = f["_g"] - f["exp_loss"].astype(float)
+    push = f.sort_values(["_pw", "_pt", "_u", "_k"], ascending=[False, False, False, True],
+                         kind="stable").iloc[0]
+    safe = f.sort_values(["exp_loss", "p_deal_in", "_k"], kind="stable").iloc[0]
+    if safe["discard"] != push["discard"] and safe["_ev"] > push["_ev"]:
+        return (f"fold: discard {safe['discard']} (ev {safe['_ev']:.2f}) rather than push "
+                f"with {push['discard']} (ev {push['_ev']:.2f})")
+    return (f"push: discard {push['discard']} (ev {push['_ev']:.2f}; the safest, "
+            f"{safe['discard']}, has ev {safe['_ev']:.2f})")
 
 
 def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: Any,
@@ -302,9 +403,10 @@ def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: A
 
 def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker_fifth_copy,
             ruleset, draws, method, seed, n_samples, changes, indicator, seat_wind,
-            prevalent_wind, policy, gain=False):
+            prevalent_wind, policy, gain=False, model=None):
     """The ranked discard table of :func:`advise` (``gain``: with ``draws``, add the column
-    ``exp_gain`` of :func:`majiang.reading.exp_gain`)."""
+    ``exp_gain`` of :func:`majiang.reading.exp_gain`; ``model``: an extra probability
+    model of the ``draws`` columns, :func:`_model_columns`)."""
     rs = _regional_jokers(ruleset, forms, indicator)     # a fixed joker kind needs none
     if draws is None and rs is None:
         table = _advise_columns(hand, visible, forms, seven_pairs_quads, second_order, jokers,
@@ -323,9 +425,14 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
         from .rules.model import narrowed
         prob_rs = (ruleset if forms is None and seven_pairs_quads is None
                    else narrowed(ruleset, forms, seven_pairs_quads))     # forms= narrows
-        probs = _probability_columns(hand, draws, visible, prob_rs, method, seed, n_samples,
-                                     changes, indicator, seat_wind, prevalent_wind, jokers,
-                                     policy, gain)
+        if model is not None:
+            probs = _model_columns(model, hand, draws, visible, prob_rs, method, seed,
+                                   n_samples, changes, indicator, seat_wind, prevalent_wind,
+                                   jokers, policy)
+        else:
+            probs = _probability_columns(hand, draws, visible, prob_rs, method, seed,
+                                         n_samples, changes, indicator, seat_wind,
+                                         prevalent_wind, jokers, policy, gain)
         table = table.merge(probs, on="discard", how="left")
         crit_cols = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
         asc = [False, False, False, True, False, False]
@@ -427,6 +534,40 @@ def _probability_columns(hand, draws, visible, ruleset, method, seed, n_samples,
     return pd.DataFrame(rows, columns=cols)
 
 
+def _model_columns(model, hand, draws, visible, ruleset, method, seed, n_samples, changes,
+                   indicator, seat_wind, prevalent_wind, jokers, policy):
+    """One row per discard kind: p_tenpai, p_win, se_win, method, model, policy, note from
+    the extra probability model ``model`` (``"table"``: the hand after the discard played
+    at a full table, :func:`majiang.win_probability` ``model="table"``), each discard
+    with ``n_samples`` hands and the same ``seed``.  Options the model does not take are
+    passed only when given, so that it refuses them in its own words (RuleError)."""
+    import pandas as pd
+
+    from .hand import Hand, as_hand
+    from .probability.models import _extra_model
+    from .tiles import tile_name
+
+    run = _extra_model(model)
+    h = as_hand(_with_jokers(hand, jokers), strict=False)
+    kw: dict[str, Any] = {"ruleset": ruleset, "n_samples": n_samples, "seed": seed,
+                          "prevalent_wind": prevalent_wind}
+    extra = {"visible": visible, "indicator": indicator, "policy": policy,
+             "changes": changes, "method": None if method == "auto" else method,
+             "seat_wind": None if seat_wind in (0, "E", "east") else seat_wind}
+    kw.update({k: v for k, v in extra.items() if v is not None})
+    rows = []
+    for k in np.flatnonzero(np.asarray(h.concealed)).tolist():
+        c = np.array(h.concealed, dtype=np.uint8)
+        c[k] -= 1
+        r = run(Hand(c, h.melds, h.flowers, h.jokers), draws, **kw)
+        w, t = r.win, r.tenpai
+        rows.append({"discard": tile_name(k), "p_tenpai": t.value, "p_win": w.value,
+                     "se_win": w.se, "method": w.method, "model": w.model,
+                     "policy": w.policy, "note": w.note})
+    return pd.DataFrame(rows, columns=["discard", "p_tenpai", "p_win", "se_win", "method",
+                                       "model", "policy", "note"])
+
+
 # ------------------------------------------------ waits that win (a minimum in fan / points)
 def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_wind,
                  prevalent_wind):
@@ -460,13 +601,13 @@ def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_w
     if h.jokers:
         return table
     from .hand import Hand, visible_counts
-    from .tiles import parse_tile, tile_name
+    from .tiles import parse_tile
+    from .waiting_hand import winning_waits
 
-    seen = np.array(h.concealed, dtype=np.int64) + visible_counts(visible).astype(np.int64)
+    outside = visible_counts(visible).astype(np.int64)     # seen outside the hand
     for m in h.melds:
         for t in m.tiles:
-            seen[t] += 1
-    copies = np.asarray(model.copies, dtype=np.int64)
+            outside[t] += 1
     valid, texts = [], []
     for d, sh, count in zip(table["discard"], table["shanten"], table["ukeire_count"]):
         if sh != 0:
@@ -475,26 +616,10 @@ def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_w
             continue
         c = np.array(h.concealed, dtype=np.uint8)
         c[parse_tile(d)] -= 1
-        after = Hand(c, h.melds, h.flowers)
-        total, cells, ready = 0, [], False
-        for k in _shape_waits(model, rs, after):
-            if seen[k] - h.concealed[k] + after.concealed[k] >= copies[k]:
-                continue        # a fifth copy: a wait by shape that no tile fills
-            # 和绝张: the other three copies shown (the table and own melds, not the own
-            # concealed tiles), so the wait is the last copy
-            last = int(seen[k] - h.concealed[k]) >= 3
-            on_discard, self_drawn = (_wait_fan(model, rs, after, k, s, seat_wind,
-                                                prevalent_wind, last) for s in (False, True))
-            live = max(int(copies[k] - seen[k]), 0)     # the discard is seen too
-            if on_discard[0] or self_drawn[0]:
-                total += live
-                ready = True
-            cell = f"{tile_name(k)}:{on_discard[1]}/{self_drawn[1]}"
-            if self_drawn[0] and not on_discard[0]:
-                cell += " (self-drawn only)"
-            cells.append(cell)
+        total, text = winning_waits(model, rs, Hand(c, h.melds, h.flowers), outside,
+                                    parse_tile(d), seat_wind, prevalent_wind)
         valid.append(total)
-        texts.append(("" if ready else "not ready: ") + " ".join(cells))
+        texts.append(text)
     out = table.assign(valid_ukeire=np.array(valid, dtype=np.int64), waits_fan=texts)
     sh = out["shanten"].to_numpy(dtype=np.int64)
     imp = out["improvement"].fillna(-1.0).to_numpy(dtype=np.float64)
@@ -506,49 +631,3 @@ def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_w
                      out["ukeire_kinds"]], axis=1).astype(np.float64)
     out["rank"] = _shared_ranks(crit)
     return out
-
-
-_WAIT_FANS: dict = {}
-
-
-def _shape_waits(model, rs, after) -> tuple:
-    """The kinds of :func:`majiang.scoring.waiting.waits` of the 13-tile hand ``after``,
-    kept per (ruleset, hand)."""
-    key = (id(model), after.concealed.tobytes(), after.melds)
-    got = _WAIT_FANS.get(key)
-    if got is not None and got[0] is model:
-        return got[1]
-    from .scoring.waiting import waits
-    from .tiles import parse_tile
-
-    out = tuple(parse_tile(w) for w in waits(after, ruleset=rs))
-    _WAIT_FANS[key] = (model, out)
-    return out
-
-
-def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_wind,
-              last_copy: bool = False):
-    """``(wins, text)`` of the 13-tile hand ``after`` winning on kind ``k`` (self-drawn or
-    on a discard) under THE win predicate: text the fan total, ``<N`` below an N-fan
-    minimum, ``no`` otherwise; ``last_copy``: the wait is the last copy (和绝张).  Kept per
-    (ruleset, hand, wait, context)."""
-    key = (id(model), after.concealed.tobytes(), after.melds, after.flowers, k, self_drawn,
-           seat_wind, prevalent_wind, last_copy)
-    got = _WAIT_FANS.get(key)
-    if got is not None and got[0] is model:
-        return got[1]
-    from .scoring import check_win
-
-    v = check_win(after, k, ruleset=rs, self_drawn=self_drawn, seat_wind=seat_wind,
-                  prevalent_wind=prevalent_wind, last_copy=last_copy)
-    r = v.result
-    if v.valid:
-        text = "win" if r is None else str(r.total)
-    elif r is not None and model.min_fan and not r.meets_minimum:
-        text = f"<{model.min_fan}"
-    else:
-        text = "no"
-    if len(_WAIT_FANS) > 1 << 14:
-        _WAIT_FANS.clear()
-    _WAIT_FANS[key] = (model, (v.valid, text))
-    return v.valid, text

@@ -36,13 +36,19 @@ seat's meld) and read by the same analyses as :func:`majiang.advise`:
 Rows rank as :func:`majiang.advise`: the win first, then with ``draws`` and
 ``danger=True`` by ``ev`` (``exp_gain - exp_loss``: only the danger of the discard made
 now counts, as in :func:`majiang.advise`), then (with ``draws``) ``p_win``,
-``p_tenpai``, then ``shanten`` ascending and ``ukeire`` descending.
+``p_tenpai``, then ``shanten`` ascending, ``valid_ukeire`` descending (under a ruleset
+with a minimum in fan, Chinese Official rules' 8 fan: the live copies of a ready hand's
+waits that reach it, :func:`majiang.waiting_hand.winning_waits`, so a call that leaves
+no 8-fan wait ranks below a pass that keeps one; the live ukeire elsewhere) and live
+``ukeire`` descending.
 """
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
+
+from .waiting_hand import choice_text, kong_options, waiting_row
 
 __all__ = ["advise_claim", "advise_kong"]
 
@@ -115,49 +121,6 @@ def _win(position: Any, t: int):
     return None, f"no win on {tile_name(t)} on a discard: {wc.reason}"
 
 
-def _waiting(position: Any, draws: int | None, seed: Any) -> dict:
-    """Shanten, live ukeire (and probabilities) of a waiting position."""
-    from .efficiency import shanten, ukeire
-    from .tiles import format_counts, parse_tile
-    kw = position.analysis_kwargs()
-    ind = kw.get("indicator")
-    h = position.hand
-    row: dict[str, Any] = {"discard": None}
-    void = kw.get("void")
-    row["shanten"] = int(shanten(h, ruleset=position.ruleset, indicator=ind, void=void))
-    uk = ukeire(h, kw["visible"], ruleset=position.ruleset, indicator=ind, void=void)
-    row["ukeire_count"] = int(sum(uk.values()))
-    eff = np.zeros(34, dtype=np.uint8)
-    for k in uk:
-        if not k.endswith("*"):         # a joker draw is listed as "<kind>*"
-            eff[parse_tile(k)] = 1
-    row["ukeire"] = format_counts(eff)
-    gain = np.nan
-    if draws is not None:
-        r, gain = _waiting_odds(position, draws, seed)
-        row.update(p_tenpai=r.p_tenpai, p_win=r.p_win, _model=r.model, _policy=r.policy,
-                   exp_gain=gain)
-    row.update(p_deal_in=0.0, exp_loss=0.0, ev=gain)
-    return row
-
-
-def _waiting_odds(position: Any, draws: int, seed: Any):
-    """``(Probabilities, exp_gain)`` of a waiting position over ``draws`` draws: as
-    :func:`majiang.probabilities` (default method and policy), the winning outcomes kept
-    for :func:`majiang.reading.exp_gain`."""
-    from . import probability as P
-    from .reading import exp_gain
-    from .rules.model import with_void
-    kw = position.analysis_kwargs()
-    method = P._auto_method("auto", None)
-    ruleset = with_void(position.ruleset, kw.get("void"))
-    ppos, engine, n = P._setup(position.hand, draws, kw["visible"], ruleset, method,
-                               None, P.DEFAULT_SAMPLES, None, P.DEFAULT_MAX_STATES,
-                               kw.get("indicator"), kw["seat_wind"], kw["prevalent_wind"])
-    r = P._run(engine, ppos.counts, ppos.jokers, method, None, n, seed, 1, keep_wins=True)
-    return r, float(exp_gain(ppos, r))
-
-
 def _plus_one(draws: int | None) -> int | None:
     """The horizon after a kong: its replacement tile is one draw more."""
     return None if draws is None else draws + 1
@@ -176,6 +139,8 @@ def _discarding(position: Any, draws: int | None, seed: Any, danger: bool) -> tu
     best = t.iloc[0]
     row = {"discard": best["discard"], "shanten": int(best["shanten"]),
            "ukeire_count": int(best["ukeire_count"]), "ukeire": best["ukeire"]}
+    if "valid_ukeire" in t.columns:         # a minimum in fan: the waits that win
+        row.update(valid_ukeire=int(best["valid_ukeire"]), waits_fan=best["waits_fan"])
     if draws is not None:
         row.update(p_tenpai=best.get("p_tenpai"), p_win=best.get("p_win"),
                    _model=best.get("model"), _policy=best.get("policy"))
@@ -216,7 +181,10 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         One row per legal answer, best first: ``rank`` (int), ``action`` (``"win"``,
         ``"kong"``, ``"pung"``, ``"chow 3-4-5m"``, ``"pass"``), ``discard`` (the best
         discard after a chow / pung, else None), ``shanten`` (int, -1 for the win),
-        ``ukeire_count`` (int, live), ``ukeire`` (str), ``fan`` (the win's fan total,
+        ``ukeire_count`` (int, live), ``ukeire`` (str), ``valid_ukeire`` (int: the live
+        copies of a ready hand's waits that win, below a fan minimum; else
+        ``ukeire_count``), ``waits_fan`` (str: each wait's fan on a discard / self-drawn
+        under a fan minimum, else None), ``fan`` (the win's fan total,
         else NaN); with ``draws`` ``p_tenpai``, ``p_win``; with ``danger`` ``p_deal_in``,
         ``exp_loss``, ``ev`` (and with ``draws`` too ``exp_gain``).  ``attrs["by"]``
         (with ``draws``): ``"ev"`` with ``danger``, else ``"p_win"``.  ``attrs``: ``tile`` and ``from_seat`` (the offer),
@@ -264,7 +232,7 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         calls = ()      # 定缺: a tile of the declared void suit is never melded
     if "exposed_kong" in calls and held[t] >= 3:
         after = _after_call(position, ls, t, "kong", t, [t, t, t])
-        rows.append({"action": "kong", **_waiting(after, _plus_one(draws), seed)})
+        rows.append({"action": "kong", **waiting_row(after, _plus_one(draws), seed)})
     if "pung" in calls and held[t] >= 2:
         after = _after_call(position, ls, t, "pung", t, [t, t])
         row, extra = _discarding(after, draws, seed, danger)
@@ -280,7 +248,7 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
                 row, extra = _discarding(after, draws, seed, danger)
                 name = "-".join(str(low_r + i + 1) for i in range(3)) + "mps"[suit]
                 rows.append({"action": f"chow {name}", **row})
-    rows.append({"action": "pass", **_waiting(position, draws, seed)})
+    rows.append({"action": "pass", **waiting_row(position, draws, seed)})
     return _rank(rows, draws, danger, attrs)
 
 
@@ -298,12 +266,16 @@ def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
         df = df.drop(columns=[c for c in ("p_deal_in", "exp_loss", "ev", "exp_gain")
                               if c in df.columns])
     win_first = (df["action"] != "win").astype(int)
-    key = pd.DataFrame({"w": win_first, "s": df["shanten"], "u": -df["ukeire_count"]})
-    cols = ["w", "s", "u"]
+    if "valid_ukeire" not in df.columns:
+        df["valid_ukeire"] = df["ukeire_count"]
+    df["valid_ukeire"] = df["valid_ukeire"].fillna(df["ukeire_count"]).astype(np.int64)
+    key = pd.DataFrame({"w": win_first, "s": df["shanten"], "v": -df["valid_ukeire"],
+                        "u": -df["ukeire_count"]})
+    cols = ["w", "s", "v", "u"]
     if draws is not None:
         key["pw"] = -df["p_win"].astype(float).fillna(-1.0)
         key["pt"] = -df["p_tenpai"].astype(float).fillna(-1.0)
-        cols = ["w", "pw", "pt", "u", "s"]
+        cols = ["w", "pw", "pt", "v", "u", "s"]
         attrs["draws"] = int(draws)
         if danger:          # weigh both sides: ev first (the win still leads)
             key["ev"] = -df["ev"].astype(float).fillna(-np.inf)
@@ -315,7 +287,8 @@ def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
     out["discard"] = pd.Series([d if isinstance(d, str) else None for d in out["discard"]],
                                dtype=object)
     out.insert(0, "rank", _shared_ranks(crit))
-    lead = ["rank", "action", "discard", "shanten", "ukeire_count", "ukeire", "fan"]
+    lead = ["rank", "action", "discard", "shanten", "ukeire_count", "ukeire",
+            "valid_ukeire", "fan"]
     out = out[lead + [c for c in out.columns if c not in lead]]
     for src, name in (("_model", "probability_model"), ("_policy", "policy")):
         if src in out.columns and out[src].notna().any():   # what produced p_win
@@ -366,8 +339,6 @@ def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
     RuleError
         ``position`` is not a Position, or the seat does not have to discard.
     """
-    from .hand import Meld
-    from .tiles import tile_name
     if type(position).__name__ != "Position":
         raise _error("advise_kong needs a majiang.Position")
     if not position.must_discard:
@@ -375,32 +346,8 @@ def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
                      "declared on one's own turn, after drawing")
     model = position.model
     calls = tuple(model.calls)
-    held = np.asarray(position.concealed, dtype=np.int64)
-    rows: list[dict] = []
-    if "concealed_kong" in calls:
-        for t in np.flatnonzero(held >= 4).tolist():
-            conc = held.copy()
-            conc[t] -= 4
-            melds = [list(m) for m in position.melds]
-            melds[position.seat].append((Meld("kong", t, concealed=True), None))
-            after = position.replace(concealed=conc.astype(np.uint8), drawn=None,
-                                     melds=melds)
-            rows.append({"action": f"concealed kong {tile_name(t)}",
-                         **_waiting(after, _plus_one(draws), seed)})
-    if "added_kong" in calls:
-        own = list(position.melds[position.seat])
-        for i, tm in enumerate(own):
-            t = tm.meld.tile
-            if tm.meld.kind != "pung" or held[t] < 1:
-                continue
-            conc = held.copy()
-            conc[t] -= 1
-            melds = [list(m) for m in position.melds]
-            melds[position.seat][i] = (Meld("kong", t), tm.from_seat)
-            after = position.replace(concealed=conc.astype(np.uint8), drawn=None,
-                                     melds=melds)
-            rows.append({"action": f"added kong {tile_name(t)}",
-                         **_waiting(after, _plus_one(draws), seed)})
+    rows: list[dict] = [{"action": action, **waiting_row(after, _plus_one(draws), seed)}
+                        for action, after in kong_options(position)]
     row, extra = _discarding(position, draws, seed, danger)
     rows.append({"action": "discard", **row})
     attrs: dict[str, Any] = {"ruleset": model.name, "calls": calls}
@@ -414,22 +361,11 @@ def kong_note(position: Any) -> str | None:
     efficiency (shanten, live ukeire; no horizon), e.g. ``"discard 3z (shanten 2, 17
     live) rather than concealed kong 1m (shanten 2, 11 live)"``; None when no kong is
     possible (or the seat does not have to discard)."""
-    if type(position).__name__ != "Position" or not position.must_discard:
-        return None
-    calls = position.model.calls
-    held = np.asarray(position.concealed)
-    quads = "concealed_kong" in calls and bool((held >= 4).any())
-    added = "added_kong" in calls and any(
-        tm.meld.kind == "pung" and held[tm.meld.tile] >= 1 for tm in position.melds[
-            position.seat])
-    if not (quads or added):
+    if type(position).__name__ != "Position" or not kong_options(position):
         return None
     df = advise_kong(position)
-
-    def say(r) -> str:
-        what = f"discard {r['discard']}" if r["action"] == "discard" else r["action"]
-        return f"{what} (shanten {int(r['shanten'])}, {int(r['ukeire_count'])} live)"
     best = df.iloc[0]
     other = df[df["action"] != best["action"]]
     other = other[other["action"] == "discard"] if best["action"] != "discard" else other
-    return f"{say(best)} rather than {say(other.iloc[0])}" if len(other) else say(best)
+    return (f"{choice_text(best)} rather than {choice_text(other.iloc[0])}" if len(other)
+            else choice_text(best))
