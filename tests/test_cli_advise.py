@@ -153,3 +153,31 @@ def test_policy_named_is_the_policy_used(capsys):
     assert "monte_carlo" in line and re.findall(r"policy ([^;|\n]+?)(?: \||$)", line) \
         == ["greedy"]
     assert rows(out) != rows(out0)
+
+
+# ---------------------------------------------------------------- --model table
+def test_model_table_gives_the_table_models_probabilities(capsys):
+    code, out, err = run(capsys, "advise", "23345m111p456p99s6m", "--draws", "2",
+                         "--model", "table", "--samples", "12", "--json")
+    assert code == 0 and not err
+    got = json.loads(out)
+    assert got["probability"][0]["model"] == "table (engine Monte Carlo)"
+    row = {r["discard"]: r for r in got["discards"]}
+    est = majiang.win_probability("2345m111p456p99s6m", 2, model="table", n_samples=12, seed=0)
+    assert row["3m"]["p_win"] == est.value
+    code, out, _ = run(capsys, "advise", "23345m111p456p99s6m", "--draws", "2",
+                       "--model", "table", "--samples", "12")
+    assert code == 0 and "table (engine Monte Carlo)" in out and "±1SE" in out
+
+
+@pytest.mark.parametrize("extra, match", [
+    (["--model", "table"], "needs --draws"),
+    (["--model", "table", "--draws", "2", "--visible", "1z"], "drop --visible"),
+    (["--model", "table", "--draws", "2", "--policy", "greedy"], "drop --policy"),
+    (["--draws", "2", "--samples", "5"], "give --model table"),
+    (["--model", "table", "--draws", "2", "--samples", "0"], "at least 1"),
+    (["--model", "tabel", "--draws", "2"], "invalid choice"),
+])
+def test_model_table_errors_are_one_line(capsys, extra, match):
+    code, _, err = run(capsys, "advise", "23345m111p456p99s6m", *extra)
+    assert code == 2 and match in err and "Traceback" not in err

@@ -47,3 +47,31 @@ def test_bad_input(capsys):
     assert code == 2 and err.startswith("majiang: error: ") and "one entry per seat" in err
     code, _, err = run(capsys, "danger", "123m", "--samples", "10")
     assert code == 2 and "Traceback" not in err
+
+
+def test_position_file_gives_the_same_table_as_the_options(capsys, tmp_path):
+    f = tmp_path / "late.toml"
+    f.write_text(f'hand = "{HAND}"\ndrawn = "9p"\ndiscards = {json.dumps(RIVERS)}\n')
+    code, out, err = run(capsys, "danger", "--position", str(f), "--samples", "60", "--json")
+    assert code == 0 and not err
+    code, ref, _ = run(capsys, "danger", HAND, "--drawn", "9p", "--samples", "60", "--json",
+                       "--discards", *RIVERS)
+    assert json.loads(out)["rows"] == json.loads(ref)["rows"]
+    line = "hand=" + HAND + " drawn=9p " + " ".join(
+        f"discards{i}={r}" for i, r in enumerate(RIVERS))
+    code, out2, _ = run(capsys, "danger", "--position", line, "--samples", "60", "--json")
+    assert code == 0 and json.loads(out2)["rows"] == json.loads(ref)["rows"]
+
+
+def test_position_refuses_the_table_options(capsys, tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text(f'hand = "{HAND}"\ndrawn = "9p"\n')
+    code, _, err = run(capsys, "danger", HAND, "--position", str(f))
+    assert code == 2 and "drop HAND" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "danger", "--position", str(f), "--seat", "2",
+                       "--discards", *RIVERS)
+    assert code == 2 and "drop --discards, --seat" in err
+    code, _, err = run(capsys, "danger", "--position", str(f), "--rules", "sichuan")
+    assert code == 2 and "under mcr" in err
+    code, _, err = run(capsys, "danger")
+    assert code == 2 and "HAND (or --position)" in err

@@ -46,6 +46,13 @@ the seat may declare a concealed or added kong, a line "kong" says whether that 
 best discard is better by shanten and live ukeire ("majiang claim POSITION" prints the
 full table).
 
+--model table (with --draws) takes p_tenpai / p_win from the whole-hand engine at a
+full table instead of the single-player model: the hand after each discard is dealt to
+the dealer's seat and played against three efficiency bots, --samples hands per discard
+(default 400; a Monte Carlo, ±1SE shown), so opponents who win first or take tiles
+count.  It starts from a deal: no melds, --visible or --position, and no --policy or
+--plot.
+
 --void SUIT (m, p or s; --rules with a void suit such as sichuan) declares the
 player's void suit (定缺): the complete hand must lack that suit, and while the
 hand holds tiles of it only those are listed (they are discarded first).
@@ -91,6 +98,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--policy", metavar="NAME",
                         help='play policy of the probabilities (needs --draws): any name the '
                              'probability line prints, e.g. optimal, greedy, "changes<=0"')
+    parser.add_argument("--model", metavar="NAME", choices=("single", "table"),
+                        help="probability model of --draws: single (default, the player "
+                             "alone, exact where feasible) or table (a Monte Carlo of the "
+                             "whole table with three efficiency bots)")
+    parser.add_argument("--samples", type=int, metavar="N",
+                        help="hands played per discard by --model table (default 400)")
     parser.add_argument("--discards", action="store_true",
                         help="rank the discards even when the hand wins now")
     add_forms_args(parser)
@@ -264,6 +277,7 @@ def run(args: argparse.Namespace) -> int:
         refuse_seen_jokers(seen, "--plot" if args.draws is None else "--draws")
     if args.policy is not None and draws is None:
         raise CommandError("--policy names the play policy of p_win / p_tenpai: give --draws")
+    model = _model_options(args, draws, seen)
     done = completion(hand, ruleset=ruleset, **fq, **ind, **winds)
     win_now = done.text if done is not None and done.wins else None
     no_win = done.text if done is not None and not done.wins else None
@@ -271,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         return _print_win_now(args, hand, current, seen, forms, quads, draws, win_now)
     pol = {} if args.policy is None else {"policy": args.policy}
     table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
-                   draws=draws, seed=args.seed, **fq, **ind, **pol, **winds)
+                   draws=draws, seed=args.seed, **fq, **ind, **pol, **winds, **model)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     prov = provenance(table) if draws is not None else []
@@ -336,6 +350,28 @@ def run(args: argparse.Namespace) -> int:
         write()
         _plot(hand, visible, prob_rules, draws, args.seed, args.plot, indicator=indicator)
     return 0
+
+
+def _model_options(args: argparse.Namespace, draws, seen) -> dict:
+    """advise()'s ``model`` / ``n_samples`` from --model / --samples, checked: the table
+    model needs --draws and a hand dealt from the start (no melds, --visible, --position,
+    --policy or --plot)."""
+    if args.samples is not None and args.model != "table":
+        raise CommandError("--samples sets the hands played by --model table: give "
+                           "--model table")
+    if args.model in (None, "single"):
+        return {}
+    if args.draws is None:
+        raise CommandError("--model table needs --draws (the horizon of p_win)")
+    for given, opt in ((args.position is not None, "--position"),
+                       (seen is not None, "--visible"), (args.plot, "--plot"),
+                       (args.policy is not None, "--policy")):
+        if given:
+            raise CommandError(f"--model table starts from a deal with no seen tiles and "
+                               f"plays the efficiency bot: drop {opt}")
+    if args.samples is not None and args.samples < 1:
+        raise CommandError(f"--samples must be at least 1, got {args.samples}")
+    return {"model": "table", **({} if args.samples is None else {"n_samples": args.samples})}
 
 
 def _print_win_now(args, hand, current, seen, forms, quads, draws, win_now: str) -> int:

@@ -18,24 +18,30 @@ the unseen tiles and judged by the ruleset's own win rules (Chinese Official: a 
 below 8 fan does not win); a hand that could have won on a tile it let pass, or on its
 own latest discard, is unlikely.
 
+--position FILE|TEXT reads the whole table instead (a .toml / .json position file or the
+one-line form, as "majiang advise --position" takes: docs/position.md); HAND and the
+options that describe the table (--discards, --melds, --seat, --dealer, --wind, --drawn,
+--won, --voids, another --rules) are then refused.
+
 Example:
   majiang danger 123m456m789p6p11s2s9p --drawn 9p \\
       --discards 1z2z9s1m8s5z3m2p 3z4z1s7z9m1p4s2z3s6p 7z8m2s4s1z3z5z7m5s6p 2z5z3s7s4z6z1s8m9m6p
+  majiang danger --position position.toml
 """
 from __future__ import annotations
 
 import argparse
 
 from ._common import (
-    Column, add_json_flag, add_rules_arg, emit_json, fmt_float, format_table, load_ruleset,
-    write,
+    Column, CommandError, add_json_flag, add_position_arg, add_rules_arg, emit_json,
+    fmt_float, format_table, load_position, load_ruleset, write,
 )
 
 HELP = "the danger of each discard at a table position (放铳 probability, expected loss)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", metavar="HAND",
+    parser.add_argument("hand", metavar="HAND", nargs="?",
                         help='the seat\'s concealed tiles (and own melds), e.g. '
                              '"123m456m789p6p11s2s9p"')
     parser.add_argument("--discards", nargs="+", metavar="RIVER",
@@ -57,16 +63,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="ready hands drawn per opponent (default 600)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     add_rules_arg(parser)
+    add_position_arg(parser)
     add_json_flag(parser)
 
 
 def _per_seat(values, n: int, what: str):
-    from ._common import CommandError
     if values is None:
         return None
     if len(values) != n:
         raise CommandError(f"{what}: give one entry per seat ({n}), got {len(values)}")
     return [None if v == "-" else v for v in values]
+
+
+TABLE_OPTIONS = (("hand", "HAND", None), ("discards", "--discards", None),
+                 ("melds", "--melds", None), ("seat", "--seat", 0), ("dealer", "--dealer", 0),
+                 ("wind", "--wind", 0), ("drawn", "--drawn", None), ("won", "--won", ()),
+                 ("voids", "--voids", None))
+"""The options that describe the table, which --position gives instead: (attribute,
+option, default)."""
+
+
+def _from_position(args: argparse.Namespace):
+    """The position of --position, refusing the options that describe the table too."""
+    from ..rules.model import game_model
+    given = [opt for key, opt, default in TABLE_OPTIONS
+             if getattr(args, key) not in (default, None) and getattr(args, key) != list(
+                 default or [])]
+    if given:
+        raise CommandError(f"danger: --position gives the table; drop {', '.join(given)}")
+    pos = load_position(args.position)
+    if args.rules and game_model(load_ruleset(args.rules)).name != pos.model.name:
+        raise CommandError(f"danger: --rules {args.rules} but the position is played under "
+                           f"{pos.model.name}; drop one of them")
+    return pos
 
 
 COLUMNS = [
@@ -84,13 +113,18 @@ def run(args: argparse.Namespace) -> int:
     from ..reading import danger
     from ..rules.model import game_model
 
-    rs = load_ruleset(args.rules)
-    n = game_model(rs).players
-    pos = Position(args.hand, ruleset=rs, seat=args.seat, dealer=args.dealer,
-                   prevalent_wind=args.wind, drawn=args.drawn,
-                   discards=_per_seat(args.discards, n, "--discards"),
-                   melds=_per_seat(args.melds, n, "--melds"), won=args.won,
-                   voids=_per_seat(args.voids, n, "--voids"))
+    if args.position is not None:
+        pos = _from_position(args)
+    elif args.hand is None:
+        raise CommandError("danger needs a HAND (or --position)")
+    else:
+        rs = load_ruleset(args.rules)
+        n = game_model(rs).players
+        pos = Position(args.hand, ruleset=rs, seat=args.seat, dealer=args.dealer,
+                       prevalent_wind=args.wind, drawn=args.drawn,
+                       discards=_per_seat(args.discards, n, "--discards"),
+                       melds=_per_seat(args.melds, n, "--melds"), won=args.won,
+                       voids=_per_seat(args.voids, n, "--voids"))
     n_samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     df = danger(pos, n_samples=n_samples, seed=args.seed)
     if args.json:
