@@ -218,3 +218,31 @@ def test_the_wrong_table_is_a_clear_error(fn, table, needle):
 def test_curves_of_the_wrong_type_are_a_clear_error():
     with pytest.raises(MahjongError, match="Probabilities"):
         plots.probability_curves({"5m": [0.1, 0.2]})
+
+
+def test_danger_strip_colours_each_tile_by_p_deal_in():
+    import pandas as pd
+    df = pd.DataFrame({"tile": ["6p", "9p", "1s"], "seen": [3, 0, 1],
+                       "p_deal_in": [0.0, 0.02, 0.01]})
+    fig = plots.danger_strip(df)
+    assert isinstance(fig, Figure)
+    a = fig.axes[0]
+    faces = [p.get_facecolor() for p in a.patches]
+    # the most dangerous tile (9p) is drawn darkest, the safest (6p) lightest
+    assert sum(faces[1][:3]) < sum(faces[2][:3]) < sum(faces[0][:3])
+    widths = [p.get_linewidth() for p in a.patches]
+    assert widths[1] > widths[0] == widths[2]           # 9p is live (生张): thick outline
+    with pytest.raises(MahjongError, match="p_deal_in"):
+        plots.danger_strip(df.drop(columns="p_deal_in"))
+
+
+def test_attack_defence_bars_gain_up_loss_down():
+    import pandas as pd
+    t = pd.DataFrame({"discard": ["3m", "7z"], "exp_gain": [2.0, 0.0],
+                      "exp_loss": [0.5, 0.0], "ev": [1.5, 0.0]})
+    fig = plots.attack_defence(t)
+    a = fig.axes[0]
+    heights = sorted(round(p.get_height(), 6) for p in a.patches)
+    assert heights == [-0.5, 0.0, 0.0, 2.0]
+    with pytest.raises(MahjongError, match="ev"):
+        plots.attack_defence(t.drop(columns="ev"))

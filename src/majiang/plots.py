@@ -24,7 +24,7 @@ from .errors import MahjongError
 
 __all__ = ["probability_curves", "fan_odds_bars", "shanten_histogram", "fallback_font",
            "CURVE_STYLES", "compare", "fan_heatmap", "COMPARE_METRICS", "arena_intervals",
-           "calibration"]
+           "calibration", "danger_strip", "attack_defence"]
 
 # ------------------------------------------------------------------ fonts
 _CJK_PROBE = "番门清平和断幺中发白万筒条东南西北"
@@ -684,4 +684,69 @@ def calibration(result: Any, ax: Any = None, *, title: str | None = None):
     _legend(a)
     if title:
         _set_title(fig, title, "suptitle")
+    return fig
+
+
+def danger_strip(danger: Any, ax: Any = None, *, title: str | None = None):
+    """The danger of each discard as a strip of tiles coloured by ``p_deal_in``.
+
+    ``danger`` is :func:`majiang.danger`'s table (columns ``tile``, ``seen``,
+    ``p_deal_in``).  Each tile is a cell, darker red for a higher P(deal in), with its
+    value and the copies seen under it; a live tile (生张, none seen) has a thick outline.
+    Returns a :class:`matplotlib.figure.Figure`; raises :class:`MahjongError` for a table
+    without those columns."""
+    from matplotlib import colormaps
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Rectangle
+    _need_columns(danger, ("tile", "seen", "p_deal_in"), "danger_strip", "majiang.danger")
+    p = danger["p_deal_in"].to_numpy(dtype=float)
+    n = len(p)
+    fig, (a,) = _figure(ax, 1, (max(4.0, 0.62 * n + 1.2), 2.1))
+    norm = Normalize(0.0, max(float(np.nanmax(p)) if n else 0.0, 1e-9))
+    cmap = colormaps["Reds"]
+    for i, (t, s, v) in enumerate(zip(danger["tile"], danger["seen"], p)):
+        live = int(s) == 0
+        a.add_patch(Rectangle((i + 0.05, 0.0), 0.9, 1.0, facecolor=cmap(norm(v)),
+                              edgecolor="k", lw=2.2 if live else 0.6))
+        a.text(i + 0.5, 0.5, str(t), ha="center", va="center", fontsize=11,
+               color="white" if norm(v) > 0.6 else "black")
+        a.text(i + 0.5, -0.22, f"{v:.3f}", ha="center", va="center", fontsize=7)
+        a.text(i + 0.5, -0.48, "live" if live else f"seen {int(s)}", ha="center",
+               va="center", fontsize=7)
+    a.set_xlim(0, max(n, 1))
+    a.set_ylim(-0.65, 1.05)
+    a.set_axis_off()
+    from matplotlib.cm import ScalarMappable
+    fig.colorbar(ScalarMappable(norm, cmap), ax=a, label="P(deal in)", shrink=0.8)
+    _set_title(a, title or "danger of each discard (thick outline: live tile 生张)", "set_title")
+    return fig
+
+
+def attack_defence(advice: Any, ax: Any = None, *, title: str | None = None, top: int = 14):
+    """Attack against defence per discard: ``exp_gain`` up, ``-exp_loss`` down, ``ev``
+    as a dot, in the table's order (the ``top`` first rows).
+
+    ``advice`` is :func:`majiang.advise`'s table at a position (columns ``discard``,
+    ``exp_loss``, ``ev``; ``exp_gain`` 0 when absent).  Returns a
+    :class:`matplotlib.figure.Figure`; raises :class:`MahjongError` for a table without
+    those columns."""
+    _need_columns(advice, ("discard", "exp_loss", "ev"), "attack_defence",
+                  "majiang.advise given a majiang.Position")
+    t = advice.head(top)
+    gain = (t["exp_gain"].astype(float).fillna(0.0).to_numpy() if "exp_gain" in t.columns
+            else np.zeros(len(t)))
+    loss = t["exp_loss"].astype(float).to_numpy()
+    x = np.arange(len(t))
+    fig, (a,) = _figure(ax, 1, (max(4.5, 0.55 * len(t) + 1.5), 3.6))
+    a.bar(x, gain, color="tab:green", label="exp_gain (own wins)")
+    a.bar(x, -loss, color="tab:red", label="-exp_loss (dealing in)")
+    a.plot(x, t["ev"].astype(float).to_numpy(), "ko", ms=5, label="ev = gain - loss")
+    a.axhline(0.0, color="k", lw=0.8)
+    a.set_xticks(x, [str(d) for d in t["discard"]])
+    a.set_xlabel("discard (in the table's order)")
+    a.set_ylabel("points")
+    a.grid(axis="y", alpha=0.3)
+    _legend(a)
+    _set_title(a, title or f"attack and defence per discard (by {advice.attrs.get('by', '?')})",
+               "set_title")
     return fig
