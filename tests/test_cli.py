@@ -1393,3 +1393,22 @@ def test_flower_under_a_set_without_flowers_is_refused_first(capsys):
 def test_errors_name_the_flags(capsys, argv, flag, word):
     code, _, err = run(capsys, *argv)
     assert code == 2 and flag in err and word not in err, err
+
+
+def test_position_errors_that_used_to_be_vague(capsys, tmp_path):
+    code, _, err = run(capsys, "advise", "--position", "")
+    assert code == 2 and "empty string" in err and "directory" not in err
+    f = tmp_path / "p.toml"
+    f.write_text("hand = 123\n")
+    code, _, err = run(capsys, "advise", "--position", str(f))
+    assert code == 2 and "hand must be the seat's tiles as text" in err
+    code, _, err = run(capsys, "advise", "--position", "hand=23345m111p456p99s6m discards1=-")
+    assert code == 0 and not err
+
+
+def test_declared_void_names_its_suit_when_a_win_breaks_it(capsys):
+    # sichuan, 条 declared void: 123456789m 11p 57s + 6s is complete in shape but holds 条
+    from majiang.rules.model import with_void
+    from majiang.scoring import check_win
+    v = check_win("123456789m11p57s", "6s", ruleset=with_void("sichuan", "s"))
+    assert not v.valid and "declared 条 (s) void" in v.reason

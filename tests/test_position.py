@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import majiang as mj
-from majiang.errors import InvalidHandError, InvalidNotationError, RuleError
+from majiang.errors import InvalidHandError, InvalidNotationError, MahjongError, RuleError
 from majiang.hand import Meld
 from majiang.position import Position, TableMeld
 from majiang.records import Discard
@@ -133,8 +133,9 @@ def test_voids_won_ready():
      InvalidHandError, "copies of 1m"),
     (dict(hand="123m456p789s1188p", ruleset="sichuan", discards=["", "1z", "", ""]),
      InvalidHandError, "not in the tile set"),
-    (dict(hand="123m456p789s1122z1z1z"), InvalidHandError, "not a multiple|1 or 2 more"),
-    (dict(hand="123m456p789s112z"), InvalidHandError, "1 or 2 more"),
+    (dict(hand="123m456p789s1122z1z1z"), InvalidHandError,
+     "holds 15 concealed tiles with 0 meld"),
+    (dict(hand="123m456p789s112z"), InvalidHandError, "holds 12 concealed tiles with 0 meld"),
     (dict(hand="123m456p789s11z"), InvalidHandError, "holds 11 concealed"),
     (dict(hand="123m456p789s1122z", drawn="3z"), InvalidHandError, "drew 3z"),
     (dict(hand="123m456p789s1122z3z", drawn="4z"), InvalidHandError, "not among"),
@@ -489,3 +490,26 @@ def test_pickle_round_trip_keeps_the_array_read_only():
     assert q.replace(wall_left=None).tiles_left == p.replace(wall_left=None).tiles_left
     with pytest.raises(RuleError, match="no field 'colour'"):
         p.replace(colour=1)
+
+
+# --------------------------------------------------------------------------
+# one-line errors that used to be vague (fresh-user report)
+# --------------------------------------------------------------------------
+
+def test_a_count_that_fits_no_hand_is_told_with_the_melds_counted():
+    # 12 concealed tiles + a meld given in melds= is 15 tiles: the message counts the meld
+    with pytest.raises(InvalidHandError, match=r"12 concealed tiles with 1 meld\(s\) = 15"):
+        Position("23345m111p456p9s", melds=["[777m]", None, None, None])
+
+
+def test_a_hand_that_is_not_text_is_told_so():
+    with pytest.raises(MahjongError, match="hand must be the seat's tiles as text"):
+        Position(123)
+
+
+def test_a_dash_is_an_empty_river_or_meld_list_in_every_form():
+    a = Position("23345m111p456p99s6m", discards=["1z", "-", "-", "2z"],
+                 melds=["-", None, "-", None])
+    b = Position.from_text("hand=23345m111p456p99s6m discards0=1z discards1=- discards3=2z "
+                           "melds2=-")
+    assert a == b and a.discards[1] == () and a.melds[2] == ()

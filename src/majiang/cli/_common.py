@@ -710,6 +710,9 @@ def load_position(value: str):
     import os
 
     from ..position import Position
+    if not value.strip():
+        raise CommandError("--position needs a position file or the one-line form, got an "
+                           "empty string")
     if "=" not in value or os.path.isfile(value):
         return Position.from_file(value)
     return Position.from_text(value)

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidHandError, RuleError
+from ..errors import InvalidHandError, InvalidNotationError, RuleError
 from ..hand import Hand, as_hand
 from ..tiles import as_counts, parse_tiles, tile_name
 from ._analysis import _ForAnalyses
@@ -168,7 +168,7 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         if src is None:
             raise InvalidHandError("a position needs the seat's concealed tiles (hand=...)")
         if isinstance(src, str) or isinstance(src, Hand):
-            h = as_hand(src, strict=False)
+            h = _own_hand(src)
             c = h.concealed.copy()
             own_melds = tuple(TableMeld(m) for m in h.melds)
             own_flowers = h.n_flowers
@@ -183,6 +183,10 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                                            f"'*' (wild {tile_name(kinds[0])}): more than 4")
                 c[kinds[0]] += h.jokers
         else:
+            if np.ndim(src) == 0:
+                raise InvalidNotationError(
+                    f"hand must be the seat's tiles as text, e.g. \"23345m111p456p99s6m\", "
+                    f"or a count vector of shape (34,); got {type(src).__name__} {src!r}")
             c = as_counts(src)
         c.flags.writeable = False
         sets(self, "concealed", c)
@@ -460,6 +464,25 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         return (f"Position({self._model.name}, seat {self.seat} "
                 f"({_WIND_NAMES[self.seat_wind]}), hand {text}{' ' + own if own else ''}, "
                 f"{self.tiles_left} tiles left)")
+
+
+def _own_hand(src: Any) -> Any:
+    """The seat's own tiles as a Hand.  A text of bare tiles whose count fits no hand by
+    itself (its melds given in ``melds=``) is read as counts only, so that the
+    position's own count check says what is wrong, melds counted."""
+    try:
+        return as_hand(src, strict=False)
+    except InvalidHandError as exc:
+        if not (isinstance(src, str) and "multiple of 3" in str(exc)):
+            raise
+        from types import SimpleNamespace
+
+        from ..tiles import parse_counts
+        try:
+            c = parse_counts(src)
+        except Exception:
+            raise exc from None
+        return SimpleNamespace(concealed=c, melds=(), n_flowers=0, jokers=0)
 
 
 def _rebuild(cls: Any, kw: dict) -> Position:

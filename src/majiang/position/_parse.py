@@ -136,8 +136,12 @@ def _table_meld(x: Any, seat: int) -> TableMeld:
     return TableMeld(meld, frm)
 
 
+EMPTY = "-"
+"""A seat's river or melds written as ``-``: none (as ``majiang danger --discards``)."""
+
+
 def _seat_melds(x: Any, seat: int) -> tuple[TableMeld, ...]:
-    if x is None:
+    if x is None or (isinstance(x, str) and x.strip() == EMPTY):
         return ()
     if isinstance(x, str):
         return tuple(_melds_of_text(x, seat))
@@ -168,7 +172,7 @@ def _discards_of_text(text: str, seat: int) -> list[Discard]:
 
 
 def _seat_discards(x: Any, seat: int) -> tuple[Discard, ...]:
-    if x is None:
+    if x is None or (isinstance(x, str) and x.strip() == EMPTY):
         return ()
     if isinstance(x, str):
         return tuple(_discards_of_text(x, seat))

@@ -375,7 +375,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
         broken = sorted({v for x in cands for v in x[4]})
         raise InvalidHandError(
             f"not a winning hand under {rs.name}: {what} breaks "
-            + "; ".join(f"{b} ({DESCRIPTIONS[b]})" for b in broken))
+            + "; ".join(f"{b} ({_broken_text(rs, b)})" for b in broken))
     best = valid[0]
     for x in valid[1:]:
         if x[0] > best[0]:
@@ -397,3 +397,15 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                        capped=_capped(rs, fans, w, points, total))
     r._d["_ruleset_obj"] = rs
     return r
+
+
+def _broken_text(rs: Any, rule: str) -> str:
+    """What a broken win constraint means; a declared void suit (定缺) names its suit
+    rather than the generic 缺一门 rule."""
+    if rule == "void_suit":
+        from ..rules.model import rule_spec
+        v = rule_spec(rs).declared_void
+        if v is not None:
+            return (f"定缺: the seat declared {'万筒条'[v]} ({'mps'[v]}) void, and the "
+                    "complete hand holds it")
+    return DESCRIPTIONS[rule]
