@@ -449,6 +449,9 @@ def test_push_or_fold_picks_the_fold_by_ev():
                                "(ev -1.00)")
     t.loc[0, "exp_loss"] = 1.0
     assert push_or_fold(t).startswith("push: discard 3m (ev 2.00; the safest, 7z")
+    # of two equally attacking discards the push is the safer one, not the first in order
+    t.loc[2, ["p_win", "p_tenpai", "ukeire_count", "exp_loss"]] = [0.30, 0.9, 8, 0.2]
+    assert push_or_fold(t).startswith("push: discard 9s (ev 0.80;")
 
 
 def test_advise_with_the_table_model_is_win_probability_per_discard():
@@ -477,3 +480,93 @@ def test_advise_table_model_errors():
         advise(p, draws=2, model="table")
     with pytest.raises(RuleError, match="unknown probability model"):
         advise("23345m111p456p99s6m", draws=2, model="tabel")
+
+
+# ------------------------------------------------ the seed's lesson (issue 18, item 7)
+# Seat 0 (East, dealer, Chinese Official rules) holds 中中中 发发发 456s 南 678p and has just
+# drawn 9p.  Throwing 6p keeps 789p, throwing 9p keeps 678p: either way the hand waits on
+# the 南 (2z) alone with the same fans (双箭刻 6 + 门前清 2 / 不求人 4 + 单钓将 1 + 缺一门 1;
+# 456s rules out 全带幺, so 789p scores nothing that 678p does not), so the two discards are
+# worth exactly the same to the seat's own hand and only the table can tell them apart.
+SEED_HAND = "555z666z456s2z6789p"
+QUIET = ["1z9m", "3z1s", "1m9s", "7z4z"]                 # two go-arounds, no 6p or 9p
+LATE_SIX_SEEN = ["3z4z9s1m8s7z3m2p4z1s", "3z4z1s7z9m1p4s1z3s6p",      # 10 discards each;
+                 "7z8m2s4s1z3z9m7m5s6p", "1z7z3s7s4z1z1s8m9s6p"]      # each opponent threw
+LATE_NINE_SEEN = ["3z4z9s1m8s7z3m2p4z1s", "3z4z1s7z9m1p4s1z3s9p",     # 6p (or 9p) in the
+                  "7z8m2s4s1z3z9m7m5s9p", "1z7z3s7s4z1z1s8m9s9p"]     # latest go-around
+
+
+def _seed_advice(discards, **kw):
+    import majiang
+    pos = majiang.Position(SEED_HAND, seat=0, drawn="9p", discards=discards)
+    return advise(pos, danger_samples=2000, **kw).set_index("discard")
+
+
+def test_seed_lesson_quiet_table_gives_the_efficiency_discard():
+    """Model: ``advise(position)`` ranked by ev (the default) with the default opponent
+    model ("ready-hand samples", :mod:`majiang.opponents`).  Two go-arounds in, nobody is
+    likely ready (P(ready) under 0.03 each), so the danger changes nothing: the best ev is
+    the efficiency choice (throwing 南 to wait on 6p/9p), and of the two equal run
+    discards the terminal 9p, which completes fewer waits, is the safer (the seed's middle
+    grade: "抓进六筒会打九筒")."""
+    df = _seed_advice(QUIET)
+    eff = advise(__import__("majiang").Position(SEED_HAND, seat=0, drawn="9p",
+                                                discards=QUIET), by="efficiency",
+                 danger_samples=50)
+    assert df.index[0] == eff.loc[0, "discard"] == "2z" and eff.loc[1, "rank"] == 2
+    assert df.loc["6p", "exp_gain"] == pytest.approx(df.loc["9p", "exp_gain"])
+    assert df.loc["9p", "p_deal_in"] < df.loc["6p", "p_deal_in"]
+    assert max(df.attrs["p_ready"].values()) < 0.03
+
+
+def test_seed_lesson_late_table_throws_the_seen_six_dots():
+    """Model: as above.  Ten discards each, every opponent threw 六筒 in the latest
+    go-around (熟张: with the seat's own copy all four are out) and nobody has thrown 九筒
+    (生张).  The seed's strong player draws 九筒 and throws 六筒: ev ranks 6p first,
+    above the 9p with the same expected gain, because 9p is the more likely to deal in
+    (more than two standard errors apart at 2,000 ready hands per opponent)."""
+    df = _seed_advice(LATE_SIX_SEEN)
+    assert df.index[0] == "6p"
+    assert df.loc["6p", "exp_gain"] == pytest.approx(df.loc["9p", "exp_gain"])
+    d = df.loc["9p", "p_deal_in"] - df.loc["6p", "p_deal_in"]
+    assert d > 2 * np.hypot(df.loc["9p", "p_deal_in_se"], df.loc["6p", "p_deal_in_se"])
+    assert df.loc["6p", "ev"] > df.loc["9p", "ev"]
+
+
+def test_seed_lesson_reverse_table_throws_the_seen_nine_dots():
+    """Model: as above.  The reverse table: 九筒 thrown by every opponent in the latest
+    go-around, 六筒 never: ev throws 9p."""
+    df = _seed_advice(LATE_NINE_SEEN)
+    assert df.index[0] == "9p"
+    assert df.loc["6p", "p_deal_in"] - df.loc["9p", "p_deal_in"] > 2 * np.hypot(
+        df.loc["9p", "p_deal_in_se"], df.loc["6p", "p_deal_in_se"])
+
+
+# The second example: 23345m + 6m (here 2334455 6 8m 456p 99s, just drawn 8m).  Throwing 8m
+# keeps 23344556m: a three-sided wait on 1m 4m 7m (234 345 56 / 23 345 456 / …); throwing 2m
+# keeps 3344556 8m: 345 345 + the closed 6_8 wait on 7m (坎张).
+WAIT_HAND = "233445568m456p99s"
+
+
+def test_seed_lesson_three_sided_wait_normally():
+    """Model: ``advise(position)`` by ev, default opponent model.  On a quiet table the
+    three-sided wait (throw 8m: 10 live tiles) beats the closed 7m (throw 2m: 4 live), as
+    the seed's middle grade plays ("听一、四、七")."""
+    import majiang
+    pos = majiang.Position(WAIT_HAND, drawn="8m", discards=["1z9p", "2z", "9s", "7z"])
+    df = advise(pos, danger_samples=600).set_index("discard")
+    assert df.index[0] == "8m" and df.loc["8m", "ukeire_count"] == 10
+    assert df.loc["8m", "ev"] > df.loc["2m", "ev"]
+
+
+def test_seed_lesson_closed_seven_when_one_and_four_are_dead():
+    """Model: as above.  Every 1m is on the table and the other two 4m too, so the
+    three-sided wait is a wait on 7m alone (4 live either way); the seed's strong player
+    takes the closed 7m ("情愿不听一、四、七而听嵌七"), which here also scores more (坎张)."""
+    import majiang
+    pos = majiang.Position(WAIT_HAND, drawn="8m",
+                           discards=["1z1m9p4m", "2z1m3z", "9s1m4m", "7z1m"])
+    df = advise(pos, danger_samples=600).set_index("discard")
+    assert df.index[0] == "2m"
+    assert df.loc["2m", "ev"] > df.loc["8m", "ev"]
+    assert df.loc["8m", "ukeire_count"] == df.loc["2m", "ukeire_count"] == 4

@@ -357,7 +357,7 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
     ``p_win``, ``p_tenpai`` and ``exp_gain`` at the position's default horizon, used in
     place of the table's (``by="efficiency"`` without ``draws`` has none).  Push is the
     efficiency choice within the horizon (highest ``p_win``, then ``p_tenpai``, then
-    live ukeire, then tile order); fold the safest discard (lowest ``exp_loss``, then
+    live ukeire; of equal ones the safer, then tile order); fold the safest discard (lowest ``exp_loss``, then
     ``p_deal_in``, then tile order); fold is advised when its ``ev = exp_gain -
     exp_loss`` is higher.  The verdict depends on the position and the horizon only, not
     on the table's ranking (``by``)."""
@@ -373,8 +373,8 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
                  _pt=f["p_tenpai"].astype(float).fillna(-1.0) if "p_tenpai" in f else -1.0,
                  _u=f["ukeire_count"].astype(float) if "ukeire_count" in f else 0.0)
     f["_ev"] = f["_g"] - f["exp_loss"].astype(float)
-    push = f.sort_values(["_pw", "_pt", "_u", "_k"], ascending=[False, False, False, True],
-                         kind="stable").iloc[0]
+    push = f.sort_values(["_pw", "_pt", "_u", "exp_loss", "_k"],
+                         ascending=[False, False, False, True, True], kind="stable").iloc[0]
     safe = f.sort_values(["exp_loss", "p_deal_in", "_k"], kind="stable").iloc[0]
     if safe["discard"] != push["discard"] and safe["_ev"] > push["_ev"]:
         return (f"fold: discard {safe['discard']} (ev {safe['_ev']:.2f}) rather than push "
