@@ -745,3 +745,8 @@ def make_players(players: Any, n: int, rng=None) -> list:
                             f"or an object with discard(view), claim(view, options) and "
                             f"declare(view, options); got {p!r}")
     return out
+
+
+from .expert import ExpertPlayer  # noqa: E402  (it builds on EfficiencyPlayer above)
+
+BUILTIN_PLAYERS["expert"] = ExpertPlayer
