@@ -626,7 +626,7 @@ def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) 
     parser.add_argument("-n", "--hands", dest="n", type=int, default=hands, metavar="N",
                         help="hands per ruleset (default: %(default)s)")
     parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
-                        help="one player per seat (random, efficiency); one name for every "
+                        help="one player per seat (random, efficiency, expert); one name for every "
                              "seat (default: efficiency)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=-1, metavar="N",

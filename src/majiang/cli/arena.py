@@ -13,7 +13,7 @@ and drawn (nobody won), the self-drawn share of its wins, the mean fan of a win
 and rank points per hand (4 / 2 / 1 / 0 for first to fourth in each hand, ties
 share).
 
-Players: random, efficiency (the built-in bots; a name may repeat), one per seat.
+Players: random, efficiency, expert (the built-in bots; a name may repeat), one per seat.
 
 Scale: --jobs N worker processes (default: automatic); --out DIR writes each
 finished chunk of walls as a Parquet file beside a manifest of the arguments, so
@@ -36,7 +36,7 @@ HELP = "compare players in the duplicate format (each wall in every seat order)"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", metavar="PLAYER", nargs="+",
-                        help="one player per seat (random, efficiency)")
+                        help="one player per seat (random, efficiency, expert)")
     parser.add_argument("--rules", default="mcr", metavar="RULESET",
                         help="ruleset name (majiang rules lists them; default: %(default)s)")
     parser.add_argument("--walls", type=int, default=100, metavar="N",

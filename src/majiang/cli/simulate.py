@@ -14,7 +14,7 @@ self-draw (自摸, 杠上开花 included), the drawn-hand (荒庄, no winner) ra
 mean number of wall draws per hand, the mean fan total of a win and the most
 frequent fans (the share of wins that scored each).
 
-Players: random, efficiency (one per seat, comma-separated; one name for every
+Players: random, efficiency, expert (one per seat, comma-separated; one name for every
 seat).
 
 Scale: --jobs N worker processes (default -1: every core); --out DIR writes each

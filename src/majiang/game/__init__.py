@@ -2,8 +2,8 @@
 
 * :func:`play_hand` — one hand (一局) from the deal to a win or an exhausted wall
   (:mod:`.engine`);
-* players — the policy protocol, :class:`SeatView`, the ``"random"`` and
-  ``"efficiency"`` bots (:mod:`.players`);
+* players — the policy protocol, :class:`SeatView`, the ``"random"``,
+  ``"efficiency"`` and ``"expert"`` bots (:mod:`.players`, :mod:`.expert`);
 * :func:`replay`, :func:`to_jsonl`, :func:`read_jsonl` — event logs (:mod:`.logs`);
   :func:`write_botzone` — Chinese Official hands as Botzone records (``majiang review``);
 * :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`), on all cores

@@ -68,7 +68,7 @@ SHORT = 0.5
 """Weight added to a plan whose fan alone is below the ruleset's minimum."""
 GENERAL_CONCEALED = 1.0
 """Weight of the general plan while the hand holds no claimed meld."""
-GENERAL_OPEN = 2.0
+GENERAL_OPEN = 3.0
 """Weight of the general plan in an open hand."""
 FOLD_P = 0.35
 """An opponent's P(ready) (tempo prior) from which the expert may fold."""

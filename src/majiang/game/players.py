@@ -53,6 +53,11 @@ Built-in bots (``players=`` names; they read nothing but the public
   drawn, for 5x (Chinese Official) to 12x (合肥) the time of a hand).  Stepping back also
   from a tenpai whose valid waits are all dead measured worse (Chinese Official 8.8%,
   合肥 23.5%), as did refusing a call that leads to such a tenpai (win rate 89.6%).
+* ``"expert"`` — :class:`~majiang.game.expert.ExpertPlayer` (:mod:`majiang.game.expert`):
+  under a minimum fan it builds toward hands that can reach it (混一色, 碰碰和, 花龙,
+  三色三步高 … read from the ruleset's fan catalogue) from the first draw, counts only the
+  progress toward waits that win, calls only into such a plan, and folds to the safest
+  tile against a likely-ready opponent.  It plays in the Python loop only.
 """
 from __future__ import annotations
 

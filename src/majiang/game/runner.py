@@ -154,10 +154,11 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
              exchange3: bool = False):
     """Play ``n_hands`` independent hands and return one row per hand.
 
-    Built-in players (``"random"``, ``"efficiency"``) play in the compiled loop
+    The built-in ``"random"`` and ``"efficiency"`` players play in the compiled loop
     (:class:`majiang._core.game.FastHand`) unless the ruleset needs the Python loop
     (substitute jokers, forms outside the core) or logs are asked for; both loops
-    play the same hands.  Every win is judged and scored by THE win predicate.
+    play the same hands.  A table with an ``"expert"`` (or any policy object) is
+    played by the Python loop.  Every win is judged and scored by THE win predicate.
 
     Parameters
     ----------

@@ -1,0 +1,144 @@
+"""The ``"expert"`` built-in player (:mod:`majiang.game.expert`).
+
+Legal play: whole hands under several rulesets with the tile census conserved (every
+physical tile in exactly one place at the end).  Behaviour: positions built by hand, the
+expected move reasoned from the rules (fan values of the Chinese Official catalogue) and
+the policy's stated order, not read from the player's own output.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from majiang.game import play_hand
+from majiang.game.expert import ExpertPlayer, plan_value, plans_of
+from majiang.game.players import BUILTIN_PLAYERS, EfficiencyPlayer, SeatView, make_players
+from majiang.hand import Meld
+from majiang.rules.model import game_model
+from majiang.tiles import parse_tile, parse_tiles
+
+
+def _position(ruleset, hand, melds=(), discards=None, last=None, opp_melds=None):
+    """Seat 0's view of a hand-built position: ``hand`` its concealed tiles, ``melds``
+    its exposed melds (:class:`Meld`), ``discards`` ``{seat: "tiles"}`` the pools,
+    ``last`` ``(seat, "tile")`` the discard on offer, ``opp_melds`` ``{seat: [Meld]}``.  Built on a dealt hand whose seat 0
+    tiles and pools are replaced (only what a view reads is set)."""
+    st = play_hand(ruleset, "efficiency", seed=3, dealer=0, deal_only=True, engine="python")
+    s = st.seats[0]
+    s.phys = np.zeros(34, dtype=np.uint8)
+    for t in parse_tiles(hand):
+        s.phys[t] += 1
+    s.melds = []
+    s.meld_counts = np.zeros(34, dtype=np.uint8)
+    for m in melds:
+        tiles = list(m.tiles)
+        s.melds.append({"kind": m.kind, "tile": m.tile, "concealed": m.concealed,
+                        "tiles": tiles, "frm": 1})
+        for t in tiles:
+            s.meld_counts[t] += 1
+    s._opts = s._popts = None
+    s.drawn = None
+    vis = s.meld_counts.astype(np.int64).copy()
+    for q, text in (discards or {}).items():
+        st.seats[q].discards = parse_tiles(text)
+        for t in st.seats[q].discards:
+            vis[t] += 1
+    for q, ms in (opp_melds or {}).items():
+        st.seats[q].melds = [{"kind": m.kind, "tile": m.tile, "concealed": m.concealed,
+                              "tiles": list(m.tiles), "frm": 0} for m in ms]
+        for m in ms:
+            for t in m.tiles:
+                vis[t] += 1
+    if last is not None:        # the tile on offer: the last of that seat's pool
+        st.last_discard = (last[0], parse_tile(last[1]))
+    st.visible = vis.astype(st.visible.dtype)
+    return SeatView(st, 0)
+
+
+def test_expert_is_a_builtin_player():
+    assert "expert" in BUILTIN_PLAYERS
+    (p,) = make_players(["expert"], 1)
+    assert isinstance(p, ExpertPlayer) and p.name == "expert"
+
+
+def test_plans_come_from_the_fan_catalogue():
+    names = {p.name for p in plans_of(game_model("mcr"))}
+    assert {"混一色", "清一色", "碰碰和", "花龙", "清龙", "三色三同顺", "三色三步高"} <= names
+    assert plans_of(game_model("sichuan")) == ()      # no minimum fan: no plan
+    # 6 suit plans, 1 pung plan, 6 + 3 + 7 + 30 fixed-chow plans
+    assert len(plans_of(game_model("mcr"))) == 6 + 1 + 6 + 3 + 7 + 30
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "mcr_botzone", "sichuan", "guangdong", "hefei",
+                                     "taiwan"])
+def test_expert_plays_legal_hands_and_conserves_tiles(ruleset):
+    n = game_model(ruleset).players
+    for seed in range(3):
+        for players in (["expert"] * n, ["expert", "efficiency", "random", "expert"][:n]):
+            st = play_hand(ruleset, players, seed=seed, hand=seed, engine="python")
+            assert np.array_equal(st.census(), st.expected_census()), (ruleset, seed)
+
+
+def test_distances_of_hand_built_plans():
+    # 123456789m 11z 55p waits on 1z / 5p: 清龙 (16 fan, over the 8 minimum: weight 0)
+    # ready, distance 0 (the shanten convention: -1 complete)
+    v = _position("mcr", "123456789m11z55p3s")
+    c, _ = v.play_counts()
+    c[parse_tile("3s")] -= 1
+    assert plan_value(v, c, with_plan=True)[:2] == (0.0, "清龙")
+    # 11z 55p 3s as the rest: one tile from a set and a pair beside the three chows
+    assert plan_value(v, with_plan=True)[:2] == (0.0, "清龙")
+    # the general plan of a concealed hand weighs 1: 混一色 here is 1 away (55p unusable)
+    # + 0.5 (6 fan needs another 2)
+    vals = {p.name: plan_value(v, c, plans=(p,)) for p in plans_of(v.model)
+            if p.name == "混一色"}
+    assert vals == {"混一色": 1.0}     # the general plan (0 + 1) is the least here
+
+
+def test_expert_keeps_a_one_suit_plan_in_an_open_hand():
+    # exposed pung of 5z (箭刻, 2 fan); concealed 1234679m 11z 34p.  By shape alone the
+    # hand is 1-shanten either way and the efficiency order keeps the 34p ryanmen
+    # (throws a 万); but no 8-fan hand uses 34p here: with the 万 and honors the hand
+    # is 1 from 清龙 (123 456 789m: 5m 8m missing, 16 fan) or 混一色 + 箭刻 (6 + 2),
+    # so the expert throws 3p or 4p.
+    v = _position("mcr", "1234679m11z34p", melds=(Meld("pung", parse_tile("5z")),))
+    eff = EfficiencyPlayer().discard(v)
+    assert eff < 9                                  # the test can fail: a 万 by shape
+    assert ExpertPlayer().discard(v) in parse_tiles("34p")
+
+
+@pytest.mark.parametrize("hand, why", [
+    # 23m 456p 78s: 花龙 (123m 456p 789s) is the plan; a chow of 234m can never be in it
+    ("235m4569p178s123z", "breaks the 花龙 plan"),
+    # 23m + pairs of honors: after 234m the best is 混一色 still 4 away (+ 0.5), no
+    # better than the concealed hand as it is (3-shanten, general plan + 1)
+    ("23m258p19s1122z55z", "no plan made nearer"),
+])
+def test_expert_does_not_chow_without_a_plan_it_improves(hand, why):
+    v = _position("mcr", hand, discards={3: "4m"}, last=(3, "4m"))
+    opts = [("chow", parse_tile("2m"))]
+    assert EfficiencyPlayer().claim(v, opts) == opts[0]      # shape alone: chow
+    assert ExpertPlayer().claim(v, opts) is None, why
+
+
+def test_expert_pungs_into_a_one_suit_plan():
+    # 1234679m 11z 34p 55z, 5z (白... a dragon) on offer: the pung is 箭刻 and leaves the
+    # 万 + honors 1 from 清龙 / 混一色: a plan nearer than the concealed hand (1-shanten + 1)
+    v = _position("mcr", "1234679m11z34p55z", discards={2: "5z"}, last=(2, "5z"))
+    assert ExpertPlayer().claim(v, [("pung",)]) == ("pung",)
+
+
+def test_expert_folds_with_a_safe_tile_against_a_likely_ready_opponent(monkeypatch):
+    # seat 1: three exposed pungs and 21 discards (tempo prior P(ready) ~ 0.45 under mcr:
+    # logit = -4.178 + 0.1446 * 21 + 0.321 * 3); seat 0 is far from ready (a pile of
+    # singles).  5p is 现物 (seat 1 threw it); every other held tile is live
+    from majiang.game import expert
+    opp = {1: [Meld("pung", parse_tile(t)) for t in ("6m", "8p", "2s")]}
+    disc = {1: "5p2m2m3m3m4p4p6p6p3s3s4s4s2z2z6s6s7s7s1z1z"}
+    hand = "159m357p1589s4567z"
+    v = _position("mcr", hand, discards=disc, opp_melds=opp)
+    assert expert.ExpertPlayer()._threats(v)[1] > expert.FOLD_P
+    assert ExpertPlayer().discard(v) == parse_tile("5p")
+    # with no threat the same hand attacks and keeps the 5p between 3p and 7p
+    monkeypatch.setattr(expert, "FOLD_P", 1.1)
+    assert ExpertPlayer().discard(v) != parse_tile("5p")
