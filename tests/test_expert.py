@@ -142,3 +142,20 @@ def test_expert_folds_with_a_safe_tile_against_a_likely_ready_opponent(monkeypat
     # with no threat the same hand attacks and keeps the 5p between 3p and 7p
     monkeypatch.setattr(expert, "FOLD_P", 1.1)
     assert ExpertPlayer().discard(v) != parse_tile("5p")
+
+
+@pytest.mark.slow
+def test_expert_realism_under_mcr_botzone():
+    # the realism statistics of bench/bench_realism.py on a small run (400 hands): the
+    # published strong-AI figures are 1.6 % drawn, 43 % 平和, 全求人 not among the 12
+    # commonest fans; the bounds here are loose for the sample size
+    import majiang
+    df = majiang.simulate("mcr_botzone", 400, players="expert", seed=11, n_jobs=1,
+                          progress=False)
+    wins = [fans for fl in df["fans"] for fans in fl]
+    names = [{x[0] for x in fans} for fans in wins]
+    drawn = float((df["end"] == "wall").mean())
+    assert drawn <= 0.06
+    assert sum("全求人" in n for n in names) <= 0.05 * len(wins)
+    assert sum("平和" in n for n in names) >= 0.30 * len(wins)
+    assert 0.18 <= len(wins) / (4 * len(df)) <= 0.30

@@ -348,7 +348,7 @@ class ExpertPlayer(EfficiencyPlayer):
                 k = self._ready_pick(view, c, j, vis, so, allowed, live, verdict, wild)
                 if k >= 0:
                     return k
-            k = self._valid_step(c, j, so, vis, live, verdict, wild,
+            k = self._valid_step(view, c, j, so, vis, live, verdict, wild,
                                  [x for x, (s, _) in cands.items() if s <= 1])
             if k >= 0:
                 return k
@@ -413,26 +413,59 @@ class ExpertPlayer(EfficiencyPlayer):
             cache[key] = got
         return got
 
-    @staticmethod
-    def _valid_step(c, j, so, vis, live, verdict, wild, xs) -> int:
-        """Among the discards ``xs``, the one with the most valid ukeire (draws that reach
-        a ready hand with a wait ``verdict`` accepts); -1 when none has any."""
+    def _valid_step(self, view, c, j, so, vis, live, verdict, wild, xs) -> int:
+        """Among the discards ``xs``, the one with the most weighed valid ukeire: the live
+        copies of the draws after which some discard leaves a ready hand with a wait that
+        wins, a draw counting 1 when such a wait also wins on a discard and
+        :data:`SELF_DRAWN_ONLY` when it wins only self-drawn; -1 when none has any."""
         bound = []
         for x in xs:
             c[x] -= 1
             bound.append((-_valid_ukeire(c, j, so, vis, live, None, wild), _centrality(x), x))
             c[x] += 1
         bound.sort()
-        best, top = -1, 0
+        best, top = -1, 0.0
         for nb, _, x in bound:
             if -nb <= top:
                 break
             c[x] -= 1
-            v = _valid_ukeire(c, j, so, vis, live, verdict, wild)
+            v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild)
             c[x] += 1
             if v > top:
                 best, top = x, v
         return best
+
+    def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild) -> float:
+        """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`)."""
+        out = np.zeros(34, dtype=np.uint8)
+        melds = tuple(view.own_melds)
+        shanten, waits = _cg.shanten, _cg.waits
+        total = 0.0
+        for t in range(34):
+            left = int(live[t]) - int(c[t]) - int(vis[t])
+            if left <= 0 or c[t] >= 4:
+                continue
+            c[t] += 1
+            got = 0.0
+            if shanten(c, so, j) == 0:
+                for y in np.flatnonzero(c):
+                    c[y] -= 1
+                    if shanten(c, so, j) == 0:
+                        waits(c, so, j, out)
+                        for w in np.flatnonzero(out):
+                            w = int(w)
+                            if w in wild or not verdict(c, w):
+                                continue
+                            if self._on_discard(view, c, melds, w):
+                                got = 1.0
+                                break
+                            got = max(got, SELF_DRAWN_ONLY)
+                    c[y] += 1
+                    if got >= 1.0:
+                        break
+            c[t] -= 1
+            total += got * left
+        return total
 
     def _by_plan(self, view, c, j, so, cands) -> int:
         melds = tuple(view.own_melds)
