@@ -63,10 +63,13 @@ def test_expert_is_a_builtin_player():
 
 def test_plans_come_from_the_fan_catalogue():
     names = {p.name for p in plans_of(game_model("mcr"))}
-    assert {"混一色", "清一色", "碰碰和", "花龙", "清龙", "三色三同顺", "三色三步高"} <= names
+    assert {"混一色", "清一色", "碰碰和", "五门齐", "花龙", "清龙", "三色三同顺",
+            "三色三步高"} <= names
     assert plans_of(game_model("sichuan")) == ()      # no minimum fan: no plan
-    # 6 suit plans, 1 pung plan, 6 + 3 + 7 + 30 fixed-chow plans
-    assert len(plans_of(game_model("mcr"))) == 6 + 1 + 6 + 3 + 7 + 30
+    # 6 suit plans, 碰碰和, 五门齐, 6 + 3 + 7 + 30 fixed-chow plans (花龙: the 3! ways to
+    # give 123 / 456 / 789 to the suits; 清龙: a suit; 三色三同顺: 1..7; 三色三步高:
+    # 1..5 times the 3! orders of the suits)
+    assert len(plans_of(game_model("mcr"))) == 6 + 1 + 1 + 6 + 3 + 7 + 30
 
 
 @pytest.mark.parametrize("ruleset", ["mcr", "mcr_botzone", "sichuan", "guangdong", "hefei",
@@ -93,6 +96,19 @@ def test_distances_of_hand_built_plans():
     vals = {p.name: plan_value(v, c, plans=(p,)) for p in plans_of(v.model)
             if p.name == "混一色"}
     assert vals == {"混一色": 1.0}     # the general plan (0 + 1) is the least here
+
+
+def test_five_gates_distance():
+    # 123m 456p 789s 11z 55z 7z: a set of each suit, a pair of winds, a pair of dragons:
+    # throw 7z and wait on 1z / 5z — ready (0), 6 fan below the minimum: + 0.5
+    v = _position("mcr", "123m456p789s11z55z7z")
+    gates = tuple(p for p in plans_of(v.model) if p.name == "五门齐")
+    assert plan_value(v, plans=gates, with_plan=True, general=False)[:2] == (0.5, "五门齐")
+    # no dragon at all: three tiles to draw (a dragon pair and a third 1z, or a dragon
+    # pung) — 2 from ready, + 0.5
+    v = _position("mcr", "123m456p789s11z4z55s")
+    assert plan_value(v, plans=gates, general=False) == 2.5
+    assert plan_value(v, plans=gates) == 1.0        # the general plan: ready (0) + 1
 
 
 def test_expert_keeps_a_one_suit_plan_in_an_open_hand():

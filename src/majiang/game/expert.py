@@ -36,8 +36,10 @@ terminals before inner tiles.  Under a ruleset where every complete shape wins a
 applies this is the efficiency bot's order.
 
 **Calls.**  A pung or chow only when the plan value after the call (and its best discard)
-is below the value of the hand as it is, reached by a plan other than the open general
-one, and, when the call makes the hand ready, with a wait that wins.  An exposed kong only
+is at least :data:`CALL_GAIN` below the value of the hand as it is, reached by a plan
+other than the open general one, and, when the call makes the hand ready, with a live wait
+that wins; a call that makes the hand ready with such a wait counts as value 0
+(:data:`READY_CALLS`).  An exposed kong only
 in a hand already open (a concealed hand keeps 门前清); concealed and added kongs as the
 efficiency bot (when they do not raise the shanten).  Wins are always taken.
 
@@ -70,7 +72,7 @@ GENERAL_CONCEALED = 1.0
 """Weight of the general plan while the hand holds no claimed meld."""
 GENERAL_OPEN = 3.0
 """Weight of the general plan in an open hand."""
-FOLD_P = 0.35
+FOLD_P = 0.15
 """An opponent's P(ready) (tempo prior) from which the expert may fold."""
 FOLD_SHANTEN = 2
 """The own shanten from which the expert folds against a likely-ready opponent."""
@@ -81,6 +83,12 @@ TERMINAL_FACTOR = 0.8
 SELF_DRAWN_ONLY = 0.35
 """Weight of a live copy of a wait that wins only self-drawn (against 1 for one that also
 wins on a discard): roughly the share of a tile's copies the seat draws itself."""
+CALL_GAIN = 0.5
+"""The least drop of the plan value a pung / chow must bring (its distance falls by 1 when
+the called set is one of the plan's)."""
+READY_CALLS = True
+"""Whether a pung / chow that makes the hand ready with a live wait that wins is taken
+even when no fan plan is behind it."""
 TOP_PLANS = 5
 """Plans (the nearest) weighed for each discard."""
 
@@ -127,6 +135,8 @@ def plans_of(model) -> tuple:
                 out.append(_Plan("清一色", "suit", ok, w("清一色")))
         if "碰碰和" in value:
             out.append(_Plan("碰碰和", "pungs", None, w("碰碰和")))
+        if "五门齐" in value:
+            out.append(_Plan("五门齐", "gates", None, w("五门齐")))
         perms = list(itertools.permutations(range(3)))
         if "花龙" in value:
             for p in perms:
@@ -206,6 +216,41 @@ def _pung_dist(c, n_melds: int) -> int:
     return 2 * need - 2 * m - t - e
 
 
+_GATES = ((0, 9), (9, 18), (18, 27), (27, 31), (31, 34))
+
+
+def _gates_dist(c, melds) -> int:
+    """Distance of 五门齐: one group (set or pair) from each of 万, 筒, 条, winds and
+    dragons."""
+    done = set()
+    for m in melds:
+        g = next(i for i, (a, b) in enumerate(_GATES) if a <= m.tile < b)
+        if g in done:
+            return _IMPOSSIBLE
+        done.add(g)
+    sets, pairs = {}, {}
+    for g, (a, b) in enumerate(_GATES):
+        if g in done:
+            continue
+        part = c[a:b]
+        sp = pp = 0
+        for i in np.flatnonzero(part):
+            n = int(part[i])
+            pp = max(pp, 2 if n >= 2 else 1)
+            sp = max(sp, 3 if n >= 3 else 2 if n == 2 else 1)
+            if g < 3:
+                near = (i + 1 < 9 and part[i + 1]), (i + 2 < 9 and part[i + 2])
+                if near[0] and near[1]:
+                    sp = 3
+                elif near[0] or near[1]:
+                    sp = max(sp, 2)
+        sets[g], pairs[g] = sp, pp
+    if not sets:
+        return _IMPOSSIBLE
+    need = min(sum(3 - sets[r] for r in sets if r != p) + 2 - pairs[p] for p in sets)
+    return need - 1
+
+
 def _chow_dist(c, targets, melds, avail) -> int:
     """Distance of the fixed-chow plan ``targets`` (lowest tiles of three chows);
     ``avail``: copies of each kind not seen outside the own hand."""
@@ -246,6 +291,8 @@ def _plan_dist(plan, c, melds, j, so, avail, live) -> int:
         pso = _cg.ShapeOpts(so.mask, so.quads, caps, so.pair_mask, so.void_suits, so.fifth,
                             np.minimum(caps, live).astype(np.uint8))
         return int(_cg.shanten(c, pso, j))
+    if plan.kind == "gates":
+        return _gates_dist(c, melds)
     if plan.kind == "pungs":
         if any(m.kind == "chow" for m in melds):
             return _IMPOSSIBLE
@@ -253,10 +300,12 @@ def _plan_dist(plan, c, melds, j, so, avail, live) -> int:
     return _chow_dist(c, plan.data, melds, avail)
 
 
-def plan_value(view, c=None, extra_melds=(), plans=None, with_plan=False):
-    """The least plan distance + weight of the seat's hand (``c``: counts as played,
-    default the own concealed tiles; ``extra_melds``: a call being weighed), with the
-    general plan; ``with_plan``: ``(value, plan name or "general")``."""
+def plan_value(view, c=None, extra_melds=(), plans=None, with_plan=False, general=True):
+    """The least plan distance + weight (float) of the seat's hand over ``plans`` (default
+    the ruleset's, :func:`plans_of`) and, with ``general``, the general plan.  ``c``:
+    ``uint8 (34,)`` counts as played (default the own concealed tiles); ``extra_melds``:
+    a call being weighed (:class:`~majiang.hand.Meld`).  With ``with_plan``: ``(value,
+    plan name or "general", plan)``; a value of 99 or more: no plan reachable."""
     if c is None:
         c, _ = view.play_counts()
     j = view.play_counts()[1]
@@ -264,6 +313,8 @@ def plan_value(view, c=None, extra_melds=(), plans=None, with_plan=False):
     so = view.shape_options(tuple(extra_melds))
     ctx = _context(view, melds)
     vals = _all_dists(c, melds, j, so, ctx, plans)
+    if not general:
+        vals = [x for x in vals if x[2] is not None] or [(float(_IMPOSSIBLE), "general", None)]
     best = min(vals, key=lambda x: x[0])
     return best if with_plan else best[0]
 
@@ -582,23 +633,31 @@ class ExpertPlayer(EfficiencyPlayer):
                         c2[x] -= 1
                 m = Meld("chow", a)
             v, name = plan_value(view, c2, (m,), with_plan=True)[:2]
-            if name == "general" or v >= key:
+            ready = self._call_can_win(view, c2, j, m)
+            if ready is False:
                 continue
-            if not self._call_can_win(view, c2, j, m):
+            if ready is True and READY_CALLS:
+                v = min(v, 0.0)         # a ready hand whose wait wins: as good as a plan
+            elif name == "general":
+                continue
+            if v > key - CALL_GAIN:
                 continue
             best, key = o, v
         return best
 
-    def _call_can_win(self, view, c2, j, m) -> bool:
-        """After the call ``m`` (counts ``c2``, the hand to discard from): False when its
-        least-shanten discards leave a ready hand none of whose waits can win."""
+    def _call_can_win(self, view, c2, j, m):
+        """After the call ``m`` (counts ``c2``, the hand to discard from): None when its
+        least shanten after a discard is not 0 (nothing to judge yet), True when some
+        discard leaves a ready hand with a live wait that wins, False otherwise."""
         so = view.shape_options((m,))
         vis = view.visible_counts()
         allowed = self._allowed(view)
         k, s, _ = _cg.choose_discard(c2, so, j, vis, view.voids[view.seat], allowed)
         if k < 0:
             return False
-        if s != 0 or not view.min_aware:
+        if s != 0:
+            return None
+        if not view.min_aware:
             return True
         live = np.array(view.model.shape(tuple(view.own_melds) + (m,)).caps, dtype=np.int64)
         verdict, hope = view.judge_waits(j, (m,))
