@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from majiang.rules.base import EndTable
 from majiang.rules.model import game_model
 from majiang.tiles import parse_tiles
 
@@ -67,3 +68,21 @@ class Script:
         if ("win",) in options:
             return ("win",)
         return self._pick(self.declares, options)
+
+
+def end_table(**kw):
+    """An :class:`~majiang.rules.base.EndTable` of a four-seat hand: nobody ready, no
+    discards, kongs or turned tiles, unless given in ``kw``."""
+    base = dict(players=4, end="win", winners=(), ready=(False,) * 4, values=(None,) * 4,
+                tiles=({},) * 4, discards=((),) * 4, kongs=((),) * 4, turned=None,
+                first_discards={})
+    base.update(kw)
+    return EndTable(**base)
+
+
+def by_check(entries):
+    """Settlement entries grouped ``{check: sorted [(payer, payee, amount)]}``."""
+    out = {}
+    for e in entries:
+        out.setdefault(e["check"], []).append((e["payer"], e["payee"], e["amount"]))
+    return {k: sorted(v) for k, v in out.items()}

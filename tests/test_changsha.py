@@ -9,8 +9,10 @@ import pytest
 from majiang.errors import RuleError
 from majiang.game.engine import play_hand
 from majiang.rules import changsha as C
-from majiang.rules.base import EndTable
 from majiang.tiles import parse_tiles
+
+from _engine_helpers import by_check as _by_check
+from _engine_helpers import end_table as _table
 
 
 def _counts(text: str) -> list[int]:
@@ -52,21 +54,6 @@ def test_bird_seats_count_from_the_anchor():
     assert C.bird_seats([two_p], 3) == [1, 0, 0, 0]
     assert C.bird_seats([three_s], 1) == [0, 0, 0, 1]
     assert C.bird_seats([four_m, eight_p], 0) == [0, 0, 0, 2]
-
-
-def _table(**kw):
-    base = dict(players=4, end="win", winners=(), ready=(False,) * 4, values=(None,) * 4,
-                tiles=({},) * 4, discards=((),) * 4, kongs=((),) * 4, turned=None,
-                first_discards={})
-    base.update(kw)
-    return EndTable(**base)
-
-
-def _by_check(entries):
-    out = {}
-    for e in entries:
-        out.setdefault(e["check"], []).append((e["payer"], e["payee"], e["amount"]))
-    return {k: sorted(v) for k, v in out.items()}
 
 
 def test_birds_on_a_discard_win_from_the_table():

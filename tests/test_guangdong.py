@@ -10,9 +10,11 @@ import pytest
 from majiang.errors import RuleError
 from majiang.game.engine import play_hand
 from majiang.rules import guangdong as G
-from majiang.rules.base import EndTable
 from majiang.rules.table_rules import pointed_seats
 from majiang.tiles import parse_tiles
+
+from _engine_helpers import by_check as _by_check
+from _engine_helpers import end_table as _table
 
 
 def _k(text: str) -> list[int]:
@@ -27,21 +29,6 @@ def test_horse_seats_count_from_the_dealer():
     assert pointed_seats(_k("48m4z"), 0) == [0, 0, 0, 3]
     # the dealer in seat 2: 中 is seat 2, 北 seat 1 (the dealer's 上家)
     assert pointed_seats(_k("7z4z"), 2) == [0, 1, 1, 0]
-
-
-def _table(**kw):
-    base = dict(players=4, end="win", winners=(), ready=(False,) * 4, values=(None,) * 4,
-                tiles=({},) * 4, discards=((),) * 4, kongs=((),) * 4, turned=None,
-                first_discards={})
-    base.update(kw)
-    return EndTable(**base)
-
-
-def _by_check(entries):
-    out = {}
-    for e in entries:
-        out.setdefault(e["check"], []).append((e["payer"], e["payee"], e["amount"]))
-    return {k: sorted(v) for k, v in out.items()}
 
 
 def test_follow_dealer_first_go_around():
