@@ -483,7 +483,7 @@ def test_advise_table_model_errors():
 
 
 # ------------------------------------------------ the seed's lesson (issue 18, item 7)
-# Seat 0 (East, dealer, Chinese Official rules) holds 中中中 发发发 456s 南 678p and has just
+# Seat 0 (East, dealer, Chinese Official rules) holds 白白白 发发发 456s 南 678p and has just
 # drawn 9p.  Throwing 6p keeps 789p, throwing 9p keeps 678p: either way the hand waits on
 # the 南 (2z) alone with the same fans (双箭刻 6 + 门前清 2 / 不求人 4 + 单钓将 1 + 缺一门 1;
 # 456s rules out 全带幺, so 789p scores nothing that 678p does not), so the two discards are

@@ -718,7 +718,8 @@ def danger_strip(danger: Any, ax: Any = None, *, title: str | None = None):
     a.set_axis_off()
     from matplotlib.cm import ScalarMappable
     fig.colorbar(ScalarMappable(norm, cmap), ax=a, label="P(deal in)", shrink=0.8)
-    _set_title(a, title or "danger of each discard (thick outline: live tile 生张)", "set_title")
+    _set_title(a, title or "danger of each discard (thick outline: a live tile, none seen)",
+               "set_title")
     return fig
 
 
