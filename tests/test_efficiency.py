@@ -1402,3 +1402,64 @@ def test_library_and_cli_say_the_same(capsys):
     err = capsys.readouterr().err
     lib = str(e.value).split(": ", 1)[1]
     assert lib == "4z is not in the tile set of sichuan (108 tiles)" and lib in err
+
+
+def _five_set_hands(rng, n):
+    """16/17-tile hands: uniform, one suit heavy, and complete five sets + pair less
+    0-1 tiles; a list of (counts, jokers, expected shanten or None)."""
+    tiles = np.repeat(np.arange(34), 4)
+    heavy = np.where(tiles < 9, 8.0, 1.0)
+    out = []
+    for i in range(n):
+        size = int(rng.choice([16, 17]))
+        kind = i % 3
+        if kind < 2:
+            p = None if kind == 0 else heavy / heavy.sum()
+            c = np.bincount(rng.choice(tiles, size, replace=False, p=p), minlength=34)
+            out.append((c.astype(np.uint8), int(rng.integers(0, 2)) if size == 16 else 0,
+                        None))
+            continue
+        # five sets and a pair built at random (within four copies): complete (-1),
+        # and with one tile taken off tenpai (0): the answer by construction
+        while True:
+            c = np.zeros(34, np.int64)
+            for _ in range(5):
+                k = int(rng.integers(0, 34))
+                if k < 27 and k % 9 < 7 and rng.random() < 0.6:
+                    c[k:k + 3] += 1
+                else:
+                    c[k] += 3
+            c[int(rng.integers(0, 34))] += 2
+            if c.max() <= 4:
+                break
+        c = c.astype(np.uint8)
+        if size == 17:
+            out.append((c, 0, -1))
+        else:
+            c[int(rng.choice(np.flatnonzero(c)))] -= 1
+            out.append((c, 0, 0))
+    return out
+
+
+def test_five_set_hands_from_table_rows_equal_the_direct_programme():
+    # 16-tile hands need five sets: the kernel combines its four-set table rows and
+    # bounds the splits with all five sets in one suit, running the direct programme
+    # only when the bound does not settle it; switched off, the programme answers
+    # every hand.  Both agree on random, one-suit-heavy and built complete hands, with
+    # any pair and with the 2-5-8 pair, with and without a joker
+    from majiang._core import efficiency as ek
+    rng = np.random.default_rng(16)
+    pm258 = sum(1 << (9 * s + r) for s in range(3) for r in (1, 4, 7))
+    hands = _five_set_hands(rng, 1500)
+    try:
+        for pair_mask in (None, pm258):
+            for c, j, expected in hands:
+                got = []
+                for on in (True, False):
+                    ek.set_five_bound(on)
+                    got.append(ek.shanten_one(c, 1, False, None, j, pair_mask=pair_mask))
+                assert got[0] == got[1], (c, j, pair_mask)
+                if expected is not None and pair_mask is None:
+                    assert got[0] == expected, c
+    finally:
+        ek.set_five_bound(True)

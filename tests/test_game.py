@@ -487,6 +487,32 @@ def test_compiled_loop_plays_the_same_hands_as_the_python_loop(name):
         assert summarize(a) == summarize(b)
 
 
+def _five_bound_hands(names, hands, players=("efficiency", "random")):
+    # the same hands (summaries: moves, wins, settlement) with the shanten kernel's
+    # five-set table path on and off (off: every 16-tile hand by the direct programme)
+    from majiang._core import efficiency as ek
+    try:
+        for name in names:
+            for pl in players:
+                for h in range(hands):
+                    got = []
+                    for on in (False, True):
+                        ek.set_five_bound(on)
+                        got.append(summarize(play_hand(name, pl, seed=23, hand=h)))
+                    assert got[0] == got[1], (name, pl, h)
+    finally:
+        ek.set_five_bound(True)
+
+
+def test_sixteen_tile_hands_same_with_the_five_set_table_path():
+    _five_bound_hands(("taiwan",), 12)
+
+
+@pytest.mark.slow
+def test_sixteen_tile_hands_same_with_the_five_set_table_path_many():
+    _five_bound_hands(("taiwan", "luoyuan", "wenzhou"), 300, ("efficiency",))
+
+
 def test_compiled_loop_on_hand_built_walls():
     wall = _wall("guangdong", _MULTI)
     for pl in ("random", "efficiency"):

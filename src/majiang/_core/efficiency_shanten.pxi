@@ -179,6 +179,62 @@ cdef int combine_fast(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
     return combine_m(r0, r1, r2, rh, 0)
 
 
+cdef bint USE_FIVE_BOUND = 1
+
+
+def set_five_bound(bint on):
+    """Testing switch: five-set hands (16-tile rulesets) from the four-set table rows and
+    a bound (:func:`five_set_distance`) or always by the direct programme."""
+    global USE_FIVE_BOUND
+    USE_FIVE_BOUND = on
+
+
+cdef int five_set_distance(const uint8_t* h, uint64_t pair_mask) noexcept nogil:
+    """Distance to five sets + a pair (16-tile hands, no caps) from table rows, or -1 when
+    the rows cannot settle it (the caller then runs the direct programme).
+
+    The tables hold each group's distances for at most TM = 4 sets.  Every split of the
+    five sets over the four groups with at most four in each is combined exactly from
+    them; a split with all five in one group g (the others hold nothing but perhaps the
+    pair) needs at least ``max(d(g, 4 sets), 15 - tiles of g)`` added tiles without the
+    pair there and ``max(d(g, 4 sets + pair), 17 - tiles of g)`` with it (a distance
+    never falls when a set is added; the five sets hold 15 tiles).  When that bound is
+    no better than the exact minimum over the other splits, the minimum is the
+    distance; otherwise -1."""
+    cdef uint8_t scratch[4][ROW]
+    cdef uint8_t rows[4][ROW]
+    cdef const uint8_t* r
+    cdef int g, i, base, npos, best, lb0, lb1, pmin, held
+    cdef int cnt[4]
+    for g in range(4):
+        base = 9 * g
+        npos = 9 if g < 3 else 7
+        r = suit_row(h, NULL, base, npos, g < 3, TM,
+                     <int>((pair_mask >> base) & ((1 << npos) - 1)), scratch[g])
+        memcpy(rows[g], r, (TM + 1) * 2)
+        rows[g][(TM + 1) * 2] = INF
+        rows[g][(TM + 1) * 2 + 1] = INF
+        held = 0
+        for i in range(base, base + npos):
+            held += h[i]
+        cnt[g] = held
+    best = combine(rows[0], rows[1], rows[2], rows[3], TM + 1)
+    for g in range(4):
+        lb0 = rows[g][TM * 2]
+        if 3 * (TM + 1) - cnt[g] > lb0:
+            lb0 = 3 * (TM + 1) - cnt[g]
+        lb1 = rows[g][TM * 2 + 1]
+        if 3 * (TM + 1) + 2 - cnt[g] > lb1:
+            lb1 = 3 * (TM + 1) + 2 - cnt[g]
+        pmin = INF
+        for i in range(4):
+            if i != g and rows[i][1] < pmin:
+                pmin = rows[i][1]
+        if lb1 < best or lb0 + pmin < best:
+            return -1
+    return best
+
+
 cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps,
                           uint64_t pair_mask) noexcept nogil:
     """Distance to M sets + a pair within ``caps``, the pair on a kind of ``pair_mask``."""
@@ -186,6 +242,11 @@ cdef int regular_distance(const uint8_t* h, int M, const uint8_t* caps,
     cdef uint8_t s1[ROW]
     cdef uint8_t s2[ROW]
     cdef uint8_t sh[ROW]
+    cdef int d
+    if M == TM + 1 and caps == NULL and USE_FIVE_BOUND:
+        d = five_set_distance(h, pair_mask)
+        if d >= 0:
+            return d
     return combine(suit_row(h, caps, 0, 9, True, M, <int>(pair_mask & 0x1FF), s0),
                    suit_row(h, caps, 9, 9, True, M, <int>((pair_mask >> 9) & 0x1FF), s1),
                    suit_row(h, caps, 18, 9, True, M, <int>((pair_mask >> 18) & 0x1FF), s2),
