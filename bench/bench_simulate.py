@@ -2,7 +2,9 @@
 
 Run ``python bench/bench_simulate.py [SECONDS]`` (default 5 seconds per line).  For
 each of mcr, sichuan and guangdong, with four ``"random"`` and with four
-``"efficiency"`` players, it plays hands one after another on one core
+``"efficiency"`` players, and for taiwan (16-tile hands, flowers) and wuhan (jokers, a
+win predicate with constraints) with four ``"efficiency"`` players (issue targets:
+taiwan >= 200 hands/s, wuhan >= 400), it plays hands one after another on one core
 (:func:`majiang.game.play_hand`, the path :func:`majiang.simulate` takes for
 ``n_jobs=1``; every win is checked and scored by the win predicate) and prints hands/s, wins
 per hand and the share of drawn hands.  riichienv (its Rust engine driven from Python
@@ -20,6 +22,7 @@ from majiang.game import play_hand
 
 RULESETS = ("mcr", "sichuan", "guangdong")
 PLAYERS = ("random", "efficiency")
+REGIONAL = (("taiwan", "efficiency"), ("wuhan", "efficiency"))
 
 
 def bench_engine(ruleset: str, player: str, seconds: float) -> dict:
@@ -64,12 +67,11 @@ def main(argv: list[str]) -> None:
     print(f"{'engine':<34}{'hands':>7}{'hands/s':>10}{'cpu h/s':>10}{'wins/hand':>11}"
           f"{'drawn':>8}")
     rates = {}
-    for rs in RULESETS:
-        for pl in PLAYERS:
-            r = bench_engine(rs, pl, seconds)
-            rates[(rs, pl)] = (r["rate"], r["cpu_rate"])
-            print(f"{'majiang ' + rs + ', 4x ' + pl:<34}{r['hands']:>7}{r['rate']:>10.1f}"
-                  f"{r['cpu_rate']:>10.1f}{r['wins']:>11.2f}{r['drawn']:>8.1%}")
+    for rs, pl in [(rs, pl) for rs in RULESETS for pl in PLAYERS] + list(REGIONAL):
+        r = bench_engine(rs, pl, seconds)
+        rates[(rs, pl)] = (r["rate"], r["cpu_rate"])
+        print(f"{'majiang ' + rs + ', 4x ' + pl:<34}{r['hands']:>7}{r['rate']:>10.1f}"
+              f"{r['cpu_rate']:>10.1f}{r['wins']:>11.2f}{r['drawn']:>8.1%}")
     ri = bench_riichienv(seconds)
     if ri is None:
         print("riichienv not installed")
