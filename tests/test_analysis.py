@@ -438,20 +438,29 @@ def test_push_or_fold_is_a_fact_about_the_position_not_the_ranking():
 
 
 def test_push_or_fold_picks_the_fold_by_ev():
-    """A table built by hand: push is the discard with the best p_win; fold the lowest
-    exp_loss; fold wins when its ev = exp_gain - exp_loss is higher."""
+    """A table built by hand: the advised discard is the best ev = exp_gain - exp_loss;
+    it is a push when it gains as much as the most attacking discard, a fold when it is
+    as safe as the safest, else a compromise."""
     from majiang.analysis import push_or_fold
     t = pd.DataFrame({"discard": ["3m", "7z", "9s"], "p_win": [0.30, 0.00, 0.10],
                       "p_tenpai": [0.9, 0.2, 0.5], "ukeire_count": [8, 2, 5],
-                      "exp_gain": [3.0, 0.0, 1.0], "exp_loss": [4.0, 0.0, 0.5],
+                      "exp_gain": [3.0, 0.0, 1.0], "exp_loss": [4.0, 0.0, 1.5],
                       "p_deal_in": [0.2, 0.0, 0.05]})
+    # ev: 3m -1, 7z 0, 9s -0.5
     assert push_or_fold(t) == ("fold: discard 7z (ev 0.00) rather than push with 3m "
                                "(ev -1.00)")
-    t.loc[0, "exp_loss"] = 1.0
-    assert push_or_fold(t).startswith("push: discard 3m (ev 2.00; the safest, 7z")
-    # of two equally attacking discards the push is the safer one, not the first in order
-    t.loc[2, ["p_win", "p_tenpai", "ukeire_count", "exp_loss"]] = [0.30, 0.9, 8, 0.2]
-    assert push_or_fold(t).startswith("push: discard 9s (ev 0.80;")
+    t.loc[2, "exp_loss"] = 0.5          # ev 9s 0.5: neither the push nor the fold
+    assert push_or_fold(t) == ("compromise: discard 9s (ev 0.50) rather than push with 3m "
+                               "(ev -1.00) or fold with 7z (ev 0.00)")
+    t.loc[0, "exp_loss"] = 1.0          # ev 3m 2.0
+    assert push_or_fold(t) == "push: discard 3m (ev 2.00; the safest, 7z, has ev 0.00)"
+    # of two equally attacking discards the push is the safer one
+    t.loc[2, ["p_win", "p_tenpai", "ukeire_count", "exp_gain", "exp_loss"]] = [
+        0.30, 0.9, 8, 3.0, 0.2]
+    assert push_or_fold(t).startswith("push: discard 9s (ev 2.80;")
+    # no win within reach (every gain 0): the safest discard is a fold
+    t["exp_gain"] = 0.0
+    assert push_or_fold(t) == "fold: discard 7z (ev 0.00) rather than push with 9s (ev -0.20)"
 
 
 def test_advise_with_the_table_model_is_win_probability_per_discard():

@@ -103,7 +103,7 @@ _LINE = ("hand=23345m111p456p99s6m seat=1 dealer=0 discards0=1z7m@29m discards1=
 
 
 def test_position_line_and_file_give_the_same_advice(capsys, tmp_path):
-    code, out, _ = run(capsys, "advise", "--position", _LINE, "--json")
+    code, out, _ = run(capsys, "advise", "--position", _LINE, "--json", "--no-danger")
     assert code == 0
     got = json.loads(out)
     # the position's visible tiles: the rivers on the table and seat 2's 777m
@@ -115,7 +115,7 @@ def test_position_line_and_file_give_the_same_advice(capsys, tmp_path):
     f.write_text('hand = "23345m111p456p99s6m"\nseat = 1\n'
                  'discards = ["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"]\n'
                  'melds = ["", "", "[777m]@0", ""]\n')
-    code, out2, _ = run(capsys, "advise", "--position", str(f), "--json")
+    code, out2, _ = run(capsys, "advise", "--position", str(f), "--json", "--no-danger")
     assert code == 0 and json.loads(out2) == got
     # the same as HAND with --visible
     code, out3, _ = run(capsys, "advise", "23345m111p456p99s6m", "--visible", "77779m12345z",
@@ -181,3 +181,22 @@ def test_model_table_gives_the_table_models_probabilities(capsys):
 def test_model_table_errors_are_one_line(capsys, extra, match):
     code, _, err = run(capsys, "advise", "23345m111p456p99s6m", *extra)
     assert code == 2 and match in err and "Traceback" not in err
+
+
+def test_position_weighs_the_table_as_python_does(capsys):
+    """advise --position gives majiang.advise(position)'s columns and order (ev by
+    default, the seat's horizon), the verdict and the opponent model."""
+    code, out, err = run(capsys, "advise", "--position", _LINE, "--json")
+    assert code == 0 and not err
+    got = json.loads(out)
+    ref = majiang.advise(majiang.Position.from_text(_LINE), second_order=True)
+    assert [r["discard"] for r in got["discards"]] == list(ref["discard"])
+    for r, (_, q) in zip(got["discards"], ref.iterrows()):
+        assert r["ev"] == pytest.approx(q["ev"]) and r["p_deal_in"] == pytest.approx(
+            q["p_deal_in"])
+    assert got["by"] == "ev" and got["push_or_fold"] == ref.attrs["push_or_fold"]
+    code, out, _ = run(capsys, "advise", "--position", _LINE, "--by", "safety")
+    assert code == 0 and "verdict  " + ref.attrs["push_or_fold"] in out
+    assert "ranked   by safety" in out and "p_deal_in" in out and "opponents " in out
+    code, _, err = run(capsys, "advise", "23345m111p456p99s6m", "--by", "ev")
+    assert code == 2 and "give --position" in err

@@ -217,8 +217,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         payment if this discard deals in, :func:`majiang.danger`); ``"efficiency"`` keeps
         the order of the keyword call (``draws`` as given, no default) and adds the
         columns; ``"safety"`` ranks by ``exp_loss``.  ``attrs["push_or_fold"]`` says
-        whether the safest discard (fold) has a higher ev than the efficiency choice
-        (push) within ``draws`` (default the seat's horizon, whatever ``by``:
+        whether the best-ev discard is a push (the most attacking), a fold (the safest)
+        or a compromise, within ``draws`` (default the seat's horizon, whatever ``by``:
         :func:`push_or_fold`).  ``attrs["kong"]``: when the seat may declare a concealed
         or added kong, whether that beats the advised discard, by ev with a horizon and
         by shanten and winning live tiles without
@@ -347,20 +347,23 @@ def _narrow(ruleset: Any, forms: Any, seven_pairs_quads: Any) -> Any:
 
 
 def push_or_fold(table: Any, gains: Any = None) -> str:
-    """Whether to push or fold at a position: ``"push: discard 3m (ev 4.10; the safest,
-    9s, has ev -0.02)"`` or ``"fold: discard 7z (ev 0.00) rather than push with 9s (ev
-    -0.35)"``.
+    """Whether to push or fold at a position: ``"push: discard 2m (ev 5.45; the safest,
+    3m, has ev 4.98)"``, ``"fold: discard 7z (ev 0.00) rather than push with 9s (ev
+    -0.35)"``, or ``"compromise: discard 5p (ev 0.40) rather than push with 9s (ev 0.10)
+    or fold with 7z (ev 0.00)"``.
 
     ``table`` is :func:`advise`'s table at a position (columns ``discard``,
-    ``exp_loss``, ``p_deal_in`` and, with a horizon, ``p_win``, ``p_tenpai``,
-    ``exp_gain``, ``ukeire_count``); ``gains`` (optional) a frame with ``discard``,
+    ``exp_loss``, ``p_deal_in`` and, with a horizon, ``exp_gain``, ``p_win``,
+    ``p_tenpai``, ``ukeire_count``); ``gains`` (optional) a frame with ``discard``,
     ``p_win``, ``p_tenpai`` and ``exp_gain`` at the position's default horizon, used in
-    place of the table's (``by="efficiency"`` without ``draws`` has none).  Push is the
-    efficiency choice within the horizon (highest ``p_win``, then ``p_tenpai``, then
-    live ukeire; of equal ones the safer, then tile order); fold the safest discard (lowest ``exp_loss``, then
-    ``p_deal_in``, then tile order); fold is advised when its ``ev = exp_gain -
-    exp_loss`` is higher.  The verdict depends on the position and the horizon only, not
-    on the table's ranking (``by``)."""
+    place of the table's (``by="efficiency"`` without ``draws`` has none).  The advised
+    discard is the best ``ev = exp_gain - exp_loss`` (of equal ones the safer, then tile
+    order).  Push is the attacking choice: the highest ``exp_gain``, then ``p_win``,
+    ``p_tenpai`` and live ukeire (of equal ones the safer); fold the safest discard (lowest
+    ``exp_loss``, then ``p_deal_in``).  The verdict says which of the two the advised
+    discard is (push when it attacks as much as the push on all four counts, fold when it
+    is as safe as the fold, else a compromise).  It depends on the position and the horizon only, not on the
+    table's ranking (``by``)."""
     from .tiles import parse_tile
     f = table.drop(columns=[c for c in ("p_win", "p_tenpai", "exp_gain")
                             if gains is not None and c in table.columns])
@@ -371,16 +374,27 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
                  _g=f["exp_gain"].astype(float).fillna(0.0) if "exp_gain" in f else 0.0,
                  _pw=f["p_win"].astype(float).fillna(-1.0) if "p_win" in f else -1.0,
                  _pt=f["p_tenpai"].astype(float).fillna(-1.0) if "p_tenpai" in f else -1.0,
-                 _u=f["ukeire_count"].astype(float) if "ukeire_count" in f else 0.0)
-    f["_ev"] = f["_g"] - f["exp_loss"].astype(float)
-    push = f.sort_values(["_pw", "_pt", "_u", "exp_loss", "_k"],
-                         ascending=[False, False, False, True, True], kind="stable").iloc[0]
-    safe = f.sort_values(["exp_loss", "p_deal_in", "_k"], kind="stable").iloc[0]
-    if safe["discard"] != push["discard"] and safe["_ev"] > push["_ev"]:
-        return (f"fold: discard {safe['discard']} (ev {safe['_ev']:.2f}) rather than push "
-                f"with {push['discard']} (ev {push['_ev']:.2f})")
-    return (f"push: discard {push['discard']} (ev {push['_ev']:.2f}; the safest, "
-            f"{safe['discard']}, has ev {safe['_ev']:.2f})")
+                 _u=f["ukeire_count"].astype(float) if "ukeire_count" in f else 0.0,
+                 _l=f["exp_loss"].astype(float))
+    f["_ev"] = f["_g"] - f["_l"]
+    best = f.sort_values(["_ev", "_l", "_k"], ascending=[False, True, True],
+                         kind="stable").iloc[0]
+    push = f.sort_values(["_g", "_pw", "_pt", "_u", "_l", "_k"],
+                         ascending=[False, False, False, False, True, True],
+                         kind="stable").iloc[0]
+    safe = f.sort_values(["_l", "p_deal_in", "_k"], kind="stable").iloc[0]
+
+    def ev(r) -> str:
+        return f"ev {r['_ev']:.2f}"
+    attack = ["_g", "_pw", "_pt", "_u"]
+    if (best[attack].to_numpy(dtype=float) >= push[attack].to_numpy(dtype=float)).all():
+        return (f"push: discard {best['discard']} ({ev(best)}; the safest, "
+                f"{safe['discard']}, has {ev(safe)})")
+    if best["_l"] <= safe["_l"]:
+        return (f"fold: discard {best['discard']} ({ev(best)}) rather than push with "
+                f"{push['discard']} ({ev(push)})")
+    return (f"compromise: discard {best['discard']} ({ev(best)}) rather than push with "
+            f"{push['discard']} ({ev(push)}) or fold with {safe['discard']} ({ev(safe)})")
 
 
 def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: Any,

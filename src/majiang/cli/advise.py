@@ -41,7 +41,14 @@ line saying why it cannot win.
 --position FILE|TEXT reads the whole table instead of HAND and --visible: a
 .toml / .json position file or the one-line form (docs/position.md): the seat's hand
 and melds, every seat's discards and melds (what they show is the visible tiles),
-the ruleset, the joker indicator, the winds and the seat's declared void suit.  When
+the ruleset, the joker indicator, the winds and the seat's declared void suit.  The
+table is then weighed as well (majiang.advise given a Position): p_deal_in (the chance
+the discard deals in, 放铳), exp_loss (the points then paid), exp_gain (the seat's own
+self-drawn wins within the horizon, in settlement points; --draws, default the seat's
+remaining draws, at most 3) and ev = exp_gain - exp_loss, ranked by --by ev (default),
+efficiency (the order without the table) or safety; a line "verdict" says whether to
+push or fold and a line "opponents" names the opponent model.  --no-danger gives the
+table of the hand and its visible tiles alone (faster).  When
 the seat may declare a concealed or added kong, a line "kong" says whether that or the
 best discard is better by shanten and live ukeire ("majiang claim POSITION" prints the
 full table).
@@ -104,6 +111,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "whole table with three efficiency bots)")
     parser.add_argument("--samples", type=int, metavar="N",
                         help="hands played per discard by --model table (default 400)")
+    parser.add_argument("--by", choices=("ev", "efficiency", "safety"), default=None,
+                        help="with --position: rank by ev (default), efficiency or safety")
+    parser.add_argument("--no-danger", dest="danger", action="store_false",
+                        help="with --position: leave the danger columns out (faster)")
     parser.add_argument("--discards", action="store_true",
                         help="rank the discards even when the hand wins now")
     add_forms_args(parser)
@@ -131,6 +142,13 @@ COLUMNS = [
     Column("mean_fan", "mean_fan", ">", fmt_float(2)),
 ]
 
+DANGER_COLUMNS = [
+    Column("exp_gain", "exp_gain", ">", fmt_float(3)),
+    Column("p_deal_in", "p_deal_in", ">", fmt_float(4)),
+    Column("exp_loss", "exp_loss", ">", fmt_float(3)),
+    Column("ev", "ev", ">", fmt_float(3)),
+]
+"""Shown with --position (the table weighed, majiang.advise given a Position)."""
 WAIT_COLUMNS = ("valid_ukeire", "waits_fan")
 """Shown under a ruleset whose complete shapes may still not win (a minimum in fan):
 the live copies of the tenpai waits that win, and each wait's fan total."""
@@ -238,11 +256,15 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     winds = {}
     kong = None
+    pos = None
+    if (args.by is not None or not args.danger) and args.position is None:
+        raise CommandError("--by and --no-danger weigh a table position: give --position")
     if args.position is not None:
         pos = load_position(args.position)
         position_options(args, pos, "advise")
-        from ..claims import kong_note
-        kong = kong_note(pos)       # a concealed / added kong instead of a discard
+        if not args.danger:
+            from ..claims import kong_note
+            kong = kong_note(pos)       # a concealed / added kong instead of a discard
         text = format_hand(pos.hand)
         winds = {"seat_wind": pos.seat_wind, "prevalent_wind": pos.prevalent_wind}
     elif not args.hand:
@@ -284,8 +306,18 @@ def run(args: argparse.Namespace) -> int:
     if win_now is not None and not (args.discards or args.plot):
         return _print_win_now(args, hand, current, seen, forms, quads, draws, win_now)
     pol = {} if args.policy is None else {"policy": args.policy}
-    table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
-                   draws=draws, seed=args.seed, **fq, **ind, **pol, **winds, **model)
+    weighed = pos is not None and args.danger
+    if weighed:                 # the table weighed: danger, exp_gain, ev
+        from ..reading import horizon
+        by = args.by or "ev"
+        if draws is None and by != "efficiency":
+            draws = horizon(pos)
+        table = advise(pos, second_order=args.second_order, draws=draws, seed=args.seed,
+                       by=by, **fq, **pol)
+        kong = table.attrs.get("kong")
+    else:
+        table = advise(hand, visible, ruleset=ruleset, second_order=args.second_order,
+                       draws=draws, seed=args.seed, **fq, **ind, **pol, **winds, **model)
     # the core's "no arrangement" sentinel is shown as '-' (null in JSON)
     table["shanten"] = table["shanten"].map(shanten_value).astype(object)
     prov = provenance(table) if draws is not None else []
@@ -299,6 +331,7 @@ def run(args: argparse.Namespace) -> int:
                     or (draws is not None and c.key in table.columns))
                and (c.key != "se_win" or (sampled and c.key in table.columns))
                and (c.key not in WAIT_COLUMNS or c.key in table.columns)]
+    columns += [c for c in DANGER_COLUMNS if c.key in table.columns]
 
     if args.json:
         keep = [c.key for c in columns] + [k for k in PROVENANCE
@@ -317,6 +350,10 @@ def run(args: argparse.Namespace) -> int:
             "win_now": win_now,
             "no_win": no_win,
             **({} if kong is None else {"kong": kong}),
+            **({} if not weighed else {
+                "by": table.attrs["by"], "push_or_fold": table.attrs["push_or_fold"],
+                "opponent_model": table.attrs["model_text"],
+                "danger_samples": table.attrs["n_samples"]}),
             "discards": table[keep],
         })
         if args.plot:
@@ -335,6 +372,11 @@ def run(args: argparse.Namespace) -> int:
         write(no_win)
     if kong is not None:
         write(f"kong     {kong}")
+    if weighed:
+        write(f"ranked   by {table.attrs['by']}")
+        write(f"verdict  {table.attrs['push_or_fold']}")
+        write(f"opponents {table.attrs['model_text']}; {table.attrs['n_samples']} hands per "
+              "opponent")
     if prov:
         write(provenance_line(prov))
     write()
