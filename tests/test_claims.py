@@ -270,3 +270,15 @@ def test_advise_at_a_position_says_whether_to_kong():
         float(ev.attrs["kong"].split("concealed kong 1m (ev ")[1].split(")")[0]), abs=0.006)
     none = mj.advise(mj.Position("1155m234p678s123z4z", drawn="4z"), danger_samples=50)
     assert none.attrs["kong"] is None
+
+
+def test_cli_claim_json_gives_the_fan_as_an_integer(capsys):
+    import json
+
+    from majiang.cli import main
+    # the position of test_win_with_eight_fan_ranks_first's kind: a win row with its fan
+    assert main(["claim", "hand=123m456p789s11z23p discards3=1p", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    win = [r for r in rows if r["action"] == "win"][0]
+    assert isinstance(win["fan"], int) and win["fan"] >= 8
+    assert all(r["fan"] is None for r in rows if r["action"] != "win")

@@ -513,3 +513,8 @@ def test_a_dash_is_an_empty_river_or_meld_list_in_every_form():
     b = Position.from_text("hand=23345m111p456p99s6m discards0=1z discards1=- discards3=2z "
                            "melds2=-")
     assert a == b and a.discards[1] == () and a.melds[2] == ()
+
+
+def test_a_ready_seat_listed_twice_is_refused():
+    with pytest.raises(RuleError, match="seat 1 is listed twice"):
+        Position("123m456p789s1188p", ruleset="sichuan", ready=[1, 1])

@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
                           danger=args.danger)
     attrs = dict(df.attrs)
     if args.json:
+        import pandas as pd
+        df = df.assign(fan=pd.Series([None if v is None or v != v else int(v)
+                                      for v in df["fan"]], index=df.index, dtype=object))
         emit_json({"position": repr(pos), **{k: v for k, v in attrs.items()
                                               if k != "calls"},
                    "calls": list(attrs["calls"]), "rows": df})

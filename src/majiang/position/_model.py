@@ -235,7 +235,7 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                             f"(缺一门); {model.name} has none")
         sets(self, "voids", vs)
         sets(self, "won", _seat_set(won, n, "won"))
-        sets(self, "ready", _seat_set(ready, n, "ready"))
+        sets(self, "ready", _seat_set(ready, n, "ready", unique=True))
 
         def tiles(v, p):
             if v is None:

@@ -217,12 +217,18 @@ def _per_seat(x: Any, n: int, what: str, one: Any) -> tuple:
     return tuple(one(v, p) for p, v in enumerate(items))
 
 
-def _seat_set(x: Any, n: int, what: str) -> tuple[int, ...]:
+def _seat_set(x: Any, n: int, what: str, unique: bool = False) -> tuple[int, ...]:
+    """Sorted seats of ``x`` (None, one seat or an iterable); ``unique``: a seat given
+    twice is a RuleError (a seat declares ready once)."""
     if x is None:
         return ()
     if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
         x = (x,)
-    out = sorted({_int(s, what) for s in x})
+    given = [_int(s, what) for s in x]
+    if unique and len(set(given)) != len(given):
+        twice = next(s for s in given if given.count(s) > 1)
+        raise RuleError(f"{what}: seat {twice} is listed twice")
+    out = sorted(set(given))
     bad = [s for s in out if not 0 <= s < n]
     if bad:
         raise RuleError(f"{what}: {bad[0]} is not a seat 0..{n - 1}")
