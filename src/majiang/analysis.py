@@ -317,8 +317,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
 
 TABLE_SAMPLES = 400
 """Hands played per discard by :func:`advise` with ``model="table"`` when ``n_samples``
-is not given (about 1 s per discard under Chinese Official rules: the engine plays all
-four seats; standard error of ``p_win`` at most 0.025)."""
+is not given (about 2 s per discard under Chinese Official rules on a loaded machine:
+the engine plays all four seats; standard error of ``p_win`` at most 0.025)."""
 
 
 def _table_model(model: Any, draws: Any, pos: Any) -> bool:
