@@ -18,6 +18,7 @@ from majiang.rules.model import game_model
 from majiang.rules.shapes import (
     Spec,
     _lonely_kept,
+    joker_assignments,
     joker_decompositions,
     lonely_patterns,
     shanten_counts,
@@ -127,6 +128,46 @@ def test_joker_decompositions_all_kinds_small():
             continue
         h = c.astype(np.uint8)
         assert mine(h, j, tuple(range(34))) == brute_decs(h, j, tuple(range(34)))
+
+
+def test_joker_assignments_are_those_of_the_decompositions():
+    # the scorer's assignments (joker_assignments, each sub-problem solved once, no
+    # decompositions kept) equal the kinds of brute force over every joker multiset
+    # (one suit, 0-4 jokers) and those of joker_decompositions on whole 34-kind hands
+    # near a win with caps, melds, seven pairs (with quads) and fifth copies
+    rng = np.random.default_rng(19)
+    kinds = tuple(range(9))
+    checked = 0
+    while checked < 500:
+        j = int(rng.integers(0, 5))
+        c = _random_complete(rng)
+        if c is None:
+            continue
+        for _ in range(j):
+            c[rng.choice(np.flatnonzero(c))] -= 1
+        h = c.astype(np.uint8)
+        forms = ("regular", "seven_pairs")
+        assert joker_assignments(h, j, kinds=kinds, forms=forms) == {
+            a for a, _ in brute_decs(h, j, kinds, forms)}, (h[:9], j)
+        checked += 1
+    tiles = np.repeat(np.arange(34), 4)
+    for i in range(600):
+        j = int(rng.integers(1, 5))
+        n_melds = int(rng.integers(0, 3))
+        size = 14 - 3 * n_melds - j
+        c = np.bincount(rng.choice(tiles, size, replace=False), minlength=34)
+        if i % 2:               # near a win: a few tiles copied from their neighbours
+            for k in rng.choice(np.flatnonzero(c), 2):
+                c[min(int(k) + 1, 33)] += 1
+                c[int(rng.choice(np.flatnonzero(c)))] -= 1
+            if c.max() > 4:
+                continue
+        h = c.astype(np.uint8)
+        kw = dict(n_melds=n_melds, caps=None if i % 3 else [3 if k % 5 == 0 else 4
+                                                             for k in range(34)],
+                  forms=("regular", "seven_pairs"), quads=bool(i % 4 == 0),
+                  kinds=None if i % 5 else tuple(range(33)), fifth_copy=bool(i % 7 == 0))
+        assert joker_assignments(h, j, **kw) == {a for a, _ in joker_decompositions(h, j, **kw)}
 
 
 # ----------------------------------------------------------------- shape engine

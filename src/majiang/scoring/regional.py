@@ -5,7 +5,8 @@
 
 1. Jokers (``*`` in the hand, or ``jokers=``; ``win_is_joker`` when the winning
    draw is itself a joker) are assigned kinds with
-   :func:`majiang.rules.shapes.joker_decompositions` (only kinds that complete a
+   :func:`majiang.rules.shapes.joker_assignments` (the assignments of
+   :func:`~majiang.rules.shapes.joker_decompositions`: only kinds that complete a
    set or the pair); each distinct assignment gives a concrete hand, scored by
    the ordinary engine (every decomposition, every win-tile attribution) with
    the assignment published to the fan predicates (:func:`majiang.rules.fans.joker_info`).
@@ -30,7 +31,7 @@ from ..rules.base import POINTS_FUNCTIONS, WILD_HELD
 from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
 from ..rules.model import game_model
-from ..rules.shapes import _lonely_kept, joker_decompositions
+from ..rules.shapes import _lonely_kept, joker_assignments
 from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
 from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
@@ -269,12 +270,11 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             caps[t] -= 1
     # distinct joker assignments (kinds that complete sets); none without jokers
     if J:
-        decs = joker_decompositions(c_full, J, n_melds=len(melds), caps=caps,
-                                    forms=tuple(f for f in rs.forms if f in
-                                                ("regular", "seven_pairs")),
-                                    quads=rs.seven_pairs_quads, kinds=rs.kinds,
-                                    fifth_copy=bool(rs.jokers.fifth_copy))
-        assignments = {a for a, _ in decs}
+        assignments = joker_assignments(c_full, J, n_melds=len(melds), caps=caps,
+                                        forms=tuple(f for f in rs.forms if f in
+                                                    ("regular", "seven_pairs")),
+                                        quads=rs.seven_pairs_quads, kinds=rs.kinds,
+                                        fifth_copy=bool(rs.jokers.fifth_copy))
         if "all_258" in rs.forms:           # 将将胡 of any shape: no decomposition needed
             a = _all_258_jokers(c_full, melds, J, caps, bool(win_is_joker))
             if a is not None:

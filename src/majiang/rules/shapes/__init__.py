@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from .compiled import (ENGINES, core_form_shanten, core_shanten_batch, core_shanten_counts,
                        core_ukeire_counts)
-from .decompositions import joker_decompositions
+from .decompositions import joker_assignments, joker_decompositions
 from .forms import EXTRA_FORM_KEPT, lonely_patterns
 from .reference import form_shanten, shanten_counts, ukeire_counts
 from .ruleset import stand_in
@@ -65,6 +65,7 @@ from .ruleset import (_hand_parts, _spec, meld_suits, named_draws, needs_python,
                       ruleset_discard_table, ruleset_shanten, ruleset_ukeire)
 
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
-           "joker_decompositions", "lonely_patterns", "EXTRA_FORM_KEPT", "THREE_JOKERS",
+           "joker_decompositions", "joker_assignments",
+           "lonely_patterns", "EXTRA_FORM_KEPT", "THREE_JOKERS",
            "three_jokers_win", "stand_in", "core_form_shanten", "core_shanten_counts",
            "core_ukeire_counts", "core_shanten_batch", "ENGINES"]

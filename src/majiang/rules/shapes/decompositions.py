@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement, product
 from ...errors import InvalidHandError
 from ...hand import Decomposition
 
-__all__ = ["joker_decompositions"]
+__all__ = ["joker_decompositions", "joker_assignments"]
 
 
 def _groups_of_jokers(j: int, sets_left: int, need_pair: bool, kinds: tuple):
@@ -155,3 +155,91 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
             continue
         out.append((asg, Decomposition("seven_pairs", pairs=pairs)))
     return out
+
+
+def _regular_joker_asg(c: tuple, j: int, sets_left: int, need_pair: bool, kinds: tuple,
+                       memo: dict) -> frozenset:
+    """The joker assignments (sorted kind tuples) of :func:`_regular_joker_dec` that
+    complete the counts ``c`` (a tuple) into ``sets_left`` sets (+ the pair when
+    ``need_pair``) with ``j`` jokers: the same branches, each sub-problem solved once
+    (``memo``), the decompositions themselves not kept."""
+    key = (c, j, sets_left, need_pair)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    i = next((k for k in range(34) if c[k]), None)
+    out: set = set()
+    if i is None:
+        for _, _, asg in _groups_of_jokers(j, sets_left, need_pair, kinds):
+            out.add(tuple(sorted(asg)))
+        got = memo[key] = frozenset(out)
+        return got
+    lc = list(c)
+    ci = c[i]
+
+    def branch(jk: list, used: dict, sl: int, np_: bool) -> None:
+        for t, r in used.items():
+            lc[t] -= r
+        sub = _regular_joker_asg(tuple(lc), j - len(jk), sl, np_, kinds, memo)
+        for t, r in used.items():
+            lc[t] += r
+        if not jk:
+            out.update(sub)
+        else:
+            for rest in sub:
+                out.add(tuple(sorted(rest + tuple(jk))))
+
+    if sets_left:
+        for r in range(1, min(3, ci) + 1):
+            if 3 - r <= j:
+                branch([i] * (3 - r), {i: r}, sets_left - 1, need_pair)
+    if need_pair:
+        for r in range(1, min(2, ci) + 1):
+            if 2 - r <= j:
+                branch([i] * (2 - r), {i: r}, sets_left, False)
+    if sets_left and i < 27:
+        for start in (i - 2, i - 1, i):
+            if start < 9 * (i // 9) or start % 9 > 6 or not all(
+                    t in kinds for t in (start, start + 1, start + 2)):
+                continue
+            others = [t for t in (start, start + 1, start + 2) if t != i]
+            below = [t for t in others if t < i]
+            above = [t for t in others if t > i]
+            for real_above in product((False, True), repeat=len(above)):
+                if any(ra and not c[t] for ra, t in zip(real_above, above)):
+                    continue
+                jk = below + [t for ra, t in zip(real_above, above) if not ra]
+                if len(jk) > j:
+                    continue
+                used = {i: 1}
+                for ra, t in zip(real_above, above):
+                    if ra:
+                        used[t] = used.get(t, 0) + 1
+                branch(jk, used, sets_left - 1, need_pair)
+    got = memo[key] = frozenset(out)
+    return got
+
+
+def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
+                      forms=("regular", "seven_pairs"), quads: bool = False,
+                      kinds=None, fifth_copy: bool = False) -> set:
+    """The assignments of :func:`joker_decompositions` (same arguments) as a set of
+    sorted kind tuples, without building the decompositions: what a scorer needs that
+    decomposes each assigned hand itself (:func:`majiang.scoring.regional.candidates`).
+    Equal to ``{a for a, _ in joker_decompositions(...)}``."""
+    c = [int(x) for x in counts]
+    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
+    cap = [4] * 34 if caps is None else [int(x) for x in caps]
+    n = sum(c) + jokers
+    if n % 3 != 2:
+        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    raw: set = set()
+    if "regular" in forms:
+        raw.update(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds, {}))
+    if "seven_pairs" in forms and n == 14 and n_melds == 0:
+        sp: set = set()
+        _seven_pairs_joker_dec(list(c), jokers, quads, kinds, sp)
+        raw.update(asg for asg, _, _ in sp)
+    if fifth_copy:
+        return raw
+    return {asg for asg in raw if not any(c[k] + asg.count(k) > cap[k] for k in set(asg))}
