@@ -229,6 +229,11 @@ def _all_258_jokers(c_full, melds, J: int, caps: list, win_is_joker: bool):
     return tuple(sorted(asg))
 
 
+def _absent_kinds(rs) -> list:
+    """The kinds outside the ruleset's tile set (no copy)."""
+    return [k for k in range(34) if not rs.copies[k]]
+
+
 def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                last_copy: bool = False, kong: bool = False, last_tile: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
@@ -243,8 +248,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                f"{h0.n_tiles + jokers}")
     if h0.flowers:          # flowers only where the tile set has them
         game_model(rs).check_flowers(h0.flowers)
-    for k in range(34):
-        if (h0.concealed[k] or any(k in m.tiles for m in h0.melds)) and not rs.copies[k]:
+    for k in _absent_kinds(rs):
+        if h0.concealed[k] or any(k in m.tiles for m in h0.melds):
             raise InvalidHandError(f"{tile_name(k)} is not in the tile set of {rs.name} "
                                    f"({rs.tiles})")
     J = h0.jokers + int(jokers) + (1 if win_is_joker else 0)
@@ -366,15 +371,16 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
                                jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn)
-    what = f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}"
+    def what():        # the hand in the messages (built only for a refusal)
+        return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:
-        raise InvalidHandError(f"not a winning hand: {what} has no decomposition in the forms "
+        raise InvalidHandError(f"not a winning hand: {what()} has no decomposition in the forms "
                                f"of {rs.name} ({', '.join(rs.forms)})")
     valid = [x for x in cands if not x[4]]
     if not valid:
         broken = sorted({v for x in cands for v in x[4]})
         raise InvalidHandError(
-            f"not a winning hand under {rs.name}: {what} breaks "
+            f"not a winning hand under {rs.name}: {what()} breaks "
             + "; ".join(f"{b} ({_broken_text(rs, b)})" for b in broken))
     best = valid[0]
     for x in valid[1:]:
