@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
-from ..hand import Decomposition, Hand, as_hand, format_hand
+from ..hand import Decomposition, Hand, _trusted_hand, as_hand, format_hand
 from ..rules.base import POINTS_FUNCTIONS, WILD_HELD
 from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
@@ -287,6 +287,10 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         assignments = sorted(assignments)
     else:
         assignments = [()]
+    in_melds = np.zeros(34, np.int64)
+    for m in melds:
+        for t in m.tiles:
+            in_melds[t] += 1
     out = []
     for asg in assignments:
         c = c_full.copy()
@@ -297,7 +301,14 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             before = c.copy()
             before[wt] -= 1
             try:
-                hb = Hand(before.astype(np.uint8), melds, h0.flowers)
+                b8 = before.astype(np.uint8)
+                if before.max() <= 4 and int((before + in_melds).max()) <= 4:
+                    # the checks of Hand(): h0 passed them; the assigned copies are
+                    # within four a kind (else Hand() refuses the reading below)
+                    b8.flags.writeable = False
+                    hb = _trusted_hand(b8, melds, h0.flowers)
+                else:
+                    hb = Hand(b8, melds, h0.flowers)
                 ctx = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
                                  bool(last_tile), wind_index(seat_wind, "seat_wind"),
                                  wind_index(prevalent_wind, "prevalent_wind"), flowers,
