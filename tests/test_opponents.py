@@ -38,7 +38,9 @@ def test_forced_hand_wins_exactly_on_its_waits_and_pays_fan_plus_8():
     wins = np.flatnonzero(r.p_win > 0)
     assert list(wins) == _kinds("1s", "4s")
     assert r.p_win[wins] == pytest.approx(1.0)
-    assert r.p_win_se[wins] == pytest.approx(0.0)
+    # every sample wins: the Monte Carlo error is that of a share seen in all ess samples,
+    # below the binomial bound sqrt(1/4 / ess) and above 0 (a finite sample never proves 1)
+    assert (r.p_win_se[wins] > 0).all() and (r.p_win_se[wins] <= 0.5 / np.sqrt(r.ess)).all()
     assert r.loss[parse_tile("1s")] == 11 + 8
     assert r.loss[parse_tile("4s")] == 10 + 8
 

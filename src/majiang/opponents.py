@@ -73,7 +73,7 @@ from .hand import Hand, Meld
 from .rules.model import GameModel, game_model
 
 __all__ = ["OpponentModel", "OpponentRead", "DEFAULT_MODEL", "DEFAULT_SAMPLES", "TEMPO",
-           "read_opponent", "sample_ready_hands"]
+           "LOSS_SAMPLES", "read_opponent", "sample_ready_hands", "shape_waits"]
 
 DEFAULT_SAMPLES = 600
 """Ready hands generated per opponent by default: with about a third of them valid under
@@ -87,6 +87,11 @@ TEMPO: dict[str, tuple[float, float, float]] = {
 }
 """``(a, b, c)`` of the tempo prior ``logit P(ready) = a + b * discards + c * melds``, per
 ruleset, fitted by ``bench/fit_tempo.py`` on hands of four built-in efficiency players."""
+
+
+LOSS_SAMPLES = 8
+"""Under a ruleset whose win the shape decides (no minimum fan, see :class:`_Judge`), the
+wins per tile kind that are scored for the expected loss (a Monte Carlo mean over these)."""
 
 
 def _sigmoid(x: float) -> float:
@@ -262,41 +267,111 @@ def sample_ready_hands(pool: np.ndarray, n_sets: int, n: int, rng: np.random.Gen
 
 
 # -- judging waits ----------------------------------------------------------------------
+_SUIT_OF = np.array([k // 9 if k < 27 else 3 for k in range(34)])
+
+
+def _near(h: np.ndarray) -> np.ndarray:
+    """``bool (m, 34)``: the kinds one more copy of which can complete ``h`` as a regular
+    hand or seven pairs: a kind held, or a suited kind within two of one held."""
+    held = h > 0
+    near = held.copy()
+    for d in (1, 2):
+        for s in range(3):
+            a, b = 9 * s, 9 * s + 9
+            near[:, a:b - d] |= held[:, a + d:b]
+            near[:, a + d:b] |= held[:, a:b - d]
+    return near
+
+
+def shape_waits(hands: np.ndarray, so: Any, *, extra_forms: bool = False,
+                model: Any = None, melds: tuple = ()) -> np.ndarray:
+    """``bool (m, 34)``: the kinds one more copy of which completes each hand of
+    ``hands`` (``(m, 34)`` counts of ``3 k + 1`` tiles) by shape under the compiled
+    shape options ``so`` (:meth:`~majiang.rules.shape_options.ShapeOptions.game_opts`).
+
+    The candidates are the kinds within two of a held tile (:func:`_near`): every wait of
+    a regular hand or of seven pairs is one, and the generated hands are regular; they
+    are checked in one batch by the compiled shanten kernel
+    (:func:`majiang._core.efficiency.shanten_many`, shanten ``-1`` = complete).  With
+    ``extra_forms`` (forms beyond the compiled ones, such as 十三烂) each hand also asks
+    :func:`~majiang.scoring.waiting.beyond_waits` (slow, hand by hand)."""
+    from ._core.efficiency import shanten_many
+    h = np.ascontiguousarray(hands, dtype=np.uint8)
+    m = len(h)
+    out = np.zeros((m, 34), bool)
+    if not m:
+        return out
+    cand = _near(h) & (h < 4)
+    r, k = np.nonzero(cand)
+    x = h[r]
+    x[np.arange(len(r)), k] += 1
+    sh = np.empty(len(r), np.int8)
+    shanten_many(np.ascontiguousarray(x), int(so.mask), bool(so.quads), sh,
+                 pair_mask=int(so.pair_mask))
+    ok = sh == -1
+    out[r[ok], k[ok]] = True
+    if extra_forms:
+        from .scoring.waiting import beyond_waits
+        for i in range(m):
+            out[i, np.asarray(beyond_waits(model, h[i], melds), np.intp)] = True
+    return out
+
+
 class _Judge:
-    """Shape waits and THE predicate's verdict on a discard, cached per call."""
+    """The ruleset's verdict on the shape waits of sampled hands (a win on a discard),
+    and the discarder's loss.
+
+    Three paths, each giving the verdict of :func:`majiang.scoring.check_win`:
+
+    - **kernel** (Chinese Official fan table, no constraint beyond the minimum): every
+      wait scored in one batch (:func:`majiang.scoring.score_batch`), the 8-fan minimum
+      applied, the loss from the scored total;
+    - **shape decides** (no minimum fan, no wild tiles, no form beyond the compiled ones,
+      no constraint but 缺一门): a shape wait is a valid win when the hand lacks a suit
+      (缺一门) or always; the loss, which needs the scorer, is computed on request for a
+      few sampled wins per kind (:meth:`losses`);
+    - otherwise each (hand, wait) asks :func:`~majiang.scoring.check_win` (cached).
+    """
 
     def __init__(self, model: GameModel, melds: tuple, seat: int, viewer: int,
                  seat_wind: int, prevalent_wind: int, flowers: int) -> None:
-        from ._core import game as _cg
         self.model, self.melds, self.seat, self.viewer = model, melds, seat, viewer
         self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
-        # the loose shape check (forms only, any pair, no fifth copy): the predicate decides
-        self.so = model.shape(()).game_opts(len(melds), pairs=False, fifth=False)
         self.cache: dict = {}
-        self._cg = _cg
-        self._out = np.zeros(34, np.uint8)
+        rs = model.ruleset
+        cons = set(model.constraints)
+        self.path = "predicate"
+        if rs is not None and not cons and model.jokers is None:
+            from .scoring.kernel import _kernel_table
+            if _kernel_table(rs) is not None:
+                self.path = "kernel"
+        if (self.path == "predicate" and model.min_fan == 0 and model.jokers is None
+                and not model.extra_forms and cons <= {"void_suit"}
+                and model.shape(()).exact and model.closed_hand_can_win()[0]):
+            self.path = "shape"
+        # the shape check: under "shape" it decides (the ruleset's pair rule applies);
+        # otherwise the loose check (any pair), the predicate decides
+        self.so = model.shape(()).game_opts(len(melds), pairs=self.path == "shape",
+                                            fifth=False)
+        self.void_rule = "void_suit" in cons
+        self.meld_suits = np.zeros(4, bool)
+        for mm in melds:
+            self.meld_suits[_SUIT_OF[int(mm.tile)]] = True
 
-    def waits(self, c: np.ndarray) -> np.ndarray:
-        """The kinds one more copy of which completes ``c`` by shape (the compiled check,
-        and :func:`~majiang.scoring.waiting.beyond_waits` for forms beyond it)."""
-        self._cg.waits(c, self.so, 0, self._out)
-        w = np.flatnonzero(self._out)
-        if self.model.extra_forms:
-            from .scoring.waiting import beyond_waits
-            w = np.union1d(w, beyond_waits(self.model, c, self.melds)).astype(np.intp)
-        return w
+    def waits(self, hands: np.ndarray) -> np.ndarray:
+        """:func:`shape_waits` of ``hands`` under the ruleset's forms."""
+        return shape_waits(hands, self.so, extra_forms=bool(self.model.extra_forms),
+                           model=self.model, melds=self.melds)
 
     def batch(self, hands: np.ndarray, rows: np.ndarray, waits: np.ndarray) -> np.ndarray:
         """The discarder's loss when ``hands[rows[i]]`` + ``waits[i]`` wins on its discard,
-        NaN where it is no valid win (``float64 (len(rows),)``).  Rulesets whose fan table
-        the compiled kernel scores and that have no constraint beyond the minimum are
-        scored in one batch (:func:`majiang.scoring.score_batch`); others ask
-        :func:`majiang.scoring.check_win` hand by hand (cached)."""
+        NaN where it is no valid win (``float64 (len(rows),)``); 0 (not yet known) for a
+        valid win on the "shape" path (:meth:`losses`)."""
         out = np.full(len(rows), np.nan)
         if not len(rows):
             return out
         rs = self.model.ruleset
-        if self._kernel_ok():
+        if self.path == "kernel":
             from .scoring.kernel import melds_array, score_batch
             c = hands[rows]
             m = np.repeat(melds_array([Hand(c[0], self.melds)]), len(rows), axis=0)
@@ -307,17 +382,20 @@ class _Judge:
                 sel = ok & (r.total == tot)
                 out[sel] = -rs.settle(int(tot), self.seat, self.viewer)[self.viewer]
             return out
+        if self.path == "shape":
+            ok = np.ones(len(rows), bool)
+            if self.void_rule:             # 缺一门: the whole hand lacks one suit
+                c = hands[rows].astype(np.int64)
+                c[np.arange(len(rows)), waits] += 1
+                has = np.stack([c[:, 9 * s:9 * s + 9].sum(axis=1) > 0 for s in range(3)],
+                               axis=1) | self.meld_suits[None, :3]
+                ok = ~has.all(axis=1)
+            out[ok] = 0.0
+            return out
         for i, (h, w) in enumerate(zip(rows, waits)):
             c = np.ascontiguousarray(hands[h], dtype=np.uint8)
             out[i] = self.verdict(c, c.tobytes(), int(w))
         return out
-
-    def _kernel_ok(self) -> bool:
-        rs = self.model.ruleset
-        if rs is None or self.model.constraints_beyond(()) or self.model.jokers is not None:
-            return False
-        from .scoring.kernel import _kernel_table
-        return _kernel_table(rs) is not None
 
     def verdict(self, c: np.ndarray, key: bytes, w: int) -> float:
         """The discarder's loss when ``c`` + ``w`` wins on its discard, NaN when no valid win."""
@@ -353,7 +431,8 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
                   melds: Any = (), discards: Any = (), passed: Any = (), dealer: int = 0,
                   prevalent_wind: int = 0, flowers: int = 0, void: int = -1,
                   earlier: Any = (), candidates: Any = None, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
-                  model: OpponentModel = DEFAULT_MODEL) -> OpponentRead:
+                  model: OpponentModel = DEFAULT_MODEL, loss_kinds: Any = None,
+                  loss_samples: int = LOSS_SAMPLES) -> OpponentRead:
     """Read one opponent under the model of this module (its text states every step).
 
     Parameters
@@ -386,6 +465,12 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
     seed : int, SeedSequence, Generator or None
         As everywhere (:func:`majiang._parallel.as_seed_sequence`).
     model : OpponentModel
+    loss_kinds : sequence of int or None
+        The kinds whose expected loss is wanted (None: all).  Only rulesets whose wins the
+        shape decides (no minimum fan) score wins for the loss alone, so there it saves
+        time (an empty sequence: no loss, 0); elsewhere every loss comes with the verdict.
+    loss_samples : int
+        On those rulesets, the wins per kind scored for the loss (:data:`LOSS_SAMPLES`).
 
     Returns
     -------
@@ -432,12 +517,7 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
                                None if candidates is None else [int(k) for k in candidates])
     judge = _Judge(gm, melds, seat, viewer, (seat - dealer) % n, prevalent_wind, flowers)
     m = len(hands)
-    rows, ws = [], []
-    for i in range(m):
-        w = judge.waits(np.ascontiguousarray(hands[i], dtype=np.uint8))
-        rows.extend([i] * len(w))
-        ws.extend(w)
-    rows_a, ws_a = np.asarray(rows, np.intp), np.asarray(ws, np.intp)
+    rows_a, ws_a = np.nonzero(judge.waits(hands))
     lost = judge.batch(hands, rows_a, ws_a)
     good = lost == lost                     # not NaN: a valid win on a discard
     valid = np.zeros((m, 34), bool)
@@ -445,7 +525,7 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
     valid[rows_a[good], ws_a[good]] = True
     loss[rows_a[good], ws_a[good]] = lost[good]
     ready = valid.any(axis=1)
-    valid, loss = valid[ready], loss[ready]
+    valid, loss, hands = valid[ready], loss[ready], hands[ready]
     weight = np.ones(len(valid))
     for d in passed:
         weight *= np.where(valid[:, d], model.pass_factor, 1.0)
@@ -470,14 +550,48 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
     lbar = float(weight.mean())
     post = prior * lbar / (prior * lbar + 1.0 - prior)
     sw = weight.sum()
-    frac = (weight[:, None] * now).sum(axis=0) / sw
-    se = np.sqrt(((weight[:, None] * (now - frac[None, :])) ** 2).sum(axis=0)) / sw
     hit = (weight[:, None] * now).sum(axis=0)
+    frac = hit / sw
+    ess = float(sw ** 2 / (weight ** 2).sum())
+    se = _binomial_se(frac, ess)
+    if judge.path == "shape":
+        kinds = range(34) if loss_kinds is None else [int(k) for k in loss_kinds]
+        _shape_losses(judge, hands, now, weight, loss, kinds, rng, int(loss_samples))
     exp_loss = np.divide((weight[:, None] * now * loss).sum(axis=0), hit,
                          out=np.zeros(34), where=hit > 0)
-    ess = float(sw ** 2 / (weight ** 2).sum())
     return OpponentRead(seat, prior, post, post * frac, post * se, exp_loss, m, n_ready, ess,
                         tuple(notes))
+
+
+def _binomial_se(frac: np.ndarray, ess: float) -> np.ndarray:
+    """Monte Carlo standard error of a weighted share ``frac`` (``(34,)``) estimated from
+    weighted samples of effective size ``ess``: the binomial ``sqrt(f (1 - f) / ess)`` with
+    ``f`` pulled half a sample towards one half (Jeffreys), so a kind no sample hit still
+    gets the error of one share in ``ess`` rather than 0."""
+    f = (frac * ess + 0.5) / (ess + 1.0)
+    return np.sqrt(f * (1.0 - f) / max(ess, 1.0))
+
+
+def _shape_losses(judge: _Judge, hands: np.ndarray, now: np.ndarray, weight: np.ndarray,
+                  loss: np.ndarray, kinds: list, rng: np.random.Generator, cap: int) -> None:
+    """Fill ``loss[i, k]`` for up to ``cap`` sampled wins per kind of ``kinds`` (drawn with
+    probability proportional to their weight, scored by the ruleset,
+    :meth:`_Judge.verdict`) and give each other win of kind ``k`` their mean: the
+    expected loss of a kind is then a Monte Carlo mean over ``cap`` scored wins."""
+    for k in kinds:
+        idx = np.flatnonzero(now[:, k])
+        if not len(idx):
+            continue
+        w = weight[idx]
+        pick = idx if len(idx) <= cap else rng.choice(idx, size=cap, replace=False,
+                                                      p=w / w.sum())
+        vals = []
+        for i in pick:
+            c = np.ascontiguousarray(hands[i], dtype=np.uint8)
+            v = judge.verdict(c, c.tobytes(), k)
+            if v == v:
+                vals.append(v)
+        loss[idx, k] = float(np.mean(vals)) if vals else 0.0
 
 
 # -- from a table position --------------------------------------------------------------
@@ -516,13 +630,16 @@ def passed_since(position: Any, seat: int) -> tuple[list[int], list[tuple[int, i
 
 
 def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
-                  model: OpponentModel = DEFAULT_MODEL) -> tuple[OpponentRead, ...]:
+                  model: OpponentModel = DEFAULT_MODEL,
+                  loss: bool = True) -> tuple[OpponentRead, ...]:
     """:func:`read_opponent` for every opponent still playing in ``position`` (a
     :class:`majiang.Position`), seen from its seat: the unseen tiles
     (:meth:`~majiang.Position.unseen_counts`), each opponent's melds, discards, flowers
     and void suit, the discards it let pass (:func:`passed_since`), the viewer's
-    concealed kinds as the candidates.  Opponent ``i`` (in seat order) draws from the
-    ``i``-th child of ``seed``.
+    concealed kinds as the candidates (a discard of one of them is what the opponent may
+    win on, so each adds a copy to the tiles its complete hand is drawn from) and as the
+    kinds whose loss is wanted (none with ``loss=False``).  Opponent ``i`` (in seat order)
+    draws from the ``i``-th child of ``seed``.
 
     Raises
     ------
@@ -533,7 +650,8 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     opp = position.opponents()
     seeds = spawn_seeds(seed, len(opp))
     unseen = np.asarray(position.unseen_counts(), np.int64)
-    cands = [int(k) for k in np.flatnonzero(position.concealed) if unseen[k] == 0]
+    cands = [int(k) for k in np.flatnonzero(position.concealed)]
+    wanted = cands if loss else []
     out = []
     for i, j in enumerate(opp):
         melds = tuple(tm.meld for tm in position.melds[j])
@@ -551,5 +669,6 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
             discards=[d.tile for d in position.discards[j]], passed=passed, earlier=earlier,
             dealer=position.dealer, prevalent_wind=position.prevalent_wind,
             flowers=int(position.flowers[j]), void=int(position.voids[j]),
-            candidates=cands, n_samples=n_samples, seed=seeds[i], model=model))
+            candidates=cands, n_samples=n_samples, seed=seeds[i], model=model,
+            loss_kinds=wanted))
     return tuple(out)

@@ -39,13 +39,14 @@ def _position(position: Any):
 
 
 def danger_arrays(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
-                  model: OpponentModel = DEFAULT_MODEL) -> dict:
+                  model: OpponentModel = DEFAULT_MODEL, loss: bool = True) -> dict:
     """The arrays behind :func:`danger`, over all 34 kinds: ``p`` (total P(deal in)),
     ``p_se``, ``loss`` (expected loss), ``loss_se``, ``per_seat`` ``{seat: p (34,)}`` and
     ``reads`` (the :class:`~majiang.opponents.OpponentRead` per opponent).  Each array is
-    ``float64 (34,)``."""
+    ``float64 (34,)``.  ``loss=False`` skips what only the loss needs (scoring wins
+    under rulesets with no minimum fan): ``loss`` is then 0 there."""
     pos = _position(position)
-    reads = read_position(pos, n_samples=n_samples, seed=seed, model=model)
+    reads = read_position(pos, n_samples=n_samples, seed=seed, model=model, loss=loss)
     rs = pos.model.ruleset
     multiple = getattr(rs, "winners", "head_bump") == "multiple"
     n = pos.players

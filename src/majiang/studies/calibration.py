@@ -157,7 +157,7 @@ def _chunk(ruleset: str, n: int, seed: Any, max_discards: int | None, n_samples:
         for st in steps:
             pos = Position.from_log(log, st)
             t = int(log[st]["tile"])
-            a = danger_arrays(pos, n_samples=n_samples, seed=0)
+            a = danger_arrays(pos, n_samples=n_samples, seed=0, loss=False)
             rows.append((h, st, pos.seat, t, float(a["p"][t]), float(a["p_se"][t]),
                          int(pos.visible_counts()[t]), bool(truth[st])))
     return rows
