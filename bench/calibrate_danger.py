@@ -12,7 +12,8 @@ games (``HANDS`` 0: only them).  The issue's 100,000 discards per ruleset:
 
     python bench/calibrate_danger.py 12500 8 --jobs -1 --out calibration
 
-(about 2 hours of CPU per ruleset: ~65 ms per discard on one core).
+(``--seed S`` plays another set of hands; ``--merge A.csv B.csv ...`` scores the
+discards of several runs together).
 """
 from __future__ import annotations
 
@@ -40,6 +41,25 @@ def report(name: str, out: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def merged(paths: list) -> dict:
+    """The scores of :func:`majiang.studies.calibration.score` on the discards of several
+    runs' CSV files (``--out``), hand numbers offset so that the runs' hands stay apart
+    and keep their parity (fit / test half)."""
+    import pandas as pd
+    from majiang.studies.calibration import score
+    parts, off = [], 0
+    for path in paths:
+        d = pd.read_csv(path)[["hand", "step", "seat", "tile", "p", "p_se", "copies_seen",
+                               "truth"]]
+        d["hand"] += off
+        off += int(d["hand"].max()) + 1
+        off += off % 2
+        parts.append(d)
+    out = score(pd.concat(parts, ignore_index=True))
+    out.update({"model": "ready-hand samples", "n_hands": off})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("hands", type=int)
@@ -48,10 +68,17 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--out", default=None)
     ap.add_argument("--botzone", action="store_true")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--merge", nargs="+", default=None, metavar="CSV",
+                    help="score the discards of earlier runs' CSV files together (hands "
+                         "renumbered run after run) instead of playing")
     a = ap.parse_args()
+    if a.merge:
+        print(report(a.rulesets[0] if a.rulesets else "merged", merged(a.merge)), flush=True)
+        return
     runs = [(rs, lambda rs=rs: danger_calibration(rs, a.hands, max_discards=a.per_hand,
-                                                  n_jobs=a.jobs)) for rs in a.rulesets
-            if a.hands > 0]
+                                                  n_jobs=a.jobs, seed=a.seed))
+            for rs in a.rulesets if a.hands > 0]
     if a.botzone:
         runs.append(("botzone", botzone_calibration))
     for name, run in runs:

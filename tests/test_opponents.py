@@ -14,7 +14,7 @@ from majiang.opponents import (
 from majiang.rules.model import narrowed
 from majiang.tiles import as_counts, parse_tile
 
-SURE = OpponentModel(tempo=(30.0, 0.0, 0.0))   # the prior says: ready (P = 1 - 1e-13)
+SURE = OpponentModel(tempo=(30.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0))   # ready (P = 1 - 1e-13)
 
 
 def _kinds(*names):
@@ -47,10 +47,10 @@ def test_forced_hand_wins_exactly_on_its_waits_and_pays_fan_plus_8():
 
 def test_forced_hand_p_win_is_the_ready_probability():
     # with the plain prior, a forced ready hand with no evidence: P(t wins) = P(ready) =
-    # the prior itself, logistic(a + b * discards + c * melds)
-    model = OpponentModel(tempo=(-1.0, 0.2, 0.0))
+    # the prior itself, logistic(a + b * log(1 + discards) + c_melds), no melds: c_0 = 0
+    model = OpponentModel(tempo=(-1.0, 0.2, 5.0, 5.0, 5.0, 5.0, 1.0))
     r = _forced("123m456p789s11z23s", ruleset="mcr", model=model, discards=[33, 32, 31])
-    prior = 1 / (1 + np.exp(-(-1.0 + 0.2 * 3)))
+    prior = 1 / (1 + np.exp(-(-1.0 + 0.2 * np.log(4))))
     assert r.p_ready_prior == pytest.approx(prior)
     assert r.p_ready == pytest.approx(prior)          # no discard of it is among its waits
     assert r.p_win[parse_tile("1s")] == pytest.approx(prior)
@@ -96,10 +96,12 @@ def test_a_passed_tile_is_less_likely_to_win():
     hand = "123m456p789s11z23s"
     free = _forced(hand, ruleset="mcr", model=DEFAULT_MODEL, discards=[33] * 0)
     passed = _forced(hand, ruleset="mcr", model=DEFAULT_MODEL, passed=_kinds("4s"))
-    # the forced hand let a winning 4s pass: weight pass_factor, so P(ready) drops by
-    # Bayes' rule: p' = p f / (p f + 1 - p)
+    # the forced hand let a winning 4s pass: weight pass_factor f, so the evidence L = f
+    # and logit P(ready) drops by g log f (g the fitted evidence weight; g = 1 is Bayes'
+    # rule p' = p f / (p f + 1 - p))
     p, f = free.p_ready, DEFAULT_MODEL.pass_factor
-    assert passed.p_ready == pytest.approx(p * f / (p * f + 1 - p))
+    g = DEFAULT_MODEL.tempo_of(majiang.game_model("mcr"))[1][6]
+    assert passed.p_ready == pytest.approx(1 / (1 + (1 - p) / p * f ** -g))
     assert passed.p_win[parse_tile("4s")] < free.p_win[parse_tile("4s")]
 
 
@@ -168,7 +170,7 @@ def test_errors():
     with pytest.raises(RuleError):
         OpponentModel(pass_factor=0)
     with pytest.raises(RuleError):
-        OpponentModel(tempo=(1, 2))
+        OpponentModel(tempo=(1, 2, 3))
 
 
 def test_standard_error_matches_the_spread_over_seeds():
@@ -196,3 +198,57 @@ def test_standard_error_matches_the_spread_over_seeds_big():
     busy = se > 0.01
     ratio = sd[busy] / se[busy]
     assert 0.75 < np.median(ratio) < 1.3
+
+
+def test_standard_error_covers_rare_kinds():
+    # A rare winning kind is often hit by no sample at all: its reported error must still
+    # be of the size of the spread of independent runs (it was reported 0, or ~1000x too
+    # small, before).  The spread over 24 seeds is the independent measure.
+    pool = np.full(34, 4, np.int64) - as_counts("123456789m1234p").astype(np.int64)
+    runs = [read_opponent(pool, seat=1, viewer=0, n_samples=150, seed=s, model=SURE)
+            for s in range(24)]
+    p = np.array([r.p_win for r in runs])
+    se = np.array([r.p_win_se for r in runs])
+    assert (se > 0).all()                      # no estimate claims to be exact
+    mean = p.mean(axis=0)
+    rare = (mean > 0) & (mean < 0.02)
+    assert rare.sum() >= 3
+    ratio = p.std(axis=0, ddof=1)[rare] / se.mean(axis=0)[rare]
+    assert 0.3 < np.median(ratio) < 2.5
+
+
+def test_a_wait_on_a_held_kind_with_unseen_copies_is_generated():
+    # The opponent's 13 tiles are forced: 123m 456p 789s 111z + 5z, a single wait (单钓) on
+    # 5z.  The viewer holds another 5z (so one is unseen: the opponent's).  Completing the
+    # hand needs the viewer's copy, which is not among the unseen tiles; the model must
+    # still find the wait (by hand: P(5z wins) = P(ready) = 1 under SURE, any ruleset
+    # where every complete hand wins).
+    pool = as_counts("123m456p789s111z5z").astype(np.int64)
+    r = read_opponent(pool, ruleset="plain", seat=1, viewer=0, n_samples=400,
+                      candidates=_kinds("5z", "9m"), model=SURE, seed=1)
+    assert list(np.flatnonzero(r.p_win > 0)) == _kinds("5z")
+    assert r.p_win[parse_tile("5z")] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["sichuan", "guangdong", "mcr"])
+def test_judge_agrees_with_check_win(name):
+    # the verdict paths of the model (shape decides / the compiled scorer) against THE
+    # predicate, check_win, on random near-complete hands and each of their shape waits
+    from majiang.opponents import _Judge
+    from majiang.scoring import check_win
+    gm = majiang.game_model(name)
+    rng = np.random.default_rng(11)
+    pool = gm.copies.astype(np.int64).copy()
+    if name == "sichuan":
+        pool[18:27] = 0                       # a declared void (条): the hand lacks a suit
+    pool[parse_tile("9m")] = 0                # every other 9m visible: the viewer's is the
+    hands = sample_ready_hands(pool, 4, 150, rng, extra=_kinds("9m"))   # last (和绝张)
+    j = _Judge(gm, (), 1, 0, 1, 0, 0, last_copy=_kinds("9m"))
+    rows, waits = np.nonzero(j.waits(hands))
+    got = j.batch(hands, rows, waits)
+    assert len(rows) > 100
+    for i, w, g in zip(rows, waits, got):
+        h = majiang.format_counts(hands[i])
+        ok = check_win(h, int(w), ruleset=name, self_drawn=False, seat_wind=1,
+                       last_copy=int(w) == parse_tile("9m"))
+        assert ok.valid == (g == g), (h, int(w))

@@ -10,27 +10,34 @@ its own last discard, its seat, its flowers and declared void suit (定缺), and
 
 How it is built (every step is the model; none is a fact of the rules):
 
-1. **Tempo prior** ``P(ready)``: ``logit P = a + b * discards + c * melds``, the number of
-   discards the opponent has made and the melds it holds, with coefficients
-   (:data:`TEMPO`) fitted by maximum likelihood on hands of four built-in
-   ``"efficiency"`` players (``bench/fit_tempo.py``, 2,000 hands per ruleset: ready after
-   a discard = some tile completes a valid win on a discard under the ruleset's win
-   predicate).  Fitted for ``mcr``, ``sichuan`` and ``guangdong``; another ruleset uses
+1. **Tempo prior** ``P(ready)``: ``logit P = a + b * log(1 + discards) + c_melds``, the
+   number of discards the opponent has made and the melds it holds (a class per count,
+   ``c_0 = 0``, four or more one class), with coefficients (:data:`TEMPO`) fitted by
+   maximum likelihood on hands of four built-in ``"efficiency"`` players
+   (``bench/fit_tempo.py``: ready = the opponent's actual hand has a wait that wins on a
+   discard under the ruleset's win predicate), together with the evidence weight ``g``
+   of step 5.  Fitted for ``mcr``, ``sichuan`` and ``guangdong``; another ruleset uses
    the ``mcr`` fit when it has a minimum fan and the ``guangdong`` fit otherwise
    (:meth:`OpponentModel.tempo_of` says which).
 2. **Ready hands**: ``n_samples`` hands are drawn from the unseen tiles as a complete
    regular hand (``4 - melds`` sets and a pair; each set chosen with probability
-   proportional to the number of ways the unseen tiles hold it: ``C(u, 3)`` for a pung,
+   proportional to the number of ways the tiles hold it: ``C(u, 3)`` for a pung,
    ``u_a u_b u_c`` for a chow; the pair ``C(u, 2)``) less one of its tiles chosen
-   uniformly, vectorised with numpy (the kinds the viewer holds whose every other copy
-   is seen count one copy more: a hand may wait on the viewer's last copy, but never holds
-   it).  Hands whose waits have more unseen copies are so the likelier (live waits).  The
-   opponent's declared void suit holds no tile.
-   Seven pairs and the other whole-hand forms are not generated (their waits still count
-   when a generated hand has them, judged by shape).
+   uniformly, vectorised with numpy.  The tile that completes the hand is the viewer's
+   discard, so every kind the viewer holds counts one copy more when the complete hand
+   is drawn (the 13 tiles kept never hold more than the unseen copies): without it a
+   single wait (单钓) or a pair wait (双碰) on a kind the viewer holds would never be
+   generated, which made the model about 2.5 times too low.  Hands whose waits have more
+   unseen copies are so the likelier (live waits).  The opponent's declared void suit
+   holds no tile.  Seven pairs and the other whole-hand forms are not generated (their
+   waits still count when a generated hand has them, judged by shape); in Chinese
+   Official self-play the knitted forms (全不靠, 组合龙) are about a tenth of the wins on a
+   discard, the part of the danger this model misses.
 3. **The ruleset's own win predicate** judges every wait of every sample
    (:func:`majiang.scoring.check_win` on a discard, with the opponent's seat wind, the
-   prevalent wind and its flowers): minimum fan (Chinese Official: a wait worth less than
+   prevalent wind, its flowers, 和绝张 when the other three copies of the tile are visible
+   and 河底捞鱼 when the wall is empty; :class:`_Judge` gives the same verdict faster):
+   minimum fan (Chinese Official: a wait worth less than
    8 fan does not win), 缺一门, 二五八将, self-draw-only rules (nothing wins on a discard),
    must-open rules.  A sample with no valid wait on a discard is not a ready hand and is
    dropped; the settlement of a valid one is the ruleset's
@@ -50,11 +57,16 @@ How it is built (every step is the model; none is a fact of the rules):
    ruleset with a pass lock (:attr:`~majiang.rules.Ruleset.pass_lock`: 过水 ``"kind"``
    bars the passed kind, 漏和 ``"all"`` every discard win until the player's next
    discard) the barred wins are removed, which is a rule.
-5. **Posterior**: with ``L`` the mean weight of the ready samples, ``P(ready | table) =
-   π L / (π L + 1 - π)`` (a hand that is not ready explains any passed discard), and
-   ``P(t wins) = P(ready | table) * Σ w [t wins] / Σ w`` over the ready samples.  The
-   standard error of that ratio estimator is reported (the tempo prior's own error is
-   not).
+5. **Posterior**: with ``L`` the mean weight of the ready samples, ``logit P(ready |
+   table) = logit P(ready) + g log L`` (``g = 1`` is Bayes' rule, a hand that is not ready
+   explaining any passed discard; ``g`` is fitted with the prior and held in [0, 1]: the
+   fits give ``g`` near 0, so P(ready) rests on the tempo while the table's evidence
+   decides which tiles a ready hand waits on), and ``P(t wins) = P(ready | table) * Σ w
+   [t wins] / Σ w`` over the ready samples.  Its reported standard error is the Monte
+   Carlo error of that weighted share: binomial with the effective sample size of the
+   weights (``ESS = (Σ w)² / Σ w²``) and the share pulled half a sample towards one half,
+   so a tile no sample waits on still gets the error of one sample in ``ESS``, not 0.
+   The error of the fitted coefficients is not counted.
 
 Jokers are read by their face: the model neither generates nor counts wild tiles, so
 under a joker ruleset it understates the danger (:attr:`OpponentRead.notes`).
@@ -68,6 +80,7 @@ from typing import Any
 
 import numpy as np
 
+from ._core import FORM_BITS
 from .errors import InvalidHandError, MahjongError, RuleError
 from .hand import Hand, Meld
 from .rules.model import GameModel, game_model
@@ -80,13 +93,20 @@ DEFAULT_SAMPLES = 600
 Chinese Official rules, the standard error of a tile's win probability stays below about
 0.02 (it is reported with every estimate)."""
 
-TEMPO: dict[str, tuple[float, float, float]] = {
-    "mcr": (-4.178, 0.1446, 0.321),
-    "sichuan": (-4.017, 0.3427, 0.586),
-    "guangdong": (-4.541, 0.3275, 0.616),
+TEMPO: dict[str, tuple[float, ...]] = {
+    "mcr": (-6.453, 1.974, -0.362, -0.451, -0.736, 4.427, 0.055),
+    "sichuan": (-7.809, 3.113, 0.505, 1.097, 1.180, 5.921, 0.0),
+    "guangdong": (-7.571, 2.702, 0.746, 1.193, 2.502, 0.0, 0.0),
 }
-"""``(a, b, c)`` of the tempo prior ``logit P(ready) = a + b * discards + c * melds``, per
-ruleset, fitted by ``bench/fit_tempo.py`` on hands of four built-in efficiency players."""
+"""``(a, b, c1, c2, c3, c4, g)`` of the ready model per ruleset: the tempo prior
+``logit P(ready) = a + b * log(1 + discards) + c_melds`` (``c_0 = 0``; 4 or more melds use
+``c4``) and the weight ``g`` of the table's evidence, ``logit P(ready | table) = logit
+P(ready) + g * log L`` (``L`` the mean likelihood of the ready samples, step 5 of the
+module text), all fitted together by maximum likelihood by ``bench/fit_tempo.py`` on
+hands of four built-in efficiency players."""
+
+TEMPO_TERMS = 7
+"""Numbers in a tempo tuple (:data:`TEMPO`)."""
 
 
 LOSS_SAMPLES = 8
@@ -115,8 +135,9 @@ class OpponentModel:
         Probability that a ready hand kept its waits over one go-around, in (0, 1]: an
         older discard it let pass ``age`` go-arounds ago weighs a hand waiting on it by
         ``1 - keep ** age * (1 - pass_factor)``.
-    tempo : tuple of 3 floats or None
-        ``(a, b, c)`` of the tempo prior; None = :data:`TEMPO` of the ruleset.
+    tempo : tuple of 7 floats or None
+        ``(a, b, c1, c2, c3, c4, g)`` of the ready model (:data:`TEMPO`); None = the
+        ruleset's fit.
     """
 
     name: str = "ready-hand samples"
@@ -132,13 +153,15 @@ class OpponentModel:
                 raise RuleError(f"{k} must be a number in (0, 1], got {v!r}")
         if self.tempo is not None:
             t = tuple(float(x) for x in self.tempo)
-            if len(t) != 3:
-                raise RuleError(f"tempo must be three numbers (a, b, c), got {self.tempo!r}")
+            if len(t) != TEMPO_TERMS:
+                raise RuleError(f"tempo must be {TEMPO_TERMS} numbers (a, b, c1, c2, c3, c4, "
+                                f"g), got {self.tempo!r}")
             object.__setattr__(self, "tempo", t)
 
     def tempo_of(self, model: GameModel) -> tuple[str, tuple]:
-        """``(source, (a, b, c))``: the tempo coefficients used under ``model`` and
-        where they come from (``"given"``, a ruleset name of :data:`TEMPO`)."""
+        """``(source, (a, b, c1, c2, c3, c4, g))``: the ready model's coefficients used
+        under ``model`` and where they come from (``"given"``, a ruleset name of
+        :data:`TEMPO`)."""
         if self.tempo is not None:
             return "given", self.tempo
         if model.name in TEMPO:
@@ -148,9 +171,16 @@ class OpponentModel:
 
     def p_ready_prior(self, model: GameModel, discards: int, melds: int) -> float:
         """The tempo prior: P(ready) of an opponent after ``discards`` discards holding
-        ``melds`` melds (float in (0, 1))."""
-        a, b, c = self.tempo_of(model)[1]
-        return _sigmoid(a + b * discards + c * melds)
+        ``melds`` melds (float in (0, 1)): ``logit P = a + b log(1 + discards) + c_melds``."""
+        t = self.tempo_of(model)[1]
+        m = min(int(melds), 4)
+        return _sigmoid(t[0] + t[1] * float(np.log1p(discards)) + (t[1 + m] if m else 0.0))
+
+    def p_ready_post(self, model: GameModel, prior: float, lik: float) -> float:
+        """P(ready | table): ``logit P = logit prior + g log lik`` (``lik`` the mean
+        likelihood of the ready samples, > 0; ``g`` the fitted evidence weight)."""
+        g = self.tempo_of(model)[1][6]
+        return _sigmoid(float(np.log(prior / (1.0 - prior)) + g * np.log(lik)))
 
     def describe(self) -> str:
         """One line naming the model and its parameters."""
@@ -185,6 +215,8 @@ class OpponentRead:
     ess : float
         Effective sample size of the weighted ready hands (``(Σw)² / Σw²``).
     notes : tuple of str
+    lik : float
+        The mean likelihood of the ready samples (``L`` of step 5; 1 with no evidence).
     """
 
     seat: int
@@ -197,6 +229,7 @@ class OpponentRead:
     n_ready: int
     ess: float
     notes: tuple = field(default=())
+    lik: float = 1.0
 
 
 # -- the sets a complete hand is built of ------------------------------------------------
@@ -267,6 +300,7 @@ def sample_ready_hands(pool: np.ndarray, n_sets: int, n: int, rng: np.random.Gen
 
 
 # -- judging waits ----------------------------------------------------------------------
+_REGULAR_OR_PAIRS = FORM_BITS["regular"] | FORM_BITS["seven_pairs"]
 _SUIT_OF = np.array([k // 9 if k < 27 else 3 for k in range(34)])
 
 
@@ -289,9 +323,11 @@ def shape_waits(hands: np.ndarray, so: Any, *, extra_forms: bool = False,
     ``hands`` (``(m, 34)`` counts of ``3 k + 1`` tiles) by shape under the compiled
     shape options ``so`` (:meth:`~majiang.rules.shape_options.ShapeOptions.game_opts`).
 
-    The candidates are the kinds within two of a held tile (:func:`_near`): every wait of
-    a regular hand or of seven pairs is one, and the generated hands are regular; they
-    are checked in one batch by the compiled shanten kernel
+    Only the regular form and seven pairs are checked, on the kinds within two of a held
+    tile (:func:`_near`), where every wait of those forms lies: a hand generated as a
+    complete regular hand less one tile is never one tile from thirteen orphans or a
+    knitted form (its sets hold too few distinct orphans or knitted tiles).  They are
+    checked in one batch by the compiled shanten kernel
     (:func:`majiang._core.efficiency.shanten_many`, shanten ``-1`` = complete).  With
     ``extra_forms`` (forms beyond the compiled ones, such as 十三烂) each hand also asks
     :func:`~majiang.scoring.waiting.beyond_waits` (slow, hand by hand)."""
@@ -306,8 +342,8 @@ def shape_waits(hands: np.ndarray, so: Any, *, extra_forms: bool = False,
     x = h[r]
     x[np.arange(len(r)), k] += 1
     sh = np.empty(len(r), np.int8)
-    shanten_many(np.ascontiguousarray(x), int(so.mask), bool(so.quads), sh,
-                 pair_mask=int(so.pair_mask))
+    shanten_many(np.ascontiguousarray(x), int(so.mask) & _REGULAR_OR_PAIRS, bool(so.quads),
+                 sh, pair_mask=int(so.pair_mask))
     ok = sh == -1
     out[r[ok], k[ok]] = True
     if extra_forms:
@@ -334,12 +370,16 @@ class _Judge:
     """
 
     def __init__(self, model: GameModel, melds: tuple, seat: int, viewer: int,
-                 seat_wind: int, prevalent_wind: int, flowers: int) -> None:
+                 seat_wind: int, prevalent_wind: int, flowers: int, last_copy: Any = (),
+                 last_tile: bool = False) -> None:
         self.model, self.melds, self.seat, self.viewer = model, melds, seat, viewer
-        self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
+        self.ctx = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
+                        last_tile=bool(last_tile))
+        self.last_copy = np.zeros(34, bool)
+        self.last_copy[np.asarray(list(last_copy), np.intp)] = True
         self.cache: dict = {}
         rs = model.ruleset
-        cons = set(model.constraints)
+        cons = set(model.constraints_beyond(()))
         self.path = "predicate"
         if rs is not None and not cons and model.jokers is None:
             from .scoring.kernel import _kernel_table
@@ -376,7 +416,7 @@ class _Judge:
             c = hands[rows]
             m = np.repeat(melds_array([Hand(c[0], self.melds)]), len(rows), axis=0)
             r = score_batch(c, waits, m, self_drawn=False, ruleset=rs, n_jobs=1,
-                            **self.ctx)
+                            last_copy=self.last_copy[waits], **self.ctx)
             ok = r.meets_minimum
             for tot in np.unique(r.total[ok]):
                 sel = ok & (r.total == tot)
@@ -406,7 +446,7 @@ class _Judge:
             got = np.nan
             try:
                 r = check_win(Hand(c, self.melds), w, ruleset=self.model, self_drawn=False,
-                              **self.ctx)
+                              last_copy=bool(self.last_copy[w]), **self.ctx)
                 if r.valid:
                     got = 0.0
                     if r.result is not None:
@@ -432,7 +472,8 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
                   prevalent_wind: int = 0, flowers: int = 0, void: int = -1,
                   earlier: Any = (), candidates: Any = None, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
                   model: OpponentModel = DEFAULT_MODEL, loss_kinds: Any = None,
-                  loss_samples: int = LOSS_SAMPLES) -> OpponentRead:
+                  loss_samples: int = LOSS_SAMPLES, last_copy: Any = (),
+                  last_tile: bool = False) -> OpponentRead:
     """Read one opponent under the model of this module (its text states every step).
 
     Parameters
@@ -471,6 +512,11 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
         time (an empty sequence: no loss, 0); elsewhere every loss comes with the verdict.
     loss_samples : int
         On those rulesets, the wins per kind scored for the loss (:data:`LOSS_SAMPLES`).
+    last_copy : sequence of int
+        Kinds whose other three copies are all visible: a win on a discard of one is on
+        the last copy (和绝张, which counts toward a minimum fan).
+    last_tile : bool
+        The discard follows the wall's last draw (河底捞鱼).
 
     Returns
     -------
@@ -515,7 +561,8 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
     rng = np.random.Generator(np.random.PCG64(as_seed_sequence(seed)))
     hands = sample_ready_hands(pool, n_sets, int(n_samples), rng,
                                None if candidates is None else [int(k) for k in candidates])
-    judge = _Judge(gm, melds, seat, viewer, (seat - dealer) % n, prevalent_wind, flowers)
+    judge = _Judge(gm, melds, seat, viewer, (seat - dealer) % n, prevalent_wind, flowers,
+                   last_copy=[int(k) for k in last_copy], last_tile=last_tile)
     m = len(hands)
     rows_a, ws_a = np.nonzero(judge.waits(hands))
     lost = judge.batch(hands, rows_a, ws_a)
@@ -548,7 +595,7 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
         return OpponentRead(seat, prior, 0.0, zero, zero.copy(), zero.copy(), m, 0, 0.0,
                             tuple(notes))
     lbar = float(weight.mean())
-    post = prior * lbar / (prior * lbar + 1.0 - prior)
+    post = model.p_ready_post(gm, prior, lbar)
     sw = weight.sum()
     hit = (weight[:, None] * now).sum(axis=0)
     frac = hit / sw
@@ -560,7 +607,7 @@ def read_opponent(unseen: Any, *, ruleset: Any = None, seat: int, viewer: int,
     exp_loss = np.divide((weight[:, None] * now * loss).sum(axis=0), hit,
                          out=np.zeros(34), where=hit > 0)
     return OpponentRead(seat, prior, post, post * frac, post * se, exp_loss, m, n_ready, ess,
-                        tuple(notes))
+                        tuple(notes), lbar)
 
 
 def _binomial_se(frac: np.ndarray, ess: float) -> np.ndarray:
@@ -635,10 +682,11 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     """:func:`read_opponent` for every opponent still playing in ``position`` (a
     :class:`majiang.Position`), seen from its seat: the unseen tiles
     (:meth:`~majiang.Position.unseen_counts`), each opponent's melds, discards, flowers
-    and void suit, the discards it let pass (:func:`passed_since`), the viewer's
-    concealed kinds as the candidates (a discard of one of them is what the opponent may
-    win on, so each adds a copy to the tiles its complete hand is drawn from) and as the
-    kinds whose loss is wanted (none with ``loss=False``).  Opponent ``i`` (in seat order)
+    and void suit, the discards it let pass (:func:`passed_since`), the kinds with three
+    copies visible as ``last_copy`` (和绝张), an empty wall as ``last_tile`` (河底捞鱼),
+    the viewer's concealed kinds as the candidates (a discard of one of them is what the
+    opponent may win on, so each adds a copy to the tiles its complete hand is drawn from)
+    and as the kinds whose loss is wanted (none with ``loss=False``).  Opponent ``i`` (in seat order)
     draws from the ``i``-th child of ``seed``.
 
     Raises
@@ -652,6 +700,8 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     unseen = np.asarray(position.unseen_counts(), np.int64)
     cands = [int(k) for k in np.flatnonzero(position.concealed)]
     wanted = cands if loss else []
+    last_copy = [int(k) for k in np.flatnonzero(position.visible_counts() >= 3)]
+    last_tile = int(position.tiles_left) == 0
     out = []
     for i, j in enumerate(opp):
         melds = tuple(tm.meld for tm in position.melds[j])
@@ -670,5 +720,5 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
             dealer=position.dealer, prevalent_wind=position.prevalent_wind,
             flowers=int(position.flowers[j]), void=int(position.voids[j]),
             candidates=cands, n_samples=n_samples, seed=seeds[i], model=model,
-            loss_kinds=wanted))
+            loss_kinds=wanted, last_copy=last_copy, last_tile=last_tile))
     return tuple(out)

@@ -14,7 +14,8 @@ takes it: ``exp_loss = Σ_j p_j Π_{i before j} (1 - p_i) L_j``.  In both cases
 ``p_deal_in = 1 - Π_j (1 - p_j)``.  ``L_j`` is the discarder's expected loss when the tile
 deals in to opponent ``j`` under the ruleset's settlement (Chinese Official: fan + 8).
 
-Standard errors: ``p_deal_in_se`` by the delta method from each opponent's sampling error;
+Standard errors: ``p_deal_in_se`` by the delta method from each opponent's Monte Carlo
+error (:mod:`majiang.opponents`, step 5: binomial with the samples' effective size);
 ``exp_loss_se`` the first-order ``sqrt(Σ_j (L_j se_j)^2)`` (the spread of ``L_j`` is left
 out).  Neither counts the error of the tempo prior.
 """
