@@ -1,7 +1,7 @@
 """Timing of :func:`majiang.danger` and :func:`majiang.advise` at table positions.
 
-Run ``python bench/bench_danger.py [N] [DRAWS]`` (default 60 positions, the default
-horizon).  The positions are the discard decisions of the bundled Botzone Chinese Official
+Run ``python bench/bench_danger.py [N] [DRAWS] [--danger-only]`` (default 60 positions,
+the default horizon; ``--danger-only`` times only ``danger``).  The positions are the discard decisions of the bundled Botzone Chinese Official
 games (:meth:`majiang.Position.from_botzone`, every third decision, up to N).  For each it
 times, one call each after a warm-up:
 
@@ -48,11 +48,12 @@ def median_se(xs: np.ndarray, reps: int = 2000) -> float:
     return float(np.std(meds, ddof=1))
 
 
-def main(n: int, draws: int | None) -> None:
+def main(n: int, draws: int | None, danger_only: bool = False) -> None:
     pos = positions(n)
     p0, h0, d0 = pos[0]
     majiang.danger(p0, n_samples=50)
-    majiang.advise(p0, draws=2, danger_samples=50)
+    if not danger_only:
+        majiang.advise(p0, draws=2, danger_samples=50)
     td, ta, th, se = [], [], [], []
 
     def timed(out, f, *a, **kw):
@@ -64,6 +65,8 @@ def main(n: int, draws: int | None) -> None:
     for p, hand, d in pos:
         df = timed(td, majiang.danger, p)
         se.append(float(df["p_deal_in_se"].mean()))
+        if danger_only:
+            continue
         timed(ta, majiang.advise, p, draws=draws)
         timed(th, majiang.advise, hand, d.visible, ruleset="mcr", draws=draws,
               seat_wind=d.seat_wind, prevalent_wind=d.prevalent_wind)
@@ -71,14 +74,18 @@ def main(n: int, draws: int | None) -> None:
     for col, clock in ((0, "wall"), (1, "cpu")):
         for name, xs in (("danger(position)", td), (f"advise(position, {h})", ta),
                          (f"advise(hand, {h})", th)):
+            if not xs:
+                continue
             ms = 1000 * np.array(xs)[:, col]
             print(f"{clock:4s} {name:34s} median {np.median(ms):8.1f} ms ± {median_se(ms):6.1f}"
                   f" (s.e.)  p90 {np.percentile(ms, 90):8.1f} ms  ({len(ms)} positions)")
-        a = np.median(np.array(ta)[:, col]) / np.median(np.array(th)[:, col])
-        print(f"{clock:4s} ratio advise(position) / advise(hand), medians: {a:.2f}")
+        if ta:
+            a = np.median(np.array(ta)[:, col]) / np.median(np.array(th)[:, col])
+            print(f"{clock:4s} ratio advise(position) / advise(hand), medians: {a:.2f}")
     print(f"mean standard error of p_deal_in: {np.mean(se):.4f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60,
-         int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    args = [a for a in sys.argv[1:] if a != "--danger-only"]
+    main(int(args[0]) if args else 60, int(args[1]) if len(args) > 1 else None,
+         danger_only="--danger-only" in sys.argv)

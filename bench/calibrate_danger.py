@@ -20,6 +20,8 @@ from __future__ import annotations
 import argparse
 import os
 
+import numpy as np
+
 from majiang.studies.calibration import botzone_calibration, danger_calibration
 
 
@@ -38,6 +40,14 @@ def report(name: str, out: dict) -> str:
         z = r["gap"] / r["se"] if r["se"] > 0 else float("nan")
         lines.append(f"| {r['lo']:.4f}–{r['hi']:.4f} | {int(r['n'])} | {r['mean_p']:.4f} | "
                      f"{r['rate']:.4f} | {r['se']:.4f} | {z:+.1f} |")
+    sc = out["scores"]
+    beats = all(sc.loc["model", "brier"] < sc.loc[k, "brier"] for k in ("seen", "constant"))
+    rel = out["reliability"]["model"]
+    big = rel[rel["n"] >= 500]
+    ok = (big["gap"].abs() <= np.maximum(2 * big["se"], 0.02)).sum()
+    lines += ["", f"model Brier below both baselines: {'yes' if beats else 'no'}; bins of "
+              f">= 500 discards within 2 s.e. (or 0.02) of the observed rate: {ok} of "
+              f"{len(big)}"]
     return "\n".join(lines) + "\n"
 
 
