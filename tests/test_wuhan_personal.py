@@ -144,3 +144,112 @@ def test_toml_round_trip():
     back = toml.loads(toml.dumps(rs))
     assert back.settlement_params == rs.settlement_params
     assert back.settle(5, 0, None) == rs.settle(5, 0, None)
+
+
+# ------------------------------------------------------------ personal 番 in the game engine
+
+def _table(**kw):
+    from majiang.rules.base import EndTable
+    base = dict(players=4, end="win", winners=(0,), ready=(True,) * 4, values=(5,) * 4,
+                tiles=({},) * 4, discards=((),) * 4, kongs=((),) * 4, turned=None,
+                first_discards={})
+    base.update(kw)
+    return EndTable(**base)
+
+
+# indicator 东 (27): 痞子 东, 赖子 南 (28).  Seat 0 won a self-drawn 屁胡 (5) with a claimed
+# pung and a claimed kong (开口 1 + 明杠 1 = 2); seat 1 holds a concealed kong (暗杠 1, not
+# opened); seat 2 played out two 红中 and a 赖子 (2 + 2 = 4); seat 3 a 痞子 (1).
+_T = dict(wild=(28,), melds=(2, 1, 0, 0), kongs=(((5, "exposed", 2),), ((9, "concealed", None),),
+                                                 (), ()),
+          discards=((1, 2), (3,), (33, 4, 33, 28), (27, 30)),
+          wins=((0, "self_draw", None, 5, (("屁胡", 1),)),), payments=((15, -5, -5, -5),))
+
+
+def test_table_personal_by_hand():
+    assert W.table_personal(W.WUHAN, _table(**_T)) == (2, 1, 4, 1)
+    # 暗杠 worth 2 under the option
+    assert W.table_personal(W.build(concealed_kong_fan=2), _table(**_T)) == (2, 2, 4, 1)
+
+
+def test_end_settlement_double_by_hand():
+    # paid at the win: 5 each; owed 5 x 2^(2 + fp): 40, 320, 40 -> the rest at the end
+    out = W.end_settlement(W.WUHAN, _table(**_T))
+    assert out == [{"check": "个人番", "payer": 1, "payee": 0, "amount": 35},
+                   {"check": "个人番", "payer": 2, "payee": 0, "amount": 315},
+                   {"check": "个人番", "payer": 3, "payee": 0, "amount": 35}]
+
+
+def test_end_settlement_product_and_none_by_hand():
+    # HZ: (5 + 2) x fp = 7, 28, 7; paid at the win: (5 + 0) x 0 = 0
+    t = _table(**dict(_T, payments=((0, 0, 0, 0),)))
+    out = W.end_settlement(W.build(personal="product"), t)
+    assert [(e["payer"], e["amount"]) for e in out] == [(1, 7), (2, 28), (3, 7)]
+    assert W.end_settlement(W.build(personal="none"), _table(**_T)) == []
+
+
+def test_end_settlement_discard_win_only_the_discarder():
+    # seat 0 wins on seat 2's discard: only seat 2 pays, 5 x 2^(2 + 4) = 320, 5 paid at once
+    t = _table(**dict(_T, wins=((0, "discard", 2, 5, ()),), payments=((5, 0, -5, 0),)))
+    out = W.end_settlement(W.WUHAN, t)
+    assert out == [{"check": "个人番", "payer": 2, "payee": 0, "amount": 315}]
+
+
+def _log_personal(events):
+    """Personal 番 counted from the event log alone: claims, kongs and discards; the 痞子
+    is the turned indicator, the 赖子 the wild kind (the log's ``jokers`` event)."""
+    jk = next(e for e in events if e["e"] == "jokers")
+    pizi, wild = jk["indicator"], jk["joker"]
+    opened, exposed, concealed = [0] * 4, [0] * 4, [0] * 4
+    played = [[] for _ in range(4)]
+    for e in events:
+        if e["e"] == "call":
+            opened[e["seat"]] = 1
+            exposed[e["seat"]] += e["kind"] == "kong"
+            played[e["frm"]].remove(e["tile"])          # a claimed discard leaves the pool
+        elif e["e"] == "kong":
+            if e["kind"] == "concealed":
+                concealed[e["seat"]] += 1
+            else:
+                exposed[e["seat"]] += 1
+        elif e["e"] == "discard":
+            played[e["seat"]].append(e["tile"])
+        elif e["e"] == "win" and e.get("discarder") is not None and e["how"] == "discard":
+            played[e["discarder"]].remove(e["tile"])
+    return [opened[q] + exposed[q] + concealed[q] + played[q].count(33) + played[q].count(pizi)
+            + 2 * played[q].count(wild) for q in range(4)]
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_engine_pays_personal_fan(engine):
+    from majiang.game import play_hand
+    won = 0
+    for seed in range(25):
+        st = play_hand("wuhan", seed=seed, players=("efficiency",) * 4, log=engine == "python",
+                       engine=engine)
+        assert sum(st.deltas) == 0
+        if not st.wins:
+            assert list(st.deltas) == [0] * 4
+            continue
+        won += 1
+        if engine != "python":
+            continue
+        w = st.wins[0]
+        fans = _log_personal(st.events)
+        p, pts = w["seat"], w["points"]
+        payers = [q for q in range(4) if q != p] if w["discarder"] is None else [w["discarder"]]
+        expect = [0] * 4
+        for q in payers:
+            expect[q] -= pts * 2 ** (fans[p] + fans[q])
+            expect[p] += pts * 2 ** (fans[p] + fans[q])
+        assert list(st.deltas) == expect, seed
+    assert won >= 10
+
+
+def test_both_loops_settle_personal_fan_alike():
+    from majiang.game import play_hand
+    for seed in range(12):
+        a = play_hand("wuhan", seed=seed, players=("efficiency",) * 4, engine="python")
+        b = play_hand("wuhan", seed=seed, players=("efficiency",) * 4)
+        assert list(a.deltas) == list(b.deltas), seed
+        assert a.end_checks == b.end_checks, seed

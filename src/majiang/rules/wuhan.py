@@ -34,9 +34,14 @@ How the two combine is the option ``personal`` (default first):
 ``cap`` (金顶, None): the most one payer pays for one win (HZ offers 10 / 20 / 50 / 100).
 A self-draw is paid by each other player, a win on a discard by the discarder alone
 (:func:`settle_wuhan`).  The per-seat 番 are given to :func:`settle_hand` (from counts
-or from the melds with :func:`personal_counts`); ``RegionalResult.settle`` and the game
-engine, which do not know the other players' kongs, settle with every personal 番 0
-(``"double"``: the flat values; ``"product"``: nothing is paid — give the 番).
+or from the melds with :func:`personal_counts`); ``RegionalResult.settle``, which does
+not know the other players' melds, settles with every personal 番 0 (``"double"``: the
+flat values; ``"product"``: nothing is paid — give the 番).  The game engine pays the
+win that way at once and the rest at the end of the hand (its one win ends it): the end
+settlement ``"wuhan"`` (:func:`end_settlement`) reads every seat's 番 from the final
+table (:func:`table_personal`: claimed melds, kongs, and the 红中 / 痞子 / 赖子 each seat
+played out, counted as discards — the engine plays them as discards, with no
+replacement draw) and adds ``个人番`` payments up to :func:`settle_wuhan`.
 Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包 payments
 (全求人 fed by a ready discarder, 抢杠).
 
@@ -59,11 +64,11 @@ from typing import Any, Mapping
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_choice, check_int,
-                   register_settlement)
+from .base import (END_SETTLEMENTS, JokerRule, Ruleset, ScoringRule, WallEnd, check_choice,
+                   check_int, register_settlement)
 
 __all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
-           "personal_counts", "settle_wuhan", "settle_hand"]
+           "personal_counts", "settle_wuhan", "settle_hand", "table_personal", "end_settlement"]
 
 PERSONAL_FAN = {"开口": 1, "明杠": 1, "暗杠": 1, "红中杠": 1, "痞子杠": 1, "赖子杠": 2}
 """Personal 番 per item (HZ ``getPersonFan``); 暗杠 is the option ``concealed_kong_fan``."""
@@ -237,6 +242,54 @@ def settle_hand(result: Any, winner: int, discarder: int | None = None, *,
                         **{k: v for k, v in params.items() if k != "players"})
 
 
+def table_personal(rs: Any, table: Any) -> tuple:
+    """Every seat's personal 番 (:func:`personal_fan`) read from the final table of a hand
+    (:class:`~majiang.rules.base.EndTable`, as the game engine fills it): 开口 = a claimed
+    meld (melds beyond the concealed kongs), 明杠 = claimed and added kongs, 暗杠 =
+    concealed kongs, and per tile played out (still in the seat's discards) 红中杠 (红中),
+    赖子杠 (the wild kind) and 痞子杠 (the 痞子: the kind the wild kind follows)."""
+    wild = table.wild[0] if table.wild else None
+    pizi = None
+    if wild is not None and rs.jokers is not None:
+        pizi = next((k for k in range(34) if rs.jokers.kind(k) == wild), None)
+    out = []
+    for q in range(table.players):
+        kongs = table.kongs[q]
+        concealed = sum(1 for _, how, _ in kongs if how == "concealed")
+        counts = {"开口": int(table.melds[q] > concealed) if table.melds else 0,
+                  "明杠": len(kongs) - concealed, "暗杠": concealed,
+                  "红中杠": table.discards[q].count(33),
+                  "赖子杠": 0 if wild is None else table.discards[q].count(wild),
+                  "痞子杠": 0 if pizi is None else table.discards[q].count(pizi)}
+        out.append(personal_fan(counts, ruleset=rs))
+    return tuple(out)
+
+
+def end_settlement(rs: Any, table: Any) -> list:
+    """The personal 番 part of each win of a hand played by the game engine
+    (:data:`~majiang.rules.base.END_SETTLEMENTS` ``"wuhan"``): a win is paid at once with
+    every personal 番 0 (:attr:`RegionalResult.settle` does not see the table); here each
+    payer pays the rest of :func:`settle_wuhan` with the personal 番 of
+    :func:`table_personal` (the hand ends at its one win, so the final table is the
+    table of the win), as ``个人番`` payments from payer to winner."""
+    if not table.wins:
+        return []
+    fans = table_personal(rs, table)
+    params = {k: v for k, v in rs.settlement_params.items() if k not in ("players", "personal")}
+    out = []
+    for (seat, how, discarder, points, _), paid in zip(table.wins, table.payments):
+        d = None if how in ("self_draw", "kong_replacement") else discarder
+        full = settle_wuhan(points, seat, d, players=table.players, personal=fans, **params)
+        for p in range(table.players):
+            rest = paid[p] - full[p]          # what payer p still owes the winner
+            if p != seat and rest > 0:
+                out.append({"check": "个人番", "payer": p, "payee": seat, "amount": rest})
+    return out
+
+
+END_SETTLEMENTS["wuhan"] = end_settlement
+
+
 def build(*, small: int = 5, big: int = 15, personal: str = "double",
           concealed_kong_fan: int = 1, cap: int | None = None) -> Ruleset:
     """The 武汉 ruleset (registered as ``"wuhan"`` with the defaults; module docstring).
@@ -294,7 +347,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"small": small, "big": big, "personal": personal,
                  "concealed_kong_fan": concealed_kong_fan, "cap": cap},
-        builder="wuhan", section="§3.16")
+        builder="wuhan", section="§3.16", end_settlement="wuhan")
 
 
 WUHAN = build()
