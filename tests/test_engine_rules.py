@@ -66,6 +66,21 @@ def test_heavenly_hand_in_both_loops(engine):
         assert w["check"][2]["first_turn"] == "heavenly"
 
 
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_mcr_heavenly_hand_passes_the_flag_and_scores_no_such_fan(engine):
+    # the 81 fans (docs/rules/mcr.md §2) hold no 天和: the engine passes first_turn, and the
+    # dealer's complete start hand scores what the same win scores without the flag
+    wall = _wall("mcr", _HEAVEN)
+    st = play_hand("mcr", "efficiency", wall=wall, dealer=0, engine=engine)
+    w = st.wins[0]
+    assert (w["seat"], w["how"]) == (0, "self_draw")
+    assert not _fan_names(w) & {"天和", "天胡", "地和", "人和"}
+    plain = check_win("1112223334445m", "5m", ruleset="mcr", self_drawn=True, seat_wind=0)
+    assert w["total"] == plain.result.total
+    if engine == "python":
+        assert w["check"][2]["first_turn"] == "heavenly"
+
+
 # dealer: one 万 tile (fewest: its 定缺 suit, so it discards 1m first); seat 1 holds
 # 九莲宝灯 in 筒 and draws 5p first (地胡)
 _EARTH = ["1m22p11123456789s", "1112345678999p", "2345678m345678s", "123456789m1234s"]

@@ -30,6 +30,10 @@ Readings chosen where the texts are silent or disagree (each is tested in
   a win tile inside the 9 knitted tiles of 组合龙 scores none of them, since
   those tiles form no chow or pair (the texts define the waits on chows and the
   pair only).
+* 天和 / 地和 / 人和 are not among the 81 fans (ENC's table, docs/rules/mcr.md §2): the
+  game engine passes the first-turn flag (:attr:`majiang.winning.WinContext.first_turn`)
+  as under every ruleset, and these rules score nothing for it; a house ruleset that
+  wants them adds a fan on ``rules.fans.heavenly`` / ``earthly_or_human``.
 
 Option ``concealed_and_melded_kong`` (明暗杠, "Concealed Kong and Melded Kong")
 --------------------------------------------------------------------------
