@@ -273,8 +273,8 @@ TENPAI = [
     ("guangdong", "19m19p19s1234567z", None),         # thirteen orphans, 13 waits
     ("kawuxing", "123p456p789s5577z", None),           # 84-tile wall
     ("taiwan", "123m456p789s123p5577z", None),         # 16-tile hand
-    ("anqing", "123m456p789s5566z", "1z"),             # jokers drawn
-    ("anqing", "123m456p78s5566z*", "1z"),             # a joker held
+    ("anqing", "123m456p789s3344z", "1z"),             # jokers drawn (发 / 白 are
+    ("anqing", "123m456p78s3344z*", "1z"),             # kong-only there: winds)
 ]
 # ... and 1-shanten hands (no win on the first draw)
 ONE_SHANTEN = [

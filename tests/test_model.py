@@ -354,6 +354,9 @@ def _expected(rs):
         "pair_mask": _258_BY_HAND if "pair_258" in cons else ALL_PAIRS,
         "void": "void_suit" in cons, "no_void": "no_void" in cons,
         "fifth": bool(rs.jokers is not None and rs.jokers.fifth_copy),
+        # never held concealed at a win: 武汉 红中, 安庆 杠牌 发 / 白
+        "dead": tuple(sorted(((33,) if "no_red_dragon" in cons else ())
+                             + ((31, 32) if "kong_only_tiles" in cons else ()))),
     }
 
 
@@ -376,7 +379,9 @@ def test_every_shape_option_type_agrees_with_the_rule_spec(name):
     assert sh.void_suits == (0b111 if e["void"] else 0) and sh.fifth == e["fifth"]
     # the shape engine's spec and its compiled mirror
     sp = spec_of(rs)
-    assert sp.forms == e["forms"] and sp.quads == e["quads"] and list(sp.copies) == e["copies"]
+    assert sp.forms == e["forms"] and sp.quads == e["quads"] and sp.dead == e["dead"]
+    assert list(sp.copies) == [0 if k in e["dead"] else c for k, c in enumerate(e["copies"])]
+    assert tuple(sorted(m.banned_kinds)) == e["dead"]
     assert sp.void == e["void"] and sp.no_void == e["no_void"] and sp.fifth == e["fifth"]
     assert sp.pair_258 == (e["pair_mask"] != ALL_PAIRS)
     assert all(type(x) is int for x in sp.copies)
@@ -513,7 +518,12 @@ def test_anqing_red_dragons_are_stand_ins():
     # 红中 turned: the 钻牌 is 发 (中→发→白→中); 3 红中 are left to stand in for 发
     with pytest.raises(InvalidHandError, match="stand-in"):
         majiang.shanten("7777z123m456p789s", ruleset="anqing", indicator="7z")
-    assert majiang.shanten("777z123m456p789s1s", ruleset="anqing", indicator="7z") == 0
+    from majiang.rules import anqing
+    plain = anqing.build(kong_only=False)
+    assert majiang.shanten("777z123m456p789s1s", ruleset=plain, indicator="7z") == 0
+    # ... and with 杠牌 on, a 红中 playing as 发 is kong-only ("发财的钻牌。红中和白板就可以用来
+    # 杠牌"): three dead tiles, 123m 456p 789s 1s keep 10 of 14: shanten 14 - 10 - 1 = 3
+    assert majiang.shanten("777z123m456p789s1s", ruleset="anqing", indicator="7z") == 3
     # a 发 written by its face is a 钻牌 (a joker), as '*'
     assert majiang.ukeire("666z123m456p789s1s", ruleset="anqing", indicator="7z") == \
         majiang.ukeire("***123m456p789s1s", ruleset="anqing", indicator="7z")

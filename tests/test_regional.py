@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import majiang
-from majiang import InvalidHandError, RuleError, rules, shanten, ukeire
+from majiang import InvalidHandError, RuleError, check_win, rules, shanten, ukeire
 from majiang._core import decompose as _decompose
 from majiang.analysis import advise
 from majiang.cli import main
@@ -276,15 +276,18 @@ def test_luoyuan_wall_end():
 
 
 def test_anqing_thirteen_lonely_and_seven_stars():
-    r = score("147m258p369s1234z", "5z", ruleset="anqing", self_drawn=True, seat_wind=1)
+    r = score("147m258p369s1234z", "7z", ruleset="anqing", self_drawn=True, seat_wind=1)
     assert "十三烂" in r and r.total == 4 + 3 + 20
-    r = score("14m25p36s1234567z", "7m", ruleset="anqing", self_drawn=True, seat_wind=1)
+    # 七星归位 holds 发 and 白, kong-only tiles (杠牌) by default: scored with them as honours
+    honours = rules.BUILDERS["anqing"](kong_only=False)
+    r = score("14m25p36s1234567z", "7m", ruleset=honours, self_drawn=True, seat_wind=1)
     assert "七星归位" in r and "十三烂" not in r
-    assert shanten("14m25p36s1234567z", ruleset="anqing") == 0
+    assert shanten("14m25p36s1234567z", ruleset=honours) == 0
+    assert not check_win("14m25p36s1234567z", "7m", ruleset="anqing", self_drawn=True).valid
     with pytest.raises(InvalidHandError, match="self_draw_only"):
-        score("147m258p369s1234z", "5z", ruleset="anqing", self_drawn=False)
+        score("147m258p369s1234z", "7z", ruleset="anqing", self_drawn=False)
     # no win context given: self-drawn under a self-draw-only ruleset (the standard reading)
-    assert score("147m258p369s1234z", "5z", ruleset="anqing").context.self_drawn
+    assert score("147m258p369s1234z", "7z", ruleset="anqing").context.self_drawn
 
 
 # ----------------------------------------------------------------- one test per fan
@@ -328,13 +331,14 @@ CASES = [
     ("anqing", "123m456p789s11z13m", "2m", {"self_drawn": True}, "跑风"),
     ("anqing", "1122m3344p556s7z*", "7z", {"self_drawn": True}, "七对有钻"),
     ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True}, "门清"),
-    ("anqing", "111m222p333s44z55z", "5z", {"self_drawn": True}, "碰碰胡"),
+    ("anqing", "111m222p333s44z33z", "3z", {"self_drawn": True}, "碰碰胡"),
     ("anqing", "5p [111m] [999m] [111p] [999p]", "5p", {"self_drawn": True}, "大吊车"),
     ("anqing", "* [111m] [999m] [111p] [999p]", "5p", {"self_drawn": True}, "大吊车有钻"),
     ("anqing", "123m456p789s11z45m", "6m", {"self_drawn": True}, "平胡"),
     ("anqing", "456p789s11z45m {1111m}", "6m", {"self_drawn": True, "kong": True}, "杠开"),
-    ("anqing", "147m258p369s1234z", "5z", {"self_drawn": True}, "十三烂"),
-    ("anqing", "14m25p36s1234567z", "7m", {"self_drawn": True}, "七星归位"),
+    ("anqing", "147m258p369s1234z", "7z", {"self_drawn": True}, "十三烂"),
+    ("anqing", "14m25p36s1234567z", "7m",       # 发 / 白 honours: 七星归位 holds both
+     {"self_drawn": True, "ruleset": rules.BUILDERS["anqing"](kong_only=False)}, "七星归位"),
     ("anqing", "456p789s11z45m {1111m}", "6m", {"self_drawn": True}, "杠牌"),
     ("anqing", "456p789s22z45m [111z]", "6m", {"self_drawn": True}, "风"),
     ("anqing", "123456789m11z45p", "6p", {"self_drawn": True}, "一龙"),
@@ -387,7 +391,8 @@ CASES = [
 
 @pytest.mark.parametrize("name,hand,win,kw,fan", CASES)
 def test_fan(name, hand, win, kw, fan):
-    r = score(hand, win, ruleset=name, **kw)
+    kw = dict(kw)
+    r = score(hand, win, ruleset=kw.pop("ruleset", name), **kw)
     assert fan in r, (r.fans, r.points)
 
 

@@ -206,7 +206,7 @@ def _build_rule(r: Any) -> _Rule:
         how = "b258"            # small win: 2-5-8 pair; 大胡 shapes: any pair (_b258_groups)
     elif needs_python(r):
         how = "python"
-        if (model.jokers is None and not model.extra_forms
+        if (model.jokers is None and not model.extra_forms and not model.kong_only_kinds
                 and not model.shape_constraints - set(SHAPE_RULES)):
             how = "core"
     return _Rule(model, how)

@@ -18,8 +18,20 @@ Ambiguities and resolutions:
   distinct, no joker in it (a drawn joker breaks it).
 * 杠开: 4/7/10/13 番 for 1/2/3/4 kongs (3k + 1).
 * 天胡 (5 kinds), 地胡, 双天胡, 连庄, 包牌 need the game history: not scored here.
-* 发/白 as kong-only 杠牌 (laid out like flowers) are not modelled: they are dealt
-  as ordinary honors (the two seed passages conflict).
+* 杠牌 (option ``kong_only``, True): "发财和白板是杠牌只能用来杠，手上有就不能胡牌" — 发
+  and 白 (when the 钻牌 is a dragon, the other two dragons) serve only in kongs.  With
+  红中 playing as the 钻牌's own face these are always the faces 发 and 白 (``6z``,
+  ``5z``): constraint ``kong_only_tiles`` (:attr:`RuleSpec.kong_only_kinds
+  <majiang.rules.model.RuleSpec.kong_only_kinds>`).  They may be discarded and made
+  into a kong (concealed, or from a discard with three held), never punged, chowed or
+  used in a winning hand's sets or pair (nor a joker standing for one); one held loose
+  blocks the win.  Shanten, ukeire, waits and the probabilities count a held one as a
+  tile that must go (three held, which a fourth would make a kong, are counted the
+  same: a kong draws a replacement, which the shanten does not model); so 七星归位,
+  which needs both, cannot be made.  The second passage's reading — 发 laid out and
+  replaced like a flower, one 番 of money each — and its remark that under 打缺 发 is
+  an ordinary honour are not modelled; ``kong_only=False`` is the former reading
+  (ordinary honours).
 * 红中 stands in for the 钻牌's own face (``JokerRule(substitute=红中)``): with the
   indicator given, a hand is written as its tiles look (one notation everywhere,
   :func:`majiang.efficiency.read_faces`): a 红中 as ``7z``, read as the face, and a 钻牌 by
@@ -30,7 +42,8 @@ Ambiguities and resolutions:
 from __future__ import annotations
 
 from . import fans as F
-from .base import JokerRule, Ruleset, ScoringRule, WallEnd, check_choice, settle_points
+from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
+                   settle_points)
 
 __all__ = ["build", "ANQING"]
 
@@ -59,8 +72,9 @@ def _kong_points(w) -> int:
     return pts
 
 
-def build(*, rule_set: str = "A") -> Ruleset:
+def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
     check_choice(rule_set, "anqing option rule_set", ("A", "B"))
+    check_bool(kong_only, "anqing option kong_only")
     src = "docs/rules/anqing.md"
     fl = [
         F.fan(1, "平胡", "Basic Win", 4, F.always, source=src),
@@ -96,12 +110,14 @@ def build(*, rule_set: str = "A") -> Ruleset:
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
         settlement=settle_points, settlement_params={}, source="docs/rules/anqing.md",
         tile_set="136",
-        constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ()),
+        constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ())
+        + (("kong_only_tiles",) if kong_only else ()),
         ready="optional",
         jokers=JokerRule(source="next", copies=4, claim=False, be_claimed=False,
                          substitute=33),
         wall_end=WallEnd(kept=0), winners="single", scoring=ScoringRule(mode="add"),
-        options={"rule_set": rule_set}, builder="anqing", section="§3.2")
+        options={"rule_set": rule_set, "kong_only": kong_only}, builder="anqing",
+        section="§3.2")
 
 
 ANQING = build()

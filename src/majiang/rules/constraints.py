@@ -126,6 +126,16 @@ def no_red_dragon(w, fans, rs) -> bool:
     return w.counts[33] == 0
 
 
+@constraint("kong_only_tiles", "发 and 白 serve only in kongs: one held outside a kong "
+            "blocks a win (安庆 杠牌)")
+def kong_only_tiles(w, fans, rs) -> bool:
+    for k in (31, 32):
+        in_kongs = sum(4 for m in w.hand.melds if m.kind == "kong" and m.tile == k)
+        if w.counts[k] != in_kongs:
+            return False
+    return True
+
+
 @constraint("kong_pass", "通行证: a win on a discard needs a kong (贵州)")
 def kong_pass(w, fans, rs) -> bool:
     return w.context.self_drawn or any(s.kind == "kong" for s in w.sets)

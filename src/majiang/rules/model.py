@@ -473,8 +473,17 @@ class RuleSpec:
 
     @property
     def banned_kinds(self) -> tuple:
-        """Kinds no complete hand may hold as a natural tile (武汉 红中: ``no_red_dragon``)."""
-        return (33,) if "no_red_dragon" in self.constraints else ()
+        """Kinds no complete hand may hold as a concealed natural tile (武汉 红中:
+        ``no_red_dragon``; 安庆 杠牌 发 / 白: :attr:`kong_only_kinds`)."""
+        return (((33,) if "no_red_dragon" in self.constraints else ())
+                + self.kong_only_kinds)
+
+    @property
+    def kong_only_kinds(self) -> tuple:
+        """Kinds that serve only in kongs (安庆 杠牌, ``kong_only_tiles``: 发 and 白 as the
+        hand plays them): never punged, chowed or part of a winning hand's sets or pair;
+        a kong of them is a meld like any other, and one held loose blocks a win."""
+        return (31, 32) if "kong_only_tiles" in self.constraints else ()
 
     @property
     def one_joker_small(self) -> bool:

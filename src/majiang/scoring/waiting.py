@@ -265,8 +265,7 @@ def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_
     (:func:`majiang.rules.fans.shape_families`: seven pairs, all pungs, one suit, all
     honors, 将将胡 of any shape, 全求人) any pair — unless ``strict`` (the model's
     pair mask, 二五八将 for every regular hand) narrows the pair of every regular shape.
-    By shape, as :func:`waits`; kinds a complete hand may not hold (武汉 红中) never
-    complete it."""
+    By shape, as :func:`waits` (which drops the kinds a complete hand may not hold)."""
     pair_mask, fams = shape_families(model.ruleset)     # the one reading (efficiency's too)
     n_melds = len(melds)
     quads = model.seven_pairs_quads
@@ -298,8 +297,6 @@ def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_
                     and all(not m.concealed for m in melds)):
                 found.add(t)
         c[t] -= 1
-    for k in model.banned_kinds:
-        found = set() if c[k] else found - {k}
     return found
 
 
@@ -317,7 +314,9 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
     武汉) the 2-5-8 pair of a small win, or any shape of a 大胡 that needs no
     situational context (seven pairs, all pungs, one suit, 将将胡 of any shape,
     全求人 on a discard …); 八枝 (``eight_of_a_suit``, 合肥: a suit holds 8 or more
-    tiles, melds included).  Rules that depend on the win's context or fans (minimum
+    tiles, melds included); kinds a complete hand never holds concealed
+    (:attr:`~majiang.rules.model.RuleSpec.banned_kinds`: 武汉 红中, 安庆 杠牌 发 / 白 — a
+    hand holding one has no wait).  Rules that depend on the win's context or fans (minimum
     fan, must open, self-draw only …) are not applied:
     ask :func:`majiang.scoring.check_win` for one tile.
 
@@ -384,6 +383,8 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
             if _extra_form_complete(c, extra, tuple(int(x) for x in model.copies)):
                 found.add(t)
             c[t] -= 1
+    for k in model.banned_kinds:    # never held at a win (武汉 红中, 安庆 杠牌 发 / 白)
+        found = set() if c[k] else found - {k}
     eight = model.eight_of_a_suit      # 八枝 (合肥): a suit holds >= 8
     if eight:
         suit = [sum(c[9 * s:9 * s + 9]) for s in range(3)]

@@ -44,7 +44,7 @@ class _Claims:
                 held = int(sq.phys[tile])
                 if "exposed_kong" in cg and held >= 3 and st.can_draw(q):
                     options.append(("kong",))
-                if "pung" in cg and held >= 2:
+                if "pung" in cg and held >= 2 and kind not in st.model.kong_only_kinds:
                     options.append(("pung",))
                 if "chow_left" in cg and i == 1 and kind < 27 and tile == kind:
                     r = kind % 9

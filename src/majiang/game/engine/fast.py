@@ -184,7 +184,7 @@ _ELIGIBLE: dict = {}
 
 def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
-    outside the core, one shared wall (not ``WallEnd.per_seat``), jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
+    outside the core, no kong-only kinds (安庆 杠牌), one shared wall (not ``WallEnd.per_seat``), jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
     kind, never claimed, never used to claim, discardable, no substitute tile; the
     turned tile set aside; values that do not read the wild tiles' faces), no log."""
     if log:
@@ -200,8 +200,8 @@ def fast_eligible(model, players, log=False) -> bool:
 
 
 def _fast_eligible(model, players) -> bool:
-    if _shape_extra(model) or model.players > 4:
-        return False
+    if _shape_extra(model) or model.players > 4 or model.kong_only_kinds:
+        return False       # (kong-only kinds: the compiled loop would let them be punged)
     if getattr(model.ruleset.wall_end, "per_seat", False):
         return False       # one wall per seat (Botzone): the compiled loop has one wall
     jr = model.jokers

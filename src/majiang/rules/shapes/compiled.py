@@ -9,6 +9,7 @@ import numpy as np
 
 from ...errors import InvalidHandError
 from ..._core import shapes as _cs
+from .forms import EXTRA_FORM_KEPT
 from .reference import form_shanten, shanten_counts, ukeire_counts
 from .spec import THREE_JOKERS, Spec
 
@@ -81,10 +82,52 @@ def _via_compiled(run, reference, refused: bool):
         return reference()
 
 
+def _dead_held(counts, spec: Spec) -> int:
+    """Tiles of ``spec.dead`` kinds held (安庆 杠牌, 武汉 红中), 0 when none or when the
+    compiled engine cannot take them as jokers (a fifth-copy joker rule)."""
+    if not spec.dead or spec.fifth:
+        return 0
+    try:
+        return sum(int(counts[k]) for k in spec.dead)
+    except (TypeError, IndexError, ValueError):
+        return 0
+
+
+def _dead_form_shanten(counts, jokers: int, caps, n_melds: int, spec: Spec, meld_suits,
+                       d: int) -> dict:
+    """:func:`form_shanten` of a hand holding ``d`` tiles of dead kinds, by the compiled
+    engine (which refuses dead kinds): the dead tiles are passed as ``d`` more jokers.
+    Shanten is ``need - kept - jokers - 1`` with ``kept`` the hand's real tiles a target
+    keeps, which does not depend on the jokers, and a dead tile is never kept; so every
+    form that uses jokers gives ``d`` less than the truth and gets ``d`` back (it cannot
+    have been cut at -1: ``kept`` is at most the ``n - d - jokers`` live real tiles, so
+    the true value is at least ``d - 1``), while the extra forms, which use no jokers
+    (a joker there is a tile to replace, as a dead one), are exact as computed."""
+    c = np.array(counts, dtype=np.uint8)
+    c[list(spec.dead)] = 0
+    per = core_form_shanten(c, jokers=jokers + d, caps=caps, n_melds=n_melds, spec=spec,
+                            meld_suits=meld_suits)
+    out = {}
+    for f, v in per.items():
+        if f == THREE_JOKERS:
+            n = int(c.sum()) + jokers + d
+            out[f] = max(-1 if n % 3 == 2 else 0, 2 - jokers)
+        else:
+            out[f] = v if v >= 99 or f in EXTRA_FORM_KEPT else v + d
+    return out
+
+
 def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
                       spec: Spec, meld_suits=()) -> dict:
     """:func:`form_shanten` by the compiled engine (equal results, same errors: a hand the
     compiled engine refuses is passed to :func:`form_shanten`, which raises)."""
+    d = _dead_held(counts, spec)
+    if d and int(jokers) + d <= 17:
+        try:
+            return _dead_form_shanten(counts, int(jokers), caps, n_melds, spec, meld_suits, d)
+        except (ValueError, InvalidHandError):      # the reference words the error
+            return form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds,
+                                spec=spec, meld_suits=meld_suits)
     cs = _compiled(spec)
     c, k = _u8(counts), None if caps is None else _u8(caps)
 
@@ -101,6 +144,10 @@ def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
 def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
                         spec: Spec, meld_suits=()) -> int:
     """:func:`shanten_counts` by the compiled engine (see :func:`core_form_shanten`)."""
+    if _dead_held(counts, spec):
+        per = core_form_shanten(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                                meld_suits=meld_suits)
+        return min(per.values()) if per else 99
     cs = _compiled(spec)
     c, k = _u8(counts), None if caps is None else _u8(caps)
     return _via_compiled(
@@ -115,7 +162,13 @@ def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, 
                        stand_in: tuple | None = None) -> tuple[int, dict]:
     """:func:`ukeire_counts` by the compiled engine: ``(shanten, {kind: live})``, a helpful
     joker draw under ``-1`` (equal results; a hand the compiled engine refuses goes to
-    :func:`ukeire_counts`)."""
+    :func:`ukeire_counts`; one holding a dead kind to its loop over the draws, each
+    shanten by :func:`core_shanten_counts`)."""
+    if _dead_held(counts, spec):
+        return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
+                             visible=visible, joker_kind=joker_kind, joker_copies=joker_copies,
+                             meld_suits=meld_suits, stand_in=stand_in,
+                             _shanten=core_shanten_counts)
     cs = _compiled(spec)
     c, k, v = _u8(counts), None if caps is None else _u8(caps), _u8_visible(visible)
     return _via_compiled(
@@ -140,6 +193,10 @@ def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
     """
     cs = _compiled(spec)
     n = counts.shape[0]
+    if spec.dead and n:
+        hold = counts[:, list(spec.dead)].any(1)
+        if hold.any():          # rows holding a dead kind: the reference (the compiled
+            return _batch_with_dead(counts, jokers, spec, hold)   # engine refuses them)
     out16 = np.empty(n, np.int16)
     if cs.unknown_forms:
         bad = 0 if n else -1
@@ -155,6 +212,33 @@ def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
         if not cs.unknown_forms:
             raise InvalidHandError(f"row {i}: not a hand the shape engine accepts")
     return out16.astype(np.int8)
+
+
+def _batch_with_dead(counts: np.ndarray, jokers, spec: Spec, hold: np.ndarray) -> np.ndarray:
+    """:func:`core_shanten_batch` of a batch some of whose rows (``hold``) hold a kind of
+    ``spec.dead``: those rows one by one (:func:`core_shanten_counts`), the others in one
+    compiled call; errors name the row of the whole batch."""
+    out = np.empty(counts.shape[0], np.int8)
+    rest = np.flatnonzero(~hold)
+    for i in range(counts.shape[0]):
+        if not hold[i]:
+            continue
+        try:
+            out[i] = core_shanten_counts(counts[i],
+                                         jokers=0 if jokers is None else int(jokers[i]),
+                                         spec=spec)
+        except InvalidHandError as e:
+            raise InvalidHandError(f"row {i}: {e}") from None
+    if rest.size:
+        sub = np.ascontiguousarray(counts[rest])
+        sj = None if jokers is None else np.ascontiguousarray(jokers[rest])
+        try:
+            out[rest] = core_shanten_batch(sub, sj, spec)
+        except InvalidHandError as e:
+            msg = str(e)
+            j = int(msg.split(":", 1)[0].split()[1])
+            raise InvalidHandError(f"row {int(rest[j])}:{msg.split(':', 1)[1]}") from None
+    return out
 
 
 _FORM_SLOT = {f: i for i, f in enumerate(_cs.FORM_ORDER)}

@@ -63,11 +63,18 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
         caps = spec.copies
     else:
         caps = tuple(min(int(a), b) for a, b in zip(caps, spec.copies))
+    n_dead = 0
+    for k in spec.dead:         # held, never kept (安庆 杠牌, 武汉 红中): size only
+        if c[k] > 4:
+            raise InvalidHandError(f"{c[k]} copies of {tile_name(k)}: the tile set has 4")
+        n_dead += c[k]
+    if n_dead:
+        c = tuple(0 if k in spec.dead else x for k, x in enumerate(c))
     for k in range(34):
         if c[k] > caps[k]:
             raise InvalidHandError(f"{c[k]} copies of {tile_name(k)}: the ruleset's tile set "
                                    f"leaves {caps[k]}")
-    n = sum(c) + jokers
+    n = sum(c) + jokers + n_dead
     if n % 3 == 0 or n > 17:
         raise InvalidHandError(f"{n} concealed tiles (jokers included): a hand needs 3n+1 "
                                "or 3n+2 tiles")
@@ -102,8 +109,10 @@ def shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec
 def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec: Spec,
                   visible=None, joker_kind: int | None = None,
                   joker_copies: int = 4, meld_suits=(),
-                  stand_in: tuple | None = None) -> tuple[int, dict]:
+                  stand_in: tuple | None = None, _shanten=None) -> tuple[int, dict]:
     """(shanten, {kind: live}) of a 3n+1 hand; a drawn joker is listed under ``-1``.
+    (``_shanten``: the shanten function used, :func:`shanten_counts` by default; the
+    compiled engine passes its own for hands it computes only through this loop.)
 
     Live counts: copies in the tile set minus the hand (concealed and melds) minus
     `visible`.  With `joker_kind` the natural copies of that kind are jokers: the
@@ -127,7 +136,8 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
     caps_t = tuple(spec.copies) if caps is None else tuple(
         min(int(a), b) for a, b in zip(caps, spec.copies))
     kw = dict(caps=caps_t, n_melds=n_melds, spec=spec, meld_suits=meld_suits)
-    s = shanten_counts(c, jokers=jokers, **kw)
+    shanten_counts_ = shanten_counts if _shanten is None else _shanten
+    s = shanten_counts_(c, jokers=jokers, **kw)
     face = sub = None
     if stand_in is not None:
         face, sub, _ = stand_in
@@ -136,11 +146,11 @@ def ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, spec:
         if k == sub or (k in jks and k != face) or c[k] >= caps_t[k]:
             continue                # the substitute is drawn as the face; jokers below
         c[k] += 1
-        if shanten_counts(c, jokers=jokers, **kw) < s:
+        if shanten_counts_(c, jokers=jokers, **kw) < s:
             better.add(k)
         c[k] -= 1
     joker_better = (joker_draw_left(joker_kind, joker_copies, jokers)
-                    and shanten_counts(c, jokers=jokers + 1, **kw) < s)
+                    and shanten_counts_(c, jokers=jokers + 1, **kw) < s)
     return s, listed_draws(better, joker_better, c, caps_t, spec.copies, visible,
                            joker_kind, joker_copies, stand_in, jokers)
 

@@ -18,7 +18,7 @@ from ..base import EXTRA_FORMS
 from ..constraints import SHAPE_CONSTRAINTS
 from ..model import rule_spec
 from .compiled import (ENGINES, _compiled, _meld_bits, _u8, _u8_visible, _unknown_whole,
-                       core_form_shanten, core_ukeire_counts)
+                       core_form_shanten, core_shanten_counts, core_ukeire_counts)
 from .forms import EXTRA_FORM_KEPT
 from .reference import form_shanten, ukeire_counts
 from .spec import spec_of, three_jokers_win
@@ -48,7 +48,8 @@ def needs_python(rs) -> bool:
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
             or any(f in EXTRA_FORMS for f in rs.forms)
             or rs.tile_set not in ("136", "144")
-            or three_jokers_win(rs))
+            or three_jokers_win(rs)
+            or bool(rule_spec(rs).kong_only_kinds))      # 安庆 杠牌: Spec.dead
 
 
 def _hand_parts(hand, jokers: int, rs):
@@ -348,7 +349,8 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
             v[si[1] if si is not None and d == si[0] else d] += 1
             s, live = ukeire_counts(c, jokers=j, caps=caps, n_melds=len(h.melds), spec=spec,
                                     meld_suits=_void_meld_suits(rs, h.melds), visible=v, joker_kind=jk,
-                                    joker_copies=_joker_copies(rs), stand_in=si)
+                                    joker_copies=_joker_copies(rs), stand_in=si,
+                                    _shanten=core_shanten_counts if compiled else None)
             c[d] += 1
             per.append((d, s, live))
     rows = []

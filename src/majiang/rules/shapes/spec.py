@@ -14,18 +14,22 @@ class Spec:
     ``forms`` (every winning form, extra forms included), ``quads``, ``copies`` (tile-set
     copies, 34 ints), ``void`` (缺一门), ``pair_258`` (二五八将), ``no_void`` (every suit
     held), ``fifth`` (a joker may be a fifth copy), ``three_jokers`` (三金倒 / 三财神),
-    ``kinds`` (the kinds in the tile set) and ``compiled`` (its
-    :class:`majiang._core.shapes.ShapeSpec`, made on first use).  Build it with
+    ``dead`` (kinds a complete hand never holds concealed — 武汉 红中, 安庆 杠牌: a held
+    one counts toward the hand's size and is never kept; ``copies`` gives them 0, so no
+    target holds them), ``kinds`` (the kinds a target may hold) and ``compiled`` (its
+    :class:`majiang._core.shapes.ShapeSpec`, made on first use; a hand holding a dead
+    kind reaches it with those tiles as jokers, :func:`.compiled._dead_form_shanten`).  Build it with
     :func:`spec_of`; tests may build one by hand."""
 
     __slots__ = ("forms", "quads", "copies", "void", "pair_258", "no_void", "fifth", "kinds",
-                 "three_jokers", "compiled")
+                 "three_jokers", "dead", "compiled")
 
     def __init__(self, forms, quads=False, copies=(4,) * 34, void=False, pair_258=False,
-                 no_void=False, fifth=False, three_jokers=False) -> None:
+                 no_void=False, fifth=False, three_jokers=False, dead=()) -> None:
         self.forms = tuple(forms)
         self.quads = bool(quads)
-        self.copies = tuple(copies)
+        self.dead = tuple(sorted(set(int(k) for k in dead)))
+        self.copies = tuple(0 if k in self.dead else int(x) for k, x in enumerate(copies))
         self.void = bool(void)
         self.pair_258 = bool(pair_258)
         self.no_void = bool(no_void)
@@ -46,7 +50,9 @@ def spec_of(rs) -> Spec:
     """The shape spec of a ruleset (a :class:`~majiang.rules.Ruleset`, a name or a
     :class:`~majiang.rules.model.RuleSpec`), read from its rule spec: forms, the
     seven-pairs quad option, tile-set copies, 缺一门 / 二五八将 / every-suit rules,
-    the fifth-copy joker and the three-joker win."""
+    the fifth-copy joker, the three-joker win and the kinds never held at a win
+    (:attr:`~majiang.rules.model.RuleSpec.banned_kinds`)."""
     m = rule_spec(rs)
     return Spec(m.forms, m.seven_pairs_quads, m.copies.tolist(), m.void_suit,
-                m.pair_kinds is not None, m.no_void, m.fifth_copy, m.three_jokers_win)
+                m.pair_kinds is not None, m.no_void, m.fifth_copy, m.three_jokers_win,
+                m.banned_kinds)
