@@ -157,6 +157,20 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
     return out
 
 
+_CHOW_STARTS: dict = {}
+
+
+def _chow_starts(kinds: tuple) -> frozenset:
+    """The kinds that start a chow of three kinds all in ``kinds`` (a suit's ranks 1-7):
+    the chows :func:`_regular_joker_dec` tries from a held tile of its suit."""
+    got = _CHOW_STARTS.get(kinds)
+    if got is None:
+        ks = set(kinds)
+        got = _CHOW_STARTS[kinds] = frozenset(
+            s for s in range(27) if s % 9 <= 6 and {s, s + 1, s + 2} <= ks)
+    return got
+
+
 def _regular_joker_asg(c: tuple, j: int, sets_left: int, need_pair: bool, kinds: tuple,
                        memo: dict) -> frozenset:
     """The joker assignments (sorted kind tuples) of :func:`_regular_joker_dec` that
@@ -198,9 +212,9 @@ def _regular_joker_asg(c: tuple, j: int, sets_left: int, need_pair: bool, kinds:
             if 2 - r <= j:
                 branch([i] * (2 - r), {i: r}, sets_left, False)
     if sets_left and i < 27:
+        starts = _chow_starts(kinds)
         for start in (i - 2, i - 1, i):
-            if start < 9 * (i // 9) or start % 9 > 6 or not all(
-                    t in kinds for t in (start, start + 1, start + 2)):
+            if start not in starts:
                 continue
             others = [t for t in (start, start + 1, start + 2) if t != i]
             below = [t for t in others if t < i]
