@@ -153,6 +153,9 @@ def _mapping(x: Mapping | None) -> Mapping:
     return MappingProxyType(dict(x or {}))
 
 
+_ADDITIVE = ScoringRule()      # the default scoring rule (fan points add up)
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A complete variant: tiles, players, calls, forms, minimum, fans, settlement.
@@ -437,7 +440,7 @@ class Ruleset:
         reduced tile set or a non-additive scoring rule."""
         return (self.jokers is not None or bool(self.constraints)
                 or any(f in EXTRA_FORMS for f in self.forms)
-                or self.scoring != ScoringRule() or self.tile_set not in ("136", "144"))
+                or self.scoring != _ADDITIVE or self.tile_set not in ("136", "144"))
 
     def joker_kind(self, indicator: Any = None) -> int:
         """The wild kind of this ruleset for a turned `indicator` (kind or tile name).
