@@ -15,7 +15,7 @@
 """
 from .engine import HandState, IllegalMoveError, play_hand
 from .logs import read_jsonl, replay, summarize, to_jsonl, write_botzone
-from .players import EfficiencyPlayer, RandomPlayer, SeatView
+from .players import EfficiencyPlayer, ExpertPlayer, RandomPlayer, SeatView
 from .runner import simulate
 from .store import read_run
 from .table import table_probabilities
@@ -25,5 +25,5 @@ from .table import _model as _table_model
 _register_model("table", _table_model)     # win_probability(..., model="table")
 
 __all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
-           "EfficiencyPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "write_botzone",
+           "EfficiencyPlayer", "ExpertPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "write_botzone",
            "read_run", "table_probabilities"]

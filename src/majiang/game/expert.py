@@ -72,9 +72,9 @@ GENERAL_CONCEALED = 1.0
 """Weight of the general plan while the hand holds no claimed meld."""
 GENERAL_OPEN = 3.0
 """Weight of the general plan in an open hand."""
-FOLD_P = 0.15
+FOLD_P = 0.25
 """An opponent's P(ready) (tempo prior) from which the expert may fold."""
-FOLD_SHANTEN = 2
+FOLD_SHANTEN = 3
 """The own shanten from which the expert folds against a likely-ready opponent."""
 OWN_FACTOR = 0.3
 PASSED_FACTOR = 0.1
