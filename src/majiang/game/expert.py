@@ -52,6 +52,16 @@ danger, summed over opponents weighted by their readiness — a tile the opponen
 itself weighs :data:`OWN_FACTOR`, one discarded after its last discard (and passed)
 :data:`PASSED_FACTOR`, otherwise by the unseen copies (``(1 + unseen) / 5``), honors
 :data:`HONOR_FACTOR` and terminals :data:`TERMINAL_FACTOR` (fewer waits hold them).
+
+Measured (``bench/bench_realism.py``, 2,000 hands of four players under ``mcr_botzone``,
+seed 0; the published strong-AI figures of the IJCAI final in brackets): drawn hands 3.1 %
+(efficiency bots 12.7 %; [1.6 %]), self-draw share of wins 30.6 % [30.2 %], wins per
+player-hand 24.2 % [23.2-25.2 %], mean fan 12.56 [12.45], 平和 in 46.1 % of wins [43.0 %],
+全求人 in 0.9 % (efficiency bots 16.7 %).  In the duplicate format (:func:`majiang.arena`,
+300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
+scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
+14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about 20
+times as long as one of four efficiency bots in the Python loop.
 """
 from __future__ import annotations
 
