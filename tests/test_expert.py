@@ -145,12 +145,12 @@ def test_expert_pungs_into_a_one_suit_plan():
 
 
 def test_expert_folds_with_a_safe_tile_against_a_likely_ready_opponent(monkeypatch):
-    # seat 1: three exposed pungs and 21 discards (tempo prior P(ready) ~ 0.45 under mcr:
-    # logit = -4.178 + 0.1446 * 21 + 0.321 * 3); seat 0 is far from ready (a pile of
-    # singles).  5p is 现物 (seat 1 threw it); every other held tile is live
+    # seat 1: three exposed pungs and 24 discards (the tempo prior of majiang.opponents
+    # puts it past the fold threshold, checked first); seat 0 is far from ready (a pile
+    # of singles).  5p is 现物 (seat 1 threw it); every other held tile is live
     from majiang.game import expert
     opp = {1: [Meld("pung", parse_tile(t)) for t in ("6m", "8p", "2s")]}
-    disc = {1: "5p2m2m3m3m4p4p6p6p3s3s4s4s2z2z6s6s7s7s1z1z"}
+    disc = {1: "5p2m2m3m3m4p4p6p6p3s3s4s4s2z2z6s6s7s7s1z1z8m8m9p"}
     hand = "159m357p1589s4567z"
     v = _position("mcr", hand, discards=disc, opp_melds=opp)
     assert expert.ExpertPlayer()._threats(v)[1] > expert.FOLD_P
