@@ -87,13 +87,15 @@ def _random_complete(rng, kinds_suit=True):
     return None
 
 
-def test_joker_decompositions_random_10k():
-    """≥10k hands with 0-4 jokers: random complete one-suit hands with tiles turned into
-    jokers, and random one-suit hands; equal to brute force over every joker assignment."""
+@pytest.mark.parametrize("n_hands", [2_000, pytest.param(10_000, marks=pytest.mark.slow)])
+def test_joker_decompositions_random(n_hands):
+    """Random hands with 0-4 jokers (10k in the slow suite): random complete one-suit
+    hands with tiles turned into jokers, and random one-suit hands; equal to brute force
+    over every joker assignment."""
     rng = np.random.default_rng(11)
     kinds = tuple(range(9))
     checked = 0
-    while checked < 10_000:
+    while checked < n_hands:
         j = int(rng.integers(0, 5))
         if rng.random() < 0.7:
             c = _random_complete(rng)
