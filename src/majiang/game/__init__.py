@@ -15,7 +15,8 @@
 """
 from .engine import HandState, IllegalMoveError, play_hand
 from .logs import read_jsonl, replay, summarize, to_jsonl, write_botzone
-from .players import EfficiencyPlayer, ExpertPlayer, RandomPlayer, SeatView
+from .expert import ExpertPlayer
+from .players import EfficiencyPlayer, RandomPlayer, SeatView
 from .runner import simulate
 from .store import read_run
 from .table import table_probabilities

@@ -76,7 +76,7 @@ import numpy as np
 from .._core import game as _cg
 from ..errors import MahjongError
 from ..hand import Meld
-from .players import EfficiencyPlayer, _centrality, _valid_ukeire
+from .players import BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire
 
 __all__ = ["ExpertPlayer", "plan_value", "plans_of"]
 
@@ -687,3 +687,7 @@ class ExpertPlayer(EfficiencyPlayer):
     def __repr__(self) -> str:
         return "ExpertPlayer()"
 
+
+# the registry lives in players (which the engine asks); this module adds itself, and
+# majiang.game imports it, so the name is known wherever majiang.game.players is
+BUILTIN_PLAYERS["expert"] = ExpertPlayer

@@ -71,7 +71,7 @@ from .._core import game as _cg
 from .seen_events import _SeenEvents
 from .wait_judge import _refused, closed_out, hope_of, wait_judge, wait_verdict  # noqa: F401
 
-__all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ExpertPlayer", "ScriptedPlayer", "make_players",
+__all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
            "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
 
@@ -750,8 +750,3 @@ def make_players(players: Any, n: int, rng=None) -> list:
                             f"or an object with discard(view), claim(view, options) and "
                             f"declare(view, options); got {p!r}")
     return out
-
-
-from .expert import ExpertPlayer  # noqa: E402  (it builds on EfficiencyPlayer above)
-
-BUILTIN_PLAYERS["expert"] = ExpertPlayer
