@@ -579,3 +579,12 @@ def test_seed_lesson_closed_seven_when_one_and_four_are_dead():
     assert df.index[0] == "2m"
     assert df.loc["2m", "ev"] > df.loc["8m", "ev"]
     assert df.loc["8m", "ukeire_count"] == df.loc["2m", "ukeire_count"] == 4
+
+
+def test_an_unknown_ranking_is_named_as_such_for_a_hand():
+    from majiang.errors import RuleError
+    # a plain hand with an unknown by= says the rankings, not "give a Position"
+    with pytest.raises(RuleError, match="by must be one of"):
+        advise("23345m111p456p99s6m", by="nosuch")
+    with pytest.raises(RuleError, match="give a majiang.Position"):
+        advise("23345m111p456p99s6m", by="safety")

@@ -374,3 +374,10 @@ def test_efficiency_player_through_the_protocol_plays_as_the_engine(ruleset):
     assert moves(st) == moves(ref) and len(moves(st)) > 20
     assert list(st.deltas) == list(ref.deltas)
     assert len(ext.requests) > 50
+
+
+def test_a_program_that_cannot_start_is_a_one_line_error(tmp_path):
+    # a missing program: the engine's IllegalMoveError naming it, not FileNotFoundError
+    ext = ExternalPlayer([str(tmp_path / "no_such_bot")], time_limit=5)
+    with pytest.raises(IllegalMoveError, match="could not be started"):
+        play_hand("mcr_botzone", [ext, "efficiency", "efficiency", "efficiency"], seed=1)

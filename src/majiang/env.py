@@ -11,7 +11,7 @@
 ...     legal = obs["action_mask"].nonzero()[0]
 ...     e.step(int(legal[0]))
 
-Needs the optional extra ``pip install 'majiang[rl]'`` (PettingZoo, Gymnasium).  The page
+Needs the optional extra ``pip install ".[rl]"`` (PettingZoo, Gymnasium).  The page
 docs/env.md holds the layout below with examples.
 
 The game is the package's engine (:func:`majiang.game.play_hand`, the Python loop): it
@@ -113,7 +113,7 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as _exc:          # pragma: no cover - the optional extra is missing
     raise ImportError("majiang.env needs PettingZoo and Gymnasium: "
-                      "pip install 'majiang[rl]'") from _exc
+                      'pip install ".[rl]"') from _exc
 
 __all__ = ["env", "raw_env", "N_ACTIONS", "N_ROWS", "action_name",
            "DISCARD", "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "ADDED_KONG", "WIN", "PASS",

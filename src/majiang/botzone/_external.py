@@ -133,9 +133,13 @@ class ExternalPlayer:
     # ------------------------------------------------------------------ process
     def _spawn(self) -> None:
         self.close()
-        self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                      text=True, bufsize=1)
+        try:
+            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                          text=True, bufsize=1)
+        except OSError as exc:          # not found, not executable ...
+            raise _illegal(f"the external program {self.command!r} could not be started: "
+                           f"{exc.strerror or exc}") from None
         q: queue.Queue = queue.Queue()
         out = self._proc.stdout
 
