@@ -276,6 +276,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             draws = horizon(pos)
     elif by not in (None, "efficiency"):
         from .errors import RuleError
+        from .reading import RANKINGS
         if by not in RANKINGS:
             raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
         raise RuleError(f"by={by!r} weighs the table: give a majiang.Position instead of a hand")
