@@ -62,7 +62,7 @@ def merged(paths: list) -> dict:
         d = pd.read_csv(path)[["hand", "step", "seat", "tile", "p", "p_se", "copies_seen",
                                "truth"]]
         d["hand"] += off
-        off += int(d["hand"].max()) + 1
+        off = int(d["hand"].max()) + 1
         off += off % 2
         parts.append(d)
     out = score(pd.concat(parts, ignore_index=True))
