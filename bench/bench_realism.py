@@ -19,7 +19,8 @@ Published figures (Chinese Official, 136 tiles, no flowers):
   player-hand, mean fan 12.45, 平和 43.0 % of wins, 全求人 not among the 12 commonest fans.
 
 Run: ``python bench/bench_realism.py [--hands N] [--jobs K] [--players expert efficiency]
-[--ruleset mcr_botzone]``.
+[--ruleset mcr_botzone] [--plot docs/realism.png]``; ``--plot`` draws each statistic for
+our players beside the published values, the target band shaded.
 """
 from __future__ import annotations
 
@@ -27,6 +28,17 @@ import argparse
 import time
 
 import majiang
+
+# numeric published values and target bands for the figure: (human 2017, IJCAI final,
+# (target low, target high)); None where no figure was published
+PUBLISHED_NUM = {
+    "drawn %": (2.3, 1.6, (0.0, 3.0)),
+    "self-draw % of wins": (25.7, 30.2, (25.0, 32.0)),
+    "wins per player-hand %": (None, 24.2, (22.0, 26.0)),
+    "mean fan": (None, 12.45, (11.5, 13.5)),
+    "平和 % of wins": (None, 43.0, (38.0, 100.0)),
+    "全求人 % of wins": (None, None, (0.0, 5.0)),
+}
 
 PUBLISHED = {
     "drawn %": ("2.3", "1.6", "<= 3"),
@@ -65,6 +77,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--ruleset", default="mcr_botzone")
     ap.add_argument("--players", nargs="+", default=["expert", "efficiency"])
+    ap.add_argument("--plot", default=None, help="write the figure to this path")
     a = ap.parse_args(argv)
     cols = {}
     for p in a.players:
@@ -86,6 +99,43 @@ def main(argv=None) -> None:
         print(row)
     if not real:
         print(f"(no published real-play figures for {a.ruleset}: ours only)")
+    if a.plot:
+        plot(cols, a.ruleset, a.hands, a.plot)
+        print(f"figure: {a.plot}")
+
+
+def plot(cols: dict, ruleset: str, hands: int, path: str) -> None:
+    """One panel per statistic: our players' values as bars, the published values as
+    markers (IJCAI final: the middle of its 23.2-25.2 % range for wins per player-hand),
+    the target band shaded."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import font_manager
+    cjk = [f.name for f in font_manager.fontManager.ttflist
+           if any(k in f.name for k in ("CJK", "Hei", "Song", "WenQuanYi"))]
+    if cjk:
+        plt.rcParams["font.family"] = cjk[0]
+    names = list(PUBLISHED_NUM)
+    fig, axes = plt.subplots(1, len(names), figsize=(3.0 * len(names), 3.4))
+    for ax, k in zip(axes, names):
+        human, ai, (lo, hi) = PUBLISHED_NUM[k]
+        vals = [cols[p][k] for p in cols]
+        ax.bar(range(len(vals)), vals, color=["#3b7dd8", "#9aa5b1", "#c9b458"][:len(vals)])
+        top = max(vals + [v for v in (human, ai) if v is not None] + [lo]) * 1.25
+        ax.axhspan(lo, min(hi, top), color="#2ca02c", alpha=0.12, label="target")
+        if human is not None:
+            ax.axhline(human, color="#d62728", ls="--", lw=1.2, label="human 2017")
+        if ai is not None:
+            ax.axhline(ai, color="k", ls=":", lw=1.4, label="IJCAI final")
+        ax.set_xticks(range(len(vals)), [p for p in cols], rotation=20)
+        ax.set_ylim(0, top)
+        label = k if cjk else k.replace("平和", "All Chows").replace("全求人", "Melded Hand")
+        ax.set_title(label, fontsize=9)
+    axes[0].legend(fontsize=7, loc="upper right")
+    fig.suptitle(f"{ruleset}: {hands} hands per line, four copies of each player", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
 
 
 if __name__ == "__main__":
