@@ -75,8 +75,7 @@ import numpy as np
 
 from .._core import game as _cg
 from ..errors import MahjongError
-from ..hand import Meld
-from .players import BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire
+from .players import BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called
 
 __all__ = ["ExpertPlayer", "plan_value", "plans_of"]
 
@@ -626,26 +625,15 @@ class ExpertPlayer(EfficiencyPlayer):
         now = plan_value(view, c)
         best, key = None, now
         for o in options:
-            c2 = c.copy()
+            c2, m = called(c, kind, o)
             if o[0] == "kong":
                 if not open_hand:
                     continue
-                c2[kind] -= 3
-                m = Meld("kong", kind)
                 s0 = int(_cg.shanten(c, view.shape_options(), j))
                 s1 = int(_cg.shanten(c2, view.shape_options((m,)), j))
                 if s1 <= s0 and best is None:
                     best = o
                 continue
-            if o[0] == "pung":
-                c2[kind] -= 2
-                m = Meld("pung", kind)
-            else:
-                a = o[1]
-                for x in (a, a + 1, a + 2):
-                    if x != kind:
-                        c2[x] -= 1
-                m = Meld("chow", a)
             v, name = plan_value(view, c2, (m,), with_plan=True)[:2]
             ready = self._call_can_win(view, c2, j, m)
             if ready is False:

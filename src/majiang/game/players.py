@@ -465,6 +465,25 @@ def efficiency_exchange(counts) -> list:
     return sorted(out)
 
 
+def called(counts: np.ndarray, kind: int, option: tuple) -> tuple:
+    """``(concealed counts after the call, the meld made)`` when the discarded `kind` is
+    claimed by `option` (``("kong",)``, ``("pung",)`` or ``("chow", lowest kind)``) from
+    the concealed ``counts`` (``uint8 (34,)``, not changed): the claimed tile joins the
+    meld and the other tiles of the meld leave the hand."""
+    c2 = counts.copy()
+    if option[0] == "kong":
+        c2[kind] -= 3
+        return c2, Meld("kong", kind)
+    if option[0] == "pung":
+        c2[kind] -= 2
+        return c2, Meld("pung", kind)
+    a = option[1]
+    for x in (a, a + 1, a + 2):
+        if x != kind:
+            c2[x] -= 1
+    return c2, Meld("chow", a)
+
+
 class RandomPlayer:
     """Uniformly random legal moves; always wins when it may.
 
@@ -640,25 +659,14 @@ class EfficiencyPlayer:
         void = view.voids[view.seat]
         best, key = None, (s0, -u0)
         for o in options:
-            c2 = c.copy()
+            c2, m = called(c, kind, o)
+            so = view.shape_options((m,))
             if o[0] == "kong":
-                c2[kind] -= 3
-                so = view.shape_options((Meld("kong", kind),))
                 s1, u1 = _cg.evaluate(c2, so, j, vis)
                 k1 = (s1, -u1)
                 if s1 <= s0 and (best is None or k1 < key):
                     best, key = o, k1
                 continue
-            if o[0] == "pung":
-                c2[kind] -= 2
-                m = Meld("pung", kind)
-            else:
-                a = o[1]
-                for x in (a, a + 1, a + 2):
-                    if x != kind:
-                        c2[x] -= 1
-                m = Meld("chow", a)
-            so = view.shape_options((m,))
             k, s1, u1 = _cg.choose_discard(c2, so, j, vis, void)
             if k < 0:
                 continue
