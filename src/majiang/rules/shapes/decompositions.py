@@ -57,31 +57,15 @@ def _regular_joker_dec(c: list, j: int, n_sets: int, kinds: tuple, out: set,
                 c[i] += r
     # chows holding one real i; tiles below i are jokers, tiles above real or joker
     if sets_left and i < 27:
-        rank = i % 9
-        for start in (i - 2, i - 1, i):
-            if start < 9 * (i // 9) or start % 9 > 6 or not all(
-                    t in kinds for t in (start, start + 1, start + 2)):
-                continue
-            others = [t for t in (start, start + 1, start + 2) if t != i]
-            below = [t for t in others if t < i]
-            above = [t for t in others if t > i]
-            for real_above in product((False, True), repeat=len(above)):
-                if any(ra and not c[t] for ra, t in zip(real_above, above)):
-                    continue
-                jk = below + [t for ra, t in zip(real_above, above) if not ra]
-                if len(jk) > j:
-                    continue
-                c[i] -= 1
-                for ra, t in zip(real_above, above):
-                    if ra:
-                        c[t] -= 1
-                _regular_joker_dec(c, j - len(jk), n_sets, kinds, out, assigned + jk,
-                                   sets + [("chow", start)], pair)
-                c[i] += 1
-                for ra, t in zip(real_above, above):
-                    if ra:
-                        c[t] += 1
-        del rank
+        for start, jk, real in _chow_branches(c, i, j, _chow_starts(kinds)):
+            c[i] -= 1
+            for t in real:
+                c[t] -= 1
+            _regular_joker_dec(c, j - len(jk), n_sets, kinds, out, assigned + jk,
+                               sets + [("chow", start)], pair)
+            c[i] += 1
+            for t in real:
+                c[t] += 1
 
 
 def _seven_pairs_joker_dec(c: list, j: int, quads: bool, kinds: tuple, out: set) -> None:
@@ -160,6 +144,25 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
 _CHOW_STARTS: dict = {}
 
 
+def _chow_branches(c, i: int, j: int, starts: frozenset):
+    """Each chow holding one real ``i`` (the lowest real tile left in ``c``) with at most
+    ``j`` jokers: ``(start, jokers' kinds, real tiles above i used)``; its tiles below
+    ``i`` are jokers, those above real (when held) or jokers.  ``starts``: the chow
+    starts allowed (:func:`_chow_starts`)."""
+    for start in (i - 2, i - 1, i):
+        if start not in starts:
+            continue
+        others = [t for t in (start, start + 1, start + 2) if t != i]
+        below = [t for t in others if t < i]
+        above = [t for t in others if t > i]
+        for real_above in product((False, True), repeat=len(above)):
+            if any(ra and not c[t] for ra, t in zip(real_above, above)):
+                continue
+            jk = below + [t for ra, t in zip(real_above, above) if not ra]
+            if len(jk) <= j:
+                yield start, jk, [t for ra, t in zip(real_above, above) if ra]
+
+
 def _chow_starts(kinds: tuple) -> frozenset:
     """The kinds that start a chow of three kinds all in ``kinds`` (a suit's ranks 1-7):
     the chows :func:`_regular_joker_dec` tries from a held tile of its suit."""
@@ -212,24 +215,11 @@ def _regular_joker_asg(c: tuple, j: int, sets_left: int, need_pair: bool, kinds:
             if 2 - r <= j:
                 branch([i] * (2 - r), {i: r}, sets_left, False)
     if sets_left and i < 27:
-        starts = _chow_starts(kinds)
-        for start in (i - 2, i - 1, i):
-            if start not in starts:
-                continue
-            others = [t for t in (start, start + 1, start + 2) if t != i]
-            below = [t for t in others if t < i]
-            above = [t for t in others if t > i]
-            for real_above in product((False, True), repeat=len(above)):
-                if any(ra and not c[t] for ra, t in zip(real_above, above)):
-                    continue
-                jk = below + [t for ra, t in zip(real_above, above) if not ra]
-                if len(jk) > j:
-                    continue
-                used = {i: 1}
-                for ra, t in zip(real_above, above):
-                    if ra:
-                        used[t] = used.get(t, 0) + 1
-                branch(jk, used, sets_left - 1, need_pair)
+        for _start, jk, real in _chow_branches(c, i, j, _chow_starts(kinds)):
+            used = {i: 1}
+            for t in real:
+                used[t] = used.get(t, 0) + 1
+            branch(jk, used, sets_left - 1, need_pair)
     got = memo[key] = frozenset(out)
     return got
 
