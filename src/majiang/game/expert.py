@@ -500,36 +500,15 @@ class ExpertPlayer(EfficiencyPlayer):
         return best
 
     def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild) -> float:
-        """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`)."""
-        out = np.zeros(34, dtype=np.uint8)
+        """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`): a
+        wait that can win on a discard counts 1, one that wins only self-drawn
+        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`)."""
         melds = tuple(view.own_melds)
-        shanten, waits = _cg.shanten, _cg.waits
-        total = 0.0
-        for t in range(34):
-            left = int(live[t]) - int(c[t]) - int(vis[t])
-            if left <= 0 or c[t] >= 4:
-                continue
-            c[t] += 1
-            got = 0.0
-            if shanten(c, so, j) == 0:
-                for y in np.flatnonzero(c):
-                    c[y] -= 1
-                    if shanten(c, so, j) == 0:
-                        waits(c, so, j, out)
-                        for w in np.flatnonzero(out):
-                            w = int(w)
-                            if w in wild or not verdict(c, w):
-                                continue
-                            if self._on_discard(view, c, melds, w):
-                                got = 1.0
-                                break
-                            got = max(got, SELF_DRAWN_ONLY)
-                    c[y] += 1
-                    if got >= 1.0:
-                        break
-            c[t] -= 1
-            total += got * left
-        return total
+
+        def weight(c13, w) -> float:
+            return 1.0 if self._on_discard(view, c13, melds, w) else SELF_DRAWN_ONLY
+
+        return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight)
 
     def _by_plan(self, view, c, j, so, cands) -> int:
         melds = tuple(view.own_melds)

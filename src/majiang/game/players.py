@@ -207,22 +207,25 @@ def step_back(c, j, so, vis, void, allowed, live=None, verdict=None, wild=()) ->
     return int(k)
 
 
-def _valid_ukeire(c, j, so, vis, live, verdict, wild) -> int:
+def _valid_ukeire(c, j, so, vis, live, verdict, wild, weight=None):
     """Live copies of the kinds whose draw gives the 3n+1 hand ``c`` (+ ``j`` jokers) a
     tenpai discard with a wait that ``verdict`` accepts (see :func:`step_back`); with
-    ``verdict`` None: a tenpai discard at all."""
+    ``verdict`` None: a tenpai discard at all.  An int; with ``weight(c13, w)`` (a value
+    in [0, 1] of the accepted wait ``w`` of the tenpai hand ``c13``) a float: each draw's
+    copies times the best weight among its accepted waits (the expert's discount of a
+    wait that wins only self-drawn)."""
     out = np.zeros(34, dtype=np.uint8)
     shanten, waits = _cg.shanten, _cg.waits
-    total = 0
+    total = 0.0
     for t in range(34):
         left = int(live[t]) - int(c[t]) - int(vis[t])
         if left <= 0 or c[t] >= 4:
             continue
         c[t] += 1
-        ok = False
+        got = 0.0
         if shanten(c, so, j) == 0:
             if verdict is None:
-                ok = True
+                got = 1.0
             else:
                 for y in range(34):
                     if not c[y]:
@@ -232,15 +235,15 @@ def _valid_ukeire(c, j, so, vis, live, verdict, wild) -> int:
                         waits(c, so, j, out)
                         for w in range(34):
                             if out[w] and w not in wild and verdict(c, w):
-                                ok = True
-                                break
+                                got = max(got, 1.0 if weight is None else weight(c, w))
+                                if got >= 1.0:
+                                    break
                     c[y] += 1
-                    if ok:
+                    if got >= 1.0:
                         break
         c[t] -= 1
-        if ok:
-            total += left
-    return total
+        total += got * left
+    return int(total) if weight is None else total
 
 
 class SeatView(_SeenEvents):
