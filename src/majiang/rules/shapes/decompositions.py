@@ -102,6 +102,19 @@ def _seven_pairs_joker_dec(c: list, j: int, quads: bool, kinds: tuple, out: set)
     rec(0, left, [])
 
 
+def _joker_hand(counts, jokers: int, kinds, caps) -> tuple:
+    """``(counts as a list, kinds as a sorted tuple, caps as a list, tiles with the
+    jokers)`` of a hand asked of :func:`joker_decompositions` / :func:`joker_assignments`,
+    refusing a size that is not 3n+2."""
+    c = [int(x) for x in counts]
+    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
+    cap = [4] * 34 if caps is None else [int(x) for x in caps]
+    n = sum(c) + jokers
+    if n % 3 != 2:
+        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    return c, kinds, cap, n
+
+
 def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
                          forms=("regular", "seven_pairs"), quads: bool = False,
                          kinds=None, fifth_copy: bool = False) -> list[tuple[tuple, Decomposition]]:
@@ -116,12 +129,7 @@ def joker_decompositions(counts, jokers: int, *, n_melds: int = 0, caps=None,
     ``caps`` (copies available to the concealed hand; default 4 each, or the
     kinds given) bounds real + assigned copies unless `fifth_copy`.
     """
-    c = [int(x) for x in counts]
-    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
-    cap = [4] * 34 if caps is None else [int(x) for x in caps]
-    n = sum(c) + jokers
-    if n % 3 != 2:
-        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    c, kinds, cap, n = _joker_hand(counts, jokers, kinds, caps)
     n_sets = (n - 2) // 3
     raw: set = set()
     if "regular" in forms:
@@ -231,12 +239,7 @@ def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
     sorted kind tuples, without building the decompositions: what a scorer needs that
     decomposes each assigned hand itself (:func:`majiang.scoring.regional.candidates`).
     Equal to ``{a for a, _ in joker_decompositions(...)}``."""
-    c = [int(x) for x in counts]
-    kinds = tuple(range(34)) if kinds is None else tuple(sorted(kinds))
-    cap = [4] * 34 if caps is None else [int(x) for x in caps]
-    n = sum(c) + jokers
-    if n % 3 != 2:
-        raise InvalidHandError(f"decompositions need 3n+2 concealed tiles, got {n}")
+    c, kinds, cap, n = _joker_hand(counts, jokers, kinds, caps)
     raw: set = set()
     if "regular" in forms:
         raw.update(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds, {}))
