@@ -86,3 +86,21 @@ def by_check(entries):
     for e in entries:
         out.setdefault(e["check"], []).append((e["payer"], e["payee"], e["amount"]))
     return {k: sorted(v) for k, v in out.items()}
+
+
+def check_settlement(st):
+    """Assert a played hand settles consistently: zero-sum, every end payment positive
+    between two seats, the wins' and end payments adding up to the score changes, every
+    tile accounted for.  Returns the end payments (``st.end_checks``)."""
+    import numpy as np
+    assert sum(st.deltas) == 0
+    paid = np.zeros(len(st.deltas), dtype=np.int64)
+    for w in st.wins:
+        paid += w["deltas"]
+    for e in st.end_checks:
+        assert e["amount"] > 0 and e["payer"] != e["payee"]
+        paid[e["payer"]] -= e["amount"]
+        paid[e["payee"]] += e["amount"]
+    assert list(paid) == list(st.deltas)
+    assert np.array_equal(st.census(), st.expected_census())
+    return st.end_checks
