@@ -626,3 +626,40 @@ def test_probability_plays_seven_stars():
     # a regular hand with the form far away: the kernel plays it and says so
     far = majiang.probabilities("123m456p789s11234z", 8, ruleset="baoding")
     assert "not played: a lower bound" in far.note
+
+
+def test_own_face_reading_is_skipped_only_where_it_cannot_matter(monkeypatch):
+    """ukeire and discard tables under 南昌 take the own-face reading (德国) only when the
+    extra forms read by faces are within reach of the plain shanten
+    (``_own_faces_matter``); elsewhere the compiled tables answer.  Both routes give the
+    same tables on random and on near-十三烂 hands (the skip is a bound, not a guess)."""
+    import majiang.rules.shapes.ruleset as R
+    rng = np.random.default_rng(3)
+    pool = np.repeat(np.arange(34), 4)
+    knitted = np.array([0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 29, 30, 31])
+    cols = ["discard", "shanten", "ukeire_kinds", "ukeire_count", "ukeire"]
+
+    def both(s, ind):
+        got = []
+        for gate in (R._own_faces_matter, lambda rs, i, *a, **k: R._own_faces_apply(
+                rs, i, k.get("n_melds", 0))):
+            monkeypatch.setattr(R, "_own_faces_matter", gate)
+            got.append((majiang.discard_table(s, ruleset="nanchang", indicator=ind)[cols],
+                        majiang.ukeire(s[:-2], ruleset="nanchang", indicator=ind)))
+        return got
+
+    done = 0
+    for i in range(80):
+        t = knitted[rng.permutation(14)] if i % 2 else rng.choice(pool, 14, replace=False)
+        t[rng.integers(0, 14)] = rng.integers(0, 34)
+        c = np.bincount(t, minlength=34)
+        if c.max() > 4:
+            continue
+        s = "".join(tile_name(k) * int(c[k]) for k in range(34))
+        try:
+            (a, u), (b, v) = both(s, tile_name(int(rng.integers(0, 34))))
+        except MahjongError:
+            continue
+        assert a.reset_index(drop=True).equals(b.reset_index(drop=True)) and u == v, s
+        done += 1
+    assert done >= 40

@@ -215,12 +215,28 @@ def _own_faces_apply(rs, indicator, n_melds: int) -> bool:
                 and any(f in EXTRA_FORM_KEPT for f in rs.forms))
 
 
+def _own_faces_matter(rs, indicator, counts, jokers: int, faces, slack: int, **kw) -> bool:
+    """Whether the own-face reading (:func:`own_face_forms`) can change the ukeire of
+    this hand (``slack`` 0 for a 3n+1 hand) or of any of its discards (``slack`` 1 for a
+    3n+2 hand): :func:`_own_faces_apply`, and the extra forms read with the faces at
+    most ``slack`` above the plain shanten.  A draw lowers a form's shanten by one at
+    most and a discard raises the hand's by one at most, so beyond that every draw's
+    verdict is the plain engine's (the common case: the compiled tables serve it)."""
+    if not _own_faces_apply(rs, indicator, kw.get("n_melds", 0)):
+        return False
+    per = core_form_shanten(counts, jokers=int(jokers), **kw)
+    own = own_face_forms(per, rs, counts, int(jokers), faces, **kw)
+    extra = min((v for f, v in own.items() if f in EXTRA_FORM_KEPT), default=99)
+    return extra <= min(per.values()) + slack
+
+
 def _own_face_ukeire(rs, indicator, counts, jokers: int, faces, vis, **kw) -> tuple:
     """``(shanten, {kind: live})`` as :func:`ukeire_counts` (a joker draw under ``-1``)
     where wild tiles may stand for their own faces (:func:`_own_faces_apply`): every
     draw is judged by :func:`ruleset_shanten`'s reading (:func:`own_face_forms`), a drawn
     wild tile by its face too (drawing 正精 and drawing 副精 may differ in 十三烂).  Live
-    copies: the kind's copies less the hand, melds (``caps``) and ``vis``; a wild kind's
+    copies: the kind's copies less the hand, melds (``caps``) and ``vis`` (a helpful kind
+    with none left is listed with 0, as :func:`ukeire_counts` lists it); a wild kind's
     copies less its held faces and seen copies, less the jokers held without a face."""
     c = np.asarray(counts, dtype=np.int64)
     f = np.zeros(34, np.int64) if faces is None else np.asarray(faces, dtype=np.int64)
@@ -237,12 +253,10 @@ def _own_face_ukeire(rs, indicator, counts, jokers: int, faces, vis, **kw) -> tu
     for k in range(34):
         if k in kinds or c[k] + 1 > caps[k]:
             continue
-        n = int(caps[k] - c[k] - v[k])
-        if n > 0:
-            c[k] += 1
-            if shanten(c, jokers, f) < s:
-                live[k] = n
-            c[k] -= 1
+        c[k] += 1
+        if shanten(c, jokers, f) < s:       # listed with no copy left too, as ukeire_counts
+            live[k] = max(0, int(caps[k] - c[k] + 1 - v[k]))
+        c[k] -= 1
     faceless = max(0, int(jokers) - int(f.sum()))
     wild = 0
     for k, cp in zip(kinds, rs.jokers.kind_copies):
@@ -274,7 +288,8 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
     visible = _seen(rs, visible, indicator, j)     # the turned indicator is set apart
     vis = None if visible is None else visible_counts(visible, h)
     jk = _joker_kind(rs, indicator)
-    if _own_faces_apply(rs, indicator, len(h.melds)):
+    if _own_faces_matter(rs, indicator, h.concealed, j, faces, 0, caps=caps,
+                         n_melds=len(h.melds), spec=_spec(rs), meld_suits=()):
         _, live = _own_face_ukeire(rs, indicator, h.concealed, j, faces, vis, caps=caps,
                                    n_melds=0, spec=_spec(rs), meld_suits=())
         return named_draws(live, jk)
@@ -314,7 +329,8 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
     jk = _joker_kind(rs, indicator)
     si = stand_in(rs, indicator)
     per = None
-    if _own_faces_apply(rs, indicator, len(h.melds)):
+    if _own_faces_matter(rs, indicator, h.concealed, j, faces, 1, caps=caps,
+                         n_melds=len(h.melds), spec=spec, meld_suits=()):
         per = []
         c = h.concealed.astype(np.int64)
         for d in np.flatnonzero(c):
