@@ -79,7 +79,7 @@ COLUMNS = (
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..studies.arena import arena
+    from ..studies.arena import DEFAULT_RANK_POINTS, arena
 
     if args.walls < 1:
         raise CommandError(f"--walls must be 1 or more, got {args.walls}")
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {"ruleset": table.attrs["ruleset"], "walls": args.walls,
                 "rotations": args.rotations, "seed": args.seed, "hands_per_player": hands,
-                "confidence": 0.95, "rank_points": [4, 2, 1, 0]}
+                "confidence": 0.95, "rank_points": list(DEFAULT_RANK_POINTS)}
         if args.out is not None:
             data["out"] = args.out
         emit_json({**data, "rows": table})
