@@ -75,7 +75,8 @@ import numpy as np
 
 from .._core import game as _cg
 from ..errors import MahjongError
-from .players import BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called
+from .players import (BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called,
+                      legal_discard)
 
 __all__ = ["ExpertPlayer", "plan_value", "plans_of"]
 
@@ -381,12 +382,7 @@ class ExpertPlayer(EfficiencyPlayer):
         allowed = self._allowed(view, legal)
         k = self._attack(view, c, j, vis, so, allowed)
         k = self._defend(view, c, j, so, allowed, k)
-        if k < 0:
-            return int(legal[0])
-        sub = view.stand_in
-        if sub is not None and k == view.joker_kind:
-            k = sub
-        return int(k) if k in legal else int(legal[0])
+        return legal_discard(view, k, legal)
 
     def _cands(self, c, j, so, vis, allowed):
         """{kind: (shanten, live ukeire)} of each allowed discard."""

@@ -468,6 +468,18 @@ def efficiency_exchange(counts) -> list:
     return sorted(out)
 
 
+def legal_discard(view, k: int, legal) -> int:
+    """The played kind ``k`` chosen by a bot (-1: none) as a legal discard: a held
+    stand-in playing as the joker kind's face is thrown as itself (安庆 红中), and a choice
+    that is not legal (or none) gives the first legal discard."""
+    if k < 0:
+        return int(legal[0])
+    sub = view.stand_in
+    if sub is not None and k == view.joker_kind:
+        k = sub
+    return int(k) if k in legal else int(legal[0])
+
+
 def called(counts: np.ndarray, kind: int, option: tuple) -> tuple:
     """``(concealed counts after the call, the meld made)`` when the discarded `kind` is
     claimed by `option` (``("kong",)``, ``("pung",)`` or ``("chow", lowest kind)``) from
@@ -605,12 +617,7 @@ class EfficiencyPlayer:
                                verdict if LOOKAHEAD else None, wild)
                 if k3 >= 0:
                     k = k3
-        if k < 0:
-            return int(legal[0])
-        sub = view.stand_in
-        if sub is not None and k == view.joker_kind:
-            k = sub
-        return int(k) if k in legal else int(legal[0])
+        return legal_discard(view, k, legal)
 
     @staticmethod
     def _judge(view, j):
