@@ -105,6 +105,38 @@ def _forks(mp) -> bool:
     return method == "fork"
 
 
+def pool_for(todo: list, client: Any, executor: Any, workers: int, players: Any,
+             builtin: bool, registered: bool) -> tuple:
+    """``(executor, the pool this call owns, submission window, by_process)`` for the
+    chunks ``todo`` of :func:`simulate` and :func:`majiang.arena`: the Dask client's
+    executor (its own window), a given executor (a Dask one's window, else twice its
+    workers), or a local pool of ``workers`` — processes when every player is a name the
+    workers know (``builtin``, or ``registered`` and forked), each ending with this
+    process even on kill -9, else threads; ``(None, None, None, False)`` to play in this
+    process (one chunk or one worker)."""
+    import concurrent.futures as cf
+    if todo and client is not None:
+        return client.get_executor(pure=False), None, _DaskWindow(client), False
+    if todo and executor is not None:
+        behind = getattr(executor, "_client", None)       # client.get_executor()
+        if _is_dask_client(behind):
+            return executor, None, _DaskWindow(behind), False
+        k = 2 * (getattr(executor, "_max_workers", None) or available_cores()) + 1
+        return executor, None, (lambda: k), False
+    workers = min(workers, len(todo))
+    if len(todo) <= 1 or workers <= 1:
+        return None, None, None, False
+    import multiprocessing as mp
+    by_process = (all(isinstance(p, str) for p in players)
+                  and (builtin or (registered and _forks(mp))))
+    if by_process:
+        own = cf.ProcessPoolExecutor(max_workers=workers, initializer=watch_parent,
+                                     initargs=(os.getpid(),))
+    else:
+        own = cf.ThreadPoolExecutor(max_workers=workers)
+    return own, own, (lambda: 2 * workers + 1), by_process
+
+
 class _DaskWindow:
     """Chunks to keep in flight on a Dask cluster: two per worker thread plus one,
     re-read every few seconds (an adaptive cluster grows and shrinks)."""
@@ -268,7 +300,6 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
         Ctrl-C: our worker processes are terminated at once; with ``out`` every
         chunk finished so far is on disk and a rerun resumes from there.
     """
-    import concurrent.futures as cf
 
     from ..rules.model import game_model
     from .players import _is_policy, make_players
@@ -335,35 +366,10 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
             results[a] = rows
 
     args = (key, players, seed)
-    own = None
-    ex = None
-    window = None
-    if todo and client is not None:
-        ex = client.get_executor(pure=False)
-        window = _DaskWindow(client)
-    elif todo and executor is not None:
-        ex = executor
-        behind = getattr(executor, "_client", None)       # client.get_executor()
-        if _is_dask_client(behind):
-            window = _DaskWindow(behind)
-        else:
-            k = 2 * (getattr(executor, "_max_workers", None) or available_cores()) + 1
-            window = lambda: k   # noqa: E731
-    elif len(todo) > 1:
-        workers = min(workers, len(todo))
-        if workers > 1:
-            import multiprocessing as mp
-            by_process = (all(isinstance(p, str) for p in players)
-                          and (builtin or (registered and _forks(mp))))
-            if by_process and not builtin:
-                key = rs.name       # a forked worker inherits the registry entry
-            args = (key, players, seed)
-            if by_process:      # workers end with this process, even on kill -9
-                ex = own = cf.ProcessPoolExecutor(max_workers=workers, initializer=watch_parent,
-                                                  initargs=(os.getpid(),))
-            else:
-                ex = own = cf.ThreadPoolExecutor(max_workers=workers)
-            window = lambda: 2 * workers + 1   # noqa: E731
+    ex, own, window, by_process = pool_for(todo, client, executor, workers, players,
+                                           builtin, registered)
+    if by_process and not builtin:
+        args = (rs.name, players, seed)     # a forked worker inherits the registry entry
 
     done_hands = n_hands - sum(b - a for a, b in todo)
     bar = None

@@ -45,7 +45,7 @@ import os
 import sys
 from typing import Any
 
-from .._parallel import int_seed, resolve_n_jobs, watch_parent
+from .._parallel import int_seed, resolve_n_jobs
 from ..errors import RuleError
 
 __all__ = ["arena", "arena_summary", "read_arena", "seat_orders", "HAND_COLUMNS",
@@ -388,12 +388,10 @@ def arena(players: Any, ruleset: Any = None, n_walls: int = 100, *, rotations: s
     IllegalMoveError
         A policy's illegal move.
     """
-    import concurrent.futures as cf
 
     from .. import rules as _rules
     from ..game.players import _is_policy, make_players
-    from .._parallel import available_cores
-    from ..game.runner import _DaskWindow, _forks, _is_int, _run_pooled, dask_client_of
+    from ..game.runner import _is_int, _run_pooled, dask_client_of, pool_for
     from ..rules.model import game_model
     model = game_model("mcr" if ruleset is None else ruleset)
     n = model.players
@@ -452,25 +450,10 @@ def arena(players: Any, ruleset: Any = None, n_walls: int = 100, *, rotations: s
             results[a] = rows
 
     args = (key, players, seed, orders)
-    own = ex = window = None
-    if todo and client is not None:
-        ex, window = client.get_executor(pure=False), _DaskWindow(client)
-    elif todo and executor is not None:
-        ex = executor
-        k = 2 * (getattr(executor, "_max_workers", None) or available_cores()) + 1
-        window = lambda: k   # noqa: E731
-    elif len(todo) > 1 and min(workers, len(todo)) > 1:
-        import multiprocessing as mp
-        workers = min(workers, len(todo))
-        by_process = (all(isinstance(p, str) for p in players)
-                      and (builtin or (registered and _forks(mp))))
-        if by_process:
-            args = (rs.name, players, seed, orders)
-            ex = own = cf.ProcessPoolExecutor(max_workers=workers, initializer=watch_parent,
-                                              initargs=(os.getpid(),))
-        else:
-            ex = own = cf.ThreadPoolExecutor(max_workers=workers)
-        window = lambda: 2 * workers + 1   # noqa: E731
+    ex, own, window, by_process = pool_for(todo, client, executor, workers, players,
+                                           builtin, registered)
+    if by_process:
+        args = (rs.name, players, seed, orders)
     done = n_walls - sum(b - a for a, b in todo)
     if ex is None:
         bar = _bar(n_walls, done, progress)
