@@ -22,8 +22,8 @@ def test_registered_with_its_tile_set_and_calls():
     assert m.n_tiles == 108 and m.players == 4 and m.hand_size == 13
     assert "chow_left" not in rs.calls                      # 碰 and 杠 only
     assert rs.winners == "multiple"                          # 一炮多响
-    got = {v.section: (v.ruleset, v.status) for v in rules.catalog.VARIANTS}
-    assert got["§3.9"] == ("guizhou", "complete")
+    got = {v.section: (v.ruleset, v.status) for v in rules.catalog.variants()}
+    assert got["§3.9"] == ("guizhou", "gaps")                # 报听, 热炮, 烧 not played
 
 
 @pytest.mark.parametrize("hand, win, self_drawn, value, fan", [

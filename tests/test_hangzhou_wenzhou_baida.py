@@ -420,7 +420,7 @@ def test_baida_indicator_outside_the_tile_set():
 @pytest.mark.parametrize("name", ["hangzhou", "wenzhou", "shanghai_baida"])
 def test_catalog_toml_and_cli(name, tmp_path):
     row = [v for v in variants() if v.ruleset == name]
-    assert row and row[0].status == "complete"
+    assert row and row[0].status == "gaps" and row[0].missing     # every one leaves rules out
     rs = rules.get(name)
     text = rules.dumps(rs)
     back = rules.loads(text)

@@ -6,8 +6,12 @@
   majiang rules house.toml      a house-rule file (starts from a built-in ruleset)
   majiang rules --all           every variant of the project's survey of Chinese
                                 regional rules (Chinese Official and the regional
-                                games), complete or partial (notes; a partial row names the
-                                missing facts)
+                                games) with its status: complete (every rule played as
+                                the sources state it), interpreted (every rule played,
+                                some open facts read by interpretation), gaps (some
+                                rules not played or facts lost), partial (no ruleset
+                                yet); each row names what is interpreted, not played
+                                or lost
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
 
 The "source" line says where a ruleset's facts come from: the page of
@@ -40,21 +44,38 @@ def source_in_words(text: str) -> str:
     return in_words(text)
 
 
+def status_summary(statuses: list) -> str:
+    """One line counting the variants per status: ``"31 variants: 3 complete, 10
+    interpreted, 18 with gaps"`` (a status with no variant is left out)."""
+    words = {"complete": "complete", "interpreted": "interpreted", "gaps": "with gaps",
+             "partial": "partial (no ruleset)"}
+    parts = [f"{statuses.count(k)} {w}" for k, w in words.items() if statuses.count(k)]
+    return f"{len(statuses)} variants: {', '.join(parts)}"
+
+
 def run(args: argparse.Namespace) -> int:
     from .. import rules
 
     if args.all:
+        vs = rules.catalog.variants()
         rows = [{"section": v.section, "variant": v.chinese, "english": v.english,
                  "ruleset": v.ruleset or "-", "status": v.status,
-                 "missing": source_in_words("; ".join(v.missing))} for v in rules.catalog.variants()]
+                 "interpreted": [source_in_words(t) for t in v.interpreted],
+                 "missing": [source_in_words(t) for t in v.missing]} for v in vs]
         if args.json:
             emit_json(rows)
             return 0
+        for r in rows:
+            r["notes"] = "; ".join(
+                ([f"interpreted: {'; '.join(r['interpreted'])}"] if r["interpreted"] else [])
+                + ([f"not played or lost: {'; '.join(r['missing'])}"] if r["missing"] else []))
         for line in format_table(rows, [Column("section", "§"), Column("variant", "variant"),
                                         Column("english", ""), Column("ruleset", "ruleset"),
                                         Column("status", "status"),
-                                        Column("missing", "notes (partial: the missing facts)")]):
+                                        Column("notes", "what is interpreted, not played or lost")]):
             write(line)
+        write()
+        write(status_summary([v.status for v in vs]))
         return 0
     if args.name is None:
         rows = []

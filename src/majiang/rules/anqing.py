@@ -117,7 +117,11 @@ def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
                          substitute=33),
         wall_end=WallEnd(kept=0), winners="single", scoring=ScoringRule(mode="add"),
         options={"rule_set": rule_set, "kong_only": kong_only}, builder="anqing",
-        section="§3.2")
+        section="§3.2",
+        interpreted=("跑风 read as a single-kind wait with a natural tile, or a joker-free 对对胡",
+                     "七星归位 scored in place of 十三烂, not on top",
+                     "rule set B: 清一色 value not stated, 10 assumed"),
+        missing=("天胡, 地胡, 双天胡, 连庄 and 包牌 need the game history: not scored",))
 
 
 ANQING = build()

@@ -196,7 +196,9 @@ def build(*, que_yi_men: bool = False, gen_zhuang: bool = True, qi_bu_ai: bool =
         scoring=ScoringRule(mode="custom", function="baoding"),
         options={"que_yi_men": que_yi_men, "gen_zhuang": gen_zhuang, "qi_bu_ai": qi_bu_ai},
         builder="baoding", section="§3.23", end_settlement="baoding",
-        missing=("the ready declaration is not played (a ready hand counts as declared)",))
+        interpreted=("read as a Hebei 保定 game (docs/rules/baoding.md §1); identity uncertain",
+                     "items multiply; 七不挨 8; a ready discarder counts as declared"),
+        missing=("the ready declaration is not played",))
 
 
 BAODING = build()

@@ -36,8 +36,8 @@ from .tile_sets import TILE_SETS, tile_copies
 from .jokers import WILD_HELD, _kind  # noqa: F401
 from .points import POINTS_FUNCTIONS, fan_product, settle_everyone, settle_points  # noqa: F401
 
-__all__ = ["Fan", "Ruleset", "FORM_NAMES", "CORE_FORMS", "EXTRA_FORMS", "JokerRule",
-           "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
+__all__ = ["Fan", "Ruleset", "COVERAGES", "coverage_of", "FORM_NAMES", "CORE_FORMS",
+           "EXTRA_FORMS", "JokerRule", "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY", "check_int", "check_bool",
            "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
@@ -156,6 +156,19 @@ def _mapping(x: Mapping | None) -> Mapping:
 _ADDITIVE = ScoringRule()      # the default scoring rule (fan points add up)
 
 
+COVERAGES = ("complete", "interpreted", "gaps")
+"""How much of a regional variant a ruleset plays (``majiang rules --all``)."""
+
+
+def coverage_of(interpreted: tuple, missing: tuple) -> str:
+    """``"gaps"`` when some rule of the variant is not played or some fact is lost
+    (`missing` not empty), else ``"interpreted"`` when some fact is read by
+    interpretation, else ``"complete"`` (every rule of the sources played as stated)."""
+    if missing:
+        return "gaps"
+    return "interpreted" if interpreted else "complete"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A complete variant: tiles, players, calls, forms, minimum, fans, settlement.
@@ -218,8 +231,15 @@ class Ruleset:
     builder : str
         Name of the registered builder that made this ruleset from `options`.
     status : {"complete", "partial"}
-        ``"partial"``: the documents leave facts out (:attr:`missing`).
+        ``"complete"``: the ruleset plays (it may still interpret facts or leave rules
+        out: :attr:`interpreted`, :attr:`missing`, :attr:`coverage`); ``"partial"``: it
+        covers only the shapes of what is known.
+    interpreted : tuple of str
+        Facts of the variant the sources leave open, read by interpretation (each
+        named, as ``majiang rules --all`` shows them).
     missing : tuple of str
+        Rules of the variant that are not played, and facts the sources lost or never
+        state.
     section : str
         Variant number in the index of docs/rules/README.md (``"§3.10"``).
 
@@ -269,6 +289,7 @@ class Ruleset:
     options: Mapping = field(default_factory=dict)
     builder: str = ""
     status: str = "complete"
+    interpreted: tuple = ()
     missing: tuple = ()
     section: str = ""
     pass_lock: str = ""
@@ -281,6 +302,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
         object.__setattr__(self, "constraints", tuple(self.constraints))
+        object.__setattr__(self, "interpreted", tuple(self.interpreted))
         object.__setattr__(self, "missing", tuple(self.missing))
         object.__setattr__(self, "options", _mapping(self.options))
         object.__setattr__(self, "end_checks", tuple(self.end_checks))
@@ -399,6 +421,13 @@ class Ruleset:
         if dealer is not None and "dealer" in params:
             params = {**params, "dealer": int(dealer) % n}
         return self.settlement(self.points(total), winner, discarder, players=n, **params)
+
+    @property
+    def coverage(self) -> str:
+        """How much of the variant this ruleset plays (:func:`coverage_of` of
+        :attr:`interpreted` and :attr:`missing`): ``"complete"``, ``"interpreted"`` or
+        ``"gaps"``."""
+        return coverage_of(self.interpreted, self.missing)
 
     # -- facts of the tile set (derived, never stored twice) ----------------
     @property

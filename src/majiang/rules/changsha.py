@@ -182,7 +182,10 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         options={"zhuanzhuan": zhuanzhuan, "start_wins": start_wins, "birds": birds,
                  "bird_mode": bird_mode},
         end_settlement="changsha" if (start_wins or birds) else "",
-        builder="changsha", section="§3.19")
+        builder="changsha", section="§3.19",
+        interpreted=(),
+        missing=("杠上炮 not played",
+                 "birds after a drawn hand with a 起手胡, and birds raising the 起手胡 payments, not played"))
 
 
 CHANGSHA = build()

@@ -41,7 +41,22 @@ hand (:func:`end_settlement`, ``check`` = "跟庄" / "买马"), besides the win 
   his 下家, 3/7/西/白 across, 4/8/北 his 上家: :func:`~majiang.rules.table_rules.pointed_seats`),
   each horse pointing at a winner's seat is a hit, and each seat that paid that win pays
   more per hit: ``horse_mode`` "add" :data:`HORSE_POINTS` (GF's fixed 2, default) or
-  "times" one more win value (马跟底分).  Not played: 马跟杠, 买马节节高, 一马全中.
+  "times" one more win value (马跟底分), or ``"one"`` (一马全中, GT; "中到几就是几分"): only the
+  first turned tile counts, whatever seat it points at, and each payer of the win pays its
+  rank in points more (1..9; an honour 10 [interp.: the readings give no honour value]).
+* 马跟杠 (``horse_kong``, off; GF, GT): each hit also repeats the winner's kong money — each
+  payer of the win pays, per hit, again what the winner's kongs cost him (:data:`KONG_PAYMENTS`:
+  直杠 3 from its feeder, 补杠 1 and 暗杠 2 from each) [interp.: "the winner's kong value" read
+  per payer].
+* 连庄 (``dealer_streak``, 0): the deals the dealer has held in a row before this one (the
+  engine plays single hands, so the streak is a hand option, as 台湾's ``dealer_repeats``).
+  买马节节高 (``horse_streak``, off; GF, GT): 2 more horses per deal held in a row.
+  节节高 (``streak_bonus``, off; GF, GT): a winning dealer gets 2 × the deals held in a row
+  more from each seat that paid his win [interp.: the readings do not say who pays the
+  bonus].
+
+The limit hands, 跟庄 and 买马 as read here, and what is not played, are listed by
+``majiang rules guangdong`` (:data:`INTERPRETED`, :data:`MISSING`).
 """
 from __future__ import annotations
 
@@ -52,15 +67,37 @@ from .base import (END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRul
 from .table_rules import pointed_seats, raised_payments
 
 __all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS",
-           "end_settlement", "HORSE_MODES", "HORSE_POINTS", "FOLLOW_DEALER_PAYMENT"]
+           "end_settlement", "HORSE_MODES", "HORSE_POINTS", "FOLLOW_DEALER_PAYMENT",
+           "ONE_HORSE_HONOR", "STREAK_HORSES", "STREAK_BONUS", "INTERPRETED", "MISSING"]
 
 FOLLOW_DEALER_PAYMENT = 1
 """跟庄: what the dealer pays each other player (docs/rules/guangdong.md §1, GF)."""
 HORSE_POINTS = 2
 """买马: the points a hit adds to each payment of the win in the "add" mode
 (docs/rules/guangdong.md §1, GF's default)."""
-HORSE_MODES = ("add", "times")
-"""买马 hits: "add" :data:`HORSE_POINTS` a hit, "times" one more win value a hit (马跟底分)."""
+HORSE_MODES = ("add", "times", "one")
+"""买马 hits: "add" :data:`HORSE_POINTS` a hit, "times" one more win value a hit (马跟底分),
+"one" 一马全中 (the first horse's rank in points, :data:`ONE_HORSE_HONOR` for an honour)."""
+ONE_HORSE_HONOR = 10
+"""一马全中: the points of an honour horse ([interp.]: the readings give the rank only)."""
+STREAK_HORSES = 2
+"""买马节节高: more horses per deal the dealer has held in a row (docs/rules/guangdong.md §1)."""
+STREAK_BONUS = 2
+"""节节高: a winning dealer's bonus per deal held in a row (docs/rules/guangdong.md §1)."""
+
+INTERPRETED = (
+    "推倒胡 has no 番 table: its limit hands are one platform's 爆胡 group, a hand of several "
+    "paid once",
+    "鸡平胡 kong money void in a drawn hand (荒庄荒杠)",
+    "跟庄 read from the discard pools, the first go-around only",
+    "fewer horses when fewer tiles are left; 一马全中: an honour horse counts 10; 马跟杠 "
+    "repeats per payer what the winner's kongs cost him; 节节高 paid by the win's payers",
+)
+"""What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
+MISSING = (
+    "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
+)
+"""What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 
 KONG_PAYMENTS = {"direct": 3, "added": 1, "concealed": 2}
 """推倒胡 kong points (MQ, DK 99): 直杠 3 from the feeder, 补杠 1 and 暗杠 2 from each
@@ -103,12 +140,39 @@ def end_settlement(rs, table) -> list:
     if opts.get("follow_dealer", True) and gen_zhuang_rounds(table.discards, dealer):
         out += [{"check": "跟庄", "payer": dealer, "payee": q, "amount": FOLLOW_DEALER_PAYMENT}
                 for q in range(n) if q != dealer]
+    streak = int(opts.get("dealer_streak", 0))
     nh = int(opts.get("horses", 0))
-    if nh and table.wins:
-        on = pointed_seats(table.rest[:nh], dealer, n)
-        out += raised_payments(table, lambda w, q: on[w], opts.get("horse_mode", "add"),
-                               "买马", unit=HORSE_POINTS)
+    if nh and opts.get("horse_streak", False):
+        nh += STREAK_HORSES * streak                        # 买马节节高
+    mode = opts.get("horse_mode", "add")
+    if nh and table.wins and table.rest:
+        if mode == "one":                                   # 一马全中: the first horse's rank
+            t = int(table.rest[0])
+            pts = t % 9 + 1 if t < 27 else ONE_HORSE_HONOR
+            out += raised_payments(table, lambda w, q: 1, "add", "买马", unit=pts)
+            hits = [1] * n
+        else:
+            hits = pointed_seats(table.rest[:nh], dealer, n)
+            out += raised_payments(table, lambda w, q: hits[w], mode, "买马", unit=HORSE_POINTS)
+        if opts.get("horse_kong", False):                   # 马跟杠
+            out += raised_payments(table, lambda w, q: hits[w] * _kong_cost(table, w, q), "add",
+                                   "马跟杠")
+    if streak and opts.get("streak_bonus", False):          # 节节高
+        out += raised_payments(table, lambda w, q: int(w == dealer) * streak, "add", "节节高",
+                               unit=STREAK_BONUS)
     return out
+
+
+def _kong_cost(table, w: int, q: int) -> int:
+    """What the kongs of seat `w` cost seat `q` (:data:`KONG_PAYMENTS`): 直杠 3 from its
+    feeder, 补杠 1 and 暗杠 2 from each other seat."""
+    cost = 0
+    for _kind, how, feeder in table.kongs[w]:
+        if how == "exposed":
+            cost += KONG_PAYMENTS["direct"] if feeder == q else 0
+        else:
+            cost += KONG_PAYMENTS["added" if how == "added" else "concealed"]
+    return cost
 
 
 END_SETTLEMENTS["guangdong"] = end_settlement
@@ -116,23 +180,28 @@ END_SETTLEMENTS["guangdong"] = end_settlement
 
 def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double: bool = True,
           seabed_double: bool = False, base: int = 2, cap: int | None = 3,
-          follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add") -> Ruleset:
+          follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add",
+          horse_kong: bool = False, horse_streak: bool = False, streak_bonus: bool = False,
+          dealer_streak: int = 0) -> Ruleset:
     """The 推倒胡 ruleset (see the module docstring for every option's reading).
 
     Raises
     ------
     RuleError
         An option of the wrong type or out of range (``horses`` 0..20, ``horse_mode`` one
-        of :data:`HORSE_MODES`).
+        of :data:`HORSE_MODES`, ``dealer_streak`` 0..100).
     """
     check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
-                   ("seabed_double", seabed_double), ("follow_dealer", follow_dealer)):
+                   ("seabed_double", seabed_double), ("follow_dealer", follow_dealer),
+                   ("horse_kong", horse_kong), ("horse_streak", horse_streak),
+                   ("streak_bonus", streak_bonus)):
         check_bool(v, f"guangdong option {key}")
     check_int(base, "guangdong option base", lo=1)
     check_int(cap, "guangdong option cap", lo=0, optional=True)
     check_int(horses, "guangdong option horses", lo=0, hi=20)
     check_choice(horse_mode, "guangdong option horse_mode", HORSE_MODES)
+    check_int(dealer_streak, "guangdong option dealer_streak", lo=0, hi=100)
     src = "docs/rules/guangdong.md §1"
     fl = [F.fan(1, "推倒胡", "Any Win", 0, F.always, source=src),
           F.fan(2, "自摸", "Self-Drawn (x2)", 1, F.self_drawn, source=src),
@@ -160,9 +229,12 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         options={"ghost": ghost, "seven_pairs": seven_pairs,
                  "no_ghost_double": no_ghost_double, "seabed_double": seabed_double,
                  "base": base, "cap": cap, "follow_dealer": follow_dealer, "horses": horses,
-                 "horse_mode": horse_mode},
+                 "horse_mode": horse_mode, "horse_kong": horse_kong,
+                 "horse_streak": horse_streak, "streak_bonus": streak_bonus,
+                 "dealer_streak": dealer_streak},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
-        end_settlement="guangdong" if (follow_dealer or horses) else "")
+        end_settlement="guangdong" if (follow_dealer or horses or streak_bonus) else "",
+        interpreted=INTERPRETED[:1] + INTERPRETED[2:], missing=MISSING)
 
 
 def _mixed_terminals(w) -> int:
@@ -249,7 +321,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
                                                 limit=frozenset(L)),
         options={"cap": cap, "min_fan": min_fan, "base": base}, builder="guangdong_jipinghu",
         pass_lock="all", kong_payments=KONGS,
-        section="§3.4")
+        section="§3.4", interpreted=INTERPRETED[1:2])
 
 
 GUANGDONG = build()

@@ -134,7 +134,9 @@ def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool 
         options={"dealer": dealer, "multiple_winners": multiple_winners, "chow": chow,
                  "players": players},
         builder="guannan", section="§3.27", end_settlement="guannan",
-        missing=("no value table found: values built from the neighbouring games",))
+        interpreted=("values provisional, built from the neighbouring games (docs/rules/guannan.md §3)",
+                     "the four single winds as bonus tiles; the dealer options"),
+        missing=("大绝七对先胡 not played",))
 
 
 GUANNAN = build()

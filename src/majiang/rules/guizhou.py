@@ -174,7 +174,10 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
         kong_payments=KongPayments(concealed=3, exposed=3, added=3, when="with_win",
                                    collect="ready"),
         end_settlement="guizhou",
-        missing=("报听 / 杀报 and 热炮 / 烧 need the game history",))
+        interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
+                     "抢杠胡 allowed like a self-draw"),
+        missing=("报听 / 杀报, 热炮 and 烧 need the game history",
+                 "连庄 and the chicken options (本鸡, 摇摆鸡 …) not played"))
 
 
 

@@ -142,8 +142,10 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
         source=_SRC, options={"payment": payment, "unit": unit, "you_fan": you_fan,
                               "cap": cap},
         builder="hainan_tuidao", section="§3.21",
+        interpreted=("read as the settlement of 海南 (docs/rules/hainan_tuidao.md §1)",
+                     "a self-draw pays 1 from each; 明打 = a declared player dealing in"),
         missing=("items 1 and 3 of the text lost",
-                 "报听 (明摸 / 明打) paid by functions, not declared in play"))
+                 "报听 not declared in play: 明摸 / 明打 paid by the module's functions"))
 
 
 HAINAN_TUIDAO = build()

@@ -363,8 +363,9 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
                  "tan_pung": bool(tan_pung),
                  "min_points": (1, 1) if you_cai_bi_kao else (0, 0)},
         builder="hangzhou", section="§3.6",
-        missing=("十风 undefined, 清七对 value, kong money not stated",
-                 "财飘 抓打圈 and the kong/飘 chain need the game history (chain_value)"))
+        interpreted=("the rulebook's 4番封顶 cap read as x16",),
+        missing=("十风 undefined; 清七对 value and kong money not stated",
+                 "财飘 抓打圈 and the kong/飘 chain need the game history"))
 
 
 DERIVED_OPTIONS["hangzhou"] = frozenset({"min_points"})

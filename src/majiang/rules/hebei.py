@@ -174,7 +174,10 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Rulese
         options={"jokers": jokers, "arithmetic": arithmetic, "stake": stake,
                  "min_points": (1, 1)},
         builder="hebei", section="§3.13", end_settlement="hebei",
-        missing=("金杠 (a kong of four 混儿) not played", "拉庄 / 跟庄 side bets off"))
+        interpreted=("read as the Tianjin-style 混儿 game (docs/rules/hebei.md)",
+                     "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win"),
+        missing=("金杠 (a kong of four 混儿) not played",
+                 "拉庄 / 跟庄 side bets not played"))
 
 
 HEBEI = build()

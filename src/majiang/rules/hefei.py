@@ -124,7 +124,9 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         scoring=ScoringRule(mode="add", cap=cap),
         options={"jiang_258": jiang_258, "cap": cap, "tiles": tiles},
         builder="hefei", section="§3.8",
-        missing=("genuine Hefei 嘴 values (Changsha values used)",))
+        interpreted=("Changsha values (docs/rules/hefei.md §1): the Hefei 嘴 table was not found",
+                     "不许碰 read as no 吃"),
+        missing=())
 
 
 HEFEI = build()

@@ -91,7 +91,8 @@ def build() -> Ruleset:
         wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
         winners="single", scoring=ScoringRule(mode="add"), options={},
         builder="lisi", section="§3.22",
-        missing=("four-player values (TYL names only)",))
+        interpreted=("three-player household rules (docs/rules/lisi.md)",),
+        missing=("four-player values (only the names are known)",))
 
 
 LISI = build()

@@ -101,7 +101,10 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
         scoring=ScoringRule(mode="custom", function="luoshan"),
         options={"min_self": min_self, "min_discard": min_discard,
                  "min_points": [min_self, min_discard]},
-        builder="luoshan", section="§3.28")
+        builder="luoshan", section="§3.28",
+        interpreted=("平和 read as an all-chow hand won on a two-sided wait",
+                     "自摸六 / 自摸十 read as a concealed pung completed by the self-drawn tile"),
+        missing=("winning types ②-④ lost: only the ordinary hand and 对对胡 are played",))
 
 
 DERIVED_OPTIONS["luoshan"] = frozenset({"min_points"})

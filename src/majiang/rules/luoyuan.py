@@ -101,7 +101,11 @@ def build(*, flowers36: bool = True, repeat: int = 0,
         winners="head_bump", scoring=ScoringRule(mode="custom", function="luoyuan"),
         options={"flowers36": flowers36, "repeat": repeat, "special_wins": list(special_wins),
                  "min_points": (1, 1)},
-        builder="luoyuan", section="§3.30")
+        builder="luoyuan", section="§3.30",
+        interpreted=("花番: each flower and each kong counts 1 (per-item values not stated)",
+                     "金龙 read as three jokers standing for one pung",
+                     "the dealer's formulas used for every seat"),
+        missing=("抢金 and 天胡 need the game history: not scored",))
 
 
 DERIVED_OPTIONS["luoyuan"] = frozenset({"min_points"})

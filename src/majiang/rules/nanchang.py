@@ -365,8 +365,9 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
                  "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
                  "honor_chows": False, "jing_discards": bool(jing_discards)},
         builder="nanchang", section="§3.7",
-        missing=("honour chows (three winds / three dragons) not modelled",
-                 "德中德, 抄庄, dealer streak, extra 精 rounds need the table state"))
+        interpreted=("德国七对 carries one more x2 (one source example)",
+                     "点炮 x2 and 庄 x2 stack"),
+        missing=("德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state",))
 
 
 NANCHANG = build()

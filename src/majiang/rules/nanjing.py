@@ -194,7 +194,9 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                  "open_min_flowers": open_min_flowers,
                  "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue},
         builder="nanjing", section="§3.25",
-        missing=("kong (现场汇) amounts", "大杠开花, 天胡, 地胡 need the game history"))
+        interpreted=("no 吃; 双七对 levels, 压绝, 无花果 and 全球独钓 read from the names",),
+        missing=("kong (现场汇) amounts not stated",
+                 "大杠开花, 天胡, 地胡 need the game history"))
 
 
 NANJING = build()

@@ -187,6 +187,8 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
         options={"variant": variant, "cap": cap, "closed_win": closed_win},
         builder="neimeng", section="§3.12",
+        interpreted=("the 敖汉 game of one vendor (docs/rules/neimeng.md §1); 宁城 as an option",
+                     "杠开 besides 自摸"),
         missing=("call limits, 杠后炮, 亮喜 and side bets not played",), **extra)
 
 

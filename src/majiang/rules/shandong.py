@@ -75,7 +75,11 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         wall_end=WallEnd(kept=0), winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"pair_258": pair_258, "small_fans": small_fans}, builder="shandong",
         pass_lock="kind",
-        section="§3.1")
+        section="§3.1",
+        interpreted=("the 1-2 番 rows: 自摸, 门清 and 混一色 read as 1 番",
+                     "a self-draw paid by each of the three (not stated)"),
+        missing=("flowers not played (their use is not stated)",
+                 "暗楼 / 明楼 (declared ready) not scored"))
 
 
 SHANDONG = build()

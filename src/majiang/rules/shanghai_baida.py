@@ -118,7 +118,10 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
         options={"convention": convention, "dragons_as_flowers": bool(dragons_as_flowers),
                  "values": values},
         builder="shanghai_baida", section="§3.24",
-        missing=("乱风向, 开宝 undefined; 花 values; base stake and discard payer not stated",))
+        interpreted=("Shanghai values (docs/rules/shanghai_baida.md)",
+                     "the usual payers: the discarder on a discard, each other on a self-draw"),
+        missing=("乱风向, 开宝 undefined",
+                 "花 values and the base stake not stated"))
 
 
 SHANGHAI_BAIDA = build()

@@ -53,7 +53,13 @@ def build(*, cap: int | None = None) -> Ruleset:
         constraints=("must_open_pung", "no_void", "terminal"), ready="optional",
         wall_end=WallEnd(kept=0), winners="head_bump",
         scoring=ScoringRule(mode="double", base=1, cap=cap), options={"cap": cap},
-        builder="shenyang", section="§3.29", missing=("wall end", "multiple winners"))
+        builder="shenyang", section="§3.29",
+        interpreted=("小和 1 read as the value of a win with no other fan",
+                     "4 players and 13-tile hands assumed (not stated)"),
+        missing=("闭门炮 undefined",
+                 "杠上流泪, 亮牌 and a pung tile also in a chow counting as a kong: not scored",
+                 "wall end not stated",
+                 "multiple winners not stated"))
 
 
 SHENYANG = build()

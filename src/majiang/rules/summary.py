@@ -25,6 +25,8 @@ def source_in_words(text: str) -> str:
 
 def describe(rs: Ruleset) -> dict:
     """The facts of ruleset `rs` as plain JSON-ready data: names, section and status,
+    coverage (:attr:`~majiang.rules.base.Ruleset.coverage`) with the interpreted and the
+    missing facts,
     players, hand size, tiles, calls, forms, win constraints, ready declaration, several
     winners, 血战 / 血流, jokers (None without), scoring, minimum fan, build options, the
     fan table (``id``, ``chinese``, ``english``, ``value`` each) and the source in words
@@ -32,6 +34,8 @@ def describe(rs: Ruleset) -> dict:
     j = rs.jokers
     return {
         "name": rs.name, "title": rs.title, "section": rs.section, "status": rs.status,
+        "coverage": rs.coverage, "interpreted": [source_in_words(t) for t in rs.interpreted],
+        "missing": [source_in_words(t) for t in rs.missing],
         "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
         "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
         "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
@@ -49,7 +53,8 @@ def describe(rs: Ruleset) -> dict:
 def describe_lines(rs: Ruleset) -> list[str]:
     """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
     players and tiles, calls, forms, the win (constraints, ready, several winners,
-    minimum), jokers when it has them, scoring, and build options when it has them."""
+    minimum), jokers when it has them, scoring, build options when it has them, and the
+    coverage with what is interpreted, not played or lost."""
     lines = [
         f"{rs.title} [{rs.name}]  {rs.section}  status {rs.status}",
         f"source   {source_in_words(rs.source)}",
@@ -70,4 +75,10 @@ def describe_lines(rs: Ruleset) -> list[str]:
                  + (f", {sc.function}" if sc.function else ""))
     if rs.options:
         lines.append("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
+    lines.append(f"coverage {rs.coverage}")
+    if rs.interpreted:
+        lines.append("interpreted  " + "; ".join(source_in_words(t) for t in rs.interpreted))
+    if rs.missing:
+        lines.append("not played or lost  "
+                     + "; ".join(source_in_words(t) for t in rs.missing))
     return lines

@@ -141,7 +141,10 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
                  "flower_kong": flower_kong, "dealer_repeats": dealer_repeats,
                  "flower_win": flower_win},
         builder="taiwan",
-        section="§3.5")
+        section="§3.5",
+        interpreted=("八仙過海 ends the hand without the replacement draw",),
+        missing=("拉庄 (a loser deferring a third of the loss to the next hand) not played",
+                 "連莊 across hands: given as a hand option (dealer_repeats)"))
 
 
 TAIWAN = build()

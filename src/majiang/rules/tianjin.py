@@ -209,7 +209,10 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
                  "min_points": (min_points, min_points),
                  "hun_diao_alone": bool(hun_diao_alone)},
         builder="tianjin", section="§3.15",
-        missing=("扣听, dealer side bets (坐庄/拉庄), caps, wall end not stated",))
+        interpreted=("本混龙 read as a 一条龙 in the suit of a 混儿 kind whose 混儿 stand for themselves",
+                     "the indicator in play or face up: an option (docs/rules/tianjin.md §6)"),
+        missing=("扣听 and the dealer side bets (坐庄 / 拉庄) not played",
+                 "caps and the wall end not stated"))
 
 
 TIANJIN = build()

@@ -347,7 +347,10 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"small": small, "big": big, "personal": personal,
                  "concealed_kong_fan": concealed_kong_fan, "cap": cap},
-        builder="wuhan", section="§3.16", end_settlement="wuhan")
+        builder="wuhan", section="§3.16", end_settlement="wuhan",
+        interpreted=("values provisional (docs/rules/wuhan.md)",),
+        missing=("one product's minimum of 3 番 to win and its x3 包 payments not played",
+                 "the game engine lets a player pung 红中, which the reading forbids"))
 
 
 WUHAN = build()

@@ -59,7 +59,10 @@ def build(*, base: int = 1) -> Ruleset:
         winners="head_bump", scoring=ScoringRule(mode="custom", base=base, function="xian"),
         options={"base": base}, builder="xian", section="§3.3",
         kong_payments=KongPayments(concealed=2 * base, exposed=base, exposed_each=base,
-                                   added=base))
+                                   added=base),
+        interpreted=("a discard win paid by the discarder alone (not stated)",
+                     "the self-draw multiple and kong money paid by each of the three (not stated)"),
+        missing=("side bets (下注) not played",))
 
 
 XIAN = build()

@@ -103,7 +103,9 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         options={"cap": cap, "robbing": robbing}, builder="yunnan", section="§3.26",
         pass_lock="all", end_checks=("查大叫",),
         kong_payments=KongPayments(concealed=2, exposed=2, added=1, when="with_win"),
-        missing=("values borrowed from the neighbouring 曲靖 game",))
+        interpreted=("values borrowed from the neighbouring 曲靖 game (docs/rules/yunnan.md §3)",
+                     "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3"),
+        missing=("face-up tail tiles, the last-four-tiles rule, 十风 and 杠上炮 not played",))
 
 
 YUNNAN = build()
