@@ -87,6 +87,83 @@ def test_options():
             G.build(**bad)
 
 
+
+def test_one_horse_counts_its_rank():
+    # 一马全中 (GT "中到几就是几分"): only the first turned tile counts, wherever it points.
+    # seat 2 self-draws 16 from each; the first horse 7m: 7 points more from each payer
+    t = _table(winners=(2,), wins=((2, "self_draw", None, 16, ()),),
+               payments=((-16, -16, 48, -16),), rest=tuple(_k("7m1m")))
+    rs = G.build(follow_dealer=False, horses=1, horse_mode="one")
+    assert _by_check(G.end_settlement(rs, t)) == {"买马": [(0, 2, 7), (1, 2, 7), (3, 2, 7)]}
+    # an honour horse (西): 10 (our reading) from each; a discard win: the discarder only
+    t2 = _table(winners=(1,), wins=((1, "discard", 3, 4, ()),), payments=((0, 4, 0, -4),),
+                rest=tuple(_k("3z")))
+    assert _by_check(G.end_settlement(rs, t2)) == {"买马": [(3, 1, 10)]}
+
+
+def test_horse_follows_the_kong():
+    # 马跟杠: seat 2 won by self-draw with an added kong of 5p (1 from each) and a direct
+    # kong of 9s fed by seat 3 (3 from seat 3).  Horses 3p (seat 2) and 7s (seat 2): two
+    # hits, so each payer pays 2 x 2 = 4 (买马) and 2 x what the kongs cost him: seats 0
+    # and 1: 2 x 1 = 2; seat 3: 2 x (1 + 3) = 8
+    t = _table(winners=(2,), wins=((2, "self_draw", None, 16, ()),),
+               payments=((-16, -16, 48, -16),), rest=tuple(_k("3p7s")),
+               kongs=((), (), ((_k("5p")[0], "added", None), (_k("9s")[0], "exposed", 3)), ()))
+    got = _by_check(G.end_settlement(G.build(follow_dealer=False, horses=2, horse_kong=True),
+                                     t))
+    assert got == {"买马": [(0, 2, 4), (1, 2, 4), (3, 2, 4)],
+                   "马跟杠": [(0, 2, 2), (1, 2, 2), (3, 2, 8)]}
+    # no hit (horse 2m points at seat 1): neither
+    t_miss = _table(winners=(2,), wins=t.wins, payments=t.payments, rest=tuple(_k("2m")),
+                    kongs=t.kongs)
+    assert G.end_settlement(G.build(follow_dealer=False, horses=1, horse_kong=True),
+                            t_miss) == []
+
+
+def test_horses_and_bonus_grow_with_the_dealer_streak():
+    # 买马节节高: 2 horses + 2 per deal held; after 2 deals held, 6 horses.  Dealer 0 wins
+    # by self-draw (each pays 16); horses 2m 3m 4m 6m 7m 1m: only the sixth (1m) points at
+    # the dealer, so one hit, 2 points from each.  With 2 horses alone: no hit.
+    t = _table(winners=(0,), wins=((0, "self_draw", None, 16, ()),),
+               payments=((48, -16, -16, -16),), rest=tuple(_k("2m3m4m6m7m1m")))
+    plain = G.build(follow_dealer=False, horses=2, dealer_streak=2)
+    assert G.end_settlement(plain, t) == []
+    grown = G.build(follow_dealer=False, horses=2, horse_streak=True, dealer_streak=2)
+    assert _by_check(G.end_settlement(grown, t)) == {"买马": [(1, 0, 2), (2, 0, 2), (3, 0, 2)]}
+    # 节节高: a winning dealer gets 2 x 2 = 4 more from each payer; not when another wins
+    bonus = G.build(follow_dealer=False, streak_bonus=True, dealer_streak=2)
+    assert bonus.end_settlement == "guangdong"
+    assert _by_check(G.end_settlement(bonus, t)) == {"节节高": [(1, 0, 4), (2, 0, 4),
+                                                                (3, 0, 4)]}
+    t_other = _table(winners=(1,), wins=((1, "discard", 0, 4, ()),), payments=((-4, 4, 0, 0),))
+    assert G.end_settlement(bonus, t_other) == []
+    # the first deal (no streak): no bonus
+    assert G.end_settlement(G.build(follow_dealer=False, streak_bonus=True), t) == []
+
+
+def test_new_options_are_checked():
+    for bad in (dict(horse_kong=1), dict(horse_streak="yes"), dict(streak_bonus=None),
+                dict(dealer_streak=-1), dict(dealer_streak=True), dict(horse_mode="all")):
+        with pytest.raises(RuleError):
+            G.build(**bad)
+    from majiang import rules
+    rs = G.build(horses=1, horse_mode="one", horse_kong=True, dealer_streak=3,
+                 streak_bonus=True, horse_streak=True)
+    back = rules.loads(rules.dumps(rs))
+    assert dict(back.options) == dict(rs.options)
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_engine_pays_one_horse_and_the_bonus(engine):
+    # the scripted 天胡 below (dealer 0, 128 from each), 一马全中 on 4m (4 from each) and
+    # 节节高 after one deal held (2 x 1 = 2 from each): 128 + 4 + 2 = 134 from each
+    rs = G.build(horses=1, horse_mode="one", streak_bonus=True, dealer_streak=1)
+    st = play_hand(rs, ["efficiency"] * 4, wall=_wall((_WIN,) + _OTHERS, "4m"), hand=0,
+                   engine=engine)
+    assert list(st.deltas) == [3 * 134, -134, -134, -134]
+    check_settlement(st)
+
+
 # -- scripted walls ------------------------------------------------------------------
 
 # the dealer (seat 0) is dealt a complete hand and wins it by self-draw on the first
