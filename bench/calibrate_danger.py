@@ -13,7 +13,9 @@ games (``HANDS`` 0: only them).  The issue's 100,000 discards per ruleset:
     python bench/calibrate_danger.py 12500 8 --jobs -1 --out calibration
 
 (``--seed S`` plays another set of hands; ``--merge A.csv B.csv ...`` scores the
-discards of several runs together).
+discards of several runs together; with ``--fit`` it fits the recalibration of
+``opponents.CALIBRATION`` on their fit half, with ``--recalibrate`` it scores raw runs as
+recalibrated by the current fit).
 """
 from __future__ import annotations
 
@@ -51,23 +53,43 @@ def report(name: str, out: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def merged(paths: list) -> dict:
+def merged(paths: list, ruleset: str = "mcr", *, recalibrate: bool = False) -> dict:
     """The scores of :func:`majiang.studies.calibration.score` on the discards of several
     runs' CSV files (``--out``), hand numbers offset so that the runs' hands stay apart
-    and keep their parity (fit / test half)."""
+    and keep their parity (fit / test half).  ``recalibrate``: ``p`` recomputed from the
+    raw reading (column ``p_raw``; ``p`` in files written before the recalibration
+    existed) by the current recalibration of ``ruleset`` (step 6 of
+    :mod:`majiang.opponents`), so that runs of the raw model are scored as the shipped
+    model reads them."""
     import pandas as pd
+    from majiang.opponents import DEFAULT_MODEL
+    from majiang.rules.model import game_model
     from majiang.studies.calibration import score
     parts, off = [], 0
     for path in paths:
-        d = pd.read_csv(path)[["hand", "step", "seat", "tile", "p", "p_se", "copies_seen",
-                               "truth"]]
+        d = pd.read_csv(path)
+        if "p_raw" not in d.columns:
+            d["p_raw"] = d["p"]
+        d = d[["hand", "step", "seat", "tile", "p", "p_se", "copies_seen", "truth", "p_raw"]]
         d["hand"] += off
         off = int(d["hand"].max()) + 1
         off += off % 2
         parts.append(d)
-    out = score(pd.concat(parts, ignore_index=True))
+    df = pd.concat(parts, ignore_index=True)
+    if recalibrate:
+        df["p"] = DEFAULT_MODEL.recalibrate(game_model(ruleset), df["p_raw"].to_numpy())[0]
+    out = score(df)
     out.update({"model": "ready-hand samples", "n_hands": off})
     return out
+
+
+def fit(paths: list) -> tuple:
+    """``(a, b)`` of the recalibration fitted on the fit half (even hands) of the merged
+    runs' raw readings (:func:`majiang.studies.calibration.fit_recalibration`)."""
+    from majiang.studies.calibration import fit_recalibration
+    d = merged(paths)["discards"]
+    f = d[d["half"] == "fit"]
+    return fit_recalibration(f["p_raw"].to_numpy(), f["truth"].to_numpy(dtype=float))
 
 
 def main() -> None:
@@ -82,9 +104,25 @@ def main() -> None:
     ap.add_argument("--merge", nargs="+", default=None, metavar="CSV",
                     help="score the discards of earlier runs' CSV files together (hands "
                          "renumbered run after run) instead of playing")
+    ap.add_argument("--recalibrate", action="store_true",
+                    help="with --merge: score the raw readings as recalibrated by the "
+                         "current fit (opponents.CALIBRATION)")
+    ap.add_argument("--fit", action="store_true",
+                    help="with --merge: fit the recalibration (a, b) on the fit half and "
+                         "print it (for opponents.CALIBRATION)")
+    ap.add_argument("--plot", default=None, help="with --merge: save the reliability "
+                    "diagram to this file")
     a = ap.parse_args()
     if a.merge:
-        print(report(a.rulesets[0] if a.rulesets else "merged", merged(a.merge)), flush=True)
+        name = a.rulesets[0] if a.rulesets else "mcr"
+        if a.fit:
+            print(f"{name}: (a, b) = {fit(a.merge)}", flush=True)
+            return
+        out = merged(a.merge, name, recalibrate=a.recalibrate)
+        print(report(name, out), flush=True)
+        if a.plot:
+            from majiang import plots
+            plots.calibration(out, title=name).savefig(a.plot)
         return
     runs = [(rs, lambda rs=rs: danger_calibration(rs, a.hands, max_discards=a.per_hand,
                                                   n_jobs=a.jobs, seed=a.seed))

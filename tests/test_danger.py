@@ -12,7 +12,8 @@ from majiang.errors import RuleError
 from majiang.opponents import OpponentModel
 from majiang.rules.model import narrowed
 
-SURE = OpponentModel(tempo=(30.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0))   # every opponent ready
+# every opponent ready; the raw reading of steps 1-5 (the recalibration has its own tests)
+SURE = OpponentModel(tempo=(30.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0), calibrate=False)
 
 # A late table (seat 0 to discard, ten discards each): the seed's 六筒 / 九筒 lesson.  Seat 0
 # holds 七八九筒 and 六筒 and has just drawn a second 九筒; each opponent threw 六筒 in the
@@ -203,3 +204,73 @@ def test_advise_position_errors():
         majiang.advise(pos, by="luck")
     with pytest.raises(RuleError):
         majiang.advise("123m456m789p6p11s2s9p", by="ev")
+
+
+# -- step 6: the recalibration ---------------------------------------------------------------
+def test_recalibration_is_the_stated_map_of_the_raw_total():
+    # logit p = a + b logit(p_raw + eps) with the ruleset's fitted (a, b); the raw total is
+    # the same combination of the opponents' reads as without the recalibration.
+    from majiang.opponents import CALIBRATION, CALIBRATION_EPS, DEFAULT_MODEL
+    pos = _late()
+    a = danger_arrays(pos, n_samples=150)
+    raw = danger_arrays(pos, n_samples=150, model=replace(DEFAULT_MODEL, calibrate=False))
+    assert np.allclose(a["p_raw"], raw["p"])
+    ca, cb = CALIBRATION["mcr"]
+    x = raw["p"] + CALIBRATION_EPS
+    want = 1.0 / (1.0 + np.exp(-(ca + cb * np.log(x / (1 - x)))))
+    assert np.allclose(a["p"], want)
+    # increasing: it never changes which of two tiles is safer
+    order = np.argsort(raw["p"], kind="stable")
+    assert (np.diff(a["p"][order]) >= -1e-15).all()
+    # each opponent's share is scaled by p / p_raw where the raw reading is positive
+    pos_k = raw["p"] > 0
+    ratio = np.divide(a["p"], raw["p"], out=np.zeros(34), where=pos_k)
+    for s, pw in raw["per_seat"].items():
+        assert np.allclose(a["per_seat"][s][pos_k], pw[pos_k] * ratio[pos_k])
+    assert np.allclose(a["loss"][pos_k], raw["loss"][pos_k] * ratio[pos_k])
+    # a kind no sample waits on keeps the floor, shared equally by the three opponents
+    zero = np.flatnonzero(~pos_k)
+    assert len(zero)
+    for s in a["per_seat"]:
+        assert np.allclose(a["per_seat"][s][zero], a["p"][zero] / 3)
+
+
+def test_recalibration_slope_is_the_derivative():
+    from majiang.opponents import DEFAULT_MODEL
+    gm = majiang.game_model("guangdong")
+    p = np.array([0.0, 1e-4, 0.003, 0.05, 0.4, 0.97])
+    q, slope = DEFAULT_MODEL.recalibrate(gm, p)
+    h = 1e-7
+    num = (DEFAULT_MODEL.recalibrate(gm, p + h)[0] - DEFAULT_MODEL.recalibrate(gm, p - h)[0]) \
+        / (2 * h)
+    assert np.allclose(slope[1:], num[1:], rtol=1e-4)
+    off = OpponentModel(calibrate=False).recalibrate(gm, p)
+    assert np.array_equal(off[0], p) and (off[1] == 1).all()
+    # a given (a, b) = (0, 1) is logit p = logit(p_raw + eps): p_raw shifted by eps
+    ident = OpponentModel(calibration=(0, 1)).recalibrate(gm, p)[0]
+    assert np.allclose(ident, p + 1e-4)
+    with pytest.raises(RuleError, match="calibration"):
+        OpponentModel(calibration=(1.0,))
+
+
+def test_recalibration_floor_skips_a_void_opponent():
+    # 血战 (sichuan): seat 1 declared 万 void, so it cannot win on a 万 tile; a 万 kind that
+    # no sampled hand waits on (few samples: 1m here) gets its floor from seats 2 and 3 only.
+    from majiang.opponents import DEFAULT_MODEL
+    rivers = ["1m9s", "3s4s", "7s", "8s"]
+    pos = majiang.Position("123m456m789p6p11p2p9p", ruleset="sichuan", seat=0, drawn="9p",
+                           discards=rivers, voids=[2, 0, 1, 1])
+    a = danger_arrays(pos, n_samples=5)
+    raw = danger_arrays(pos, n_samples=5, model=replace(DEFAULT_MODEL, calibrate=False))
+    assert not raw["per_seat"][1][:9].any()               # the void opponent: no 万 win
+    zero = [k for k in range(9) if raw["p"][k] == 0 and pos.concealed[k]]
+    assert zero, "the position must hold a 万 kind no sample waits on"
+    for k in zero:
+        assert a["p"][k] > 0 and a["per_seat"][1][k] == 0
+        assert np.isclose(a["per_seat"][2][k], a["p"][k] / 2)
+        assert np.isclose(a["per_seat"][3][k], a["p"][k] / 2)
+    # every opponent void in 万: no one may take a 万 tile, p stays 0
+    pos = majiang.Position("123m456m789p6p11p2p9p", ruleset="sichuan", seat=0, drawn="9p",
+                           discards=rivers, voids=[2, 0, 0, 0])
+    a = danger_arrays(pos, n_samples=50)
+    assert (a["p"][:9] == 0).all() and (a["p"][9:27] > 0).all()

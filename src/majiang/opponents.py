@@ -67,6 +67,17 @@ How it is built (every step is the model; none is a fact of the rules):
    weights (``ESS = (Σ w)² / Σ w²``) and the share pulled half a sample towards one half,
    so a tile no sample waits on still gets the error of one sample in ``ESS``, not 0.
    The error of the fitted coefficients is not counted.
+6. **Recalibration** (:func:`majiang.danger` applies it to the total over opponents):
+   steps 1–5 read the danger too low by about a quarter on simulated discards (the forms
+   not generated, the behaviour constants set by hand), so the total ``p_raw = 1 - Π_j
+   (1 - p_j)`` is passed through ``logit p = a + b logit(p_raw + eps)`` (Platt scaling),
+   with ``(a, b)`` fitted per ruleset by maximum likelihood on simulated discards whose
+   truth the engine knows (:data:`CALIBRATION`, ``eps`` = :data:`CALIBRATION_EPS`) and
+   scored on other hands (``docs/danger_calibration.md``).  The map is increasing, so it
+   never changes which of two tiles is safer.  Each opponent's share is scaled by
+   ``p / p_raw``; a tile no sample waits on (``p_raw = 0``) gets ``p`` shared equally by
+   the opponents read whose void suit does not hold it.  ``OpponentModel(calibrate=False)``
+   gives the raw reading.
 
 Jokers are read by their face: the model neither generates nor counts wild tiles, so
 under a joker ruleset it understates the danger (:attr:`OpponentRead.notes`).
@@ -86,7 +97,7 @@ from .hand import Hand, Meld
 from .rules.model import GameModel, game_model
 
 __all__ = ["OpponentModel", "OpponentRead", "DEFAULT_MODEL", "DEFAULT_SAMPLES", "TEMPO",
-           "LOSS_SAMPLES", "read_opponent", "sample_ready_hands", "shape_waits"]
+           "CALIBRATION", "CALIBRATION_EPS", "LOSS_SAMPLES", "read_opponent", "sample_ready_hands", "shape_waits"]
 
 DEFAULT_SAMPLES = 600
 """Hands generated per opponent by default.  Under Chinese Official rules about a third of
@@ -110,10 +121,33 @@ hands of four built-in efficiency players."""
 TEMPO_TERMS = 7
 """Numbers in a tempo tuple (:data:`TEMPO`)."""
 
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "mcr": (-0.2018, 0.8523),
+    "sichuan": (-0.3875, 0.7932),
+    "guangdong": (0.2295, 0.9982),
+}
+"""``(a, b)`` of the recalibration of step 6 per ruleset: ``logit p = a + b * logit(p_raw +
+CALIBRATION_EPS)``, fitted by maximum likelihood (Platt scaling) on the fit half (even
+hands) of the simulated discards of ``docs/danger_calibration.md``
+(``bench/calibrate_danger.py --fit``); the scores there are on the other half."""
+
+CALIBRATION_EPS = 1e-4
+"""The offset of the recalibration (:data:`CALIBRATION`): a tile no sampled hand waits on
+(``p_raw = 0``) keeps a small probability, the danger of the hands the sampler does not
+generate."""
+
 
 LOSS_SAMPLES = 8
 """Under a ruleset whose win the shape decides (no minimum fan, see :class:`_Judge`), the
 wins per tile kind that are scored for the expected loss (a Monte Carlo mean over these)."""
+
+
+def _fitted_key(model: GameModel) -> str:
+    """The ruleset whose fits (:data:`TEMPO`, :data:`CALIBRATION`) serve ``model``: its own,
+    else ``mcr`` under a minimum fan and ``guangdong`` otherwise."""
+    if model.name in TEMPO:
+        return model.name
+    return "mcr" if model.min_fan > 0 else "guangdong"
 
 
 def _sigmoid(x: float) -> float:
@@ -140,6 +174,11 @@ class OpponentModel:
     tempo : tuple of 7 floats or None
         ``(a, b, c1, c2, c3, c4, g)`` of the ready model (:data:`TEMPO`); None = the
         ruleset's fit.
+    calibrate : bool
+        Pass the total P(deal in) through the ruleset's recalibration (step 6 of the
+        module text, :data:`CALIBRATION`); False gives the raw reading of steps 1–5.
+    calibration : tuple of 2 floats or None
+        ``(a, b)`` of the recalibration; None = the ruleset's fit.
     """
 
     name: str = "ready-hand samples"
@@ -147,6 +186,8 @@ class OpponentModel:
     own_factor: float = 0.5
     keep: float = 0.7
     tempo: tuple | None = None
+    calibrate: bool = True
+    calibration: tuple | None = None
 
     def __post_init__(self) -> None:
         for k in ("pass_factor", "own_factor", "keep"):
@@ -159,6 +200,12 @@ class OpponentModel:
                 raise RuleError(f"tempo must be {TEMPO_TERMS} numbers (a, b, c1, c2, c3, c4, "
                                 f"g), got {self.tempo!r}")
             object.__setattr__(self, "tempo", t)
+        if self.calibration is not None:
+            c = tuple(float(x) for x in self.calibration)
+            if len(c) != 2 or not np.isfinite(c).all():
+                raise RuleError(f"calibration must be two finite numbers (a, b), got "
+                                f"{self.calibration!r}")
+            object.__setattr__(self, "calibration", c)
 
     def tempo_of(self, model: GameModel) -> tuple[str, tuple]:
         """``(source, (a, b, c1, c2, c3, c4, g))``: the ready model's coefficients used
@@ -166,10 +213,26 @@ class OpponentModel:
         :data:`TEMPO`)."""
         if self.tempo is not None:
             return "given", self.tempo
-        if model.name in TEMPO:
-            return model.name, TEMPO[model.name]
-        key = "mcr" if model.min_fan > 0 else "guangdong"
+        key = _fitted_key(model)
         return key, TEMPO[key]
+
+    def recalibrate(self, model: GameModel, p_raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Step 6: ``(p, slope)`` for raw totals ``p_raw`` (``float64`` array in [0, 1]):
+        ``logit p = a + b logit(p_raw + eps)`` with ``(a, b)`` the ruleset's fit
+        (:data:`CALIBRATION`, the ``mcr`` fit for another ruleset with a minimum fan and
+        the ``guangdong`` fit otherwise, as :meth:`tempo_of`) and ``eps`` =
+        :data:`CALIBRATION_EPS`; ``slope`` is ``dp / dp_raw`` (for standard errors).  The
+        identity (``slope`` 1) when :attr:`calibrate` is False."""
+        p_raw = np.asarray(p_raw, dtype=float)
+        if not self.calibrate:
+            return p_raw.copy(), np.ones_like(p_raw)
+        if self.calibration is not None:
+            a, b = self.calibration
+        else:
+            a, b = CALIBRATION[_fitted_key(model)]
+        x = np.clip(p_raw + CALIBRATION_EPS, 1e-12, 1.0 - 1e-9)
+        p = 1.0 / (1.0 + np.exp(-(a + b * np.log(x / (1.0 - x)))))
+        return p, b * p * (1.0 - p) / (x * (1.0 - x))
 
     def p_ready_prior(self, model: GameModel, discards: int, melds: int) -> float:
         """The tempo prior: P(ready) of an opponent after ``discards`` discards holding
@@ -189,7 +252,8 @@ class OpponentModel:
         return (f"{self.name} (P(ready) from the discards and melds made; ready hands "
                 f"drawn from the unseen tiles and judged by the ruleset's win rules; a hand "
                 f"that let a winning discard pass weighs {self.pass_factor}, one waiting on "
-                f"its own earlier discard {self.own_factor})")
+                f"its own earlier discard {self.own_factor}"
+                f"{'; recalibrated on simulated discards' if self.calibrate else ''})")
 
 
 DEFAULT_MODEL = OpponentModel()

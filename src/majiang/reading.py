@@ -44,7 +44,8 @@ def danger_arrays(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     """The arrays behind :func:`danger`, over all 34 kinds: ``p`` (total P(deal in)),
     ``p_se``, ``loss`` (expected loss), ``loss_se``, ``per_seat`` ``{seat: p (34,)}`` and
     ``reads`` (the :class:`~majiang.opponents.OpponentRead` per opponent).  Each array is
-    ``float64 (34,)``.  ``loss=False`` skips what only the loss needs (scoring wins
+    ``float64 (34,)``; ``p_raw``, the total before the recalibration (step 6 of
+    :mod:`majiang.opponents`).  ``loss=False`` skips what only the loss needs (scoring wins
     under rulesets with no minimum fan): ``loss`` is then 0 there."""
     pos = _position(position)
     reads = read_position(pos, n_samples=n_samples, seed=seed, model=model, loss=loss)
@@ -58,7 +59,7 @@ def danger_arrays(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
         share = r.p_win if multiple else r.p_win * none
         loss += share * r.loss
         none = none * (1.0 - r.p_win)
-    p = 1.0 - none
+    p_raw = 1.0 - none
     var = np.zeros(34)
     lvar = np.zeros(34)
     for r in order:
@@ -68,8 +69,41 @@ def danger_arrays(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
                 others *= 1.0 - q.p_win
         var += (others * r.p_win_se) ** 2
         lvar += (r.loss * r.p_win_se) ** 2
-    return {"p": p, "p_se": np.sqrt(var), "loss": loss, "loss_se": np.sqrt(lvar),
-            "per_seat": {r.seat: r.p_win for r in reads}, "reads": reads}
+    p, slope = model.recalibrate(pos.model, p_raw)
+    per_seat = {r.seat: r.p_win for r in reads}
+    if model.calibrate:
+        p, loss, per_seat = _spread(pos, reads, p_raw, p, loss)
+    return {"p": p, "p_se": slope * np.sqrt(var), "loss": loss, "loss_se": np.sqrt(lvar),
+            "per_seat": per_seat, "reads": reads, "p_raw": p_raw}
+
+
+def _spread(pos: Any, reads: tuple, p_raw: np.ndarray, p: np.ndarray,
+            loss: np.ndarray) -> tuple[np.ndarray, np.ndarray, dict]:
+    """Step 6 of :mod:`majiang.opponents` on the opponents: ``(p, loss, per_seat)`` with
+    each opponent's P(deal in) and the expected loss scaled by ``p / p_raw``; a kind with
+    ``p_raw = 0`` gets ``p`` shared equally by the opponents read (samples drawn) whose
+    void suit does not hold it, each at its mean loss over the kinds it wins on (0 and
+    ``p`` 0 when no opponent may take it)."""
+    scale = np.divide(p, p_raw, out=np.zeros(34), where=p_raw > 0)
+    zero = p_raw <= 0
+    suit = np.array([k // 9 if k < 27 else -2 for k in range(34)])
+    who = [r for r in reads if r.n_samples > 0]
+    ok = np.array([[suit[k] != int(pos.voids[r.seat]) for k in range(34)] for r in who]
+                  ).reshape(len(who), 34)
+    n_ok = ok.sum(axis=0)
+    floor = np.divide(p, n_ok, out=np.zeros(34), where=zero & (n_ok > 0))
+    per_seat, extra = {}, np.zeros(34)
+    for r in reads:
+        share = r.p_win * scale
+        if r in who:
+            f = floor * ok[who.index(r)]
+            hit = r.p_win > 0
+            mean_loss = float(r.loss[hit].mean()) if hit.any() else 0.0
+            extra += f * mean_loss
+            share = share + f
+        per_seat[r.seat] = share
+    p = np.where(zero & (n_ok == 0), 0.0, p)
+    return p, loss * scale + extra, per_seat
 
 
 def danger(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,

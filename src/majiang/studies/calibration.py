@@ -40,7 +40,7 @@ from .._parallel import resolve_n_jobs, spawn_seeds, watch_parent
 from ..errors import RuleError
 
 __all__ = ["danger_calibration", "brier_score", "auc_score", "reliability_table",
-           "discard_truths", "botzone_calibration"]
+           "discard_truths", "botzone_calibration", "fit_recalibration"]
 
 CHUNK = 4
 """Hands per work item (the seeds are split by work item, so results do not depend on
@@ -111,6 +111,35 @@ def reliability_table(p: Any, y: Any, bins: int = 10, *, strategy: str = "quanti
     return pd.DataFrame(rows, columns=["lo", "hi", "n", "mean_p", "rate", "se", "gap"])
 
 
+def fit_recalibration(p_raw: Any, y: Any, *, eps: float | None = None) -> tuple[float, float]:
+    """``(a, b)`` of the recalibration ``logit p = a + b logit(p_raw + eps)`` (step 6 of
+    :mod:`majiang.opponents`; Platt scaling) fitted by maximum likelihood to raw
+    probabilities ``p_raw`` and 0/1 outcomes ``y`` (float arrays of one length):
+    a logistic regression on the one feature ``logit(p_raw + eps)``, solved by Newton's
+    method (the log-likelihood is concave).  ``eps`` defaults to
+    :data:`majiang.opponents.CALIBRATION_EPS`.
+
+    Raises :class:`RuleError` on empty or unequal inputs or when one outcome is absent
+    (no finite maximum)."""
+    from ..opponents import CALIBRATION_EPS
+    p, yy = _pair(p_raw, y)
+    if yy.min() == yy.max():
+        raise RuleError("fitting a recalibration needs both outcomes among the discards")
+    e = CALIBRATION_EPS if eps is None else float(eps)
+    xr = np.clip(p + e, 1e-12, 1.0 - 1e-9)
+    X = np.column_stack([np.ones_like(xr), np.log(xr / (1.0 - xr))])
+    theta = np.array([0.0, 1.0])
+    for _ in range(100):
+        q = 1.0 / (1.0 + np.exp(-(X @ theta)))
+        grad = X.T @ (yy - q)
+        hess = (X * (q * (1.0 - q))[:, None]).T @ X
+        step = np.linalg.solve(hess, grad)
+        theta = theta + step
+        if np.abs(step).max() < 1e-10:
+            break
+    return float(theta[0]), float(theta[1])
+
+
 def _pair(p: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
     p = np.asarray(p, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
@@ -159,7 +188,8 @@ def _chunk(ruleset: str, n: int, seed: Any, max_discards: int | None, n_samples:
             t = int(log[st]["tile"])
             a = danger_arrays(pos, n_samples=n_samples, seed=0, loss=False)
             rows.append((h, st, pos.seat, t, float(a["p"][t]), float(a["p_se"][t]),
-                         int(pos.visible_counts()[t]), bool(truth[st])))
+                         int(pos.visible_counts()[t]), bool(truth[st]),
+                         float(a["p_raw"][t])))
     return rows
 
 
@@ -191,6 +221,7 @@ def danger_calibration(ruleset: Any, n_hands: int, *, seed: Any = 0, n_jobs: Any
     dict
         ``"discards"``: DataFrame, one row per discard studied: ``hand``, ``step`` (index
         in the log), ``seat``, ``tile`` (kind), ``p`` (the model's p_deal_in), ``p_se``,
+        ``p_raw`` (before the recalibration, step 6 of :mod:`majiang.opponents`),
         ``copies_seen``, ``truth`` (bool), ``half`` (``"fit"`` or ``"test"``),
         ``p_seen``, ``p_constant`` (the baselines' probabilities);
         ``"scores"``: DataFrame indexed by predictor (``model``, ``seen``, ``constant``)
@@ -226,7 +257,7 @@ def danger_calibration(ruleset: Any, n_hands: int, *, seed: Any = 0, n_jobs: Any
         parts = [_chunk(*x) for x in args]
     rows = [(a + r[0],) + r[1:] for (a, _), part in zip(items, parts) for r in part]
     df = pd.DataFrame(rows, columns=["hand", "step", "seat", "tile", "p", "p_se",
-                                     "copies_seen", "truth"])
+                                     "copies_seen", "truth", "p_raw"])
     out = score(df, bins=bins)
     out.update({"model": DEFAULT_MODEL.name, "ruleset": name, "n_hands": int(n_hands)})
     return out
@@ -301,11 +332,11 @@ def botzone_calibration(records: Any = None, *, bins: int = 10, n_samples: int |
                 pos = Position.from_botzone(rec, d)
                 a = danger_arrays(pos, n_samples=ns, seed=0)
                 rows.append((h, d, p, t, float(a["p"][t]), float(a["p_se"][t]),
-                             int(pos.visible_counts()[t]), truth))
+                             int(pos.visible_counts()[t]), truth, float(a["p_raw"][t])))
                 d += 1
             r.apply(i, ev)
     df = pd.DataFrame(rows, columns=["hand", "step", "seat", "tile", "p", "p_se",
-                                     "copies_seen", "truth"])
+                                     "copies_seen", "truth", "p_raw"])
     out = score(df, bins=bins)
     out.update({"model": DEFAULT_MODEL.name, "ruleset": "mcr", "n_hands": len(recs)})
     return out
