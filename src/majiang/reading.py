@@ -219,9 +219,8 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     :func:`exp_gain`; 0 when absent) is the expected settlement gain of the seat's own
     wins within the horizon after this discard, ``exp_loss`` the expected payment when
     this discard deals in (:func:`danger`).  Only the danger of this discard counts, not
-    that of the later discards within the horizon.  ``attrs["push_or_fold"]`` compares the
-    efficiency choice (push) with the safest discard (fold): ``"fold: ..."`` when the
-    safest discard has the higher ev, else ``"push: ..."``.
+    that of the later discards within the horizon.  (The push / fold verdict is
+    :func:`majiang.analysis.push_or_fold`'s.)
 
     Raises
     ------
@@ -239,14 +238,6 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     out["exp_loss"] = a["loss"][kinds]
     gain = out["exp_gain"].fillna(0.0) if "exp_gain" in out.columns else 0.0
     out["ev"] = gain - out["exp_loss"]
-    push = out.iloc[0]                                   # the table comes efficiency-first
-    safe = out.loc[out.sort_values(["exp_loss", "p_deal_in"], kind="stable").index[0]]
-    if safe["discard"] != push["discard"] and safe["ev"] > push["ev"]:
-        verdict = (f"fold: discard {safe['discard']} (ev {safe['ev']:.2f}) rather than push "
-                   f"with {push['discard']} (ev {push['ev']:.2f})")
-    else:
-        verdict = (f"push: discard {push['discard']} (ev {push['ev']:.2f}; the safest, "
-                   f"{safe['discard']}, has ev {safe['ev']:.2f})")
     if by == "ev":
         out = out.sort_values("ev", ascending=False, kind="stable")
         out["rank"] = _competition_ranks(out["ev"].to_numpy())
@@ -255,7 +246,7 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
         out["rank"] = _competition_ranks(out["exp_loss"].to_numpy())
     out = out.reset_index(drop=True)
     out.attrs.update(table.attrs)
-    out.attrs.update({"by": by, "push_or_fold": verdict, "model": model.name,
+    out.attrs.update({"by": by, "model": model.name,
                       "model_text": model.describe(), "n_samples": int(n_samples),
                       "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
     return out
