@@ -282,3 +282,30 @@ def test_cli_claim_json_gives_the_fan_as_an_integer(capsys):
     win = [r for r in rows if r["action"] == "win"][0]
     assert isinstance(win["fan"], int) and win["fan"] >= 8
     assert all(r["fan"] is None for r in rows if r["action"] != "win")
+
+
+def test_no_pung_or_kong_of_red_dragon_under_wuhan():
+    # 武汉: 红中 is "never part of a set" (docs/rules/wuhan.md): three 红中 held, one on
+    # offer from the seat across (no chow of an honour anyway): the only answer is pass
+    pos = mj.Position("123m456p789s1777z", ruleset="wuhan", indicator="1m",
+                      discards=[None, None, "9s7z", None])
+    assert _actions(mj.advise_claim(pos)) == ["pass"]
+    # the same hand under another ruleset with the same calls: kong, pung and pass
+    other = mj.Position("123m456p789s1777z", ruleset="guangdong",
+                        discards=[None, None, "9s7z", None])
+    assert set(mj.advise_claim(other)["action"]) == {"kong", "pung", "pass"}
+
+
+def test_no_pung_of_a_kong_only_tile_under_anqing():
+    # 安庆 杠牌: 发 / 白 serve only in kongs (never punged): two 发 held, 发 on offer
+    pos = mj.Position("123m456p789s1266z", ruleset="anqing", indicator="1m",
+                      discards=[None, None, "9s6z", None])
+    assert "pung" not in _actions(mj.advise_claim(pos))
+
+
+def test_no_concealed_kong_of_red_dragon_under_wuhan():
+    # four 红中 after the draw: no concealed kong row; the discard row alone
+    from majiang.waiting_hand import kong_options
+    pos = mj.Position("123m456p789s1z7777z", drawn="1z", ruleset="wuhan", indicator="1m")
+    assert kong_options(pos) == []
+    assert _actions(mj.advise_kong(pos)) == ["discard"]

@@ -134,8 +134,11 @@ _BEFORE = {
     # gives back e3547fc460576555 / 3323fb7b33de7779
     ("anqing", "efficiency"): "bc9de1479af5c282", ("anqing", "random"): "49fffa95f60c2b4f",
     # wuhan efficiency re-recorded when the engine began to pay personal 番 (个人番 at the
-    # end of the hand); wuhan.build(personal="none") gives back 88ed2946e25e1bf2
-    ("wuhan", "efficiency"): "973881b47a398133", ("wuhan", "random"): "4e8a778730bfa072",
+    # end of the hand); wuhan.build(personal="none") gives back 88ed2946e25e1bf2.
+    # Re-recorded again when 红中 stopped being punged / konged (GameModel.setless_kinds);
+    # with setless_kinds patched to () both loops give back 973881b47a398133 /
+    # 4e8a778730bfa072, so that rule is the only change
+    ("wuhan", "efficiency"): "948730a832968f5c", ("wuhan", "random"): "84d8c0651d6dd51a",
     # luoyuan re-recorded after c621999: its winners' flowers above 8 are now scored (罗源
     # 36花; they were clamped to 8).  Restoring that clamp gives back the earlier digests
     # 6560c7f43f95b1e2 / ab271edbd4aba889, so the flower count is the only change.

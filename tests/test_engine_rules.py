@@ -418,3 +418,38 @@ def test_mcr_bot_keeps_a_wait_that_reaches_8():
     assert cg.shanten(after, so, 0) == 0 and valid_waits(after)
     b = play_hand("mcr", "efficiency", wall=wall, dealer=0)
     assert summarize(b) == summarize(st)
+
+
+# ---------------------------------------------------------------- 武汉 红中
+# 武汉 红中赖子杠 (docs/rules/wuhan.md): 红中 is "never part of a set" — played out (a
+# 红中杠) but never punged or konged.  The indicator is the first tile from the tail (1m
+# here: the 赖子 is 2m).
+
+def test_red_dragon_is_never_punged_or_konged_in_the_python_loop():
+    hands = ["7z123m456p789s1349s", "77z13m45p67s2468s", "1z2z3z4z5z6z99m99p5s",
+             "3m4m5m6m3p4p5p6p3s4s5s6s9s"]
+    wall = _wall("wuhan", hands, tail="1m")
+    # the dealer throws 7z first; seat 1 (two 红中, the next seat) would pung anything
+    pols = [Script("7z"), Script(claims=("pung", "kong")), Script(), Script()]
+    st = play_hand("wuhan", pols, wall=wall, dealer=0, engine="python")
+    assert not any(m["tile"] == 33 for s in st.seats for m in s.melds)
+    assert st.seats[0].discards[0] == 33          # the 红中 was on offer
+    # four 红中 in the dealer's hand: no concealed kong of them is offered
+    hands = ["7777z123m456p9s149s", "13m45p67s2468s123z", "4z5z6z99m99p5s78m78p",
+             "3m4m5m6m3p4p5p6p3s4s5s6s9s"]
+    pols = [Script(declares=("concealed_kong",)), Script(), Script(), Script()]
+    play_hand("wuhan", pols, wall=_wall("wuhan", hands, tail="1m"), dealer=0, engine="python")
+    assert not any(o[0] == "concealed_kong" and o[1] == 33
+                   for what, opts in pols[0].seen if what == "declare" for o in opts)
+
+
+def test_red_dragon_is_never_melded_in_either_loop():
+    # efficiency bots pung every pair they can use; before this rule 37 of 200 seeded
+    # hands had a 红中 pung or kong.  Both loops now play the same hands without one.
+    for i in range(100):
+        a = play_hand("wuhan", ["efficiency"] * 4, seed=7, hand=i, engine="compiled")
+        b = play_hand("wuhan", ["efficiency"] * 4, seed=7, hand=i, engine="python")
+        for st in (a, b):
+            assert not any(m["tile"] == 33 and m["kind"] != "chow"
+                           for s in st.seats for m in s.melds), i
+        assert list(a.deltas) == list(b.deltas), i

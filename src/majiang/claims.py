@@ -204,7 +204,10 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     Notes
     -----
     Under a declared void suit (定缺, the position's ``voids``) a win is judged with that
-    suit void, and a tile of that suit is never melded (no pung, kong or chow row).
+    suit void, and a tile of that suit is never melded (no pung, kong or chow row).  A kind
+    that never enters a set (武汉 红中) has no pung or kong row, nor a kind that serves only
+    in kongs (安庆 发 / 白) a pung row (:attr:`~majiang.rules.model.GameModel.setless_kinds`,
+    :attr:`~majiang.rules.model.GameModel.kong_only_kinds`).
     """
     from .tiles import tile_name
     ls, t = _offer(position, tile)
@@ -230,10 +233,10 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     void = void_index(position.analysis_kwargs().get("void"))
     if void is not None and t < 27 and t // 9 == void:
         calls = ()      # 定缺: a tile of the declared void suit is never melded
-    if "exposed_kong" in calls and held[t] >= 3:
+    if "exposed_kong" in calls and held[t] >= 3 and t not in model.setless_kinds:
         after = _after_call(position, ls, t, "kong", t, [t, t, t])
         rows.append({"action": "kong", **waiting_row(after, _plus_one(draws), seed)})
-    if "pung" in calls and held[t] >= 2:
+    if "pung" in calls and held[t] >= 2 and t not in model.unclaimable_pung_kinds:
         after = _after_call(position, ls, t, "pung", t, [t, t])
         row, extra = _discarding(after, draws, seed, danger)
         rows.append({"action": "pung", **row})

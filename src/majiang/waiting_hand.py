@@ -105,7 +105,8 @@ def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_w
 def kong_options(position: Any) -> list:
     """``[(action, position after)]`` for each kong the seat may declare on its own turn
     at a :class:`majiang.Position` that must discard: a concealed kong (暗杠, ruleset
-    call ``"concealed_kong"``) of every kind held four times (``"concealed kong 6m"``:
+    call ``"concealed_kong"``) of every kind held four times but one that never enters a
+    set (武汉 红中, :attr:`~majiang.rules.model.GameModel.setless_kinds`) (``"concealed kong 6m"``:
     the four copies become ``{6666m}``) and an added kong (加杠, call ``"added_kong"``)
     of every own exposed pung whose fourth copy is held (``"added kong 5z"``: the pung
     becomes a kong claimed from the same seat).  Empty when none is possible or allowed,
@@ -119,6 +120,8 @@ def kong_options(position: Any) -> list:
     out = []
     if "concealed_kong" in calls:
         for t in np.flatnonzero(held >= 4).tolist():
+            if t in position.model.setless_kinds:
+                continue                # 武汉 红中: never part of a set
             conc = held.copy()
             conc[t] -= 4
             melds = [list(m) for m in position.melds]

@@ -25,6 +25,7 @@ cdef class _HandState:
     cdef public int jk, indicator
     cdef int jk_mode, fifth, three_jokers
     cdef int all258            # the all_258 form (将将胡 of any shape): THE predicate is asked
+    cdef uint64_t no_set       # bit k: kind k never enters a set (武汉 红中): no pung, no kong
     cdef int jk_map[34]
     cdef int aside[64]
     cdef int n_aside
@@ -96,6 +97,7 @@ cdef class _HandState:
         self.fifth = flags.get("fifth", 0)
         self.three_jokers = flags.get("three_jokers", 0)
         self.all258 = flags.get("all258", 0)
+        self.no_set = flags.get("no_set", 0)
         jm = flags.get("jk_map")
         for k in range(34):
             self.jk_map[k] = jm[k] if jm is not None else -1

@@ -110,7 +110,7 @@ cdef class FastHand(_HandBots):
             if not s.locked and self.can_draw():
                 if self.ckong:
                     for k in range(34):
-                        if s.phys[k] >= 4 and k != self.jk and \
+                        if s.phys[k] >= 4 and k != self.jk and not ((self.no_set >> k) & 1) and \
                                 not (s.void >= 0 and k < 27 and k // 9 == s.void):
                             ok[nopt] = O_CKONG
                             ot[nopt] = k
@@ -229,6 +229,8 @@ cdef class FastHand(_HandBots):
             if not robbing and not last and not sq.locked and tile != self.jk and \
                     not (sq.void >= 0 and tile < 27 and tile // 9 == sq.void):
                 held = sq.phys[tile]
+                if (self.no_set >> tile) & 1:
+                    held = 0            # 武汉 红中: never punged or konged
                 if self.ekong and held >= 3 and self.can_draw():
                     ok[nask][j] = O_KONG
                     ot[nask][j] = 0

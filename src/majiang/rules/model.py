@@ -479,6 +479,19 @@ class RuleSpec:
                 + self.kong_only_kinds)
 
     @property
+    def setless_kinds(self) -> tuple:
+        """Kinds that never enter a set (武汉 红中 under ``no_red_dragon``: "never part of a
+        set", docs/rules/wuhan.md; it is played out as a 红中杠): never punged, konged
+        (claimed, added or concealed) or chowed; held at the win it blocks the win
+        (:attr:`banned_kinds`)."""
+        return (33,) if "no_red_dragon" in self.constraints else ()
+
+    @property
+    def unclaimable_pung_kinds(self) -> tuple:
+        """Kinds no seat may pung: :attr:`setless_kinds` and :attr:`kong_only_kinds`."""
+        return self.setless_kinds + self.kong_only_kinds
+
+    @property
     def kong_only_kinds(self) -> tuple:
         """Kinds that serve only in kongs (安庆 杠牌, ``kong_only_tiles``: 发 and 白 as the
         hand plays them): never punged, chowed or part of a winning hand's sets or pair;

@@ -45,7 +45,10 @@ replacement draw) and adds ``个人番`` payments up to :func:`settle_wuhan`.
 Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包 payments
 (全求人 fed by a ready discarder, 抢杠).
 
-Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``); 将一色
+Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``), and it is
+"never part of a set": no seat may pung or kong it (claimed, added or concealed) in either
+game loop or in :func:`majiang.advise_claim` / :func:`majiang.advise_kong`
+(:attr:`~majiang.rules.model.GameModel.setless_kinds`); 将一色
 (all 2/5/8, "may use any pair") is the winning form ``all_258`` of any shape, as
 长沙's 将将胡 (docs/rules/changsha.md §2 CS/JD read the same hand so; HZ lists 将一色 among the 大胡
 that need no 2/5/8 pair), melds included.
@@ -350,7 +353,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         builder="wuhan", section="§3.16", end_settlement="wuhan",
         interpreted=("values provisional (docs/rules/wuhan.md)",),
         missing=("one product's minimum of 3 番 to win and its x3 包 payments not played",
-                 "the game engine lets a player pung 红中, which the reading forbids"))
+                 "a 痞子 held at the win is not refused (the reading forbids it)"))
 
 
 WUHAN = build()

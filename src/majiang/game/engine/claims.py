@@ -42,9 +42,10 @@ class _Claims:
                     not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
                 cg = st.model.calls
                 held = int(sq.phys[tile])
-                if "exposed_kong" in cg and held >= 3 and st.can_draw(q):
+                if "exposed_kong" in cg and held >= 3 and st.can_draw(q) and \
+                        kind not in st.model.setless_kinds:
                     options.append(("kong",))
-                if "pung" in cg and held >= 2 and kind not in st.model.kong_only_kinds:
+                if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds:
                     options.append(("pung",))
                 if "chow_left" in cg and i == 1 and kind < 27 and tile == kind:
                     r = kind % 9

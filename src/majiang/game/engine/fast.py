@@ -244,6 +244,7 @@ def _fast_flags(model) -> dict:
         "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
         "three_jokers": int(model.three_jokers_win),
         "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
+        "no_set": sum(1 << k for k in model.setless_kinds),   # 武汉 红中: never in a set
     }
     jr = model.jokers
     if jr is not None:

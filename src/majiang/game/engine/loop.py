@@ -105,6 +105,7 @@ class _Game(_Asking, _Deal, _Claims):
                     for k in np.flatnonzero(s.phys >= 4):
                         k = int(k)
                         if k not in st.jks and k != st.sub and \
+                                k not in st.model.setless_kinds and \
                                 not (s.void >= 0 and k < 27 and k // 9 == s.void):
                             options.append(("concealed_kong", k))
                 if "added_kong" in cg:
