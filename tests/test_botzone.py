@@ -4,6 +4,7 @@ Expected tables are derived by hand from the request lines (docs/botzone.md); le
 by hand from the rules (a chow only from the player before, a pung needs two copies…).
 """
 import io
+import json
 import sys
 import textwrap
 
@@ -14,7 +15,7 @@ from majiang import Position
 from majiang.botzone import (KEEP_RUNNING, BotzoneTable, ExternalPlayer, RequestWriter,
                              choose_response, main, parse_input)
 from majiang.botzone import make_player, player_names, player_response
-from majiang.errors import InvalidHandError, InvalidNotationError
+from majiang.errors import InvalidHandError, InvalidNotationError, RuleError
 from majiang.game import play_hand
 from majiang.game.engine import IllegalMoveError
 from majiang.hand import Meld
@@ -193,6 +194,49 @@ def test_main_single_turn_and_keep_running():
     assert lines[1::2][:4] == [KEEP_RUNNING] * 4
 
 
+def test_main_json_interaction():
+    """The same inputs as the simple interaction above, in Botzone's JSON interaction:
+    one line {"requests": [...], "responses": [...]}, answered {"response": "..."};
+    kept running, each further request a JSON string."""
+    reqs = ["0 1 0", DEAL, "3 0 PLAY F1"]
+    line = json.dumps({"requests": reqs, "responses": ["PASS", "PASS"], "data": "",
+                       "globaldata": "", "time_limit": 6, "memory_limit": 256})
+    out = io.StringIO()
+    assert main(["--once", "--by", "efficiency"], stdin=io.StringIO(line + "\n"),
+                stdout=out) == 0
+    assert json.loads(out.getvalue()) == {"response": "HU"}
+    kept = (json.dumps({"requests": ["0 1 0", DEAL], "responses": ["PASS"]}) + "\n"
+            + "\n".join(json.dumps(r) for r in ["3 0 DRAW", "3 0 PLAY W9", "2 T5"]) + "\n")
+    out = io.StringIO()
+    assert main(["--by", "efficiency"], stdin=io.StringIO(kept), stdout=out) == 0
+    lines = out.getvalue().split("\n")
+    answers = [json.loads(x)["response"] for x in lines[0::2][:4]]
+    assert answers[:3] == ["PASS", "PASS", "PASS"] and answers[3].startswith("PLAY ")
+    assert lines[1::2][:4] == [KEEP_RUNNING] * 4
+
+
+@pytest.mark.parametrize("line,why", [
+    ("{not json", "not JSON"),
+    ('["0 1 0"]', "expected an object"),
+    ('{"requests": ["0 1 0", "1 0 0 0 0"], "responses": []}', "2 requests need 1"),
+    ('{"requests": [], "responses": []}', "non-empty list of strings"),
+])
+def test_main_json_input_errors_are_one_line(line, why, capsys):
+    assert main(["--once"], stdin=io.StringIO(line + "\n"), stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert why in err and err.count("\n") == 1
+
+
+def test_external_json_program_must_answer_json(tmp_path):
+    p = tmp_path / "plain.py"
+    p.write_text("import sys\nsys.stdin.readline()\nprint('PASS')\n")
+    ext = ExternalPlayer([sys.executable, str(p)], time_limit=20, protocol="json")
+    with pytest.raises(IllegalMoveError, match=r'not a JSON answer'):
+        play_hand("mcr", [ext, "efficiency", "efficiency", "efficiency"], seed=1)
+    with pytest.raises(RuleError, match="protocol"):
+        ExternalPlayer("x", protocol="xml")
+
+
 PROGRAM = textwrap.dedent("""
     import sys, time
     mode = sys.argv[1]
@@ -354,13 +398,16 @@ def test_builtin_players_answer_legally_on_random_histories(name, ruleset):
     assert n > 20
 
 
-@pytest.mark.parametrize("ruleset", ["mcr_botzone", "mcr"])
-def test_efficiency_player_through_the_protocol_plays_as_the_engine(ruleset):
+@pytest.mark.parametrize("ruleset,protocol", [("mcr_botzone", "simple"), ("mcr", "simple"),
+                                              ("mcr_botzone", "json")])
+def test_efficiency_player_through_the_protocol_plays_as_the_engine(ruleset, protocol):
     """``--player efficiency`` as seat 1 through the protocol makes the moves the
     engine's own efficiency bot makes there: the same discards, calls, kongs and win,
-    the same settlement."""
+    the same settlement.  With ``protocol="json"`` both ends speak Botzone's JSON
+    interaction (the program reads whichever format it is sent)."""
     ext = ExternalPlayer([sys.executable, "-m", "majiang.botzone", "--player", "efficiency",
-                          "--ruleset", ruleset], time_limit=60, name="majiang.botzone")
+                          "--ruleset", ruleset], time_limit=60, name="majiang.botzone",
+                         protocol=protocol)
     try:
         st = play_hand(ruleset, ["efficiency", ext, "efficiency", "efficiency"], seed=2,
                        log=True)

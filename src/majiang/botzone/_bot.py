@@ -1,6 +1,6 @@
 """Our bot as a Botzone Chinese-Standard-Mahjong program: the answer to the latest request
 (:func:`choose_response`) and the stdin / stdout loop (:func:`main`,
-``python -m majiang.botzone``).
+``python -m majiang.botzone``; simple or JSON interaction, whichever the input is).
 
 The rule (docs/botzone.md):
 
@@ -188,11 +188,56 @@ def _read_history(first: str, stream) -> tuple[list, list]:
     return parse_input(lines)
 
 
+def parse_json_input(text: str) -> tuple[list, list]:
+    """``(requests, responses)`` of one Botzone JSON input line (``{"requests": [...],
+    "responses": [...], ...}``: each request and response a string in the same format as
+    the simple interaction; one response fewer than requests; Botzone's ``data``,
+    ``globaldata`` and limits are ignored).  Raises
+    :class:`~majiang.errors.InvalidNotationError`."""
+    import json
+    from ..errors import InvalidNotationError
+    try:
+        obj = json.loads(text)
+    except ValueError as exc:
+        raise InvalidNotationError(f"Botzone JSON input: not JSON ({exc.msg})") from None
+    if not isinstance(obj, dict):
+        raise InvalidNotationError("Botzone JSON input: expected an object with "
+                                   "\"requests\" and \"responses\"")
+    req, resp = obj.get("requests"), obj.get("responses", [])
+    ok = (isinstance(req, list) and isinstance(resp, list) and req
+          and all(isinstance(x, str) for x in req + resp))
+    if not ok:
+        raise InvalidNotationError("Botzone JSON input: \"requests\" must be a non-empty "
+                                   "list of strings and \"responses\" a list of strings")
+    if len(resp) != len(req) - 1:
+        raise InvalidNotationError(f"Botzone JSON input: {len(req)} requests need "
+                                   f"{len(req) - 1} responses, got {len(resp)}")
+    return req, resp
+
+
+def _request_line(text: str) -> str:
+    """A kept-running request line: the request itself, or (JSON interaction) the request
+    as a JSON string."""
+    if text.startswith('"'):
+        import json
+        from ..errors import InvalidNotationError
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise InvalidNotationError(f"Botzone JSON request: not JSON ({exc.msg})") from None
+        if not isinstance(value, str):
+            raise InvalidNotationError("Botzone JSON request: expected a string")
+        return value
+    return text
+
+
 def main(argv: Any = None, stdin=None, stdout=None) -> int:
-    """Run as a Botzone program: read the simple-interaction input (the turn count, then
-    the requests and responses so far), print the answer; then stay running (print
-    :data:`KEEP_RUNNING`) and answer each further request line, or a whole new input
-    that starts with a turn count.  Returns the exit status (0 at the end of input)."""
+    """Run as a Botzone program: read the input (simple interaction: the turn count, then
+    the requests and responses so far; JSON interaction: one line ``{"requests": [...],
+    "responses": [...]}``), print the answer (JSON: ``{"response": "..."}``); then stay
+    running (print :data:`KEEP_RUNNING`) and answer each further request line (JSON: the
+    request as a JSON string, or a plain line), or a whole new input.  Returns the exit
+    status (0 at the end of input)."""
     import argparse
     ap = argparse.ArgumentParser(prog="python -m majiang.botzone",
                                  description="A Botzone Chinese-Standard-Mahjong program "
@@ -220,6 +265,7 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     table = None
+    as_json = False
     try:
         while True:
             line = inp.readline()
@@ -231,16 +277,25 @@ def main(argv: Any = None, stdin=None, stdout=None) -> int:
             if text.isdigit():                       # a full history
                 requests, responses = _read_history(text, inp)
                 table = BotzoneTable.from_history(requests, responses, args.ruleset)
+                as_json = False
+            elif text.startswith(("{", "[")):        # a full history, JSON interaction
+                requests, responses = parse_json_input(text)
+                table = BotzoneTable.from_history(requests, responses, args.ruleset)
+                as_json = True
             else:
                 if table is None:
                     raise MahjongError("Botzone input: the first line must be the turn "
-                                       "count")
-                table.apply(text)
+                                       "count (or a JSON object)")
+                table.apply(_request_line(text))
             if player is not None:       # random choices reproducible per request
                 player = make_player(args.player, table.n)
             answer = choose_response(table, args.by, player)
             table.respond(answer)
-            out.write(answer + "\n")
+            if as_json:
+                import json
+                out.write(json.dumps({"response": answer}) + "\n")
+            else:
+                out.write(answer + "\n")
             if args.once:
                 out.flush()
                 return 0

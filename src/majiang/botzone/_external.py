@@ -9,6 +9,7 @@ coded ``H1``-``H8`` by their index in the tile set.
 """
 from __future__ import annotations
 
+import json
 import queue
 import shlex
 import subprocess
@@ -19,6 +20,10 @@ from typing import Any
 from ..errors import RuleError
 from ..records.codes import botzone_code
 from ._table import KEEP_RUNNING, BotzoneTable, flower_code
+
+
+PROTOCOLS = ("simple", "json")
+"""Botzone's interaction formats :class:`ExternalPlayer` speaks."""
 
 
 def _illegal(msg: str):
@@ -90,8 +95,8 @@ class RequestWriter:
 
 
 class ExternalPlayer:
-    """A seat played by a program speaking Botzone's Chinese-Standard-Mahjong simple
-    interaction (a policy object for :func:`majiang.game.play_hand` / ``simulate``).
+    """A seat played by a program speaking Botzone's Chinese-Standard-Mahjong protocol
+    (simple or JSON interaction; a policy object for :func:`majiang.game.play_hand` / ``simulate``).
 
     Parameters
     ----------
@@ -103,6 +108,10 @@ class ExternalPlayer:
         Seconds allowed for the first response of a process (start-up and imports).
     name : str, optional
         Shown in messages (default: the command).
+    protocol : {"simple", "json"}
+        Botzone's simple interaction (default) or its JSON interaction: the history as one
+        line ``{"requests": [...], "responses": [...]}``, a kept-running request as a JSON
+        string, the answer as ``{"response": "..."}``.
 
     The program may keep running (print ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its
     response: later requests come one line each) or exit after each response (it is
@@ -118,10 +127,14 @@ class ExternalPlayer:
     """
 
     def __init__(self, command: Any, *, time_limit: float = 6.0, startup_limit: float = 60.0,
-                 name: str | None = None) -> None:
+                 name: str | None = None, protocol: str = "simple") -> None:
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.command:
             raise RuleError("ExternalPlayer needs a command")
+        if protocol not in PROTOCOLS:
+            raise RuleError(f"protocol must be one of {', '.join(PROTOCOLS)}, got "
+                            f"{protocol!r}")
+        self.protocol = protocol
         self.time_limit = float(time_limit)
         self.startup_limit = float(startup_limit)
         self.name = name or " ".join(self.command)
@@ -184,14 +197,18 @@ class ExternalPlayer:
         return its response line."""
         if self._proc is None or self._proc.poll() is not None or not self._kept:
             self._spawn()
-            n = len(self.requests) + 1
-            text = [str(n)]
-            for i, r in enumerate(self.requests):
-                text += [r, self.responses[i]]
-            text.append(request)
-            payload = "\n".join(text) + "\n"
+            if self.protocol == "json":
+                payload = json.dumps({"requests": self.requests + [request],
+                                      "responses": self.responses}) + "\n"
+            else:
+                n = len(self.requests) + 1
+                text = [str(n)]
+                for i, r in enumerate(self.requests):
+                    text += [r, self.responses[i]]
+                text.append(request)
+                payload = "\n".join(text) + "\n"
         else:
-            payload = request + "\n"
+            payload = (json.dumps(request) if self.protocol == "json" else request) + "\n"
         limit = self.startup_limit if self._fresh else self.time_limit
         self._fresh = False
         try:
@@ -219,9 +236,22 @@ class ExternalPlayer:
                 response = text
         if response is None:
             raise self._fail(request, "the program ended without an answer")
+        if self.protocol == "json":
+            response = self._json_response(request, response)
         self.requests.append(request)
         self.responses.append(response)
         return response
+
+    def _json_response(self, request: str, line: str) -> str:
+        """The ``"response"`` string of a JSON answer line (else an IllegalMoveError)."""
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            obj = None
+        if not isinstance(obj, dict) or not isinstance(obj.get("response"), str):
+            self.close()
+            raise self._fail(request, 'not a JSON answer {"response": "..."}', line)
+        return obj["response"].strip()
 
     def _fail(self, request: str, why: str, response: str | None = None):
         got = "" if response is None else f" answered {response!r}:"
