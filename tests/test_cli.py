@@ -65,7 +65,8 @@ def test_advise_seed_example(capsys):
 
 def test_advise_columns_are_aligned(capsys):
     _, out, _ = run(capsys, "advise", SEED)
-    lines = [l for l in out.splitlines() if l.strip()][3:]   # header + table rows
+    lines = [l for l in out.splitlines()              # header + table rows (not the legend)
+             if l.strip() and not l.startswith("valid:")][3:]
     header = lines[0]
     assert header.split()[:3] == ["rank", "discard", "shanten"]
     col = header.index("shanten") + len("shanten")
@@ -78,6 +79,20 @@ def test_advise_accepts_chinese_and_split_arguments(capsys):
     _, b, _ = run(capsys, "advise", "23345m", "111p", "456p", "99s6m", "--no-second-order")
     assert a == b
     assert "2-step" not in a
+
+
+def test_advise_valid_column_only_on_tenpai_rows(capsys):
+    # 123m456p789s1122z + 5z: only discarding 5z is tenpai (1z / 2z 双碰, both 8 fan or
+    # more); a 1-shanten row has no waits to judge, so its "valid" cell is "-"
+    _, out, _ = run(capsys, "advise", "123m456p789s1122z5z")
+    rows = {ln.split()[1]: ln.split() for ln in out.splitlines()
+            if ln.strip() and ln.split()[0].isdigit()}
+    header = next(ln.split() for ln in out.splitlines() if ln.startswith("rank"))
+    v = header.index("valid")
+    assert rows["5z"][v] == "4" and rows["1m"][v] == "-"
+    assert any(ln.startswith("valid: live copies") for ln in out.splitlines())
+    _, out, _ = run(capsys, "advise", "123m456p789s1123z5z")     # no tenpai discard
+    assert "valid" not in out
 
 
 def test_advise_json(capsys):

@@ -132,7 +132,7 @@ COLUMNS = [
     Column("ukeire_count", "live", ">"),
     Column("ukeire_kinds", "kinds", ">"),
     Column("ukeire", "ukeire"),
-    Column("valid_ukeire", "winning", ">"),
+    Column("valid_ukeire", "valid", ">"),
     Column("waits_fan", "waits fan (discard/self-drawn)", "<", lambda v: v or "-"),
     Column("improvement", "2-step", ">", lambda v: v if isinstance(v, str) else f"{v:.2f}"),
     Column("p_tenpai", "p_tenpai", ">", fmt_float(3)),
@@ -330,7 +330,8 @@ def run(args: argparse.Namespace) -> int:
                and (c.key not in DRAW_COLUMNS
                     or (draws is not None and c.key in table.columns))
                and (c.key != "se_win" or (sampled and c.key in table.columns))
-               and (c.key not in WAIT_COLUMNS or c.key in table.columns)]
+               and (c.key not in WAIT_COLUMNS
+                    or (c.key in table.columns and (table["shanten"] == 0).any()))]
     columns += [c for c in DANGER_COLUMNS if c.key in table.columns]
 
     if args.json:
@@ -383,8 +384,13 @@ def run(args: argparse.Namespace) -> int:
     rows = table.to_dict(orient="records")
     for row in rows:
         row["improvement"] = two_step_cell(row.get("improvement"), row.get("shanten"))
+        if "valid_ukeire" in row:       # only a tenpai row's waits are judged
+            row["valid_ukeire"] = row["valid_ukeire"] if row.get("shanten") == 0 else "-"
     for line in format_table(rows, columns):
         write(line)
+    if "valid_ukeire" in table.columns and (table["shanten"] == 0).any():
+        write("valid: live copies of the waits that win under the ruleset's minimum "
+              "(on a discard or self-drawn); fan of each wait beside it")
     evaluated = int(table["p_win"].notna().sum()) if "p_win" in table.columns else 0
     for line in note_lines(notes, evaluated):
         write(line)
