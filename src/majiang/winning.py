@@ -12,7 +12,7 @@ context are 0..3 = East South West North.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import InvalidHandError
 from .hand import Decomposition, Hand
@@ -212,18 +212,21 @@ class WinningHand:
         One of :data:`WIN_POSITIONS`.
     unique_wait : bool
         The hand before the win could win on exactly one tile kind (独听), judged
-        by shape (see :func:`majiang.scoring.waits`).
+        by shape (see :func:`majiang.scoring.waits`).  The constructor also takes a
+        function of no argument returning it, called the first time a predicate
+        reads it (the scorers pass one: most rulesets never read it, and the waits
+        cost more than the rest of a reading).
     """
 
     __slots__ = ("hand", "context", "decomposition", "form", "sets", "pair", "pairs", "knitted",
-                 "counts", "win_set", "win_position", "unique_wait", "chows", "pungs",
+                 "counts", "win_set", "win_position", "_unique_wait", "chows", "pungs",
                  "chow_sets", "suited_pung_sets",
                  "concealed_pungs", "melded_kongs", "concealed_kongs", "n_exposed", "_cache")
 
     def __init__(self, hand: Hand, context: WinContext, decomposition: Decomposition | None,
                  form: str, sets: tuple, pair: int | None, pairs: tuple, knitted: tuple,
                  counts: tuple, win_set: int | None, win_position: str,
-                 unique_wait: bool, cache: dict | None = None) -> None:
+                 unique_wait: Any, cache: dict | None = None) -> None:
         self.hand = hand
         self.context = context
         self.decomposition = decomposition
@@ -235,7 +238,7 @@ class WinningHand:
         self.counts = counts
         self.win_set = win_set
         self.win_position = win_position
-        self.unique_wait = unique_wait
+        self._unique_wait = unique_wait
         self._cache = {} if cache is None else cache
         chows, pungs, chow_sets, pung_sets = [], [], [], []
         cp = mk = ck = 0
@@ -273,6 +276,18 @@ class WinningHand:
         self.n_exposed = sum(1 for m in hand.melds if not m.concealed)
 
     # -- derived views -----------------------------------------------------
+    @property
+    def unique_wait(self) -> bool:
+        """独听 (see the class notes), computed on first reading when given as a function."""
+        u = self._unique_wait
+        if callable(u):
+            u = self._unique_wait = bool(u())
+        return u
+
+    def __getstate__(self):
+        self.unique_wait            # resolved: a function given is not pickled
+        return None, {k: getattr(self, k) for k in self.__slots__}
+
     @property
     def win_tile(self) -> int:
         return self.context.win_tile

@@ -314,7 +314,44 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
 
 
 def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHand]]:
+    """Every reading of ``h`` + the win tile of ``ctx`` (:func:`_readings`) with its fans
+    (:func:`evaluate`, under the joker / wild-face values published at the time of the
+    call) and their total."""
     tb = _table(rs)
+    out = []
+    for w in _readings(rs, h, ctx):
+        fans = evaluate(w, rs)
+        out.append((_total(tb, fans), fans, w))
+    return out
+
+
+_READINGS: dict = {}
+_READINGS_MAX = 20_000
+"""Hands kept by :func:`_readings` before its memo is emptied."""
+
+
+def _readings(rs, h: Hand, ctx: WinContext) -> tuple[WinningHand, ...]:
+    """Every :class:`WinningHand` of ``h`` + the win tile of ``ctx``: each decomposition
+    in the ruleset's forms and each attribution of the win tile, in the tie order of
+    the module docstring.
+
+    Kept per (forms, hand, context): they depend on nothing else (the fans, and the
+    joker assignment a regional scorer publishes, are read when they are evaluated),
+    and a probability search asks of the same assigned hand again and again.  The
+    readings are read-only for the fan predicates, so one object serves every call;
+    the memo is emptied when it holds :data:`_READINGS_MAX` hands."""
+    key = (rs.forms, rs.seven_pairs_quads, rs.hand_size, h.concealed.tobytes(), h.melds,
+           h.flowers, h.jokers, ctx)
+    got = _READINGS.get(key)
+    if got is None:
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()
+        got = _READINGS[key] = tuple(_build_readings(rs, h, ctx))
+    return got
+
+
+def _build_readings(rs, h: Hand, ctx: WinContext):
+    """Yield the readings of :func:`_readings` (computed)."""
     win = ctx.win_tile
     c_arr = np.array(h.concealed, dtype=np.uint8)
     c_arr[win] += 1
@@ -335,7 +372,6 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
             uw.append(len(ws) == 1)
         return uw[0]
 
-    out = []
     for form, dec, csets, pair, pairs, knitted in _decompositions(rs, h, c, c_arr):
         if dec is None:
             dec = Decomposition(form, pair=pair, sets=csets)
@@ -363,13 +399,9 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
             for i, (kind, t) in enumerate(csets):
                 concealed = not (n_melds + i == win_set and kind == "pung" and not ctx.self_drawn)
                 sets.append(SetView(kind, t, concealed, False))
-            u = unique_wait() if pos in ("edge", "closed", "pair") else False
-            w = WinningHand(h, ctx, dec, form, tuple(sets), pair, pairs, knitted, counts,
-                            win_set, pos, u, cache)
-            fans = evaluate(w, rs)
-            out.append((_total(tb, fans), fans, w))
-    return out
-
+            u = unique_wait if pos in ("edge", "closed", "pair") else False
+            yield WinningHand(h, ctx, dec, form, tuple(sets), pair, pairs, knitted, counts,
+                              win_set, pos, u, cache)
 
 
 def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,

@@ -184,6 +184,12 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
     return out
 
 
+def _has_special(rs) -> bool:
+    """Whether :func:`_special` can read a hand without jokers under ``rs`` (an extra
+    form: 十三烂, 七星归位, 将将胡)."""
+    return any(f in rs.forms for f in ("thirteen_lonely", "seven_stars", "all_258"))
+
+
 def _with_melds(c, melds) -> list:
     """The counts ``c`` (34,) plus every tile of `melds`, as a new list."""
     allc = [int(x) for x in c]
@@ -287,42 +293,60 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         assignments = sorted(assignments)
     else:
         assignments = [()]
-    in_melds = np.zeros(34, np.int64)
+    in_melds = [0] * 34
     for m in melds:
         for t in m.tiles:
             in_melds[t] += 1
+    h0_conc = h0.concealed.tolist()
+    c_full_l = c_full.tolist()
+    model = game_model(rs)
+    special = _has_special(rs)
+    contexts: dict = {}         # the WinContext of each win tile (None: refused)
+
+    def context_of(wt: int):
+        if wt not in contexts:
+            try:
+                contexts[wt] = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
+                                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
+                                          wind_index(prevalent_wind, "prevalent_wind"), flowers,
+                                          first_turn)
+            except InvalidHandError:
+                contexts[wt] = None
+        return contexts[wt]
+
     out = []
     for asg in assignments:
-        c = c_full.copy()
+        c = list(c_full_l)
         for k in asg:
             c[k] += 1
         wins = [win] if win is not None else sorted(set(asg))
         for wt in wins:
-            before = c.copy()
+            before = list(c)
             before[wt] -= 1
-            try:
-                b8 = before.astype(np.uint8)
-                if before.max() <= 4 and int((before + in_melds).max()) <= 4:
-                    # the checks of Hand(): h0 passed them; the assigned copies are
-                    # within four a kind (else Hand() refuses the reading below)
-                    b8.flags.writeable = False
-                    hb = _trusted_hand(b8, melds, h0.flowers)
-                else:
-                    hb = Hand(b8, melds, h0.flowers)
-                ctx = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
-                                 bool(last_tile), wind_index(seat_wind, "seat_wind"),
-                                 wind_index(prevalent_wind, "prevalent_wind"), flowers,
-                                 first_turn)
-            except InvalidHandError:
+            # the checks of Hand(): h0 passed them, so only a count the assignment or the
+            # win tile changed can break them (more than four a kind, melds included)
+            if all(before[k] == h0_conc[k] or before[k] + in_melds[k] <= 4
+                   for k in (*asg, wt)):
+                b8 = np.array(before, dtype=np.uint8)
+                b8.flags.writeable = False
+                hb = _trusted_hand(b8, melds, h0.flowers)
+            else:
+                try:
+                    hb = Hand(np.array(before, dtype=np.uint8), melds, h0.flowers)
+                except InvalidHandError:
+                    continue
+            ctx = context_of(wt)
+            if ctx is None:
                 continue
             token = JOKERS.set((J, tuple(asg), bool(win_is_joker)))
             try:
                 cands = _candidates(rs, hb, ctx)
-                for w in _special(rs, hb, ctx, c.tolist(), 0):
-                    fans = evaluate(w, rs)
-                    cands.append((0, fans, w))
+                if special:
+                    for w in _special(rs, hb, ctx, c, 0):
+                        fans = evaluate(w, rs)
+                        cands.append((0, fans, w))
                 for _, fans, w in cands:
-                    out.append((_points(rs, fans, w), fans, w, asg, _violations(rs, w, fans)))
+                    out.append((_points(rs, fans, w), fans, w, asg, model.violations(w, fans)))
             finally:
                 JOKERS.reset(token)
     if J >= 3 and game_model(rs).three_jokers_win:

@@ -232,6 +232,25 @@ def _regular_joker_asg(c: tuple, j: int, sets_left: int, need_pair: bool, kinds:
     return got
 
 
+_ASG_MEMOS: dict = {}
+_ASG_MEMO_MAX = 50_000
+"""Entries kept per kind set by :func:`_asg_memo` before it is emptied."""
+
+
+def _asg_memo(kinds: tuple) -> dict:
+    """The memo of :func:`_regular_joker_asg` for ``kinds``, kept across calls: the
+    sub-problems (the tiles left after the lowest are placed) recur across the hands a
+    search asks about (a probability search asks of thousands that share their upper
+    tiles).  Its answers depend on the key and ``kinds`` only; emptied when it holds
+    :data:`_ASG_MEMO_MAX` entries."""
+    memo = _ASG_MEMOS.get(kinds)
+    if memo is None or len(memo) >= _ASG_MEMO_MAX:
+        if len(_ASG_MEMOS) >= 16:
+            _ASG_MEMOS.clear()
+        memo = _ASG_MEMOS[kinds] = {}
+    return memo
+
+
 def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
                       forms=("regular", "seven_pairs"), quads: bool = False,
                       kinds=None, fifth_copy: bool = False) -> set:
@@ -242,7 +261,8 @@ def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
     c, kinds, cap, n = _joker_hand(counts, jokers, kinds, caps)
     raw: set = set()
     if "regular" in forms:
-        raw.update(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds, {}))
+        raw.update(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds,
+                                      _asg_memo(kinds)))
     if "seven_pairs" in forms and n == 14 and n_melds == 0:
         sp: set = set()
         _seven_pairs_joker_dec(list(c), jokers, quads, kinds, sp)
