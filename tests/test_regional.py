@@ -898,3 +898,134 @@ def test_lisi_shanten_keeps_the_void_suit():
     assert majiang.shanten(h, ruleset="lisi") >= 1
 
 
+
+
+# ---------------------------------------------------------------------------
+# The scorer's memos (readings per assigned hand, joker sub-problems, lazy 独听)
+# ---------------------------------------------------------------------------
+
+def _memo_cases(rng, ruleset, n, indicator=None):
+    """``n`` random complete 14-tile hands of ``ruleset`` as ``(hand 13, win tile,
+    keywords)`` for :func:`check_win`: 4 sets + pair over all 34 kinds, one set exposed
+    in half of them, 0-3 tiles turned into jokers (``*``; with an ``indicator`` some into
+    the faces of its next kind), the win tile one of the rest (or a joker drawn)."""
+    from majiang.tiles import format_counts, tile_name
+    model = game_model(ruleset)
+    out = []
+    while len(out) < n:
+        got = _random_complete_34(rng)
+        if got is None:
+            continue
+        c, sets = got
+        meld = ""
+        if rng.random() < 0.5:
+            kind, t = sets[0]
+            m = np.zeros(34, np.int64)
+            if kind == "chow":
+                m[t:t + 3] += 1
+            else:
+                m[t] += 3
+            c = c - m
+            meld = f" [{format_counts(m)}]"
+        j = int(rng.integers(0, 4))
+        stars = 0
+        for _ in range(j):
+            k = int(rng.choice(np.flatnonzero(c)))
+            c[k] -= 1
+            if indicator is not None and rng.random() < 0.5 and c[1] < 4:
+                c[1] += 1           # the next kind of indicator 1m (2m) by its face
+            else:
+                stars += 1
+        kw = {"self_drawn": bool(rng.random() < 0.7) or model.self_draw_only}
+        if indicator is not None:
+            kw["indicator"] = indicator
+        elif stars and rng.random() < 0.25:
+            kw["win_is_joker"] = True
+            out.append((format_counts(c) + "*" * (stars - 1) + meld, None, kw))
+            continue
+        win = int(rng.choice(np.flatnonzero(c)))
+        c[win] -= 1
+        out.append((format_counts(c) + "*" * stars + meld, tile_name(win), kw))
+        # the same hand in another context: a memo must not answer it with the first
+        other = dict(kw, seat_wind=int(rng.integers(1, 4)),
+                     self_drawn=kw["self_drawn"] if model.self_draw_only else
+                     not kw["self_drawn"])
+        out.append((out[-1][0], out[-1][1], other))
+    return out
+
+
+def _random_complete_34(rng):
+    """A random complete hand over the 34 kinds (counts, its sets), or None."""
+    for _ in range(50):
+        c = np.zeros(34, np.int64)
+        c[rng.integers(0, 34)] += 2
+        sets = []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                t = int(rng.integers(0, 34))
+                c[t] += 3
+                sets.append(("pung", t))
+            else:
+                t = 9 * int(rng.integers(0, 3)) + int(rng.integers(0, 7))
+                c[t:t + 3] += 1
+                sets.append(("chow", t))
+        if c.max() <= 4:
+            return c, sets
+    return None
+
+
+def _verdicts(cases, ruleset, cold: bool):
+    from majiang.rules.shapes import decompositions
+    from majiang.scoring import reference
+    out = []
+    for hand, win, kw in cases:
+        if cold:        # every memo empty: each reading computed afresh, as before them
+            reference._READINGS.clear()
+            decompositions._ASG_MEMOS.clear()
+        chk = check_win(hand, win, ruleset=ruleset, **kw)
+        r = chk.result
+        out.append((chk.valid, chk.reason, None if r is None else (
+            r.to_dict(), str(r), repr(r.winning_hand), r.winning_hand.unique_wait)))
+    return out
+
+
+@pytest.mark.parametrize("ruleset, indicator", [
+    ("tianjin", "1m"), ("tianjin", None), ("wuhan", None), ("guangdong", None),
+    ("nanchang", None), ("mcr", None)])
+def test_scorer_memos_change_no_verdict(ruleset, indicator):
+    """THE win predicate with the scorer's memos warm (every hand asked once before, then
+    in another order) gives what it gives with every memo emptied before each hand:
+    validity, reason, fans, points, the reading and its 独听 flag, on 150 random complete
+    hands a ruleset, each also asked in a second context (seat, self-drawn or not; jokers
+    and a joker drawn where the ruleset has them; tianjin also by the faces of its 混儿
+    with indicator 1m)."""
+    rng = np.random.default_rng(2026)
+    has_jokers = game_model(ruleset).jokers is not None
+    cases = _memo_cases(rng, ruleset, 150, indicator)
+    if not has_jokers:
+        cases = [(h, w, kw) for h, w, kw in cases if "*" not in h and w is not None]
+    cold = _verdicts(cases, ruleset, cold=True)
+    _verdicts(cases, ruleset, cold=False)
+    order = rng.permutation(len(cases))
+    warm = _verdicts([cases[i] for i in order], ruleset, cold=False)
+    assert [cold[i] for i in order] == warm
+    assert sum(v[0] for v in cold) >= 5           # wins among them, not only refusals
+
+
+def test_lazy_unique_wait_matches_the_waits_and_pickles():
+    """独听 is computed when first read (the reference engine's readings): 111z + 2z waits
+    on 2z alone (a single wait: True); 2345s waits on 2s and 5s (a pair wait that is not
+    unique: False); a reading pickles with it resolved."""
+    import pickle
+
+    from majiang.scoring.reference import candidates
+    for hand, win, expected in (("123m456p789s1112z", "2z", True),
+                                ("123m456p2345789s", "5s", False)):
+        pair_readings = [w for _, _, w in candidates(hand, win, ruleset="mcr")
+                         if w.win_position == "pair"]
+        assert pair_readings
+        for w in pair_readings:
+            assert w.unique_wait is expected
+            assert pickle.loads(pickle.dumps(w)).unique_wait is expected
+    w = candidates("123m456p2345789s", "5s", ruleset="mcr")[0][2]
+    assert pickle.loads(pickle.dumps(w)).unique_wait is w.unique_wait     # unresolved before

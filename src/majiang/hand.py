@@ -286,6 +286,24 @@ def _trusted_hand(concealed: np.ndarray, melds: tuple[Meld, ...] = (),
     return h
 
 
+def _trusted_decomposition(form: str, pair: int | None, sets) -> "Decomposition":
+    """A regular-form :class:`Decomposition` from parts a caller has already proved valid
+    (a form of :data:`DECOMPOSITION_FORMS`, tiles 0..33, chows that exist): the checks of
+    ``__post_init__`` skipped, the sets sorted as it sorts them."""
+    d = _new_object(Decomposition)
+    put = object.__setattr__
+    put(d, "form", form)
+    put(d, "pair", None if pair is None else int(pair))
+    put(d, "sets", tuple(sorted(((k, int(t)) for k, t in sets), key=_set_order)))
+    put(d, "pairs", ())
+    put(d, "knitted", ())
+    return d
+
+
+def _set_order(st: tuple) -> tuple:
+    return st[1], st[0]
+
+
 _MELD_CACHE: dict[int, Meld] = {}
 _MELD_KIND_OF_CODE = (("chow", False), ("pung", False), ("kong", False), ("kong", True))
 

@@ -110,8 +110,11 @@ def outside(w) -> int:
 
 def straight(w) -> int:
     """一条龙: 123 456 789 of one suit as chows."""
-    ch = set(w.chows)
-    return int(any({9 * s, 9 * s + 3, 9 * s + 6} <= ch for s in range(3)))
+    ch = w.chows
+    for b in (0, 9, 18):
+        if b in ch and b + 3 in ch and b + 6 in ch:
+            return 1
+    return 0
 
 
 def dragon_pungs(w) -> int:

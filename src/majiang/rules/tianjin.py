@@ -116,9 +116,10 @@ def _double_hun_wu(w) -> int:
 
 
 def _dragon_suit(w):
-    for s in range(3):
-        if all(9 * s + r in w.chows for r in (0, 3, 6)):
-            return s
+    ch = w.chows
+    for b in (0, 9, 18):
+        if b in ch and b + 3 in ch and b + 6 in ch:
+            return b // 9
     return None
 
 

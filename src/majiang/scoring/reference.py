@@ -14,7 +14,7 @@ import numpy as np
 from .. import rules as _rules
 from .._core import decompose as _decompose
 from ..errors import InvalidHandError, RuleError
-from ..hand import Decomposition, Hand, as_hand, format_hand
+from ..hand import Decomposition, Hand, _trusted_decomposition, as_hand, format_hand
 from ..rules.model import game_model
 from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
 from ..tiles import TERMINALS_AND_HONORS as _ORPHANS
@@ -373,8 +373,8 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
         return uw[0]
 
     for form, dec, csets, pair, pairs, knitted in _decompositions(rs, h, c, c_arr):
-        if dec is None:
-            dec = Decomposition(form, pair=pair, sets=csets)
+        if dec is None:         # the compiled decomposer's sets: valid by construction
+            dec = _trusted_decomposition(form, pair, csets)
         # attributions of the win tile
         attrs: list[tuple[int | None, str]] = []
         if form in ("regular", "knitted_straight"):

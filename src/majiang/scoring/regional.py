@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from .. import rules as _rules
+from .._memo import per_ruleset
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, _trusted_hand, as_hand, format_hand
 from ..rules.base import POINTS_FUNCTIONS, WILD_HELD
@@ -240,6 +241,24 @@ def _absent_kinds(rs) -> list:
     return [k for k in range(34) if not rs.copies[k]]
 
 
+class _Facts:
+    """What :func:`candidates` reads of a ruleset on every hand, read once per ruleset
+    object (:func:`_facts`)."""
+
+    __slots__ = ("copies", "kinds", "absent", "joker_forms", "special", "model")
+
+    def __init__(self, rs) -> None:
+        self.copies = tuple(rs.copies)
+        self.kinds = tuple(rs.kinds)
+        self.absent = tuple(_absent_kinds(rs))
+        self.joker_forms = tuple(f for f in rs.forms if f in ("regular", "seven_pairs"))
+        self.special = _has_special(rs)
+        self.model = game_model(rs)
+
+
+_facts = per_ruleset(_Facts)
+
+
 def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                last_copy: bool = False, kong: bool = False, last_tile: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
@@ -254,7 +273,9 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                f"{h0.n_tiles + jokers}")
     if h0.flowers:          # flowers only where the tile set has them
         game_model(rs).check_flowers(h0.flowers)
-    for k in _absent_kinds(rs):
+    facts = _facts(rs)
+    copies = facts.copies
+    for k in facts.absent:
         if h0.concealed[k] or any(k in m.tiles for m in h0.melds):
             raise InvalidHandError(f"{tile_name(k)} is not in the tile set of {rs.name} "
                                    f"({rs.tiles})")
@@ -265,7 +286,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         if win_tile is None:
             raise RuleError("give the winning tile (or win_is_joker=True)")
         win = parse_tile(win_tile) if isinstance(win_tile, str) else int(win_tile)
-        if not rs.copies[win]:
+        if not copies[win]:
             raise InvalidHandError(f"{tile_name(win)} is not in the tile set of {rs.name}")
     else:
         win = None
@@ -275,16 +296,15 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     if win is not None:
         c_full[win] += 1
     melds = h0.melds
-    caps = list(rs.copies)
+    caps = list(copies)
     for m in melds:
         for t in m.tiles:
             caps[t] -= 1
     # distinct joker assignments (kinds that complete sets); none without jokers
     if J:
         assignments = joker_assignments(c_full, J, n_melds=len(melds), caps=caps,
-                                        forms=tuple(f for f in rs.forms if f in
-                                                    ("regular", "seven_pairs")),
-                                        quads=rs.seven_pairs_quads, kinds=rs.kinds,
+                                        forms=facts.joker_forms,
+                                        quads=rs.seven_pairs_quads, kinds=facts.kinds,
                                         fifth_copy=bool(rs.jokers.fifth_copy))
         if "all_258" in rs.forms:           # 将将胡 of any shape: no decomposition needed
             a = _all_258_jokers(c_full, melds, J, caps, bool(win_is_joker))
@@ -299,8 +319,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             in_melds[t] += 1
     h0_conc = h0.concealed.tolist()
     c_full_l = c_full.tolist()
-    model = game_model(rs)
-    special = _has_special(rs)
+    model = facts.model
+    special = facts.special
     contexts: dict = {}         # the WinContext of each win tile (None: refused)
 
     def context_of(wt: int):

@@ -157,18 +157,33 @@ def _chow_branches(c, i: int, j: int, starts: frozenset):
     ``j`` jokers: ``(start, jokers' kinds, real tiles above i used)``; its tiles below
     ``i`` are jokers, those above real (when held) or jokers.  ``starts``: the chow
     starts allowed (:func:`_chow_starts`)."""
-    for start in (i - 2, i - 1, i):
-        if start not in starts:
-            continue
-        others = [t for t in (start, start + 1, start + 2) if t != i]
-        below = [t for t in others if t < i]
-        above = [t for t in others if t > i]
-        for real_above in product((False, True), repeat=len(above)):
+    for start, below, above in _chow_shapes(i, starts):
+        for real_above in _FLAGS[len(above)]:
             if any(ra and not c[t] for ra, t in zip(real_above, above)):
                 continue
-            jk = below + [t for ra, t in zip(real_above, above) if not ra]
+            jk = [*below, *(t for ra, t in zip(real_above, above) if not ra)]
             if len(jk) <= j:
                 yield start, jk, [t for ra, t in zip(real_above, above) if ra]
+
+
+_FLAGS = tuple(tuple(product((False, True), repeat=n)) for n in range(3))
+_CHOW_SHAPES: dict = {}
+
+
+def _chow_shapes(i: int, starts: frozenset) -> tuple:
+    """``(start, tiles below i, tiles above i)`` of each allowed chow holding ``i``
+    (:func:`_chow_branches`), kept per ``(i, starts)``."""
+    got = _CHOW_SHAPES.get((i, starts))
+    if got is None:
+        out = []
+        for start in (i - 2, i - 1, i):
+            if start not in starts:
+                continue
+            others = [t for t in (start, start + 1, start + 2) if t != i]
+            out.append((start, tuple(t for t in others if t < i),
+                        tuple(t for t in others if t > i)))
+        got = _CHOW_SHAPES[(i, starts)] = tuple(out)
+    return got
 
 
 def _chow_starts(kinds: tuple) -> frozenset:
