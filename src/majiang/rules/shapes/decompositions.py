@@ -266,6 +266,91 @@ def _asg_memo(kinds: tuple) -> dict:
     return memo
 
 
+_SUIT_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _regular_asg_by_suit(c: list, jokers: int, kinds: tuple) -> set:
+    """The assignments of :func:`_regular_joker_asg` for the whole hand ``c`` (a list of
+    34 counts, ``jokers`` wild tiles, every set and the pair), found suit by suit.
+
+    Every set lies in one suit (or is an honour pung), so a complete hand is a complete
+    part in each suit (m, p, s, the honours), one of them holding the pair: the
+    assignments are the unions, over the ways of sharing the jokers and placing the pair,
+    of one assignment of each suit's part (:func:`_part_asg`: its joker-only groups stay
+    in the suit, and the other suits' parts give the rest).  A union is the
+    concatenation of the parts, already sorted (the suits' kinds are in order).  Real
+    tiles of a kind outside ``kinds`` fall back to the whole-hand search, which places
+    them as it always has."""
+    parts = []
+    for lo, hi in _SUIT_RANGES:
+        ks = _suit_kinds(kinds, lo, hi)
+        seg = tuple(c[lo:hi])
+        if any(x and lo + r not in ks for r, x in enumerate(seg)):
+            n = sum(c) + jokers
+            return set(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds,
+                                          _asg_memo(kinds)))
+        parts.append((ks, seg, lo, sum(seg)))
+    out: set = set()
+    _share(parts, 0, jokers, True, [], out)
+    return out
+
+
+def _share(parts: list, i: int, j_left: int, pair_left: bool, acc: list, out: set) -> None:
+    """:func:`_regular_asg_by_suit`: the parts from suit ``i`` on take ``j_left`` jokers
+    (and the pair when ``pair_left``); each union found is added to ``out``."""
+    ks, seg, lo, n = parts[i]
+    if i == 3:                      # the honours take what is left
+        got = _part_asg(ks, seg, lo, n, j_left, pair_left)
+        if got:
+            out.update(_products(acc + [got]))
+        return
+    for pair in ((False, True) if pair_left else (False,)):
+        for j in range((2 * pair - n) % 3, j_left + 1, 3):
+            got = _part_asg(ks, seg, lo, n, j, pair)
+            if got:
+                _share(parts, i + 1, j_left - j, pair_left and not pair, acc + [got], out)
+
+
+_SUIT_KINDS: dict = {}
+_PARTS: dict = {}
+
+
+def _suit_kinds(kinds: tuple, lo: int, hi: int) -> tuple:
+    got = _SUIT_KINDS.get((kinds, lo))
+    if got is None:
+        got = _SUIT_KINDS[(kinds, lo)] = tuple(k for k in kinds if lo <= k < hi)
+    return got
+
+
+def _part_asg(ks: tuple, seg: tuple, lo: int, n: int, j: int, pair: bool) -> frozenset:
+    """The assignments (kinds of ``ks``) completing one suit's part ``seg`` (its counts
+    from kind ``lo``, ``n`` tiles) with ``j`` jokers into sets (and the pair when
+    ``pair``): :func:`_regular_joker_asg` on it, kept per part (the parts recur across
+    the hands a search asks about; emptied at :data:`_ASG_MEMO_MAX` entries)."""
+    key = (ks, seg, j, pair)
+    got = _PARTS.get(key)
+    if got is None:
+        left = n + j - 2 * pair
+        if left < 0 or left % 3:
+            got = frozenset()
+        else:
+            sub = [0] * 34
+            sub[lo:lo + len(seg)] = seg
+            got = _regular_joker_asg(tuple(sub), j, left // 3, pair, ks, _asg_memo(ks))
+        if len(_PARTS) >= _ASG_MEMO_MAX:
+            _PARTS.clear()
+        _PARTS[key] = got
+    return got
+
+
+def _products(sets: list):
+    """Each concatenation of one tuple from each of ``sets`` (in order)."""
+    acc = [()]
+    for s in sets:
+        acc = [a + b for a in acc for b in s]
+    return acc
+
+
 def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
                       forms=("regular", "seven_pairs"), quads: bool = False,
                       kinds=None, fifth_copy: bool = False) -> set:
@@ -276,8 +361,7 @@ def joker_assignments(counts, jokers: int, *, n_melds: int = 0, caps=None,
     c, kinds, cap, n = _joker_hand(counts, jokers, kinds, caps)
     raw: set = set()
     if "regular" in forms:
-        raw.update(_regular_joker_asg(tuple(c), jokers, (n - 2) // 3, True, kinds,
-                                      _asg_memo(kinds)))
+        raw.update(_regular_asg_by_suit(c, jokers, kinds))
     if "seven_pairs" in forms and n == 14 and n_melds == 0:
         sp: set = set()
         _seven_pairs_joker_dec(list(c), jokers, quads, kinds, sp)
