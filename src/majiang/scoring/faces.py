@@ -35,7 +35,7 @@ import numpy as np
 
 from .. import rules as _rules
 from ..errors import InvalidHandError, RuleError
-from ..hand import Hand, Meld, as_hand
+from ..hand import Hand, Meld, _trusted_hand, as_hand
 from ..rules.base import WILD_HELD
 from ..tiles import parse_tile, tile_name
 from .regional import _fixed_face_hand
@@ -181,7 +181,11 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
             except InvalidHandError as e:
                 err = e
         if n or wild_win or not rs.jokers.own_face_natural:
-            h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
+            if h.jokers + n <= 8:       # Hand()'s checks: h passed them, c has fewer tiles
+                c.flags.writeable = False
+                h2 = _trusted_hand(c, h.melds, h.flowers, h.jokers + n)
+            else:
+                h2 = Hand(c, h.melds, h.flowers, h.jokers + n)
             try:
                 found.append(_score(h2, None if wild_win else win, ruleset=rs,
                                     win_is_joker=wild_win, **context))

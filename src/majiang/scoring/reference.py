@@ -62,6 +62,9 @@ class _Table:
         self.minimum = {f.id for f in rs.fans if f.minimum and not f.fallback}
         self.value = {f.id: f.value for f in rs.fans}
         self.fan_counts: dict[int, FanCount] = {}   # shared FanCount per id * 256 + count
+        #: per form: ``(id, predicate, combination)`` of its fans, in table order
+        self.steps = {form: tuple((f.id, f.predicate, f.combination) for f in fans)
+                      for form, fans in self.by_form.items()}
 
 
 _TABLES: dict[int, tuple] = {}
@@ -138,14 +141,14 @@ def evaluate(w: WinningHand, ruleset: Any = "mcr") -> dict[int, int]:
     tb = _table(_rules.get(ruleset))
     counts: dict[int, int] = {}
     combos: list = []
-    for f in tb.by_form.get(w.form, ()):
-        if f.predicate is not None:
-            n = f.predicate(w)
+    for fid, predicate, combination in tb.steps.get(w.form, ()):
+        if predicate is not None:
+            n = predicate(w)
             if n:
-                counts[f.id] = n
+                counts[fid] = n
         else:
-            for g in f.combination(w):
-                combos.append((f.id, f.value, g))
+            for g in combination(w):
+                combos.append((fid, tb.value[fid], g))
     if combos:
         for fid, n in _choose(combos).items():
             counts[fid] = counts.get(fid, 0) + n
@@ -340,14 +343,20 @@ def _readings(rs, h: Hand, ctx: WinContext) -> tuple[WinningHand, ...]:
     and a probability search asks of the same assigned hand again and again.  The
     readings are read-only for the fan predicates, so one object serves every call;
     the memo is emptied when it holds :data:`_READINGS_MAX` hands."""
-    key = (rs.forms, rs.seven_pairs_quads, rs.hand_size, h.concealed.tobytes(), h.melds,
-           h.flowers, h.jokers, ctx)
+    key = _readings_key(rs, h.concealed.tobytes(), h.melds, h.flowers, h.jokers, ctx)
     got = _READINGS.get(key)
     if got is None:
         if len(_READINGS) >= _READINGS_MAX:
             _READINGS.clear()
         got = _READINGS[key] = tuple(_build_readings(rs, h, ctx))
     return got
+
+
+def _readings_key(rs, concealed: bytes, melds: tuple, flowers: tuple, jokers: int,
+                  ctx: WinContext) -> tuple:
+    """The key of :func:`_readings` of a hand (its concealed counts as ``uint8`` bytes)."""
+    return (rs.forms, rs.seven_pairs_quads, rs.hand_size, concealed, melds, flowers, jokers,
+            ctx)
 
 
 def _build_readings(rs, h: Hand, ctx: WinContext):

@@ -35,8 +35,8 @@ from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_assignments
 from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
-from .reference import (_candidates, _counted, _meets_minimum, _table, _where, evaluate,
-                        flower_count, wind_index)
+from .reference import (_READINGS, _counted, _meets_minimum, _readings, _readings_key, _table,
+                        _where, evaluate, flower_count, wind_index)
 from .results import FanCount, FanResult
 
 __all__ = ["score", "RegionalResult", "candidates"]
@@ -335,38 +335,47 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         return contexts[wt]
 
     out = []
+    flowers0 = h0.flowers
     for asg in assignments:
         c = list(c_full_l)
         for k in asg:
             c[k] += 1
         wins = [win] if win is not None else sorted(set(asg))
         for wt in wins:
-            before = list(c)
-            before[wt] -= 1
-            # the checks of Hand(): h0 passed them, so only a count the assignment or the
-            # win tile changed can break them (more than four a kind, melds included)
-            if all(before[k] == h0_conc[k] or before[k] + in_melds[k] <= 4
-                   for k in (*asg, wt)):
-                b8 = np.array(before, dtype=np.uint8)
-                b8.flags.writeable = False
-                hb = _trusted_hand(b8, melds, h0.flowers)
-            else:
-                try:
-                    hb = Hand(np.array(before, dtype=np.uint8), melds, h0.flowers)
-                except InvalidHandError:
-                    continue
             ctx = context_of(wt)
             if ctx is None:
                 continue
+            before = list(c)
+            before[wt] -= 1
+            # the readings of this assigned hand when an earlier hand had them (a hand
+            # is built, and checked, only to compute them)
+            readings = _READINGS.get(_readings_key(rs, bytes(before), melds, flowers0, 0, ctx))
+            hb = None
+            if readings is None or special:
+                # the checks of Hand(): h0 passed them, so only a count the assignment or
+                # the win tile changed can break them (more than four a kind, melds too)
+                if all(before[k] == h0_conc[k] or before[k] + in_melds[k] <= 4
+                       for k in (*asg, wt)):
+                    b8 = np.array(before, dtype=np.uint8)
+                    b8.flags.writeable = False
+                    hb = _trusted_hand(b8, melds, flowers0)
+                else:
+                    try:
+                        hb = Hand(np.array(before, dtype=np.uint8), melds, flowers0)
+                    except InvalidHandError:
+                        continue
+                if readings is None:
+                    readings = _readings(rs, hb, ctx)
             token = JOKERS.set((J, tuple(asg), bool(win_is_joker)))
             try:
-                cands = _candidates(rs, hb, ctx)
+                for w in readings:
+                    fans = evaluate(w, rs)
+                    out.append((_points(rs, fans, w), fans, w, asg, model.violations(w, fans)))
                 if special:
                     for w in _special(rs, hb, ctx, c, 0):
                         fans = evaluate(w, rs)
-                        cands.append((0, fans, w))
-                for _, fans, w in cands:
-                    out.append((_points(rs, fans, w), fans, w, asg, model.violations(w, fans)))
+                        out.append((_points(rs, fans, w), fans, w, asg,
+                                    model.violations(w, fans)))
             finally:
                 JOKERS.reset(token)
     if J >= 3 and game_model(rs).three_jokers_win:
