@@ -1,9 +1,10 @@
 """Seconds a user waits for regional advice with win probabilities (issue 20: Changsha
 ``--draws 10`` within 5 s, Tianjin within 3 s).
 
-Run ``python bench/bench_regional_advice.py [--src DIR ...] [--repeat N]`` to time the
-two CLI commands below, each in a fresh interpreter (imports included, as a user
-waits), once per source tree given with ``--src`` (a ``src`` directory holding
+Run ``python bench/bench_regional_advice.py [--src DIR ...] [--repeat N] [--only WORD]``
+to time the two CLI commands below (``--only tianjin``: those whose name holds the
+word), each in a fresh interpreter (imports included, as a user waits), once per
+source tree given with ``--src`` (a ``src`` directory holding
 ``majiang``, e.g. a checkout of an older commit for the "before" column; default the
 tree this script's ``majiang`` is imported from).  Wall and CPU seconds (the children's
 user + system time: the figure that does not depend on other load on the machine) are
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--src", action="append", help="a src directory (repeatable)")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--only", action="append", help="time only the commands naming this word")
     a = ap.parse_args(argv)
     if a.src:
         srcs = a.src
@@ -54,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         srcs = [str(Path(majiang.__file__).resolve().parents[1])]
     print(f"{'command':22} {'target':>6} {'wall s':>8} {'cpu s':>8}  src")
     for name, args in COMMANDS.items():
+        if a.only and not any(w in name for w in a.only):
+            continue
         for src in srcs:
             runs = [run_once(src, args) for _ in range(a.repeat)]
             wall = min(r[0] for r in runs)

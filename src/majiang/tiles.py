@@ -465,11 +465,11 @@ def format_counts(counts: Any) -> str:
     Suits appear in the order m, p, s, z; empty suits are omitted; an empty
     vector gives ``""``.  `counts` is validated with :func:`as_counts`.
     """
-    c = as_counts(counts)
+    c = as_counts(counts).tolist()
     parts = []
     for s, suit in enumerate(SUITS):
         lo, hi = 9 * s, (9 * s + 9 if s < 3 else N_KINDS)
-        digits = "".join(str(k - lo + 1) * int(c[k]) for k in range(lo, hi))
+        digits = "".join(str(k - lo + 1) * c[k] for k in range(lo, hi) if c[k])
         if digits:
             parts.append(digits + suit)
     return "".join(parts)
