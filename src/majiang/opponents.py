@@ -116,7 +116,10 @@ TEMPO: dict[str, tuple[float, ...]] = {
 ``c4``) and the weight ``g`` of the table's evidence, ``logit P(ready | table) = logit
 P(ready) + g * log L`` (``L`` the mean likelihood of the ready samples, step 5 of the
 module text), all fitted together by maximum likelihood by ``bench/fit_tempo.py`` on
-hands of four built-in efficiency players."""
+hands of four built-in efficiency players.  Under ``mcr`` the meld terms come out
+negative, which we read as: "ready" means a wait worth the 8-fan minimum, and a called
+meld gives up the concealed hand's fans (不求人, 门前清) as often as it brings the hand
+closer; where any shape wins (sichuan, guangdong) they are positive."""
 
 TEMPO_TERMS = 7
 """Numbers in a tempo tuple (:data:`TEMPO`)."""
