@@ -329,8 +329,8 @@ def _candidates(rs, h: Hand, ctx: WinContext) -> list[tuple[int, dict, WinningHa
 
 
 _READINGS: dict = {}
-_READINGS_MAX = 20_000
-"""Hands kept by :func:`_readings` before its memo is emptied."""
+_READINGS_MAX = 10_000
+"""Hands kept by :func:`_readings` before its memo is emptied (about 2.7 kB a hand)."""
 
 
 def _readings(rs, h: Hand, ctx: WinContext) -> tuple[WinningHand, ...]:

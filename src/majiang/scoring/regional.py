@@ -10,6 +10,9 @@
    set or the pair); each distinct assignment gives a concrete hand, scored by
    the ordinary engine (every decomposition, every win-tile attribution) with
    the assignment published to the fan predicates (:func:`majiang.rules.fans.joker_info`).
+   The readings of a concrete hand are kept (:func:`majiang.scoring.reference._readings`:
+   a probability search or a game asks of the same assigned hands again and again);
+   only the fans are evaluated anew, under each assignment.
 2. Extra forms (十三烂, 七星归位) and 三金倒 (three jokers, 罗源) are read directly.
 3. Each reading must pass the ruleset's win constraints (:mod:`majiang.rules.constraints`);
    the reading with the most *points* (:meth:`Ruleset.points`, or the ruleset's
