@@ -1427,3 +1427,21 @@ def test_declared_void_names_its_suit_when_a_win_breaks_it(capsys):
     from majiang.scoring import check_win
     v = check_win("123456789m11p57s", "6s", ruleset=with_void("sichuan", "s"))
     assert not v.valid and "declared 条 (s) void" in v.reason
+
+
+def test_main_collects_less_often_and_leaves_a_disabled_collector(capsys):
+    """A command raises the collector's first threshold to 20,000 new objects (a long
+    search keeps many objects; Python's 700 has the heap scanned whole again and again);
+    a threshold of 0 (collection switched off) is left as it is."""
+    import gc
+    old = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        assert main(["shanten", "123m456p789s1122z"]) == 0
+        assert gc.get_threshold() == (20_000, 10, 10)
+        gc.set_threshold(0, 10, 10)
+        assert main(["shanten", "123m456p789s1122z"]) == 0
+        assert gc.get_threshold() == (0, 10, 10)
+    finally:
+        gc.set_threshold(*old)
+    capsys.readouterr()

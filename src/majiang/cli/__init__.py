@@ -206,11 +206,25 @@ def _tolerant_output() -> None:
                 pass
 
 
+def _fewer_collections() -> None:
+    """Raise the garbage collector's first threshold to 20,000 new objects (Python's
+    default is 700).  A command is one process that builds many long-lived objects (the
+    scorer's kept readings, a search's results): at the default the growing heap is
+    scanned whole several times a run (about half a second of CPU in a 4-second
+    ``advise --draws 10 --rules tianjin``).  Only when collections happen changes, never
+    a value."""
+    import gc
+    first, *rest = gc.get_threshold()
+    if 0 < first < 20_000:
+        gc.set_threshold(20_000, *rest)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default ``sys.argv[1:]``); returns the
     exit code (0 success, 2 bad input or usage, 130 interrupted by Ctrl-C) instead
     of exiting."""
     _tolerant_output()
+    _fewer_collections()
     args = None
     try:
         parser = build_parser()
