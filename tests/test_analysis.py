@@ -588,3 +588,137 @@ def test_an_unknown_ranking_is_named_as_such_for_a_hand():
         advise("23345m111p456p99s6m", by="nosuch")
     with pytest.raises(RuleError, match="give a majiang.Position"):
         advise("23345m111p456p99s6m", by="safety")
+
+
+# ------------------------------------- advise(position): the same table, faster (issue 18)
+def _advise_position_before(p, *, by="ev", draws=None, danger_samples=100, seed=0):
+    """advise(position) as it was before the speed-up, from the unchanged building blocks
+    (discard_table, the probability columns, danger_arrays, completion, kong_verdict): the
+    discard and probability tables joined by ``merge`` and ranked by ``sort_values``; the
+    danger columns, the ranking by ev / safety and the push-or-fold verdict by pandas
+    sorts, as the code read then."""
+    import majiang.analysis as A
+    from majiang.efficiency import void_first
+    from majiang.opponents import DEFAULT_MODEL
+    from majiang.position import analysis_inputs
+    from majiang.probability import DEFAULT_SAMPLES
+    from majiang.reading import _competition_ranks, danger_arrays, horizon
+    from majiang.tiles import parse_tile
+    from majiang.waiting_hand import kong_verdict
+
+    hand, kw = analysis_inputs(p, "advise", dict(
+        visible=None, ruleset=None, indicator=None, seat_wind=0, prevalent_wind=0, jokers=0))
+    vis, rs, ind = kw["visible"], kw["ruleset"], kw.get("indicator")
+    sw, pw = kw["seat_wind"], kw["prevalent_wind"]
+    if draws is None and by != "efficiency":
+        draws = horizon(p)
+    if draws is None:
+        table = A._advice(hand, vis, None, None, True, 0, False, rs, None, "auto", seed,
+                          DEFAULT_SAMPLES, None, ind, sw, pw, None, gain=True)
+    else:
+        table = discard_table(hand, vis, ruleset=rs, indicator=ind)
+        probs = A._probability_columns(hand, draws, vis, rs, "auto", seed, DEFAULT_SAMPLES,
+                                       None, ind, sw, pw, 0, None, True)
+        table = table.merge(probs, on="discard", how="left")
+        crit = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
+        key = table.assign(_imp=table["improvement"].fillna(-1.0),
+                           _pw=table["p_win"].fillna(-1.0), _pt=table["p_tenpai"].fillna(-1.0))
+        order = key.sort_values(crit, ascending=[False, False, False, True, False, False],
+                                kind="stable").index
+        table = table.loc[order].reset_index(drop=True)
+        table.insert(0, "rank", A._shared_ranks(key.loc[order, crit].to_numpy()))
+    table = void_first(table, rs)
+    done = None
+    if not A._surely_incomplete(hand, rs, None, None, 0, ind):
+        done = A.completion(hand, ruleset=rs, indicator=ind, seat_wind=sw, prevalent_wind=pw)
+    table.attrs["win_now"] = done.text if done is not None and done.wins else None
+    table.attrs["no_win"] = done.text if done is not None and not done.wins else None
+    # reading.weigh
+    a = danger_arrays(p, n_samples=danger_samples, seed=seed)
+    kinds = [parse_tile(d) for d in table["discard"]]
+    out = table.copy()
+    out["p_deal_in"] = a["p"][kinds]
+    out["p_deal_in_se"] = a["p_se"][kinds]
+    out["exp_loss"] = a["loss"][kinds]
+    gain = out["exp_gain"].fillna(0.0) if "exp_gain" in out.columns else 0.0
+    out["ev"] = gain - out["exp_loss"]
+    if by == "ev":
+        out = out.sort_values("ev", ascending=False, kind="stable")
+        out["rank"] = _competition_ranks(out["ev"].to_numpy())
+    elif by == "safety":
+        out = out.sort_values(["exp_loss", "p_deal_in"], kind="stable")
+        out["rank"] = _competition_ranks(out["exp_loss"].to_numpy())
+    out = out.reset_index(drop=True)
+    out.attrs.update(table.attrs)
+    out.attrs.update({"by": by, "model": DEFAULT_MODEL.name,
+                      "model_text": DEFAULT_MODEL.describe(), "n_samples": danger_samples,
+                      "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
+    # analysis.push_or_fold
+    gains = None
+    if "exp_gain" not in out.columns:
+        gains = A._probability_columns(hand, horizon(p), vis, rs, "auto", seed,
+                                       DEFAULT_SAMPLES, None, ind, sw, pw, 0, None, True)
+    f = out.drop(columns=[c for c in ("p_win", "p_tenpai", "exp_gain")
+                          if gains is not None and c in out.columns])
+    if gains is not None:
+        f = f.merge(gains[["discard", "p_win", "p_tenpai", "exp_gain"]], on="discard",
+                    how="left")
+    f = f.assign(_k=[parse_tile(d) for d in f["discard"]],
+                 _g=f["exp_gain"].astype(float).fillna(0.0) if "exp_gain" in f else 0.0,
+                 _pw=f["p_win"].astype(float).fillna(-1.0) if "p_win" in f else -1.0,
+                 _pt=f["p_tenpai"].astype(float).fillna(-1.0) if "p_tenpai" in f else -1.0,
+                 _u=f["ukeire_count"].astype(float), _l=f["exp_loss"].astype(float))
+    f["_ev"] = f["_g"] - f["_l"]
+    best = f.sort_values(["_ev", "_l", "_k"], ascending=[False, True, True],
+                         kind="stable").iloc[0]
+    push = f.sort_values(["_g", "_pw", "_pt", "_u", "_l", "_k"],
+                         ascending=[False, False, False, False, True, True],
+                         kind="stable").iloc[0]
+    safe = f.sort_values(["_l", "p_deal_in", "_k"], kind="stable").iloc[0]
+
+    def ev(r):
+        return f"ev {r['_ev']:.2f}"
+    attack = ["_g", "_pw", "_pt", "_u"]
+    if (best[attack].to_numpy(dtype=float) >= push[attack].to_numpy(dtype=float)).all():
+        v = (f"push: discard {best['discard']} ({ev(best)}; the safest, "
+             f"{safe['discard']}, has {ev(safe)})")
+    elif best["_l"] <= safe["_l"]:
+        v = (f"fold: discard {best['discard']} ({ev(best)}) rather than push with "
+             f"{push['discard']} ({ev(push)})")
+    else:
+        v = (f"compromise: discard {best['discard']} ({ev(best)}) rather than push with "
+             f"{push['discard']} ({ev(push)}) or fold with {safe['discard']} ({ev(safe)})")
+    out.attrs["push_or_fold"] = v
+    out.attrs["kong"] = kong_verdict(p, out, draws, seed, by)
+    return out
+
+
+def _speed_positions():
+    """Real-game positions (Botzone records shipped with the library; a fold, a push,
+    melds, near and far from ready) and constructed ones: the README's 23345m table, a
+    concealed kong on offer, a declared void under sichuan, a complete hand."""
+    import majiang
+    from majiang.records import example_games
+    games = example_games()
+    out = [majiang.Position.from_botzone(games[g], i)
+           for g, i in ((0, 7), (0, 35), (0, 42), (0, 46), (1, 0), (1, 28), (1, 35))]
+    out.append(majiang.Position("23345m111p456p99s6m", seat=1,
+                                melds=[None, None, "[777m]@0", None],
+                                discards=["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"]))
+    out.append(majiang.Position("1111m234p678s1237z", discards=["9s", "8s", "7s", "3z"],
+                                drawn="7z"))
+    out.append(majiang.Position("123456789m11556s", ruleset="sichuan", voids=[2, -1, -1, -1]))
+    out.append(majiang.Position("123456789m12p11z3p", drawn="3p"))     # win now: 一气通贯
+    return out
+
+
+@pytest.mark.parametrize("by, draws", [("ev", None), ("efficiency", None), ("safety", 2),
+                                       ("ev", 1)])
+def test_advise_position_same_table_as_before_the_speed_up(by, draws):
+    """The faster advise(position) (NumPy ranking and verdicts, no merge) returns the
+    same DataFrame, dtypes and attrs as the pandas code it replaced, kept above."""
+    for p in _speed_positions():
+        new = advise(p, by=by, draws=draws, danger_samples=100)
+        old = _advise_position_before(p, by=by, draws=draws)
+        pd.testing.assert_frame_equal(new, old, check_exact=True)
+        assert new.attrs == old.attrs, p

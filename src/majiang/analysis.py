@@ -368,36 +368,44 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
     is as safe as the fold, else a compromise).  It depends on the position and the horizon only, not on the
     table's ranking (``by``)."""
     from .tiles import parse_tile
-    f = table.drop(columns=[c for c in ("p_win", "p_tenpai", "exp_gain")
-                            if gains is not None and c in table.columns])
-    if gains is not None:
-        f = f.merge(gains[["discard", "p_win", "p_tenpai", "exp_gain"]], on="discard",
-                    how="left")
-    f = f.assign(_k=[parse_tile(d) for d in f["discard"]],
-                 _g=f["exp_gain"].astype(float).fillna(0.0) if "exp_gain" in f else 0.0,
-                 _pw=f["p_win"].astype(float).fillna(-1.0) if "p_win" in f else -1.0,
-                 _pt=f["p_tenpai"].astype(float).fillna(-1.0) if "p_tenpai" in f else -1.0,
-                 _u=f["ukeire_count"].astype(float) if "ukeire_count" in f else 0.0,
-                 _l=f["exp_loss"].astype(float))
-    f["_ev"] = f["_g"] - f["_l"]
-    best = f.sort_values(["_ev", "_l", "_k"], ascending=[False, True, True],
-                         kind="stable").iloc[0]
-    push = f.sort_values(["_g", "_pw", "_pt", "_u", "_l", "_k"],
-                         ascending=[False, False, False, False, True, True],
-                         kind="stable").iloc[0]
-    safe = f.sort_values(["_l", "p_deal_in", "_k"], kind="stable").iloc[0]
+    n = len(table)
+    cols = {c: table[c].to_numpy() for c in ("exp_gain", "p_win", "p_tenpai")
+            if c in table.columns}
+    if gains is not None:       # the horizon's own columns, by discard (a left join)
+        at = {d: i for i, d in enumerate(gains["discard"].tolist())}
+        rows = np.array([at.get(d, -1) for d in table["discard"].tolist()], dtype=np.int64)
+        for c in ("exp_gain", "p_win", "p_tenpai"):
+            v = np.append(gains[c].to_numpy(dtype=float), np.nan)
+            cols[c] = v[rows]
 
-    def ev(r) -> str:
-        return f"ev {r['_ev']:.2f}"
-    attack = ["_g", "_pw", "_pt", "_u"]
-    if (best[attack].to_numpy(dtype=float) >= push[attack].to_numpy(dtype=float)).all():
-        return (f"push: discard {best['discard']} ({ev(best)}; the safest, "
-                f"{safe['discard']}, has {ev(safe)})")
-    if best["_l"] <= safe["_l"]:
-        return (f"fold: discard {best['discard']} ({ev(best)}) rather than push with "
-                f"{push['discard']} ({ev(push)})")
-    return (f"compromise: discard {best['discard']} ({ev(best)}) rather than push with "
-            f"{push['discard']} ({ev(push)}) or fold with {safe['discard']} ({ev(safe)})")
+    def column(name: str, fill: float) -> np.ndarray:
+        if name not in cols:
+            return np.full(n, fill)
+        v = np.asarray(cols[name], dtype=float)
+        return np.where(np.isnan(v), fill, v)
+    disc = table["discard"].tolist()
+    k = np.array([parse_tile(d) for d in disc], dtype=np.int64)
+    g, pw, pt = column("exp_gain", 0.0), column("p_win", -1.0), column("p_tenpai", -1.0)
+    u = (table["ukeire_count"].to_numpy(dtype=float) if "ukeire_count" in table.columns
+         else np.zeros(n))
+    loss = table["exp_loss"].to_numpy(dtype=float)
+    ev_ = g - loss
+    # first rows of stable sorts (np.lexsort: the last key most significant)
+    best = int(np.lexsort((k, loss, -ev_))[0])
+    push = int(np.lexsort((k, loss, -u, -pt, -pw, -g))[0])
+    safe = int(np.lexsort((k, table["p_deal_in"].to_numpy(dtype=float), loss))[0])
+
+    def ev(i: int) -> str:
+        return f"ev {ev_[i]:.2f}"
+    attack = np.stack((g, pw, pt, u))
+    if (attack[:, best] >= attack[:, push]).all():
+        return (f"push: discard {disc[best]} ({ev(best)}; the safest, "
+                f"{disc[safe]}, has {ev(safe)})")
+    if loss[best] <= loss[safe]:
+        return (f"fold: discard {disc[best]} ({ev(best)}) rather than push with "
+                f"{disc[push]} ({ev(push)})")
+    return (f"compromise: discard {disc[best]} ({ev(best)}) rather than push with "
+            f"{disc[push]} ({ev(push)}) or fold with {disc[safe]} ({ev(safe)})")
 
 
 def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: Any,
@@ -436,8 +444,6 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
                           second_order=second_order, jokers=jokers,
                           joker_fifth_copy=joker_fifth_copy, ruleset=ruleset,
                           indicator=indicator)
-    crit_cols = ["shanten", "ukeire_count", "_imp", "ukeire_kinds"]
-    asc = [True, False, False, False]
     if draws is not None:
         from .rules.model import narrowed
         prob_rs = (ruleset if forms is None and seven_pairs_quads is None
@@ -450,16 +456,32 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
             probs = _probability_columns(hand, draws, visible, prob_rs, method, seed,
                                          n_samples, changes, indicator, seat_wind,
                                          prevalent_wind, jokers, policy, gain)
-        table = table.merge(probs, on="discard", how="left")
-        crit_cols = ["_pw", "_pt", "ukeire_count", "shanten", "_imp", "ukeire_kinds"]
-        asc = [False, False, False, True, False, False]
-    key = table.assign(_imp=table["improvement"].fillna(-1.0))
-    if draws is not None:
-        key = key.assign(_pw=table["p_win"].fillna(-1.0), _pt=table["p_tenpai"].fillna(-1.0))
-    order = key.sort_values(crit_cols, ascending=asc, kind="stable").index
-    out = table.loc[order].reset_index(drop=True)
-    out.insert(0, "rank", _shared_ranks(key.loc[order, crit_cols].to_numpy()))
+        table = _join_discards(table, probs)
+    imp = np.nan_to_num(table["improvement"].to_numpy(dtype=float), nan=-1.0)
+    crit = [table["shanten"].to_numpy(dtype=float), table["ukeire_count"].to_numpy(dtype=float),
+            imp, table["ukeire_kinds"].to_numpy(dtype=float)]
+    sign = [1.0, -1.0, -1.0, -1.0]              # shanten ascending, the others descending
+    if draws is not None:                       # p_win, then p_tenpai, then live ukeire
+        pw = np.nan_to_num(table["p_win"].to_numpy(dtype=float), nan=-1.0)
+        pt = np.nan_to_num(table["p_tenpai"].to_numpy(dtype=float), nan=-1.0)
+        crit = [pw, pt, crit[1], crit[0], imp, crit[3]]
+        sign = [-1.0, -1.0, -1.0, 1.0, -1.0, -1.0]
+    order = np.lexsort([s * c for s, c in zip(sign, crit)][::-1])    # stable
+    out = table.take(order).reset_index(drop=True)
+    out.insert(0, "rank", _shared_ranks(np.stack([c[order] for c in crit], axis=1)))
     return out
+
+
+def _join_discards(table: Any, probs: Any) -> Any:
+    """``table.merge(probs, on="discard", how="left")``, without the merge when both list
+    the same discards in the same order (the usual case: one row per discard kind in
+    tile order), which is a column-wise concatenation."""
+    import pandas as pd
+    if table["discard"].tolist() != probs["discard"].tolist():
+        return table.merge(probs, on="discard", how="left")
+    right = probs.drop(columns="discard")
+    right.index = table.index
+    return pd.concat([table, right], axis=1)
 
 
 def _shared_ranks(crit: np.ndarray) -> np.ndarray:

@@ -232,19 +232,25 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     from .tiles import parse_tile
     a = danger_arrays(position, n_samples=n_samples, seed=seed, model=model)
     kinds = [parse_tile(d) for d in table["discard"]]
-    out = table.copy()
-    out["p_deal_in"] = a["p"][kinds]
-    out["p_deal_in_se"] = a["p_se"][kinds]
-    out["exp_loss"] = a["loss"][kinds]
-    gain = out["exp_gain"].fillna(0.0) if "exp_gain" in out.columns else 0.0
-    out["ev"] = gain - out["exp_loss"]
+    p, p_se, loss = a["p"][kinds], a["p_se"][kinds], a["loss"][kinds]
+    gain = (np.nan_to_num(table["exp_gain"].to_numpy(dtype=float), nan=0.0)
+            if "exp_gain" in table.columns else 0.0)
+    ev = gain - loss
     if by == "ev":
-        out = out.sort_values("ev", ascending=False, kind="stable")
-        out["rank"] = _competition_ranks(out["ev"].to_numpy())
+        order = np.argsort(-ev, kind="stable")
     elif by == "safety":
-        out = out.sort_values(["exp_loss", "p_deal_in"], kind="stable")
-        out["rank"] = _competition_ranks(out["exp_loss"].to_numpy())
-    out = out.reset_index(drop=True)
+        order = np.lexsort((p, loss))
+    else:
+        order = np.arange(len(kinds))
+    out = table.take(order).reset_index(drop=True)
+    out["p_deal_in"] = p[order]
+    out["p_deal_in_se"] = p_se[order]
+    out["exp_loss"] = loss[order]
+    out["ev"] = ev[order]
+    if by == "ev":
+        out["rank"] = _competition_ranks(ev[order])
+    elif by == "safety":
+        out["rank"] = _competition_ranks(loss[order])
     out.attrs.update(table.attrs)
     out.attrs.update({"by": by, "model": model.name,
                       "model_text": model.describe(), "n_samples": int(n_samples),
