@@ -722,3 +722,23 @@ def test_advise_position_same_table_as_before_the_speed_up(by, draws):
         old = _advise_position_before(p, by=by, draws=draws)
         pd.testing.assert_frame_equal(new, old, check_exact=True)
         assert new.attrs == old.attrs, p
+
+
+def test_jokers_without_a_ruleset_are_generic_and_mcr_says_why_it_refuses_them():
+    """With no ruleset a ``*`` is a generic wild tile read by shape only (as
+    majiang.shanten): the 14-tile hand 2345m111p456p99s6m* is ready after discarding 2m
+    (345m6m* + 111p 456p 99s: * completes 3456m into two runs, or pairs) — the same
+    shanten as the shape functions give.  Chinese Official rules have no jokers: asked
+    for them (ruleset="mcr", or the probability columns, which need a ruleset's win
+    rules) the error says so in one line."""
+    import majiang
+    hand = "2345m111p456p99s6m*"
+    t = advise(hand)
+    assert t.loc[0, "shanten"] == 0 == majiang.shanten("345m111p456p99s6m*")
+    for kw in (dict(ruleset="mcr"), dict(draws=2)):
+        with pytest.raises(majiang.RuleError) as exc:
+            advise(hand, **kw)
+        msg = str(exc.value)
+        assert msg.startswith("mcr has no jokers: Chinese Official") and "no wild tiles" in msg
+        assert "the hand holds 1 '*'" in msg and "\n" not in msg
+    assert advise(hand, ruleset="hangzhou").loc[0, "shanten"] == 0    # a ruleset with jokers

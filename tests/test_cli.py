@@ -1371,6 +1371,8 @@ def test_jokers_without_jokers_in_the_rules_one_error(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2 and "has no jokers" in err and "--rules" in err
     assert len(err.strip().splitlines()) == 1
+    if "--rules" not in argv:           # and why: the default rules play no wild tiles
+        assert "mcr has no jokers: Chinese Official" in err and "no wild tiles" in err
 
 
 def test_indicator_rule_is_the_same_for_shanten_and_advise(capsys):

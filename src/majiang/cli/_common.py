@@ -246,10 +246,8 @@ def _refuse_stars(text: str, ruleset) -> None:
     rules) or a ruleset without jokers."""
     n = text.count("*")
     if n and (ruleset is None or ruleset.jokers is None):
-        from ..errors import RuleError
-        name = "mcr" if ruleset is None else ruleset.name      # the default: mcr
-        raise RuleError(f"the hand holds {n} '*' (jokers), but {name} has no jokers; "
-                        "give --rules with jokers (e.g. --rules hangzhou)")
+        from ..rules.model import game_model
+        raise game_model(ruleset).no_jokers(n, "--rules hangzhou")   # None: mcr
 
 
 def _wrong_size(text: str, ruleset, size: int, exc: Exception) -> None:

@@ -251,7 +251,7 @@ def _jokers_allowed(ruleset: Any, hand: Any, jokers: Any) -> None:
     from ..rules.model import game_model
     model = game_model(ruleset)
     if model.jokers is None:
-        raise RuleError(f"{model.name} has no jokers; the hand holds {held} '*'")
+        raise model.no_jokers(held)
 
 
 def _regional(ruleset: Any, forms: Any):

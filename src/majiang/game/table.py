@@ -241,7 +241,7 @@ def _setup(model, hand, indicator):
     counts = np.asarray(h.concealed, dtype=np.int64).copy()
     if h.jokers:
         if jr is None:
-            raise RuleError(f"{model.name} has no jokers; the hand holds {h.jokers} '*'")
+            raise model.no_jokers(h.jokers)
         if jr.source == "fixed":
             jk = int(jr.fixed)
         elif ind is None:

@@ -195,7 +195,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
     else:
         h = as_hand(hand, strict=False)
     if h.jokers and model.jokers is None:
-        raise RuleError(f"{model.name} has no jokers; the hand holds {h.jokers} '*'")
+        raise model.no_jokers(h.jokers)
     model.check_flowers(h.flowers)
     counts = np.ascontiguousarray(h.concealed, dtype=np.uint8)
     vis = visible_counts(visible, h).astype(np.int16)

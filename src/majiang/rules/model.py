@@ -268,6 +268,16 @@ class RuleSpec:
             return None
         return self.jokers.kind(indicator)
 
+    def no_jokers(self, held: int, how: str = "ruleset='hangzhou'") -> RuleError:
+        """The error for a hand holding ``held`` jokers (``*``) under this ruleset, which
+        has none: one line naming the ruleset and why (``"mcr has no jokers: Chinese
+        Official (国标麻将, MCR) plays no wild tiles; the hand holds 1 '*' (a ruleset with
+        jokers reads it, e.g. ruleset='hangzhou')"``); ``how`` names such a ruleset in the
+        caller's words (``"--rules hangzhou"`` on the command line)."""
+        return RuleError(f"{self.name} has no jokers: {self.ruleset.title} plays no wild "
+                         f"tiles; the hand holds {held} '*' (a ruleset with jokers reads "
+                         f"it, e.g. {how})")
+
     def joker_kinds(self, indicator: Any = None) -> tuple:
         """Every wild kind for a turned `indicator`: ``()`` without jokers, one kind, or
         two (正精 / 副精 of 南昌, the 中下滚 混儿 of 天津: the turned kind, then the next).
