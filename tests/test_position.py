@@ -3,6 +3,7 @@ derived counts, construction from play, text forms, advice that takes a Position
 
 Expected values are counted by hand from the positions written in each test."""
 import numpy as np
+import pandas as pd
 import pytest
 
 import majiang as mj
@@ -431,11 +432,33 @@ def test_position_conflicts_are_refused():
         mj.fan_odds(p, 2, visible="1m")
 
 
+def test_advise_refuses_keywords_the_position_gives_even_at_their_defaults():
+    """Was: advise(position, jokers=0) and advise(position, seat_wind=0) for a South seat
+    were accepted silently (0 was taken for "not given").  The position's hand holds its
+    own jokers, so jokers= is refused whatever its value; a wind is checked when given,
+    East included, and accepted when it agrees."""
+    p = _advice_position()                  # seat 1: South, prevalent wind South
+    assert p.seat_wind == 1 and p.prevalent_wind == 1
+    for kw, match in ((dict(jokers=0), "holds its jokers; drop jokers=0"),
+                      (dict(jokers=1), "drop jokers=1"),
+                      (dict(seat_wind=0), "gives seat_wind 1; seat_wind=0 conflicts"),
+                      (dict(seat_wind="E"), "seat_wind='E' conflicts"),
+                      (dict(prevalent_wind=0), "gives prevalent_wind 1; prevalent_wind=0")):
+        with pytest.raises(RuleError, match=match) as exc:
+            mj.advise(p, by="efficiency", **kw)
+        assert "\n" not in str(exc.value)
+    mj.advise(p, by="efficiency", seat_wind=1, prevalent_wind="S")    # agreeing: accepted
+    # a hand without a position keeps the defaults: no jokers, East / East
+    a = mj.advise("23345m111p456p99s6m")
+    pd.testing.assert_frame_equal(a, mj.advise("23345m111p456p99s6m", jokers=0,
+                                                seat_wind=0, prevalent_wind=0))
+
+
 def test_probabilities_and_fan_odds_with_a_position():
     # a ready sichuan hand waiting on 5s/8s... : 1s pair + 23456789p + 55s? keep it simple:
     # 123456789p 11s 55s waits on 1s / 5s (shanpon); 3 of 5s and 2 of 1s are seen
     p = Position("123456789p1155s", ruleset="sichuan", voids=[0, -1, -1, -1],
-                 discards=["5s", "5s 1s", "", "1m"], melds=[None, None, "[555p]@1", None])
+                 discards=["5s", "5s 5p@2 1s", "", "1m"], melds=[None, None, "[555p]@1", None])
     # the wall: 108 - 13 own - 1 1m - (5s, 5s, 1s) - 3 meld tiles (5p claimed: counted
     # once) = 88 unseen tiles; live winning tiles: 1s x1, 5s x0 ... 5s: 4 - 2 own - 2 seen
     unseen = int(p.unseen_counts().sum())
@@ -518,3 +541,29 @@ def test_a_dash_is_an_empty_river_or_meld_list_in_every_form():
 def test_a_ready_seat_listed_twice_is_refused():
     with pytest.raises(RuleError, match="seat 1 is listed twice"):
         Position("123m456p789s1188p", ruleset="sichuan", ready=[1, 1])
+
+
+def test_a_meld_claimed_from_a_seat_needs_its_tile_marked_in_that_river():
+    """Was: seat 2's [777m]@0 with no 7m marked @2 in seat 0's river was accepted, so the
+    claimed tile was nowhere on seat 0's side.  The mark is required when the meld names
+    its source; a meld without @ (source not said) is accepted as before."""
+    melds = [None, None, "[777m]@0", None]
+    ok = Position("23345m111p456p99s6m", seat=1, melds=melds,
+                  discards=["1z 7m@2 9m", "2z", "3z 4z", "7m 5z"])
+    assert ok.melds[2][0].from_seat == 0
+    for river0 in ("1z 7m 9m", "1z 9m"):
+        with pytest.raises(InvalidHandError, match=r"seat 2's meld \[777m\] is claimed from "
+                           r"seat 0, but seat 0's discards hold no 7m marked claimed by "
+                           r"seat 2") as exc:
+            Position("23345m111p456p99s6m", seat=1, melds=melds,
+                     discards=[river0, "2z", "3z 4z", "7m 5z"])
+        assert "\n" not in str(exc.value)
+    unsaid = Position("23345m111p456p99s6m", seat=1, melds=[None, None, "[777m]", None],
+                      discards=["1z 9m", "2z", "3z 4z", "7m 5z"])
+    assert unsaid.melds[2][0].from_seat is None
+    # two chows from the same seat sharing tiles: each needs its own marked tile, matched
+    # whatever the river's order (2m then 1m was refused: 2m went to [123m] first)
+    two = [None, "[123m]@0 [234m]@0", None, None]
+    Position("45679p11z", seat=1, melds=two, discards=["2m@1 1m@1", "", "", ""])
+    with pytest.raises(InvalidHandError, match=r"meld \[234m\] is claimed from seat 0"):
+        Position("45679p11z", seat=1, melds=two, discards=["1m@1 9s", "", "", ""])

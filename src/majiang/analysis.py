@@ -150,11 +150,12 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
 
 
 def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None,
-           seven_pairs_quads: bool | None = None, second_order: bool = True, jokers: int = 0,
-           joker_fifth_copy: bool = False, ruleset: Any = None, draws: int | None = None,
-           method: str = "auto", seed: Any = 0, n_samples: int | None = None,
-           changes: int | None = None, indicator: Any = None, seat_wind: Any = 0,
-           prevalent_wind: Any = 0, policy: str | None = None, by: str | None = None,
+           seven_pairs_quads: bool | None = None, second_order: bool = True,
+           jokers: int | None = None, joker_fifth_copy: bool = False, ruleset: Any = None,
+           draws: int | None = None, method: str = "auto", seed: Any = 0,
+           n_samples: int | None = None, changes: int | None = None, indicator: Any = None,
+           seat_wind: Any = None, prevalent_wind: Any = None, policy: str | None = None,
+           by: str | None = None,
            danger_samples: int | None = None, opponent_model: Any = None, void: Any = None,
            model: str | None = None):
     """Discard advice for a hand that must discard, best first (or to win now).
@@ -172,14 +173,19 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         hand (its melds, flowers and held jokers), ``visible`` (the discards on the
         table and the other seats' melds), ``ruleset``, ``indicator``, ``seat_wind``
         and ``prevalent_wind``; giving one of those keywords as well with another value
-        (any ``visible``, ``jokers``) raises :class:`~majiang.errors.RuleError`.
+        (any ``visible``; any ``jokers``, even 0: the position's hand holds its own)
+        raises :class:`~majiang.errors.RuleError`.
     visible : str or array_like of shape (34,), optional
         Every tile the player sees besides the hand (discards, exposed melds of
         others); lowers live counts.  Hand + visible may hold at most 4 of a kind.
     forms, seven_pairs_quads, jokers, joker_fifth_copy, ruleset
         Winning forms and wild tiles, as in :func:`majiang.shanten` (default
         ``None``: Chinese Official rules, ``"mcr"``, also for the probability columns;
-        ``forms`` narrows the ruleset's forms).
+        ``forms`` narrows the ruleset's forms; ``jokers`` None: none besides the hand's
+        ``*``).  Chinese Official rules have no jokers, so a hand holding ``*`` needs a
+        ruleset that has them; with no ruleset such a hand is read by shape only (the
+        generic wild tile of :func:`majiang.shanten`) and the probability columns
+        (``draws``) refuse it.
     second_order : bool
         Compute the two-step tie-break (column ``improvement``); off is faster.
     draws : int, optional
@@ -188,6 +194,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         :func:`majiang.probability.discard_probabilities`; every discard with a
         finite ruleset shanten is evaluated.  ``None`` (default) leaves them out.
     method, seed, n_samples, changes, indicator, seat_wind, prevalent_wind
+        (``seat_wind`` / ``prevalent_wind`` None: East, or the position's.)
         Passed with ``draws`` and ``ruleset`` to the probability model
         (:func:`majiang.probability.probabilities`); ``indicator`` (the turned tile of
         a joker ruleset) also goes to :func:`majiang.discard_table`, so the wild kinds
@@ -264,7 +271,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         from .position import analysis_inputs
         hand, kw = analysis_inputs(hand, "advise", dict(
             visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
-            prevalent_wind=prevalent_wind, jokers=jokers))
+            prevalent_wind=prevalent_wind, jokers=jokers), given_only=True)
+        jokers = 0
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
         from .reading import RANKINGS, horizon
@@ -274,7 +282,11 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
         if draws is None and by != "efficiency":
             draws = horizon(pos)
-    elif by not in (None, "efficiency"):
+    else:
+        jokers = 0 if jokers is None else jokers
+        seat_wind = 0 if seat_wind is None else seat_wind
+        prevalent_wind = 0 if prevalent_wind is None else prevalent_wind
+    if pos is None and by not in (None, "efficiency"):
         from .errors import RuleError
         from .reading import RANKINGS
         if by not in RANKINGS:

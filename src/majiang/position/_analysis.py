@@ -74,7 +74,8 @@ _ANALYSIS_DEFAULTS = {"visible": None, "ruleset": None, "indicator": None, "seat
 
 def analysis_inputs(x: Any, what: str, given: dict,
                     keys: tuple = ("visible", "ruleset", "indicator", "seat_wind",
-                                   "prevalent_wind"), void: bool = True) -> tuple[Any, dict]:
+                                   "prevalent_wind"), void: bool = True,
+                    given_only: bool = False) -> tuple[Any, dict]:
     """``(hand, keywords)`` for an analysis called with ``x``: ``x`` itself and
     ``given`` unchanged unless ``x`` is a :class:`Position`, whose :attr:`Position.hand`
     and :meth:`Position.analysis_kwargs` (those named in ``keys``) then fill
@@ -84,7 +85,10 @@ def analysis_inputs(x: Any, what: str, given: dict,
     declared void suit (定缺) is applied to the ruleset
     (:func:`majiang.rules.model.with_void`), so every analysis of the position holds
     the seat to its declaration; a ``void=`` the caller gives as well must then name
-    the same suit (:func:`with_void` refuses another).
+    the same suit (:func:`with_void` refuses another).  With ``given_only`` the caller
+    passes None for a keyword it was not given (:func:`majiang.advise`), so a wind given
+    as 0 (East) is checked too, and ``jokers`` given at all, even 0, is refused; the
+    keywords ``given`` lacks or holds as None come from the position.
 
     Raises
     ------
@@ -95,12 +99,14 @@ def analysis_inputs(x: Any, what: str, given: dict,
         return x, given
     kw = dict(given)
     mine = x.analysis_kwargs()
-    if kw.get("jokers", 0):
-        raise RuleError(f"{what}: the position's hand holds its jokers; drop jokers=")
+    if kw.get("jokers") is not None and (given_only or kw["jokers"]):
+        raise RuleError(f"{what}: the position's hand holds its jokers; drop jokers="
+                        f"{kw['jokers']!r}")
     for k in keys:
-        g = kw.get(k, _ANALYSIS_DEFAULTS[k])
+        g = kw.get(k, None if given_only else _ANALYSIS_DEFAULTS[k])
         v = mine.get(k)
-        if g is not None and not (k in ("seat_wind", "prevalent_wind") and _same_int(g, 0)):
+        if g is not None and not (k in ("seat_wind", "prevalent_wind") and not given_only
+                                  and _same_int(g, 0)):
             if k == "visible":
                 raise RuleError(f"{what}: the position gives the visible tiles (its discards "
                                 "and the other seats' melds); drop visible=")

@@ -61,11 +61,17 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
     melds : per-seat entries, optional
         A sequence of one entry per seat (or a ``{seat: entry}`` dict); an entry is None,
         text (``"[123m]@3 [555z] {6666m}"``: ``@q`` = claimed from seat q), or a sequence
-        of :class:`~majiang.hand.Meld`, :class:`TableMeld`, ``(Meld, from_seat)``.
+        of :class:`~majiang.hand.Meld`, :class:`TableMeld`, ``(Meld, from_seat)``.  The
+        ``@q`` is optional: an exposed meld written without it was claimed from a seat not
+        said (``from_seat`` None, as :meth:`from_view` gives every meld); with it, seat
+        q's discards must hold the claimed tile marked claimed by the meld's owner
+        (``7m@2`` in seat 0's river for seat 2's ``[777m]@0``).
     discards : per-seat entries, optional
         Each seat's discards in order: text (``"19m4z6p@2"``: ``@q`` after a tile = claimed
         by seat q) or a sequence of kinds, names or
-        :class:`~majiang.records.Discard` ``(tile, claimed_by)``.
+        :class:`~majiang.records.Discard` ``(tile, claimed_by)``.  The rivers may be
+        partial (only the discards that matter to a question): their lengths are not
+        checked against the turn order.
     flowers : per-seat counts, optional
         Flowers each seat has set aside (the own count also from flowers in `hand`).
     indicator : int or str, optional
@@ -103,8 +109,9 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         the won tiles, a face-up indicator), a tile outside the ruleset's tile set,
         a concealed count that fits no turn (``hand_size`` or ``hand_size + 1`` with
         the seat's melds; ``hand_size + 1`` with a drawn tile), a drawn tile not held,
-        more flowers than the tile set has, or a claimed discard its claimer holds in no
-        meld (and did not win on).
+        more flowers than the tile set has, a claimed discard its claimer holds in no
+        meld (and did not win on), or a meld claimed from seat q (``@q``) whose tile is not
+        marked claimed in seat q's discards.
     InvalidNotationError
         Unreadable hand, meld or discard text.
     RuleError
@@ -313,22 +320,24 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                                     f"claimed by seat {q}: not another seat 0..{n - 1}")
                 claims[q].append((p, dsc.tile))
         for q, got in enumerate(claims):
+            if q in self.won and not self.won_tiles[q]:
+                continue                    # won on it; the won tiles were not given
             pool = [tm for tm in self.melds[q] if not tm.meld.concealed]
             wins = list(self.won_tiles[q])
-            for p, t in got:
-                hit = next((i for i, tm in enumerate(pool) if t in tm.meld.tiles
-                            and tm.from_seat in (None, p)), None)
-                if hit is not None:
-                    pool.pop(hit)
-                elif t in wins:
-                    wins.remove(t)
-                elif q in self.won and not self.won_tiles[q]:
-                    pass                    # won on it; the won tiles were not given
-                else:
-                    raise InvalidHandError(
-                        f"seat {p}'s discard {tile_name(t)} is marked claimed by seat {q}, "
-                        f"but seat {q} holds no meld with {tile_name(t)} claimed from seat "
-                        f"{p} (and did not win on it)")
+
+            def fits(i: int, j: int) -> bool:
+                p, t = got[i]
+                if j >= len(pool):
+                    return t == wins[j - len(pool)]
+                return t in pool[j].meld.tiles and pool[j].from_seat in (None, p)
+            miss = _unmatched(len(got), len(pool) + len(wins), fits)
+            if miss is not None:
+                p, t = got[miss]
+                raise InvalidHandError(
+                    f"seat {p}'s discard {tile_name(t)} is marked claimed by seat {q}, "
+                    f"but seat {q} holds no meld with {tile_name(t)} claimed from seat "
+                    f"{p} (and did not win on it)")
+        self._check_claim_marks()
         # flowers
         tf = sum(self.flowers)
         if tf > model.n_flowers:
@@ -355,6 +364,28 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                                           for d in self.discards[ls][-1:]):
                 raise InvalidHandError(f"last_discard ({ls}, {tile_name(lt)}) is not the "
                                        f"unclaimed last discard of seat {ls}")
+
+    def _check_claim_marks(self) -> None:
+        """Each meld said to be claimed from seat ``f`` (``[777m]@f``) has its claimed tile
+        in seat ``f``'s discards, marked claimed by the meld's owner (``7m@p``): the river
+        keeps a claimed discard, marked (see the class text)."""
+        n = self.players
+        for p in range(n):
+            for f in range(n):
+                melds = [tm.meld for tm in self.melds[p] if tm.from_seat == f]
+                if not melds:
+                    continue
+                marked = [d.tile for d in self.discards[f] if d.claimed_by == p]
+                i = _unmatched(len(melds), len(marked),
+                               lambda i, j: marked[j] in melds[i].tiles)   # noqa: B023
+                if i is not None:
+                    miss = melds[i]
+                    ts = "/".join(tile_name(t) for t in sorted(set(miss.tiles)))
+                    raise InvalidHandError(
+                        f"seat {p}'s meld {miss} is claimed from seat {f}, but seat {f}'s "
+                        f"discards hold no {ts} marked claimed by seat {p} (mark the "
+                        f"claimed tile there, e.g. {tile_name(miss.tiles[0])}@{p}, or write "
+                        f"the meld without @{f})")
 
     # ------------------------------------------------------------------ derived
     @property
@@ -509,3 +540,24 @@ def position_from_text(text: str, cls: Any = None) -> Position:
     """A :class:`Position` from JSON, TOML or the one-line form (see
     :meth:`Position.from_text`)."""
     return _read_text(text, cls or Position)
+
+
+def _unmatched(n_items: int, n_slots: int, fits: Any) -> int | None:
+    """The first of ``n_items`` items left without a slot of its own when each takes a
+    distinct one of ``n_slots`` slots it ``fits(item, slot)`` (a maximum matching by
+    augmenting paths: two chows may share a tile kind), or None when all fit."""
+    owner: dict[int, int] = {}              # slot -> item
+
+    def take(i: int, seen: set) -> bool:
+        for j in range(n_slots):
+            if j in seen or not fits(i, j):
+                continue
+            seen.add(j)
+            if j not in owner or take(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+    for i in range(n_items):
+        if not take(i, set()):
+            return i
+    return None
