@@ -23,7 +23,8 @@ error (the wall clock was about four times longer under the load):
 - ``danger(position)``: 18.8 ± 0.3 ms before the change below, 18.3 ± 0.3 after (untouched);
 - ``advise(position)``, default horizon (at most 3 draws): 56.1 ± 3.3 ms with the ranking,
   the danger columns and the push-or-fold verdicts done by pandas sorts and merges;
-  42.4 ± 4.3 ms with them in NumPy (the same tables).  What is left: the danger model
+  42.4 ± 4.3 ms with them in NumPy (the same tables); 39.4 ± 3.7 ms in a later run on
+  the recalibrated danger model (danger 17.4 ± 0.3 ms).  What is left: the danger model
   (about 17 ms, read once per call), the exact probability kernel with its 8-fan checks
   (about 15 ms near the median), pandas building the table (about 5 ms).
 - ``advise(position, draws=8)``: seconds to minutes on hands two or more tiles from ready
