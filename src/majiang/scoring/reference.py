@@ -152,23 +152,26 @@ def evaluate(w: WinningHand, ruleset: Any = "mcr") -> dict[int, int]:
     if combos:
         for fid, n in _choose(combos).items():
             counts[fid] = counts.get(fid, 0) + n
-    # 不重复: biggest first; an excluded fan excludes nothing
-    excl = tb.excludes
-    for fid in sorted(counts):
-        if fid in counts and fid in excl:
-            for x in excl[fid]:
-                counts.pop(x, None)
-    for fid, red in tb.reduces.items():
-        if fid in counts:
-            for x, k in red:
-                if x in counts:
-                    left = counts[x] - k
-                    if left > 0:
-                        counts[x] = left
-                    else:
-                        del counts[x]
+    if counts:
+        # 不重复: biggest first; an excluded fan excludes nothing
+        excl = tb.excludes
+        for fid in sorted(counts):
+            if fid in counts and fid in excl:
+                for x in excl[fid]:
+                    counts.pop(x, None)
+        for fid, red in tb.reduces.items():
+            if fid in counts:
+                for x, k in red:
+                    if x in counts:
+                        left = counts[x] - k
+                        if left > 0:
+                            counts[x] = left
+                        else:
+                            del counts[x]
     if tb.fallback and not any(fid in tb.minimum for fid in counts):
         counts[tb.fallback[0]] = 1
+    if len(counts) < 2:         # already in id order
+        return counts
     return {k: counts[k] for k in sorted(counts)}
 
 
