@@ -265,14 +265,119 @@ def test_wenzhou_own_face_fans_need_the_faces():
 def test_every_wenzhou_fan_is_tested():
     assert {f.chinese for f in WZ.build(lazi=True).fans} == {
         "软", "硬", "天胡", "地胡", "三财神", "单张吊", "全求神", "双财归位", "碰碰胡", "杠开",
-        "清一色", "混一色", "中发白", "财神牛对", "三财归位"}
+        "清一色", "混一色", "中发白", "财神牛对", "三财归位", "八对", "硬八对"}
+
+
+# -- 八对 (docs/rules/wenzhou.md §3 and §6): a fully concealed 17-tile hand of eight pairs and
+# one more tile wins; 八对 is 硬 (x2) even with a 财神 standing in, 硬八对 (no 财神
+# substituted) is 双翻 (x4) always.  A four of a kind counts as two pairs (our reading).
+_EIGHT = "114477m225588p3366s"      # eight pairs, 16 tiles: no set can be made of them
+
+
+def test_eight_pairs_hand_is_ready_on_every_tile():
+    # 8 pairs + any tile = 8 pairs and one: every kind wins.  Live copies by hand: the 8
+    # kinds held twice have 2 left, the other 26 kinds 4: 8 x 2 + 26 x 4 = 120
+    assert shanten(_EIGHT, ruleset="wenzhou") == 0
+    assert len(majiang.waits(_EIGHT, ruleset="wenzhou")) == 34
+    u = majiang.ukeire(_EIGHT, ruleset="wenzhou")
+    assert len(u) == 34 and sum(u.values()) == 8 * 2 + 26 * 4
+    for win in ("1m", "9s", "7z"):          # a third copy of a pair, or a new kind
+        assert majiang.check_win(_EIGHT, win, ruleset="wenzhou", seat_wind=1).valid
+    # without the form the same tiles are far from a regular hand (5 sets + a pair)
+    off = WZ.build(eight_pairs=False)
+    assert shanten(_EIGHT, ruleset=off) > 0
+    assert not majiang.check_win(_EIGHT, "1m", ruleset=off, seat_wind=1).valid
+
+
+def test_seven_pairs_and_two_singles_wait_on_the_singles():
+    # 7 pairs + 6s + 9s: pairing either single gives 8 pairs and the other as the odd tile
+    h = "114477m225588p3369s"
+    assert shanten(h, ruleset="wenzhou") == 0
+    assert majiang.waits(h, ruleset="wenzhou") == ["6s", "9s"]
+    assert majiang.check_win(h, "6s", ruleset="wenzhou", seat_wind=1).valid
+    assert not majiang.check_win(h, "5s", ruleset="wenzhou", seat_wind=1).valid
+    # 17 tiles, 7 pairs + 6s 7s 9s: discarding any of the singles leaves the hand ready on
+    # the other two (3 live each: 6 in all); a pair tile leaves it 1-shanten
+    df = majiang.advise("114477m225588p33679s", ruleset="wenzhou")
+    top = df[df["rank"] == 1]
+    assert set(top["discard"]) == {"6s", "7s", "9s"}
+    assert (top["shanten"] == 0).all() and (top["ukeire_count"] == 6).all()
+    assert (df[~df["discard"].isin(["6s", "7s", "9s"])]["shanten"] == 1).all()
+
+
+def test_a_four_counts_as_two_pairs():
+    # 1111m as two pairs: 1111m 44 77m 22 55 88p 33s + 9s = 8 pairs and one
+    h = "11114477m225588p33s"
+    assert majiang.check_win(h, "9s", ruleset="wenzhou", seat_wind=1).valid
+    assert shanten(h, ruleset="wenzhou") == 0
+
+
+def test_eight_pairs_levels():
+    # no 财神: 硬八对, 双翻 x4; a non-dealer's discard win, first deal: each of three pays 4
+    r = _wz(_EIGHT, "9s", seat_wind=1)
+    assert r.form == "eight_pairs" and {"八对", "硬八对"} <= _names(r) and r.points == 4
+    assert r.settle(1, 2) == (-4, 12, -4, -4)
+    # a 财神 pairs the 6s: 八对 stays 硬 (x2) but is no 硬八对
+    r = _wz("114477m225588p336s*", "9s", seat_wind=1)
+    assert r.form == "eight_pairs" and "硬八对" not in _names(r) and r.points == 2
+    # two 财神 make one more pair, the 6s won is the odd tile: x2
+    r = _wz("114477m225588p33s**", "6s", seat_wind=1)
+    assert r.form == "eight_pairs" and r.points == 2
+    # the odd tile a drawn 财神 (self-draw, 硬 anyway): x2
+    w = majiang.check_win(_EIGHT, None, ruleset="wenzhou", win_is_joker=True,
+                          self_drawn=True, seat_wind=1)
+    assert w.valid and w.result.points == 2 and w.result.form == "eight_pairs"
+
+
+def test_eight_pairs_engines_agree():
+    # the compiled engine (with the closed form beside it) and the Python reference give
+    # the same shanten and ukeire on hands near 八对, with and without jokers
+    from majiang.rules.shapes import (core_shanten_batch, core_ukeire_counts, shanten_counts,
+                                      spec_of, ukeire_counts)
+    spec = spec_of("wenzhou")
+    rng = np.random.default_rng(20)
+    rows = []
+    for _ in range(60):
+        c = np.zeros(34, np.int64)
+        c[rng.choice(34, 8, replace=False)] = 2
+        for _ in range(int(rng.integers(0, 5))):        # break some pairs
+            k = int(rng.choice(np.flatnonzero(c)))
+            c[k] -= 1
+            c[int(rng.choice(np.flatnonzero(c < 4)))] += 1
+        j = int(rng.integers(0, 3))
+        for _ in range(j):
+            c[int(rng.choice(np.flatnonzero(c)))] -= 1
+        assert core_ukeire_counts(c, jokers=j, spec=spec) == ukeire_counts(c, jokers=j,
+                                                                          spec=spec)
+        rows.append(c)
+        k = int(rng.choice(np.flatnonzero(c < 4)))     # a 17-tile hand
+        c17 = c.copy()
+        c17[k] += 1
+        assert int(core_shanten_batch(np.ascontiguousarray([c17], dtype=np.uint8),
+                                      np.array([j], np.uint8), spec)[0]) == \
+            shanten_counts(c17, jokers=j, spec=spec)
+
+
+@pytest.mark.parametrize("engine", ["python"])
+def test_eight_pairs_in_the_game_engine(engine):
+    # the dealer is dealt 17 tiles of 八对 (indicator 9m, the 财神): 天胡 at once, 双翻 x4
+    # (天胡 and 硬八对); every non-dealer pays 4 x 底分 1: +12
+    from _engine_helpers import build_test_wall
+    hands = ["114477m225588p33669s", "2233m66p1144s11z22z3z", "3366m3377p1177s33z",
+             "5588m1199p2255s44z66z"]
+    wall = build_test_wall("wenzhou", hands, tail="9m")
+    st = majiang.game.play_hand("wenzhou", ["efficiency"] * 4, wall=wall, dealer=0,
+                                engine=engine)
+    w = st.wins[0]
+    assert w["seat"] == 0 and {"天胡", "八对", "硬八对"} <= {n for n, _ in w["fans"]}
+    assert list(st.deltas) == [12, -4, -4, -4]
 
 
 def test_wenzhou_special_double_off():
     rs = WZ.build(special_double=False)
     r = _wz("111m222p333s444s666z7z", "7z", rs=rs, seat_wind=0)   # only 硬 (no 财神)
     assert r.points == 2
-    assert {f.chinese for f in rs.fans} == {"软", "硬", "天胡", "地胡", "三财神"}
+    assert {f.chinese for f in rs.fans} == {"软", "硬", "天胡", "地胡", "三财神", "八对", "硬八对"}
 
 
 def test_wenzhou_three_caishen_win_without_shape():
@@ -481,7 +586,8 @@ def test_simulate(name):
 @pytest.mark.parametrize("name,rs_kw,forms,quads,sizes,max_j", [
     ("hangzhou", {}, ("regular", "seven_pairs"), True, (13, 14), 3),
     ("hangzhou", {"caishen": "flip"}, ("regular", "seven_pairs"), True, (13, 14), 3),
-    ("wenzhou", {"three_caishen_win": False}, ("regular",), False, (16, 17), 2),
+    ("wenzhou", {"three_caishen_win": False, "eight_pairs": False}, ("regular",), False,
+     (16, 17), 2),
     ("shanghai_baida", {}, ("regular",), False, (13, 14), 3),
     ("shanghai_baida", {"convention": "daidi"}, ("regular",), False, (13, 14), 3),
 ])
@@ -489,7 +595,8 @@ def test_shanten_equals_brute_force(name, rs_kw, forms, quads, sizes, max_j, n_f
                                     least=500):
     """Random deals from each ruleset's wall (jokers set apart, the 白板 stand-in drawn as
     the joker's face): shanten = the least plain shanten over every joker assignment
-    (no fifth copy).  温州 without 三财神 (three 财神 win without a shape: shanten then
+    (no fifth copy).  温州 without 八对 (tested apart: test_eight_pairs_engines_agree) and
+    without 三财神 (three 财神 win without a shape: shanten then
     also counts the draws to a third 财神, tests/test_jokers.py)."""
     rs = rules.BUILDERS[name](**rs_kw)
     model = game_model(rs)
@@ -513,7 +620,8 @@ def test_shanten_equals_brute_force(name, rs_kw, forms, quads, sizes, max_j, n_f
 @pytest.mark.slow
 @pytest.mark.parametrize("name,rs_kw,forms,quads,sizes,max_j", [
     ("hangzhou", {}, ("regular", "seven_pairs"), True, (13, 14), 3),
-    ("wenzhou", {"three_caishen_win": False}, ("regular",), False, (16, 17), 2),
+    ("wenzhou", {"three_caishen_win": False, "eight_pairs": False}, ("regular",), False,
+     (16, 17), 2),
     ("shanghai_baida", {"convention": "daidi"}, ("regular",), False, (13, 14), 3),
 ])
 def test_shanten_equals_brute_force_10k(name, rs_kw, forms, quads, sizes, max_j):
@@ -540,7 +648,8 @@ def test_ukeire_matches_brute_force(name, ind):
     5z, the tile drawn; 白 itself: none) − held.  The joker draw keyed "<kind>*", live =
     wild copies − held.  温州 without 三财神 (its shape-free win is in
     tests/test_jokers.py)."""
-    rs = rules.get(name) if name != "wenzhou" else WZ.build(three_caishen_win=False)
+    rs = rules.get(name) if name != "wenzhou" else WZ.build(three_caishen_win=False,
+                                                            eight_pairs=False)
     model = game_model(name)
     w = model.wall(ind)
     kinds = model.joker_kinds(ind)

@@ -154,11 +154,13 @@ def check_form_shanten(spec, pos):
     if any(c[k] for k in spec.dead):
         return      # dead kinds held (安庆 杠牌): core_* pass them to the engine as jokers
     # the compiled engine itself (core_* fall back to the reference on a refusal)
+    # (温州 八对 is computed beside it, by the reference's closed form: S._BESIDE)
     cs = S._compiled(spec)
     assert not cs.unknown_forms
     per = S._cs.form_shanten(cs, c, j, caps, nm, S._meld_bits(suits))
-    assert {f: int(per[S._FORM_SLOT[f]]) for f in want} == want, (c.tolist(), kw, want)
-    assert S._cs.shanten(cs, c, j, caps, nm, S._meld_bits(suits)) == min(want.values())
+    own = {f: v for f, v in want.items() if f not in S._BESIDE}
+    assert {f: int(per[S._FORM_SLOT[f]]) for f in own} == own, (c.tolist(), kw, want)
+    assert S._cs.shanten(cs, c, j, caps, nm, S._meld_bits(suits)) == min(own.values())
 
 
 def check_ukeire(rng, spec, pos):
@@ -172,6 +174,9 @@ def check_ukeire(rng, spec, pos):
     assert got == want, (c.tolist(), kw, got, want)
     if any(c[k] for k in spec.dead):
         return      # dead kinds held: core_ukeire_counts loops over the draws itself
+    from majiang.rules.shapes.compiled import beside_applies
+    if beside_applies(spec, int(c.sum()) + j, nm):
+        return      # 八对 can apply: core_ukeire_counts loops over the draws itself
     vis = kw["visible"].astype(np.uint8)
     assert S._cs.ukeire(S._compiled(spec), c, j, caps, nm, S._meld_bits(suits), vis, jk, jc,
                         si) == want, (c.tolist(), kw, want)

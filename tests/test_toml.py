@@ -237,7 +237,7 @@ def test_dump_switches_reach_the_derived_rules():
     assert hz.constraints == () and hz.settlement_params["dealer_factor"] == 8
     assert rules.get("hangzhou").constraints == ("self_draw_only",)
     assert "德国七对" not in {f.chinese for f in flip("nanchang", "german_seven_pairs", False).fans}
-    assert len(flip("wenzhou", "special_double", False).fans) == 5
+    assert len(flip("wenzhou", "special_double", False).fans) == 7     # 软 硬 天胡 地胡 三财神 八对 硬八对
     wz = flip("wenzhou", "three_caishen_win", False)
     assert wz.options["special_wins"] == [] and wz.options["three_caishen_win"] is False
     xl = flip("sichuan", "xueliu", True)

@@ -5,7 +5,7 @@ The one win predicate is :func:`majiang.scoring.check_win`.  For each ruleset of
 two ways:
 
 * **complete** — a valid shape of each of the ruleset's forms (regular, seven pairs,
-  thirteen orphans, the knitted forms, 十三烂 / 七星, 将将胡), with 0-2 exposed melds where
+  thirteen orphans, the knitted forms, 十三烂 / 七星, 将将胡, 温州 八对), with 0-2 exposed melds where
   the form allows them; under a ruleset with jokers an indicator is drawn and 0-3 tiles
   are replaced by tiles of the wild kind(s).  A random tile of the hand is the win tile;
 * **near** — a complete hand less one tile (a ready hand by shape) plus a random tile
@@ -175,6 +175,21 @@ def _complete(rng, spec: _Spec, form: str):
     m = spec.model
     if form == "regular":
         return _regular(rng, spec, int(rng.choice([0, 0, 1, 2])))
+    if form == "eight_pairs":       # 温州 八对: eight pairs (a four counts as two) and one
+        if spec.size != 17:
+            return None
+        c = np.zeros(34, np.int64)
+        kinds = [k for k in spec.kinds if spec.caps[k] >= 2]
+        n_pairs = 8
+        if rng.random() < 0.3:
+            q = int(rng.choice([k for k in kinds if spec.caps[k] >= 4]))
+            c[q] = 4
+            kinds.remove(q)
+            n_pairs = 6
+        c[rng.choice(kinds, n_pairs, replace=False)] = 2
+        room = [k for k in spec.kinds if c[k] < spec.caps[k]]
+        c[int(rng.choice(room))] += 1
+        return c, ()
     if spec.size != 14:
         return None
     if form == "seven_pairs":

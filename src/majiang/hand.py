@@ -675,7 +675,7 @@ def visible_counts(visible: Any = None, hand: Hand | None = None) -> np.ndarray:
 
 DECOMPOSITION_FORMS = ("regular", "seven_pairs", "thirteen_orphans",
                        "honors_and_knitted", "knitted_straight",
-                       "thirteen_lonely", "seven_stars", "all_258")
+                       "thirteen_lonely", "seven_stars", "all_258", "eight_pairs")
 """Known values of :attr:`Decomposition.form` (extend here when adding a form)."""
 SET_KINDS = ("chow", "pung")
 

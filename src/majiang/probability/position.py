@@ -249,6 +249,9 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
         pred = _WinPred(model, h.melds, ctx, faces=faces, indicator=indicator)
     note = "" if ok else (f"P(win) = 0 by rule: a closed hand cannot win under {model.name} "
                           f"({why}); give the hand with its claimed melds")
+    if ok and "eight_pairs" in model.forms and not h.melds:
+        # 温州 八对: the kernels play the regular form only
+        note = "八对 (eight pairs and one) not played: a lower bound"
     return _Position(model, h, counts, int(h.jokers), caps, h.melds,
                      unseen.astype(np.uint8), int(joker_unseen),
                      int(unseen.sum()) + int(joker_unseen), sh, pred, note, ctx,

@@ -55,7 +55,7 @@ the options."""
 CORE_FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_and_knitted",
               "knitted_straight")
 """Forms the Cython core computes (:data:`majiang.efficiency.FORMS`)."""
-EXTRA_FORMS = ("thirteen_lonely", "seven_stars", "all_258")
+EXTRA_FORMS = ("thirteen_lonely", "seven_stars", "all_258", "eight_pairs")
 """Forms the core does not know: 十三烂 (thirteen lonely tiles) and 七星归位 (十三烂
 holding all seven honors), computed by :mod:`majiang.rules.shapes`; 将将胡 / 将一色
 (``all_258``: every tile of the hand, melds included, is a 2, 5 or 8 of a suit, in any

@@ -60,8 +60,19 @@ three) — and the 财神 draw is an effective tile whenever that path is at the
 :func:`majiang.rules.shapes.three_jokers_win`; these hands are computed by
 :mod:`majiang.rules.shapes`).
 
-Not modelled: 八对 / 硬八对 (eight pairs + one: no such form in the shanten core or the
-shape engine), the full go-around of 财神单钓 (W7), the discard-order rule for lone
+八对 (``eight_pairs``, True: WZA's 构型 check "8 pairs and 1 single", W7 / MIL "八对加单张"):
+a fully concealed 17-tile hand of eight pairs and one more tile wins (form
+``"eight_pairs"``; a four of a kind counts as two pairs [interp.]; 财神 pair singles or
+each other, or are the odd tile).  Its level: 八对 is 硬 (×2) even with a 财神
+substituted, and 硬八对 (no 财神 substituted) is 双翻 (×4) always (§7.3; WZA's own code
+gives 硬八对 its ×4 only with 特殊双翻).  Shanten, ukeire, waits, the win check and the
+scorer know the form (:func:`majiang.rules.shapes.forms.eight_pairs_kept`, one closed form
+beside the compiled engine); a 16-tile hand of eight pairs is ready on every tile.  The
+game engine's bots do not aim at it (they win with it when it comes), and the
+probabilities play the regular form only (a note says so: a lower bound).  ``eight_pairs``
+False drops the form and its two fans.
+
+Not modelled: the full go-around of 财神单钓 (W7), the discard-order rule for lone
 honours (W7), 连庄 re-seating.
 """
 from __future__ import annotations
@@ -224,13 +235,14 @@ def kong_money(kind: str, owner: int, players: int = 4) -> tuple:
 
 def build(*, special_double: bool = True, lazi: bool = False, base_table: str = "default",
           dealer_deal: int = 1, three_caishen_win: bool = True,
-          caishen_dandiao: bool = True, special_wins=None, min_points=None) -> Ruleset:
+          caishen_dandiao: bool = True, special_wins=None, min_points=None,
+          eight_pairs: bool = True) -> Ruleset:
     # ``special_wins`` and ``min_points`` are stored options derived from
     # ``three_caishen_win`` / ``caishen_dandiao``; accepted (older house-rule files write
     # them): a given ``special_wins`` decides ``three_caishen_win``
     for key, v in (("special_double", special_double), ("lazi", lazi),
                    ("three_caishen_win", three_caishen_win),
-                   ("caishen_dandiao", caishen_dandiao)):
+                   ("caishen_dandiao", caishen_dandiao), ("eight_pairs", eight_pairs)):
         check_bool(v, f"wenzhou option {key}")
     if special_wins is not None:          # the stored option (older house-rule files)
         three_caishen_win = "three_jokers" in tuple(special_wins)
@@ -262,11 +274,20 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
     if lazi:
         fl.append(F.fan(15, "三财归位", "Three Caishen as Themselves (x8)", 8,
                         lambda w: int(_own_face(w) >= 3), source=_SRC + " 辣子辣"))
+    if eight_pairs:
+        fl += [
+            F.fan(16, "八对", "Eight Pairs and One (x2)", 2,
+                  lambda w: int(w.form == "eight_pairs"), source=_SRC + " 八对 (硬)"),
+            F.fan(17, "硬八对", "Hard Eight Pairs: no Caishen substituted (x4)", 4,
+                  lambda w: int(w.form == "eight_pairs" and _substituted(w) == 0),
+                  source=_SRC + " 双翻"),
+        ]
     return Ruleset(
         name="wenzhou", title="温州麻将 (Wenzhou, 财神 + 白板)",
         players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
-        forms=("regular",), seven_pairs_quads=False, min_fan=0,
+        forms=("regular",) + (("eight_pairs",) if eight_pairs else ()),
+        seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=tuple(fl), settlement=settle_wenzhou,
         settlement_params={"dealer": 0, "base": base},
         source="docs/rules/wenzhou.md",
@@ -280,10 +301,12 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                  "three_caishen_win": bool(three_caishen_win),
                  "caishen_dandiao": bool(caishen_dandiao),
                  "special_wins": ["three_jokers"] if three_caishen_win else [],
-                 "min_points": (1, 1) if caishen_dandiao else (0, 0)},
+                 "min_points": (1, 1) if caishen_dandiao else (0, 0),
+                 "eight_pairs": bool(eight_pairs)},
         builder="wenzhou", section="§3.14",
-        missing=("八对 / 硬八对 (no eight-pairs form)",
-                 "财神单钓's full go-around, lone-honour discard order, 连庄 re-seating"))
+        interpreted=("八对: a four of a kind counts as two pairs",),
+        missing=("财神单钓's full go-around, the lone-honour discard order and 连庄 re-seating "
+                 "not played",))
 
 
 DERIVED_OPTIONS["wenzhou"] = frozenset({"special_wins", "min_points"})

@@ -17,6 +17,7 @@ from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, _trusted_decomposition, as_hand, format_hand
 from ..rules.model import game_model
 from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
+from ..rules.shapes.forms import eight_pairs_complete
 from ..tiles import TERMINALS_AND_HONORS as _ORPHANS
 from ..tiles import parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
@@ -205,6 +206,10 @@ def _decompositions(rs, h: Hand, c: list, c_arr: np.ndarray):
     n_melds = len(h.melds)
     forms = rs.forms
     n = sum(c)
+    if n_melds == 0 and "eight_pairs" in forms and eight_pairs_complete(c):
+        # 温州 八对: eight pairs (a four counts as two) and one more tile, 17 concealed
+        pairs = tuple(t for t in range(34) for _ in range(c[t] // 2))
+        yield ("eight_pairs", Decomposition("eight_pairs", pairs=pairs), (), None, pairs, ())
     if n_melds == 0 and n == 14:
         if "seven_pairs" in forms and all(x % 2 == 0 and (rs.seven_pairs_quads or x <= 2)
                                           for x in c):

@@ -239,6 +239,50 @@ def _all_258_jokers(c_full, melds, J: int, caps: list, win_is_joker: bool):
     return tuple(sorted(asg))
 
 
+def _eight_pairs_jokers(c_full, J: int, caps: list, kinds) -> set:
+    """Joker assignments that make the concealed counts ``c_full`` (no melds) plus ``J``
+    jokers an 八对 hand (eight pairs and one more tile, :func:`eight_pairs_complete`): one
+    odd kind stays the odd tile, a joker pairs each other odd kind, and the jokers left
+    (an even number) make pairs of the held kind with the most copies left (or, with no
+    odd kind, one joker is the odd tile there).  One reading per choice of the odd tile:
+    where the leftover pairs go changes no 温州 level but 清一色 / 混一色, read with the
+    held kinds."""
+    c = [int(x) for x in c_full]
+    odd = [k for k in kinds if c[k] % 2]
+    if J < len(odd) - 1:
+        return set()
+    out = set()
+    for single in (odd or [None]):
+        cnt = c[:]
+        asg = []
+        for k in odd:
+            if k != single:
+                if cnt[k] + 1 > caps[k]:
+                    break
+                cnt[k] += 1
+                asg.append(k)
+        else:
+            left = J - len(asg)
+            pool = [k for k in kinds if c[k]] or list(kinds)
+            if single is None:              # no odd kind: one joker is the odd tile
+                k = max(pool, key=lambda t: (caps[t] - cnt[t], -t))
+                if cnt[k] + 1 > caps[k]:
+                    continue
+                cnt[k] += 1
+                asg.append(k)
+                left -= 1
+            while left >= 2:
+                k = max(pool, key=lambda t: (caps[t] - cnt[t], -t))
+                if cnt[k] + 2 > caps[k]:
+                    break
+                cnt[k] += 2
+                asg += [k, k]
+                left -= 2
+            if left == 0:
+                out.add(tuple(sorted(asg)))
+    return out
+
+
 def _absent_kinds(rs) -> list:
     """The kinds outside the ruleset's tile set (no copy)."""
     return [k for k in range(34) if not rs.copies[k]]
@@ -313,6 +357,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
             a = _all_258_jokers(c_full, melds, J, caps, bool(win_is_joker))
             if a is not None:
                 assignments.add(a)
+        if "eight_pairs" in rs.forms and not melds:     # 温州 八对
+            assignments |= _eight_pairs_jokers(c_full, J, caps, rs.kinds)
         assignments = sorted(assignments)
     else:
         assignments = [()]

@@ -17,6 +17,7 @@ from ..rules.fans import shape_families
 from ..rules.knitted import KNITTED_STRAIGHTS, honors_and_knitted, knitted_straight_decompositions
 from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept
+from ..rules.shapes.forms import EIGHT_PAIRS_SIZE, eight_pairs_complete, eight_pairs_kept
 from ..tiles import KINDS_258, TERMINALS_AND_HONORS, tile_name
 
 __all__ = ["waits"]
@@ -112,6 +113,8 @@ def _complete(c: list, n_melds: int, forms, quads: bool, size: int = 14,
     exist only for 14-tile hands."""
     if "regular" in forms and _regular_complete(c, n_melds, size, pair_mask):
         return True
+    if size == 17 and n_melds == 0 and "eight_pairs" in forms and eight_pairs_complete(c):
+        return True             # 温州 八对 (eight pairs and one more, 17 concealed)
     if size != 14:
         return False
     if n_melds == 0 and sum(c) == 14:
@@ -141,7 +144,7 @@ def _wait_candidates(c: list, forms) -> list[int]:
                                           "knitted_straight", *EXTRA_FORMS)]
     if special:
         distinct = sum(1 for x in c if x)
-        if distinct >= 11:
+        if distinct >= 11 or "eight_pairs" in special:     # 八对: the odd tile is any kind
             cand.update(range(34))
         elif "knitted_straight" in special:
             for ks in KNITTED_STRAIGHTS:
@@ -185,14 +188,17 @@ def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
     ``jokers`` the wild tiles held besides ``c``.  True for 十三烂 / 七星十三烂 (the
     model's extra forms: 14 distinct concealed lonely tiles, no melds, no jokers — 安庆
     "drawing a joker breaks 十三烂") and for 将将胡 of any shape (the ``all_258`` form:
-    every tile, melds included, a 2, 5 or 8; a joker may stand for one).  False means
+    every tile, melds included, a 2, 5 or 8; a joker may stand for one) and for 温州 八对
+    (17 concealed tiles: eight pairs and one more, jokers filling).  False means
     the hand completes no form beyond the core; True asks THE predicate
     (:func:`majiang.scoring.check_win`), which decides the rest.  The game engine's
     win pre-check and its end-of-hand readiness use it beside the compiled check.
     """
-    all258, extra, copies = _beyond_of(model)
+    all258, extra, copies, eight = _beyond_of(model)
     if all258 and _only_258(c, melds):
         return True
+    if eight and not melds and _eight_pairs_with([int(x) for x in c], int(jokers), copies):
+        return True             # 温州 八对 (jokers pair the odd tiles)
     if not extra or melds or jokers:
         return False
     cl = [int(x) for x in c]
@@ -204,10 +210,19 @@ def beyond_waits(model, c, melds: tuple = (), jokers: int = 0) -> list[int]:
     """The kinds ``k`` for which :func:`beyond_core` holds of the 3n+1 hand ``c`` (34,)
     plus one copy of ``k`` (a kind the tile set lacks or whose four copies ``c`` holds
     never), ascending: the waits beyond the compiled check's."""
-    all258, extra, copies = _beyond_of(model)
+    all258, extra, copies, eight = _beyond_of(model)
     out = set()
     if all258 and _only_258(c, melds):
         out.update(k for k in _KINDS_258 if copies[k] and c[k] < 4)
+    if eight and not melds:
+        cl = [int(x) for x in c]
+        if sum(cl) + jokers == EIGHT_PAIRS_SIZE - 1:
+            for k in range(34):
+                if copies[k] and cl[k] < 4:
+                    cl[k] += 1
+                    if _eight_pairs_with(cl, int(jokers), copies):
+                        out.add(k)
+                    cl[k] -= 1
     if extra and not melds and not jokers:
         cl = [int(x) for x in c]
         if sum(cl) == 13 and max(cl) == 1 and _spread(cl):
@@ -248,15 +263,24 @@ _BEYOND: dict = {}
 
 
 def _beyond_of(model) -> tuple:
-    """(all_258 form, the extra forms but all_258, copies tuple) of a model, kept."""
+    """(all_258 form, the extra forms of 14-tile hands, copies tuple, 八对) of a model,
+    kept."""
     got = _BEYOND.get(id(model))
     if got is None or got[0] is not model:
         got = (model, "all_258" in model.forms,
-               tuple(f for f in model.extra_forms if f != "all_258")
+               tuple(f for f in model.extra_forms if f not in ("all_258", "eight_pairs"))
                if model.hand_size == 13 else (),
-               tuple(int(x) for x in model.copies))
+               tuple(int(x) for x in model.copies),
+               "eight_pairs" in model.forms and model.hand_size == EIGHT_PAIRS_SIZE - 1)
         _BEYOND[id(model)] = got
     return got[1:]
+
+
+def _eight_pairs_with(c, jokers: int, copies: tuple) -> bool:
+    """八对 of the concealed counts ``c`` (no melds) and ``jokers`` wild tiles: 17 tiles
+    and the jokers fill every tile the best target misses (:func:`eight_pairs_kept`)."""
+    return (sum(c) + jokers == EIGHT_PAIRS_SIZE
+            and eight_pairs_kept(c, copies) + jokers >= EIGHT_PAIRS_SIZE)
 
 
 def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_PAIRS) -> set:

@@ -57,7 +57,7 @@ from .spec import THREE_JOKERS, Spec, spec_of, three_jokers_win
 # the ruleset-level functions and the helpers efficiency, scoring and the tests import
 # from here (outside __all__, as before the split)
 from ..._core import shapes as _cs  # noqa: F401
-from .compiled import _FORM_SLOT, _compiled, _meld_bits  # noqa: F401
+from .compiled import _BESIDE, _FORM_SLOT, _compiled, _meld_bits  # noqa: F401
 from .forms import _NEG, _lonely_kept, _regular_kept  # noqa: F401
 from .reference import joker_draw_left, listed_draws  # noqa: F401
 from .ruleset import (_hand_parts, _spec, meld_suits, named_draws, needs_python,  # noqa: F401

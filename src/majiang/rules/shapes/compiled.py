@@ -30,9 +30,49 @@ reference), ``"python"`` the reference functions (:mod:`.reference`)."""
 def _compiled(spec: Spec):
     cs = spec.compiled
     if cs is None:
-        cs = spec.compiled = _cs.ShapeSpec(spec.forms, spec.quads, spec.copies, spec.void,
+        forms = tuple(f for f in spec.forms if f not in _BESIDE)
+        cs = spec.compiled = _cs.ShapeSpec(forms, spec.quads, spec.copies, spec.void,
                                            spec.pair_258, spec.no_void, spec.three_jokers)
     return cs
+
+
+_BESIDE = ("eight_pairs",)
+"""Forms computed beside the compiled engine by the reference's closed form (温州 八对:
+:func:`~.forms.eight_pairs_kept`, O(34)): the compiled call answers the other forms and
+the least is taken."""
+
+
+def _beside(spec: Spec, counts, jokers: int, caps, n_melds: int) -> dict:
+    """``{form: shanten}`` of the spec's forms in :data:`_BESIDE` that can apply to this
+    hand (no melds, 16 or 17 tiles with the jokers), by the reference; {} otherwise."""
+    try:
+        n = sum(int(x) for x in counts) + int(jokers)
+    except (TypeError, ValueError):
+        return {}
+    if not beside_applies(spec, n, n_melds):
+        return {}
+    sub = _beside_spec(spec, tuple(f for f in spec.forms if f in _BESIDE))
+    return form_shanten(counts, jokers=jokers, caps=caps, spec=sub)
+
+
+def beside_applies(spec: Spec, n_tiles: int, n_melds: int) -> bool:
+    """Whether a form of :data:`_BESIDE` can apply to a hand of ``n_tiles`` concealed tiles
+    (jokers included) and ``n_melds`` melds under ``spec`` (then a compiled call alone does
+    not answer: :func:`_beside`)."""
+    return not n_melds and n_tiles in (16, 17) and any(f in _BESIDE for f in spec.forms)
+
+
+def _beside_spec(spec: Spec, forms: tuple) -> Spec:
+    key = (id(spec), forms)
+    got = _BESIDE_SPECS.get(key)
+    if got is None or got[0] is not spec:
+        got = _BESIDE_SPECS[key] = (spec, Spec(forms, spec.quads, spec.copies, spec.void,
+                                               spec.pair_258, spec.no_void, spec.fifth,
+                                               False, spec.dead))
+    return got[1]
+
+
+_BESIDE_SPECS: dict = {}
 
 
 def _u8(x):
@@ -133,8 +173,13 @@ def core_form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
 
     def run() -> dict:
         per = _cs.form_shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
-        return {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
-                if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+        out = {f: int(per[_FORM_SLOT[f]]) for f in spec.forms + (THREE_JOKERS,)
+               if f in _FORM_SLOT and per[_FORM_SLOT[f]] != -100}
+        out.update(_beside(spec, counts, jokers, caps, n_melds))
+        for f in spec.forms:
+            if f in _BESIDE:
+                out.setdefault(f, 99)       # not applicable to this hand (as the reference)
+        return out
 
     return _via_compiled(run, lambda: form_shanten(
         counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec, meld_suits=meld_suits),
@@ -150,8 +195,13 @@ def core_shanten_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
         return min(per.values()) if per else 99
     cs = _compiled(spec)
     c, k = _u8(counts), None if caps is None else _u8(caps)
+
+    def run() -> int:
+        s = _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits))
+        return min([s, *_beside(spec, counts, jokers, caps, n_melds).values()])
+
     return _via_compiled(
-        lambda: _cs.shanten(cs, c, int(jokers), k, int(n_melds), _meld_bits(meld_suits)),
+        run,
         lambda: shanten_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
                                meld_suits=meld_suits),
         c is None or (caps is not None and k is None) or _unknown_whole(cs, c, jokers, n_melds))
@@ -164,7 +214,9 @@ def core_ukeire_counts(counts, *, jokers: int = 0, caps=None, n_melds: int = 0, 
     joker draw under ``-1`` (equal results; a hand the compiled engine refuses goes to
     :func:`ukeire_counts`; one holding a dead kind to its loop over the draws, each
     shanten by :func:`core_shanten_counts`)."""
-    if _dead_held(counts, spec):
+    if _dead_held(counts, spec) or _beside(spec, counts, jokers, caps, n_melds):
+        # (a form beside the compiled engine: the reference's loop over the draws, each
+        # shanten by core_shanten_counts)
         return ukeire_counts(counts, jokers=jokers, caps=caps, n_melds=n_melds, spec=spec,
                              visible=visible, joker_kind=joker_kind, joker_copies=joker_copies,
                              meld_suits=meld_suits, stand_in=stand_in,
@@ -202,6 +254,11 @@ def core_shanten_batch(counts: np.ndarray, jokers, spec: Spec) -> np.ndarray:
         bad = 0 if n else -1
     else:
         bad = _cs.shanten_many(cs, counts, jokers, out16)
+        if bad < 0 and any(f in _BESIDE for f in spec.forms):
+            for i in range(n):      # 八对 rows (16 / 17 tiles): the least with the closed form
+                b = _beside(spec, counts[i], 0 if jokers is None else int(jokers[i]), None, 0)
+                if b:
+                    out16[i] = min(int(out16[i]), *b.values())
     rows = range(n) if cs.unknown_forms else ([bad] if bad >= 0 else [])
     for i in rows:                  # the Python engine words the error (or computes)
         try:

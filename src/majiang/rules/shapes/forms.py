@@ -15,7 +15,8 @@ import numpy as np
 from ...errors import RuleError
 from ...tiles import KINDS_258, TERMINALS_AND_HONORS
 
-__all__ = ["EXTRA_FORM_KEPT", "lonely_patterns"]
+__all__ = ["EXTRA_FORM_KEPT", "lonely_patterns", "eight_pairs_kept", "eight_pairs_complete",
+           "EIGHT_PAIRS_SIZE"]
 
 _NEG = -1000
 
@@ -126,6 +127,38 @@ def _seven_pairs_kept(c: tuple, caps: tuple, quads: bool, kinds: tuple) -> int:
         return _NEG
     vals.sort(reverse=True)
     return sum(vals[:7])
+
+
+# ---------------------------------------------------------------- 八对 (温州)
+EIGHT_PAIRS_SIZE = 17
+"""八对 takes a fully concealed 17-tile hand (16-tile games: 温州)."""
+
+
+def eight_pairs_kept(c, caps, kinds=range(34)) -> int:
+    """Most tiles of ``c`` kept by an 八对 target — eight pairs and one more tile, 17 tiles
+    of ``kinds``, fully concealed (温州 八对, "八对加单张"; a four of a kind counts as two
+    pairs, read as 七对's 豪华 convention), within ``caps`` — or :data:`_NEG` when fewer
+    than eight pairs fit.  The best target takes the eight best pair slots (a kind gives
+    min(c, 2), and with four copies left a second slot min(c - 2, 2)); its odd tile keeps
+    one more held tile when one is left over (which needs no further copy)."""
+    vals = []
+    for k in kinds:
+        if caps[k] >= 2:
+            vals.append(min(c[k], 2))
+            if caps[k] >= 4:
+                vals.append(min(max(c[k] - 2, 0), 2))
+    if len(vals) < 8:
+        return _NEG
+    vals.sort(reverse=True)
+    kept = sum(vals[:8])
+    return kept + int(sum(c[k] for k in kinds) > kept)
+
+
+def eight_pairs_complete(c) -> bool:
+    """Whether the concealed counts ``c`` (34, the winning tile included, no melds) are an
+    八对 hand: 17 tiles, eight pairs (a four counts as two) and one more tile — exactly one
+    kind held an odd number of times."""
+    return sum(c) == EIGHT_PAIRS_SIZE and eight_pairs_kept(c, (4,) * 34) == EIGHT_PAIRS_SIZE
 
 
 _ORPHANS = TERMINALS_AND_HONORS

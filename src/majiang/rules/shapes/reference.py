@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...errors import InvalidHandError, RuleError
 from ...tiles import tile_name
 from .forms import (_NEG, EXTRA_FORM_KEPT, _orphans_kept, _regular_kept,
-                    _seven_pairs_kept)
+                    _seven_pairs_kept, eight_pairs_kept)
 from .spec import THREE_JOKERS, Spec
 
 __all__ = ["form_shanten", "shanten_counts", "ukeire_counts", "joker_draw_left",
@@ -23,6 +23,11 @@ def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
         if form == "regular":
             out[form] = max((_regular_kept(c, caps, n_sets, v, spec.pair_258, spec.no_void,
                                            meld_suits) for v in voids), default=_NEG)
+        elif form == "eight_pairs":     # 温州 八对: a fully concealed 17-tile hand, jokers too
+            out[form] = _NEG if n_melds or n_sets != 5 else max(
+                eight_pairs_kept(c, caps, tuple(k for k in spec.kinds if v is None
+                                                or not 9 * v <= k < 9 * v + 9))
+                for v in voids)
         elif not whole:
             continue
         elif form == "seven_pairs":

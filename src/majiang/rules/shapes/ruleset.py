@@ -18,6 +18,7 @@ from ..base import EXTRA_FORMS
 from ..constraints import SHAPE_CONSTRAINTS
 from ..model import rule_spec
 from .compiled import (ENGINES, _compiled, _meld_bits, _u8, _u8_visible, _unknown_whole,
+                       beside_applies,
                        core_form_shanten, core_shanten_counts, core_ukeire_counts)
 from .forms import EXTRA_FORM_KEPT
 from .reference import form_shanten, ukeire_counts
@@ -345,7 +346,8 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
         cs = _compiled(spec)
         c8, k8, v8 = _u8(h.concealed), _u8(caps), _u8_visible(vis)
         if (c8 is not None and k8 is not None and v8 is not False
-                and not _unknown_whole(cs, c8, j, len(h.melds))):
+                and not _unknown_whole(cs, c8, j, len(h.melds))
+                and not beside_applies(spec, n, len(h.melds))):     # 八对: the loop below
             try:
                 per = _cs.discard_ukeire(cs, c8, j, k8, len(h.melds),
                                          _meld_bits(_void_meld_suits(rs, h.melds)), v8, jk,
