@@ -53,14 +53,15 @@ def report(name: str, out: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def merged(paths: list, ruleset: str = "mcr", *, recalibrate: bool = False) -> dict:
+def merged(paths: list, ruleset: str = "mcr", *, recalibrate: bool = False,
+           raw: bool = False) -> dict:
     """The scores of :func:`majiang.studies.calibration.score` on the discards of several
     runs' CSV files (``--out``), hand numbers offset so that the runs' hands stay apart
     and keep their parity (fit / test half).  ``recalibrate``: ``p`` recomputed from the
     raw reading (column ``p_raw``; ``p`` in files written before the recalibration
     existed) by the current recalibration of ``ruleset`` (step 6 of
     :mod:`majiang.opponents`), so that runs of the raw model are scored as the shipped
-    model reads them."""
+    model reads them; ``raw``: the raw reading itself is scored."""
     import pandas as pd
     from majiang.opponents import DEFAULT_MODEL
     from majiang.rules.model import game_model
@@ -78,6 +79,8 @@ def merged(paths: list, ruleset: str = "mcr", *, recalibrate: bool = False) -> d
     df = pd.concat(parts, ignore_index=True)
     if recalibrate:
         df["p"] = DEFAULT_MODEL.recalibrate(game_model(ruleset), df["p_raw"].to_numpy())[0]
+    elif raw:
+        df["p"] = df["p_raw"]
     out = score(df)
     out.update({"model": "ready-hand samples", "n_hands": off})
     return out

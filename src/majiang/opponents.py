@@ -125,9 +125,9 @@ TEMPO_TERMS = 7
 """Numbers in a tempo tuple (:data:`TEMPO`)."""
 
 CALIBRATION: dict[str, tuple[float, float]] = {
-    "mcr": (-0.2018, 0.8523),
-    "sichuan": (-0.3875, 0.7932),
-    "guangdong": (0.2295, 0.9982),
+    "mcr": (-0.3625, 0.8268),
+    "sichuan": (-0.3990, 0.8067),
+    "guangdong": (0.3361, 1.0366),
 }
 """``(a, b)`` of the recalibration of step 6 per ruleset: ``logit p = a + b * logit(p_raw +
 CALIBRATION_EPS)``, fitted by maximum likelihood (Platt scaling) on the fit half (even
