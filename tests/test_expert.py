@@ -65,7 +65,7 @@ def test_plans_come_from_the_fan_catalogue():
     names = {p.name for p in plans_of(game_model("mcr"))}
     assert {"混一色", "清一色", "碰碰和", "五门齐", "花龙", "清龙", "三色三同顺",
             "三色三步高"} <= names
-    assert plans_of(game_model("sichuan")) == ()      # no minimum fan: no plan
+    assert plans_of(game_model("hefei")) == ()        # adds points, no doublings: no plan
     # 6 suit plans, 碰碰和, 五门齐, 6 + 3 + 7 + 30 fixed-chow plans (花龙: the 3! ways to
     # give 123 / 456 / 789 to the suits; 清龙: a suit; 三色三同顺: 1..7; 三色三步高:
     # 1..5 times the 3! orders of the suits)
@@ -73,7 +73,8 @@ def test_plans_come_from_the_fan_catalogue():
 
 
 @pytest.mark.parametrize("ruleset", ["mcr", "mcr_botzone", "sichuan", "guangdong", "hefei",
-                                     "taiwan"])
+                                     "taiwan", "sichuan_xueliu", "kawuxing",
+                                     "guangdong_jipinghu"])
 def test_expert_plays_legal_hands_and_conserves_tiles(ruleset):
     n = game_model(ruleset).players
     for seed in range(3):
@@ -158,6 +159,107 @@ def test_expert_folds_with_a_safe_tile_against_a_likely_ready_opponent(monkeypat
     # with no threat the same hand attacks and keeps the 5p between 3p and 7p
     monkeypatch.setattr(expert, "FOLD_P", 1.1)
     assert ExpertPlayer().discard(v) != parse_tile("5p")
+
+
+def _sichuan(hand, void=0, **kw):
+    """Seat 0's view under 四川 血战 with ``void`` declared (定缺)."""
+    v = _position("sichuan", hand, **kw)
+    s = v._st.seats[0]
+    s.void = void
+    s._opts = s._popts = None
+    return v
+
+
+def test_value_plans_come_from_the_regional_fan_tables():
+    from majiang.game import expert
+    # 四川 (docs/rules/sichuan.md §5): 清一色 2 doublings, 七对 2, 对对胡 1 — no minimum,
+    # so the plans weigh the value: -FAN_WEIGHT per doubling
+    m = game_model("sichuan")
+    assert expert.value_rules(m) and not expert.value_rules(game_model("mcr"))
+    got = sorted((p.name, p.kind, p.weight) for p in plans_of(m))
+    w = expert.FAN_WEIGHT
+    assert got == sorted([("清一色", "suit", -2 * w)] * 3 + [("七对", "pairs", -2 * w),
+                                                         ("对对胡", "pungs", -1 * w)])
+    # 广东 推倒胡: only 七对 doubles among the shapes (自摸 / 杠上开花 are not plans; the
+    # limit hands are paid apart and are no plan)
+    gd = plans_of(game_model("guangdong"))
+    assert [(p.name, p.weight) for p in gd if p.name == "七对"] == [("七对", -w)]
+    # its limit hands (paid at their own value past the cap) that have a plan
+    limit = -expert.LIMIT_WEIGHT
+    assert sorted((p.name, p.weight) for p in gd if p.name != "七对") == sorted(
+        [("十三幺", limit), ("字一色", limit), ("清幺九", limit), ("大三元", limit)])
+
+
+def test_guangdong_limit_hand_distances():
+    from majiang.game import expert
+    limit = expert.LIMIT_WEIGHT
+    # 1m 9m 1p 9p 1s 9s and the seven honors, plus 5z: a complete 十三幺 (-1)
+    v = _position("guangdong", "19m19p19s1234567z5z")
+    assert plan_value(v, with_plan=True)[:2] == (-1 - limit, "十三幺")
+    # 555z 666z 77z 123m 45p 9s: throw 9s, draw the third 7z and the hand is 大三元
+    # ready on the 4p or the 5p left alone (单钓) — one draw from ready
+    v = _position("guangdong", "555666z77z123m45p9s")
+    dragons = [p for p in plans_of(v.model) if p.name == "大三元"]
+    assert plan_value(v, plans=dragons, general=False) == 1 - limit
+
+
+def test_sichuan_void_is_the_shortest_suit_and_goes_first():
+    # 3 万, 5 筒, 6 条: 万 is declared void (the fewest tiles) and, once declared, the only
+    # legal discards are 万 tiles (定缺 first)
+    hand = "159m" + "13579p" + "2468s" + "11s" + "9s"
+    v = _sichuan(hand, void=-1)
+    assert ExpertPlayer().choose_void(v) == 0
+    v = _sichuan(hand, void=0)
+    assert ExpertPlayer().discard(v) in parse_tiles("159m")
+
+
+def test_sichuan_void_ties_go_to_the_suit_of_least_use():
+    # 1279m 1479p 23799s: 万 and 筒 hold four tiles each (the efficiency rule, fewest
+    # then the lower suit, names 万); 1479p has no pair and no two tiles within two
+    # ranks, while 12m / 79m are two partial chows — without 筒 the hand is nearer a
+    # win, so the expert names 筒
+    v = _sichuan("1279m1479p23799s", void=-1)
+    assert EfficiencyPlayer().choose_void(v) == 0
+    assert ExpertPlayer().choose_void(v) == 1
+
+
+def test_sichuan_keeps_a_full_flush_plan():
+    # 11 筒 and 1s 8s 9s, 万 void.  Throwing 1p or 1s leaves the hand 2-shanten either
+    # way, and the efficiency order throws the 筒 (a 条 pair-able shape is kept); the
+    # 清一色 plan (4x) counts only the 筒, so the expert throws a 条
+    v = _sichuan("12245567899p189s")
+    assert EfficiencyPlayer().discard(v) < 18          # the test can fail: a 筒 by shape
+    assert 18 <= ExpertPlayer().discard(v) < 27
+
+
+def test_seven_pairs_distance():
+    from majiang.game.expert import _pairs_dist
+    c = np.zeros(34, dtype=np.uint8)
+    for t in parse_tiles("1122p3344s5566s7p"):
+        c[t] += 1
+    # six pairs and a single: ready (0); a four counts two pairs where quads may pair
+    assert _pairs_dist(c, (), True) == 0
+    c = np.zeros(34, dtype=np.uint8)
+    for t in parse_tiles("1111p2233s4455s6p"):
+        c[t] += 1
+    assert _pairs_dist(c, (), True) == 0
+    # without quads: 5 distinct pairs and one more kind (6p) -> 6 - 5 + (7 - 6) = 2
+    assert _pairs_dist(c, (), False) == 2
+    assert _pairs_dist(c, (Meld("pung", parse_tile("9p")),), True) >= 99
+
+
+def test_sichuan_passes_an_early_cheap_discard_win_for_a_self_draw():
+    # 23456p 234s 678s 55s with 万 void: a 平胡 waiting on 1p / 4p / 7p (10 live copies).
+    # On seat 2's 4p it wins 1 (平胡 = 2^0, the discarder alone pays); self-drawn it wins
+    # (1 + 1 自摸加底) from each of three = 6.  Early (about 13 own draws left) a 1p / 4p /
+    # 7p draw comes with P ~ 1 - (1 - 10/80)^13 ~ 0.8, and 0.5 x 0.8 x 6 > 1: pass
+    hand = "23456p23455678s"
+    v = _sichuan(hand, discards={2: "4p"}, last=(2, "4p"))
+    assert ExpertPlayer().claim(v, [("win",)]) is None
+    # with four tiles left in the wall (one own draw) P ~ 10/80: take the win
+    st = v._st
+    st.head = st.tail - 3
+    assert ExpertPlayer().claim(v, [("win",)]) == ("win",)
 
 
 @pytest.mark.slow

@@ -61,11 +61,27 @@ player-hand 24.2 % [23.2-25.2 %], mean fan 12.56 [12.45], 平和 in 46.1 % of wi
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
 14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about 20
-times as long as one of four efficiency bots in the Python loop.  Under a ruleset without
-plans (no minimum fan: 四川, 广东 …) it discards and calls as the efficiency bot and only
-the fold differs — rarely: 100 四川 walls × 4 rotations against three efficiency bots
-played the very same hands (the big hands that pay under regional rules are not planned
-yet).
+times as long as one of four efficiency bots in the Python loop.
+
+**Regional plans** (:func:`value_rules`: fans are doublings and there is no minimum —
+四川 血战 / 血流, 广东 推倒胡 / 鸡平胡, 卡五星).  The plans are read from the ruleset's fan
+catalogue — 清一色 / 混一色 per suit, the all-pungs fan (对对胡 / 碰碰胡), seven pairs —
+and weigh ``-FAN_WEIGHT`` per doubling of their fan (the general plan weighs 0): a plan
+worth more may be a little further.  Once ready, the discard whose waits are worth most
+is kept: live copies times what the wait pays self-drawn under the ruleset's settlement
+(:meth:`ExpertPlayer._self_value`, the seats already out paying nothing), plus, for a wait
+in a suit an opponent declared void (定缺: it throws every such tile), :data:`FEED` times
+its value on a discard per such opponent.  A winning discard is let pass when a self-draw
+is likely enough to pay more (:data:`PASS_RHO`: 四川 pays a 平胡 1 on a discard and
+(1 + 1) from each of three self-drawn; 广东 2 against 4 from each): under blood rules by
+the chance of a self-draw before the wall ends, otherwise as a race against the
+opponents' tempo priors (:data:`RACE_HIT`).  Kongs are made whenever they keep the
+shanten, or raise it by :data:`KONG_SLACK` while 2 or more from ready (they pay at once
+or with the win).  定缺 names the suit without which the hand keeps the least shanten
+(:meth:`ExpertPlayer.choose_void`), ties to the fewest tiles.  A danger-weighed discard
+order (:meth:`ExpertPlayer.dangers`, opponents' void suits safe, :data:`DEF_W`) was
+measured and left off (it lost more wins than deal-ins).  See docs/expert.md for the
+duplicate results.
 """
 from __future__ import annotations
 
@@ -73,12 +89,14 @@ import itertools
 
 import numpy as np
 
+from .._core import FORM_BITS
 from .._core import game as _cg
 from ..errors import MahjongError
+from ..hand import Meld
 from .players import (BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called,
                       legal_discard)
 
-__all__ = ["ExpertPlayer", "plan_value", "plans_of"]
+__all__ = ["ExpertPlayer", "plan_value", "plans_of", "value_rules"]
 
 SHORT = 0.5
 """Weight added to a plan whose fan alone is below the ruleset's minimum."""
@@ -105,6 +123,37 @@ READY_CALLS = True
 even when no fan plan is behind it."""
 TOP_PLANS = 5
 """Plans (the nearest) weighed for each discard."""
+FAN_WEIGHT = 0.15
+"""Under a doubling ruleset without a minimum (:func:`value_rules`): the distance a plan
+may give up per doubling its fan is worth (a plan weighs ``-FAN_WEIGHT * value``)."""
+PASS_RHO = 0.5
+"""Under :func:`value_rules`: a win on a discard is passed when it pays less than
+``PASS_RHO`` x P(self-draw by the end) x the mean self-draw value of the waits (the
+discount for the others winning first)."""
+KONG_SLACK = 1
+"""Under :func:`value_rules` (kongs pay at once or with the win): a kong is made when it
+raises the shanten by at most this much (none once ready, nor below 2)."""
+LIMIT_WEIGHT = 1.5
+"""Under :func:`value_rules`: the distance a limit hand (广东 十三幺, 字一色, 清幺九, 大三元:
+paid at its own value past the cap) may be further than the nearest hand."""
+VOID_BY_SHANTEN = True
+"""定缺 by the shanten the hand keeps without the suit (:meth:`ExpertPlayer.choose_void`),
+else by the fewest tiles (the efficiency bot)."""
+FEED = 1.0
+"""Under :func:`value_rules`, weighing a ready hand's waits: a live copy of a wait in a
+suit an opponent still in declared void (定缺: it throws every such tile it draws) adds
+``FEED`` times its value on a discard per such opponent."""
+RACE_HIT = 0.3
+"""Under :func:`value_rules` without blood rules, weighing a pass: a ready opponent's
+chance to win within a round."""
+DEF_W = 0.0
+"""Under :func:`value_rules`: the plan distance a discard may give up per unit of cheap
+danger (:meth:`ExpertPlayer.dangers`)."""
+DEF_STEP = 0.25
+"""Plan value + weighed danger are compared in steps of this size (closer: by shanten,
+then live ukeire)."""
+_PUNG_FANS = ("碰碰和", "对对胡", "碰碰胡")
+_PAIR_FANS = ("七对", "七对子")
 
 _IMPOSSIBLE = 99
 
@@ -125,14 +174,17 @@ _PLANS: dict = {}
 
 
 def plans_of(model) -> tuple:
-    """The plans (:mod:`majiang.game.expert`) of a ruleset's game model: empty under a
-    ruleset without a minimum fan or without the fans named there in its catalogue."""
+    """The plans (:mod:`majiang.game.expert`) of a ruleset's game model: under a minimum
+    fan the 8-fan targets named in its catalogue, under :func:`value_rules` the fans that
+    pay (:func:`_value_plans`), else empty."""
     got = _PLANS.get(id(model))
     if got is not None and got[0] is model:
         return got[1]
     out = []
     mf = int(model.min_fan)
-    if mf > 0:
+    if value_rules(model):
+        out = _value_plans(model)
+    elif mf > 0:
         value = {f.chinese: int(f.value) for f in model.ruleset.fans}
 
         def w(name):
@@ -170,6 +222,99 @@ def plans_of(model) -> tuple:
     res = tuple(out)
     _PLANS[id(model)] = (model, res)
     return res
+
+
+def value_rules(model) -> bool:
+    """Whether plans weigh their fan's value (a ruleset whose fans are doublings and that
+    has no minimum: 四川 血战, 广东 推倒胡 …) rather than the reach of a minimum."""
+    return int(model.min_fan) == 0 and model.ruleset.scoring.mode == "double"
+
+
+def _value_plans(model) -> list:
+    """The plans of a :func:`value_rules` ruleset, read from its fan catalogue: 清一色 /
+    混一色 per suit, the all-pungs fan, seven pairs; each weighs ``-FAN_WEIGHT`` times
+    its value in doublings (up to the ruleset's cap)."""
+    rs = model.ruleset
+    cap = rs.scoring.cap
+    value = {}
+    for f in rs.fans:
+        if int(f.id) not in rs.scoring.limit:
+            value[f.chinese] = int(f.value) if cap is None else min(int(f.value), int(cap))
+    honors = bool(np.asarray(model.shape(()).caps)[27:].any())
+    out = []
+
+    def w(name):
+        return -FAN_WEIGHT * value[name]
+    for s in range(3):
+        ok = np.zeros(34, dtype=bool)
+        ok[9 * s:9 * s + 9] = True
+        if value.get("清一色", 0) > 0:
+            out.append(_Plan("清一色", "suit", ok, w("清一色")))
+        if honors and value.get("混一色", 0) > 0:
+            ok2 = ok.copy()
+            ok2[27:] = True
+            out.append(_Plan("混一色", "suit", ok2, w("混一色")))
+    for name in _PUNG_FANS:
+        if value.get(name, 0) > 0:
+            out.append(_Plan(name, "pungs", None, w(name)))
+            break
+    if "seven_pairs" in model.forms:
+        for name in _PAIR_FANS:
+            if value.get(name, 0) > 0:
+                out.append(_Plan(name, "pairs", bool(model.seven_pairs_quads), w(name)))
+                break
+    limits = {f.chinese for f in rs.fans if int(f.id) in rs.scoring.limit}
+    if "十三幺" in limits and "thirteen_orphans" in model.forms:
+        out.append(_Plan("十三幺", "form", FORM_BITS["thirteen_orphans"], -LIMIT_WEIGHT))
+    if honors and "字一色" in limits:
+        ok = np.zeros(34, dtype=bool)
+        ok[27:] = True
+        out.append(_Plan("字一色", "suit", ok, -LIMIT_WEIGHT))
+    if "清幺九" in limits:
+        ok = np.zeros(34, dtype=bool)
+        ok[[0, 8, 9, 17, 18, 26]] = True
+        out.append(_Plan("清幺九", "suit", ok, -LIMIT_WEIGHT))
+    if honors and "大三元" in limits:
+        out.append(_Plan("大三元", "dragons", (31, 32, 33), -LIMIT_WEIGHT))
+    return out
+
+
+def _dragons_dist(c, melds, dragons, avail) -> int:
+    """Distance of 大三元: a pung (or kong) of each of ``dragons``, one more set and a
+    pair; dead when a dragon lacks the copies."""
+    other = 0
+    need = list(dragons)
+    for m in melds:
+        if m.kind in ("pung", "kong") and m.tile in need:
+            need.remove(m.tile)
+        else:
+            other += 1
+    if other > 1:
+        return _IMPOSSIBLE
+    used = 0
+    rest = np.asarray(c, dtype=np.int64).copy()
+    for d in need:
+        have = min(int(rest[d]), 3)
+        if 3 - have > int(avail[d]) - int(rest[d]):
+            return _IMPOSSIBLE
+        used += have
+        rest[d] -= have
+    prog = _rest_prog(rest, other == 0)
+    size = 3 * (4 - len(melds)) + 2
+    return size - used - prog - 1
+
+
+def _pairs_dist(c, melds, quads: bool) -> int:
+    """Distance of seven pairs (a concealed hand): ``6 - pairs``, a four counting two
+    pairs when ``quads``, else one pair and a missing kind."""
+    if melds:
+        return _IMPOSSIBLE
+    cc = np.asarray(c, dtype=np.int64)
+    if quads:
+        return 6 - int((cc // 2).sum())
+    pairs = int((cc >= 2).sum())
+    kinds = int((cc >= 1).sum())
+    return 6 - pairs + max(0, 7 - kinds)
 
 
 def _pair_prog(r) -> int:
@@ -307,6 +452,16 @@ def _plan_dist(plan, c, melds, j, so, avail, live) -> int:
         return int(_cg.shanten(c, pso, j))
     if plan.kind == "gates":
         return _gates_dist(c, melds)
+    if plan.kind == "form":
+        if melds:
+            return _IMPOSSIBLE
+        pso = _cg.ShapeOpts(plan.data, so.quads, None, so.pair_mask, so.void_suits, so.fifth,
+                            np.asarray(live, dtype=np.uint8))
+        return int(_cg.shanten(c, pso, j))
+    if plan.kind == "dragons":
+        return _dragons_dist(c, melds, plan.data, avail)
+    if plan.kind == "pairs":
+        return _pairs_dist(c, melds, plan.data)
     if plan.kind == "pungs":
         if any(m.kind == "chow" for m in melds):
             return _IMPOSSIBLE
@@ -334,7 +489,7 @@ def plan_value(view, c=None, extra_melds=(), plans=None, with_plan=False, genera
 
 
 def _context(view, melds):
-    """(avail, live, plans, concealed?) for plan distances."""
+    """(avail, live, plans, concealed?, value rules?) for plan distances."""
     live = np.array(view.model.shape(melds).caps, dtype=np.uint8)
     vis = view.visible_counts().astype(np.int64)
     own = np.zeros(34, dtype=np.int64)
@@ -343,14 +498,14 @@ def _context(view, melds):
             own[t] += 1
     avail = 4 - vis - own
     concealed = all(m.concealed for m in melds)
-    return avail, live, plans_of(view.model), concealed
+    return avail, live, plans_of(view.model), concealed, value_rules(view.model)
 
 
 def _all_dists(c, melds, j, so, ctx, plans=None):
     """[(value, name, plan)] over the ruleset's plans and the general plan."""
-    avail, live, all_plans, concealed = ctx
+    avail, live, all_plans, concealed, valued = ctx
     sh = int(_cg.shanten(c, so, j))
-    if all_plans:
+    if all_plans and not valued:
         gw = GENERAL_CONCEALED if concealed else GENERAL_OPEN
     else:
         gw = 0.0
@@ -370,6 +525,27 @@ class ExpertPlayer(EfficiencyPlayer):
     Plays in the Python game loop only."""
 
     name = "expert"
+
+    # -- 定缺 ------------------------------------------------------------------
+    def choose_void(self, view) -> int:
+        """The void suit (定缺) that leaves the hand nearest a win: the least shanten with
+        that suit's tiles unusable (kept as tiles to throw), then the fewest tiles of it
+        (the efficiency bot's rule), then the lower suit."""
+        if not VOID_BY_SHANTEN:
+            return super().choose_void(view)
+        c, j = view.play_counts()
+        so = view.shape_options()
+        caps = np.array(view.model.shape(()).caps, dtype=np.uint8)
+        best, key = 0, None
+        for s in range(3):
+            cs = caps.copy()
+            cs[9 * s:9 * s + 9] = 0
+            pso = _cg.ShapeOpts(so.mask, so.quads, cs, so.pair_mask, so.void_suits, so.fifth,
+                                cs)
+            kk = (int(_cg.shanten(c, pso, j)), int(c[9 * s:9 * s + 9].sum()), s)
+            if key is None or kk < key:
+                best, key = s, kk
+        return best
 
     # -- discards -------------------------------------------------------------
     def discard(self, view) -> int:
@@ -415,7 +591,144 @@ class ExpertPlayer(EfficiencyPlayer):
         if not plans_of(view.model):
             k, _, _ = self._best(view, c, j, so, vis, allowed)
             return int(k)
-        return self._by_plan(view, c, j, so, cands)
+        k = self._by_plan(view, c, j, so, cands)
+        if k >= 0 and cands[k][0] == 0 and value_rules(view.model):
+            k2 = self._ready_value(view, c, j, vis, so, cands)
+            if k2 >= 0:
+                return k2
+        return k
+
+    def _ready_value(self, view, c, j, vis, so, cands) -> int:
+        """Among the discards that leave the hand ready, the one whose waits are worth
+        most: the live copies of each wait times what it pays self-drawn
+        (:meth:`_self_value`); -1 when no wait is live."""
+        out = np.zeros(34, dtype=np.uint8)
+        melds = tuple(view.own_melds)
+        live = self._live(view, melds)
+        best, key = -1, None
+        for x, (s, _) in cands.items():
+            if s != 0:
+                continue
+            c[x] -= 1
+            _cg.waits(c, so, j, out)
+            ev = total = 0.0
+            for w in np.flatnonzero(out):
+                w = int(w)
+                left = int(live[w]) - int(c[w]) - int(vis[w])
+                if left <= 0:
+                    continue
+                total += left
+                ev += left * self._self_value(view, c, melds, w)
+                if FEED > 0 and w < 27:
+                    fed = sum(1 for q in range(view.players) if q != view.seat
+                              and q not in view.won and view.voids[q] == w // 9)
+                    if fed:
+                        ev += FEED * fed * left * self._disc_value(view, c, melds, w)
+            c[x] += 1
+            if ev > 0:
+                kk = (-ev, -total, _centrality(x), x)
+                if key is None or kk < key:
+                    best, key = x, kk
+        return best
+
+    @staticmethod
+    def _live(view, melds):
+        live = np.array(view.model.shape(melds).caps, dtype=np.int64)
+        void = view.voids[view.seat]
+        if void >= 0:
+            live[9 * void:9 * void + 9] = 0
+        return live
+
+    def _win_check(self, view, after, melds, w, self_drawn):
+        """THE predicate's verdict (a :class:`~majiang.scoring.WinCheck`, or None when it
+        refuses the hand) on the 3n+1 hand ``after`` (+ ``melds``) winning on ``w``
+        (cached per hand)."""
+        cache = self.__dict__.setdefault("_win_cache", {})
+        key = (after.tobytes(), melds, w, bool(self_drawn), view.seat_wind,
+               view.prevalent_wind, view.flowers[view.seat], view.ruleset)
+        if key in cache:
+            return cache[key]
+        from ..hand import _trusted_hand
+        from ..scoring import check_win
+        h = np.array(after, dtype=np.uint8)
+        h.flags.writeable = False
+        try:
+            got = check_win(_trusted_hand(h, melds), w, ruleset=view.model.ruleset,
+                            self_drawn=bool(self_drawn), seat_wind=view.seat_wind,
+                            prevalent_wind=view.prevalent_wind,
+                            flowers=view.flowers[view.seat])
+        except MahjongError:
+            got = None
+        if len(cache) > 1 << 15:
+            cache.clear()
+        cache[key] = got
+        return got
+
+    def _self_value(self, view, after, melds, w) -> float:
+        """What the seat gains when ``after`` (+ ``melds``) wins self-drawn on ``w``: the
+        ruleset's settlement, the seats already out paying nothing (0 when it does not
+        win)."""
+        r = self._win_check(view, after, melds, w, True)
+        if r is None or not r.valid:
+            return 0.0
+        d = r.result.settle(view.seat, None)
+        out = set(view.won)
+        return float(sum(-d[q] for q in range(len(d)) if q != view.seat and q not in out))
+
+    def _disc_value(self, view, after, melds, w) -> float:
+        """What the seat gains when ``after`` (+ ``melds``) wins on a discard of ``w`` by
+        the next seat (0 when it does not win)."""
+        r = self._win_check(view, after, melds, w, False)
+        if r is None or not r.valid:
+            return 0.0
+        return float(r.result.settle(view.seat, (view.seat + 1) % view.players)[view.seat])
+
+    def _pass_discard_win(self, view) -> bool:
+        """Under :func:`value_rules`: whether to let a winning discard pass and play on for
+        a self-draw (see :data:`PASS_RHO`)."""
+        last = view.last_discard
+        if last is None or PASS_RHO <= 0:
+            return False
+        c, j = view.play_counts()
+        if j:
+            return False
+        seat, tile = last
+        w = view.play_kind(tile)
+        melds = tuple(view.own_melds)
+        r = self._win_check(view, c, melds, w, False)
+        if r is None or not r.valid:
+            return False
+        now = float(r.result.settle(view.seat, seat)[view.seat])
+        so = view.shape_options()
+        out = np.zeros(34, dtype=np.uint8)
+        _cg.waits(c, so, j, out)
+        vis = view.visible_counts()
+        live = self._live(view, melds)
+        u = ev = 0.0
+        for x in np.flatnonzero(out):
+            x = int(x)
+            left = int(live[x]) - int(c[x]) - int(vis[x])
+            if left <= 0:
+                continue
+            u += left
+            ev += left * self._self_value(view, c, melds, x)
+        if u <= 0:
+            return False
+        unseen = float(np.maximum(live - c - vis, 0).sum())
+        n_in = view.players - len([q for q in view.won if q != view.seat])
+        draws = view.wall_left / max(n_in, 1)
+        a = min(u / max(unseen, 1.0), 1.0)
+        if view.model.ruleset.blood:
+            # the others' wins do not end the hand: a self-draw by the end of the wall
+            p_self, p_other = 1.0 - (1.0 - a) ** draws, 0.0
+        else:
+            # a race: the others win first with a round's chance ``b`` (their tempo
+            # priors times RACE_HIT), and such a win costs about what this one pays
+            b = 1.0 - float(np.prod([1.0 - RACE_HIT * p for p in
+                                     self._threats(view).values()]))
+            end = 1.0 - max(1.0 - a - b, 0.0) ** draws
+            p_self, p_other = a / (a + b) * end, b / (a + b) * end
+        return now < PASS_RHO * (p_self * ev / u - p_other * now)
 
     def _ready_pick(self, view, c, j, vis, so, allowed, live, verdict, wild) -> int:
         """Among the discards that leave the hand ready, the one whose waits weigh most:
@@ -513,11 +826,18 @@ class ExpertPlayer(EfficiencyPlayer):
         vals.sort(key=lambda x: x[0])
         cut = vals[0][0] + 1.0
         top = [p for v, _, p in vals if v <= cut and p is not None][:TOP_PLANS]
+        dz = None
+        if ctx[4] and DEF_W > 0:
+            threats = self._threats(view)
+            if threats:
+                dz = self.dangers(view, c, threats)
         best, key = -1, None
         for x, (s, u) in cands.items():
             c[x] -= 1
             d = min(v for v, _, _ in _all_dists(c, melds, j, so, ctx, top))
             c[x] += 1
+            if dz is not None:
+                d = round((d + DEF_W * float(dz[x])) / DEF_STEP)
             kk = (d, s, -u, _centrality(x), x)
             if key is None or kk < key:
                 best, key = x, kk
@@ -545,12 +865,14 @@ class ExpertPlayer(EfficiencyPlayer):
         return self.safest(view, c, allowed, threats, k)
 
     @staticmethod
-    def safest(view, c, allowed, threats, prefer=-1) -> int:
-        """The allowed held kind of least cheap danger against ``threats`` (``{seat:
-        P(ready)}``; see the module text); ties go to ``prefer``, then honors first."""
+    def dangers(view, c, threats) -> np.ndarray:
+        """``float64 (34,)``: the cheap danger of discarding each held kind against
+        ``threats`` (``{seat: P(ready)}``; see the module text); a kind of a suit an
+        opponent declared void (定缺) is no danger to it."""
         vis = view.visible_counts().astype(np.int64)
         disc = view.discards
         pk = view.play_kind
+        voids = view.voids
         n, me = view.players, view.seat
         own_disc, after = {}, {}
         for q in threats:
@@ -560,11 +882,9 @@ class ExpertPlayer(EfficiencyPlayer):
             d = (q - me) % n
             after[q] = {pk(disc[(me + e) % n][-1]) for e in range(d + 1, n)
                         if disc[(me + e) % n]}
-        best, key = -1, None
-        for x in np.flatnonzero(allowed):
+        out = np.zeros(34)
+        for x in np.flatnonzero(c):
             x = int(x)
-            if not c[x]:
-                continue
             unseen = max(4 - int(vis[x]) - int(c[x]), 0)
             base = (1 + unseen) / 5.0
             if x >= 27:
@@ -573,20 +893,38 @@ class ExpertPlayer(EfficiencyPlayer):
                 base *= TERMINAL_FACTOR
             dz = 0.0
             for q, p in threats.items():
+                if x < 27 and voids[q] == x // 9:
+                    continue
                 f = 1.0
                 if x in own_disc[q]:
                     f *= OWN_FACTOR
                 if x in after[q]:
                     f *= PASSED_FACTOR
                 dz += p * base * f
-            kk = (round(dz, 9), x != prefer, _centrality(x), x)
+            out[x] = dz
+        return out
+
+    @classmethod
+    def safest(cls, view, c, allowed, threats, prefer=-1) -> int:
+        """The allowed held kind of least cheap danger against ``threats`` (``{seat:
+        P(ready)}``; :meth:`dangers`); ties go to ``prefer``, then honors first."""
+        dz = cls.dangers(view, c, threats)
+        best, key = -1, None
+        for x in np.flatnonzero(allowed):
+            x = int(x)
+            if not c[x]:
+                continue
+            kk = (round(float(dz[x]), 9), x != prefer, _centrality(x), x)
             if key is None or kk < key:
                 best, key = x, kk
         return best
 
     # -- calls -----------------------------------------------------------------
     def claim(self, view, options):
+        valued = value_rules(view.model)
         if ("win",) in options:
+            if valued and self._pass_discard_win(view):
+                return None
             return ("win",)
         last = view.last_discard
         if last is None or not plans_of(view.model):
@@ -602,20 +940,20 @@ class ExpertPlayer(EfficiencyPlayer):
         for o in options:
             c2, m = called(c, kind, o)
             if o[0] == "kong":
-                if not open_hand:
+                if not (open_hand or valued):
                     continue
                 s0 = int(_cg.shanten(c, view.shape_options(), j))
                 s1 = int(_cg.shanten(c2, view.shape_options((m,)), j))
-                if s1 <= s0 and best is None:
-                    best = o
+                if s1 <= s0 + (KONG_SLACK if valued and s0 >= 2 else 0):
+                    return o        # a kong pays (value rules) or keeps the shanten
                 continue
             v, name = plan_value(view, c2, (m,), with_plan=True)[:2]
             ready = self._call_can_win(view, c2, j, m)
             if ready is False:
                 continue
-            if ready is True and READY_CALLS:
+            if ready is True and READY_CALLS and not valued:
                 v = min(v, 0.0)         # a ready hand whose wait wins: as good as a plan
-            elif name == "general":
+            elif name == "general" and not valued:
                 continue
             if v > key - CALL_GAIN:
                 continue
@@ -645,7 +983,25 @@ class ExpertPlayer(EfficiencyPlayer):
     def declare(self, view, options):
         if ("win",) in options:
             return ("win",)
-        return super().declare(view, options)
+        if not value_rules(view.model):
+            return super().declare(view, options)
+        c, j = view.play_counts()
+        vis = view.visible_counts()
+        _, s_keep, _ = self._best(view, c, j, view.shape_options(), vis)
+        slack = KONG_SLACK if s_keep >= 2 else 0
+        for o in options:
+            k = o[1]
+            c2 = c.copy()
+            if o[0] == "concealed_kong":
+                c2[k] -= 4
+                so = view.shape_options((Meld("kong", k, True),))
+            else:
+                c2[k] -= 1
+                so = view.shape_options()
+            s1, _ = _cg.evaluate(c2, so, j, vis)
+            if s1 <= s_keep + slack:
+                return o
+        return None
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"

@@ -57,7 +57,10 @@ Built-in bots (``players=`` names; they read nothing but the public
   under a minimum fan it builds toward hands that can reach it (混一色, 碰碰和, 花龙,
   三色三步高 … read from the ruleset's fan catalogue) from the first draw, counts only the
   progress toward waits that win, calls only into such a plan, and folds to the safest
-  tile against a likely-ready opponent.  It plays in the Python loop only.
+  tile against a likely-ready opponent; under doubling rulesets without a minimum (四川,
+  广东 …) it weighs the big hands that pay (清一色, 对对胡, 七对 …), keeps the waits worth
+  most, lets a cheap winning discard pass for a likely self-draw and names the 定缺 suit
+  by shanten.  It plays in the Python loop only.
 """
 from __future__ import annotations
 
