@@ -195,7 +195,8 @@ def test_guangdong_limit_hand_distances():
     limit = expert.LIMIT_WEIGHT
     # 1m 9m 1p 9p 1s 9s and the seven honors, plus 5z: a complete 十三幺 (-1)
     v = _position("guangdong", "19m19p19s1234567z5z")
-    assert plan_value(v, with_plan=True)[:2] == (-1 - limit, "十三幺")
+    orphans = [p for p in plans_of(v.model) if p.name == "十三幺"]
+    assert plan_value(v, plans=orphans, general=False) == -1 - limit
     # 555z 666z 77z 123m 45p 9s: throw 9s, draw the third 7z and the hand is 大三元
     # ready on the 4p or the 5p left alone (单钓) — one draw from ready
     v = _position("guangdong", "555666z77z123m45p9s")
@@ -252,7 +253,7 @@ def test_sichuan_passes_an_early_cheap_discard_win_for_a_self_draw():
     # 23456p 234s 678s 55s with 万 void: a 平胡 waiting on 1p / 4p / 7p (10 live copies).
     # On seat 2's 4p it wins 1 (平胡 = 2^0, the discarder alone pays); self-drawn it wins
     # (1 + 1 自摸加底) from each of three = 6.  Early (about 13 own draws left) a 1p / 4p /
-    # 7p draw comes with P ~ 1 - (1 - 10/80)^13 ~ 0.8, and 0.5 x 0.8 x 6 > 1: pass
+    # 7p draw comes with P ~ 1 - (1 - 10/80)^13 ~ 0.8, and PASS_RHO (0.35) x 0.8 x 6 > 1: pass
     hand = "23456p23455678s"
     v = _sichuan(hand, discards={2: "4p"}, last=(2, "4p"))
     assert ExpertPlayer().claim(v, [("win",)]) is None
