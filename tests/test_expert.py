@@ -177,13 +177,13 @@ def test_value_plans_come_from_the_regional_fan_tables():
     m = game_model("sichuan")
     assert expert.value_rules(m) and not expert.value_rules(game_model("mcr"))
     got = sorted((p.name, p.kind, p.weight) for p in plans_of(m))
-    w = expert.FAN_WEIGHT
-    assert got == sorted([("清一色", "suit", -2 * w)] * 3 + [("七对", "pairs", -2 * w),
+    w, wp = expert.FAN_WEIGHT, expert.PAIRS_FAN_WEIGHT
+    assert got == sorted([("清一色", "suit", -2 * w)] * 3 + [("七对", "pairs", -2 * wp),
                                                          ("对对胡", "pungs", -1 * w)])
     # 广东 推倒胡: only 七对 doubles among the shapes (自摸 / 杠上开花 are not plans; the
     # limit hands are paid apart and are no plan)
     gd = plans_of(game_model("guangdong"))
-    assert [(p.name, p.weight) for p in gd if p.name == "七对"] == [("七对", -w)]
+    assert [(p.name, p.weight) for p in gd if p.name == "七对"] == [("七对", -wp)]
     # its limit hands (paid at their own value past the cap) that have a plan
     limit = -expert.LIMIT_WEIGHT
     assert sorted((p.name, p.weight) for p in gd if p.name != "七对") == sorted(

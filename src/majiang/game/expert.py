@@ -53,11 +53,12 @@ itself weighs :data:`OWN_FACTOR`, one discarded after its last discard (and pass
 :data:`PASSED_FACTOR`, otherwise by the unseen copies (``(1 + unseen) / 5``), honors
 :data:`HONOR_FACTOR` and terminals :data:`TERMINAL_FACTOR` (fewer waits hold them).
 
-Measured (``bench/bench_realism.py``, 2,000 hands of four players under ``mcr_botzone``,
-seed 0; the published strong-AI figures of the IJCAI final in brackets): drawn hands 3.1 %
-(efficiency bots 12.7 %; [1.6 %]), self-draw share of wins 30.6 % [30.2 %], wins per
-player-hand 24.2 % [23.2-25.2 %], mean fan 12.56 [12.45], 平和 in 46.1 % of wins [43.0 %],
-全求人 in 0.9 % (efficiency bots 16.7 %).  In the duplicate format (:func:`majiang.arena`,
+Measured (:func:`majiang.simulate` with the statistics of ``bench/bench_realism.py``,
+5,500 hands of four experts under ``mcr_botzone``, seeds 1000-1010 of 500 hands each; the
+published strong-AI figures of the IJCAI final in brackets): drawn hands 3.53 % (95 %
+Wilson interval 3.07-4.05 %; efficiency bots 12.7 % on 2,000 hands; [1.6 %]), self-draw
+share of wins 30.7 % [30.2 %], wins per player-hand 24.1 % [23.2-25.2 %], mean fan 12.49
+[12.45], 平和 in 44.2 % of wins [43.0 %], 全求人 in 0.7 % (efficiency bots 16.7 %).  In the duplicate format (:func:`majiang.arena`,
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
 14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about 20
@@ -126,6 +127,11 @@ TOP_PLANS = 5
 FAN_WEIGHT = 0.15
 """Under a doubling ruleset without a minimum (:func:`value_rules`): the distance a plan
 may give up per doubling its fan is worth (a plan weighs ``-FAN_WEIGHT * value``)."""
+PAIRS_FAN_WEIGHT = 0.0
+""":data:`FAN_WEIGHT` for the seven-pairs plan: its waits are one kind (3 copies at most),
+so its distance overstates its speed.  0 by default: 0.15 measured -0.075 points per hand
+against +0.021 with 0 under 广东 (七对 x2; 1,000 walls x 4 rotations against three
+efficiency bots)."""
 PASS_RHO = 0.35
 """Under :func:`value_rules`: a win on a discard is passed when it pays less than
 ``PASS_RHO`` x P(self-draw by the end) x the mean self-draw value of the waits (the
@@ -138,6 +144,13 @@ LIMIT_WEIGHT = 0.0
 paid at its own value past the cap) may be further than the nearest hand.  0 by default:
 1.5 measured -0.057 points per hand against 0's -0.013 (广东, 1,000 walls x 4 rotations
 against three efficiency bots; both within noise of 0)."""
+VALUE_CLAIMS = True
+"""Under :func:`value_rules`: pungs by (plan value, shanten, -live ukeire)
+(:meth:`ExpertPlayer._value_claim`), else by a drop of the plan value of
+:data:`CALL_GAIN` as under a minimum fan."""
+READY_VALUE = True
+"""Under :func:`value_rules`: the ready discard by what its waits pay
+(:meth:`ExpertPlayer._ready_value`), else by the plans' order."""
 VOID_BY_SHANTEN = True
 """定缺 by the shanten the hand keeps without the suit (:meth:`ExpertPlayer.choose_void`),
 else by the fewest tiles (the efficiency bot)."""
@@ -263,7 +276,8 @@ def _value_plans(model) -> list:
     if "seven_pairs" in model.forms:
         for name in _PAIR_FANS:
             if value.get(name, 0) > 0:
-                out.append(_Plan(name, "pairs", bool(model.seven_pairs_quads), w(name)))
+                out.append(_Plan(name, "pairs", bool(model.seven_pairs_quads),
+                                 -PAIRS_FAN_WEIGHT * value[name]))
                 break
     limits = {f.chinese for f in rs.fans if int(f.id) in rs.scoring.limit}
     if "十三幺" in limits and "thirteen_orphans" in model.forms:
@@ -594,7 +608,7 @@ class ExpertPlayer(EfficiencyPlayer):
             k, _, _ = self._best(view, c, j, so, vis, allowed)
             return int(k)
         k = self._by_plan(view, c, j, so, cands)
-        if k >= 0 and cands[k][0] == 0 and value_rules(view.model):
+        if k >= 0 and cands[k][0] == 0 and READY_VALUE and value_rules(view.model):
             k2 = self._ready_value(view, c, j, vis, so, cands)
             if k2 >= 0:
                 return k2
@@ -935,6 +949,8 @@ class ExpertPlayer(EfficiencyPlayer):
         c, j = view.play_counts()
         if j:
             return super().claim(view, options)
+        if valued and VALUE_CLAIMS:
+            return self._value_claim(view, options, c, j, kind)
         melds = tuple(view.own_melds)
         open_hand = any(not m.concealed for m in melds)
         now = plan_value(view, c)
@@ -960,6 +976,31 @@ class ExpertPlayer(EfficiencyPlayer):
             if v > key - CALL_GAIN:
                 continue
             best, key = o, v
+        return best
+
+    def _value_claim(self, view, options, c, j, kind):
+        """A claim under :func:`value_rules`: a kong as :data:`KONG_SLACK` allows; a pung
+        when (plan value, shanten, -live ukeire) after it and its best discard is below
+        the hand's as it is — the efficiency bot's test with the plans put first."""
+        vis = view.visible_counts()
+        so = view.shape_options()
+        s0, u0 = _cg.evaluate(c, so, j, vis)
+        best, key = None, (round(plan_value(view, c), 6), s0, -u0)
+        void = view.voids[view.seat]
+        for o in options:
+            c2, m = called(c, kind, o)
+            so1 = view.shape_options((m,))
+            if o[0] == "kong":
+                s1 = int(_cg.shanten(c2, so1, j))
+                if s1 <= s0 + (KONG_SLACK if s0 >= 2 else 0):
+                    return o
+                continue
+            k, s1, u1 = _cg.choose_discard(c2, so1, j, vis, void)
+            if k < 0:
+                continue
+            k1 = (round(plan_value(view, c2, (m,)), 6), s1, -u1)
+            if k1 < key:
+                best, key = o, k1
         return best
 
     def _call_can_win(self, view, c2, j, m):
