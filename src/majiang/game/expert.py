@@ -88,8 +88,9 @@ shanten, -live ukeire) after the call, the efficiency bot's test with the plans 
 Measured in the duplicate format (``bench/bench_strength.py --seed 7``, 2,000 walls × 4
 rotations, one expert against three efficiency bots, 95 % intervals clustered by wall):
 四川 +0.203 points per hand [0.153, 0.253], 广东 +0.019 [0.004, 0.034] (the efficiency bot
-against three random bots: +3.20 and +4.46).  Under 广东 the expert plays nearly as the
-efficiency bot: no plan measured better there.
+against three random bots: +3.20 and +4.46); on walls no setting was chosen on
+(``--seed 11``): +0.178 [0.126, 0.229] and +0.020 [0.003, 0.036].  Under 广东 the expert
+plays nearly as the efficiency bot: no plan measured better there.
 """
 from __future__ import annotations
 
