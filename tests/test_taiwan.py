@@ -142,6 +142,40 @@ def test_all_eight_flowers_at_the_deal_win_at_once(engine, seat, repeats, want):
 
 
 @pytest.mark.parametrize("engine", ["compiled", "python"])
+@pytest.mark.parametrize("robbed,want", [
+    # 七搶一 (docs/rules/taiwan.md §2, FC: 8 台): South holds seven flowers, the eighth is
+    # dealt to the dealer: South wins at once, paid by the dealer alone (our reading of
+    # "rob the 8th"): 8 + 莊家 1 (the dealer pays 1 more) = 9
+    (0, [-9, 9, 0, 0]),
+    # the eighth dealt to West (not the dealer): 8 from West alone
+    (2, [0, 8, -8, 0]),
+])
+def test_seven_flowers_rob_the_eighth(engine, robbed, want):
+    hands = [_tiles("1234567m1234567p123s"), _tiles("1234567m1234567p4s"),
+             _tiles("1234567s1234567z56m"), _tiles("89m89p89s1234567z1s")]
+    hands[1] = hands[1][:9] + _FLOWERS[:7]
+    hands[robbed] = hands[robbed][:15 + (robbed == 0)] + _FLOWERS[7:]
+    st = play_hand(T.TAIWAN, ["efficiency"] * 4,
+                   wall=_wall(hands[0], hands[1:], _tiles("888m888p88s")), hand=0,
+                   engine=engine)
+    # the win's tile is the robbed flower (8f), its payer the robbed seat
+    assert [(w["seat"], w["how"], w["fans"], w["discarder"], w["tile"]) for w in st.wins] \
+        == [(1, "flower", [("七搶一", 1)], robbed, _FLOWERS[7])]
+    assert st.end_reason == "win" and list(st.deltas) == want
+    if engine == "python":
+        from majiang.game.logs import replay, summarize
+        st = play_hand(T.TAIWAN, ["efficiency"] * 4,
+                       wall=_wall(hands[0], hands[1:], _tiles("888m888p88s")), hand=0, log=True)
+        again = replay(st.events, ruleset=T.TAIWAN)
+        assert summarize(again) == summarize(st) and list(again.deltas) == want
+    # off: nobody wins at the deal
+    st = play_hand(T.build(seven_rob_one=False), ["efficiency"] * 4,
+                   wall=_wall(hands[0], hands[1:], _tiles("888m888p88s")), hand=0,
+                   engine=engine)
+    assert not any(w["how"] == "flower" for w in st.wins)
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
 def test_the_eighth_flower_drawn_ends_the_hand(engine):
     # the dealer holds no pair (no 天胡) and discards one tile that nobody can claim (South
     # holds no two tiles that chow or pung with any of the dealer's, West and North no

@@ -191,6 +191,12 @@ once).  A ruleset with such a fan plays flower wins in the game engine, which co
 fans so tagged on the win's context alone (no hand: their predicates read only
 ``w.context`` and ``w.hand.flowers``)."""
 
+ROB_FLOWER = "rob_flower"
+"""Tag of a flower-win fan won by robbing the last flower (台湾 七搶一: when every flower is
+out, a seat holding seven wins at once and the seat holding the eighth pays it alone).  A
+ruleset with such a fan plays it in the game engine (:func:`~majiang.game.engine.facts.
+seven_rob_one`); the fan's predicate reads the robbed win (``w.robbed``)."""
+
 
 def seat_flowers(w) -> int:
     """正花 / 門花: the flowers bearing the seat's number (1 East, 2 South, 3 West, 4 North):

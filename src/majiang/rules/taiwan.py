@@ -22,7 +22,11 @@ Wanin's 麻將之星 rules, suppresses the other flower 台).  八仙過海 is a
 soon as a seat holds all eight flowers, and that seat is paid 八仙過海 8 台 (with 莊家 /
 連莊 / 拉莊 when it deals, 莊家 from the dealer when he pays) by each other seat, as a
 self-draw; its hand's shape does not matter and the replacement tile is not drawn
-[interp.: W scores a replacement that also completes the hand separately; not played].  They read the flowers the hand
+[interp.: W scores a replacement that also completes the hand separately; not played].
+七搶一 (``seven_rob_one``, default on with ``flower_win``; FC 8 台): once every flower is out,
+split seven and one between two seats, the seven-flower seat wins at once, paid by the seat
+holding the eighth alone [interp.: the sources do not say who pays; read as robbing that
+seat's flower, whichever of the two came last], with 莊家 on the dealer's payment.  They read the flowers the hand
 holds (``1f``..``8f``; a bare count scores 八仙過海 only); the game engine gives the
 winner's hand its flowers.  The flowers add up: East holding 春夏秋冬 has 花槓 and 正花 (春).
 
@@ -52,7 +56,8 @@ def _concealed_pungs(n: int):
 
 
 def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
-          flower_kong: int = 1, dealer_repeats: int = 0, flower_win: bool = True) -> Ruleset:
+          flower_kong: int = 1, dealer_repeats: int = 0, flower_win: bool = True,
+          seven_rob_one: bool = True) -> Ruleset:
     """The Taiwanese 16-tile ruleset (see the module docstring for each option's reading).
 
     Raises
@@ -67,6 +72,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
     check_int(flower_kong, "taiwan option flower_kong", lo=1, hi=2)
     check_int(dealer_repeats, "taiwan option dealer_repeats", lo=0, hi=100)
     check_bool(flower_win, "taiwan option flower_win")
+    check_bool(seven_rob_one, "taiwan option seven_rob_one")
     n = dealer_repeats
     fw = (F.FLOWER_WIN,) if flower_win else ()      # the fans a flower win counts
     src = "docs/rules/taiwan.md §2 (FC, AS)"
@@ -115,6 +121,12 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         F.fan(31, "八仙過海", "All Eight Flowers", 8,
               lambda w: int(w.context.flowers == 8), excludes=(32, 33), tags=fw, source=src),
         F.fan(32, "正花", "Seat Flower", 1, F.seat_flowers, tags=FLOWERS, source=src),
+    ) + ((
+        F.fan(36, "七搶一", "Seven Robbing One", 8,
+              lambda w: int(bool(getattr(w, "robbed", False)) and w.context.flowers == 7),
+              excludes=(32, 33), tags=fw + (F.ROB_FLOWER,),
+              source="docs/rules/taiwan.md §2 (FC)"),
+    ) if flower_win and seven_rob_one else ()) + (
         F.fan(33, "花槓", "Flower Kong", flower_kong, F.flower_sets, tags=FLOWERS,
               source=src),
         F.fan(28, "天胡", "Heavenly Hand", tianhu, F.heavenly, excludes=(15, 16, 17),
@@ -139,10 +151,12 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         winners=winners, scoring=ScoringRule(mode="add"),
         options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu,
                  "flower_kong": flower_kong, "dealer_repeats": dealer_repeats,
-                 "flower_win": flower_win},
+                 "flower_win": flower_win, "seven_rob_one": seven_rob_one},
         builder="taiwan",
         section="§3.5",
-        interpreted=("八仙過海 ends the hand without the replacement draw",),
+        interpreted=("八仙過海 ends the hand without the replacement draw",
+                     "七搶一: the seat holding the eighth flower pays it alone, whichever of "
+                     "the two came last"),
         missing=("拉庄 (a loser deferring a third of the loss to the next hand) not played",
                  "連莊 across hands: given as a hand option (dealer_repeats)"))
 

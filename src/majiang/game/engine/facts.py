@@ -64,6 +64,26 @@ def flower_faces(model) -> bool:
     return model.n_flowers == 8 and any(FLOWER_FACES in f.tags for f in model.ruleset.fans)
 
 
+def seven_rob_one(model) -> bool:
+    """Whether a seat holding seven flowers robs the eighth (台湾 七搶一: a fan tagged
+    :data:`~majiang.rules.fans.ROB_FLOWER`) with the eight flowers of the tile set: once
+    every flower is out, one seat holding seven and another one, the seven-flower seat
+    wins at once and the other pays it.  Played by the Python loop; a compiled hand that
+    ends with flowers split seven and one is played again by it
+    (:func:`~.play.play_hand`)."""
+    from ...rules.fans import ROB_FLOWER
+    return model.n_flowers == 8 and any(ROB_FLOWER in f.tags for f in model.ruleset.fans)
+
+
+def rob_split(counts) -> tuple | None:
+    """``(winner, robbed)`` when the flower counts per seat are seven and one (every one
+    of the eight out), else None (台湾 七搶一)."""
+    counts = list(counts)
+    if sum(counts) != 8 or sorted(counts)[-2:] != [1, 7]:
+        return None
+    return counts.index(7), counts.index(1)
+
+
 def flower_win(model) -> bool:
     """Whether a seat that holds every flower wins at once (台湾 八仙過海: a fan tagged
     :data:`~majiang.rules.fans.FLOWER_WIN`) with the eight flowers of the tile set.  The

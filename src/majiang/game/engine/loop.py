@@ -32,6 +32,8 @@ class _Game(_Asking, _Deal, _Claims):
                 if len(st.seats[p].flowers) == st.model.n_flowers:
                     st.flower_winner = p
                     return self.end("wall")
+        if st.rob_one and st.check_rob_one():   # seven and one at the deal: 七搶一
+            return self.end("wall")
         return self.loop()
 
     def loop(self):

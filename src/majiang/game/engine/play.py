@@ -10,7 +10,7 @@ from ..._parallel import plain_seed
 from ...errors import RuleError
 from ...rules.model import game_model
 from ..players import SeatView, make_players
-from .facts import flower_win
+from .facts import flower_win, rob_split, seven_rob_one
 from .fast import fast_eligible, play_fast
 from .loop import _Game
 from .state import HandState
@@ -88,8 +88,10 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
             raise RuleError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         st = play_fast(model, players, seed=seed, hand=hand, wall=wall, dealer=dealer,
                        prevalent_wind=prevalent_wind, exchange3=exchange3)
-        if not (flower_win(model) and any(len(s.flowers) == model.n_flowers
-                                          for s in st.seats)):
+        if not ((flower_win(model) and any(len(s.flowers) == model.n_flowers
+                                           for s in st.seats))
+                or (seven_rob_one(model)
+                    and rob_split(len(s.flowers) for s in st.seats) is not None)):
             return st
         # a seat collected every flower (八仙過海 ends the hand there): the compiled loop
         # does not stop for it, the Python loop (same moves up to there) does

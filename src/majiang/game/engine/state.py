@@ -129,6 +129,8 @@ class HandState:
         self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
         self.flower_win = _facts.flower_win(self.model)       # every flower wins at once
         self.flower_winner = None          # the seat that has just collected every flower
+        self.rob_one = _facts.seven_rob_one(self.model)       # 七搶一: seven rob the eighth
+        self.flower_robbed = None          # 七搶一: the seat that holds the eighth (pays)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -205,6 +207,8 @@ class HandState:
             if self.flower_win and len(s.flowers) == self.model.n_flowers:
                 self.flower_winner = p     # 八仙過海: the hand ends (the loop records it)
                 return None
+            if self.rob_one and self.check_rob_one():
+                return None                # 七搶一: the hand ends (the loop records it)
             if not self.can_draw(p):
                 return None
             t = self._take(True, p)
@@ -411,20 +415,33 @@ class HandState:
                   fans=win["fans"], total=win["total"], deltas=win["deltas"])
         return win
 
+    def check_rob_one(self) -> bool:
+        """七搶一: when the flowers are split seven and one (every one out), the seven-flower
+        seat is the flower winner and the other the robbed seat; True then."""
+        got = _facts.rob_split(len(x.flowers) for x in self.seats)
+        if got is None:
+            return False
+        self.flower_winner, self.flower_robbed = got
+        return True
+
     def record_flower_win(self, p):
         """Seat p holds every flower (八仙過海, :class:`FlowerWinResult`): the win is paid
-        as a self-draw; its tile is the last flower."""
+        as a self-draw; its tile is the last flower.  Or seat p holds seven and robs the
+        eighth from :attr:`flower_robbed` (七搶一), who pays it alone; its tile is that
+        flower."""
         s = self.seats[p]
+        robbed = self.flower_robbed
         res = SimpleNamespace(result=FlowerWinResult(self.rs, [f - 34 for f in s.flowers],
                                                      (p - self.dealer) % self.n,
-                                                     self.prevalent))
-        win = _make_win(self.rs, p, s.flowers[-1], res, True, None, False, False,
+                                                     self.prevalent, robbed=robbed is not None))
+        tile = s.flowers[-1] if robbed is None else self.seats[robbed].flowers[-1]
+        win = _make_win(self.rs, p, tile, res, robbed is None, robbed, False, False,
                         [x.out for x in self.seats], None)
         win["how"] = "flower"
         for q in range(self.n):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
-        self._log(e="win", seat=p, tile=int(s.flowers[-1]), how="flower", discarder=None,
+        self._log(e="win", seat=p, tile=int(tile), how="flower", discarder=robbed,
                   fans=win["fans"], total=win["total"], deltas=win["deltas"])
         return win
 

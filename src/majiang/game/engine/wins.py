@@ -68,13 +68,13 @@ class FlowerWinResult:
     self-draw (:meth:`settle`, dealer terms by the seat winds).  Read by :func:`_make_win`
     as a scored result."""
 
-    def __init__(self, rs, flowers, seat_wind: int, prevalent: int):
+    def __init__(self, rs, flowers, seat_wind: int, prevalent: int, robbed: bool = False):
         from ...rules.fans import FLOWER_WIN
         from ...winning import WinContext
         self.rs = rs
-        self.context = WinContext(0, self_drawn=True, seat_wind=int(seat_wind),
+        self.context = WinContext(0, self_drawn=not robbed, seat_wind=int(seat_wind),
                                   prevalent_wind=int(prevalent), flowers=len(flowers))
-        view = SimpleNamespace(context=self.context,
+        view = SimpleNamespace(context=self.context, robbed=bool(robbed),
                                hand=SimpleNamespace(flowers=tuple(sorted(flowers))))
         self.fans = []
         for f in rs.fans:
@@ -88,6 +88,7 @@ class FlowerWinResult:
         self.points = rs.points(self.total)
 
     def settle(self, winner: int, discarder=None) -> tuple:
-        """Per-seat score changes: each other seat pays, as on a self-draw."""
-        return self.rs.settle(self.total, winner, None,
+        """Per-seat score changes: each other seat pays, as on a self-draw; after 七搶一
+        the robbed seat (``discarder``) alone, as on a discard."""
+        return self.rs.settle(self.total, winner, discarder,
                               dealer=winner - self.context.seat_wind)
