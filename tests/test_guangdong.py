@@ -143,6 +143,7 @@ def test_horses_and_bonus_grow_with_the_dealer_streak():
 
 def test_new_options_are_checked():
     for bad in (dict(horse_kong=1), dict(horse_streak="yes"), dict(streak_bonus=None),
+                dict(full_pay="on"),
                 dict(dealer_streak=-1), dict(dealer_streak=True), dict(horse_mode="all")):
         with pytest.raises(RuleError):
             G.build(**bad)
@@ -162,6 +163,28 @@ def test_engine_pays_one_horse_and_the_bonus(engine):
                    engine=engine)
     assert list(st.deltas) == [3 * 134, -134, -134, -134]
     check_settlement(st)
+
+
+
+def test_full_pay_on_a_robbed_kong_and_a_kong_burst():
+    # 抢杠全包: seat 1 robs seat 3's added kong, worth 8 from the robbed seat: the robbed
+    # seat pays the other two non-winners' shares as well, 2 x 8 = 16 more
+    t = _table(winners=(1,), wins=((1, "robbing_kong", 3, 8, ()),), payments=((0, 8, 0, -8),))
+    rs = G.build(follow_dealer=False, full_pay=True)
+    assert rs.end_settlement == "guangdong"
+    assert _by_check(G.end_settlement(rs, t)) == {"抢杠全包": [(3, 1, 16)]}
+    # 杠爆全包: seat 2 wins on the replacement of a kong of 9s made on seat 0's discard
+    # (each paid 8): seat 0 pays back seats 1 and 3, so he alone pays the 24
+    k9s = _k("9s")[0]
+    t2 = _table(winners=(2,), wins=((2, "kong_replacement", None, 8, ()),),
+                payments=((-8, -8, 24, -8),), kongs=((), (), ((k9s, "exposed", 0),), ()))
+    assert _by_check(G.end_settlement(rs, t2)) == {"杠爆全包": [(0, 1, 8), (0, 3, 8)]}
+    # a concealed kong's replacement (no feeder): each pays his own share
+    t3 = _table(winners=(2,), wins=t2.wins, payments=t2.payments,
+                kongs=((), (), ((k9s, "concealed", None),), ()))
+    assert G.end_settlement(rs, t3) == []
+    # off by default
+    assert G.end_settlement(G.build(follow_dealer=False), t) == []
 
 
 # -- scripted walls ------------------------------------------------------------------
@@ -214,6 +237,14 @@ def test_engine_conservation_and_zero_sum():
                 if e["check"] == "跟庄":
                     assert e["payer"] == st.dealer and e["amount"] == 1
     assert {"买马", "跟庄"} <= seen
+
+
+def test_engine_full_pay_conserves():
+    # 全包 moves shares between payers: every hand stays zero-sum and its end payments add up
+    rs = G.build(full_pay=True, follow_dealer=False)
+    for i in range(120):
+        for engine in ("compiled", "python"):
+            check_settlement(play_hand(rs, ["efficiency"] * 4, seed=9, hand=i, engine=engine))
 
 
 def test_both_loops_pay_the_same():

@@ -55,6 +55,12 @@ hand (:func:`end_settlement`, ``check`` = "跟庄" / "买马"), besides the win 
   more from each seat that paid his win [interp.: the readings do not say who pays the
   bonus].
 
+* 全包 (``full_pay``, off; GF, GT, DK 99 — options of the products): 抢杠全包, the robbed seat
+  pays the other payers' shares as well (its own payment once more per other non-winner);
+  杠爆全包, a win on the replacement of a kong made on a discard (the winner's last kong)
+  is paid by that kong's feeder alone (:func:`_full_pay`) [interp.: the shares are the
+  engine's values of the win].
+
 The limit hands, 跟庄 and 买马 as read here, and what is not played, are listed by
 ``majiang rules guangdong`` (:data:`INTERPRETED`, :data:`MISSING`).
 """
@@ -92,6 +98,8 @@ INTERPRETED = (
     "跟庄 read from the discard pools, the first go-around only",
     "fewer horses when fewer tiles are left; 一马全中: an honour horse counts 10; 马跟杠 "
     "repeats per payer what the winner's kongs cost him; 节节高 paid by the win's payers",
+    "全包: the shares are the engine's values of the win (抢杠: the robbed seat's payment "
+    "once more per other non-winner)",
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
@@ -160,6 +168,29 @@ def end_settlement(rs, table) -> list:
     if streak and opts.get("streak_bonus", False):          # 节节高
         out += raised_payments(table, lambda w, q: int(w == dealer) * streak, "add", "节节高",
                                unit=STREAK_BONUS)
+    if opts.get("full_pay", False):
+        out += _full_pay(table)
+    return out
+
+
+def _full_pay(table) -> list:
+    """全包 (GF ``checkAllInclude``, GT ``GANG_BAO_QUAN_BAO`` / ``QIANG_GANG_QUAN_BAO``, DK
+    99): 抢杠全包 — the robbed seat pays the shares of the other payers too (each other
+    non-winner's share, the robbed seat's own payment, once more); 杠爆全包 — a win on the
+    replacement of a kong made on a discard (the winner's last kong, exposed, with its
+    feeder) is paid by the feeder alone: he pays back every other payer's share."""
+    out = []
+    for (w, how, disc, *_), pay in zip(table.wins, table.payments):
+        if how == "robbing_kong" and disc is not None and pay[disc] < 0:
+            others = sum(1 for q in range(table.players) if q not in (w, disc))
+            out.append({"check": "抢杠全包", "payer": disc, "payee": w,
+                        "amount": -pay[disc] * others})
+        elif how == "kong_replacement" and table.kongs[w]:
+            _kind, kh, feeder = table.kongs[w][-1]
+            if kh == "exposed" and feeder is not None:
+                out += [{"check": "杠爆全包", "payer": feeder, "payee": q, "amount": -pay[q]}
+                        for q in range(table.players)
+                        if q not in (w, feeder) and pay[q] < 0]
     return out
 
 
@@ -182,7 +213,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
           seabed_double: bool = False, base: int = 2, cap: int | None = 3,
           follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add",
           horse_kong: bool = False, horse_streak: bool = False, streak_bonus: bool = False,
-          dealer_streak: int = 0) -> Ruleset:
+          dealer_streak: int = 0, full_pay: bool = False) -> Ruleset:
     """The 推倒胡 ruleset (see the module docstring for every option's reading).
 
     Raises
@@ -195,7 +226,7 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
                    ("seabed_double", seabed_double), ("follow_dealer", follow_dealer),
                    ("horse_kong", horse_kong), ("horse_streak", horse_streak),
-                   ("streak_bonus", streak_bonus)):
+                   ("streak_bonus", streak_bonus), ("full_pay", full_pay)):
         check_bool(v, f"guangdong option {key}")
     check_int(base, "guangdong option base", lo=1)
     check_int(cap, "guangdong option cap", lo=0, optional=True)
@@ -231,9 +262,10 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                  "base": base, "cap": cap, "follow_dealer": follow_dealer, "horses": horses,
                  "horse_mode": horse_mode, "horse_kong": horse_kong,
                  "horse_streak": horse_streak, "streak_bonus": streak_bonus,
-                 "dealer_streak": dealer_streak},
+                 "dealer_streak": dealer_streak, "full_pay": full_pay},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
-        end_settlement="guangdong" if (follow_dealer or horses or streak_bonus) else "",
+        end_settlement=("guangdong" if (follow_dealer or horses or streak_bonus or full_pay)
+                        else ""),
         interpreted=INTERPRETED[:1] + INTERPRETED[2:], missing=MISSING)
 
 
