@@ -104,6 +104,8 @@ INTERPRETED = (
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
     "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
+    "四鬼胡 (four jokers win at once), 翻双鬼 (two joker kinds), 花鬼 (flowers as jokers) and "
+    "the 不带风 / 不带万 tile sets not played",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 

@@ -367,7 +367,8 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         builder="nanchang", section="§3.7",
         interpreted=("德国七对 carries one more x2 (one source example)",
                      "点炮 x2 and 庄 x2 stack"),
-        missing=("德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state",))
+        missing=("honour chows (three different winds or three different dragons) not played",
+                 "德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state"))
 
 
 NANCHANG = build()
