@@ -234,7 +234,7 @@ def test_sichuan_keeps_a_full_flush_plan():
 
 
 def test_seven_pairs_distance():
-    from majiang.game.expert import _pairs_dist
+    from majiang.game.expert_plans import _pairs_dist
     c = np.zeros(34, dtype=np.uint8)
     for t in parse_tiles("1122p3344s5566s7p"):
         c[t] += 1

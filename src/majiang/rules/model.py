@@ -37,6 +37,7 @@ from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
 from .declared import DECLARED_VOID, void_index
 from .shape_options import ALL_PAIRS, ShapeOptions
+from .wall import Wall
 
 __all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
            "DEFAULT_FORMS", "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE",
@@ -66,39 +67,6 @@ THREE_JOKERS = "three_jokers"
 """The shape-free win of three jokers (罗源 三金倒, 温州 三财神): its name in a ruleset's
 ``options["special_wins"]`` (:attr:`RuleSpec.three_jokers_win`) and the key of its
 pseudo-form in :func:`majiang.rules.shapes.form_shanten`."""
-
-
-@dataclass(frozen=True)
-class Wall:
-    """The tiles a player draws from, before removing any hand or visible tile.
-
-    Attributes
-    ----------
-    counts : numpy.ndarray
-        ``int16 (34,)`` playable copies per kind that are drawn as themselves
-        (flowers excluded: they are replaced as drawn; the joker kind's wild copies
-        excluded; a face-up indicator excluded).
-    jokers : int
-        Tiles in the wall that are drawn as jokers (wild tiles).
-    joker_kind : int or None
-        The (first) wild kind (None without jokers).
-    indicator : int or None
-        The turned indicator kind, counted as visible (not in ``counts``).
-    joker_kinds : tuple of int
-        Every wild kind (``(joker_kind,)``; two with :attr:`JokerRule.second`, 南昌
-        正精 / 副精, 天津 混儿); empty without jokers.
-    """
-
-    counts: np.ndarray
-    jokers: int = 0
-    joker_kind: int | None = None
-    indicator: int | None = None
-    joker_kinds: tuple = ()
-
-    @property
-    def size(self) -> int:
-        """Tiles drawable: ``counts.sum() + jokers``."""
-        return int(self.counts.sum()) + self.jokers
 
 
 @dataclass(frozen=True, eq=False)
