@@ -83,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
             rs = rules.get(name)
             rows.append({"name": name, "title": rs.title, "players": rs.players,
                          "hand": rs.hand_size, "tiles": rs.tiles.split(":")[0],
-                         "status": rs.status})
+                         "status": rs.status, "coverage": rs.coverage})
         if args.json:
             emit_json(rows)
             return 0
         for line in format_table(rows, [Column("name", "name"), Column("title", "title"),
                                         Column("players", "players", ">"),
                                         Column("hand", "hand", ">"), Column("tiles", "tiles"),
-                                        Column("status", "status")]):
+                                        Column("coverage", "coverage")]):
             write(line)
         return 0
     rs = rules.get(args.name)

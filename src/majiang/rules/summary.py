@@ -56,7 +56,8 @@ def describe_lines(rs: Ruleset) -> list[str]:
     minimum), jokers when it has them, scoring, build options when it has them, and the
     coverage with what is interpreted, not played or lost."""
     lines = [
-        f"{rs.title} [{rs.name}]  {rs.section}  status {rs.status}",
+        f"{rs.title} [{rs.name}]  {rs.section}"
+        + ("" if rs.status == "complete" else "  (partial: shapes only)"),
         f"source   {source_in_words(rs.source)}",
         f"players  {rs.players}, {rs.hand_size}-tile hands; tiles {rs.tiles}",
         f"calls    {', '.join(rs.calls) or 'none'}",
