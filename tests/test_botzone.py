@@ -194,6 +194,24 @@ def test_main_single_turn_and_keep_running():
     assert lines[1::2][:4] == [KEEP_RUNNING] * 4
 
 
+@pytest.mark.parametrize("reqs,why", [
+    # the seat holds 2 中; player 2 pungs a third and fourth: a fifth 中 is thrown
+    (["0 1 0", DEAL, "3 0 PLAY J1", "3 2 PENG W9", "3 3 DRAW", "3 3 PLAY J1"],
+     "5 copies of J1"),
+    (["0 1 0", DEAL] + ["3 0 PLAY W5"] * 5, "5 copies of W5"),
+    # player 2 may chow only player 1's discard
+    (["0 1 0", DEAL, "3 0 PLAY W5", "3 2 CHI W4 W2"], "only the discard of player 1"),
+    (["0 1 0", "1 0 1 0 0 W1 W4 W7 B2 B5 B8 T3 T6 T9 F1 F2 J1 J1 H9"], "bad flower code"),
+    (["0 1 0", DEAL, "3 0 BUHUA W5"], "bad flower code"),
+    # the seat's own discard with no draw before it: it holds 13 tiles
+    (["0 1 0", DEAL, "3 1 PLAY W1"], "holds 13 tiles"),
+])
+def test_impossible_tables_are_refused(reqs, why):
+    with pytest.raises((InvalidHandError, InvalidNotationError), match=why) as ei:
+        BotzoneTable.from_history(reqs, ["PASS"] * (len(reqs) - 1))
+    assert "\n" not in str(ei.value)
+
+
 def test_main_json_interaction():
     """The same inputs as the simple interaction above, in Botzone's JSON interaction:
     one line {"requests": [...], "responses": [...]}, answered {"response": "..."};
@@ -316,17 +334,25 @@ def test_our_program_match_more_seats(n_ext, ruleset):
 def _to_wall_end(ruleset, last):
     """id 1 holds 234m 345p 88p 567s 22s (4 fan on 8p); every seat makes 21 draws (one
     wall of 34 each under mcr_botzone), then id 3 discards ``last``."""
-    t = table("0 1 0", "1 0 0 0 0 W2 W3 W4 B3 B4 B5 B8 B8 T5 T6 T7 T2 T2")
+    hand = "W2 W3 W4 B3 B4 B5 B8 B8 T5 T6 T7 T2 T2".split()
+    t = table("0 1 0", "1 0 0 0 0 " + " ".join(hand))
     t.ruleset = ruleset
+    # every discard a different copy (no fifth copy on the table): the tiles not in the
+    # hand, 8p and 2s kept back for the last discard
+    codes = [f"{s}{n}" for s in "WBT" for n in range(1, 10)] + \
+        [f"F{n}" for n in range(1, 5)] + [f"J{n}" for n in range(1, 4)]
+    pool = [c for c in codes if c not in ("B8", "T2") for _ in range(4 - hand.count(c))]
+    pool.reverse()
     for r in range(21):
         for p in range(4):
             if p == 1:
-                t.apply("2 F4")
-                t.apply("3 1 PLAY F4")
+                x = pool.pop()
+                t.apply(f"2 {x}")
+                t.apply(f"3 1 PLAY {x}")
             else:
                 t.apply(f"3 {p} DRAW")
                 if not (p == 3 and r == 20):
-                    t.apply(f"3 {p} PLAY J3")
+                    t.apply(f"3 {p} PLAY {pool.pop()}")
     t.apply(f"3 3 PLAY {last}")
     return t
 

@@ -115,6 +115,10 @@ class BotzoneTable:
 
     def _play(self, p: int, t: int, req: str) -> None:
         if p == self.me:
+            held = int(self.hand.sum()) + 3 * len(self.melds[p])
+            if held != 14:
+                raise self._err(req, f"a discard of the seat's own while it holds {held} "
+                                     "tiles (a discard follows a draw or a call: 14)")
             self._take(t, 1, req)
         self.drawn = None
         self.discards[p].append([t, None])
@@ -128,7 +132,27 @@ class BotzoneTable:
         return q, d
 
     def apply(self, req: str) -> None:
-        """Apply one request line (see docs/botzone.md for the format)."""
+        """Apply one request line (see docs/botzone.md for the format).  A request that
+        the table contradicts (a fifth copy of a tile among the seat's tiles and the table,
+        a chow of a discard not made by the player before, a discard of the seat's own
+        while it holds no tile to spare, a flower code outside H1-H8) raises
+        :class:`~majiang.errors.InvalidHandError` (or InvalidNotationError), one line."""
+        self._apply(req)
+        seen = self.visible() + self.hand
+        for k, t, c, _ in self.melds[self.me] if self.me is not None else ():
+            if c:
+                seen[t] += 4
+        if seen.max() > 4:
+            t = int(np.argmax(seen))
+            raise self._err(req, f"{int(seen[t])} copies of {botzone_code(t)} among the "
+                                 "seat's tiles and the table (4 exist)")
+
+    def _flower(self, code: str, req: str) -> None:
+        if len(code) != 2 or code[0] != "H" or code[1] not in "12345678":
+            raise self._err(req, f"bad flower code {code!r}: expected H1..H8",
+                            InvalidNotationError)
+
+    def _apply(self, req: str) -> None:
         self.n += 1
         w = str(req).split()
         if not w:
@@ -159,6 +183,8 @@ class BotzoneTable:
             if len(w) != 18 + sum(self.flowers):
                 raise self._err(req, f"{sum(self.flowers)} flowers announced, "
                                      f"{len(w) - 18} listed", InvalidNotationError)
+            for x in w[18:]:
+                self._flower(x, req)
             if self.hand.max() > 4:
                 raise self._err(req, "more than 4 copies of a tile in the hand")
             self.last = ("init",)
@@ -186,6 +212,7 @@ class BotzoneTable:
                                  "H, DRAW, PLAY T, PENG T, CHI MID T, GANG or BUGANG T",
                             InvalidNotationError)
         if act == "BUHUA":
+            self._flower(args[0], req)
             self.flowers[p] += 1
             self.ruleset = "mcr"
             return
@@ -213,6 +240,9 @@ class BotzoneTable:
                 raise self._err(req, f"{args[0]} cannot be the middle of a chow",
                                 InvalidNotationError)
             q, d = self._claimed(p, req)
+            if q != (p - 1) % 4:
+                raise self._err(req, f"player {p} may chow only the discard of player "
+                                     f"{(p - 1) % 4}, not of player {q}")
             if d not in (lo, mid, lo + 2):
                 raise self._err(req, f"the chow around {args[0]} does not hold the discard "
                                      f"{botzone_code(d)}")
@@ -423,8 +453,10 @@ def parse_input(lines: list) -> tuple[list, list]:
     if not lines or not lines[0].strip().isdigit():
         raise InvalidNotationError("Botzone input: the first line must be the turn count")
     n = int(lines[0])
+    if n < 1:
+        raise InvalidNotationError(f"Botzone input: the turn count must be 1 or more, got {n}")
     body = lines[1:1 + 2 * n - 1]
-    if n < 1 or len(body) < 2 * n - 1:
+    if len(body) < 2 * n - 1:
         raise InvalidNotationError(f"Botzone input: turn count {n} needs {2 * n - 1} lines "
                                    f"after it, got {len(body)}")
     return body[0::2], body[1::2]
