@@ -274,3 +274,19 @@ def test_recalibration_floor_skips_a_void_opponent():
                            discards=rivers, voids=[2, 0, 0, 0])
     a = danger_arrays(pos, n_samples=50)
     assert (a["p"][:9] == 0).all() and (a["p"][9:27] > 0).all()
+
+
+@pytest.mark.parametrize("ruleset,won,why", [
+    ("mcr", [1], "a win ends the hand"),                  # Chinese Official: no play on
+    ("sichuan", [0], "seat 0 has won"),                    # 血战: the winner plays no more
+    ("sichuan", [1, 2, 3], "3 seats have won"),            # 血战 ends when three have won
+])
+def test_positions_after_the_seat_or_the_hand_is_done_are_refused(ruleset, won, why):
+    pos = majiang.Position("123456789m11p579s", ruleset=ruleset, seat=0, won=won)
+    with pytest.raises(RuleError, match=why):
+        danger(pos, n_samples=20)
+    with pytest.raises(RuleError, match=why):
+        majiang.advise(pos)
+    # 血流 (xueliu): winners play on, the position is read
+    ok = majiang.Position("123456789m11p579s", ruleset="sichuan_xueliu", seat=0, won=[0, 1])
+    assert len(danger(ok, n_samples=20)) == 13

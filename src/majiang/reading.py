@@ -36,6 +36,8 @@ def _position(position: Any):
     from .position import Position
     if not isinstance(position, Position):
         raise RuleError(f"danger() takes a majiang.Position, got {type(position).__name__}")
+    from .position._analysis import check_in_play
+    check_in_play(position, "danger")
     return position
 
 

@@ -72,6 +72,23 @@ _ANALYSIS_DEFAULTS = {"visible": None, "ruleset": None, "indicator": None, "seat
                       "prevalent_wind": 0, "jokers": 0}
 
 
+def check_in_play(pos: Any, what: str) -> None:
+    """RuleError unless the seat of ``pos`` still plays: under a ruleset where a win ends
+    the hand no seat has won; under 血战 (xuezhan) the seat itself has not won and fewer
+    than ``players - 1`` seats have (the hand then ends); under 血流 winners play on."""
+    blood = getattr(pos.model.ruleset, "blood", "")
+    won = list(pos.won)
+    if won and not blood:
+        raise RuleError(f"{what}: won={won}, but under {pos.model.name} a win ends the hand "
+                        "(seats that win and play on exist only under 血战 / 血流 rulesets)")
+    if blood == "xuezhan" and pos.seat in won:
+        raise RuleError(f"{what}: seat {pos.seat} has won; under 血战 (xuezhan) a winner "
+                        "plays no more")
+    if blood == "xuezhan" and len(won) >= pos.players - 1:
+        raise RuleError(f"{what}: {len(won)} seats have won; under 血战 (xuezhan) the hand "
+                        f"ends when {pos.players - 1} have won")
+
+
 def analysis_inputs(x: Any, what: str, given: dict,
                     keys: tuple = ("visible", "ruleset", "indicator", "seat_wind",
                                    "prevalent_wind"), void: bool = True,
@@ -97,6 +114,7 @@ def analysis_inputs(x: Any, what: str, given: dict,
     """
     if not isinstance(x, _ForAnalyses):          # not a Position
         return x, given
+    check_in_play(x, what)
     kw = dict(given)
     mine = x.analysis_kwargs()
     if kw.get("jokers") is not None and (given_only or kw["jokers"]):
