@@ -567,3 +567,8 @@ def test_a_meld_claimed_from_a_seat_needs_its_tile_marked_in_that_river():
     Position("45679p11z", seat=1, melds=two, discards=["2m@1 1m@1", "", "", ""])
     with pytest.raises(InvalidHandError, match=r"meld \[234m\] is claimed from seat 0"):
         Position("45679p11z", seat=1, melds=two, discards=["1m@1 9s", "", "", ""])
+
+
+def test_from_botzone_needs_a_record():
+    with pytest.raises(RuleError, match="GameRecord"):
+        Position.from_botzone("garbage", 1)

@@ -57,7 +57,8 @@ class _FromPlay:
         Raises
         ------
         RuleError
-            ``decision_index`` is not the index of a decision of the record.
+            ``record`` is not a GameRecord; ``decision_index`` is not the index of a
+            decision of the record.
         InvalidHandError
             The record is inconsistent (as :func:`majiang.records.replay`).
         """
@@ -139,7 +140,11 @@ def _from_view(cls, view) -> Any:
 
 
 def _from_botzone(cls, record, decision_index: int) -> Any:
-    from ..records import WALL_PER_PLAYER, decision_points, replay
+    from ..records import WALL_PER_PLAYER, GameRecord, decision_points, replay
+    if not isinstance(record, GameRecord):
+        raise RuleError(f"from_botzone takes a majiang.records.GameRecord (from "
+                        f"majiang.records.parse_games or example_games), got "
+                        f"{type(record).__name__}")
     decisions = list(decision_points(record))
     if isinstance(decision_index, bool) or not isinstance(decision_index, (int, np.integer)):
         raise RuleError(f"decision_index must be an int, got {decision_index!r}")
