@@ -949,3 +949,14 @@ def test_tianjin_ukeire_equals_brute_force_on_random_deals(n_hands):
             got = ukeire(_two_text(h, j), ruleset="tianjin", indicator=ind)
             assert got == _two_brute_ukeire(h, j, kinds, 7, key), (_two_text(h, j), ind)
             checked += 1
+
+
+def test_the_joker_glyph_reads_back_as_a_joker():
+    # results show a wild tile as 🀪 (U+1F02A); typed back in, it is a '*'
+    from majiang.hand import parse_hand
+    from majiang.tiles import JOKER_GLYPH
+    assert JOKER_GLYPH == "\U0001F02A"
+    assert parse_hand("123m45p🀪🀪678s112z") == parse_hand("123m45p**678s112z")
+    assert parse_hand("123m45p🀪\ufe0f🀪678s112z").jokers == 2
+    assert majiang.shanten("123m45p🀪🀪678s112z", ruleset="hangzhou") == \
+        majiang.shanten("123m45p**678s112z", ruleset="hangzhou")

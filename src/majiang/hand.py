@@ -546,7 +546,10 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
 
 
 def _strip_jokers(s: str) -> tuple[str, int]:
-    """Replace each ``*`` outside brackets by a space (positions kept); count them."""
+    """Replace each ``*`` (or the joker glyph 🀪, as results show a joker) outside
+    brackets by a space (positions kept); count them."""
+    if isinstance(s, str):
+        s = s.replace(JOKER_GLYPH, "*")
     if not isinstance(s, str) or "*" not in s:
         return s, 0
     out, depth, n = [], 0, 0

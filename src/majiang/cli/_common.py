@@ -226,7 +226,9 @@ def parse_cli_hand(text: str, ruleset) -> Any:
     """
     from ..errors import InvalidHandError
     from ..hand import parse_hand
+    from ..tiles import JOKER_GLYPH
 
+    text = text.replace(JOKER_GLYPH, "*")       # the glyph the output shows for a joker
     size = hand_size(ruleset)
     try:
         hand = parse_hand(text, hand_size=size)
