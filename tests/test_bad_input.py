@@ -107,3 +107,14 @@ def test_an_indicator_that_is_no_tile_is_refused_everywhere(ruleset, indicator):
         h = hand + ("5m" if call is majiang.discard_table else "")
         with pytest.raises((majiang.RuleError, majiang.InvalidNotationError)):
             call(h, ruleset=ruleset, indicator=indicator)
+
+
+def test_wrong_size_message_names_the_size_with_the_need():
+    # the size needed follows the function's need, the hint names the other function
+    with pytest.raises(majiang.InvalidHandError,
+                       match=r"^ukeire needs a hand waiting for a draw \(3n\+1 tiles, at most "
+                             r"17\), got 14; for a hand that must discard use discard_table\(\)$"):
+        majiang.ukeire("123m456p789s1122z5z")
+    with pytest.raises(majiang.InvalidHandError,
+                       match=r"must discard \(3n\+2 tiles, at most 17\), got 13; .* ukeire\(\)$"):
+        majiang.discard_table("123m456p789s1122z")

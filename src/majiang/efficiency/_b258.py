@@ -9,11 +9,10 @@ from typing import Any
 import numpy as np
 
 from .._core import efficiency as _eff
-from ..errors import InvalidHandError
 from ..tiles import KINDS_258, MASK_258, N_KINDS, _plain_counts, tile_name
 from ._eight import _eight_groups, _eight_one
 from ._hand import (_ERR_BAD_COUNT, _ERR_BAD_SIZE, _check_jokers, _core_error, _prepare,
-                    _shape_options, _visible)
+                    _shape_options, _visible, size_error)
 from ._plan import (_FORM_REGULAR, _FORM_SEVEN, _GROUP_SPAN, _closed_best,
                     _closed_families, _group_caps, _Plan258, _plan258)
 from ._ruleset import _get_ruleset
@@ -282,7 +281,7 @@ def _b258_hand(hand: Any, rs: Any, jokers: Any, residue: int | None, what: str):
         raise _core_error(counts, _ERR_BAD_COUNT)
     n = int(counts.sum()) + jokers
     if residue is not None and (n % 3 != residue or n > 17):
-        raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
+        raise size_error(what, residue, n)
     if n % 3 == 0 or n > 17:
         raise _core_error(counts, _ERR_BAD_SIZE, jokers=jokers)
     copies = _plan258(rs).copies

@@ -111,6 +111,16 @@ def _check_jokers(jokers: Any) -> int:
     return int(jokers)
 
 
+def size_error(what: str, residue: int, n: int) -> InvalidHandError:
+    """The error of a hand of ``n`` tiles where ``3k + residue`` (at most 17) is needed:
+    ``what`` is ``"<needs>"`` or ``"<needs>; <hint>"``, and the size goes with the need
+    (``"ukeire needs a hand waiting for a draw (3n+1 tiles, at most 17), got 14; for a
+    hand that must discard use discard_table()"``)."""
+    need, _, hint = what.partition("; ")
+    return InvalidHandError(f"{need} (3n+{residue} tiles, at most 17), got {n}"
+                            + (f"; {hint}" if hint else ""))
+
+
 def _hand_query(hand: Any, residue: int | None, what: str, forms, seven_pairs_quads, ruleset,
                 jokers: Any = 0, shape: bool = False):
     """Shared prologue of the single-hand functions: resolve the forms, validate the
@@ -132,7 +142,7 @@ def _hand_query(hand: Any, residue: int | None, what: str, forms, seven_pairs_qu
         raise _core_error(counts, _ERR_BAD_COUNT)
     n = int(counts.sum()) + jokers
     if residue is not None and (n % 3 != residue or n > 17):
-        raise InvalidHandError(f"{what} (3n+{residue} tiles, at most 17), got {n}")
+        raise size_error(what, residue, n)
     if rs is not None:
         extra = _shape_options(rs, counts, h)
         caps = extra.pop("caps")
