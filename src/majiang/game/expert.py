@@ -99,7 +99,6 @@ import numpy as np
 
 from .._core import game as _cg
 from ..errors import MahjongError
-from ..hand import Meld
 from .players import (BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called,
                       legal_discard)
 
@@ -653,23 +652,7 @@ class ExpertPlayer(EfficiencyPlayer):
             return ("win",)
         if not value_rules(view.model):
             return super().declare(view, options)
-        c, j = view.play_counts()
-        vis = view.visible_counts()
-        _, s_keep, _ = self._best(view, c, j, view.shape_options(), vis)
-        slack = KONG_SLACK if s_keep >= 2 else 0
-        for o in options:
-            k = o[1]
-            c2 = c.copy()
-            if o[0] == "concealed_kong":
-                c2[k] -= 4
-                so = view.shape_options((Meld("kong", k, True),))
-            else:
-                c2[k] -= 1
-                so = view.shape_options()
-            s1, _ = _cg.evaluate(c2, so, j, vis)
-            if s1 <= s_keep + slack:
-                return o
-        return None
+        return self._kong_option(view, options, lambda s_keep: KONG_SLACK if s_keep >= 2 else 0)
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"

@@ -582,10 +582,16 @@ class EfficiencyPlayer:
     def declare(self, view, options):
         if ("win",) in options:
             return ("win",)
+        return self._kong_option(view, options)
+
+    def _kong_option(self, view, options, slack=lambda s_keep: 0):
+        """The first kong of ``options`` (concealed or added) after which the hand's
+        shanten is at most the shanten kept by the best discard plus ``slack(kept)``
+        (0 for this bot), or None."""
         c, j = view.play_counts()
         vis = view.visible_counts()
         _, s_keep, _ = self._best(view, c, j, view.shape_options(), vis)
-        best = None
+        allowed = s_keep + slack(s_keep)
         for o in options:
             k = o[1]
             c2 = c.copy()
@@ -596,9 +602,9 @@ class EfficiencyPlayer:
                 c2[k] -= 1
                 so = view.shape_options()
             s1, _ = _cg.evaluate(c2, so, j, vis)
-            if s1 <= s_keep and best is None:
-                best = o
-        return best
+            if s1 <= allowed:
+                return o
+        return None
 
     def discard(self, view) -> int:
         c, j = view.play_counts()
