@@ -602,7 +602,10 @@ def _advise_position_before(p, *, by="ev", draws=None, danger_samples=100, seed=
     from majiang.opponents import DEFAULT_MODEL
     from majiang.position import analysis_inputs
     from majiang.probability import DEFAULT_SAMPLES
-    from majiang.reading import _competition_ranks, danger_arrays, horizon
+    from majiang.reading import danger_arrays, horizon
+
+    def _competition_ranks(key):             # one key: ranks 1, 1, 3 ... of sorted rows
+        return A._shared_ranks(np.asarray(key)[:, None])
     from majiang.tiles import parse_tile
     from majiang.waiting_hand import kong_verdict
 

@@ -55,6 +55,7 @@ PKG = SRC / "majiang"
 
 RANKS = {
     "majiang.errors": 0, "majiang._core": 0, "majiang._memo": 0, "majiang._parallel": 0,
+    "majiang._ranks": 0,
     "majiang.tiles": 1, "majiang.hand": 1, "majiang.winning": 1,
     "majiang.rules": 2,
     "majiang.efficiency": 3,

@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from ._ranks import shared_ranks as _shared_ranks
 from .efficiency import _regional_jokers, discard_columns, discard_table
 
 __all__ = ["advise", "completion", "Completion"]
@@ -494,18 +495,6 @@ def _join_discards(table: Any, probs: Any) -> Any:
     right = probs.drop(columns="discard")
     right.index = table.index
     return pd.concat([table, right], axis=1)
-
-
-def _shared_ranks(crit: np.ndarray) -> np.ndarray:
-    """Ranks of rows already in best-first order, ``crit`` of shape (n, k) their ranking
-    keys: a row equal to the one before on every key shares its rank (competition
-    ranking 1, 1, 3, ...); NaN never equals, so it starts a rank.  Returns int64 (n,)."""
-    n = len(crit)
-    ranks = np.arange(1, n + 1, dtype=np.int64)
-    if n > 1:
-        ranks[1:][np.all(crit[1:] == crit[:-1], axis=1)] = 0
-        ranks = np.maximum.accumulate(ranks)
-    return ranks
 
 
 def _rank_order(sh, count, impr, kinds):

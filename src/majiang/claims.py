@@ -261,7 +261,7 @@ def _rank(rows: list[dict], draws: int | None, danger: bool, attrs: dict):
     (shared on equal keys) and ``attrs``."""
     import pandas as pd
 
-    from .analysis import _shared_ranks
+    from ._ranks import shared_ranks as _shared_ranks
     df = pd.DataFrame(rows)
     if "fan" not in df.columns:
         df["fan"] = np.nan

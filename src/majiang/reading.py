@@ -86,24 +86,20 @@ def _spread(pos: Any, reads: tuple, p_raw: np.ndarray, p: np.ndarray,
     ``p_raw = 0`` gets ``p`` shared equally by the opponents read (samples drawn) whose
     void suit does not hold it, each at its mean loss over the kinds it wins on (0 and
     ``p`` 0 when no opponent may take it)."""
+    from .opponents import _SUIT_OF
     scale = np.divide(p, p_raw, out=np.zeros(34), where=p_raw > 0)
     zero = p_raw <= 0
-    suit = np.array([k // 9 if k < 27 else -2 for k in range(34)])
-    who = [r for r in reads if r.n_samples > 0]
-    ok = np.array([[suit[k] != int(pos.voids[r.seat]) for k in range(34)] for r in who]
-                  ).reshape(len(who), 34)
+    # (opponents, 34): the opponent was read (samples drawn) and its void suit lacks the kind
+    ok = np.array([(_SUIT_OF != int(pos.voids[r.seat])) & (r.n_samples > 0) for r in reads]
+                  ).reshape(len(reads), 34)
     n_ok = ok.sum(axis=0)
     floor = np.divide(p, n_ok, out=np.zeros(34), where=zero & (n_ok > 0))
     per_seat, extra = {}, np.zeros(34)
-    for r in reads:
-        share = r.p_win * scale
-        if r in who:
-            f = floor * ok[who.index(r)]
-            hit = r.p_win > 0
-            mean_loss = float(r.loss[hit].mean()) if hit.any() else 0.0
-            extra += f * mean_loss
-            share = share + f
-        per_seat[r.seat] = share
+    for r, mine in zip(reads, ok):
+        f = floor * mine
+        hit = r.p_win > 0
+        extra += f * (float(r.loss[hit].mean()) if hit.any() else 0.0)
+        per_seat[r.seat] = r.p_win * scale + f
     p = np.where(zero & (n_ok == 0), 0.0, p)
     return p, loss * scale + extra, per_seat
 
@@ -231,6 +227,7 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     """
     if by not in RANKINGS:
         raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
+    from ._ranks import shared_ranks as _shared_ranks
     from .tiles import parse_tile
     a = danger_arrays(position, n_samples=n_samples, seed=seed, model=model)
     kinds = [parse_tile(d) for d in table["discard"]]
@@ -250,21 +247,11 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     out["exp_loss"] = loss[order]
     out["ev"] = ev[order]
     if by == "ev":
-        out["rank"] = _competition_ranks(ev[order])
+        out["rank"] = _shared_ranks(ev[order][:, None])
     elif by == "safety":
-        out["rank"] = _competition_ranks(loss[order])
+        out["rank"] = _shared_ranks(loss[order][:, None])
     out.attrs.update(table.attrs)
     out.attrs.update({"by": by, "model": model.name,
                       "model_text": model.describe(), "n_samples": int(n_samples),
                       "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
     return out
-
-
-def _competition_ranks(key: np.ndarray) -> np.ndarray:
-    """Ranks 1, 1, 3 … of rows already sorted by ``key`` (equal keys share a rank)."""
-    n = len(key)
-    ranks = np.arange(1, n + 1, dtype=np.int64)
-    if n > 1:
-        ranks[1:][key[1:] == key[:-1]] = 0
-        ranks = np.maximum.accumulate(ranks)
-    return ranks
