@@ -115,12 +115,14 @@ def fit_recalibration(p_raw: Any, y: Any, *, eps: float | None = None) -> tuple[
     """``(a, b)`` of the recalibration ``logit p = a + b logit(p_raw + eps)`` (step 6 of
     :mod:`majiang.opponents`; Platt scaling) fitted by maximum likelihood to raw
     probabilities ``p_raw`` and 0/1 outcomes ``y`` (float arrays of one length):
-    a logistic regression on the one feature ``logit(p_raw + eps)``, solved by Newton's
-    method (the log-likelihood is concave).  ``eps`` defaults to
-    :data:`majiang.opponents.CALIBRATION_EPS`.
+    a logistic regression on the one feature ``logit(p_raw + eps)``
+    (:func:`scipy.optimize.minimize`, BFGS with the exact gradient; the log-likelihood is
+    concave).  ``eps`` defaults to :data:`majiang.opponents.CALIBRATION_EPS`.
 
     Raises :class:`RuleError` on empty or unequal inputs or when one outcome is absent
     (no finite maximum)."""
+    from scipy.optimize import minimize
+    from scipy.special import expit, log_expit
     from ..opponents import CALIBRATION_EPS
     p, yy = _pair(p_raw, y)
     if yy.min() == yy.max():
@@ -128,16 +130,14 @@ def fit_recalibration(p_raw: Any, y: Any, *, eps: float | None = None) -> tuple[
     e = CALIBRATION_EPS if eps is None else float(eps)
     xr = np.clip(p + e, 1e-12, 1.0 - 1e-9)
     X = np.column_stack([np.ones_like(xr), np.log(xr / (1.0 - xr))])
-    theta = np.array([0.0, 1.0])
-    for _ in range(100):
-        q = 1.0 / (1.0 + np.exp(-(X @ theta)))
-        grad = X.T @ (yy - q)
-        hess = (X * (q * (1.0 - q))[:, None]).T @ X
-        step = np.linalg.solve(hess, grad)
-        theta = theta + step
-        if np.abs(step).max() < 1e-10:
-            break
-    return float(theta[0]), float(theta[1])
+
+    def nll(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        z = X @ theta
+        ll = yy * log_expit(z) + (1.0 - yy) * log_expit(-z)
+        return -float(ll.sum()), -(X.T @ (yy - expit(z)))
+    res = minimize(nll, np.array([0.0, 1.0]), jac=True, method="BFGS",
+                   options={"gtol": 1e-8})
+    return float(res.x[0]), float(res.x[1])
 
 
 def _pair(p: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
