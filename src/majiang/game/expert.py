@@ -242,7 +242,6 @@ class ExpertPlayer(EfficiencyPlayer):
         """Among the discards that leave the hand ready, the one whose waits are worth
         most: the live copies of each wait times what it pays self-drawn
         (:meth:`_self_value`); -1 when no wait is live."""
-        out = np.zeros(34, dtype=np.uint8)
         melds = tuple(view.own_melds)
         live = self._live(view, melds)
         best, key = -1, None
@@ -250,26 +249,36 @@ class ExpertPlayer(EfficiencyPlayer):
             if s != 0:
                 continue
             c[x] -= 1
-            _cg.waits(c, so, j, out)
-            ev = total = 0.0
-            for w in np.flatnonzero(out):
-                w = int(w)
-                left = int(live[w]) - int(c[w]) - int(vis[w])
-                if left <= 0:
-                    continue
-                total += left
-                ev += left * self._self_value(view, c, melds, w)
-                if FEED > 0 and w < 27:
-                    fed = sum(1 for q in range(view.players) if q != view.seat
-                              and q not in view.won and view.voids[q] == w // 9)
-                    if fed:
-                        ev += FEED * fed * left * self._disc_value(view, c, melds, w)
+            total, ev = self._waits_worth(view, c, j, so, vis, melds, live, feed=True)
             c[x] += 1
             if ev > 0:
                 kk = (-ev, -total, _centrality(x), x)
                 if key is None or kk < key:
                     best, key = x, kk
         return best
+
+    def _waits_worth(self, view, c, j, so, vis, melds, live, feed=False):
+        """``(live, worth)`` of the 3n+1 hand ``c``'s waits: their live copies (``live``
+        caps less held and visible) and the sum of live copies x what each pays
+        self-drawn (:meth:`_self_value`); with ``feed``, a wait in the declared void suit
+        of an opponent still in adds :data:`FEED` x its value on a discard per such
+        opponent."""
+        out = np.zeros(34, dtype=np.uint8)
+        _cg.waits(c, so, j, out)
+        total = ev = 0.0
+        for w in np.flatnonzero(out):
+            w = int(w)
+            left = int(live[w]) - int(c[w]) - int(vis[w])
+            if left <= 0:
+                continue
+            total += left
+            ev += left * self._self_value(view, c, melds, w)
+            if feed and FEED > 0 and w < 27:
+                fed = sum(1 for q in range(view.players) if q != view.seat
+                          and q not in view.won and view.voids[q] == w // 9)
+                if fed:
+                    ev += FEED * fed * left * self._disc_value(view, c, melds, w)
+        return total, ev
 
     @staticmethod
     def _live(view, melds):
@@ -339,19 +348,9 @@ class ExpertPlayer(EfficiencyPlayer):
         if r is None or not r.valid:
             return False
         now = float(r.result.settle(view.seat, seat)[view.seat])
-        so = view.shape_options()
-        out = np.zeros(34, dtype=np.uint8)
-        _cg.waits(c, so, j, out)
         vis = view.visible_counts()
         live = self._live(view, melds)
-        u = ev = 0.0
-        for x in np.flatnonzero(out):
-            x = int(x)
-            left = int(live[x]) - int(c[x]) - int(vis[x])
-            if left <= 0:
-                continue
-            u += left
-            ev += left * self._self_value(view, c, melds, x)
+        u, ev = self._waits_worth(view, c, j, view.shape_options(), vis, melds, live)
         if u <= 0:
             return False
         unseen = float(np.maximum(live - c - vis, 0).sum())
