@@ -403,27 +403,9 @@ class ExpertPlayer(EfficiencyPlayer):
 
     def _on_discard(self, view, after, melds, w) -> bool:
         """Whether the ready hand ``after`` (+ ``melds``) wins on a discard of ``w`` under
-        the ruleset's win predicate (cached per hand)."""
-        cache = self.__dict__.setdefault("_disc_cache", {})
-        key = (after.tobytes(), melds, w, view.seat_wind, view.prevalent_wind,
-               view.flowers[view.seat], view.ruleset)
-        got = cache.get(key)
-        if got is None:
-            from ..hand import _trusted_hand
-            from ..scoring import check_win
-            h = np.array(after, dtype=np.uint8)
-            h.flags.writeable = False
-            try:
-                got = check_win(_trusted_hand(h, melds), w, ruleset=view.model.ruleset,
-                                self_drawn=False, seat_wind=view.seat_wind,
-                                prevalent_wind=view.prevalent_wind,
-                                flowers=view.flowers[view.seat]).valid
-            except MahjongError:
-                got = False
-            if len(cache) > 1 << 15:
-                cache.clear()
-            cache[key] = got
-        return got
+        the ruleset's win predicate (:meth:`_win_check`, cached per hand)."""
+        r = self._win_check(view, after, melds, w, False)
+        return r is not None and r.valid
 
     def _valid_step(self, view, c, j, so, vis, live, verdict, wild, xs) -> int:
         """Among the discards ``xs``, the one with the most weighed valid ukeire: the live
