@@ -59,8 +59,124 @@ cdef void dp_step(const uint8_t* Din, uint8_t* Dout, int h, int cap, bint chow_o
                                 dst[idx] = <uint8_t>v
 
 
+# A per-thread memo of the programme's rows.  Rows the tables do not hold (caps below 4
+# -- the copies a hand can still reach, as the probability kernels and the game loops
+# pass them --, five sets, a mixed pair pattern with no table) otherwise rerun the
+# programme, about 2 us a group, on every shanten call; a search over one position asks
+# for the same few thousand group vectors again and again.  The key is everything the row
+# depends on (the counts, the caps or "none", the pair positions, suit or honours), so
+# the memo is exact for every caller; it is per thread (the kernels run without the GIL
+# in worker threads), freed when the thread ends, and emptied when three quarters full.
+cdef extern from *:
+    """
+    #include <pthread.h>
+    #include <stdlib.h>
+    #include <string.h>
+    #include <stdint.h>
+    #define MJ_RC_BITS 15
+    #define MJ_RC_SIZE (1 << MJ_RC_BITS)
+    typedef struct { uint64_t a, b; uint8_t row[12]; uint8_t used; } mj_rc_entry;
+    typedef struct { int64_t n; int64_t hits, misses; mj_rc_entry e[MJ_RC_SIZE]; } mj_rc;
+    static pthread_key_t mj_rc_key;
+    static pthread_once_t mj_rc_once = PTHREAD_ONCE_INIT;
+    static int mj_rc_off = 0;
+    static void mj_rc_make_key(void) { pthread_key_create(&mj_rc_key, free); }
+    static mj_rc* mj_rc_get(void) {
+        mj_rc* c;
+        if (mj_rc_off) return NULL;
+        pthread_once(&mj_rc_once, mj_rc_make_key);
+        c = (mj_rc*)pthread_getspecific(mj_rc_key);
+        if (c == NULL) {
+            c = (mj_rc*)calloc(1, sizeof(mj_rc));
+            if (c == NULL) return NULL;
+            if (pthread_setspecific(mj_rc_key, c) != 0) { free(c); return NULL; }
+        }
+        return c;
+    }
+    /* the slot of key (a, b): its entry if present, else the empty slot to fill */
+    static mj_rc_entry* mj_rc_slot(mj_rc* c, uint64_t a, uint64_t b) {
+        uint64_t z = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL);
+        size_t j;
+        z ^= z >> 29; z *= 0xBF58476D1CE4E5B9ULL; z ^= z >> 32;
+        j = (size_t)(z & (MJ_RC_SIZE - 1));
+        while (c->e[j].used && (c->e[j].a != a || c->e[j].b != b))
+            j = (j + 1) & (MJ_RC_SIZE - 1);
+        return &c->e[j];
+    }
+    static void mj_rc_clear(mj_rc* c) {
+        size_t j;
+        for (j = 0; j < MJ_RC_SIZE; j++) c->e[j].used = 0;
+        c->n = 0;
+    }
+    """
+    ctypedef struct mj_rc_entry:
+        uint64_t a
+        uint64_t b
+        uint8_t row[12]
+        uint8_t used
+    ctypedef struct mj_rc:
+        int64_t n
+        int64_t hits
+        int64_t misses
+    int MJ_RC_SIZE
+    int mj_rc_off
+    mj_rc* mj_rc_get() noexcept nogil
+    mj_rc_entry* mj_rc_slot(mj_rc* c, uint64_t a, uint64_t b) noexcept nogil
+    void mj_rc_clear(mj_rc* c) noexcept nogil
+
+
+def row_memo(object enabled=None):
+    """The calling thread's memo of programme rows: ``(entries, hits, misses)``; with
+    ``enabled`` False / True turn the memo off / on in every thread (for tests and
+    benchmarks that compare against the programme itself)."""
+    global mj_rc_off
+    if enabled is not None:
+        mj_rc_off = 0 if enabled else 1
+    cdef mj_rc* c = mj_rc_get()
+    if c == NULL:
+        return (0, 0, 0)
+    return (int(c.n), int(c.hits), int(c.misses))
+
+
 cdef void dp_direct(const uint8_t* h, const uint8_t* caps, int npos, bint chows,
                     int pair_bits, uint8_t* row) noexcept nogil:
+    """:func:`dp_run` through the calling thread's memo (the same row)."""
+    cdef uint64_t a = 0, b = 0
+    cdef int i, v
+    cdef mj_rc* c = mj_rc_get()
+    cdef mj_rc_entry* e
+    if c == NULL:
+        dp_run(h, caps, npos, chows, pair_bits, row)
+        return
+    for i in range(npos):
+        v = h[i]
+        if v > 15 or (caps != NULL and caps[i] > 14):
+            dp_run(h, caps, npos, chows, pair_bits, row)
+            return
+        a |= (<uint64_t>v) << (4 * i)
+        b |= (<uint64_t>(caps[i] if caps != NULL else 15)) << (4 * i)
+    a |= (<uint64_t>(pair_bits & 0x1FF)) << 36
+    a |= (<uint64_t>npos) << 45
+    a |= (<uint64_t>(1 if chows else 0)) << 50
+    e = mj_rc_slot(c, a, b)
+    if e.used:
+        memcpy(row, e.row, ROW)
+        c.hits += 1
+        return
+    c.misses += 1
+    dp_run(h, caps, npos, chows, pair_bits, row)
+    if c.n * 4 >= <int64_t>MJ_RC_SIZE * 3:
+        mj_rc_clear(c)
+        e = mj_rc_slot(c, a, b)
+    e.a = a
+    e.b = b
+    memcpy(e.row, row, ROW)
+    e.used = 1
+    c.n += 1
+
+
+cdef void dp_run(const uint8_t* h, const uint8_t* caps, int npos, bint chows,
+                 int pair_bits, uint8_t* row) noexcept nogil:
     """Run the programme over ``npos`` positions; ``row[m*2+p]`` = distance.
 
     Position ``i`` may hold the pair only if bit ``i`` of ``pair_bits`` is set."""
