@@ -24,6 +24,15 @@ class FanTable:
                  hand_size: int, max_flowers: int = 8) -> None: ...
 
 @disjoint_base
+class WinVerdict:
+    @property
+    def min_fan(self) -> int: ...
+    def __init__(self, table: FanTable, melds: Any, seat_wind: int, prevalent_wind: int,
+                 flowers: int, min_fan: int, flowers_count: bool) -> None: ...
+    def __call__(self, before: npt.NDArray[np.uint8], win: int,
+                 self_drawn: bool = True) -> int: ...
+
+@disjoint_base
 class KernelResult:
     n_melds: int
     hand: Any

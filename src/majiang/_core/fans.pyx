@@ -38,16 +38,17 @@ search); its parts are textually included, in this order: ``fans_predicates.pxi`
 (one predicate per fan id), ``fans_combinations.pxi`` (combination patterns, the
 best admissible groups, the evaluation of one reading with the 不计 lists),
 ``fans_complete.pxi`` (completeness, the unique-wait test), ``fans_walk.pxi`` (every
-decomposition and win-tile attribution) and ``fans_results.pxi`` (:class:`FanTable`,
-:class:`KernelResult`).  This file holds the shared tables and structs and the entry
-points :func:`score_hand` and :func:`score_batch`.
+decomposition and win-tile attribution), ``fans_results.pxi`` (:class:`FanTable`,
+:class:`KernelResult`) and ``fans_verdict.pxi`` (:class:`WinVerdict`: the minimum-fan
+verdict for callers without the GIL).  ``fans.pxd`` declares the structs other core
+modules share (the fan table, one hand's input) and :func:`verdict_c`; this file holds
+the other tables and structs and the entry points :func:`score_hand` and
+:func:`score_batch`.
 """
 from itertools import permutations
 
 from libc.stdint cimport uint8_t, int8_t, int32_t
 from libc.string cimport memset, memcpy
-
-ctypedef unsigned long long u64
 
 cdef extern from *:
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
@@ -58,13 +59,6 @@ cimport numpy as cnp
 import numpy as np
 
 cnp.import_array()
-
-cdef enum:
-    NK = 34               # tile kinds
-    NF = 83               # fan ids 1..81, 82 明暗杠 (option; index 0 unused)
-    MAXX = 16             # most fans one fan excludes
-    MAXR = 8              # most partial reductions
-    MAXC = 32             # most combination groups in one reading
 
 # forms (bit i of a form mask)
 cdef enum:
@@ -124,48 +118,6 @@ PREDICATE_IDS = frozenset((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 18, 19
 COMBINATION_IDS = frozenset((14, 15, 16, 23, 24, 28, 30, 32, 39, 41, 42, 50, 65, 69, 70, 71, 72))
 
 # ---------------------------------------------------------------- structs
-ctypedef struct Table:
-    int value[NF]
-    int forms[NF]            # mask of forms the fan applies in
-    int kind[NF]             # FK_*
-    int n_excl[NF]
-    int excl[NF][MAXX]
-    int n_red
-    int red_fid[MAXR]
-    int red_x[MAXR]
-    int red_k[MAXR]
-    int fallback             # id of the fallback fan (无番和), 0 for none
-    int blocks_fallback[NF]  # counts toward the minimum and is not the fallback
-    int toward_min[NF]       # counts toward the minimum (FanResult.meets_minimum)
-    int forms_enabled        # the ruleset's winning forms
-    # derived: per form, the predicate and combination fans to visit (id order)
-    int n_pred[5]
-    int pred_ids[5][NF]
-    int n_comb[5]
-    int comb_ids[5][NF]
-    u64 excl_mask[NF][2]     # 不计 lists as bit sets over fan ids
-    u64 block_mask[2]        # blocks_fallback as a bit set
-    int n_static             # the per-hand predicates of the table
-    int static_ids[NF]
-    u64 static_form_mask[5][2]   # per form: the per-hand predicates that apply
-    int quads                # seven pairs may use a quad as two pairs
-    int hand_size
-
-ctypedef struct HandIn:
-    uint8_t before[NK]       # concealed tiles before the win
-    int n_melds
-    int mkind[4]
-    int mtile[4]
-    int mconc[4]
-    int win
-    int self_drawn
-    int last_copy
-    int kong
-    int last_tile
-    int seat
-    int prevalent
-    int flowers
-
 ctypedef struct Cand:
     int form
     int n_sets               # melds first, then the concealed sets
@@ -294,6 +246,7 @@ include "fans_combinations.pxi"
 include "fans_complete.pxi"
 include "fans_walk.pxi"
 include "fans_results.pxi"
+include "fans_verdict.pxi"
 
 
 # ---------------------------------------------------------------- entry points

@@ -68,6 +68,7 @@ cimport cython
 import numpy as np
 cimport numpy as cnp
 
+from .fans cimport Verdict, WinVerdict, verdict_c
 from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, shanten_c, pair_all,
                           ensure_tables, ensure_pair_tables)
 

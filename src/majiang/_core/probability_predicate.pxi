@@ -26,6 +26,11 @@ cdef class _Pred:
     included).  A callable taking exactly two positional parameters is called as
     ``pred(h14, win_kind)`` (legacy).
 
+    When the callable has a ``kernel_verdict`` attribute (a :class:`~majiang._core.fans.
+    WinVerdict`, set by :class:`majiang.probability.position._WinPred` where the compiled
+    fan kernel's minimum-fan verdict is the ruleset's), hands without jokers are judged
+    by it without the GIL; a hand it cannot judge (-1) goes to the callable.
+
     The first exception raised by the callable (or a signal caught by
     :meth:`check_signals`) is kept in ``error``; from then on every query fails,
     so all searches sharing this object stop."""
@@ -35,9 +40,17 @@ cdef class _Pred:
     cdef public int64_t calls
     cdef public object error
     cdef int failed
+    cdef object kernel               # the WinVerdict (kept alive: vp points into it)
+    cdef const Verdict* vp           # NULL: every query goes to the callable
+    cdef public int64_t kernel_calls
 
     def __cinit__(self, fn):
         self.fn = fn
+        self.kernel = getattr(fn, "kernel_verdict", None) if fn is not None else None
+        self.vp = NULL
+        if isinstance(self.kernel, WinVerdict):
+            self.vp = &(<WinVerdict>self.kernel).v
+        self.kernel_calls = 0
         self.nargs = 3 if fn is None else _arity(fn)
         self.calls = 0
         self.error = None
@@ -60,12 +73,27 @@ cdef class _Pred:
         v = map_get(&self.cache, lo, hi, 0)
         if v >= 0:
             return v
+        if self.vp != NULL and j == 0 and k < NK:
+            v = self._kernel_verdict(h14, k)
+            if v >= 0:
+                map_put(&self.cache, lo, hi, 0, v)
+                return v
         with gil:
             v = self._call(h14, k, j)
         if v < 0:
             return -1
         map_put(&self.cache, lo, hi, 0, v)
         return v
+
+    cdef int _kernel_verdict(self, const uint8_t* h14, int k) noexcept nogil:
+        """The compiled verdict on ``h14`` (the drawn ``k`` included): 1, 0 or -1."""
+        cdef uint8_t before[NK]
+        memcpy(before, h14, NK)
+        if before[k] == 0:
+            return -1
+        before[k] -= 1
+        self.kernel_calls += 1
+        return verdict_c(self.vp, before, k, 1)
 
     cdef int _call(self, const uint8_t* h14, int k, int j) noexcept:
         cdef cnp.ndarray arr = np.empty(NK, dtype=np.uint8)

@@ -49,6 +49,13 @@ class _WinPred:
                     self.indicator = int(model.joker_kinds(None)[0])
                 if self.indicator is not None:
                     self.faces = np.asarray(faces, dtype=np.uint8)
+        # the compiled verdict where it is the ruleset's (the kernels ask it without the
+        # GIL for hands without jokers; None: every query comes here)
+        self.kernel_verdict = None
+        if not never and self.faces is None:
+            from ..scoring.kernel import win_verdict
+            self.kernel_verdict = win_verdict(model, melds, ctx.get("seat_wind", 0),
+                                              ctx.get("prevalent_wind", 0))
         self.cache: dict = {}
         self.results: dict = {}               # the scored result of each valid key
         self.calls = 0

@@ -18,7 +18,7 @@ from ..winning import SetView, WinContext, WinningHand
 from .reference import _all_counts, _meets_minimum, _meld_views, _table, _where, wind_index
 from .results import _KERNEL_FIELDS, FanCount, FanResult
 
-__all__ = ["score_batch", "BatchScores", "melds_array"]
+__all__ = ["score_batch", "BatchScores", "melds_array", "win_verdict"]
 
 _KTABLES: dict[int, tuple] = {}
 
@@ -57,6 +57,47 @@ def _build_kernel_table(rs):
 
 
 _LAST_KT: list = [None, None]     # (ruleset, table) of the last kernel ruleset
+
+
+def win_verdict(model: Any, melds: Any = (), seat_wind: Any = 0, prevalent_wind: Any = 0,
+                flowers: int = 0):
+    """The compiled minimum-fan verdict of one seat, or None where it is not the ruleset's.
+
+    A :class:`majiang._core.fans.WinVerdict`: called on ``before`` (uint8 (34,), the
+    concealed tiles before the win) and a win kind it answers 1 (a winning hand whose fans
+    counting toward the minimum reach it), 0 (below the minimum or not a winning hand) or
+    -1 (a hand the kernel does not judge: a fifth copy, a context the hand contradicts).
+    The probability kernels and the game loop ask it without the GIL.  It is the verdict
+    of :func:`majiang.check_win` (the same compiled scorer as :func:`majiang.score`, the
+    minimum of :meth:`RuleSpec.meets_minimum <majiang.rules.model.RuleSpec.meets_minimum>`)
+    when the ruleset's fans are scored by the kernel (13-tile hands, the Chinese Official
+    fan table: ``mcr``, ``mcr_botzone`` …), it has no jokers and a closed hand may win;
+    None otherwise (the caller keeps the Python predicate).
+
+    Parameters
+    ----------
+    model : RuleSpec (GameModel), Ruleset or name
+    melds : sequence of Meld
+        The seat's melds (``kind``, ``tile``, ``concealed``).
+    seat_wind, prevalent_wind : int or str
+        0..3 or ``"E"`` …; flowers: flowers held.
+
+    Raises
+    ------
+    RuleError
+        A bad wind; ValueError for a meld or flower count out of range.
+    """
+    from ..rules.model import game_model
+    model = game_model(model)
+    rs = model.ruleset
+    if model.jokers is not None or _kernel_table(rs) is None:
+        return None
+    if not any(not m.concealed for m in melds) and not model.closed_hand_can_win()[0]:
+        return None
+    return _kfans.WinVerdict(_kernel_table(rs), tuple(melds), wind_index(seat_wind),
+                             wind_index(prevalent_wind, "prevalent wind"), int(flowers),
+                             int(game_model(rs).min_fan),
+                             bool(rs.flowers_count_toward_minimum))
 
 
 def _ruleset_or_none(ruleset):
