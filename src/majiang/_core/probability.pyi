@@ -26,6 +26,7 @@ _Predicate = Callable[[_U8, int, int], bool]
 @disjoint_base
 class _Pred:
     calls: int
+    kernel_calls: int
     error: BaseException | None
     def __new__(cls, fn: _Predicate | Callable[[_U8, int], bool] | None) -> Self: ...
 
@@ -56,12 +57,17 @@ class Graph:
     def simulate(self, root: int, V: _F64, walls: _U8, win_time: _I16, tenpai_time: _I16,
                  final: _U8, win_tile: _I8, final_jokers: _I8 | None = None) -> int: ...
 
+@disjoint_base
+class GreedyMemo:
+    @property
+    def size(self) -> int: ...
+
 def simulate_greedy(h0: _U8, u0: _U8, caps: _U8 | None, mask: int, quads: bool,
                     pred: _Predicate | _Pred | None, walls: _U8, win_time: _I16,
                     tenpai_time: _I16, final: _U8, win_tile: _I8, *, jokers0: int = 0,
                     joker_unseen: int = 0, joker_discard: bool = True, fifth: bool = False,
                     pair_mask: int | None = None, void_suits: int = 0,
-                    final_jokers: _I8 | None = None) -> int: ...
+                    final_jokers: _I8 | None = None, memo: GreedyMemo | None = None) -> int: ...
 
 def true_wall_solve(h0: _U8, jokers0: int, wall35: Any, T: int, objective: int, mask: int,
                     quads: bool, caps: _U8 | None = None, *, fifth: bool = False,

@@ -52,6 +52,7 @@ class _Engine(_Route258):
         self.rows_done = 0                # ruleset-shanten rows of the greedy player
         self.pred_mc_work: float | None = None   # JOKER_MC_PRED_WORK while an auto call runs
         self._eff_memo: dict = {}
+        self._greedy_memo = None   # the greedy player's per-hand facts (sequential runs)
 
     # -- shanten under the ruleset's shape options --------------------------------
     def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
@@ -272,6 +273,14 @@ class _Engine(_Route258):
         gpred = _prob._Pred(pos.pred) if policy == "greedy" else None
         jr = pos.model.jokers
 
+        jobs = resolve_n_jobs(n_jobs)
+        sequential = jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.pred is not None)
+        memo = None
+        if policy == "greedy" and sequential:       # one memo for the position's roots
+            if self._greedy_memo is None:
+                self._greedy_memo = _prob.GreedyMemo()
+            memo = self._greedy_memo
+
         def run(c: int) -> int:
             lo, hi, walls = chunk_walls(c)
             m = hi - lo
@@ -284,7 +293,7 @@ class _Engine(_Route258):
                     joker_unseen=pos.joker_unseen,
                     joker_discard=bool(jr.discard) if jr is not None else True,
                     fifth=bool(jr.fifth_copy) if jr is not None else False,
-                    final_jokers=final_j[lo:hi])
+                    final_jokers=final_j[lo:hi], memo=memo)
             Vw, _, root = win
             Vt, _, _ = ten
             scratch_t = np.empty(m, dtype=np.int16)
@@ -295,11 +304,10 @@ class _Engine(_Route258):
                        np.empty((m, N_KINDS), dtype=np.uint8), np.empty(m, dtype=np.int8))
             return 0
 
-        jobs = resolve_n_jobs(n_jobs)
         played = n
         cap = self.pred_mc_work if policy == "greedy" else None
         units0 = pos.pred.units if cap is not None else 0.0
-        if jobs <= 1 or n_chunks == 1 or (policy == "greedy" and pos.pred is not None):
+        if sequential:
             codes = []
             for c in range(n_chunks):
                 codes.append(run(c))
