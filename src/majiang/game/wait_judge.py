@@ -51,6 +51,25 @@ def hope_of(verdict, flowers, n_flowers):
     return lambda after, w: verdict(after, w, n_flowers)
 
 
+def _kernel(check_win, rs, cache, melds, seat_wind, prevalent, flowers):
+    """The compiled verdict for these melds, winds and flowers (cached in ``cache``), or
+    None when ``check_win`` is not THE predicate or the kernel does not judge the
+    ruleset (:func:`~majiang.scoring.kernel.win_verdict`)."""
+    key = ("kernel", melds, int(seat_wind), int(prevalent), int(flowers))
+    if key in cache:
+        return cache[key]
+    from ..scoring import check_win as the_predicate
+    v = None
+    if check_win is the_predicate:
+        from ..scoring.kernel import win_verdict
+        try:
+            v = win_verdict(rs, melds, int(seat_wind), int(prevalent), int(flowers))
+        except (MahjongError, ValueError):
+            v = None
+    cache[key] = v
+    return v
+
+
 def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
                  jokers=0, flowers=0, faces=None, indicator=None) -> bool:
     """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
@@ -63,14 +82,26 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
     under a ruleset whose values read the faces
     (:func:`~majiang.scoring.faces.faces_matter`: 南昌 德国 with a 精 as its own face, 天津
     银杠胡 …) the hand is judged by them (:func:`~majiang.scoring.faces.check_by_faces`),
-    as the scorer judges the win."""
+    as the scorer judges the win.
+
+    Where THE predicate is :func:`majiang.check_win` and the ruleset's fans are the
+    compiled kernel's (no jokers, no faces), the verdict is the kernel's
+    (:func:`majiang.scoring.kernel.win_verdict`: the same answer, without building a
+    hand and its fan result); a hand it cannot judge goes to ``check_win``."""
     by_faces = faces is not None and indicator is not None and bool(np.any(faces))
     key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers),
            bytes(np.asarray(faces, dtype=np.uint8)) if by_faces else None)
     got = cache.get(key)
-    if got is None:
-        c = np.array(after, dtype=np.uint8)
-        c.flags.writeable = False
+    if got is not None:
+        return got
+    c = np.array(after, dtype=np.uint8)
+    c.flags.writeable = False
+    v = None if by_faces or jokers else _kernel(check_win, rs, cache, melds, seat_wind,
+                                                prevalent, flowers)
+    r = v(c, int(w), True) if v is not None else -1
+    if r >= 0:
+        got = bool(r)
+    else:
         ctx = dict(ruleset=rs, self_drawn=True, flowers=int(flowers),
                    seat_wind=int(seat_wind), prevalent_wind=int(prevalent))
         try:
@@ -83,5 +114,5 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
                                 **ctx).valid
         except MahjongError:
             got = False
-        cache[key] = got
+    cache[key] = got
     return got
