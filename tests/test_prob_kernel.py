@@ -646,3 +646,87 @@ def test_joker_wall_closed_form_and_policy_replay():
     assert abs(p - _closed_form(U, 10, T)) < 4 * se
     assert set(np.unique(tile[wt > 0])) <= {9, 12, JK}
     assert np.all(fj == 0)
+
+
+def _greedy_reference(h0, u0, caps, mask, walls):
+    """The greedy player of :func:`simulate_greedy`, tile by tile in Python (no jokers,
+    every complete hand wins): win time and final hand per wall."""
+    from majiang._core import efficiency as _eff
+
+    def sh(h):
+        return int(_eff.shanten_one(np.ascontiguousarray(h, dtype=np.uint8), mask, False, caps))
+
+    def live(h, s, left):
+        tot = 0
+        for k in range(34):
+            cap = 4 if caps is None else caps[k]
+            if left[k] > 0 and h[k] < cap:
+                h[k] += 1
+                if sh(h) < s:
+                    tot += left[k]
+                h[k] -= 1
+        return tot
+
+    out = []
+    for wall in walls:
+        h = h0.astype(np.int64).copy()
+        left = u0.astype(np.int64).copy()
+        s, won = sh(h), -1
+        for t, k in enumerate(wall):
+            left[k] -= 1
+            h[k] += 1
+            s14 = sh(h)
+            if s14 == -1:
+                h[k] -= 1
+                won = t + 1
+                break
+            if s14 >= s:
+                h[k] -= 1
+                continue
+            best = None
+            for d in [k] + [d for d in range(34) if d != k and h[d] > 0]:
+                h[d] -= 1
+                key = (sh(h), -live(h, sh(h), left), 0 if d == k else 1, d)
+                h[d] += 1
+                if best is None or key < best[0]:
+                    best = (key, d)
+            h[best[1]] -= 1
+            s = max(best[0][0], 0)
+        out.append((won, h.copy()))
+    return out
+
+
+@pytest.mark.parametrize("hand,capped", [("25m125667p79s3367z", False),
+                                         ("1358m2469p1357s11z", True)])
+def test_simulate_greedy_with_a_shared_memo_plays_the_tile_by_tile_reference(hand, capped):
+    """Two roots of one position played with one GreedyMemo (the per-hand facts kept
+    across calls) against the rule written tile by tile: the same wins and final hands."""
+    h14 = counts(hand)
+    assert h14.sum() == 14
+    rng = np.random.default_rng(17)
+    caps = None
+    if capped:
+        caps = np.full(34, 4, dtype=np.uint8)
+        caps[rng.choice(27, 6, replace=False)] = 3
+        caps = np.maximum(caps, h14).astype(np.uint8)
+    u0 = ((4 if caps is None else caps.astype(np.int64)) - h14).astype(np.uint8)
+    pool = np.repeat(np.arange(34), u0)
+    walls = np.array([rng.permutation(pool)[:6] for _ in range(120)], dtype=np.uint8)
+    memo = _prob.GreedyMemo()
+    for d in np.flatnonzero(h14)[:2]:
+        h = h14.copy()
+        h[d] -= 1
+        wt = np.empty(len(walls), dtype=np.int16)
+        fin = np.empty((len(walls), 34), dtype=np.uint8)
+        rc = _prob.simulate_greedy(h, u0, caps, 1, False, None, walls, wt,
+                                   np.empty(len(walls), dtype=np.int16), fin,
+                                   np.empty(len(walls), dtype=np.int8), memo=memo)
+        assert rc == 0
+        ref = _greedy_reference(h, u0, caps, 1, walls)
+        assert [w for w, _ in ref] == list(wt)
+        assert all(np.array_equal(f, fh) for (_, f), fh in zip(ref, fin))
+    assert memo.size > 0
+    with pytest.raises(ValueError):         # a memo is bound to its shape options
+        _prob.simulate_greedy(h, u0, None, 7, False, None, walls, wt,
+                              np.empty(len(walls), dtype=np.int16), fin,
+                              np.empty(len(walls), dtype=np.int8), memo=memo)

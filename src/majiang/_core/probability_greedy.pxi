@@ -163,7 +163,7 @@ def simulate_greedy(const uint8_t[::1] h0, const uint8_t[::1] u0, object caps, i
     cdef bint joker = joker_unseen > 0
     if memo is None:
         memo = GreedyMemo()
-    key = (mask, bool(quads), None if caps is None else bytes(capsbuf), bool(fifth),
+    key = (mask, bool(quads), None if caps is None else (<char*>capsbuf)[:NK], bool(fifth),
            pair_mask, void_suits, bool(joker))
     if memo.key is None:
         memo.key = key
