@@ -34,6 +34,7 @@ include "game_choose.pxi"
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from numpy.random cimport bitgen_t
 from .efficiency cimport pair_all
+from .fans cimport Verdict, WinVerdict, verdict_c
 
 cdef extern from *:
     """

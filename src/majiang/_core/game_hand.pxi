@@ -34,6 +34,9 @@ cdef class _HandState:
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
     cdef int step_back         # bit (-code - 1): pick_wait outcomes that make a bot leave tenpai
     cdef int aware_jokers      # the wait check also while jokers are held (players.AWARE_JOKERS)
+    cdef object kv_obj         # the compiled wait verdict (a WinVerdict) where it is THE
+    cdef const Verdict* kvp    # predicate's (flags["verdict"]); NULL: bridge.pick_wait
+    cdef int n_flower_set      # flowers of the tile set (the hope of pick_valid_wait)
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
@@ -66,6 +69,11 @@ cdef class _HandState:
         self.min_aware = flags.get("min_aware", 0)
         self.step_back = flags.get("step_back", 0)
         self.aware_jokers = flags.get("aware_jokers", 0)
+        self.kv_obj = flags.get("verdict")
+        self.kvp = NULL
+        if isinstance(self.kv_obj, WinVerdict):
+            self.kvp = &(<WinVerdict>self.kv_obj).v
+        self.n_flower_set = flags.get("n_flowers", 0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0

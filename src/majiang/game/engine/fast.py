@@ -245,6 +245,7 @@ def _fast_flags(model) -> dict:
         "three_jokers": int(model.three_jokers_win),
         "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
         "no_set": sum(1 << k for k in model.setless_kinds),   # 武汉 红中: never in a set
+        "n_flowers": int(model.n_flowers),
     }
     jr = model.jokers
     if jr is not None:
@@ -256,6 +257,26 @@ def _fast_flags(model) -> dict:
             flags["jk_map"] = [int(jr.kind(k)) if model.copies[k] else -1 for k in range(34)]
     _FLAGS[id(model)] = (model, flags)
     return flags
+
+
+_VERDICTS: dict = {}
+
+
+def _wait_verdict(model, prevalent: int):
+    """The compiled wait verdict the loop's bots ask instead of ``bridge.pick_wait``
+    (:func:`majiang.scoring.kernel.win_verdict`, seat and melds filled in by the loop):
+    where the bots weigh their waits (:func:`~majiang.game.engine.facts.min_aware`), the
+    verdict is THE predicate's and the value reads no flower faces; else None."""
+    key = (id(model), prevalent)
+    got = _VERDICTS.get(key)
+    if got is not None and got[0] is model:
+        return got[1]
+    v = None
+    if _facts.min_aware(model) and not _facts.flower_faces(model):
+        from ...scoring.kernel import win_verdict
+        v = win_verdict(model, (), 0, prevalent)
+    _VERDICTS[key] = (model, v)
+    return v
 
 
 def _bot_switches() -> dict:
@@ -281,7 +302,9 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
     bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
-                      flags["copies"], {**flags, **_bot_switches()}, ptypes, gens, bridge)
+                      flags["copies"], {**flags, **_bot_switches(),
+                                        "verdict": _wait_verdict(model, int(prevalent_wind) % 4)},
+                      ptypes, gens, bridge)
     bridge.fh = fh
     if plays_exchange(rs, exchange3):
         def pick(m):
