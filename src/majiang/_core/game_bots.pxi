@@ -143,7 +143,13 @@ cdef class _HandBots(_HandState):
             if i >= 0:
                 k = i
             elif i < -2 or i == -1:
-                if self.step_back & (1 << (-i - 1)):
+                if self.step_back & (1 << (-i - 1)) and not self.lookahead:
+                    # no tenpai discard can win: the best discard that leaves tenpai
+                    # (players.step_back without its look-ahead, in C)
+                    i = self.step_back_c(p, h, &o, live, vis, allowed)
+                    if i >= 0:
+                        k = i
+                elif self.step_back & (1 << (-i - 1)):
                     # no tenpai discard can win: a shape toward one that can
                     # (players.step_back, through the bridge)
                     i = self.bridge.step_back(
@@ -193,6 +199,26 @@ cdef class _HandBots(_HandState):
         return self.bridge.pick_wait(p, cands, self.melds_py(p),
                                      (p - self.dealer + self.n) % self.n, jokers,
                                      self.seats[p].n_flowers)
+
+    cdef int step_back_c(self, int p, uint8_t* h, const Opts* o, const uint8_t* live,
+                         const uint8_t* vis, const uint8_t* allowed) noexcept:
+        """:func:`majiang.game.players.step_back` without its look-ahead (``verdict``
+        None): among the ``allowed`` kinds held whose discard leaves the hand NOT tenpai,
+        the efficiency order (:func:`choose_c`); -1 when every one leaves it tenpai."""
+        cdef uint8_t a[34]
+        cdef int x, sh, u, any_left = 0
+        for x in range(34):
+            a[x] = 1 if (allowed[x] and h[x]) else 0
+            if a[x]:
+                h[x] -= 1
+                if shanten_opts_c(h, o) == 0:
+                    a[x] = 0
+                else:
+                    any_left = 1
+                h[x] += 1
+        if not any_left:
+            return -1
+        return choose_c(h, o, live, vis, self.seats[p].void, a, &sh, &u)
 
     cdef int valid_tenpai_c(self, int p, uint8_t* h, const Opts* o, const uint8_t* live,
                             const uint8_t* vis, const uint8_t* allowed) noexcept:

@@ -37,6 +37,7 @@ cdef class _HandState:
     cdef object kv_obj         # the compiled wait verdict (a WinVerdict) where it is THE
     cdef const Verdict* kvp    # predicate's (flags["verdict"]); NULL: bridge.pick_wait
     cdef int n_flower_set      # flowers of the tile set (the hope of pick_valid_wait)
+    cdef int lookahead         # players.LOOKAHEAD: step_back weighs draws (bridge), else C
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
@@ -74,6 +75,7 @@ cdef class _HandState:
         if isinstance(self.kv_obj, WinVerdict):
             self.kvp = &(<WinVerdict>self.kv_obj).v
         self.n_flower_set = flags.get("n_flowers", 0)
+        self.lookahead = flags.get("lookahead", 1)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0

@@ -281,10 +281,12 @@ def _wait_verdict(model, prevalent: int):
 
 def _bot_switches() -> dict:
     """The efficiency bot's switches (:data:`~majiang.game.players.STEP_BACK`,
-    :data:`~majiang.game.players.AWARE_JOKERS`) as compiled-loop flags, read for each
+    :data:`~majiang.game.players.AWARE_JOKERS`, :data:`~majiang.game.players.LOOKAHEAD`:
+    without it the loop steps back in C) as compiled-loop flags, read for each
     hand as the Python loop reads them (not kept with the model's flags)."""
     return {"step_back": sum(1 << (-c - 1) for c in _players.STEP_BACK),
-            "aware_jokers": int(_players.AWARE_JOKERS)}
+            "aware_jokers": int(_players.AWARE_JOKERS),
+            "lookahead": int(_players.LOOKAHEAD)}
 
 
 def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
