@@ -168,15 +168,19 @@ def test_row_memo_equals_the_programme():
 
 
 def test_compiled_loop_bots_choose_as_the_bridge(monkeypatch):
-    """The compiled loop's efficiency bots weigh their waits with the compiled verdict
-    (pick_valid_wait's rule in C); with it taken away they ask the Python bridge: the
-    same hands, decision for decision (Chinese Official, 8-fan minimum, flowers)."""
+    """The compiled loop's efficiency bots weigh their tenpai waits with the compiled verdict
+    (pick_valid_wait's rule in C) and step back from a tenpai no wait of which wins in C
+    (step_back without its look-ahead); with both taken away they ask the Python bridge:
+    the same hands, decision for decision (Chinese Official, 8-fan minimum, flowers)."""
     import pandas as pd
 
     from majiang.game.engine import fast
     a = majiang.simulate("mcr", n_hands=120, players="efficiency", seed=9, n_jobs=1)
     assert fast._wait_verdict(majiang.rules.model.game_model("mcr"), 0) is not None
+    switches = fast._bot_switches
+    assert switches()["lookahead"] == 0
     monkeypatch.setattr(fast, "_wait_verdict", lambda model, prevalent: None)
+    monkeypatch.setattr(fast, "_bot_switches", lambda: {**switches(), "lookahead": 1})
     b = majiang.simulate("mcr", n_hands=120, players="efficiency", seed=9, n_jobs=1)
     pd.testing.assert_frame_equal(a, b)
     assert sum(1 for w in a["winners"] if len(w)) > 30       # wins were weighed
