@@ -278,3 +278,47 @@ def test_expert_realism_under_mcr_botzone():
     assert sum("全求人" in n for n in names) <= 0.05 * len(wins)
     assert sum("平和" in n for n in names) >= 0.30 * len(wins)
     assert 0.18 <= len(wins) / (4 * len(df)) <= 0.30
+
+
+def _rest_prog_reference(r, need_set):
+    """The expert's rest progress written out: the most over one piece of a set (a single,
+    a pair, a pung, an adjacent or gapped two, a chow) of the piece's tiles plus the pair
+    progress (2 / 1 / 0) of what is left; without ``need_set`` the pair progress alone."""
+    def pair(x):
+        m = max(x)
+        return 2 if m >= 2 else 1 if m >= 1 else 0
+    best = pair(r)
+    if not need_set:
+        return best
+    for k in range(34):
+        pieces = []
+        if r[k] >= 1:
+            pieces.append([k])
+        if r[k] >= 2:
+            pieces.append([k, k])
+        if r[k] >= 3:
+            pieces.append([k, k, k])
+        if k < 27 and k % 9 <= 7 and r[k] and r[k + 1]:
+            pieces.append([k, k + 1])
+        if k < 27 and k % 9 <= 6 and r[k] and r[k + 1] and r[k + 2]:
+            pieces.append([k, k + 1, k + 2])
+        if k < 27 and k % 9 <= 6 and r[k] and r[k + 2]:
+            pieces.append([k, k + 2])
+        for p in pieces:
+            x = list(r)
+            for t in p:
+                x[t] -= 1
+            best = max(best, len(p) + pair(x))
+    return best
+
+
+def test_compiled_rest_progress_equals_the_written_rule():
+    from majiang._core import game as _cg
+    rng = np.random.default_rng(4)
+    for _ in range(3000):
+        n = int(rng.integers(0, 12))
+        r = np.bincount(rng.choice(136, n, replace=False) // 4, minlength=34).astype(np.int64)
+        for need in (True, False):
+            assert _cg.rest_progress(r, need) == _rest_prog_reference(list(r), need)
+    with pytest.raises(ValueError):
+        _cg.chow_plan_distance(np.zeros(34, np.uint8), np.full(34, 4, np.int64), [7], 0, 0)

@@ -2,6 +2,8 @@
 
 Count vectors are C-contiguous uint8 (34,); inputs are validated by majiang.game.
 """
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
@@ -25,6 +27,9 @@ def choose_discard(counts: _U8, so: ShapeOpts, jokers: int, visible: _U8, void_s
                    allowed: _U8 | None = None) -> tuple[int, int, int]: ...
 def set_near(on: bool) -> None: ...
 def set_prune(on: bool) -> None: ...
+def rest_progress(r: npt.NDArray[np.int64], need_set: bool) -> int: ...
+def chow_plan_distance(c: _U8, avail: npt.NDArray[np.int64], left: Iterable[int], other: int,
+                       n_melds: int) -> int: ...
 
 # the first-turn win names by code: 0 none, 1 天和, 2 地和, 3 人和
 FIRST_TURNS: tuple[str, ...]

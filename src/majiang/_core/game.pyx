@@ -14,7 +14,7 @@ besides their own hand and own melds (``uint8 (34,)``).
 The module is compiled from this file and the ``game_*.pxi`` parts it includes (one
 concept each; included text, so the speed is that of one file).
 """
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t, uint64_t
 from libc.string cimport memset
 
 from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, ensure_tables,

@@ -179,3 +179,115 @@ cdef inline void near_kinds(const uint8_t* h, int mask, uint8_t* near) noexcept 
         for s in range(3):
             near[9 * s] = 1
             near[9 * s + 8] = 1
+
+
+# ---------------------------------------------------------------------------
+# The expert's plan distances (majiang.game.expert_plans): the counting kernels
+# ---------------------------------------------------------------------------
+
+cdef inline int pair_prog_c(const int* r) noexcept nogil:
+    """Useful tiles toward a pair: 2 (a kind held twice), 1 (any tile), 0."""
+    cdef int k, m = 0
+    for k in range(34):
+        if r[k] > m:
+            m = r[k]
+    return 2 if m >= 2 else (1 if m >= 1 else 0)
+
+
+cdef int rest_prog_c(int* r, bint need_set) noexcept nogil:
+    """Useful tiles of ``r`` toward one more set (when ``need_set``) and a pair: the most,
+    over a piece of a set taken from ``r`` (a single 1, a pair or an adjacent / gapped
+    two 2, a pung or a chow 3), of the piece plus :func:`pair_prog_c` of the rest
+    (``r`` is modified and restored)."""
+    cdef int best = pair_prog_c(r), k, rank, v
+    if not need_set:
+        return best
+    for k in range(34):
+        if not r[k]:
+            continue
+        r[k] -= 1                                   # a single
+        v = 1 + pair_prog_c(r)
+        r[k] += 1
+        if v > best:
+            best = v
+        if r[k] >= 2:
+            r[k] -= 2
+            v = 2 + pair_prog_c(r)
+            r[k] += 2
+            if v > best:
+                best = v
+        if r[k] >= 3:
+            r[k] -= 3
+            v = 3 + pair_prog_c(r)
+            r[k] += 3
+            if v > best:
+                best = v
+        if k < 27:
+            rank = k % 9
+            if rank <= 7 and r[k + 1]:
+                r[k] -= 1
+                r[k + 1] -= 1
+                v = 2 + pair_prog_c(r)
+                if v > best:
+                    best = v
+                if rank <= 6 and r[k + 2]:
+                    r[k + 2] -= 1
+                    v = 3 + pair_prog_c(r)
+                    r[k + 2] += 1
+                    if v > best:
+                        best = v
+                r[k] += 1
+                r[k + 1] += 1
+            if rank <= 6 and r[k + 2]:
+                r[k] -= 1
+                r[k + 2] -= 1
+                v = 2 + pair_prog_c(r)
+                r[k] += 1
+                r[k + 2] += 1
+                if v > best:
+                    best = v
+        if best >= 5:
+            return 5
+    return best
+
+
+def rest_progress(const int64_t[::1] r, bint need_set):
+    """:func:`rest_prog_c` of the counts ``r`` (int64 (34,), each 0..4): the useful tiles
+    toward one more set (when ``need_set``) and a pair, 0..5."""
+    cdef int a[34]
+    cdef int k
+    if r.shape[0] != 34:
+        raise ValueError("r must have 34 entries")
+    for k in range(34):
+        a[k] = <int>r[k]
+    return rest_prog_c(a, need_set)
+
+
+def chow_plan_distance(const uint8_t[::1] c, const int64_t[::1] avail, object left,
+                       int other, int n_melds):
+    """Distance (shanten convention) of a plan of fixed chows for the concealed counts
+    ``c`` (uint8 (34,)): ``left`` the lowest tiles of the plan's chows not yet melded,
+    ``other`` the melds outside the plan (0 or 1), ``n_melds`` all melds; ``avail``
+    (int64 (34,)) the copies of each kind not seen outside the own hand.  The chows'
+    tiles held count, a missing one with no copy left to draw makes the plan dead (-1);
+    the other tiles add :func:`rest_progress` toward the remaining set and the pair."""
+    cdef int need[34]
+    cdef int rest[34]
+    cdef int k, a, u, used = 0
+    if c.shape[0] != 34 or avail.shape[0] != 34:
+        raise ValueError("c and avail must have 34 entries")
+    for k in range(34):
+        need[k] = 0
+    for a in left:
+        if not (0 <= a < 27 and a % 9 <= 6):
+            raise ValueError(f"{a} is not the lowest tile of a chow")
+        need[a] += 1
+        need[a + 1] += 1
+        need[a + 2] += 1
+    for k in range(34):
+        u = c[k] if c[k] < need[k] else need[k]
+        if need[k] - u > <int>avail[k] - <int>c[k]:
+            return -1
+        rest[k] = c[k] - u
+        used += u
+    return 3 * (4 - n_melds) + 2 - used - rest_prog_c(rest, other == 0) - 1

@@ -200,47 +200,10 @@ def _pairs_dist(c, melds, quads: bool) -> int:
     return 6 - pairs + max(0, 7 - kinds)
 
 
-def _pair_prog(r) -> int:
-    best = 0
-    for k in np.flatnonzero(r):
-        if r[k] >= 2:
-            return 2
-        best = 1
-    return best
-
-
 def _rest_prog(r, need_set: bool) -> int:
-    """Useful tiles of ``r`` toward one more set (when ``need_set``) and a pair."""
-    base = _pair_prog(r)
-    if not need_set:
-        return base
-    best = base
-    ks = [int(k) for k in np.flatnonzero(r)]
-    for k in ks:
-        cands = [((k,), 1)]
-        if r[k] >= 2:
-            cands.append(((k, k), 2))
-        if r[k] >= 3:
-            cands.append(((k, k, k), 3))
-        if k < 27:
-            rank = k % 9
-            if rank <= 7 and r[k + 1]:
-                cands.append(((k, k + 1), 2))
-                if rank <= 6 and r[k + 2]:
-                    cands.append(((k, k + 1, k + 2), 3))
-            if rank <= 6 and r[k + 2]:
-                cands.append(((k, k + 2), 2))
-        for tiles, v in cands:
-            if v + 2 <= best:
-                continue
-            for t in tiles:
-                r[t] -= 1
-            best = max(best, v + _pair_prog(r))
-            for t in tiles:
-                r[t] += 1
-            if best >= 5:
-                return 5
-    return best
+    """Useful tiles of ``r`` (counts (34,)) toward one more set (when ``need_set``) and a
+    pair (the compiled counter: this runs for every plan of every discard)."""
+    return int(_cg.rest_progress(np.ascontiguousarray(r, dtype=np.int64), bool(need_set)))
 
 
 def _pung_dist(c, n_melds: int) -> int:
@@ -307,20 +270,10 @@ def _chow_dist(c, targets, melds, avail) -> int:
             other += 1
     if other > 1:
         return _IMPOSSIBLE
-    need = np.zeros(34, dtype=np.int64)
-    for a in left:
-        need[a] += 1
-        need[a + 1] += 1
-        need[a + 2] += 1
-    cc = c.astype(np.int64)
-    used = np.minimum(cc, need)
-    short = need - used
-    if (short > avail - cc).any():
-        return _IMPOSSIBLE              # a missing tile with no copy left to draw
-    rest = (cc - used).astype(np.int64)
-    prog = _rest_prog(rest, other == 0)
-    size = 3 * (4 - len(melds)) + 2
-    return size - int(used.sum()) - prog - 1
+    d = _cg.chow_plan_distance(np.ascontiguousarray(c, dtype=np.uint8),
+                               np.ascontiguousarray(avail, dtype=np.int64), left, other,
+                               len(melds))
+    return _IMPOSSIBLE if d < 0 else int(d)
 
 
 def _plan_dist(plan, c, melds, j, so, avail, live) -> int:
