@@ -322,3 +322,72 @@ def test_compiled_rest_progress_equals_the_written_rule():
             assert _cg.rest_progress(r, need) == _rest_prog_reference(list(r), need)
     with pytest.raises(ValueError):
         _cg.chow_plan_distance(np.zeros(34, np.uint8), np.full(34, 4, np.int64), [7], 0, 0)
+
+
+def _valid_ukeire_reference(c, j, so, vis, live, verdict, wild, weight=None):
+    """The tile-by-tile rule of players._valid_ukeire (its former Python body)."""
+    from majiang._core import game as _cg
+    out = np.zeros(34, dtype=np.uint8)
+    total = 0.0
+    for t in range(34):
+        left = int(live[t]) - int(c[t]) - int(vis[t])
+        if left <= 0 or c[t] >= 4:
+            continue
+        c[t] += 1
+        got = 0.0
+        if _cg.shanten(c, so, j) == 0:
+            if verdict is None:
+                got = 1.0
+            else:
+                for y in range(34):
+                    if not c[y]:
+                        continue
+                    c[y] -= 1
+                    if _cg.shanten(c, so, j) == 0:
+                        _cg.waits(c, so, j, out)
+                        for w in range(34):
+                            if out[w] and w not in wild and verdict(c, w):
+                                got = max(got, 1.0 if weight is None else weight(c, w))
+                                if got >= 1.0:
+                                    break
+                    c[y] += 1
+                    if got >= 1.0:
+                        break
+        c[t] -= 1
+        total += got * left
+    return int(total) if weight is None else total
+
+
+def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
+    from majiang._core import game as _cg
+    so = game_model("mcr").shape(()).game_opts(0)
+    rng = np.random.default_rng(8)
+
+    def verdict(c, w):                 # any deterministic rule of the hand and the wait
+        return (int(c[:9].sum()) + w) % 3 != 0
+
+    def weight(c, w):
+        return 0.5 if w % 2 else 1.0
+
+    checked = 0
+    from _hands import family_hand
+    for _ in range(300):
+        full = None
+        while full is None:
+            full = family_hand(rng, "sets", [0, 1, 2])
+        c = full.astype(np.uint8)
+        for _ in range(2):              # two tiles out, one in: mostly 1-shanten
+            c[rng.choice(np.flatnonzero(c))] -= 1
+        c[int(rng.integers(34))] += 1
+        if c.max() > 4:
+            continue
+        vis = rng.integers(0, 2, 34).astype(np.uint8)
+        live = np.full(34, 4, np.int64)
+        wild = (int(rng.integers(34)),)
+        for v, wt in ((None, None), (verdict, None), (verdict, weight)):
+            before = c.copy()
+            got = _cg.valid_ukeire(c, 0, so, vis, live, v, wild, wt)
+            assert np.array_equal(c, before)
+            assert got == _valid_ukeire_reference(c.copy(), 0, so, vis, live, v, wild, wt)
+            checked += got > 0
+    assert checked > 100

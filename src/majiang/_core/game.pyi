@@ -2,7 +2,8 @@
 
 Count vectors are C-contiguous uint8 (34,); inputs are validated by majiang.game.
 """
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +29,9 @@ def choose_discard(counts: _U8, so: ShapeOpts, jokers: int, visible: _U8, void_s
 def set_near(on: bool) -> None: ...
 def set_prune(on: bool) -> None: ...
 def rest_progress(r: npt.NDArray[np.int64], need_set: bool) -> int: ...
+def valid_ukeire(counts: _U8, jokers: int, so: ShapeOpts, visible: Any, live: Any,
+                 verdict: Callable[[_U8, int], bool] | None, wild: Iterable[int] = (),
+                 weight: Callable[[_U8, int], float] | None = None) -> float: ...
 def chow_plan_distance(c: _U8, avail: npt.NDArray[np.int64], left: Iterable[int], other: int,
                        n_melds: int) -> int: ...
 

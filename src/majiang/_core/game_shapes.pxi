@@ -291,3 +291,64 @@ def chow_plan_distance(const uint8_t[::1] c, const int64_t[::1] avail, object le
         rest[k] = c[k] - u
         used += u
     return 3 * (4 - n_melds) + 2 - used - rest_prog_c(rest, other == 0) - 1
+
+
+def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object live,
+                 object verdict, object wild=(), object weight=None):
+    """:func:`majiang.game.players._valid_ukeire` with the shanten loops in C: the live
+    copies (``live[t] - counts[t] - visible[t]``) of the kinds ``t`` whose draw gives the
+    3n+1 hand ``counts`` (uint8 (34,), modified and restored; + ``jokers``) a tenpai
+    discard with a wait (not of ``wild``) that ``verdict(counts, w)`` accepts — called with
+    ``counts`` holding the tenpai hand after that discard, waits in kind order, discards
+    in kind order, stopping at the first full weight; ``verdict`` None: a tenpai discard at
+    all.  An int; with ``weight(counts, w)`` (in [0, 1]) a float: each draw's copies times
+    the best weight among its accepted waits."""
+    cdef uint8_t[::1] c = counts
+    cdef Opts o = so.opts(jokers)
+    cdef int t, y, w, left, sw
+    cdef int lv[34]
+    cdef int vs[34]
+    cdef uint8_t wm[34]
+    cdef double total = 0.0, got, x
+    if c.shape[0] != 34:
+        raise ValueError("counts must have 34 entries")
+    for t in range(34):
+        lv[t] = int(live[t])
+        vs[t] = int(visible[t])
+        wm[t] = 0
+    for w in wild:
+        if 0 <= w < 34:
+            wm[w] = 1
+    for t in range(34):
+        left = lv[t] - c[t] - vs[t]
+        if left <= 0 or c[t] >= 4:
+            continue
+        c[t] += 1
+        got = 0.0
+        if shanten_opts_c(&c[0], &o) == 0:
+            if verdict is None:
+                got = 1.0
+            else:
+                for y in range(34):
+                    if not c[y]:
+                        continue
+                    c[y] -= 1
+                    if shanten_opts_c(&c[0], &o) == 0:
+                        for w in range(34):
+                            if c[w] >= 4 or wm[w]:
+                                continue
+                            c[w] += 1
+                            sw = shanten_opts_c(&c[0], &o)
+                            c[w] -= 1
+                            if sw == -1 and verdict(counts, w):
+                                x = 1.0 if weight is None else float(weight(counts, w))
+                                if x > got:
+                                    got = x
+                                if got >= 1.0:
+                                    break
+                    c[y] += 1
+                    if got >= 1.0:
+                        break
+        c[t] -= 1
+        total += got * left
+    return int(total) if weight is None else total

@@ -217,36 +217,10 @@ def _valid_ukeire(c, j, so, vis, live, verdict, wild, weight=None):
     in [0, 1] of the accepted wait ``w`` of the tenpai hand ``c13``) a float: each draw's
     copies times the best weight among its accepted waits (the expert's discount of a
     wait that wins only self-drawn)."""
-    out = np.zeros(34, dtype=np.uint8)
-    shanten, waits = _cg.shanten, _cg.waits
-    total = 0.0
-    for t in range(34):
-        left = int(live[t]) - int(c[t]) - int(vis[t])
-        if left <= 0 or c[t] >= 4:
-            continue
-        c[t] += 1
-        got = 0.0
-        if shanten(c, so, j) == 0:
-            if verdict is None:
-                got = 1.0
-            else:
-                for y in range(34):
-                    if not c[y]:
-                        continue
-                    c[y] -= 1
-                    if shanten(c, so, j) == 0:
-                        waits(c, so, j, out)
-                        for w in range(34):
-                            if out[w] and w not in wild and verdict(c, w):
-                                got = max(got, 1.0 if weight is None else weight(c, w))
-                                if got >= 1.0:
-                                    break
-                    c[y] += 1
-                    if got >= 1.0:
-                        break
-        c[t] -= 1
-        total += got * left
-    return int(total) if weight is None else total
+    if not (isinstance(c, np.ndarray) and c.dtype == np.uint8 and c.flags.c_contiguous
+            and c.flags.writeable):
+        c = np.array(c, dtype=np.uint8)
+    return _cg.valid_ukeire(c, int(j), so, vis, live, verdict, wild, weight)
 
 
 class SeatView(_SeenEvents):
