@@ -55,13 +55,25 @@ def min_aware(model) -> bool:
     return not model.shape(()).exact
 
 
+_TAGS: dict = {}
+
+
+def _fan_tags(model) -> frozenset:
+    """Every tag of the ruleset's fans, read once per ruleset (both loops ask per hand)."""
+    rs = model.ruleset
+    got = _TAGS.get(id(rs))
+    if got is None or got[0] is not rs:
+        got = _TAGS[id(rs)] = (rs, frozenset(t for f in rs.fans for t in f.tags))
+    return got[1]
+
+
 def flower_faces(model) -> bool:
     """Whether the value of a win reads which flowers the winner holds, not only how many
     (a fan tagged :data:`~majiang.rules.fans.FLOWER_FACES`: 台湾 正花 / 花槓) and the tile
     set's non-playing tiles are the eight flowers ``1f``..``8f`` (physical tile 34 + i is
     flower i): both loops then give the hand they score the seat's flowers."""
     from ...rules.fans import FLOWER_FACES
-    return model.n_flowers == 8 and any(FLOWER_FACES in f.tags for f in model.ruleset.fans)
+    return model.n_flowers == 8 and FLOWER_FACES in _fan_tags(model)
 
 
 def seven_rob_one(model) -> bool:
@@ -72,7 +84,7 @@ def seven_rob_one(model) -> bool:
     ends with flowers split seven and one is played again by it
     (:func:`~.play.play_hand`)."""
     from ...rules.fans import ROB_FLOWER
-    return model.n_flowers == 8 and any(ROB_FLOWER in f.tags for f in model.ruleset.fans)
+    return model.n_flowers == 8 and ROB_FLOWER in _fan_tags(model)
 
 
 def rob_split(counts) -> tuple | None:
@@ -90,4 +102,4 @@ def flower_win(model) -> bool:
     Python loop plays it; a compiled hand in which a seat ends with every flower is
     played again by the Python loop (:func:`~.play.play_hand`)."""
     from ...rules.fans import FLOWER_WIN
-    return model.n_flowers == 8 and any(FLOWER_WIN in f.tags for f in model.ruleset.fans)
+    return model.n_flowers == 8 and FLOWER_WIN in _fan_tags(model)
