@@ -97,6 +97,12 @@ def main(argv=None) -> None:
             h, ai, tgt = PUBLISHED[k]
             row += f"{h:>12}{ai:>15}{tgt:>12}"
         print(row)
+    from scipy.stats import binomtest
+    for p in a.players:
+        k = round(cols[p]["drawn %"] * a.hands / 100)
+        ci = binomtest(k, a.hands).proportion_ci(method="wilson")
+        print(f"drawn hands, {p} x4: {k} of {a.hands}, 95 % Wilson interval "
+              f"{100 * ci.low:.2f}-{100 * ci.high:.2f} %")
     if not real:
         print(f"(no published real-play figures for {a.ruleset}: ours only)")
     if a.plot:
