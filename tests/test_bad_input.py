@@ -118,3 +118,12 @@ def test_wrong_size_message_names_the_size_with_the_need():
     with pytest.raises(majiang.InvalidHandError,
                        match=r"must discard \(3n\+2 tiles, at most 17\), got 13; .* ukeire\(\)$"):
         majiang.discard_table("123m456p789s1122z")
+
+
+@pytest.mark.parametrize("x", [None, 5, 3.5, True])
+def test_a_scalar_or_none_is_not_a_hand(x):
+    """None or a number where tiles are expected: one line naming what is expected."""
+    with pytest.raises(majiang.InvalidHandError, match="expected tiles: a string"):
+        majiang.shanten(x)
+    with pytest.raises(majiang.InvalidHandError, match="expected tiles"):
+        majiang.ukeire(x)

@@ -314,7 +314,7 @@ def _with(value, index=11, dtype=None):
     (np.zeros((2, 34)), r"\(2, 34\)"),
     (np.zeros(35, dtype=np.uint8), r"\(35,\)"),
     ([], r"\(0,\)"),
-    (5, r"\(\)"),
+    (5, "expected tiles"),
     (_with(-1), "negative count -1 of 3p"),
     (_with(5), "5 copies of 3p"),
     (_with(256, dtype=np.int64), "256 copies of 3p"),  # must not wrap to 0
@@ -326,7 +326,7 @@ def _with(value, index=11, dtype=None):
     (np.zeros(34, dtype=complex), "complex"),
     (["a"] * 34, "dtype"),
     ([[1, 2], [3]], "rectangular"),
-    (None, "dtype"),
+    (None, "expected tiles"),
 ])
 def test_as_counts_errors(x, fragment):
     with pytest.raises(InvalidHandError, match=fragment):

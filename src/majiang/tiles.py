@@ -572,6 +572,10 @@ def as_counts(x: Any) -> np.ndarray:
     fast = _list_counts(x)      # a list/tuple of 34 ints 0..4: checked in one pass
     if fast is not None:
         return fast
+    if x is None or isinstance(x, (bool, int, float, np.generic)):
+        raise InvalidHandError(
+            f"expected tiles: a string such as '123m456p789s1122z' or a count vector of "
+            f"shape (34,), got {type(x).__name__} {x!r}")
     a = _as_int_array(x, "count vector")
     if a.shape != (N_KINDS,):
         hint = (" (a list of tile indices? use counts_from_tiles)"
