@@ -370,8 +370,10 @@ def test_draws_distribution_is_the_histogram():
 def test_compare_rulesets_is_each_ruleset_summarised_in_order():
     t = compare_rulesets(["mcr", "sichuan"], 40, seed=3)
     assert list(dict.fromkeys(t["ruleset"])) == ["mcr", "sichuan"]
+    # the study's default players are the experts, and the table says so
+    assert t.attrs["players"] == {"mcr": ["expert"] * 4, "sichuan": ["expert"] * 4}
     for name in ("mcr", "sichuan"):
-        alone = summarize_hands(majiang.simulate(name, 40, seed=3))
+        alone = summarize_hands(majiang.simulate(name, 40, seed=3, players="expert"))
         part = t[t["ruleset"] == name].reset_index(drop=True)
         pd.testing.assert_frame_equal(part, alone)
     assert majiang.compare_rulesets is compare_rulesets
@@ -386,6 +388,14 @@ def test_compare_rulesets_is_deterministic_and_independent_of_the_others():
     pd.testing.assert_frame_equal(a[a.ruleset == "mcr"].reset_index(drop=True), only)
     c = compare_rulesets(["guangdong", "mcr"], 30, seed=10)
     assert not a["value"].equals(c["value"])
+
+
+def test_simulate_and_study_tables_say_who_played():
+    df = majiang.simulate("mcr", 3, seed=1, players=["efficiency", "random"] * 2,
+                          progress=False)
+    assert df.attrs["players"] == ["efficiency", "random"] * 2
+    t = compare_rulesets(["mcr"], 3, seed=1, players="random", progress=False)
+    assert t.attrs["players"] == {"mcr": ["random"] * 4}
 
 
 def test_compare_rulesets_n_jobs_does_not_change_the_table():
@@ -403,7 +413,7 @@ def test_labels_ruleset_objects_toml_files_and_per_ruleset_options(tmp_path):
     t = compare_rulesets({"official": "mcr", "house": str(house), "obj": variant,
                           "sichuan 换三张": ("sichuan", {"exchange3": True})}, 20, seed=1)
     assert list(dict.fromkeys(t["ruleset"])) == ["official", "house", "obj", "sichuan 换三张"]
-    swap = majiang.simulate("sichuan", 20, seed=1, exchange3=True)
+    swap = majiang.simulate("sichuan", 20, seed=1, exchange3=True, players="expert")
     pd.testing.assert_frame_equal(
         t[t.ruleset == "sichuan 换三张"].reset_index(drop=True),
         summarize_hands(swap, ruleset="sichuan", label="sichuan 换三张"))

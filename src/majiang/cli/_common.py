@@ -619,15 +619,17 @@ def emit_json(obj: Any) -> None:
     write(text)
 
 
-def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str) -> None:
+def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str,
+                 players: str = "efficiency") -> None:
     """The options of a run of simulated hands (``majiang simulate`` / ``majiang study``):
     ``-n``, ``--players``, ``--seed``, ``--jobs``, ``--out``, ``--chunk-size``,
-    ``--progress`` / ``--no-progress`` (read back by :func:`run_options`)."""
+    ``--progress`` / ``--no-progress`` (read back by :func:`run_options`); ``players``
+    the default the help names (the command's function decides it)."""
     parser.add_argument("-n", "--hands", dest="n", type=int, default=hands, metavar="N",
                         help="hands per ruleset (default: %(default)s)")
     parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
                         help="one player per seat (random, efficiency, expert); one name for every "
-                             "seat (default: efficiency)")
+                             f"seat (default: {players})")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=-1, metavar="N",
                         help="worker processes: N >= 1, or -1 for every core "

@@ -44,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rulesets", nargs="+", metavar="RULESET",
                         help="ruleset names (majiang rules lists them) or house-rule .toml "
                              "files, each compared under its own name")
-    add_run_args(parser, hands=200,
+    add_run_args(parser, hands=200, players="expert",
                  out_help="resumable run directories, DIR/<ruleset> each: one Parquet "
                           "file per finished chunk; rerun the same command to resume")
     parser.add_argument("--top-fans", type=int, default=TOP_FANS, metavar="K",
@@ -137,15 +137,18 @@ def run(args: argparse.Namespace) -> int:
             fig.savefig(args.plot)
         except (OSError, ValueError) as exc:
             raise CommandError(f"cannot write the plot {args.plot!r}: {exc}") from None
+    who = table.attrs.get("players", {})
+    played = sorted({f"{v[0]} in every seat" if len(set(v)) == 1 else ", ".join(v)
+                     for v in who.values() if v}) or [str(args.players)]
     if args.json:
-        data = {"rulesets": labels, "hands": args.n, "players": args.players or "efficiency",
+        data = {"rulesets": labels, "hands": args.n, "players": "; ".join(played),
                 "seed": args.seed, "confidence": 0.95}
         if args.out is not None:
             data["out"] = args.out
         emit_json({**data, "rows": table})
         return 0
     write(f"rulesets {', '.join(labels)}; {plural(args.n, 'hand')} each; players "
-          f"{args.players or 'efficiency'}; seed {args.seed}")
+          f"{'; '.join(played)}; seed {args.seed}")
     write("value [95% interval]; seats counted from the dealer; shares of hands, or of wins "
           "for self-draw and fans")
     cols = [Column("metric", "metric"), Column("key", "key")]

@@ -283,7 +283,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
         (贵州 chickens after a win), ``查叫`` (贵州, at a drawn end), ``跟庄`` / ``买马``
         (广东) or ``扎鸟`` and the 起手胡 names (长沙)).  The
         list-valued columns hold Python lists of int / str (object dtype).  With
-        ``out`` the same table, read back from the directory.
+        ``out`` the same table, read back from the directory.  ``attrs["players"]``
+        names who played, seat by seat (:func:`majiang.game.store.player_names`).
 
     Raises
     ------
@@ -387,11 +388,15 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     finally:
         if bar is not None:
             bar.close()
+    from .store import frame, player_names
     if store is not None:
-        return store.read_run(out, columns=cols)
-    rows = [r for a, _ in bounds for r in results[a]]
-    from .store import frame
-    return frame({c: [r[c] for r in rows] for c in cols}, cols)
+        table = store.read_run(out, columns=cols)
+    else:
+        rows = [r for a, _ in bounds for r in results[a]]
+        table = frame({c: [r[c] for r in rows] for c in cols}, cols)
+    if hasattr(table, "attrs"):
+        table.attrs["players"] = player_names(players)      # who played, seat by seat
+    return table
 
 
 def _run_pooled(ex, own, todo, args, logs, exchange3, window, sink, make_bar, *, salvage,

@@ -286,15 +286,23 @@ def _version() -> str:
         return "unknown"
 
 
-def run_manifest(ruleset, *, builtin: bool, n_hands: int, seed: int, players, chunk_size: int,
-                 exchange3: bool, logs: bool, columns) -> dict:
-    """The manifest of a run (a JSON-able dict); see the module text."""
+def player_names(players) -> list:
+    """The name of each seat's player as a run records it (the manifest, the ``players``
+    attribute of :func:`majiang.simulate`'s table): a built-in name in lower case, a policy
+    object as ``policy:module.Class`` (only its class can be recorded)."""
     names = []
     for p in players:
         if isinstance(p, str):
             names.append(p.strip().lower())
-        else:        # a policy object: only its class can be recorded
+        else:
             names.append(f"policy:{type(p).__module__}.{type(p).__qualname__}")
+    return names
+
+
+def run_manifest(ruleset, *, builtin: bool, n_hands: int, seed: int, players, chunk_size: int,
+                 exchange3: bool, logs: bool, columns) -> dict:
+    """The manifest of a run (a JSON-able dict); see the module text."""
+    names = player_names(players)
     return {
         "format": FORMAT,
         "ruleset": ruleset.name,
