@@ -54,15 +54,17 @@ itself weighs :data:`OWN_FACTOR`, one discarded after its last discard (and pass
 :data:`HONOR_FACTOR` and terminals :data:`TERMINAL_FACTOR` (fewer waits hold them).
 
 Measured (:func:`majiang.simulate` with the statistics of ``bench/bench_realism.py``,
-5,500 hands of four experts under ``mcr_botzone``, seeds 1000-1010 of 500 hands each; the
-published strong-AI figures of the IJCAI final in brackets): drawn hands 3.53 % (95 %
-Wilson interval 3.07-4.05 %; efficiency bots 12.7 % on 2,000 hands; [1.6 %]), self-draw
-share of wins 30.7 % [30.2 %], wins per player-hand 24.1 % [23.2-25.2 %], mean fan 12.49
-[12.45], 平和 in 44.2 % of wins [43.0 %], 全求人 in 0.7 % (efficiency bots 16.7 %).  In the duplicate format (:func:`majiang.arena`,
+20,000 hands of four experts under ``mcr_botzone``, seed 0; the published strong-AI
+figures of the IJCAI final in brackets): drawn hands 3.26 % (95 % Wilson interval
+3.03-3.52 %; efficiency bots 12.84 % on 20,000 hands; [1.6 %]), self-draw share of wins
+30.0 % [30.2 %], wins per player-hand 24.2 % [23.2-25.2 %], mean fan 12.48 [12.45], 平和
+in 44.1 % of wins [43.0 %], 全求人 in 0.65 % (efficiency bots 17.0 %).  In the duplicate format (:func:`majiang.arena`,
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
-14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about 20
-times as long as one of four efficiency bots in the Python loop.
+14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about
+six times as long as one of four efficiency bots in the Python loop (about 30 against 5 ms
+of CPU under mcr_botzone; the plans' counting kernels are compiled,
+:func:`majiang._core.game.chow_plan_distance`).
 
 **Regional plans** (:func:`value_rules`: fans are doublings and there is no minimum —
 四川 血战 / 血流, 广东 推倒胡 / 鸡平胡, 卡五星).  The plans are read from the ruleset's fan
