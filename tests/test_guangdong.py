@@ -263,3 +263,65 @@ def test_replay_pays_the_same():
         again = replay(st.events, ruleset=rs)
         assert summarize(again) == summarize(st)
         assert list(again.deltas) == list(st.deltas) and again.end_checks == st.end_checks
+
+
+# -- 不带风 / 不带万 (GF OptBuDaiZiPai / OptBuDaiWan, docs/rules/guangdong.md §1 "Tiles") --------
+
+
+@pytest.mark.parametrize("kw, tiles, absent", [
+    (dict(), 136, ""),
+    (dict(no_honors=True), 108, "1234567z"),                 # 136 - 7 honours x 4
+    (dict(no_characters=True), 100, "123456789m"),           # 136 - 9 万 x 4
+    (dict(no_honors=True, no_characters=True), 72, "123456789m1234567z"),   # 筒 条 x 36
+])
+def test_tile_set_options_make_the_wall(kw, tiles, absent):
+    from majiang.rules.model import game_model
+    rs = G.build(**kw)
+    assert game_model(rs).n_tiles == tiles
+    st = play_hand(rs, ["efficiency"] * 4, seed=2, hand=0, deal_only=True)
+    assert len(st.wall) == tiles
+    census = st.census()
+    assert census.sum() == tiles
+    assert all(census[k] == 0 for k in _k(absent)) if absent else True
+    # 十三幺 needs 1m 9m and the honours: no winning form without them
+    assert ("thirteen_orphans" in rs.forms) == (not kw)
+
+
+def test_tile_set_options_refusals():
+    for ghost in ("white", "red"):       # 白板 / 红中 jokers need the honours
+        with pytest.raises(RuleError, match="no_honors"):
+            G.build(no_honors=True, ghost=ghost)
+    G.build(no_characters=True, ghost="white")           # 白板 is still in the 100 tiles
+    G.build(no_honors=True, ghost="flip")                # the turned tile is suited
+    for bad in (dict(no_honors=1), dict(no_characters="yes")):
+        with pytest.raises(RuleError):
+            G.build(**bad)
+    from majiang import rules
+    rs = G.build(no_honors=True, no_characters=True)
+    assert dict(rules.loads(rules.dumps(rs)).options) == dict(rs.options)
+
+
+def test_tile_outside_the_set_is_refused():
+    import majiang
+    from majiang.errors import InvalidHandError
+    with pytest.raises(InvalidHandError, match="1m is not in the tile set"):
+        majiang.shanten("123m456p789s1123s", ruleset=G.build(no_characters=True))
+    with pytest.raises(InvalidHandError, match="is not in the tile set"):
+        majiang.shanten("123p456p789s11s11z", ruleset=G.build(no_honors=True))
+    # a 万-free hand one tile from a win (123p 456p 789s 11s + 23s): tenpai, 0
+    assert majiang.shanten("123p456p789s1123s", ruleset=G.build(no_characters=True)) == 0
+
+
+@pytest.mark.parametrize("kw", [dict(no_honors=True, horses=4),
+                                dict(no_characters=True, ghost="flip"),
+                                dict(no_honors=True, no_characters=True, ghost="flip")])
+def test_simulate_smaller_tile_sets_both_loops(kw):
+    import majiang
+    rs = G.build(**kw)
+    for logs in (False, True):               # the compiled loop, then the Python one
+        df = majiang.simulate(rs, 30, seed=4, n_jobs=1, progress=False, logs=logs)
+        assert len(df) == 30
+        assert all(sum(d) == 0 for d in df["score_deltas"])
+        assert (df["end"] == "win").any()
+    for i in range(10):
+        check_settlement(play_hand(rs, ["efficiency"] * 4, seed=6, hand=i, engine="python"))

@@ -8,6 +8,10 @@ From the public sources (docs/rules/guangdong.md; medium confidence for 推倒�
 鸡平胡): 推倒胡 — 136 tiles, no chi, any complete hand wins, a flat value (2) doubled
 by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers (鬼牌) by option
 (白板, 红中, or 翻鬼 = turned + 1); the discarder pays, each pays on self-draw.
+Options 不带风 (``no_honors``: the 108 suited tiles) and 不带万 (``no_characters``: 100 tiles
+without 万; both: the 72 筒 条), GF ``OptBuDaiZiPai`` / ``OptBuDaiWan``: the tile set is the
+one fact that changes, and 十三幺 (needing 1m 9m and the honours) is then not a form; a 白板
+or 红中 joker without the honours is refused.
 鸡平胡 — chi from the left, the GJ 番 table (鸡胡 0, 平胡 1, 碰碰胡 2, 混一色 2, 清一色
 4, 清碰 5, 混幺九 5, 小三元 5, 小四喜 5, limit hands 6), extras 门清/自摸/圈风/门风/三元
 +1, 杠上开花/抢杠/海底 +3, minimum 起胡番数 by option.
@@ -68,6 +72,7 @@ from __future__ import annotations
 
 from . import fans as F
 from .baoding import gen_zhuang_rounds
+from ..errors import RuleError
 from .base import (END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, check_int, settle_points)
 from .table_rules import pointed_seats, raised_payments
@@ -104,8 +109,8 @@ INTERPRETED = (
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
     "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
-    "四鬼胡 (four jokers win at once), 翻双鬼 (two joker kinds), 花鬼 (flowers as jokers) and "
-    "the 不带风 / 不带万 tile sets not played",
+    "四鬼胡 (four jokers win at once), 翻双鬼 (two joker kinds) and 花鬼 (flowers as jokers) "
+    "not played",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 
@@ -117,6 +122,9 @@ KONGS = KongPayments(concealed=2, exposed=3, added=1, when="with_win")
 _GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
            "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next")}
 
+_TILE_SETS = {(False, False): "136", (True, False): "108", (False, True): "100",
+              (True, True): "72"}
+"""The tile set of (``no_honors``, ``no_characters``): 不带风 / 不带万 (GF)."""
 
 LIMIT_VALUE = 6
 """番 of a limit hand (GJ ``GetJipingFanNumByHuType``: the 爆胡 group is 6 番)."""
@@ -215,21 +223,33 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
           seabed_double: bool = False, base: int = 2, cap: int | None = 3,
           follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add",
           horse_kong: bool = False, horse_streak: bool = False, streak_bonus: bool = False,
-          dealer_streak: int = 0, full_pay: bool = False) -> Ruleset:
+          dealer_streak: int = 0, full_pay: bool = False, no_honors: bool = False,
+          no_characters: bool = False) -> Ruleset:
     """The 推倒胡 ruleset (see the module docstring for every option's reading).
+
+    ``no_honors`` (不带风, GF ``OptBuDaiZiPai``) plays the 108 suited tiles, ``no_characters``
+    (不带万, GF ``OptBuDaiWan``) the 100 tiles without 万, both together the 72 筒 条
+    (:data:`~majiang.rules.tile_sets.TILE_SETS`); without 万 or honours 十三幺 cannot be
+    made and is not a winning form.
 
     Raises
     ------
     RuleError
         An option of the wrong type or out of range (``horses`` 0..20, ``horse_mode`` one
-        of :data:`HORSE_MODES`, ``dealer_streak`` 0..100).
+        of :data:`HORSE_MODES`, ``dealer_streak`` 0..100), or a 白板 / 红中 joker
+        (``ghost`` "white" / "red") with ``no_honors``.
     """
     check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
                    ("seabed_double", seabed_double), ("follow_dealer", follow_dealer),
                    ("horse_kong", horse_kong), ("horse_streak", horse_streak),
-                   ("streak_bonus", streak_bonus), ("full_pay", full_pay)):
+                   ("streak_bonus", streak_bonus), ("full_pay", full_pay),
+                   ("no_honors", no_honors), ("no_characters", no_characters)):
         check_bool(v, f"guangdong option {key}")
+    if no_honors and ghost in ("white", "red"):
+        raise RuleError(f"guangdong option ghost={ghost!r} needs the "
+                        f"{'白板' if ghost == 'white' else '红中'} tiles, which no_honors "
+                        "(不带风) removes")
     check_int(base, "guangdong option base", lo=1)
     check_int(cap, "guangdong option cap", lo=0, optional=True)
     check_int(horses, "guangdong option horses", lo=0, hi=20)
@@ -252,10 +272,11 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
     return Ruleset(
         name="guangdong", title="广东推倒胡 (Guangdong push-down)", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
-        forms=("regular",) + (("seven_pairs",) if seven_pairs else ()) + ("thirteen_orphans",),
+        forms=("regular",) + (("seven_pairs",) if seven_pairs else ())
+        + (() if no_honors or no_characters else ("thirteen_orphans",)),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
         settlement=settle_points, settlement_params={},
-        source="docs/rules/guangdong.md §1", tile_set="136",
+        source="docs/rules/guangdong.md §1", tile_set=_TILE_SETS[no_honors, no_characters],
         constraints=(), ready="none", jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(f.id for f in limit)),
@@ -264,7 +285,8 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                  "base": base, "cap": cap, "follow_dealer": follow_dealer, "horses": horses,
                  "horse_mode": horse_mode, "horse_kong": horse_kong,
                  "horse_streak": horse_streak, "streak_bonus": streak_bonus,
-                 "dealer_streak": dealer_streak, "full_pay": full_pay},
+                 "dealer_streak": dealer_streak, "full_pay": full_pay,
+                 "no_honors": no_honors, "no_characters": no_characters},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
         end_settlement=("guangdong" if (follow_dealer or horses or streak_bonus or full_pay)
                         else ""),
