@@ -325,3 +325,103 @@ def test_simulate_smaller_tile_sets_both_loops(kw):
         assert (df["end"] == "win").any()
     for i in range(10):
         check_settlement(play_hand(rs, ["efficiency"] * 4, seed=6, hand=i, engine="python"))
+
+
+# -- 四鬼胡 (four jokers win at once; docs/rules/guangdong.md §1 "Winning") -------------------
+
+
+def test_four_ghosts_option():
+    from majiang.rules.model import game_model
+    assert game_model(G.build(ghost="white", four_ghosts=True)).jokers_to_win == 4
+    assert game_model(G.build(ghost="flip", four_ghosts=True)).jokers_to_win == 4
+    assert game_model(G.build(ghost="white")).jokers_to_win == 0
+    with pytest.raises(RuleError, match="needs jokers"):
+        G.build(four_ghosts=True)                    # no ghost, no jokers to hold
+    for bad in (dict(four_ghosts=1), dict(ghost="white", special_wins="four_jokers"),
+                dict(ghost="white", special_wins=["three_jokers"])):
+        with pytest.raises(RuleError):
+            G.build(**bad)
+    from majiang import rules
+    rs = G.build(ghost="red", four_ghosts=True)
+    back = rules.loads(rules.dumps(rs))
+    assert dict(back.options) == dict(rs.options) and game_model(back).jokers_to_win == 4
+
+
+# 10 tiles no two of which make a set or a pair (1m 4m 7m 2p 5p 8p 3s 6s 9s 东), with 白板
+# jokers (written *): only the jokers can win this hand
+_JUNK = "147m258p369s1z"
+
+
+def test_four_ghosts_shanten():
+    import majiang
+    rs = G.build(ghost="white", four_ghosts=True)
+    plain = G.build(ghost="white")
+    # each missing joker is one draw: 14 tiles holding four are complete (-1); 13 holding
+    # three are ready (0: the fourth wins); 13 holding two need two more draws (1)
+    assert majiang.shanten(_JUNK + "****", ruleset=rs) == -1
+    assert majiang.shanten(_JUNK + "***", ruleset=rs) == 0
+    assert majiang.shanten(_JUNK + "7z**", ruleset=rs) == 1
+    # without the option the junk needs shapes: 3 jokers + 10 isolated tiles is far away
+    assert majiang.shanten(_JUNK + "***", ruleset=plain) > 0
+    # ready only by the fourth joker: the one 白板 left is the only useful draw
+    assert majiang.ukeire(_JUNK + "***", ruleset=rs) == {"5z*": 1}
+
+
+def test_four_ghosts_win_verdict():
+    import majiang
+    rs = G.build(ghost="white", four_ghosts=True)
+    # drawing the fourth joker wins at once, whatever the other tiles
+    assert majiang.check_win(_JUNK + "***", None, ruleset=rs, self_drawn=True,
+                             win_is_joker=True).valid
+    # holding four and self-drawing any tile wins too: a plain win, base 2 doubled once by
+    # 自摸 = 4 (no limit hand, no 七对 on the shape-free reading)
+    r = majiang.score("147m258p369s****", "7z", ruleset=rs, self_drawn=True)
+    assert r.points == 4 and {f.chinese for f in r.fans} == {"推倒胡", "自摸", "四鬼胡"}
+    # on another player's discard it is no win (四鬼胡 is a self-draw win)
+    assert not majiang.check_win("147m258p369s****", "7z", ruleset=rs,
+                                 self_drawn=False).valid
+    # without the option: no win
+    assert not majiang.check_win(_JUNK + "***", None, ruleset=G.build(ghost="white"),
+                                 self_drawn=True, win_is_joker=True).valid
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_four_ghosts_in_the_game(engine):
+    # the dealer is dealt the four 白板 (jokers) and 10 junk tiles: he wins at once by
+    # self-draw, a plain win (2 x 2 for 自摸) from each of the three others; without the
+    # option he cannot win on the deal
+    hands = (_JUNK + "5555z",) + _OTHERS
+    rs = G.build(ghost="white", four_ghosts=True, follow_dealer=False)
+    st = play_hand(rs, ["efficiency"] * 4, wall=_wall(hands), hand=0, engine=engine)
+    assert [w["seat"] for w in st.wins] == [0] and st.turns <= 1
+    assert list(st.deltas) == [12, -4, -4, -4]
+    check_settlement(st)
+    other = play_hand(G.build(ghost="white", follow_dealer=False), ["efficiency"] * 4,
+                      wall=_wall(hands), hand=0, engine=engine)
+    assert other.turns > 1
+    # three jokers are not enough (the count is four, not 三金倒's three)
+    three = play_hand(rs, ["efficiency"] * 4, wall=_wall((_JUNK + "4z555z",) + _OTHERS),
+                      hand=0, engine=engine)
+    assert three.turns > 1
+
+
+def test_simulate_four_ghosts_both_loops():
+    import majiang
+    rs = G.build(ghost="flip", four_ghosts=True, horses=2)
+    for logs in (False, True):
+        df = majiang.simulate(rs, 30, seed=8, n_jobs=1, progress=False, logs=logs)
+        assert len(df) == 30 and all(sum(d) == 0 for d in df["score_deltas"])
+
+
+@pytest.mark.parametrize("T", [1, 2, 3])
+def test_four_ghosts_win_probability_closed_form(T):
+    # 10 junk tiles + three 白板 jokers: the shape is 3 away (no shape win within 3 draws),
+    # so the hand wins within T self-draws exactly when the one 白板 left is among them:
+    # 136 - 13 in hand = 123 unseen tiles, P = T / 123 (hypergeometric, one tile)
+    from majiang import probability as P
+    import majiang
+    h = _JUNK + "***"
+    assert majiang.shanten(h, ruleset=G.build(ghost="white")) == 3
+    r = P.probabilities(h, T, ruleset=G.build(ghost="white", four_ghosts=True))
+    assert r.p_win == pytest.approx(T / 123, abs=1e-12) and r.p_tenpai == 1.0
+    assert P.probabilities(h, T, ruleset=G.build(ghost="white")).p_win == 0.0

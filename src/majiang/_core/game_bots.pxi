@@ -55,7 +55,9 @@ cdef class _HandBots(_HandState):
                 j -= 1
             else:
                 c[tile] -= 1
-        special = self.three_jokers and self_drawn and j + (1 if is_joker else 0) >= 3
+        # three_jokers: the jokers held that win at once (3 三金倒, 4 四鬼胡), 0 for none
+        special = (self.three_jokers and self_drawn
+                   and j + (1 if is_joker else 0) >= self.three_jokers)
         if not special and self.all258 and self.only258(p, c, -1 if is_joker else tile):
             # 将将胡 of any shape (engine.beyond_core's all_258 case): THE predicate decides
             if not is_joker and c[tile] >= 4:

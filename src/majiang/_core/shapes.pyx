@@ -27,7 +27,8 @@ the form's shanten is ``max(-1, 3M + 2 - kept - jokers - 1)`` (the extra forms
   least 3 ranks apart, distinct honors) and **七星归位** (十三烂 with all seven honors):
   closed forms, on a fully concealed 14-tile hand only; never with a void suit
   except seven pairs (the kinds of one suit left out).
-* **three jokers** (三金倒 / 三财神): ``max(-1 if n % 3 == 2 else 0, 2 - jokers)``.
+* **a count of jokers** (三金倒 / 三财神 with three, 广东 四鬼胡 with four, ``need``):
+  ``max(-1 if n % 3 == 2 else 0, need - 1 - jokers)``.
 
 Ukeire recomputes only the group a draw changes; a discard table keeps each distinct
 group row it computed (rows of five sets run the programme, so 16-tile hands reuse them).
@@ -128,6 +129,7 @@ _init_lonely_best()
 
 cdef struct Shape:
     int forms             # F_* bits of the computed forms (three jokers included)
+    int joker_win         # jokers held that win at once (3 or 4) with F_THREE_JOKERS
     bint quads            # seven pairs may use a kind twice (cap 4)
     bint void             # 缺一门: the complete hand lacks one suit
     bint no_void          # every suit present (a suit held in a meld counts)
@@ -419,7 +421,7 @@ cdef int shanten_rows(const Shape* sp, const Pos* p, const uint8_t* rows,
     if sp.forms & F_REGULAR:
         vals[0] = from_distance(regular_distance(sp, rows, p), p.jokers)
     if sp.forms & F_THREE_JOKERS:
-        vals[5] = imax(-1 if p.n % 3 == 2 else 0, 2 - p.jokers)
+        vals[5] = imax(-1 if p.n % 3 == 2 else 0, sp.joker_win - 1 - p.jokers)
     if whole:
         if sp.forms & F_SEVEN_PAIRS:
             kept = NEG
@@ -508,7 +510,9 @@ cdef class ShapeSpec:
     cdef readonly bint unknown_forms    # a form this module does not compute (knitted)
 
     def __init__(self, forms, bint quads, copies, bint void, bint pair_258, bint no_void,
-                 bint three_jokers):
+                 three_jokers):
+        # three_jokers: jokers held that win at once (3 三金倒 / 三财神, 4 四鬼胡; True = 3),
+        # 0 / False for none
         cdef int k, g
         self.s.forms = 0
         self.unknown_forms = False
@@ -517,7 +521,8 @@ cdef class ShapeSpec:
                 self.s.forms |= FORM_BITS[f]
             else:
                 self.unknown_forms = True
-        if three_jokers:
+        self.s.joker_win = 3 if three_jokers is True else int(three_jokers)
+        if self.s.joker_win:
             self.s.forms |= F_THREE_JOKERS
         self.s.quads = quads
         self.s.void = void

@@ -92,8 +92,9 @@ later plays as a joker only, which the note names as a lower bound.
 
 三金倒 (罗源) and 三财神 (温州, ``three_caishen_win``): three jokers held win on a
 self-draw whatever the other tiles (:func:`majiang.rules.shapes.three_jokers_win`), and
-two are ready by it.  The kernel knows shapes only, so whenever two jokers can be held
-within the horizon (``2 - jokers <= min(T, jokers unseen)``) the position takes the
+two are ready by it (广东 四鬼胡: four, three ready; ``need`` below).  The kernel knows
+shapes only, so whenever ``need - 1`` jokers can be held within the horizon
+(``need - 1 - jokers <= min(T, jokers unseen)``) the position takes the
 same Python paths as the 2-5-8 rulesets: the true-wall optimum up to
 ``B258_PY_MAX_DRAWS`` draws, judged by the ruleset's shanten (shape shanten and the
 draws to a third joker, as :func:`majiang.rules.shapes.form_shanten`) and a win = a

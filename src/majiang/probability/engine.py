@@ -45,7 +45,7 @@ class _Engine(_Route258):
         if _kernel_misjudges(pos.model):
             from ..efficiency import _plan258
             self._b258 = _plan258(pos.model.ruleset)
-        self._three = pos.model.three_jokers_win
+        self._three = pos.model.jokers_to_win      # 3 三金倒 / 三财神, 4 四鬼胡, 0 none
         self._extra = _extra_forms(pos)     # 十三烂 / 七星归位: the ruleset's shape engine
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
         self.mc_work: int | None = None   # B258_MC_WORK(_PLAIN) while an auto call runs
@@ -56,14 +56,14 @@ class _Engine(_Route258):
 
     # -- shanten under the ruleset's shape options --------------------------------
     def shanten(self, h0: np.ndarray, j0: int = 0) -> int:
-        """The ruleset's shanten of ``(h0, j0)``; under 三金倒 / 三财神 the least of the shape
-        shanten and the draws to a third joker (``2 - jokers``: -1 for a 3n+2 hand with
-        three, 0 for a 3n+1 hand with two or more), as
+        """The ruleset's shanten of ``(h0, j0)``; under 三金倒 / 三财神 / 四鬼胡 the least of
+        the shape shanten and the draws to the last joker needed (``need - 1 - jokers``:
+        -1 for a 3n+2 hand with all, 0 for a 3n+1 hand with one fewer or more), as
         :func:`majiang.rules.shapes.form_shanten`."""
         s = self.shape_shanten(h0, j0)
         if self._three:
             n = int(h0.sum()) + int(j0)
-            s = min(s, max(-1 if n % 3 == 2 else 0, 2 - int(j0)))
+            s = min(s, max(-1 if n % 3 == 2 else 0, self._three - 1 - int(j0)))
         return s
 
     def shape_shanten(self, h0: np.ndarray, j0: int = 0) -> int:

@@ -37,7 +37,7 @@ class _Route258:
         held under 三金倒 / 三财神 (a self-draw wins whatever the other tiles, the rule's
         shape-free win, which THE predicate accepts too), else the ruleset's shapes
         complete and THE predicate."""
-        if self._three and nj >= 3:
+        if self._three and nj >= self._three:
             return True
         if self.shape_shanten(h14, nj) != -1:
             return False
@@ -49,7 +49,8 @@ class _Route258:
         the ruleset's: 2-5-8 pair rulesets (:func:`_kernel_misjudges`); 十三烂 / 七星归位
         (安庆, 保定, 南昌) when that form's shanten is within the horizon (beyond it the
         form can reach neither tenpai nor a win, and the kernel's answer is exact); and
-        三金倒 / 三财神 when two jokers (ready by it) can be held within the horizon — the
+        三金倒 / 三财神 / 四鬼胡 when one joker fewer than the win's (ready by it) can be held
+        within the horizon — the
         draws still missing can come from the jokers unseen."""
         if self._b258 is not None:
             return True
@@ -57,7 +58,7 @@ class _Route258:
             return True
         if not self._three:
             return False
-        need = max(0, 2 - int(j0))
+        need = max(0, self._three - 1 - int(j0))
         return need <= min(self.T, self.pos.joker_unseen)
 
     def extra_leads(self, h0: np.ndarray, j0: int) -> bool:

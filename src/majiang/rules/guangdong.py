@@ -11,7 +11,9 @@ by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers 
 Options 不带风 (``no_honors``: the 108 suited tiles) and 不带万 (``no_characters``: 100 tiles
 without 万; both: the 72 筒 条), GF ``OptBuDaiZiPai`` / ``OptBuDaiWan``: the tile set is the
 one fact that changes, and 十三幺 (needing 1m 9m and the honours) is then not a form; a 白板
-or 红中 joker without the honours is refused.
+or 红中 joker without the honours is refused.  四鬼胡 (``four_ghosts``, with a ghost): four
+jokers held win at once on a self-draw, a plain win — the 三金倒 mechanism of the rule spec
+with a count of four (:attr:`~majiang.rules.model.RuleSpec.jokers_to_win`).
 鸡平胡 — chi from the left, the GJ 番 table (鸡胡 0, 平胡 1, 碰碰胡 2, 混一色 2, 清一色
 4, 清碰 5, 混幺九 5, 小三元 5, 小四喜 5, limit hands 6), extras 门清/自摸/圈风/门风/三元
 +1, 杠上开花/抢杠/海底 +3, minimum 起胡番数 by option.
@@ -73,7 +75,9 @@ from __future__ import annotations
 from . import fans as F
 from .baoding import gen_zhuang_rounds
 from ..errors import RuleError
-from .base import (END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd,
+from .model import FOUR_JOKERS
+from .constraints import constraint
+from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, check_int, settle_points)
 from .table_rules import pointed_seats, raised_payments
 
@@ -105,12 +109,13 @@ INTERPRETED = (
     "repeats per payer what the winner's kongs cost him; 节节高 paid by the win's payers",
     "全包: the shares are the engine's values of the win (抢杠: the robbed seat's payment "
     "once more per other non-winner)",
+    "四鬼胡: four jokers held win on any self-draw under any joker option, a plain win "
+    "(one platform: 白板 jokers only, before one's first discard)",
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
     "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
-    "四鬼胡 (four jokers win at once), 翻双鬼 (two joker kinds) and 花鬼 (flowers as jokers) "
-    "not played",
+    "翻双鬼 (two joker kinds) and 花鬼 (flowers as jokers) not played",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 
@@ -224,7 +229,8 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
           follow_dealer: bool = True, horses: int = 0, horse_mode: str = "add",
           horse_kong: bool = False, horse_streak: bool = False, streak_bonus: bool = False,
           dealer_streak: int = 0, full_pay: bool = False, no_honors: bool = False,
-          no_characters: bool = False) -> Ruleset:
+          no_characters: bool = False, four_ghosts: bool = False,
+          special_wins=None) -> Ruleset:
     """The 推倒胡 ruleset (see the module docstring for every option's reading).
 
     ``no_honors`` (不带风, GF ``OptBuDaiZiPai``) plays the 108 suited tiles, ``no_characters``
@@ -232,20 +238,37 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
     (:data:`~majiang.rules.tile_sets.TILE_SETS`); without 万 or honours 十三幺 cannot be
     made and is not a winning form.
 
+    ``four_ghosts`` (四鬼胡, docs/rules/guangdong.md §1 "Winning"; needs a ``ghost``): four
+    jokers held win at once on a self-draw whatever the other tiles, a plain win (推倒胡
+    and its doublings, no limit hand) — the 三金倒 mechanism with a count of four
+    (``special_wins`` ``["four_jokers"]``, :attr:`RuleSpec.jokers_to_win
+    <majiang.rules.model.RuleSpec.jokers_to_win>`).  ``special_wins`` is the stored form of
+    ``four_ghosts`` (accepted from house-rule files; when given it decides it).
+
     Raises
     ------
     RuleError
         An option of the wrong type or out of range (``horses`` 0..20, ``horse_mode`` one
-        of :data:`HORSE_MODES`, ``dealer_streak`` 0..100), or a 白板 / 红中 joker
-        (``ghost`` "white" / "red") with ``no_honors``.
+        of :data:`HORSE_MODES`, ``dealer_streak`` 0..100), a 白板 / 红中 joker
+        (``ghost`` "white" / "red") with ``no_honors``, or ``four_ghosts`` without a
+        ``ghost``.
     """
     check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
                    ("seabed_double", seabed_double), ("follow_dealer", follow_dealer),
                    ("horse_kong", horse_kong), ("horse_streak", horse_streak),
                    ("streak_bonus", streak_bonus), ("full_pay", full_pay),
-                   ("no_honors", no_honors), ("no_characters", no_characters)):
+                   ("no_honors", no_honors), ("no_characters", no_characters),
+                   ("four_ghosts", four_ghosts)):
         check_bool(v, f"guangdong option {key}")
+    if special_wins is not None:          # the stored option (house-rule files)
+        if isinstance(special_wins, str) or not all(x == FOUR_JOKERS for x in special_wins):
+            raise RuleError(f"guangdong option special_wins must be [] or "
+                            f"[{FOUR_JOKERS!r}], got {special_wins!r}")
+        four_ghosts = bool(special_wins)
+    if four_ghosts and ghost is None:
+        raise RuleError("guangdong option four_ghosts needs jokers (四鬼胡 holds four): choose "
+                        "a ghost")
     if no_honors and ghost in ("white", "red"):
         raise RuleError(f"guangdong option ghost={ghost!r} needs the "
                         f"{'白板' if ghost == 'white' else '红中'} tiles, which no_honors "
@@ -266,6 +289,9 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         fl.append(F.fan(6, "无鬼", "No Joker Held (x2)", 1, F.no_jokers, source=src))
     if seabed_double:
         fl.append(F.fan(7, "海底", "Last Tile (x2)", 1, F.last_self, source=src))
+    if four_ghosts:     # the shape-free reading: a plain win, no 七对 or limit hand on it
+        fl.append(F.fan(8, "四鬼胡", "Four Jokers", 0, _four_ghosts, excludes=(5, *range(20, 29)),
+                        source=src))
     limit = _limit_hands("GJ GetJipingFanNumByHuType (爆胡 6); encyclopedia 广东 爆和",
                          {f.id for f in fl})
     fl.extend(limit)
@@ -277,7 +303,8 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
         settlement=settle_points, settlement_params={},
         source="docs/rules/guangdong.md §1", tile_set=_TILE_SETS[no_honors, no_characters],
-        constraints=(), ready="none", jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
+        constraints=("jokers_win_self_drawn",) if four_ghosts else (), ready="none",
+        jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(f.id for f in limit)),
         options={"ghost": ghost, "seven_pairs": seven_pairs,
@@ -286,11 +313,26 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                  "horse_mode": horse_mode, "horse_kong": horse_kong,
                  "horse_streak": horse_streak, "streak_bonus": streak_bonus,
                  "dealer_streak": dealer_streak, "full_pay": full_pay,
-                 "no_honors": no_honors, "no_characters": no_characters},
+                 "no_honors": no_honors, "no_characters": no_characters,
+                 "four_ghosts": four_ghosts,
+                 "special_wins": [FOUR_JOKERS] if four_ghosts else []},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
         end_settlement=("guangdong" if (follow_dealer or horses or streak_bonus or full_pay)
                         else ""),
-        interpreted=INTERPRETED[:1] + INTERPRETED[2:], missing=MISSING)
+        interpreted=INTERPRETED[:1] + INTERPRETED[2:-1] + (INTERPRETED[-1:] if four_ghosts
+                                                             else ()),
+        missing=MISSING)
+
+
+def _four_ghosts(w) -> int:
+    """四鬼胡: the shape-free reading of four jokers held (scoring's special reading)."""
+    return int(bool(w._cache.get("three_jokers")))
+
+
+@constraint("jokers_win_self_drawn", "four jokers win without a shape on a self-draw only "
+            "(四鬼胡)")
+def jokers_win_self_drawn(w, fans, rs) -> bool:
+    return not _four_ghosts(w) or bool(w.context.self_drawn)
 
 
 def _mixed_terminals(w) -> int:
@@ -380,6 +422,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
         section="§3.4", interpreted=INTERPRETED[1:2])
 
 
+DERIVED_OPTIONS["guangdong"] = frozenset({"special_wins"})
 GUANGDONG = build()
 GUANGDONG_JIPINGHU = build_jipinghu()
 BUILDERS = {"guangdong_jipinghu": build_jipinghu}

@@ -41,7 +41,7 @@ from .wall import Wall
 
 __all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
            "DEFAULT_FORMS", "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE",
-           "THREE_JOKERS", "narrowed", "with_void", "void_index", "DECLARED_VOID"]
+           "THREE_JOKERS", "FOUR_JOKERS", "JOKER_WINS", "narrowed", "with_void", "void_index", "DECLARED_VOID"]
 
 DEFAULT_RULESET = "mcr"
 """The ruleset of every public function given ``ruleset=None``: Chinese Official rules
@@ -58,7 +58,7 @@ SHAPE_RULES = {
 """Constraints the shanten core honours exactly (:meth:`RuleSpec.shape`)."""
 
 SELF_DRAW_SAFE = frozenset(("self_draw_only", "discard_needs_pattern", "kong_pass",
-                            "pinghu_self_draw", "pass_or_pattern"))
+                            "pinghu_self_draw", "pass_or_pattern", "jokers_win_self_drawn"))
 """Constraints a self-drawn win always satisfies (they restrict wins on a discard)."""
 
 _MUST_OPEN = ("must_open", "must_open_pung")
@@ -66,7 +66,12 @@ _MUST_OPEN = ("must_open", "must_open_pung")
 THREE_JOKERS = "three_jokers"
 """The shape-free win of three jokers (罗源 三金倒, 温州 三财神): its name in a ruleset's
 ``options["special_wins"]`` (:attr:`RuleSpec.three_jokers_win`) and the key of its
-pseudo-form in :func:`majiang.rules.shapes.form_shanten`."""
+pseudo-form in :func:`majiang.rules.shapes.form_shanten` (whatever the count)."""
+FOUR_JOKERS = "four_jokers"
+"""The shape-free win of four jokers (广东 四鬼胡): its name in ``options["special_wins"]``."""
+JOKER_WINS = {THREE_JOKERS: 3, FOUR_JOKERS: 4}
+"""The jokers held that win at once for each name of ``options["special_wins"]``
+(:attr:`RuleSpec.jokers_to_win`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,7 +118,7 @@ class RuleSpec:
     (non-playing tiles of the tile set), :attr:`n_tiles` (physical tiles), :attr:`tiles`
     (the tile set's description), :attr:`kinds`, :attr:`dealer_hand_size`,
     :attr:`core_forms` / :attr:`extra_forms`, :attr:`fifth_copy`,
-    :attr:`three_jokers_win`, :attr:`min_points`, :attr:`shapes_258`; the shape options
+    :attr:`three_jokers_win` / :attr:`jokers_to_win`, :attr:`min_points`, :attr:`shapes_258`; the shape options
     of a hand with given melds come from :meth:`shape` (one :class:`ShapeOptions` per
     meld set, memoized).
     """
@@ -495,15 +500,25 @@ class RuleSpec:
         return frozenset(self.constraints) & SHAPE_CONSTRAINTS
 
     @property
-    def three_jokers_win(self) -> bool:
-        """Holding three jokers wins at once on a self-draw (罗源 三金倒, 温州 三财神):
-        ``"three_jokers"`` (:data:`THREE_JOKERS`) among the ruleset's
-        ``options["special_wins"]`` and at least three wild copies.  Shanten then also
-        counts the distance to a third joker, so these rulesets are computed by the shape
-        engine (:func:`majiang.rules.shapes.needs_python`)."""
+    def jokers_to_win(self) -> int:
+        """The jokers whose holding wins at once on a self-draw, whatever the other tiles:
+        3 (罗源 三金倒, 温州 三财神: ``"three_jokers"``), 4 (广东 四鬼胡: ``"four_jokers"``)
+        among the ruleset's ``options["special_wins"]`` (:data:`JOKER_WINS`; the least
+        if both), when the set holds that many wild copies; 0 for no such win."""
         jr = self.jokers
-        return bool(jr is not None and jr.total_copies >= 3 and THREE_JOKERS in tuple(
-            self.ruleset.options.get("special_wins", ()) or ()))
+        if jr is None:
+            return 0
+        names = tuple(self.ruleset.options.get("special_wins", ()) or ())
+        need = min((JOKER_WINS[x] for x in names if x in JOKER_WINS), default=0)
+        return need if need and jr.total_copies >= need else 0
+
+    @property
+    def three_jokers_win(self) -> bool:
+        """Whether holding a count of jokers (:attr:`jokers_to_win`: three for 三金倒 /
+        三财神, four for 四鬼胡) wins at once on a self-draw.  Shanten then also counts the
+        distance to the last of them, so these rulesets are computed by the shape engine
+        (:func:`majiang.rules.shapes.needs_python`)."""
+        return self.jokers_to_win > 0
 
     @property
     def min_points(self) -> tuple | None:

@@ -181,7 +181,7 @@ def _special(rs, h: Hand, ctx: WinContext, c: list, n_jokers: int):
         w = _all_258_hand(h, ctx, c)
         if w is not None:
             out.append(w)
-    if n_jokers >= 3 and game_model(rs).three_jokers_win:
+    if game_model(rs).three_jokers_win and n_jokers >= game_model(rs).jokers_to_win:
         allc = _with_melds(c, h.melds)
         out.append(WinningHand(h, ctx, Decomposition("regular"), "regular", (), None, (), (),
                                tuple(allc), None, "special", False, {"three_jokers": True}))
@@ -427,7 +427,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                     model.violations(w, fans)))
             finally:
                 JOKERS.reset(token)
-    if J >= 3 and game_model(rs).three_jokers_win:
+    if game_model(rs).three_jokers_win and J >= game_model(rs).jokers_to_win:
         # 三金倒: three jokers win whatever the other tiles are
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),

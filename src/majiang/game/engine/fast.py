@@ -242,7 +242,7 @@ def _fast_flags(model) -> dict:
         "by_kongs": [tuple(int(x) for x in kv) for kv in we.by_kongs],
         "copies": np.ascontiguousarray(model.copies, dtype=np.uint8),
         "jk_mode": 0, "jk_fixed": -1, "jk_map": None, "fifth": 0,
-        "three_jokers": int(model.three_jokers_win),
+        "three_jokers": int(model.jokers_to_win),      # 3 三金倒, 4 四鬼胡, 0 none
         "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
         "no_set": sum(1 << k for k in model.setless_kinds),   # 武汉 红中: never in a set
         "n_flowers": int(model.n_flowers),

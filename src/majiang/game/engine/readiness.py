@@ -122,8 +122,8 @@ class _Readiness:
                 faces = {"indicator": st.indicator if st.indicator is not None else st.jk}
                 if j:                    # a wild tile as its own face (南昌 德国)
                     w |= _shape_waits(model, ph, 0, melds, so)
-            if j >= 3 and model.three_jokers_win:
-                w[:] = 1                 # 三金倒: three jokers win on any self-draw
+            if model.three_jokers_win and j >= model.jokers_to_win:
+                w[:] = 1                 # 三金倒 / 四鬼胡: the jokers win on any self-draw
             held = c.astype(np.int64)
             for m in seat.melds:
                 for t in m["tiles"]:

@@ -109,7 +109,7 @@ class HandState:
         self.turns = 0
         self.last_discard = None
         self._extra = _shape_extra(self.model)
-        self._three_jokers = self.model.three_jokers_win
+        self._three_jokers = self.model.jokers_to_win      # 3 三金倒, 4 四鬼胡, 0 none
         self._beyond = _beyond_forms(self.model)
         self.ended = False
         self.end_reason = ""
@@ -324,7 +324,8 @@ class HandState:
             return None
         # shape pre-check on the hand before the win tile
         kind = self.play_kind(tile)
-        special = self._three_jokers and (j + (1 if is_joker else 0)) >= 3 and self_drawn
+        special = (self._three_jokers and (j + (1 if is_joker else 0)) >= self._three_jokers
+                   and self_drawn)
         if not special and not self._complete(p, c, j, kind, is_joker, tile, self_drawn):
             return None
         flowers = len(s.flowers)

@@ -151,7 +151,7 @@ def _dead_form_shanten(counts, jokers: int, caps, n_melds: int, spec: Spec, meld
     for f, v in per.items():
         if f == THREE_JOKERS:
             n = int(c.sum()) + jokers + d
-            out[f] = max(-1 if n % 3 == 2 else 0, 2 - jokers)
+            out[f] = max(-1 if n % 3 == 2 else 0, spec.three_jokers - 1 - jokers)
         else:
             out[f] = v if v >= 99 or f in EXTRA_FORM_KEPT else v + d
     return out

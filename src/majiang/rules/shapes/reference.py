@@ -59,9 +59,9 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
     in one's melds; default the spec's copies), ``n_melds`` the declared melds.
     ``meld_suits``: the suits (0 万, 1 筒, 2 条) those melds hold (a void suit cannot
     be one of them; they count as present for the all-three-suits rule).
-    With ``spec.three_jokers`` (:func:`three_jokers_win`) the dict also holds
-    ``"three_jokers"``: the draws to a third joker (``2 - jokers``; at least -1 for a
-    3n+2 hand, 0 for a 3n+1 hand).
+    With ``spec.three_jokers`` (:func:`three_jokers_win`: the jokers that win at once,
+    3 or 4) the dict also holds ``"three_jokers"``: the draws to the last of them
+    (``need - 1 - jokers``; at least -1 for a 3n+2 hand, 0 for a 3n+1 hand).
     """
     c = tuple(int(x) for x in counts)
     if caps is None:
@@ -95,11 +95,11 @@ def form_shanten(counts, *, jokers: int = 0, caps=None, n_melds: int = 0,
         j = 0 if form in EXTRA_FORM_KEPT else jokers
         out[form] = max(-1, need - kept - j - 1)
     if spec.three_jokers:
-        # 三金倒 / 三财神: three jokers held win on a self-draw with any other tiles; each
-        # missing joker is one draw (the hand keeps its jokers and discards another
-        # tile), so a 3n+2 hand is complete (-1) with three and a 3n+1 hand is ready (0)
-        # with two — and with three, where every draw wins
-        out[THREE_JOKERS] = max(-1 if n % 3 == 2 else 0, 2 - jokers)
+        # 三金倒 / 三财神 (3) or 四鬼胡 (4): that many jokers held win on a self-draw with
+        # any other tiles; each missing joker is one draw (the hand keeps its jokers and
+        # discards another tile), so a 3n+2 hand is complete (-1) with all of them and a
+        # 3n+1 hand is ready (0) with one fewer — and with all, where every draw wins
+        out[THREE_JOKERS] = max(-1 if n % 3 == 2 else 0, spec.three_jokers - 1 - jokers)
     return out
 
 

@@ -13,7 +13,8 @@ class Spec:
     """What the shape engine needs from a ruleset (cached per ruleset by the engine):
     ``forms`` (every winning form, extra forms included), ``quads``, ``copies`` (tile-set
     copies, 34 ints), ``void`` (缺一门), ``pair_258`` (二五八将), ``no_void`` (every suit
-    held), ``fifth`` (a joker may be a fifth copy), ``three_jokers`` (三金倒 / 三财神),
+    held), ``fifth`` (a joker may be a fifth copy), ``three_jokers`` (the jokers held that
+    win at once: 3 for 三金倒 / 三财神, 4 for 四鬼胡, 0 for none; True means 3),
     ``dead`` (kinds a complete hand never holds concealed — 武汉 红中, 安庆 杠牌: a held
     one counts toward the hand's size and is never kept; ``copies`` gives them 0, so no
     target holds them), ``kinds`` (the kinds a target may hold) and ``compiled`` (its
@@ -34,13 +35,15 @@ class Spec:
         self.pair_258 = bool(pair_258)
         self.no_void = bool(no_void)
         self.fifth = bool(fifth)
-        self.three_jokers = bool(three_jokers)
+        self.three_jokers = 3 if three_jokers is True else int(three_jokers)
         self.kinds = tuple(k for k in range(34) if self.copies[k])
         self.compiled = None          # its _core.shapes.ShapeSpec, made on first use
 
 
 def three_jokers_win(rs) -> bool:
-    """Whether holding three jokers wins at once on a self-draw, whatever the other tiles:
+    """Whether holding a count of jokers (three: 三金倒 / 三财神; four: 四鬼胡, count
+    :attr:`RuleSpec.jokers_to_win <majiang.rules.model.RuleSpec.jokers_to_win>`) wins at
+    once on a self-draw, whatever the other tiles:
     :attr:`RuleSpec.three_jokers_win <majiang.rules.model.RuleSpec.three_jokers_win>` of
     ``rs`` (a ruleset or its name)."""
     return rule_spec(rs).three_jokers_win
@@ -54,5 +57,5 @@ def spec_of(rs) -> Spec:
     (:attr:`~majiang.rules.model.RuleSpec.banned_kinds`)."""
     m = rule_spec(rs)
     return Spec(m.forms, m.seven_pairs_quads, m.copies.tolist(), m.void_suit,
-                m.pair_kinds is not None, m.no_void, m.fifth_copy, m.three_jokers_win,
+                m.pair_kinds is not None, m.no_void, m.fifth_copy, m.jokers_to_win,
                 m.banned_kinds)
