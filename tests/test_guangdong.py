@@ -425,3 +425,44 @@ def test_four_ghosts_win_probability_closed_form(T):
     r = P.probabilities(h, T, ruleset=G.build(ghost="white", four_ghosts=True))
     assert r.p_win == pytest.approx(T / 123, abs=1e-12) and r.p_tenpai == 1.0
     assert P.probabilities(h, T, ruleset=G.build(ghost="white")).p_win == 0.0
+
+
+# -- 翻双鬼 (ghost="flip2", GF OptFanGui2: the two kinds after the turned tile are wild) ------
+
+
+def test_two_ghost_kinds_from_the_turned_tile():
+    from majiang.rules.model import game_model
+    m = game_model(G.build(ghost="flip2"))
+    # next kind, then the one after: suits 9 -> 1 -> 2; 北 -> 东 -> 南; 中 -> 发 -> 白
+    for ind, kinds in (("9m", "1m2m"), ("5p", "6p7p"), ("4z", "1z2z"), ("7z", "6z5z")):
+        w = m.wall(ind)
+        assert tuple(w.joker_kinds) == tuple(_k(kinds))
+        assert w.jokers == 8 and w.size == 136 - 1          # the turned tile face up
+    assert "翻双鬼" in " ".join(G.build(ghost="flip2").interpreted)
+    assert not any("翻双鬼" in m for m in G.MISSING)
+
+
+def test_two_ghost_kinds_win_and_shanten():
+    import majiang
+    two, one = G.build(ghost="flip2"), G.build(ghost="flip")
+    # 123p 456p 789s + 5s 9s + 1m 2m, self-drawing 5s, turned 9m: with 1m and 2m wild,
+    # 5s 5s + 1m make a pung and 9s + 2m the pair; with 1m alone wild 2m is a loose tile
+    h = "123p456p789s59s12m"
+    assert majiang.check_win(h, "5s", ruleset=two, indicator="9m", self_drawn=True).valid
+    assert not majiang.check_win(h, "5s", ruleset=one, indicator="9m", self_drawn=True).valid
+    # turned 1m: 2m 3m are wild and 1m is a plain tile: no win
+    assert not majiang.check_win(h, "5s", ruleset=two, indicator="1m", self_drawn=True).valid
+    # before the draw: ready (5s or 9s, or any joker) with two wild kinds, 1 away with one
+    assert majiang.shanten(h, ruleset=two, indicator="9m") == 0
+    assert majiang.shanten(h, ruleset=one, indicator="9m") == 1
+
+
+def test_simulate_two_ghost_kinds():
+    import majiang
+    for kw in (dict(ghost="flip2"), dict(ghost="flip2", four_ghosts=True, no_characters=True)):
+        rs = G.build(**kw)
+        for logs in (False, True):
+            df = majiang.simulate(rs, 30, seed=2, n_jobs=1, progress=False, logs=logs)
+            assert len(df) == 30 and all(sum(d) == 0 for d in df["score_deltas"])
+        for i in range(6):
+            check_settlement(play_hand(rs, ["efficiency"] * 4, seed=7, hand=i))

@@ -7,7 +7,8 @@ as 十三幺 break the cap and stack nothing else.
 From the public sources (docs/rules/guangdong.md; medium confidence for 推倒胡, low-medium for
 鸡平胡): 推倒胡 — 136 tiles, no chi, any complete hand wins, a flat value (2) doubled
 by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers (鬼牌) by option
-(白板, 红中, or 翻鬼 = turned + 1); the discarder pays, each pays on self-draw.
+(白板, 红中, 翻鬼 = turned + 1, or 翻双鬼 = turned + 1 and + 2, ``ghost="flip2"``); the
+discarder pays, each pays on self-draw.
 Options 不带风 (``no_honors``: the 108 suited tiles) and 不带万 (``no_characters``: 100 tiles
 without 万; both: the 72 筒 条), GF ``OptBuDaiZiPai`` / ``OptBuDaiWan``: the tile set is the
 one fact that changes, and 十三幺 (needing 1m 9m and the honours) is then not a form; a 白板
@@ -111,11 +112,13 @@ INTERPRETED = (
     "once more per other non-winner)",
     "四鬼胡: four jokers held win on any self-draw under any joker option, a plain win "
     "(one platform: 白板 jokers only, before one's first discard)",
+    "翻双鬼: the two kinds after the turned tile are wild (4 copies each), honours cycling "
+    "东南西北 and 中发白 as 翻鬼 (one platform cycles the seven honours)",
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
     "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
-    "翻双鬼 (two joker kinds) and 花鬼 (flowers as jokers) not played",
+    "花鬼 (flowers as jokers) not played",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 
@@ -125,7 +128,10 @@ other player; 荒庄荒杠 (void when nobody wins) — :data:`KONGS`, played by 
 KONGS = KongPayments(concealed=2, exposed=3, added=1, when="with_win")
 
 _GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
-           "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next")}
+           "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next"),
+           "flip2": JokerRule(source="next", second="next")}
+"""The ``ghost`` options: 白板 / 红中 jokers, 翻鬼 (the turned tile's next kind) and 翻双鬼
+(that kind and the next one, GF ``OptFanGui2``)."""
 
 _TILE_SETS = {(False, False): "136", (True, False): "108", (False, True): "100",
               (True, True): "72"}
@@ -319,8 +325,9 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
         end_settlement=("guangdong" if (follow_dealer or horses or streak_bonus or full_pay)
                         else ""),
-        interpreted=INTERPRETED[:1] + INTERPRETED[2:-1] + (INTERPRETED[-1:] if four_ghosts
-                                                             else ()),
+        interpreted=INTERPRETED[:1] + INTERPRETED[2:5] + (INTERPRETED[5:6] if four_ghosts
+                                                            else ())
+        + (INTERPRETED[6:7] if ghost == "flip2" else ()),
         missing=MISSING)
 
 
