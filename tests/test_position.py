@@ -572,3 +572,37 @@ def test_a_meld_claimed_from_a_seat_needs_its_tile_marked_in_that_river():
 def test_from_botzone_needs_a_record():
     with pytest.raises(RuleError, match="GameRecord"):
         Position.from_botzone("garbage", 1)
+
+
+@pytest.mark.parametrize("wall_left", [0, 2, 7])
+def test_a_horizon_longer_than_the_wall_is_refused(wall_left):
+    """draws beyond the tiles left in the wall at the position cannot be drawn: refused in
+    one line (they were silently played as if the wall were full)."""
+    p = mj.Position("23345m111p456p99s6m", seat=1, wall_left=wall_left)
+    for call in (lambda: mj.advise(p, draws=8),
+                 lambda: mj.win_probability(p, 8),
+                 lambda: mj.probabilities(p, 8)):
+        with pytest.raises(RuleError, match=f"the wall has {wall_left} tile"):
+            call()
+    assert mj.advise(p, draws=min(wall_left, 1)) is not None
+
+
+def test_the_default_horizon_is_zero_when_the_wall_is_empty():
+    from majiang.reading import horizon
+    assert horizon(mj.Position("23345m111p456p99s6m", seat=1, wall_left=0)) == 0
+    assert horizon(mj.Position("23345m111p456p99s6m", seat=1, wall_left=2)) == 1
+    assert horizon(mj.Position("23345m111p456p99s6m", seat=1, wall_left=80)) == 3
+    t = mj.advise(mj.Position("23345m111p456p99s6m", seat=1, wall_left=0))
+    assert t["p_win"].max() == 0.0
+
+
+def test_a_chow_is_claimed_only_from_the_seat_before():
+    ok = mj.Position("123456789m1234p", seat=1, melds=[None, None, "[789m]@1", None],
+                     discards=[None, "9m@2", None, None])
+    assert ok.melds[2][0].from_seat == 1
+    with pytest.raises(RuleError, match="claimed only from the seat before, 1"):
+        mj.Position("123456789m1234p", seat=1, melds=[None, None, "[789m]@0", None],
+                    discards=["9m@2", None, None, None])
+    # a pung may come from any other seat
+    mj.Position("123456789m1234p", seat=1, melds=[None, None, "[999p]@0", None],
+                discards=["9p@2", None, None, None])

@@ -284,7 +284,7 @@ def test_different_arguments_into_a_used_directory_raise_and_change_nothing(tmp_
     before = _snapshot(d)
     changed = [
         dict(seed=2), dict(n=31), dict(chunk_size=5), dict(players="efficiency"),
-        dict(logs=True), dict(exchange3=True), dict(ruleset="guangdong_jipinghu"),
+        dict(logs=True), dict(ruleset="guangdong_jipinghu"),
         dict(ruleset=dataclasses.replace(rules.get("guangdong"), min_fan=1)),
     ]
     for kw in changed:
@@ -669,3 +669,16 @@ def test_big_resumable_run_on_all_cores(tmp_path):
     a = simulate("mcr", 6000, seed=1, n_jobs=-1, out=d, progress=False)
     b = simulate("mcr", 6000, seed=1, n_jobs=1, chunk_size=777, progress=False)
     _same_table(a, b)
+
+
+def test_exchange3_is_a_bool_and_needs_a_void_suit():
+    """换三张 comes before 定缺: a ruleset without a void suit has none to play, and the
+    option is a bool (the string "yes" was taken as True)."""
+    with pytest.raises(RuleError, match="mcr has no void suit"):
+        simulate("mcr", 2, exchange3=True, n_jobs=1, progress=False)
+    with pytest.raises(RuleError, match="exchange3 must be True or False"):
+        simulate("sichuan", 2, exchange3="yes", n_jobs=1, progress=False)
+    from majiang.game import play_hand
+    with pytest.raises(RuleError, match="no void suit"):
+        play_hand("guangdong", "random", exchange3=True)
+    assert len(simulate("sichuan", 2, exchange3=True, n_jobs=1, progress=False)) == 2

@@ -283,6 +283,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
         if draws is None and by != "efficiency":
             draws = horizon(pos)
+        from .position import check_draws
+        check_draws(pos, draws, "advise")
     else:
         jokers = 0 if jokers is None else jokers
         seat_wind = 0 if seat_wind is None else seat_wind

@@ -187,9 +187,11 @@ a position; ``"safety"`` the lowest expected loss (then the lowest p_deal_in).""
 
 def horizon(position: Any) -> int:
     """The default horizon of :func:`majiang.advise` at ``position``: ``tiles_left //
-    players`` draws, at least 1 and at most :data:`DEFAULT_HORIZON`."""
+    players`` draws, at least 1 while a tile is left and at most :data:`DEFAULT_HORIZON`;
+    0 when the wall is empty."""
     pos = _position(position)
-    return max(1, min(DEFAULT_HORIZON, int(pos.tiles_left) // pos.players))
+    left = int(pos.tiles_left)
+    return 0 if left <= 0 else max(1, min(DEFAULT_HORIZON, left // pos.players))
 
 
 def exp_gain(pos: Any, res: Any) -> float:

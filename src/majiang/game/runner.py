@@ -260,7 +260,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     logs : bool
         Add a ``log`` column with each hand's event list (:mod:`majiang.game.logs`).
     exchange3 : bool
-        Play 换三张 before 定缺 (see :func:`majiang.game.play_hand`).
+        Play 换三张 before 定缺 (see :func:`majiang.game.play_hand`); refused under a
+        ruleset without 定缺.
 
     Returns
     -------
@@ -332,6 +333,8 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     # a chunk names a built-in ruleset (any worker finds it by importing majiang); a
     # house or modified ruleset travels as the object (threads, fork, cloudpickle)
     key = rs.name if builtin else rs
+    from .engine.deal import check_exchange
+    check_exchange(model, exchange3)
     n_hands, logs, exchange3 = int(n_hands), bool(logs), bool(exchange3)
     cols = list(COLUMNS) + (["log"] if logs else [])
 

@@ -36,9 +36,9 @@ one-line form) and ``_html`` (Jupyter).  Import the names from ``majiang.positio
 from __future__ import annotations
 
 from ..records.datatypes import Discard
-from ._analysis import analysis_inputs
+from ._analysis import analysis_inputs, check_draws
 from ._model import Position, position_from_dict, position_from_text
 from ._parse import TableMeld
 
 __all__ = ["Position", "TableMeld", "Discard", "position_from_dict", "position_from_text",
-           "analysis_inputs"]
+           "analysis_inputs", "check_draws"]

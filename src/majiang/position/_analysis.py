@@ -72,6 +72,23 @@ _ANALYSIS_DEFAULTS = {"visible": None, "ruleset": None, "indicator": None, "seat
                       "prevalent_wind": 0, "jokers": 0}
 
 
+def check_draws(pos: Any, draws: Any, what: str) -> None:
+    """RuleError when ``draws`` (a horizon asked of an analysis of the Position ``pos``)
+    is more than the tiles left in the wall at the position (:attr:`Position.tiles_left`):
+    no seat can draw them.  (A seat's own share is about ``tiles_left // players``; the
+    check refuses only the impossible.)  Anything else (None, a bad type) is left to the
+    analysis's own checks."""
+    if type(draws) is not int or type(pos).__name__ != "Position":
+        return
+    left = int(pos.tiles_left)
+    if draws > left:
+        own = 0 if left <= 0 else max(1, left // pos.players)
+        raise RuleError(
+            f"{what}: draws={draws}, but the wall has {left} tile{'s' if left != 1 else ''} "
+            f"left at this position (about {own} draw{'s' if own != 1 else ''} for the "
+            f"seat); ask for draws={own} or fewer")
+
+
 def check_in_play(pos: Any, what: str) -> None:
     """RuleError unless the seat of ``pos`` still plays: under a ruleset where a win ends
     the hand no seat has won; under 血战 (xuezhan) the seat itself has not won and fewer

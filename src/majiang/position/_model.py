@@ -285,6 +285,9 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                 if f is not None and tm.meld.concealed:
                     raise RuleError(f"seat {p}'s concealed kong {tm.meld} cannot be claimed "
                                     f"from seat {f}")
+                if f is not None and tm.meld.kind == "chow" and f != (p - 1) % n:
+                    raise RuleError(f"seat {p}'s chow {tm.meld} is claimed from seat {f}: a "
+                                    f"chow is claimed only from the seat before, {(p - 1) % n}")
             k = len(ms) + self.hidden_kongs[p]
             if p != s and hs - 3 * k < 1:
                 raise InvalidHandError(f"seat {p} has {k} melds: a {hs}-tile hand holds at "

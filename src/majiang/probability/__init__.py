@@ -330,6 +330,8 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
         ``method`` / ``model`` / ``policy`` / ``note`` saying what produced them.
     """
     if type(hand).__name__ == "Position":
+        from ..position import check_draws
+        check_draws(hand, draws, "probabilities")
         hand, kw = _unpack(hand, "probabilities", visible, ruleset, indicator, seat_wind,
                            prevalent_wind)
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
@@ -395,6 +397,8 @@ def win_probability(hand: Any, draws: int, *, model: str | None = None,
         ``value``, ``se`` (0.0 when exact), ``method``, ``n_samples``, ``model``,
         ``policy``, ``note``.
     """
+    from ..position import check_draws
+    check_draws(hand, draws, "win_probability")
     hand, kwargs = _position_kwargs(hand, "win_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
         _no_void(kwargs, model)
@@ -408,6 +412,8 @@ def tenpai_probability(hand: Any, draws: int, *, model: str | None = None,
     (1.0 if tenpai now).  Keyword arguments as :func:`probabilities`; ``model`` as in
     :func:`win_probability`.  Returns an :class:`Estimate`.
     """
+    from ..position import check_draws
+    check_draws(hand, draws, "tenpai_probability")
     hand, kwargs = _position_kwargs(hand, "tenpai_probability", model, kwargs)
     if model is not None and model not in SINGLE_PLAYER:
         _no_void(kwargs, model)

@@ -236,7 +236,8 @@ def _discard_results(hand, draws, visible, ruleset, method, seed, n_samples, pol
     :class:`~majiang.position.Position` given as ``hand`` gives the hand, visible
     tiles, ruleset, indicator and winds (:func:`majiang.position.analysis_inputs`)."""
     if type(hand).__name__ == "Position":
-        from ..position import analysis_inputs
+        from ..position import analysis_inputs, check_draws
+        check_draws(hand, draws, "discard_probabilities")
         hand, kw = analysis_inputs(hand, "discard_probabilities", dict(
             visible=visible, ruleset=ruleset, indicator=indicator, seat_wind=seat_wind,
             prevalent_wind=prevalent_wind))

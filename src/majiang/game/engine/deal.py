@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...errors import RuleError
 from ..players import efficiency_exchange
 from .facts import _indicator_back
 from .policy import IllegalMoveError
@@ -13,6 +14,17 @@ def plays_exchange(rs, exchange3) -> bool:
     """换三张 is played: asked for (``exchange3=True``) or the ruleset's own
     (``Ruleset.exchange == 3``)."""
     return bool(exchange3) or rs.exchange == 3
+
+
+def check_exchange(model, exchange3) -> None:
+    """RuleError unless ``exchange3`` is a bool, and True only under a ruleset with 定缺
+    (缺一门, :attr:`RuleSpec.void_suit <majiang.rules.model.RuleSpec.void_suit>`): 换三张 is
+    played before 定缺, so a ruleset without a void suit has no 换三张 to play."""
+    if not isinstance(exchange3, (bool, np.bool_)):
+        raise RuleError(f"exchange3 must be True or False, got {exchange3!r}")
+    if exchange3 and not model.void_suit:
+        raise RuleError(f"exchange3: 换三张 is played before 定缺 (缺一门); {model.name} has no "
+                        "void suit")
 
 
 def exchange_direction(bitgen, n: int) -> int:

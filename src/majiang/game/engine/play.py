@@ -10,6 +10,7 @@ from ..._parallel import plain_seed
 from ...errors import RuleError
 from ...rules.model import game_model
 from ..players import SeatView, make_players
+from .deal import check_exchange
 from .facts import flower_win, rob_split, seven_rob_one
 from .fast import fast_eligible, play_fast
 from .loop import _Game
@@ -56,7 +57,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     exchange3 : bool
         Play 换三张 before 定缺 (四川 tables; docs/rules/sichuan.md §2): each seat passes
         three tiles of one suit in one random direction.  Also played when the
-        ruleset says so (``Ruleset.exchange == 3``).
+        ruleset says so (``Ruleset.exchange == 3``).  Refused (RuleError) under a
+        ruleset without 定缺 (no void suit), and when not a bool.
     deal_only : bool
         Stop after the deal (flowers replaced, jokers turned, 定缺 named):
         ``state.start_hands`` holds each seat's starting tiles (studies of the deal).
@@ -71,6 +73,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     """
     seed = plain_seed(seed)          # once: a Generator advances, None is fresh
     model = game_model(ruleset)
+    check_exchange(model, exchange3)
     n = model.players
     if players is None:
         players = ("efficiency",) * n
