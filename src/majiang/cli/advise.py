@@ -391,6 +391,13 @@ def run(args: argparse.Namespace) -> int:
     if "valid_ukeire" in table.columns and (table["shanten"] == 0).any():
         write("valid: live copies of the waits that win under the ruleset's minimum "
               "(on a discard or self-drawn); fan of each wait beside it")
+    if "p_win" in table.columns:
+        within = (f"{args.draws} draws" if args.draws is not None else
+                  "the default horizon (the seat's share of the wall, at most 3 draws)")
+        write(f"p_tenpai / p_win: probability of being ready / of winning within {within} "
+              "(the model on the probability line)"
+              + ("; exp_score: expected points of those wins; mean_fan: mean fan of a win"
+                 if "exp_score" in table.columns else ""))
     evaluated = int(table["p_win"].notna().sum()) if "p_win" in table.columns else 0
     for line in note_lines(notes, evaluated):
         write(line)
