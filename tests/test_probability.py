@@ -1068,3 +1068,14 @@ def test_wuhan_monte_carlo_work_cap(monkeypatch):
     m = P.probabilities(WUHAN, 4, ruleset="wuhan", indicator="3z", seed=5, n_samples=150,
                         method="monte_carlo")
     assert m.n_samples == 150 and "its cap of" not in (m.note or "")
+
+
+def test_a_zero_lower_bound_says_it_is_one():
+    """1-shanten under Chinese Official whose ready shapes all fall short of 8 fan: the
+    automatic exact search (changes<=0) finds no win, which is a lower bound, and the
+    result says so (the greedy player does find wins)."""
+    r = P.probabilities("2225678m88p1246s", 18)
+    assert r.p_win == 0.0 and r.policy == "changes<=0"
+    assert "lower bound" in r.note and "optimal" in r.note
+    g = P.probabilities("2225678m88p1246s", 18, policy="greedy", n_samples=4000, seed=1)
+    assert g.p_win > 0

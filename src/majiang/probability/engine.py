@@ -489,6 +489,12 @@ def _run_root(engine: _Engine, h0: np.ndarray, j0: int, method: str, policy: str
             if budgeted:
                 pred.budget = None
         if res is not None:
+            if res.p_win == 0.0 and s >= 0 and res.policy == "changes<=0" and not res.note:
+                # a lower bound that found no win: say so, and how to look further
+                res = replace(res, note=(
+                    "no win under changes<=0 (every draw that lowers the shanten kept, no "
+                    "other tile taken in): a lower bound; policy='optimal' or 'greedy' may "
+                    "find wins"))
             return res
         if method == "exact":
             raise RuleError(
