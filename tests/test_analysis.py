@@ -653,8 +653,9 @@ def _advise_position_before(p, *, by="ev", draws=None, danger_samples=100, seed=
         out["rank"] = _competition_ranks(out["exp_loss"].to_numpy())
     out = out.reset_index(drop=True)
     out.attrs.update(table.attrs)
-    out.attrs.update({"by": by, "model": DEFAULT_MODEL.name,
-                      "model_text": DEFAULT_MODEL.describe(), "n_samples": danger_samples,
+    out.attrs.update({"by": by, "opponent_model": DEFAULT_MODEL.name,
+                      "opponent_model_text": DEFAULT_MODEL.describe(),
+                      "n_samples": danger_samples,
                       "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
     # analysis.push_or_fold
     gains = None

@@ -149,7 +149,10 @@ def test_advise_at_a_position_adds_the_danger_and_ranks_by_ev():
     assert np.allclose(df["ev"], df["exp_gain"].fillna(0) - df["exp_loss"])
     assert (np.diff(df["ev"].to_numpy()) <= 1e-12).all()          # best ev first
     assert list(df["rank"]) == sorted(df["rank"])
-    assert df.attrs["by"] == "ev" and df.attrs["model"] == "ready-hand samples"
+    # the opponent model under its own name: the rows' "model" is the probability model's
+    assert df.attrs["by"] == "ev" and df.attrs["opponent_model"] == "ready-hand samples"
+    assert "model" not in df.attrs and set(df["model"]) <= {"kind counts", "true wall",
+                                                            "real walls"}
     # the danger columns are danger()'s, row by row
     d = danger(pos, n_samples=200).set_index("tile")
     for _, row in df.iterrows():

@@ -190,8 +190,8 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         (with ``draws``): ``"ev"`` with ``danger``, else ``"p_win"``.  ``attrs``: ``tile`` and ``from_seat`` (the offer),
         ``ruleset``, ``no_win`` (why a hand complete with the tile is no win, else
         None), ``calls`` (the ruleset's calls), ``draws``, ``probability_model`` and
-        ``policy`` (with ``draws``: what produced ``p_win``), ``model`` and
-        ``model_text`` (with ``danger``: the opponent model).
+        ``policy`` (with ``draws``: what produced ``p_win``), ``opponent_model`` and
+        ``opponent_model_text`` (with ``danger``: the opponent model).
 
     Raises
     ------
@@ -240,7 +240,8 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         after = _after_call(position, ls, t, "pung", t, [t, t])
         row, extra = _discarding(after, draws, seed, danger)
         rows.append({"action": "pung", **row})
-        attrs.update({k: extra[k] for k in ("model", "model_text") if k in extra})
+        attrs.update({k: extra[k] for k in ("opponent_model", "opponent_model_text")
+                      if k in extra})
     if "chow_left" in calls and ls == (position.seat - 1) % position.players and t < 27:
         suit, r = divmod(t, 9)
         for low_r in range(max(0, r - 2), min(r, 6) + 1):
@@ -354,7 +355,8 @@ def advise_kong(position: Any, *, draws: int | None = None, seed: Any = 0,
     row, extra = _discarding(position, draws, seed, danger)
     rows.append({"action": "discard", **row})
     attrs: dict[str, Any] = {"ruleset": model.name, "calls": calls}
-    attrs.update({k: extra[k] for k in ("model", "model_text") if k in extra and danger})
+    attrs.update({k: extra[k] for k in ("opponent_model", "opponent_model_text")
+                  if k in extra and danger})
     return _rank(rows, draws, danger, attrs)
 
 

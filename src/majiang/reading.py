@@ -254,7 +254,7 @@ def weigh(table: Any, position: Any, *, by: str = "ev", n_samples: int = DEFAULT
     elif by == "safety":
         out["rank"] = _shared_ranks(loss[order][:, None])
     out.attrs.update(table.attrs)
-    out.attrs.update({"by": by, "model": model.name,
-                      "model_text": model.describe(), "n_samples": int(n_samples),
+    out.attrs.update({"by": by, "opponent_model": model.name,
+                      "opponent_model_text": model.describe(), "n_samples": int(n_samples),
                       "p_ready": {r.seat: r.p_ready for r in a["reads"]}})
     return out

@@ -353,7 +353,7 @@ def run(args: argparse.Namespace) -> int:
             **({} if kong is None else {"kong": kong}),
             **({} if not weighed else {
                 "by": table.attrs["by"], "push_or_fold": table.attrs["push_or_fold"],
-                "opponent_model": table.attrs["model_text"],
+                "opponent_model": table.attrs["opponent_model_text"],
                 "danger_samples": table.attrs["n_samples"]}),
             "discards": table[keep],
         })
@@ -376,7 +376,7 @@ def run(args: argparse.Namespace) -> int:
     if weighed:
         write(f"ranked   by {table.attrs['by']}")
         write(f"verdict  {table.attrs['push_or_fold']}")
-        write(f"opponents {table.attrs['model_text']}; {table.attrs['n_samples']} hands per "
+        write(f"opponents {table.attrs['opponent_model_text']}; {table.attrs['n_samples']} hands per "
               "opponent")
     if prov:
         write(provenance_line(prov))

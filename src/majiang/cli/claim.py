@@ -85,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
     if args.draws is not None:
         write(f"p_win within {args.draws} draws; model {attrs.get('probability_model')}; "
               f"policy {attrs.get('policy')}")
-    if args.danger and attrs.get("model_text"):
-        write(f"opponent model: {attrs['model_text']}")
+    if args.danger and attrs.get("opponent_model_text"):
+        write(f"opponent model: {attrs['opponent_model_text']}")
     cols = [Column("rank", "rank", ">"), Column("action", "action"),
             Column("discard", "discard"), Column("shanten", "shanten", ">"),
             Column("ukeire_count", "live", ">"), Column("ukeire", "ukeire"),
