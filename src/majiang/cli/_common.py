@@ -629,7 +629,8 @@ def add_run_args(parser: argparse.ArgumentParser, *, hands: int, out_help: str,
                         help="hands per ruleset (default: %(default)s)")
     parser.add_argument("--players", default=None, metavar="NAME[,NAME...]",
                         help="one player per seat (random, efficiency, expert); one name for every "
-                             f"seat (default: {players})")
+                             f"seat (default: {players}; efficiency plays about ten times "
+                             "faster than expert, which comes closer to real play)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: %(default)s)")
     parser.add_argument("--jobs", type=int, default=-1, metavar="N",
                         help="worker processes: N >= 1, or -1 for every core "
