@@ -78,6 +78,15 @@ cdef struct FMeld:
     int n
     int added         # a kong added to a claimed pung (转弯豆)
 
+cdef struct TenpaiCands:
+    # a hand's tenpai discards (kind order) with their waits and live copies
+    int nc
+    int cx[34]            # the discard
+    int ctot[34]          # live copies of its waits (positive ones summed)
+    int nw[34]            # how many waits
+    uint8_t ww[34][34]    # the waits
+    int wl[34][34]        # their live copies (may be 0 or less: dead)
+
 cdef struct FSeat:
     uint8_t phys[34]
     uint8_t exposed[34]

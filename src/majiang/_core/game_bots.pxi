@@ -169,38 +169,63 @@ cdef class _HandBots(_HandState):
 
     cdef int valid_tenpai(self, int p, uint8_t* h, const Opts* o, uint8_t* live, uint8_t* vis,
                           const uint8_t* allowed, int jokers) except -9:
-        """The bridge's :func:`pick_valid_wait` over the tenpai discards among the
-        ``allowed`` kinds of ``h`` (+ ``jokers``, already in ``o``): the kind, -1 when no
-        live wait can win now but some wait could (dead, or with more flowers drawn), -3
-        when no wait can, -2 when none is tenpai.  The natural copies of the wild kind
-        are no wait (all its copies are wild)."""
-        cdef int x, w, left
+        """:func:`pick_valid_wait` over the tenpai discards among the ``allowed`` kinds of
+        ``h`` (+ ``jokers``, already in ``o``): the kind, -1 when no live wait can win now
+        but some wait could (dead, or with more flowers drawn), -3 when no wait can, -2
+        when none is tenpai.  The natural copies of the wild kind are no wait (all its
+        copies are wild).  The candidates (:meth:`tenpai_cands`) go to the compiled
+        verdict where it is the ruleset's (:meth:`valid_tenpai_c`), else to the bridge."""
+        cdef TenpaiCands tc
+        cdef int x, i, q
+        self.tenpai_cands(h, o, live, vis, allowed, &tc)
+        if tc.nc == 0:
+            return -2
         if self.kvp != NULL and jokers == 0:
-            x = self.valid_tenpai_c(p, h, o, live, vis, allowed)
+            x = self.valid_tenpai_c(p, h, &tc)
             if x != -100:
                 return x
         cands = []
+        for i in range(tc.nc):
+            x = tc.cx[i]
+            h[x] -= 1
+            cands.append((x, bytes([h[q] for q in range(34)]),
+                          [(tc.ww[i][q], tc.wl[i][q]) for q in range(tc.nw[i])]))
+            h[x] += 1
+        return self.bridge.pick_wait(p, cands, self.melds_py(p),
+                                     (p - self.dealer + self.n) % self.n, jokers,
+                                     self.seats[p].n_flowers)
+
+    cdef void tenpai_cands(self, uint8_t* h, const Opts* o, const uint8_t* live,
+                           const uint8_t* vis, const uint8_t* allowed,
+                           TenpaiCands* tc) noexcept:
+        """The tenpai discards among the ``allowed`` kinds of ``h``, in kind order, each
+        with its waits (not the wild kind, not a kind held four times) and their live
+        copies (``live - held - seen``, the discard counted back), and the sum of the
+        positive ones (``h`` modified and restored)."""
+        cdef int x, w, left, nc = 0
         for x in range(34):
             if not h[x] or not allowed[x]:
                 continue
             h[x] -= 1
             if shanten_opts_c(h, o) == 0:
-                ws = []
+                tc.nw[nc] = 0
+                tc.ctot[nc] = 0
                 for w in range(34):
                     if h[w] >= 4 or w == self.jk:
                         continue
                     h[w] += 1
                     if shanten_opts_c(h, o) == -1:
                         left = <int>live[w] - <int>h[w] + 1 - <int>vis[w]
-                        ws.append((w, left))
+                        tc.ww[nc][tc.nw[nc]] = <uint8_t>w
+                        tc.wl[nc][tc.nw[nc]] = left
+                        tc.nw[nc] += 1
+                        if left > 0:
+                            tc.ctot[nc] += left
                     h[w] -= 1
-                cands.append((x, bytes([h[w] for w in range(34)]), ws))
+                tc.cx[nc] = x
+                nc += 1
             h[x] += 1
-        if not cands:
-            return -2
-        return self.bridge.pick_wait(p, cands, self.melds_py(p),
-                                     (p - self.dealer + self.n) % self.n, jokers,
-                                     self.seats[p].n_flowers)
+        tc.nc = nc
 
     cdef int step_back_c(self, int p, uint8_t* h, const Opts* o, const uint8_t* live,
                          const uint8_t* vis, const uint8_t* allowed) noexcept:
@@ -222,23 +247,18 @@ cdef class _HandBots(_HandState):
             return -1
         return choose_c(h, o, live, vis, self.seats[p].void, a, &sh, &u)
 
-    cdef int valid_tenpai_c(self, int p, uint8_t* h, const Opts* o, const uint8_t* live,
-                            const uint8_t* vis, const uint8_t* allowed) noexcept:
-        """:meth:`valid_tenpai` by the compiled verdict (``self.kvp``, THE predicate's for
-        this ruleset: :func:`majiang.scoring.kernel.win_verdict`), the rule of
-        :func:`majiang.game.players.pick_valid_wait` in C: the candidates by most live
-        waits, then lowest kind; stop below the best count of live valid waits; the most
-        live valid waits, then the most live waits, then centrality, then the lowest
+    cdef int valid_tenpai_c(self, int p, uint8_t* h, const TenpaiCands* tc) noexcept:
+        """:meth:`valid_tenpai` by the compiled verdict (``self.kvp``, the ruleset's win
+        predicate's: :func:`majiang.scoring.kernel.win_verdict`), the rule of
+        :func:`majiang.game.players.pick_valid_wait` in C on the candidates ``tc``: by most
+        live waits, then lowest kind; stop below the best count of live valid waits; the
+        most live valid waits, then the most live waits, then centrality, then the lowest
         kind.  -100 when the verdict cannot judge a hand (the bridge then decides)."""
         cdef FSeat* s = &self.seats[p]
         cdef Verdict v = self.kvp[0]
-        cdef int x, w, i, q, a, b, left, nc = 0, good, r, best = -1, best_good = 0, flw
-        cdef int cx[34]
-        cdef int ctot[34]
-        cdef int nw[34]
+        cdef int x, i, q, a, good, r, best = -1, best_good = 0, flw
+        cdef int nc = tc.nc
         cdef int order[34]
-        cdef uint8_t ww[34][34]
-        cdef int wl[34][34]
         cdef int k0 = 0, k1 = 0, k2 = 0
         if s.n_melds > 4:
             return -100
@@ -249,63 +269,39 @@ cdef class _HandBots(_HandState):
         v.h.n_melds = s.n_melds
         v.h.seat = (p - self.dealer + self.n) % self.n
         v.h.flowers = s.n_flowers
-        for x in range(34):
-            if not h[x] or not allowed[x]:
-                continue
-            h[x] -= 1
-            if shanten_opts_c(h, o) == 0:
-                nw[nc] = 0
-                ctot[nc] = 0
-                for w in range(34):
-                    if h[w] >= 4 or w == self.jk:
-                        continue
-                    h[w] += 1
-                    if shanten_opts_c(h, o) == -1:
-                        left = <int>live[w] - <int>h[w] + 1 - <int>vis[w]
-                        ww[nc][nw[nc]] = <uint8_t>w
-                        wl[nc][nw[nc]] = left
-                        nw[nc] += 1
-                        if left > 0:
-                            ctot[nc] += left
-                    h[w] -= 1
-                cx[nc] = x
-                nc += 1
-            h[x] += 1
-        if nc == 0:
-            return -2
         for i in range(nc):          # most live waits first, then the lowest kind
             order[i] = i
         for i in range(1, nc):
             a = order[i]
             q = i
-            while q > 0 and ctot[order[q - 1]] < ctot[a]:
+            while q > 0 and tc.ctot[order[q - 1]] < tc.ctot[a]:
                 order[q] = order[q - 1]
                 q -= 1
             order[q] = a
         for i in range(nc):
             a = order[i]
-            if ctot[a] <= 0 or ctot[a] < best_good:
+            if tc.ctot[a] <= 0 or tc.ctot[a] < best_good:
                 break
-            x = cx[a]
+            x = tc.cx[a]
             h[x] -= 1
             good = 0
-            for q in range(nw[a]):
-                if wl[a][q] > 0:
-                    r = verdict_c(&v, h, ww[a][q], 1)
+            for q in range(tc.nw[a]):
+                if tc.wl[a][q] > 0:
+                    r = verdict_c(&v, h, tc.ww[a][q], 1)
                     if r < 0:
                         h[x] += 1
                         return -100
                     if r:
-                        good += wl[a][q]
+                        good += tc.wl[a][q]
             h[x] += 1
             if good <= 0:
                 continue
             if good > best_good:
                 best_good = good
-            if (best < 0 or -good < k0 or (-good == k0 and (-ctot[a] < k1 or (
-                    -ctot[a] == k1 and (centrality(x) < k2 or (
+            if (best < 0 or -good < k0 or (-good == k0 and (-tc.ctot[a] < k1 or (
+                    -tc.ctot[a] == k1 and (centrality(x) < k2 or (
                         centrality(x) == k2 and x < best)))))):
-                best, k0, k1, k2 = x, -good, -ctot[a], centrality(x)
+                best, k0, k1, k2 = x, -good, -tc.ctot[a], centrality(x)
         if best >= 0:
             return best
         for flw in range(2):         # a valid dead wait; then one with every flower drawn
@@ -315,11 +311,11 @@ cdef class _HandBots(_HandState):
                 v.h.flowers = self.n_flower_set
             for i in range(nc):
                 a = order[i]
-                x = cx[a]
+                x = tc.cx[a]
                 h[x] -= 1
-                for q in range(nw[a]):
-                    if flw or wl[a][q] <= 0:
-                        r = verdict_c(&v, h, ww[a][q], 1)
+                for q in range(tc.nw[a]):
+                    if flw or tc.wl[a][q] <= 0:
+                        r = verdict_c(&v, h, tc.ww[a][q], 1)
                         if r != 0:
                             h[x] += 1
                             return -1 if r > 0 else -100
