@@ -458,8 +458,9 @@ CASES = [
     # two 红中 stand-ins (face 2m): 4 红中 − 2 held = 2 drawable, listed under the
     # tile drawn (7z); 1s: 4 − 2 held
     ("anqing", "77z456p789p11s678s", "1m", {"1s": 2, "7z": 2}, "2m*", 4),
-    # 武汉 must open: a claimed chow; the 22s pair is 2-5-8
-    ("wuhan", "23m456p22s678s [789p]", "4m", {"1m": 4, "4m": 3}, "5m*", 4),
+    # 武汉 must open: a claimed chow; the 22s pair is 2-5-8; the turned 4m is the 痞子,
+    # never the winning tile (docs/rules/wuhan.md §1): 1m alone
+    ("wuhan", "23m456p22s678s [789p]", "4m", {"1m": 4}, "5m*", 4),
     # 上海百搭: 4m turned is wild (3 more jokers); 白板 plays 4m's face: 4 drawable
     ("shanghai_baida", "23m456p789p11s678s", "4m", {"1m": 4, "5z": 4}, "4m*", 3),
 ]

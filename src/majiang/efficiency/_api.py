@@ -83,6 +83,9 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
     if void is not None:
         from ..rules.model import with_void
         ruleset = with_void(ruleset, void)
+    if indicator is not None and ruleset is not None:
+        from ..rules.model import with_indicator
+        ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
     named = ruleset is not None
     if forms is None and seven_pairs_quads is None:
         # the default ruleset's record, kept; a named one's, looked up once (issue 12)
@@ -199,6 +202,9 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     if void is not None:
         from ..rules.model import with_void
         ruleset = with_void(ruleset, void)
+    if indicator is not None and ruleset is not None:
+        from ..rules.model import with_indicator
+        ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
     if (visible is None and forms is None and seven_pairs_quads is None
             and type(jokers) is int and jokers == 0 and indicator is None):
         # quick path (a ruleset whose shapes are the core's forms on the full tile set:

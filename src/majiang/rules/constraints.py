@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ..tiles import KINDS_258
 from ..winning import WinningHand
 from .assignment import joker_info
-from .declared import DECLARED_VOID
+from .declared import DECLARED_VOID, TURNED
 
 __all__ = ["CONSTRAINTS", "constraint", "DESCRIPTIONS", "SHAPE_CONSTRAINTS"]
 
@@ -124,6 +124,17 @@ def eight_of_a_suit(w, fans, rs) -> bool:
 @constraint("no_red_dragon", "红中 may not be held at the win (武汉)")
 def no_red_dragon(w, fans, rs) -> bool:
     return w.counts[33] == 0
+
+
+@constraint("no_pizi", "the 痞子 (the turned indicator's kind) may not be held at the win, "
+            "nor be the winning tile (武汉)")
+def no_pizi(w, fans, rs) -> bool:
+    k = rs.options.get(TURNED)      # the hand's turned kind (rules.model.with_indicator)
+    if k is None:
+        return True                 # not known: nothing to refuse (give the indicator)
+    # held loose (melds are not held), less the 赖子 standing for its kind (no 痞子)
+    loose = int(w.hand.concealed[k]) + (w.context.win_tile == k)
+    return loose - joker_info(w)[1].count(k) <= 0
 
 
 @constraint("kong_only_tiles", "发 and 白 serve only in kongs: one held outside a kong "

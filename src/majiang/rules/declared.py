@@ -14,11 +14,17 @@ import numpy as np
 
 from ..errors import RuleError
 
-__all__ = ["DECLARED_VOID", "void_index"]
+__all__ = ["DECLARED_VOID", "TURNED", "void_index"]
 
 DECLARED_VOID = "declared_void"
 """The key of :attr:`Ruleset.options <majiang.rules.Ruleset.options>` that holds the
 declared void suit of a ruleset made by :func:`with_void`."""
+
+TURNED = "turned_indicator"
+"""The key of :attr:`Ruleset.options <majiang.rules.Ruleset.options>` that holds the kind
+of the hand's turned joker indicator on a ruleset made by
+:func:`~majiang.rules.model.with_indicator` (武汉: that kind is the 痞子, which may not be
+held at a win)."""
 
 
 def void_index(void: Any) -> int | None:

@@ -35,13 +35,14 @@ from ..tiles import KINDS_258, tile_name
 from .._memo import per_ruleset
 from .base import CORE_FORMS, EXTRA_FORMS, JokerRule, Ruleset
 from .constraints import CONSTRAINTS, DESCRIPTIONS
-from .declared import DECLARED_VOID, void_index
+from .declared import DECLARED_VOID, TURNED, void_index
 from .shape_options import ALL_PAIRS, ShapeOptions
 from .wall import Wall
 
 __all__ = ["RuleSpec", "GameModel", "ShapeOptions", "Wall", "rule_spec", "game_model",
            "DEFAULT_FORMS", "DEFAULT_RULESET", "SHAPE_RULES", "SELF_DRAW_SAFE",
-           "THREE_JOKERS", "FOUR_JOKERS", "JOKER_WINS", "narrowed", "with_void", "void_index", "DECLARED_VOID"]
+           "THREE_JOKERS", "FOUR_JOKERS", "JOKER_WINS", "narrowed", "with_void", "void_index", "DECLARED_VOID",
+           "with_indicator", "TURNED"]
 
 DEFAULT_RULESET = "mcr"
 """The ruleset of every public function given ``ruleset=None``: Chinese Official rules
@@ -455,11 +456,23 @@ class RuleSpec:
         return "no_void" in self.constraints
 
     @property
+    def pizi(self) -> int | None:
+        """The 痞子 of the hand (武汉, constraint ``no_pizi``: the turned indicator's kind,
+        which may not be held at the win), known only on a ruleset made by
+        :func:`with_indicator`; None otherwise."""
+        if "no_pizi" not in self.constraints:
+            return None
+        k = self.ruleset.options.get(TURNED)
+        return None if k is None else int(k)
+
+    @property
     def banned_kinds(self) -> tuple:
         """Kinds no complete hand may hold as a concealed natural tile (武汉 红中:
-        ``no_red_dragon``; 安庆 杠牌 发 / 白: :attr:`kong_only_kinds`)."""
-        return (((33,) if "no_red_dragon" in self.constraints else ())
-                + self.kong_only_kinds)
+        ``no_red_dragon``, and the 痞子 once the turned indicator is known: :attr:`pizi`;
+        安庆 杠牌 发 / 白: :attr:`kong_only_kinds`)."""
+        red = (33,) if "no_red_dragon" in self.constraints else ()
+        p = self.pizi
+        return red + ((p,) if p is not None and p not in red else ()) + self.kong_only_kinds
 
     @property
     def setless_kinds(self) -> tuple:
@@ -797,3 +810,41 @@ def with_void(ruleset: Any = None, void: Any = None) -> Ruleset:
 
 
 _void_memo = per_ruleset(lambda rs: {})
+
+
+def with_indicator(ruleset: Any = None, indicator: Any = None) -> Ruleset:
+    """The ruleset (a name, a ``.toml`` path, a Ruleset or a RuleSpec; ``None`` =
+    :data:`DEFAULT_RULESET`) with the hand's turned joker indicator applied where a rule
+    reads it: 武汉 (constraint ``no_pizi``): the turned kind is the 痞子, which no complete
+    hand may hold (:attr:`RuleSpec.pizi`, :attr:`RuleSpec.banned_kinds`; docs/rules/wuhan.md
+    §1).  Under a ruleset with no such rule, or with ``indicator`` None, the ruleset
+    itself.  The result keeps the ruleset's name and is made once per (ruleset, kind).
+
+    Raises
+    ------
+    RuleError
+        ``indicator`` is not a tile kind 0..33 or a tile name; a ruleset that already
+        carries another turned kind.
+    """
+    from . import get
+    if isinstance(ruleset, RuleSpec):
+        ruleset = ruleset.ruleset
+    rs = get(DEFAULT_RULESET if ruleset is None else ruleset)
+    if indicator is None or "no_pizi" not in rs.constraints:
+        return rs
+    k = _kind_of(indicator)
+    had = rs.options.get(TURNED)
+    if had == k:
+        return rs
+    if had is not None:
+        raise RuleError(f"indicator={indicator!r} conflicts with the turned indicator "
+                        f"{tile_name(int(had))} this ruleset already carries")
+    memo = _turned_memo(rs)
+    got = memo.get(k)
+    if got is None:
+        from dataclasses import replace
+        got = memo[k] = replace(rs, options={**rs.options, TURNED: k})
+    return got
+
+
+_turned_memo = per_ruleset(lambda rs: {})

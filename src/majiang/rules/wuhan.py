@@ -45,7 +45,15 @@ replacement draw) and adds ``个人番`` payments up to :func:`settle_wuhan`.
 Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包 payments
 (全求人 fed by a ready discarder, 抢杠).
 
-Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``), and it is
+Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``), nor the 痞子
+(constraint ``no_pizi``, HZ ``analyse_chi_hu_card``: no 红中 or 痞子 in hand, the winning tile
+neither): the 痞子 is the kind of the hand's turned tile, so a ruleset knows it once the
+indicator is applied (:func:`majiang.rules.model.with_indicator`, which the game loops do
+after the deal and ``check_win`` / ``score`` / ``shanten`` / ``ukeire`` / ``discard_table``
+do when given ``indicator=``); it is then a banned kind like 红中 (never held by a target
+of shanten / advice, discarded first, no wait while held).  Without the indicator the 痞子 is
+unknown and not refused.  A 赖子 standing for the 痞子's kind is a joker, not a 痞子; a 痞子
+in a claimed meld is not held.  红中 is
 "never part of a set": no seat may pung or kong it (claimed, added or concealed) in either
 game loop or in :func:`majiang.advise_claim` / :func:`majiang.advise_kong`
 (:attr:`~majiang.rules.model.GameModel.setless_kinds`); 将一色
@@ -345,15 +353,15 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         settlement_params={"personal": None, "combine": personal, "cap": cap},
         source="docs/rules/wuhan.md",
         tile_set="136",
-        constraints=("must_open", "no_red_dragon", "pair_258_small", "max_one_joker_small"),
+        constraints=("must_open", "no_red_dragon", "no_pizi", "pair_258_small",
+                     "max_one_joker_small"),
         ready="none", jokers=JokerRule(source="next", copies=4), wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"small": small, "big": big, "personal": personal,
                  "concealed_kong_fan": concealed_kong_fan, "cap": cap},
         builder="wuhan", section="§3.16", end_settlement="wuhan",
         interpreted=("values provisional (docs/rules/wuhan.md)",),
-        missing=("one product's minimum of 3 番 to win and its x3 包 payments not played",
-                 "a 痞子 held at the win is not refused (the reading forbids it)"))
+        missing=("one product's minimum of 3 番 to win and its x3 包 payments not played",))
 
 
 WUHAN = build()

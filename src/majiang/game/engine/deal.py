@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import RuleError
+from ...rules.model import game_model, with_indicator
 from ..players import efficiency_exchange
 from .facts import _indicator_back
 from .policy import IllegalMoveError
@@ -67,6 +68,9 @@ class _Deal:
                     st.aside.append(t)
                     t = st._take(True)
                 st.indicator = t
+                # a rule reading the turned kind (武汉 痞子: never held at a win)
+                st.rs = with_indicator(st.rs, t)
+                st.model = game_model(st.rs)
                 st.jk = int(jr.kind(t))
                 st.jks = tuple(int(k) for k in jr.kinds(t))
                 if _indicator_back(jr, st.model, t):

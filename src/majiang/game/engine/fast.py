@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...hand import Hand, Meld
-from ...rules.model import game_model
+from ...rules.model import game_model, with_indicator
 from ...scoring.faces import faces_matter as _faces_matter
 from ..._core import game as _cg
 from .. import players as _players
@@ -308,6 +308,11 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
                                         "verdict": _wait_verdict(model, int(prevalent_wind) % 4)},
                       ptypes, gens, bridge)
     bridge.fh = fh
+    if fh.indicator >= 0:
+        # a rule reading the turned kind (武汉 痞子: never held at a win): THE predicate
+        # and the bots' wait verdicts judge with it
+        bridge.rs = with_indicator(rs, int(fh.indicator))
+        bridge.model = game_model(bridge.rs)
     if plays_exchange(rs, exchange3):
         def pick(m):
             return (int(bg.random_raw()) * m) >> 64
