@@ -44,6 +44,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "ANQING"]
 
@@ -103,6 +104,8 @@ def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
         fl += [F.fan(16, "清一色", "Full Flush", 10, F.flush, source=src + " (rule set B; "
                      "value not stated, 10 assumed)")]
     return Ruleset(
+        # who deals next: any win passes the deal to the dealer's 下家; on 荒庄 the dealer stays (S003)
+        dealer_rule=DealerRule(win="rotate"),
         name="anqing", title="安庆麻将 (Anqing)", players=4, hand_size=13,
         calls=(("chow_left",) if rule_set == "A" else ()) + (
             "pung", "exposed_kong", "added_kong", "concealed_kong"),

@@ -44,6 +44,7 @@ from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd,
                    check_bool, register_settlement)
 from .constraints import constraint
+from .table_rules import DealerRule
 
 __all__ = ["build", "BAODING", "baoding_points", "settle_baoding", "gen_zhuang", "zha_hu",
            "gen_zhuang_rounds"]
@@ -185,6 +186,8 @@ def build(*, que_yi_men: bool = False, gen_zhuang: bool = True, qi_bu_ai: bool =
     if not que_yi_men:
         forms += ("thirteen_orphans",) + (("seven_stars",) if qi_bu_ai else ())
     return Ruleset(
+        # who deals next: the deal passes to the 下家 unless the dealer wins; 流庄: the dealer stays (S000)
+        dealer_rule=DealerRule(),
         name="baoding", title="保定 扣听推倒胡 (缺一门 / 跟庄 variant)", players=4,
         hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=forms, seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False,

@@ -29,7 +29,8 @@ from .constraints import CONSTRAINTS
 from .jokers import JokerRule
 from .points import (DOUBLINGS_MAX, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, SETTLEMENTS, ScoringRule,
                      doubling, register_settlement)
-from .table_rules import END_CHECKS, END_SETTLEMENTS, PASS_LOCKS, EndTable, KongPayments, WallEnd
+from .table_rules import (DEFAULT_DEALER_RULE, END_CHECKS, END_SETTLEMENTS, PASS_LOCKS,
+                          DealerRule, EndTable, KongPayments, WallEnd)
 from .tile_sets import TILE_SETS, tile_copies
 
 # importable from here as before the split (the rule modules, scoring and the game read them)
@@ -41,7 +42,7 @@ __all__ = ["Fan", "Ruleset", "COVERAGES", "coverage_of", "FORM_NAMES", "CORE_FOR
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY", "check_int", "check_bool",
            "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
-           "DERIVED_OPTIONS"]
+           "DERIVED_OPTIONS", "DealerRule", "DEFAULT_DEALER_RULE"]
 
 
 DERIVED_OPTIONS: dict[str, frozenset] = {}
@@ -256,6 +257,11 @@ class Ruleset:
     end_settlement : str
         Name of an end-of-hand settlement in :data:`END_SETTLEMENTS` ("" = none), paid
         from the final table (:class:`EndTable`) after a win or a drawn end.
+    dealer_rule : DealerRule or None
+        Who deals the next hand of a match (连庄 / 轮庄 / 抢庄) and the build option
+        that takes the dealer's streak (:func:`majiang.play_match`); None: not stated
+        by the sources: :data:`DEFAULT_DEALER_RULE` (what :attr:`next_dealer_rule`
+        answers).
 
     Raises
     ------
@@ -298,6 +304,7 @@ class Ruleset:
     kong_payments: KongPayments | None = None
     end_settlement: str = ""
     tiles_note: str = ""
+    dealer_rule: DealerRule | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -321,6 +328,8 @@ class Ruleset:
         if not isinstance(self.end_settlement, str):
             raise RuleError(f"ruleset {self.name}: end_settlement must be a name, got "
                             f"{self.end_settlement!r}")
+        if self.dealer_rule is not None and not isinstance(self.dealer_rule, DealerRule):
+            raise RuleError(f"ruleset {self.name}: dealer_rule must be a DealerRule or None")
         if self.kong_payments is not None and not isinstance(self.kong_payments, KongPayments):
             raise RuleError(f"ruleset {self.name}: kong_payments must be a KongPayments")
         if self.end_settlement and self.end_settlement not in END_SETTLEMENTS:
@@ -421,6 +430,12 @@ class Ruleset:
         if dealer is not None and "dealer" in params:
             params = {**params, "dealer": int(dealer) % n}
         return self.settlement(self.points(total), winner, discarder, players=n, **params)
+
+    @property
+    def next_dealer_rule(self) -> DealerRule:
+        """Who deals the next hand of a match: :attr:`dealer_rule`, or
+        :data:`DEFAULT_DEALER_RULE` when the sources state none."""
+        return DEFAULT_DEALER_RULE if self.dealer_rule is None else self.dealer_rule
 
     @property
     def coverage(self) -> str:

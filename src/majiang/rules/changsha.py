@@ -42,6 +42,7 @@ from . import fans as F
 from .base import (END_SETTLEMENTS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, settle_points)
 from .table_rules import RAISE_MODES, pointed_seats, raised_payments
+from .table_rules import DealerRule
 
 __all__ = ["build", "CHANGSHA", "start_of_hand_wins", "bird_seats", "end_settlement",
            "START_OF_HAND_PAYMENT", "BIRD_MODES"]
@@ -168,6 +169,8 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
               source=src),
     )
     return Ruleset(
+        # who deals next: the winner deals next; several winners: the discarder (JD _cur_banker)
+        dealer_rule=DealerRule(win="winner", several="discarder"),
         name="changsha_zhuanzhuan" if zhuanzhuan else "changsha",
         title="长沙转转麻将 (Changsha zhuanzhuan)" if zhuanzhuan else "长沙麻将 二五八 (Changsha)",
         players=4, hand_size=13,

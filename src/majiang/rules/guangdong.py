@@ -55,8 +55,10 @@ hand (:func:`end_settlement`, ``check`` = "跟庄" / "买马"), besides the win 
   payer of the win pays, per hit, again what the winner's kongs cost him (:data:`KONG_PAYMENTS`:
   直杠 3 from its feeder, 补杠 1 and 暗杠 2 from each) [interp.: "the winner's kong value" read
   per payer].
-* 连庄 (``dealer_streak``, 0): the deals the dealer has held in a row before this one (the
-  engine plays single hands, so the streak is a hand option, as 台湾's ``dealer_repeats``).
+* 连庄 (``dealer_streak``, 0): the deals the dealer has held in a row before this one, a
+  hand option that :func:`majiang.play_match` sets hand by hand: a dealer among the
+  winners deals again (S003), another win passes the deal to his 下家, and after a drawn
+  hand he keeps it [interp.: not stated; the usual reading].
   买马节节高 (``horse_streak``, off; GF, GT): 2 more horses per deal held in a row.
   节节高 (``streak_bonus``, off; GF, GT): a winning dealer gets 2 × the deals held in a row
   more from each seat that paid his win [interp.: the readings do not say who pays the
@@ -80,7 +82,7 @@ from .model import FOUR_JOKERS
 from .constraints import constraint
 from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, JokerRule, KongPayments, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, check_int, settle_points)
-from .table_rules import pointed_seats, raised_payments
+from .table_rules import DealerRule, pointed_seats, raised_payments
 
 __all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS",
            "end_settlement", "HORSE_MODES", "HORSE_POINTS", "FOLLOW_DEALER_PAYMENT",
@@ -114,10 +116,10 @@ INTERPRETED = (
     "(one platform: 白板 jokers only, before one's first discard)",
     "翻双鬼: the two kinds after the turned tile are wild (4 copies each), honours cycling "
     "东南西北 and 中发白 as 翻鬼 (one platform cycles the seven honours)",
+    "after a drawn hand the dealer keeps the deal (not stated; the usual reading)",
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
-    "连庄 across hands: the dealer's streak is a hand option (dealer_streak)",
     "花鬼 (flowers as jokers) not played",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
@@ -302,6 +304,9 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                          {f.id for f in fl})
     fl.extend(limit)
     return Ruleset(
+        # who deals next: a dealer among the winners deals again (S003); the streak
+        # (连庄) is the dealer_streak option
+        dealer_rule=DealerRule(streak="dealer_streak"),
         name="guangdong", title="广东推倒胡 (Guangdong push-down)", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",) + (("seven_pairs",) if seven_pairs else ())
@@ -414,6 +419,8 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
         F.fan(35, "人胡", "Human Hand", 6, F.human, excludes=everything, source=src),
     )
     return Ruleset(
+        # who deals next: a dealer among the winners deals again (S003)
+        dealer_rule=DealerRule(),
         name="guangdong_jipinghu", title="广东鸡平胡 (Guangzhou chicken hand)",
         tiles_note="flowers optional, not played", players=4,
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong",

@@ -34,6 +34,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, doubling, settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "GUANNAN", "points", "dealer_term", "settle_guannan", "DOUBLINGS"]
 
@@ -124,6 +125,8 @@ def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool 
     calls = (("chow_left",) if chow else ()) + ("pung", "exposed_kong", "added_kong",
                                                 "concealed_kong")
     return Ruleset(
+        # who deals next: 轮庄: the dealer keeps the deal on his win, otherwise the next seat [interp. of LYG's 轮庄]
+        dealer_rule=DealerRule(draw="pass"),
         name="guannan", title="灌南麻将 (Guannan)", players=players, hand_size=13,
         calls=calls, forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
@@ -135,7 +138,9 @@ def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool 
                  "players": players},
         builder="guannan", section="§3.27", end_settlement="guannan",
         interpreted=("values provisional, built from the neighbouring games (docs/rules/guannan.md §3)",
-                     "the four single winds as bonus tiles; the dealer options"),
+                     "the four single winds as bonus tiles; the dealer options",
+                     "轮庄 read as: the dealer keeps the deal on his win, otherwise the next "
+                     "seat deals"),
         missing=("大绝七对先胡 not played",))
 
 

@@ -41,6 +41,7 @@ from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, check_bool, check_cho
                    register_settlement)
 from .hainan import build as _hainan_build
 from .hainan import hainan_points, settle_hainan
+from .table_rules import DealerRule
 
 __all__ = ["build", "HAINAN_TUIDAO", "settle_tuidao", "mingmo", "mingda"]
 
@@ -142,8 +143,12 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
         source=_SRC, options={"payment": payment, "unit": unit, "you_fan": you_fan,
                               "cap": cap},
         builder="hainan_tuidao", section="§3.21",
+        # who deals next: "其余规则与大众麻将相同" read as 轮庄 with 连庄 on the dealer's win
+        dealer_rule=DealerRule(draw="pass"),
         interpreted=("read as the settlement of 海南 (docs/rules/hainan_tuidao.md §1)",
-                     "a self-draw pays 1 from each; 明打 = a declared player dealing in"),
+                     "a self-draw pays 1 from each; 明打 = a declared player dealing in",
+                     "next dealer: the dealer keeps the deal on his win, otherwise the next "
+                     "seat (\"其余规则与大众麻将相同\")"),
         missing=("items 1 and 3 of the text lost",
                  "报听 not declared in play: 明摸 / 明打 paid by the module's functions"))
 

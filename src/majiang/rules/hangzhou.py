@@ -69,6 +69,7 @@ from . import fans as F
 from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
                    fan_product,
                    check_bool, check_choice, check_int, register_settlement)
+from .table_rules import DealerRule
 
 __all__ = ["build", "HANGZHOU", "hangzhou_points", "settle_hangzhou", "dealer_factor",
            "chain_value", "chengbao", "lone_joker_ready", "DEALER_FACTORS"]
@@ -348,6 +349,8 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
         jr = JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
                        discard=True, substitute=WHITE)
     return Ruleset(
+        # who deals next: a drawn hand counts as a consecutive deal (HZS §3, §12)
+        dealer_rule=DealerRule(streak="dealer_deal", streak_from=1),
         name="hangzhou", title="杭州麻将 (Hangzhou, 白板财神)",
         players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),

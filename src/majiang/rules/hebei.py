@@ -44,6 +44,7 @@ from . import fans as F
 from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule,
                    WallEnd, check_choice, register_settlement)
 from .tianjin import _ben_hun_long, _hun_diao, _no_hun, _zhuo_wu
+from .table_rules import DealerRule
 
 __all__ = ["build", "HEBEI", "hebei_points", "settle_dealer_double", "kong_money",
            "KONG_POINTS"]
@@ -162,6 +163,8 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Rulese
         jr = JokerRule(source="turned", copies=3, second="next", second_copies=4,
                        claim=False, be_claimed=False, discard=False)
     return Ruleset(
+        # who deals next: the dealer keeps the deal on a win or a drawn hand, else the next seat (QQH)
+        dealer_rule=DealerRule(),
         name="hebei", title="河北麻将 (Hebei, 混儿)", tiles_note="17 stacks of 2 per player",
         players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),

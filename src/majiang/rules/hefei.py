@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from . import fans as F
 from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int, settle_points
+from .table_rules import DealerRule
 
 __all__ = ["build", "HEFEI", "start_of_hand_wins", "START_OF_HAND_PAYMENT"]
 
@@ -111,6 +112,8 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
     )
     tile_set = "108" if tiles == 108 else "144"
     return Ruleset(
+        # who deals next: the 通炮者 deals next, else the winner (S003)
+        dealer_rule=DealerRule(win="discarder"),
         name="hefei", title="合肥麻将 (Hefei, Changsha-family reading)",
         tiles_note="" if tiles == 108 else "HFMJ inventory", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),

@@ -22,6 +22,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
                    check_int, doubling, settle_everyone)
+from .table_rules import DealerRule
 
 __all__ = ["build", "LUOSHAN", "luoshan_points", "basic_he"]
 
@@ -90,6 +91,8 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
         F.fan(53, "凑一台", "Half Flush (1 台)", 1, F.half_flush, source=src),
     )
     return Ruleset(
+        # who deals next: the winner deals; on 荒和 the dealer stays (S000)
+        dealer_rule=DealerRule(win="winner"),
         name="luoshan", title="螺山麻将 打来干 (Luoshan)", players=4, hand_size=13,
         calls=("chow_left", "chow_any_on_win", "pung", "exposed_kong", "added_kong",
                "concealed_kong"),

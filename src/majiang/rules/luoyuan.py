@@ -31,6 +31,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_int, settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "LUOYUAN", "luoyuan_points"]
 
@@ -86,6 +87,8 @@ def build(*, flowers36: bool = True, repeat: int = 0,
         F.fan(6, "金龙", "Three Jokers as a Pung (x10)", 0, _jin_long, excludes=(5,), source=src),
     )
     return Ruleset(
+        # who deals next: 连庄 on the dealer's win or a drawn hand, otherwise the 下家 (S000)
+        dealer_rule=DealerRule(streak="repeat"),
         name="luoyuan", title="罗源/福州麻将 (Luoyuan, 金)",
         players=4,
         hand_size=16, calls=("chow_left", "pung", "exposed_kong", "added_kong",

@@ -62,6 +62,7 @@ from itertools import combinations
 
 from ..winning import WinningHand
 from .base import Fan, Ruleset, check_bool
+from .table_rules import DealerRule
 
 __all__ = ["MCR", "MCR_OFFICIAL", "FAN_IDS", "CONCEALED_AND_MELDED_KONG", "build",
            "settle_mcr"]
@@ -570,6 +571,8 @@ def build(concealed_and_melded_kong: bool = True) -> Ruleset:
     check_bool(concealed_and_melded_kong, "mcr option concealed_and_melded_kong")
     on = bool(concealed_and_melded_kong)
     return Ruleset(
+        # who deals next: no 连庄: the deal passes every hand, four hands a wind round [std MCR competition rules]
+        dealer_rule=DealerRule(win="rotate", draw="pass"),
         name="mcr",
         title="Chinese Official (国标麻将, MCR)",
         players=4,

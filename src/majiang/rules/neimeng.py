@@ -44,6 +44,7 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset,
                    register_settlement)
 from .constraints import constraint
 from .hebei import settle_dealer_double
+from .table_rules import DealerRule
 
 __all__ = ["build", "NEIMENG", "settle_neimeng", "settle_table", "neimeng_points"]
 
@@ -180,6 +181,8 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
                      kong_payments=KongPayments(concealed=2, exposed=1, exposed_each=1,
                                                 added=1, when="with_win"))
     return Ruleset(
+        # who deals next: the dealer keeps the deal on his own win; another's win or 荒庄 passes it (AHMJ setNextBankerIdx)
+        dealer_rule=DealerRule(draw="pass"),
         name="neimeng", title="内蒙麻将 (Inner Mongolia, 穷胡)", players=4, hand_size=13,
         seven_pairs_quads=variant == "ningcheng", min_fan=0, flowers_count_toward_minimum=False, fans=fl,
         settlement_params={"dealer": 0}, source=_SRC, tile_set="136", ready="none",

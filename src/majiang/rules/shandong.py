@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from . import fans as F
 from .base import Ruleset, ScoringRule, WallEnd, check_bool, check_int, settle_points
+from .table_rules import DealerRule
 
 __all__ = ["build", "SHANDONG", "may_win"]
 
@@ -65,6 +66,8 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         F.fan(21, "天和", "Heavenly Hand", 6, F.heavenly, source=src),
     )
     return Ruleset(
+        # who deals next: 抢庄: the winner deals next; on 荒庄 the dealer stays (docs/rules, S003)
+        dealer_rule=DealerRule(win="winner"),
         name="shandong", title="山东/烟台麻将 (Shandong / Yantai)",
         tiles_note="flowers not played", players=4,
         hand_size=13, calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),

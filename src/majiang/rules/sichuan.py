@@ -41,6 +41,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (KongPayments, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "SICHUAN", "SICHUAN_XUELIU", "END_CHECKS", "KONG_PAYMENTS"]
 
@@ -101,6 +102,8 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
                      source="docs/rules/sichuan.md §5 (BY, ST)")]
     name = "sichuan_xueliu" if xueliu else "sichuan"
     return Ruleset(
+        # who deals next: the first winner deals next (BK firstHupai)
+        dealer_rule=DealerRule(win="winner"),
         name=name,
         title="四川麻将 血流成河 (Sichuan, river of blood)" if xueliu
         else "四川麻将 血战到底 (Sichuan/Chengdu, bloody battle)",

@@ -28,7 +28,9 @@ def describe(rs: Ruleset) -> dict:
     coverage (:attr:`~majiang.rules.base.Ruleset.coverage`) with the interpreted and the
     missing facts,
     players, hand size, tiles, calls, forms, win constraints, ready declaration, several
-    winners, 血战 / 血流, jokers (None without), scoring, minimum fan, build options, the
+    winners, 血战 / 血流, jokers (None without), scoring, minimum fan, who deals next in a
+    match (``next_dealer``: the dealer rule in words, ``stated`` False when the sources
+    state none and the usual reading is used, the streak option), build options, the
     fan table (``id``, ``chinese``, ``english``, ``value`` each) and the source in words
     (:func:`source_in_words`).  Lists, dicts, str, int, bool and None only."""
     j = rs.jokers
@@ -43,17 +45,24 @@ def describe(rs: Ruleset) -> dict:
             "source": j.source, "copies": j.copies, "claim": j.claim,
             "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
         "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
-        "min_fan": rs.min_fan, "options": dict(rs.options),
+        "min_fan": rs.min_fan, "next_dealer": _dealer(rs), "options": dict(rs.options),
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
                  for f in rs.fans],
         "source": source_in_words(rs.source),
     }
 
 
+def _dealer(rs: Ruleset) -> dict:
+    rule = rs.next_dealer_rule
+    return {"rule": rule.describe(), "stated": rs.dealer_rule is not None,
+            "streak_option": rule.streak or None}
+
+
 def describe_lines(rs: Ruleset) -> list[str]:
     """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
     players and tiles, calls, forms, the win (constraints, ready, several winners,
-    minimum), jokers when it has them, scoring, build options when it has them, and the
+    minimum), jokers when it has them, scoring, who deals next in a match, build options
+    when it has them, and the
     coverage with what is interpreted, not played or lost."""
     lines = [
         f"{rs.title} [{rs.name}]  {rs.section}"
@@ -74,6 +83,10 @@ def describe_lines(rs: Ruleset) -> list[str]:
     sc = rs.scoring
     lines.append(f"scoring  {sc.mode}, base {sc.base}, cap {sc.cap}"
                  + (f", {sc.function}" if sc.function else ""))
+    d = _dealer(rs)
+    lines.append(f"dealer   {d['rule']}"
+                 + ("" if d["stated"] else " (not stated: the usual reading)")
+                 + (f"; streak option {d['streak_option']}" if d["streak_option"] else ""))
     if rs.options:
         lines.append("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
     lines.append(f"coverage {rs.coverage}")

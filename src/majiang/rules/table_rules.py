@@ -2,19 +2,21 @@
 (:class:`WallEnd`), kong payments (:class:`KongPayments`), the settlements at a drawn end
 (:data:`END_CHECKS`), end-of-hand settlements over the final table (:class:`EndTable`,
 :data:`END_SETTLEMENTS`) with the tiles turned after a win that point at seats
-(:func:`pointed_seats`, :func:`raised_payments`: 长沙 扎鸟, 广东 买马) and the lock after a
-passed win (:data:`PASS_LOCKS`).
+(:func:`pointed_seats`, :func:`raised_payments`: 长沙 扎鸟, 广东 买马), the lock after a
+passed win (:data:`PASS_LOCKS`), and who deals the next hand (:class:`DealerRule`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
 __all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS",
-           "PASS_LOCKS", "pointed_seats", "raised_payments", "RAISE_MODES"]
+           "PASS_LOCKS", "pointed_seats", "raised_payments", "RAISE_MODES", "DealerRule",
+           "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,122 @@ class WallEnd:
             return kept
         return (self.kept + self.per_exposed_kong * exposed_kongs
                 + self.per_concealed_kong * concealed_kongs)
+
+
+DEALER_AFTER_WIN = {
+    "dealer": "after a win the dealer keeps the deal if he is a winner (alone or among "
+              "several), else his 下家 deals",
+    "winner": "after a win the winner deals (抢庄; the dealer keeps it on his own win)",
+    "discarder": "after a win the discarder deals (通炮者坐庄), the winner after a self-draw",
+    "rotate": "after a win the dealer's 下家 deals (no 连庄 on a win)",
+}
+"""Who deals after a won hand (:attr:`DealerRule.win`)."""
+DEALER_AFTER_DRAW = {"keep": "after a drawn hand (荒庄) the dealer keeps the deal",
+                     "pass": "after a drawn hand (荒庄) the dealer's 下家 deals"}
+"""Who deals after a drawn hand (:attr:`DealerRule.draw`)."""
+DEALER_SEVERAL = {"first": "the first winner listed", "discarder": "the discarder",
+                  "after_discarder": "the discarder's 下家"}
+"""Who deals after several wins on one discard (一炮多响) when the winner deals next
+(:attr:`DealerRule.several`)."""
+
+
+@dataclass(frozen=True)
+class DealerRule:
+    """Who deals the next hand of a match (连庄 / 轮庄 / 抢庄), and the build option of the
+    ruleset that takes the dealer's streak.
+
+    Seats are numbered in turn order, so the dealer's 下家 is ``(dealer + 1) % players``.
+
+    Parameters
+    ----------
+    win : str
+        After a won hand, a key of :data:`DEALER_AFTER_WIN`: ``"dealer"`` (default),
+        ``"winner"``, ``"discarder"`` or ``"rotate"``.
+    draw : str
+        After a drawn hand, ``"keep"`` (default) or ``"pass"`` (:data:`DEALER_AFTER_DRAW`).
+    several : str
+        With ``win="winner"`` and several winners of one discard (一炮多响):
+        ``"first"`` (default: the first listed; in 血战 the first to win),
+        ``"discarder"`` or ``"after_discarder"`` (:data:`DEALER_SEVERAL`); the last two
+        read every winner of a hand as a winner of its first winning discard (not for
+        血战, where wins follow one another), and a self-drawn first win is the first
+        winner's.
+    streak : str
+        The ruleset's build option that takes the dealer's streak ("" = none): its
+        value for a hand is ``streak_from`` + the deals the dealer has kept in a row
+        before it (台湾 ``dealer_repeats``, 广东 ``dealer_streak``: from 0; 杭州 / 温州
+        ``dealer_deal``, the deal's number: from 1).
+    streak_from : int
+        The option's value on a dealer's first deal (0 or 1).
+
+    Raises
+    ------
+    RuleError
+        An unknown ``win`` / ``draw`` / ``several``, or a bad ``streak`` / ``streak_from``.
+    """
+
+    win: str = "dealer"
+    draw: str = "keep"
+    several: str = "first"
+    streak: str = ""
+    streak_from: int = 0
+
+    def __post_init__(self) -> None:
+        for name, table in (("win", DEALER_AFTER_WIN), ("draw", DEALER_AFTER_DRAW),
+                            ("several", DEALER_SEVERAL)):
+            if getattr(self, name) not in table:
+                raise RuleError(f"dealer rule: {name} must be one of {', '.join(table)}, "
+                                f"got {getattr(self, name)!r}")
+        if not isinstance(self.streak, str):
+            raise RuleError(f"dealer rule: streak must be an option name, got {self.streak!r}")
+        check_int(self.streak_from, "dealer rule streak_from", lo=0, hi=1)
+
+    def next_dealer(self, dealer: int, winners: Any, discarders: Any, players: int) -> int:
+        """The seat that deals the next hand.
+
+        ``winners`` / ``discarders``: the hand's winners in the order they won and, per
+        win, the discarder (None on a self-draw), as the ``winners`` / ``discarder``
+        columns of :func:`majiang.simulate`; empty for a drawn hand.
+        """
+        nxt = (dealer + 1) % players
+        winners = list(winners)
+        if not winners:
+            return dealer if self.draw == "keep" else nxt
+        if self.win == "rotate":
+            return nxt
+        if self.win == "dealer":
+            return dealer if dealer in winners else nxt
+        discarders = list(discarders)
+        first = discarders[0] if discarders else None
+        if self.win == "discarder":
+            return winners[0] if first is None else int(first)
+        if len(winners) > 1 and first is not None and self.several != "first":
+            return int(first) if self.several == "discarder" else (int(first) + 1) % players
+        return int(winners[0])
+
+    def streak_options(self, rs: Any, streak: int) -> dict:
+        """The build options that give ruleset ``rs`` a dealer who has kept the deal
+        ``streak`` times in a row: ``{streak option: streak_from + streak}``, or ``{}``
+        when ``rs`` has no such option or already that value (build it with
+        :func:`majiang.rules.toml.with_options`)."""
+        if not self.streak or self.streak not in rs.options:
+            return {}
+        value = self.streak_from + int(streak)
+        return {} if rs.options[self.streak] == value else {self.streak: value}
+
+    def describe(self) -> str:
+        """The rule in one line of plain text."""
+        text = DEALER_AFTER_WIN[self.win]
+        if self.win == "winner":
+            text += f" (several winners on one discard: {DEALER_SEVERAL[self.several]})"
+        return f"{text}; {DEALER_AFTER_DRAW[self.draw]}"
+
+
+DEFAULT_DEALER_RULE = DealerRule()
+"""The dealer rule of a ruleset whose sources do not state one (:attr:`Ruleset.dealer_rule`
+None): the dealer keeps the deal on his own win and on a drawn hand, otherwise his 下家
+deals — the reading of most variants that state it (西安, 河北, 杭州, 罗源, 台湾, and the
+缺一门 / 跟庄 variant of 保定)."""
 
 
 @dataclass(frozen=True)

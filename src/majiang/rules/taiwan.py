@@ -31,18 +31,22 @@ holds (``1f``..``8f``; a bare count scores 八仙過海 only); the game engine g
 winner's hand its flowers.  The flowers add up: East holding 春夏秋冬 has 花槓 and 正花 (春).
 
 Dealer (AS, 4W rules04 §4.2-4.3): 莊家 1 台 whenever the dealer wins or pays, and after n
-repeat deals (連莊) n 台 連 + n 台 拉 more (連N拉N = 2n + 1).  The engine plays each hand on
-its own, so the repeats are a hand option, ``dealer_repeats`` (n, default 0): the dealer's
+repeat deals (連莊) n 台 連 + n 台 拉 more (連N拉N = 2n + 1).  A hand takes the repeats as
+the option ``dealer_repeats`` (n, default 0): the dealer's
 win counts 莊家, 連莊 x n and 拉莊 x n as fans (listed only when n > 0); a payment the dealer makes to another
 winner (his discard, or his share of a self-draw) carries 1 + 2n 台 more (the settlement's
-``dealer_pays_extra``; the dealer is seat 0, East).  The seed's 拉庄 (a loser deferring a
-third of the loss to the next hand) is not played.
+``dealer_pays_extra``; the dealer is seat 0, East).  :func:`majiang.play_match` plays hands
+in a row and sets n hand by hand: the dealer keeps the deal on his win or a drawn hand
+[interp.: the usual Taiwanese table rule; the sources count the repeats without saying what
+makes one], otherwise his 下家 deals.  The seed's 拉庄 (a loser deferring a third of the loss
+to the next hand) is not played: AS and 4W read 拉莊 as the n 台 above.
 """
 from __future__ import annotations
 
 from . import fans as F
 from .base import (WINNERS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int,
                    settle_points)
+from .table_rules import DealerRule
 
 FLOWERS = (F.FLOWER_FACES,)
 
@@ -140,6 +144,8 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
                F.fan(35, "拉莊", "Dealer Pull", 1, lambda w: n * F.dealer(w), tags=fw,
                      source="docs/rules/taiwan.md §1 (AS, 4W)"))
     return Ruleset(
+        # who deals next: 連莊 on the dealer's win or a drawn hand
+        dealer_rule=DealerRule(streak="dealer_repeats"),
         name="taiwan", title="台湾16张麻将 (Taiwanese 16-tile)",
         players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
@@ -155,10 +161,13 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         builder="taiwan",
         section="§3.5",
         interpreted=("八仙過海 ends the hand without the replacement draw",
+                     "連莊: the dealer keeps the deal on his win or a drawn hand (the usual "
+                     "table rule; the sources do not say what makes a repeat)",
                      "七搶一: the seat holding the eighth flower pays it alone, whichever of "
                      "the two came last"),
-        missing=("拉庄 (a loser deferring a third of the loss to the next hand) not played",
-                 "連莊 across hands: given as a hand option (dealer_repeats)"))
+        missing=("拉庄 as the seed reads it (a loser deferring a third of the loss to the "
+                 "next hand) not played: the sources read 拉莊 as n 台 per repeat, which is "
+                 "played",))
 
 
 TAIWAN = build()

@@ -52,6 +52,7 @@ from ..errors import RuleError
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, settle_everyone, settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
 
@@ -194,6 +195,8 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
     )
     copies = 4 if indicator_in_play else 3
     return Ruleset(
+        # who deals next: the winner keeps or takes the deal, otherwise the next seat (TJP, TJC)
+        dealer_rule=DealerRule(win="winner", draw="pass"),
         name="tianjin", title="天津麻将 (Tianjin, 中下滚 混儿)",
         players=4,
         hand_size=13, calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),

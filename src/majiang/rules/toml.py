@@ -295,6 +295,26 @@ def _check_fan_value(value: Any, what: str, where: str, rs: Ruleset) -> None:
                         f"got {value}")
 
 
+def with_options(rs: Ruleset, **options: Any) -> Ruleset:
+    """Ruleset ``rs`` built again with some build options changed: a built-in ruleset
+    by its builder, any other (house rules) through its house-rule text
+    (:func:`dumps`, then the options, then :func:`apply`), so its own changes stay.
+
+    Raises
+    ------
+    RuleError
+        An option ``rs`` does not take or a bad value; a ruleset a house-rule file
+        cannot write (:func:`dumps`).
+    """
+    from . import BUILDERS, BUILTIN_NAMES, get
+    if rs.name in BUILTIN_NAMES and get(rs.name) is rs and rs.builder in BUILDERS:
+        _check_keys(options, set(rs.options), f"the options of {rs.name}", "with_options")
+        return BUILDERS[rs.builder](**{**knobs(rs), **options})
+    data = tomllib.loads(dumps(rs))
+    data.setdefault("options", {}).update(options)
+    return apply(data, where=f"ruleset {rs.name}")
+
+
 def knobs(rs: Ruleset) -> dict:
     """The build options of `rs` a house-rule file gives: :attr:`Ruleset.options`
     without the ones its builder derives from the others
@@ -331,7 +351,7 @@ _RULE_FIELDS = ("min_fan", "constraints", "winners", "ready", "pass_lock", "end_
 
 _FIXED_FIELDS = ("players", "hand_size", "calls", "forms", "seven_pairs_quads",
                  "flowers_count_toward_minimum", "settlement", "settlement_params", "tile_set",
-                 "tiles_note", "jokers", "wall_end", "blood")
+                 "tiles_note", "jokers", "wall_end", "blood", "dealer_rule")
 """Ruleset fields a house-rule file cannot change: they come from the base and options."""
 
 

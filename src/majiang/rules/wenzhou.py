@@ -83,6 +83,7 @@ from .base import (DERIVED_OPTIONS, POINTS_FUNCTIONS, WILD_HELD, JokerRule, Rule
                    WallEnd,
                    check_bool, check_int, register_settlement, settle_everyone)
 from .hangzhou import _real_before, lone_joker_ready
+from .table_rules import DealerRule
 
 __all__ = ["build", "WENZHOU", "wenzhou_points", "settle_wenzhou", "base_points",
            "caishen_money", "kong_money", "BASE_TABLES"]
@@ -283,6 +284,8 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                   source=_SRC + " 双翻"),
         ]
     return Ruleset(
+        # who deals next: 连庄 raises the base (S003; WZA 底分 by the consecutive deal)
+        dealer_rule=DealerRule(streak="dealer_deal", streak_from=1),
         name="wenzhou", title="温州麻将 (Wenzhou, 财神 + 白板)",
         players=4, hand_size=16,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd, check_int,
                    settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points"]
 
@@ -48,6 +49,8 @@ def build(*, base: int = 1) -> Ruleset:
         F.fan(5, "天胡", "Heavenly Hand (3x)", 0, F.heavenly, source=src),
     )
     return Ruleset(
+        # who deals next: a winning dealer continues, otherwise the next seat; on 荒牌 the dealer stays
+        dealer_rule=DealerRule(),
         name="xian", title="西安麻将 (Xi'an)", tiles_note="17 stacks of 2 per player",
         players=4, hand_size=13,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),

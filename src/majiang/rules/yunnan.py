@@ -34,6 +34,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd,
                    check_choice, doubling, settle_points)
+from .table_rules import DealerRule
 
 __all__ = ["build", "YUNNAN", "yunnan_points"]
 
@@ -93,6 +94,8 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         F.fan(ROBBING, "抢杠胡", "Robbing a Kong (x3)", 0, F.robbing, source=_BORROWED),
     )
     return Ruleset(
+        # who deals next: the first winner deals; 一炮多响: the discarder's 下家 (S000)
+        dealer_rule=DealerRule(win="winner", several="after_discarder"),
         name="yunnan", title="云南麻将 (Yunnan, 玉溪)", players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
