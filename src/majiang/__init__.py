@@ -45,6 +45,7 @@ _LAZY: dict[str, str] = {
     "WinningHand": "winning",
     # whole hands: majiang.game; studies
     "simulate": "game",
+    "play_match": "game",
     "count_complete_hands": "studies",
     "compare_rulesets": "studies",
     "arena": "studies.arena",
@@ -104,5 +105,5 @@ __all__ = [
     "rules", "rule_spec", "RuleSpec", "game_model", "check_win", "is_win", "score", "score_batch", "BatchScores",
     "FanResult", "waits", "WinContext", "WinningHand",
     # whole hands and studies
-    "simulate", "count_complete_hands", "compare_rulesets", "arena",
+    "simulate", "play_match", "count_complete_hands", "compare_rulesets", "arena",
 ]

@@ -9,6 +9,8 @@
 * :func:`simulate` — many hands as a pandas DataFrame (:mod:`.runner`), on all cores
   or an executor, resumable in a Parquet run directory; :func:`read_run` reads one
   back (:mod:`.store`);
+* :func:`play_match` — hands in a row, the deal, the dealer's streak, the prevalent wind
+  and the scores carried from hand to hand under the ruleset's 连庄 rule (:mod:`.match`);
 * :func:`table_probabilities` — win / tenpai probability of a hand at a full table
   by Monte Carlo over the engine (:mod:`.table`), registered as
   ``majiang.probability.win_probability(..., model="table")``.
@@ -18,6 +20,7 @@ from .logs import read_jsonl, replay, summarize, to_jsonl, write_botzone
 from .expert import ExpertPlayer
 from .players import EfficiencyPlayer, RandomPlayer, SeatView
 from .runner import simulate
+from .match import play_match
 from .store import read_run
 from .table import table_probabilities
 from ..probability import register_model as _register_model
@@ -26,5 +29,5 @@ from .table import _model as _table_model
 _register_model("table", _table_model)     # win_probability(..., model="table")
 
 __all__ = ["play_hand", "HandState", "IllegalMoveError", "SeatView", "RandomPlayer",
-           "EfficiencyPlayer", "ExpertPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "write_botzone",
+           "EfficiencyPlayer", "ExpertPlayer", "replay", "summarize", "to_jsonl", "read_jsonl", "simulate", "play_match", "write_botzone",
            "read_run", "table_probabilities"]
