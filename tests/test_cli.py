@@ -1425,7 +1425,7 @@ def test_position_errors_that_used_to_be_vague(capsys, tmp_path):
 
 def test_declared_void_names_its_suit_when_a_win_breaks_it(capsys):
     # sichuan, 条 declared void: 123456789m 11p 57s + 6s is complete in shape but holds 条
-    from majiang.rules.model import with_void
+    from majiang.rules.derived import with_void
     from majiang.scoring import check_win
     v = check_win("123456789m11p57s", "6s", ruleset=with_void("sichuan", "s"))
     assert not v.valid and "declared 条 (s) void" in v.reason

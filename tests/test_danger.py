@@ -10,7 +10,7 @@ import majiang
 from majiang.reading import danger, danger_arrays
 from majiang.errors import RuleError
 from majiang.opponents import OpponentModel
-from majiang.rules.model import narrowed
+from majiang.rules.derived import narrowed
 
 # every opponent ready; the raw reading of steps 1-5 (the recalibration has its own tests)
 SURE = OpponentModel(tempo=(30.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0), calibrate=False)

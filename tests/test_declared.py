@@ -17,7 +17,8 @@ import majiang as mj
 from majiang.analysis import completion
 from majiang.cli import main
 from majiang.errors import RuleError
-from majiang.rules.model import rule_spec, void_index, with_void
+from majiang.rules.model import rule_spec, void_index
+from majiang.rules.derived import with_void
 
 HAND = "123456789m11p579s"      # the 定缺 万 example: all nine 万 must go
 

@@ -210,7 +210,7 @@ def test_plain_is_the_riichi_style_shapes():
 
 
 def test_narrowed_keeps_every_other_rule():
-    from majiang.rules.model import narrowed
+    from majiang.rules.derived import narrowed
 
     sc = rules.get("sichuan")
     reg = narrowed("sichuan", ("regular",))
@@ -422,7 +422,9 @@ def test_probability_position_reads_the_rule_spec_shape(name):
     if m.jokers is not None and m.jokers.source != "fixed":
         ind = majiang.tile_name(kinds[-1])
     pos = _position(hand, None, name, indicator=ind)
-    sh = m.shape(())
+    # the spec of the hand's ruleset: 武汉 carries the turned kind (its 痞子) from here on
+    from majiang.rules.derived import with_indicator
+    sh = game_model(with_indicator(name, ind)).shape(())
     assert pos.shape is sh
     assert (pos.mask, pos.quads, pos.pair_mask, pos.void_suits) == (
         sh.mask, sh.quads, sh.pair_mask, sh.void_suits)

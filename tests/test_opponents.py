@@ -11,7 +11,7 @@ from majiang.errors import InvalidHandError, RuleError
 from majiang.opponents import (
     DEFAULT_MODEL, OpponentModel, read_opponent, sample_ready_hands,
 )
-from majiang.rules.model import narrowed
+from majiang.rules.derived import narrowed
 from majiang.tiles import as_counts, parse_tile
 
 SURE = OpponentModel(tempo=(30.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0))   # ready (P = 1 - 1e-13)

@@ -12,7 +12,8 @@ import pytest
 import majiang
 from majiang import RuleError
 from majiang.rules import get
-from majiang.rules.model import game_model, with_indicator
+from majiang.rules.model import game_model
+from majiang.rules.derived import with_indicator
 from majiang.scoring import check_win
 
 HAND = "234m567m789p5s [111s]"

@@ -127,7 +127,7 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
     if ruleset is None and as_hand(h, strict=False).jokers:
         return None     # generic jokers: the default ruleset's predicate has none
     if forms is not None or seven_pairs_quads is not None:
-        from .rules.model import narrowed
+        from .rules.derived import narrowed
         ruleset = narrowed(ruleset, forms, seven_pairs_quads)   # forms= narrows the rules
     pos = P._position(h, None, ruleset, indicator=indicator, seat_wind=seat_wind,
                       prevalent_wind=prevalent_wind)
@@ -296,7 +296,7 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
             raise RuleError(f"by must be one of {', '.join(RANKINGS)}, got {by!r}")
         raise RuleError(f"by={by!r} weighs the table: give a majiang.Position instead of a hand")
     if void is not None:
-        from .rules.model import with_void
+        from .rules.derived import with_void
         ruleset = with_void(ruleset, void)
     if n_samples is None:
         from .probability import DEFAULT_SAMPLES as SINGLE_SAMPLES
@@ -360,7 +360,7 @@ def _narrow(ruleset: Any, forms: Any, seven_pairs_quads: Any) -> Any:
     no ``forms=`` of their own)."""
     if forms is None and seven_pairs_quads is None:
         return ruleset
-    from .rules.model import narrowed
+    from .rules.derived import narrowed
     return narrowed(ruleset, forms, seven_pairs_quads)
 
 
@@ -460,7 +460,7 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
                           joker_fifth_copy=joker_fifth_copy, ruleset=ruleset,
                           indicator=indicator)
     if draws is not None:
-        from .rules.model import narrowed
+        from .rules.derived import narrowed
         prob_rs = (ruleset if forms is None and seven_pairs_quads is None
                    else narrowed(ruleset, forms, seven_pairs_quads))     # forms= narrows
         if model is not None:
@@ -628,7 +628,8 @@ def _valid_waits(table, hand, visible, ruleset, forms, seven_pairs_quads, seat_w
     then ``valid_ukeire``, then the criteria before.  The table is unchanged under a
     ruleset whose complete shapes all win, and for hands with jokers."""
     from .hand import as_hand
-    from .rules.model import game_model, narrowed
+    from .rules.model import game_model
+    from .rules.derived import narrowed
 
     rs = (ruleset if forms is None and seven_pairs_quads is None
           else narrowed(ruleset, forms, seven_pairs_quads))

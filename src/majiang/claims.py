@@ -108,7 +108,7 @@ def _win(position: Any, t: int):
         (3 if m.kind == "pung" else 4) if m.kind != "chow" and m.tile == t
         else int(m.kind == "chow" and m.tile <= t <= m.tile + 2)
         for m in position.own_melds)
-    from .rules.model import with_void
+    from .rules.derived import with_void
     wc = check_win(position.hand, t, ruleset=with_void(position.ruleset, kw.get("void")),
                    self_drawn=False,
                    seat_wind=kw["seat_wind"], prevalent_wind=kw["prevalent_wind"],

@@ -88,7 +88,7 @@ def fan_odds(hand: Any, draws: int, *, ruleset: Any = None, visible: Any = None,
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     if void is not None:
-        from .rules.model import with_void
+        from .rules.derived import with_void
         ruleset = with_void(ruleset, void)
     method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, None if visible is None else visible, ruleset,

@@ -155,7 +155,8 @@ def waiting_row(position: Any, draws: int | None, seed: Any) -> dict:
     ``_model`` / ``_policy``; ``p_deal_in`` and ``exp_loss`` 0 (no discard is made now)
     and ``ev`` (``exp_gain``, NaN without ``draws``)."""
     from .efficiency import shanten, ukeire
-    from .rules.model import game_model, with_void
+    from .rules.model import game_model
+    from .rules.derived import with_void
     from .tiles import format_counts, parse_tile
     kw = position.analysis_kwargs()
     ind = kw.get("indicator")
@@ -195,7 +196,7 @@ def _waiting_odds(position: Any, draws: int, seed: Any):
     for :func:`majiang.reading.exp_gain`."""
     from . import probability as P
     from .reading import exp_gain
-    from .rules.model import with_void
+    from .rules.derived import with_void
     kw = position.analysis_kwargs()
     method = P._auto_method("auto", None)
     ruleset = with_void(position.ruleset, kw.get("void"))

@@ -179,7 +179,7 @@ def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
     (:func:`load_ruleset`); ``effective`` the :class:`~majiang.rules.Ruleset` the command
     uses — ``--rules`` (default Chinese Official rules) narrowed by the two options
     exactly as ``forms=`` / ``seven_pairs_quads=`` narrow it in Python
-    (:func:`majiang.rules.model.narrowed`: the tile set, shape rules and jokers stay);
+    (:func:`majiang.rules.derived.narrowed`: the tile set, shape rules and jokers stay);
     ``narrowing`` the keywords ``forms`` / ``seven_pairs_quads`` to pass to the library
     together with ``ruleset=ruleset`` (None when not given).
 
@@ -188,7 +188,7 @@ def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
     RuleError
         Unknown ruleset or form, a form the ruleset does not have.
     """
-    from ..rules.model import narrowed, with_void
+    from ..rules.derived import narrowed, with_void
 
     ruleset = load_ruleset(args.rules)
     if getattr(args, "void", None) is not None:     # --void: the declared void suit

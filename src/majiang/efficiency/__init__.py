@@ -33,7 +33,7 @@ tiles); a named ruleset without a joker rule refuses them.
 *Narrowing* (``forms=`` / ``seven_pairs_quads=``): ``forms`` keeps only those of the
 ruleset's forms and ``seven_pairs_quads`` sets only that option; the tile set, shape
 rules (缺一门, 二五八将), jokers and the rest of the ruleset stay
-(:func:`majiang.rules.model.narrowed`).  A form the ruleset does not have is a
+(:func:`majiang.rules.derived.narrowed`).  A form the ruleset does not have is a
 RuleError: ``shanten(h, ruleset="sichuan", forms=("thirteen_orphans",))`` has no
 meaning in a 108-tile set without honours.
 

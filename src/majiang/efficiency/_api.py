@@ -61,7 +61,7 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         The seat's declared void suit (定缺) under a ruleset with a void suit (四川 and
         the other 缺一门 rulesets): ``"m"``, ``"p"``, ``"s"`` or 0..2.  The complete hand
         must then lack that suit (not merely some suit); ``None`` (default): not declared
-        (:func:`majiang.rules.model.with_void`).
+        (:func:`majiang.rules.derived.with_void`).
 
     Returns
     -------
@@ -81,10 +81,10 @@ def shanten(hand: Any, *, forms: Sequence[str] | None = None,
         ``void`` under a ruleset without a void suit.
     """
     if void is not None:
-        from ..rules.model import with_void
+        from ..rules.derived import with_void
         ruleset = with_void(ruleset, void)
     if indicator is not None and ruleset is not None:
-        from ..rules.model import with_indicator
+        from ..rules.derived import with_indicator
         ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
     named = ruleset is not None
     if forms is None and seven_pairs_quads is None:
@@ -200,10 +200,10 @@ def ukeire(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
         visible kind outside the ruleset's tile set.
     """
     if void is not None:
-        from ..rules.model import with_void
+        from ..rules.derived import with_void
         ruleset = with_void(ruleset, void)
     if indicator is not None and ruleset is not None:
-        from ..rules.model import with_indicator
+        from ..rules.derived import with_indicator
         ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
     if (visible is None and forms is None and seven_pairs_quads is None
             and type(jokers) is int and jokers == 0 and indicator is None):

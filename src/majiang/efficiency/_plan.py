@@ -48,7 +48,7 @@ class _Plan258:
         # regular group (small win, one suit, all pungs, 全求人) is a 2, 5 or 8
         self.strict = model.pair_kinds is not None
         self.void = model.void_suit             # 缺一门: every group lacks a suit
-        self.declared = model.declared_void     # 定缺: that suit (rules.model.with_void)
+        self.declared = model.declared_void     # 定缺: that suit (rules.derived.with_void)
         self.eight = model.eight_of_a_suit      # 合肥 八枝: _eight_groups
         self.row_by_row = self.void or self.strict or self.eight   # _b258_batch
         self.banned = model.banned_kinds

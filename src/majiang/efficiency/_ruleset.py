@@ -78,7 +78,7 @@ _DEFAULT_RS: Any = None
 def _resolved(ruleset: Any, forms: Any = None, seven_pairs_quads: bool | None = None) -> Any:
     """The :class:`~majiang.rules.Ruleset` a call uses: ``ruleset`` (``None`` = the default,
     :data:`majiang.rules.model.DEFAULT_RULESET`) narrowed by ``forms`` /
-    ``seven_pairs_quads`` (:func:`majiang.rules.model.narrowed`: the other rules kept).
+    ``seven_pairs_quads`` (:func:`majiang.rules.derived.narrowed`: the other rules kept).
 
     Raises
     ------
@@ -93,7 +93,7 @@ def _resolved(ruleset: Any, forms: Any = None, seven_pairs_quads: bool | None = 
                 _DEFAULT_RS = _get_ruleset(DEFAULT_RULESET)
             return _DEFAULT_RS
         return _get_ruleset(ruleset)
-    from ..rules.model import narrowed
+    from ..rules.derived import narrowed
     return narrowed(ruleset, forms, seven_pairs_quads)
 
 

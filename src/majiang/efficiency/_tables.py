@@ -96,10 +96,10 @@ def discard_table(hand: Any, visible: Any = None, *, forms: Sequence[str] | None
         ruleset's tile set.
     """
     if void is not None:
-        from ..rules.model import with_void
+        from ..rules.derived import with_void
         ruleset = with_void(ruleset, void)
     if indicator is not None and ruleset is not None:
-        from ..rules.model import with_indicator
+        from ..rules.derived import with_indicator
         ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
     return void_first(_discard_table(hand, visible, forms, seven_pairs_quads, second_order,
                                      jokers, joker_fifth_copy, ruleset, indicator), ruleset)

@@ -117,7 +117,7 @@ def analysis_inputs(x: Any, what: str, given: dict,
     the position (any ``visible``, a different ruleset, indicator or wind, ``jokers``)
     is refused.  With ``void`` (default) and ``"ruleset"`` among ``keys``, the seat's
     declared void suit (定缺) is applied to the ruleset
-    (:func:`majiang.rules.model.with_void`), so every analysis of the position holds
+    (:func:`majiang.rules.derived.with_void`), so every analysis of the position holds
     the seat to its declaration; a ``void=`` the caller gives as well must then name
     the same suit (:func:`with_void` refuses another).  With ``given_only`` the caller
     passes None for a keyword it was not given (:func:`majiang.advise`), so a wind given
@@ -152,7 +152,7 @@ def analysis_inputs(x: Any, what: str, given: dict,
         if k in mine:
             kw[k] = v
     if void and "ruleset" in keys and "void" in mine:
-        from ..rules.model import with_void
+        from ..rules.derived import with_void
         kw["ruleset"] = with_void(kw["ruleset"], mine["void"])
     return x.hand, kw
 

@@ -321,7 +321,7 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
 
     ``void``: the declared void suit (定缺, ``"m"`` / ``"p"`` / ``"s"`` or 0..2) under a
     ruleset with a void suit: every win must lack that suit
-    (:func:`majiang.rules.model.with_void`; a position gives its seat's own).
+    (:func:`majiang.rules.derived.with_void`; a position gives its seat's own).
 
     Returns
     -------
@@ -337,7 +337,7 @@ def probabilities(hand: Any, draws: int, *, visible: Any = None, ruleset: Any = 
         visible, ruleset, indicator = kw["visible"], kw["ruleset"], kw.get("indicator")
         seat_wind, prevalent_wind = kw["seat_wind"], kw["prevalent_wind"]
     if void is not None:
-        from ..rules.model import with_void
+        from ..rules.derived import with_void
         ruleset = with_void(ruleset, void)
     method = _auto_method(method, policy)      # a named policy is honoured under "auto"
     pos, engine, n_samples = _setup(hand, draws, visible, ruleset, method, policy, n_samples,

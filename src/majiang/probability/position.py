@@ -189,7 +189,7 @@ def _position(hand: Any, visible: Any, ruleset: Any, *, indicator: Any = None,
               seat_wind: Any = 0, prevalent_wind: Any = 0) -> _Position:
     model = _model_of(ruleset)
     if indicator is not None:        # a rule reading the turned kind (武汉 痞子)
-        from ..rules.model import with_indicator
+        from ..rules.derived import with_indicator
         model = game_model(with_indicator(model.ruleset, indicator))
     from ..efficiency import read_faces, wild_faces     # stand-ins as themselves
     faces = wild_faces(hand, model.ruleset, indicator)

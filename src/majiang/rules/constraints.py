@@ -47,7 +47,7 @@ def _big(w: WinningHand, fans: dict, rs) -> bool:
 
 @constraint("void_suit", "缺一门/定缺: at most two of the three suits (万 筒 条)")
 def void_suit(w, fans, rs) -> bool:
-    declared = rs.options.get(DECLARED_VOID)      # a seat's 定缺 (rules.model.with_void)
+    declared = rs.options.get(DECLARED_VOID)      # a seat's 定缺 (rules.derived.with_void)
     if declared is not None:
         return int(declared) not in _suits(w)
     return len(_suits(w)) <= 2
@@ -129,7 +129,7 @@ def no_red_dragon(w, fans, rs) -> bool:
 @constraint("no_pizi", "the 痞子 (the turned indicator's kind) may not be held at the win, "
             "nor be the winning tile (武汉)")
 def no_pizi(w, fans, rs) -> bool:
-    k = rs.options.get(TURNED)      # the hand's turned kind (rules.model.with_indicator)
+    k = rs.options.get(TURNED)      # the hand's turned kind (rules.derived.with_indicator)
     if k is None:
         return True                 # not known: nothing to refuse (give the indicator)
     # held loose (melds are not held), less the 赖子 standing for its kind (no 痞子)

@@ -1,5 +1,5 @@
 """A seat's declared void suit (定缺) applied to a ruleset:
-:func:`~majiang.rules.model.with_void` makes the
+:func:`~majiang.rules.derived.with_void` makes the
 ruleset whose :attr:`RuleSpec.declared_void <majiang.rules.model.RuleSpec.declared_void>`
 is that suit, which every analysis then reads (the shape options' ``void_suits`` with only
 that suit's bit, the ``void_suit`` win predicate, the discard tables' "declared suit first"
@@ -23,7 +23,7 @@ declared void suit of a ruleset made by :func:`with_void`."""
 TURNED = "turned_indicator"
 """The key of :attr:`Ruleset.options <majiang.rules.Ruleset.options>` that holds the kind
 of the hand's turned joker indicator on a ruleset made by
-:func:`~majiang.rules.model.with_indicator` (武汉: that kind is the 痞子, which may not be
+:func:`~majiang.rules.derived.with_indicator` (武汉: that kind is the 痞子, which may not be
 held at a win)."""
 
 

@@ -48,7 +48,7 @@ Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包
 Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``), nor the 痞子
 (constraint ``no_pizi``, HZ ``analyse_chi_hu_card``: no 红中 or 痞子 in hand, the winning tile
 neither): the 痞子 is the kind of the hand's turned tile, so a ruleset knows it once the
-indicator is applied (:func:`majiang.rules.model.with_indicator`, which the game loops do
+indicator is applied (:func:`majiang.rules.derived.with_indicator`, which the game loops do
 after the deal and ``check_win`` / ``score`` / ``shanten`` / ``ukeire`` / ``discard_table``
 do when given ``indicator=``); it is then a banned kind like 红中 (never held by a target
 of shanten / advice, discarded first, no wait while held).  Without the indicator the 痞子 is

@@ -139,7 +139,7 @@ def score(hand: Any, win_tile: Any = None, *, ruleset: Any, indicator: Any = Non
     if rs.jokers is None:
         raise RuleError(f"ruleset {rs.name} has no jokers; use majiang.score")
     if indicator is not None:       # a rule reading the turned kind (武汉 痞子)
-        from ..rules.model import with_indicator
+        from ..rules.derived import with_indicator
         rs = with_indicator(rs, indicator)
     kinds = rs.jokers.kinds(indicator)
     copies = rs.jokers.kind_copies

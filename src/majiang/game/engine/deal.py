@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import RuleError
-from ...rules.model import game_model, with_indicator
+from ...rules.model import game_model
+from ...rules.derived import with_indicator
 from ..players import efficiency_exchange
 from .facts import _indicator_back
 from .policy import IllegalMoveError

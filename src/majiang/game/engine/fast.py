@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...hand import Hand, Meld
-from ...rules.model import game_model, with_indicator
+from ...rules.model import game_model
+from ...rules.derived import with_indicator
 from ...scoring.faces import faces_matter as _faces_matter
 from ..._core import game as _cg
 from .. import players as _players
