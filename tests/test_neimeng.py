@@ -72,8 +72,9 @@ def test_ningcheng_values(fan, hand, win, kw, points):
 
 
 def test_every_value_is_tested():
-    assert {f.chinese for f in rules.get("neimeng").fans} == {"对对胡", "夹胡", "自摸", "杠开"}
-    assert {f.chinese for f in NING.fans} == {"对对胡", "七对", "双七对", "杠开"}
+    assert {f.chinese for f in rules.get("neimeng").fans} == {"对对胡", "夹胡", "自摸", "杠开",
+                                                              "杠后炮"}
+    assert {f.chinese for f in NING.fans} == {"对对胡", "七对", "双七对", "杠开", "杠后炮"}
 
 
 # ----------------------------------------------------------------- conditions (§2)
@@ -175,7 +176,8 @@ def test_hands_in_the_engine():
         for w in st.wins:
             wins += 1
             d = None if w["discarder"] is None else w["discarder"]
-            want = N.settle_table(w["points"], w["seat"], d, dealer=st.dealer, melds=melds)
+            want = N.settle_table(w["points"], w["seat"], d, dealer=st.dealer, melds=melds,
+                                  kong_discard=w["kong_discard"])
             got = list(w["deltas"])
             for e in st.end_checks:
                 if e["check"] == "闭门":

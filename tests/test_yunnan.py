@@ -60,7 +60,7 @@ def test_each_value(hand, win, kw, fan, points):
 def test_every_value_is_tested():
     assert {f.chinese for f in rules.get("yunnan").fans} == {
         "对对胡", "七对", "龙七对", "双龙七对", "清一色", "混一色", "门清", "杠上花",
-        "杠上五梅花", "抢杠胡"}
+        "杠上五梅花", "抢杠胡", "杠上炮"}
 
 
 def test_five_plum_replaces_kong_flower():

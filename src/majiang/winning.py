@@ -81,13 +81,19 @@ class WinContext:
         the self-draw of its first turn; ``"human"`` 人和, a non-dealer wins on a
         discard before its own first draw.  ``""`` (default) otherwise.  Rulesets
         read them through :attr:`heavenly`, :attr:`earthly`, :attr:`human`.
+    kong_discard : bool
+        杠上炮 / 杠后炮 (杠上流泪): won on a discard its discarder made right after his own
+        kong (in the same turn, after the replacement draw).  Only on a discard, not a
+        robbed kong (the game engine knows it; a lone hand does not).  Rulesets that
+        know the rule score it (a fan, or a payment term of their settlement).
 
     Raises
     ------
     InvalidHandError
         For a win tile outside 0..33, winds outside 0..3, flowers outside 0..36, an
         unknown ``first_turn`` or one the win contradicts (天和 / 地和 on a discard,
-        人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer).
+        人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer), or
+        ``kong_discard`` on a self-draw or a robbed kong.
     """
 
     win_tile: int
@@ -99,12 +105,13 @@ class WinContext:
     prevalent_wind: int = 0
     flowers: int = 0
     first_turn: str = ""
+    kong_discard: bool = False
 
     def __post_init__(self) -> None:
         t = self.win_tile
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < N_KINDS:
             raise InvalidHandError(f"win_tile must be a tile kind 0..33, got {t!r}")
-        for name in ("self_drawn", "last_copy", "kong", "last_tile"):
+        for name in ("self_drawn", "last_copy", "kong", "last_tile", "kong_discard"):
             object.__setattr__(self, name, bool(getattr(self, name)))
         object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
         object.__setattr__(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
@@ -121,6 +128,10 @@ class WinContext:
         if ft and (ft == "heavenly") != (self.seat_wind == 0):
             raise InvalidHandError(f"first_turn={ft!r} contradicts seat_wind={self.seat_wind} "
                                    "(天和 is the dealer's, East; 地和 / 人和 a non-dealer's)")
+        if self.kong_discard and (self.self_drawn or self.kong):
+            raise InvalidHandError("kong_discard (杠上炮: a win on the discard made right after "
+                                   "the discarder's kong) needs a win on a discard, not "
+                                   + ("a self-draw" if self.self_drawn else "a robbed kong"))
 
     @property
     def heavenly(self) -> bool:
@@ -150,7 +161,8 @@ class WinContext:
     def __str__(self) -> str:
         how = "self-drawn" if self.self_drawn else "on a discard"
         flags = [n for n, v in (("last copy", self.last_copy), ("kong", self.kong),
-                                ("last tile", self.last_tile)) if v]
+                                ("last tile", self.last_tile),
+                                ("discard after a kong", self.kong_discard)) if v]
         if self.first_turn:
             flags.append({"heavenly": "天和", "earthly": "地和", "human": "人和"}[self.first_turn])
         winds = "ESWN"

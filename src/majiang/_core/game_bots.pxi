@@ -85,7 +85,8 @@ cdef class _HandBots(_HandState):
                                 -1 if is_joker else tile, self_drawn, kong or robbing,
                                 last_copy, last_tile, (p - self.dealer + self.n) % self.n,
                                 s.n_flowers, j, is_joker,
-                                FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)])
+                                FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)],
+                                bool(not self_drawn and not robbing and self.disc_after_kong))
         return res
 
     cdef bint only258(self, int p, const uint8_t* c, int tile) noexcept:

@@ -30,6 +30,9 @@ cdef class _HandState:
     cdef int aside[64]
     cdef int n_aside
     cdef int interrupted       # a call, a kong or a win happened (天和 / 地和 / 人和)
+    cdef int kong_seat         # the last kong made (not robbed): its seat (-1 none) and the
+    cdef int kong_turn         # discards made before it; the last discard followed its
+    cdef int disc_after_kong   # discarder's kong of that turn (杠上炮, HandState.note_kong)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
     cdef int step_back         # bit (-code - 1): pick_wait outcomes that make a bot leave tenpai
@@ -62,6 +65,9 @@ cdef class _HandState:
         self.end_reason = -1
         self.last_disc = -1
         self.interrupted = 0
+        self.kong_seat = -1
+        self.kong_turn = -1
+        self.disc_after_kong = 0
         for k in range(34):
             self.fd_seat[k] = -1
             self.fd_claim[k] = -1

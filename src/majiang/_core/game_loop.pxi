@@ -86,6 +86,7 @@ cdef class FastHand(_HandBots):
         s.n_disc += 1
         self.visible[t] += 1
         self.last_disc = t
+        self.disc_after_kong = self.kong_seat == p and self.kong_turn == self.turns
         s.drawn = -1
         self.turns += 1
         if self.fd_seat[t] < 0:
@@ -135,6 +136,8 @@ cdef class FastHand(_HandBots):
                 s.kcon += 1
                 if self.pay_kongs:
                     self.bridge.kong(p, "concealed", self.outs(), self.turns, -1, False)
+                self.kong_seat = p
+                self.kong_turn = self.turns
             else:
                 s.phys[k] -= 1
                 s.s13_ok = 0
@@ -154,6 +157,8 @@ cdef class FastHand(_HandBots):
                     return code
                 if self.pay_kongs:
                     self.bridge.kong(p, "added", self.outs(), self.turns, -1, k != drawn)
+                self.kong_seat = p
+                self.kong_turn = self.turns
             t = self.draw(p, True)
             if t < 0:
                 out[0] = E_WALL
@@ -332,6 +337,8 @@ cdef class FastHand(_HandBots):
             sq.kexp += 1
             if self.pay_kongs:
                 self.bridge.kong(q, "exposed", self.outs(), self.turns, p, False)
+            self.kong_seat = q
+            self.kong_turn = self.turns
         elif self.optkind_last == O_PUNG:
             sq.phys[tile] -= 2
             self.add_meld(q, 1, tile, 0, p)

@@ -200,7 +200,10 @@ class Ruleset:
         ``settlement(total, winner, discarder, **settlement_params) -> tuple`` of
         per-seat score changes (``discarder`` None on a self-draw).
     settlement_params : mapping
-        Keyword arguments for `settlement` (e.g. ``{"base": 8}``).
+        Keyword arguments for `settlement` (e.g. ``{"base": 8}``).  Two keys are filled
+        per win when present: ``"dealer"`` with the dealer's seat, ``"kong_discard"``
+        with the win context's :attr:`~majiang.winning.WinContext.kong_discard` (a
+        settlement that pays 杠后炮 itself, 内蒙).
     source : str
         Where the rules come from (documents, sections).
 
@@ -410,10 +413,12 @@ class Ruleset:
         return f
 
     def settle(self, total: int, winner: int, discarder: int | None = None, *,
-               dealer: int | None = None) -> tuple:
+               dealer: int | None = None, kong_discard: bool = False) -> tuple:
         """Per-seat score changes for a win worth `total` fan (see `settlement`).
         ``dealer``: the dealer's seat, for a settlement with dealer terms (its
-        ``"dealer"`` parameter, seat 0 otherwise).
+        ``"dealer"`` parameter, seat 0 otherwise); ``kong_discard``: the win was on the
+        discard its discarder made right after his own kong, for a settlement with a
+        ``"kong_discard"`` parameter (内蒙 杠后炮).
 
         Raises
         ------
@@ -429,6 +434,8 @@ class Ruleset:
         params = self.settlement_params
         if dealer is not None and "dealer" in params:
             params = {**params, "dealer": int(dealer) % n}
+        if "kong_discard" in params:
+            params = {**params, "kong_discard": bool(kong_discard and discarder is not None)}
         return self.settlement(self.points(total), winner, discarder, players=n, **params)
 
     @property

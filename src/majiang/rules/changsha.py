@@ -5,7 +5,7 @@ sets; 大胡 七巧对 (seven pairs) and 清一色; 转转 style (any pair, no c
 From the public sources (docs/rules/changsha.md, high confidence, two commercial servers agree):
 chi from the left, peng, kongs; 小胡 1 on a discard, 2 from each on a self-draw;
 each 大胡 6 (they add up): 碰碰胡, 将将胡 (every tile a 2/5/8), 清一色, 七小对, 海底捞月,
-海底炮, 杠上开花, 抢杠胡, 全求人; 豪华七小对 12, 双豪华 18; a 大胡 may use any pair;
+海底炮, 杠上开花, 杠上炮, 抢杠胡, 全求人; 豪华七小对 12, 双豪华 18; a 大胡 may use any pair;
 一炮多响.
 
 Resolutions: 将将胡 is a winning form of its own (``all_258``: every tile, melds
@@ -14,11 +14,16 @@ keeps the seed's forms (regular, seven pairs) with any pair.  Shanten, ukeire, w
 and advice aim at the hands that win *by shape alone* (on a discard or by self-draw,
 no situational context): a regular hand with a 2-5-8 pair (小胡), or a 大胡 shape
 with any pair — 七小对, 碰碰胡, 清一色, 将将胡 of any shape, 全求人 (four claimed
-melds, won on a discard).  海底捞月, 海底炮, 杠上开花 and 抢杠胡 are tagged
+melds, won on a discard).  海底捞月, 海底炮, 杠上开花, 杠上炮 and 抢杠胡 are tagged
 ``"situational"``: they never make a hand ready (so ``123m456p789s1166s`` is not
-ready: neither 1s nor 6s gives a 2-5-8 pair or a 大胡 shape).  起手胡, 扎鸟 and 杠上炮
-need the game history: the game engine plays 起手胡 and 扎鸟 through the end-of-hand
-settlement (:func:`end_settlement`, both loops), 杠上炮 is not played.
+ready: neither 1s nor 6s gives a 2-5-8 pair or a 大胡 shape).  起手胡 and 扎鸟 need the
+game history: the game engine plays them through the end-of-hand settlement
+(:func:`end_settlement`, both loops).
+
+杠 and 补张: the engine plays every kong as a 补张 (one replacement tile); the 杠 that turns
+two tiles is not played.  杠上开花 is a win on that replacement, and 杠上炮 a win on the
+discard the konger makes after it (the win context's ``kong_discard``) [interp.: JD names
+杠上炮 for a win on a tile the 杠 turns over, which the konger gives up].
 
 起手胡 (docs/rules/changsha.md §3, CS/JD/MP): each pattern a dealt hand shows
 (:func:`start_of_hand_wins`: 四喜, 板板胡, 缺一色, 六六顺; the dealer's 14 tiles) is paid
@@ -163,6 +168,8 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         F.fan(8, "海底炮", "Last Tile Discard", 6, F.last_discard, tags=sit, excludes=(20, 21), source=src),
         F.fan(9, "杠上开花", "Win on Kong Replacement", 6, F.kong_flower, tags=sit, excludes=(20, 21), source=src),
         F.fan(10, "抢杠胡", "Robbing the Kong", 6, F.robbing, tags=sit, excludes=(20, 21), source=src),
+        F.fan(12, "杠上炮", "Win on a Discard after a Kong", 6, F.kong_discard, tags=sit,
+              excludes=(20, 21), source=src + " [interp.: the discard after a 补张]"),
         F.fan(11, "全求人", "Melded Hand", 6, F.melded_all, tags=big, excludes=(20, 21), source=src),
         F.fan(20, "小胡", "Small Win", 1, F.always, fallback=True, source=src),
         F.fan(21, "小胡自摸", "Small Win Self-Drawn", 1, F.self_drawn, minimum=False,
@@ -186,8 +193,8 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
                  "bird_mode": bird_mode},
         end_settlement="changsha" if (start_wins or birds) else "",
         builder="changsha", section="§3.19",
-        interpreted=(),
-        missing=("杠上炮 not played",
+        interpreted=("every kong a 补张 (one replacement); 杠上炮 a win on the discard after it",),
+        missing=("the 杠 that turns two tiles not played",
                  "birds after a drawn hand with a 起手胡, and birds raising the 起手胡 payments, not played"))
 
 

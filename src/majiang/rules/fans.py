@@ -167,6 +167,12 @@ def robbing(w) -> int:
     return int(w.context.robbing_kong)
 
 
+def kong_discard(w) -> int:
+    """杠上炮 / 杠后炮: won on the discard its discarder made right after his own kong
+    (:attr:`majiang.winning.WinContext.kong_discard`)."""
+    return int(w.context.kong_discard)
+
+
 def last_self(w) -> int:
     return int(w.context.last_tile and w.context.self_drawn)
 

@@ -5,7 +5,9 @@ kong only, no chi; a 屁和 only by self-draw or 抢杠 (广水); cap 16 番 wit
 counted apart (广水).
 From the public sources (docs/rules/kawuxing.md, medium: KW server + KS hobby code agree): 13
 tiles (dealer 14); 卡五星 = winning on a 5 that fills 4-5-6; multipliers (as
-doublings here, powers of two): 碰碰胡 ×2, 卡五星 ×2, 杠上开花 ×2, 抢杠胡 ×2, 海底 ×2,
+doublings here, powers of two): 碰碰胡 ×2, 卡五星 ×2, 杠上开花 ×2, 杠上炮 ×2 (a win on the
+discard its discarder made right after his own kong: the win context's ``kong_discard``),
+抢杠胡 ×2, 海底 ×2,
 暗四归一 ×4, 七小对 ×4, 清一色 ×4, 小三元 ×4, 手抓一 ×4, 龙七对 ×8, 大三元 ×8; cap ×8 or
 ×16 (option ``cap``: 3 or 4 doublings; the seed's 广水 cap 16 = 4).
 
@@ -56,6 +58,8 @@ def build(*, cap: int = 4) -> Ruleset:
               tags=p, source=src),
         F.fan(13, "大三元", "Big Three Dragons", 3, lambda w: int(F.dragon_pungs(w) == 3),
               excludes=(10,), tags=p, source=src),
+        F.fan(14, "杠上炮", "Win on a Discard after a Kong", 1, F.kong_discard, tags=p,
+              source=src),
     )
     return Ruleset(
         name="kawuxing", title="卡五星 (Ka Wu Xing, three players)",

@@ -18,8 +18,9 @@ rest; the 敖汉 server is the one that applies the text's conditions (docs/rule
   自摸 +1, 杠开 +1 (besides 自摸 [interp.]); no cap by default (option ``cap``).
 * Settlement (§4): a share is 2ⁿ, ×2 when the dealer wins or pays it, ×2 when its payer has
   no meld (闭门).  Self-draw: each other player pays his share; all three 闭门: one more 番.
-  Discard: **the discarder pays every share (包三家)**, his own doubled; all three 闭门: the sum
-  doubled.  The win's own settlement (:func:`settle_neimeng`) pays the shares without the 闭门
+  Discard: **the discarder pays every share (包三家)**, his own doubled, and doubled again for
+  杠后炮 (his discard right after his own kong: the win context's ``kong_discard``); all three
+  闭门: the sum doubled.  The win's own settlement (:func:`settle_neimeng`) pays the shares without the 闭门
   factors (it does not see the other hands); the end-of-hand settlement ``"neimeng"`` adds them
   from the final table; :func:`settle_table` gives the whole payment in one call.
 * Kongs (§4): 明杠 and 补杠 2 from each other player, 暗杠 4 from each, void when nobody won.
@@ -28,13 +29,12 @@ rest; the 敖汉 server is the one that applies the text's conditions (docs/rule
 
 ``variant="ningcheng"`` (the "宁城" server, §6): no 吃 and none of the conditions; 七对 +2,
 双七对 (a four inside the pairs, in place of 七对) +3, 对对胡 +1, 杠开 +1, no 自摸 番; the discarder
-pays one share; each share ×2 with the dealer; kongs 1 / 1 / 2 from each, void in a drawn hand
+pays one share; each share ×2 with the dealer; 杠后炮 +1 (NCMJ); kongs 1 / 1 / 2 from each, void in a drawn hand
 [the server pays them back out instead: not played].
 
 Not modelled: the call limits of the 敖汉 server (no 吃 after a dragon pung and the reverse;
 no call leaving fewer than 5 tiles with a 吃 and no 暗杠), no kong with fewer than 20 tiles
-left, 杠后炮 (the engine does not say that a discard followed a kong), 亮喜, the side bets
-挂铺 / 下跑, the ready discarder who escapes 包三家.
+left, 亮喜, the side bets 挂铺 / 下跑, the ready discarder who escapes 包三家.
 """
 from __future__ import annotations
 
@@ -98,21 +98,22 @@ def _share(points, payer, winner, dealer, closed):
 
 @register_settlement
 def settle_neimeng(points: int, winner: int, discarder: int | None, *, players: int = 4,
-                   dealer: int | None = 0) -> tuple:
+                   dealer: int | None = 0, kong_discard: bool = False) -> tuple:
     """The win's payments without the 闭门 factors (docs/rules/neimeng.md §4): a share is
     `points`, ×2 with the dealer; a self-draw: each other player pays his share; a discard:
-    the discarder pays every share, his own doubled (包三家)."""
+    the discarder pays every share, his own doubled (包三家), and doubled again when
+    ``kong_discard`` (杠后炮: he discarded right after his own kong)."""
     return settle_table(points, winner, discarder, dealer=dealer, melds=(1,) * players,
-                        players=players)
+                        players=players, kong_discard=kong_discard)
 
 
 def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int | None,
-                 melds, players: int = 4) -> tuple:
+                 melds, players: int = 4, kong_discard: bool = False) -> tuple:
     """The whole payment of a win worth `points` (2^番) with the 闭门 factors
     (docs/rules/neimeng.md §4): ``melds[p]`` is the number of melds of seat p (0 = 闭门: his
     share ×2); all three payers 闭门 doubles every share on a self-draw (one more 番) and
     the sum on a discard.  Shares ×2 with the dealer; on a discard the discarder pays all
-    of them, his own doubled."""
+    of them, his own doubled, and doubled again with ``kong_discard`` (杠后炮, AHMJ)."""
     others = [p for p in range(players) if p != winner]
     all_closed = all(melds[p] == 0 for p in others)
     out = [0] * players
@@ -123,6 +124,8 @@ def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int
             frm = p
         else:
             s *= (2 if p == discarder else 1) * (2 if all_closed else 1)
+            if p == discarder and kong_discard:
+                s *= 2
             frm = discarder
         out[frm] -= s
         out[winner] += s
@@ -132,11 +135,13 @@ def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int
 def end_settlement(rs, table) -> list:
     """The 闭门 part of each win (:func:`settle_table` less :func:`settle_neimeng`)."""
     out = []
-    for seat, how, discarder, points, _ in table.wins:
+    for i, (seat, how, discarder, points, _) in enumerate(table.wins):
         d = None if how in ("self_draw", "kong_replacement") else discarder
+        kd = i < len(table.kong_discards) and bool(table.kong_discards[i])
         full = settle_table(points, seat, d, dealer=table.dealer, melds=table.melds,
-                            players=table.players)
-        part = settle_neimeng(points, seat, d, players=table.players, dealer=table.dealer)
+                            players=table.players, kong_discard=kd)
+        part = settle_neimeng(points, seat, d, players=table.players, dealer=table.dealer,
+                              kong_discard=kd)
         for p in range(table.players):
             extra = part[p] - full[p]
             if p != seat and extra > 0:
@@ -159,12 +164,16 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
             F.fan(3, "自摸", "Self-Drawn", 1, F.self_drawn, source=_SRC),
             F.fan(4, "杠开", "Win on Kong Replacement", 1, F.kong_flower,
                   source=_SRC + " [interp.: besides 自摸]"),
+            # no 番: the settlement doubles the discarder's own share again (settle_table)
+            F.fan(7, "杠后炮", "Discard after a Kong (discarder's share x2)", 0,
+                  F.kong_discard, source=_SRC + " §4"),
         )
         cons = (() if closed_win else ("has_meld",)) + (
             "pung_or_dragon_pair", "terminal_or_honor", "no_void", "dragon_pung_all_pungs")
         extra = dict(calls=("chow_left", "pung", "exposed_kong", "added_kong",
                             "concealed_kong"), forms=("regular",), constraints=cons,
                      settlement=settle_neimeng, end_settlement="neimeng",
+                     settlement_params={"dealer": 0, "kong_discard": False},
                      kong_payments=KongPayments(concealed=4, exposed=2, exposed_each=2,
                                                 added=2, when="with_win"))
     else:
@@ -174,10 +183,12 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
             F.fan(5, "七对", "Seven Pairs", 2, F.seven_pairs, source=_SRC),
             F.fan(6, "双七对", "Seven Pairs with a Four", 3, _long_pairs, excludes=(5,),
                   source=_SRC),
+            F.fan(7, "杠后炮", "Win on a Discard after a Kong", 1, F.kong_discard,
+                  source=_SRC + " §6 (NCMJ)"),
         )
         extra = dict(calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
                      forms=("regular", "seven_pairs"), constraints=(),
-                     settlement=settle_dealer_double,
+                     settlement=settle_dealer_double, settlement_params={"dealer": 0},
                      kong_payments=KongPayments(concealed=2, exposed=1, exposed_each=1,
                                                 added=1, when="with_win"))
     return Ruleset(
@@ -185,14 +196,14 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         dealer_rule=DealerRule(draw="pass"),
         name="neimeng", title="内蒙麻将 (Inner Mongolia, 穷胡)", players=4, hand_size=13,
         seven_pairs_quads=variant == "ningcheng", min_fan=0, flowers_count_toward_minimum=False, fans=fl,
-        settlement_params={"dealer": 0}, source=_SRC, tile_set="136", ready="none",
+        source=_SRC, tile_set="136", ready="none",
         wall_end=WallEnd(kept=16), winners="head_bump", pass_lock="kind",
         scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
         options={"variant": variant, "cap": cap, "closed_win": closed_win},
         builder="neimeng", section="§3.12",
         interpreted=("the 敖汉 game of one vendor (docs/rules/neimeng.md §1); 宁城 as an option",
                      "杠开 besides 自摸"),
-        missing=("call limits, 杠后炮, 亮喜 and side bets not played",), **extra)
+        missing=("call limits, 亮喜 and side bets not played",), **extra)
 
 
 NEIMENG = build()

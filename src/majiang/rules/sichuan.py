@@ -8,7 +8,7 @@ kong adds 1 番; play goes on after a win (血战到底).
 From the public sources (docs/rules/sichuan.md, code of several public servers): 定缺 (declare
 the void suit) and 换三张; 番 as doublings (0-based convention A: points =
 base × 2^番); the hand table (对对胡 1, 清一色 2, 七对 2, 将对 3, 金钩钓 +1, 带幺九 2,
-根 +1 each, 杠上开花 / 抢杠胡 / 海底捞月 +1); the cap; 自摸加底 (+1 base per payer).
+根 +1 each, 杠上开花 / 杠上炮 / 抢杠胡 / 海底捞月 +1); the cap; 自摸加底 (+1 base per payer).
 
 Ambiguities and their resolution (each an option of :func:`build`):
 
@@ -33,8 +33,10 @@ Ambiguities and their resolution (each an option of :func:`build`):
   turn whose discard is won on goes to the winner(s); 查花猪 / 查大叫 / 退税
   (``refund``, on) are the ruleset's ``end_checks`` at a drawn end (:data:`END_CHECKS`,
   §8).  换三张 (``exchange3``, off by default: a table switch, §9) is the
-  ruleset's ``exchange``.  The 杠上炮 fan is not scored (the win context does not say
-  that the discard followed a kong).
+  ruleset's ``exchange``.
+* 杠上炮 (§6, all sources: a win on the discard its discarder made right after his own
+  kong) is +1 番, read from the win context's ``kong_discard`` (the game engine sets it),
+  in 血战 and 血流 alike; its kong money moves by 呼叫转移 above.
 """
 from __future__ import annotations
 
@@ -80,6 +82,8 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
         F.fan(10, "杠上开花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
         F.fan(11, "抢杠胡", "Robbing the Kong", 1, F.robbing, source=src),
         F.fan(12, "海底捞月", "Last Tile Self-Draw", 1, F.last_self, source=src),
+        F.fan(18, "杠上炮", "Win on a Discard after a Kong", 1, F.kong_discard,
+              source="docs/rules/sichuan.md §6"),
     ]
     if yaojiu_jiangdui:
         fl += [F.fan(6, "将对", "All 2-5-8 Pungs", 3,

@@ -303,6 +303,9 @@ class EndTable:
         Per win in order, the per-seat score change of that win (negative: a payer).
     win_tiles : tuple of int
         Per win in order, the winning tile's kind.
+    kong_discards : tuple of bool
+        Per win in order, won on the discard its discarder made right after his own kong
+        (杠上炮 / 杠后炮, :attr:`majiang.winning.WinContext.kong_discard`).
     """
 
     players: int
@@ -323,6 +326,7 @@ class EndTable:
     rest: tuple = ()
     payments: tuple = ()
     win_tiles: tuple = ()
+    kong_discards: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}

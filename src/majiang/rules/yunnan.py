@@ -12,8 +12,11 @@ borrowed.  Chosen reading:
 * Points (convention D): 2^番, 番 capped at 3 (= 8 per payer).  番: 对对胡 1, 七对 2, 龙七对
   (one four in the pairs) 3, 双龙七对 (two or more) 4 [derived; the cap makes it 3], 清一色 2,
   混一色 1, 门清 1 (no claimed meld; a regular hand — the seven-pairs values already assume a
-  closed hand) [interp.], 杠上花 1, 杠上五梅花 2 (杠上花 on 5筒, in place of 杠上花).  A hand
-  of 0 番 (平和) wins only by self-draw (constraint ``pinghu_self_draw``).
+  closed hand) [interp.], 杠上花 1, 杠上五梅花 2 (杠上花 on 5筒, in place of 杠上花), 杠上炮 1
+  (a win on the discard its discarder made right after his own kong: the win context's
+  ``kong_discard``).  A hand of 0 番 (平和) wins only by self-draw (constraint
+  ``pinghu_self_draw``); 杠上炮 makes a hand of 1 番, which may win on that discard
+  [interp.].
 * 抢杠胡: the points ×3 (option ``robbing`` = "x3"; "+1" = one more 番 instead), after the
   cap [interp.].
 * Kongs (docs/rules/yunnan.md §4): 明杠 2 from the discarder; 暗杠 2 from each other player,
@@ -26,8 +29,7 @@ borrowed.  Chosen reading:
 
 Not modelled (the engine has no move for them): the two tail tiles turned face up at the
 start (a 杠上花 may take one), the last-four-tiles rule (a winning discard or draw must be
-taken — the built-in bots take every win anyway), 十风 (ten honour discards), 杠上炮 (the win
-context does not say that a discard followed a kong), 双杠花.
+taken — the built-in bots take every win anyway), 十风 (ten honour discards), 双杠花.
 """
 from __future__ import annotations
 
@@ -91,6 +93,8 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
               source=_BORROWED),
         F.fan(9, "杠上五梅花", "Kong Replacement Win on 5 Dots", 2, _five_plum,
               excludes=(8,), tags=pat, source=_BORROWED),
+        F.fan(10, "杠上炮", "Win on a Discard after a Kong", 1, F.kong_discard, tags=pat,
+              source=_BORROWED + " [interp.: it lifts a 平和 above 0 番]"),
         F.fan(ROBBING, "抢杠胡", "Robbing a Kong (x3)", 0, F.robbing, source=_BORROWED),
     )
     return Ruleset(
@@ -107,8 +111,9 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         pass_lock="all", end_checks=("查大叫",),
         kong_payments=KongPayments(concealed=2, exposed=2, added=1, when="with_win"),
         interpreted=("values borrowed from the neighbouring 曲靖 game (docs/rules/yunnan.md §3)",
-                     "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3"),
-        missing=("face-up tail tiles, the last-four-tiles rule, 十风 and 杠上炮 not played",))
+                     "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3",
+                     "a 平和 with 杠上炮 (1 番) may win on the discard"),
+        missing=("face-up tail tiles, the last-four-tiles rule and 十风 not played",))
 
 
 YUNNAN = build()

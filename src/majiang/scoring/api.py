@@ -35,7 +35,8 @@ def standard_self_drawn(ruleset: Any = None) -> bool:
 def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
-          method: str = "auto", first_turn: str = "", indicator: Any = None) -> FanResult:
+          method: str = "auto", first_turn: str = "", indicator: Any = None,
+          kong_discard: bool = False) -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -68,6 +69,11 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
     first_turn : {"", "heavenly", "earthly", "human"}
         天和 / 地和 / 人和 (:attr:`majiang.winning.WinContext.first_turn`), for the
         rulesets that score them; the kernel is skipped when it is given.
+    kong_discard : bool
+        杠上炮 / 杠后炮: won on the discard its discarder made right after his own kong
+        (:attr:`majiang.winning.WinContext.kong_discard`; a discard win only, not with
+        ``kong``), for the rulesets that score it (四川 +1 番, 长沙 a 大胡, 云南 1 番, 内蒙
+        the discarder's share doubled again); the kernel is skipped when it is given.
     method : {"auto", "kernel", "python"}
         ``"auto"`` (default) scores with the compiled kernel
         (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
@@ -120,8 +126,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                          self_drawn=self_drawn, last_copy=last_copy, kong=kong,
                          last_tile=last_tile, seat_wind=seat_wind,
                          prevalent_wind=prevalent_wind, flowers=flowers,
-                         first_turn=first_turn)
-    if method != "python" and not first_turn:
+                         first_turn=first_turn, kong_discard=kong_discard)
+    if method != "python" and not first_turn and not kong_discard:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error
         rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
@@ -145,11 +151,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                 _set(r, "_d", {"_src": k})
                 return r
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                         prevalent_wind, flowers, ruleset, first_turn)
+                         prevalent_wind, flowers, ruleset, first_turn, kong_discard)
 
 
 def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                  prevalent_wind, flowers, ruleset, first_turn="") -> FanResult:
+                  prevalent_wind, flowers, ruleset, first_turn="",
+                  kong_discard=False) -> FanResult:
     """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
@@ -157,6 +164,6 @@ def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_w
         return _regional_score(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_,
-                               first_turn=first_turn)
+                               first_turn=first_turn, kong_discard=kong_discard)
     return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                            prevalent_wind, flowers, ruleset, first_turn)
+                            prevalent_wind, flowers, ruleset, first_turn, kong_discard)

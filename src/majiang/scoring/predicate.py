@@ -51,7 +51,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
-              indicator: Any = None) -> WinCheck:
+              indicator: Any = None, kong_discard: bool = False) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -75,6 +75,10 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
     first_turn : {"", "heavenly", "earthly", "human"}
         天和 / 地和 / 人和, for the rulesets that score them (the game engine sets it;
         :class:`majiang.winning.WinContext`).
+    kong_discard : bool
+        杠上炮 / 杠后炮: a win on the discard its discarder made right after his own kong
+        (the game engine sets it; :attr:`majiang.winning.WinContext.kong_discard`), for the
+        rulesets that score it.
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -105,7 +109,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
                           win_is_joker=win_is_joker, kong=kong, last_copy=last_copy,
                           last_tile=last_tile, seat_wind=seat_wind,
                           prevalent_wind=prevalent_wind, flowers=flowers,
-                          first_turn=first_turn, indicator=indicator)
+                          first_turn=first_turn, indicator=indicator,
+                          kong_discard=kong_discard)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:

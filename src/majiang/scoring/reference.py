@@ -270,7 +270,7 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
 
 
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-             prevalent_wind, flowers, ruleset, first_turn=""):
+             prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     if h.n_tiles != rs.hand_size:
@@ -284,7 +284,8 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     flowers = flower_count(flowers, h, rs)
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
-                     wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn)
+                     wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
+                     bool(kong_discard))
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -305,14 +306,15 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     if exposed_win == 3 and not ctx.last_copy:
         # the player's own exposed melds show three copies: the win tile is the last one
         ctx = WinContext(win, ctx.self_drawn, True, ctx.kong, ctx.last_tile, ctx.seat_wind,
-                         ctx.prevalent_wind, ctx.flowers, ctx.first_turn)
+                         ctx.prevalent_wind, ctx.flowers, ctx.first_turn, ctx.kong_discard)
     return rs, h, ctx
 
 
 def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
                kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
                prevalent_wind: Any = 0, flowers: int = 0,
-               ruleset: Any = "mcr", first_turn: str = "") -> list[tuple[int, dict, WinningHand]]:
+               ruleset: Any = "mcr", first_turn: str = "",
+               kong_discard: bool = False) -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -320,7 +322,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     :func:`score` returns the first with the highest total.
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset, first_turn)
+                          prevalent_wind, flowers, ruleset, first_turn, kong_discard)
     return _candidates(rs, h, ctx)
 
 
@@ -422,10 +424,11 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
 
 
 def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                     prevalent_wind, flowers, ruleset, first_turn="") -> FanResult:
+                     prevalent_wind, flowers, ruleset, first_turn="",
+                     kong_discard=False) -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset, first_turn)
+                          prevalent_wind, flowers, ruleset, first_turn, kong_discard)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(

@@ -105,6 +105,8 @@ class RegionalResult(FanResult):
         params = dict(rs.settlement_params)
         if "dealer" in params:      # the dealer's seat, from the winner's seat wind (East = dealer)
             params["dealer"] = (winner - self.context.seat_wind) % n
+        if "kong_discard" in params:  # 杠后炮 paid by the settlement itself (内蒙)
+            params["kong_discard"] = bool(self.context.kong_discard and d is not None)
         return rs.settlement(self.points, winner, d, players=n, **params)
 
     def to_dict(self) -> dict:
@@ -310,9 +312,11 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                last_copy: bool = False, kong: bool = False, last_tile: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
                ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
-               first_turn: str = ""):
+               first_turn: str = "", kong_discard: bool = False):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
+    if kong_discard and (self_drawn or kong):
+        WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=True)   # raises
     h0 = as_hand(hand, hand_size=rs.hand_size)
     if h0.n_tiles + jokers != rs.hand_size:
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
@@ -378,7 +382,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                 contexts[wt] = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
                                           bool(last_tile), wind_index(seat_wind, "seat_wind"),
                                           wind_index(prevalent_wind, "prevalent_wind"), flowers,
-                                          first_turn)
+                                          first_turn, bool(kong_discard))
             except InvalidHandError:
                 contexts[wt] = None
         return contexts[wt]
@@ -431,7 +435,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         # 三金倒: three jokers win whatever the other tiles are
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
-                         wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn)
+                         wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
+                         bool(kong_discard))
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -462,13 +467,15 @@ def _fixed_face_hand(hand, win_tile, ruleset, jokers, win_is_joker):
 def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_copy: bool = False,
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
-          jokers: int = 0, win_is_joker: bool = False, first_turn: str = "") -> RegionalResult:
+          jokers: int = 0, win_is_joker: bool = False, first_turn: str = "",
+          kong_discard: bool = False) -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
     tiles held besides any ``*`` in the hand) and ``win_is_joker`` (the winning
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
-    dealer.  ``first_turn``: 天和 / 地和 / 人和 (:class:`majiang.winning.WinContext`).
+    dealer.  ``first_turn``: 天和 / 地和 / 人和; ``kong_discard``: 杠上炮, a win on the discard
+    made right after the discarder's kong (:class:`majiang.winning.WinContext`).
 
     Jokers here are ``*`` (or ``jokers=``) only; a hand that writes a fixed joker by its
     face (杭州 白板 …) is read by :func:`majiang.scoring.faces.regional_score`, the
@@ -483,7 +490,8 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     rs, h0, cands = candidates(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
-                               jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn)
+                               jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn,
+                               kong_discard=kong_discard)
     def what():        # the hand in the messages (built only for a refusal)
         return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:

@@ -191,7 +191,8 @@ class FanResult:
             raise RuleError("a win on a discard needs the discarder's seat")
         # the dealer's seat, from the winner's seat wind (East = the dealer)
         return rs.settle(self.total, winner, None if self.context.self_drawn else discarder,
-                         dealer=winner - self.context.seat_wind)
+                         dealer=winner - self.context.seat_wind,
+                         kong_discard=self.context.kong_discard)
 
     def to_dict(self) -> dict:
         """Plain-Python view (JSON-serialisable)."""

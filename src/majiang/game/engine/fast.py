@@ -85,16 +85,17 @@ class _FastBridge:
         self.kongs.transfer(discarder, winners, turns)
 
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
-              flowers, jokers=0, win_is_joker=False, first_turn=""):
+              flowers, jokers=0, win_is_joker=False, first_turn="", kong_discard=False):
         hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
                     tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers),
                     flowers=self._flowers(p, flowers) if self.flower_faces else ())
         tile = None if win_is_joker else int(tile)
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=win_is_joker, kong=kong,
                          last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
-                         prevalent=self.prevalent, flowers=flowers, first_turn=first_turn)
+                         prevalent=self.prevalent, flowers=flowers, first_turn=first_turn,
+                         kong_discard=kong_discard)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
-               int(jokers), bool(win_is_joker), first_turn)
+               int(jokers), bool(win_is_joker), first_turn, bool(kong_discard))
         res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
         if res.valid:
             self.args[p] = (hand, tile, kw)

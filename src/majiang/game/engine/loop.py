@@ -128,6 +128,7 @@ class _Game(_Asking, _Deal, _Claims):
                 s.n_kongs_concealed += 1
                 st._log(e="kong", seat=p, kind="concealed", tile=k)
                 st.kong_ledger.kong(p, "concealed", [x.out for x in st.seats], st.turns)
+                st.note_kong(p)
             else:
                 s.phys[k] -= 1
                 for m in s.melds:
@@ -148,6 +149,7 @@ class _Game(_Asking, _Deal, _Claims):
                     return robbed
                 st.kong_ledger.kong(p, "added", [x.out for x in st.seats], st.turns,
                                     late=k != drawn)
+                st.note_kong(p)
             t = st.draw(p, from_tail=True)
             if t is None:
                 return ("end", "wall")
@@ -165,6 +167,7 @@ class _Game(_Asking, _Deal, _Claims):
         s.discards.append(t)
         st.visible[st.play_kind(t)] += 1
         st.last_discard = (p, t)
+        st.discard_after_kong = st.kong_mark == (p, st.turns)     # 杠上炮 if won on
         s.drawn = None
         st._changed(p)
         st.turns += 1

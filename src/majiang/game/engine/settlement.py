@@ -176,7 +176,8 @@ def end_table(st, readiness=None):
                                for w in st.wins),
                     start=start, rest=rest,
                     payments=tuple(tuple(int(x) for x in w["deltas"]) for w in st.wins),
-                    win_tiles=tuple(int(w["tile"]) for w in st.wins))
+                    win_tiles=tuple(int(w["tile"]) for w in st.wins),
+                    kong_discards=tuple(bool(w.get("kong_discard")) for w in st.wins))
 
 
 def _apply(st, payments):

@@ -122,6 +122,8 @@ class HandState:
         self.pass_lock = _pass_lock(rs)
         self.kong_ledger = KongLedger(rs, n)
         self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
+        self.kong_mark = None              # (seat, discards made) of the last kong made
+        self.discard_after_kong = False    # the last discard followed its discarder's kong
         self.min_aware = _facts.min_aware(self.model)   # bots aim at waits THE predicate accepts
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
@@ -308,6 +310,11 @@ class HandState:
             return ""
         return "human"
 
+    def note_kong(self, p):
+        """Seat p made a kong (not robbed): its discard of this turn, after the
+        replacement draw, is one a win on is 杠上炮 (:attr:`discard_after_kong`)."""
+        self.kong_mark = (p, self.turns)
+
     def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False):
         """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``,
         or None when the shape is not complete (the predicate is then not asked)."""
@@ -337,9 +344,11 @@ class HandState:
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=is_joker,
                          kong=kong or robbing, last_copy=last_copy, last_tile=last_tile,
                          seat_wind=seat_wind, prevalent=self.prevalent, flowers=flowers,
-                         first_turn=self.first_turn(p, self_drawn, kong or robbing))
+                         first_turn=self.first_turn(p, self_drawn, kong or robbing),
+                         kong_discard=(not self_drawn and not robbing
+                                       and self.discard_after_kong))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
-               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"])
+               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"])
         if self.by_faces:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator

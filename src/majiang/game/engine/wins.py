@@ -14,14 +14,15 @@ def check_win_fn():
 
 
 def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, seat_wind,
-                prevalent, flowers, first_turn) -> dict:
+                prevalent, flowers, first_turn, kong_discard=False) -> dict:
     """The keyword arguments of THE predicate for a win in play (both loops): the win
     tile's context as the table sees it (``kong``: on a kong's replacement tile or
-    robbing one; ``first_turn``: ``""`` or the 天和 / 地和 / 人和 name)."""
+    robbing one; ``first_turn``: ``""`` or the 天和 / 地和 / 人和 name; ``kong_discard``:
+    on the discard its discarder made right after his own kong, 杠上炮)."""
     return dict(ruleset=rs, self_drawn=bool(self_drawn), jokers=0,
                 win_is_joker=bool(win_is_joker), kong=bool(kong), last_copy=bool(last_copy),
                 last_tile=bool(last_tile), seat_wind=int(seat_wind), prevalent_wind=prevalent,
-                flowers=int(flowers), first_turn=first_turn)
+                flowers=int(flowers), first_turn=first_turn, kong_discard=bool(kong_discard))
 
 
 def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
@@ -42,7 +43,8 @@ def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
 def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
     """The record of one win and its settlement (``FanResult.settle`` /
     ``RegionalResult.settle``); after a blood win, seats already out do not pay a
-    self-draw."""
+    self-draw.  ``kong_discard``: won on the discard its discarder made right after his
+    own kong (杠上炮, from the scored context)."""
     r = res.result
     if self_drawn:
         deltas = list(r.settle(p, None))
@@ -58,7 +60,8 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
     fans = [(f.chinese, int(f.count)) for f in r.fans]
     return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
             "total": int(r.total), "points": int(getattr(r, "points", r.total)),
-            "deltas": deltas, "result": r, "check": check}
+            "deltas": deltas, "result": r, "check": check,
+            "kong_discard": bool(getattr(r.context, "kong_discard", False))}
 
 
 class FlowerWinResult:
