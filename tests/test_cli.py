@@ -1447,3 +1447,20 @@ def test_main_collects_less_often_and_leaves_a_disabled_collector(capsys):
     finally:
         gc.set_threshold(*old)
     capsys.readouterr()
+
+
+def test_score_kong_discard_flag(capsys):
+    # 杠上炮 (docs/rules/sichuan.md §6): a 平胡 on a discard is x1; made right after the
+    # discarder's kong it gains 1 番: x2, paid by the discarder
+    code, out, _ = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules",
+                       "sichuan", "--kong-discard")
+    assert code == 0 and "杠上炮" in out and "after its discarder's kong" in out
+    assert next(l for l in out.splitlines() if l.startswith("points")).split()[1] == "2"
+    _, out, _ = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules",
+                    "sichuan", "--kong-discard", "--json")
+    d = json.loads(out)
+    assert d["kong_discard"] is True and d["settlement"] == [2, -2, 0, 0]
+    # a self-draw has no discarder: a one-line error
+    code, _, err = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules",
+                       "sichuan", "--kong-discard", "--self-drawn")
+    assert code != 0 and "needs a win on a discard" in err and "Traceback" not in err

@@ -453,3 +453,176 @@ def test_red_dragon_is_never_melded_in_either_loop():
             assert not any(m["tile"] == 33 and m["kind"] != "chow"
                            for s in st.seats for m in s.melds), i
         assert list(a.deltas) == list(b.deltas), i
+
+
+# ---------------------------------------------------------------- 杠上炮 / 杠后炮
+# A win on the discard its discarder made right after his own kong (in the same turn, after
+# the replacement draw).  Values worked by hand from the readings: 四川 +1 番 (docs/rules/
+# sichuan.md §6, both tables), 长沙 a 大胡 of 6 (changsha.md §2), 云南 1 番 (yunnan.md §3), 卡五星
+# ×2 (kawuxing.md §3), 内蒙 敖汉 the discarder's own share ×2 again (neimeng.md §4) and 宁城 +1 番
+# (neimeng.md §6).
+
+def test_kong_discard_is_a_discard_win_only():
+    with pytest.raises(majiang.InvalidHandError, match="self-draw"):
+        majiang.score("123m456m789m55p78p", "9p", ruleset="sichuan", self_drawn=True,
+                      kong_discard=True)
+    with pytest.raises(majiang.InvalidHandError, match="robbed kong"):
+        check_win("123m456m789m55p78p", "9p", ruleset="sichuan", kong=True, kong_discard=True)
+    with pytest.raises(majiang.InvalidHandError, match="robbed kong"):
+        majiang.score("123m456p789s11z45m", "6m", kong=True, kong_discard=True)   # mcr
+    # a ruleset without the rule scores the same with or without it (mcr: no such fan)
+    plain = majiang.score("123m456p789s11z45m", "6m")
+    flagged = majiang.score("123m456p789s11z45m", "6m", kong_discard=True)
+    assert flagged.total == plain.total and flagged.context.kong_discard
+    assert "discard after a kong" in str(flagged.context)
+
+
+def _pts(hand, win, name, **kw):
+    r = majiang.score(hand, win, ruleset=name, **kw)
+    return r.points, {f.chinese for f in r.fans}
+
+
+@pytest.mark.parametrize("name", ["sichuan", "sichuan_xueliu"])
+def test_kong_discard_sichuan(name):
+    # 平胡 ×1; with 杠上炮 +1 番 = ×2, paid by the discarder alone
+    assert _pts("123m456m789m55p78p", "9p", name) == (1, {"平胡"})
+    assert _pts("123m456m789m55p78p", "9p", name, kong_discard=True) == (2, {"杠上炮"})
+    # 七对 2 番 = ×4; + 杠上炮 = 3 番 = ×8, the cap; 清七对 4 番 (+1) stays capped at ×8
+    assert _pts("1122m3344p5566m7p", "7p", name)[0] == 4
+    assert _pts("1122m3344p5566m7p", "7p", name, kong_discard=True)[0] == 8
+    assert _pts("1122334455667m", "7m", name)[0] == 8
+    assert _pts("1122334455667m", "7m", name, kong_discard=True)[0] == 8
+    r = majiang.score("123m456m789m55p78p", "9p", ruleset=name, kong_discard=True)
+    assert r.settle(0, 1) == (2, -2, 0, 0)
+
+
+def test_kong_discard_changsha():
+    # a 小胡 (2-5-8 pair) is worth 1; with 杠上炮 it is a 大胡 of 6 (the 小胡 gives way)
+    assert _pts("123m456p789s22m45m", "6m", "changsha") == (1, {"小胡"})
+    assert _pts("123m456p789s22m45m", "6m", "changsha", kong_discard=True) == (6, {"杠上炮"})
+    # a 大胡 may use any pair: 11m is no 2-5-8 pair, so the plain hand is no win
+    with pytest.raises(majiang.InvalidHandError, match="pair_258_small"):
+        majiang.score("123m456p789s11m45m", "6m", ruleset="changsha")
+    assert _pts("123m456p789s11m45m", "6m", "changsha", kong_discard=True)[0] == 6
+    # 大胡 add up: 碰碰胡 6 + 杠上炮 6
+    assert _pts("111m222p333s444m5s", "5s", "changsha", kong_discard=True)[0] == 12
+
+
+def test_kong_discard_yunnan():
+    # a 平和 (0 番) must be self-drawn; 杠上炮 makes it 1 番 = 2 [interp.]
+    # (a pung meld: no 门清)
+    with pytest.raises(majiang.InvalidHandError, match="pinghu_self_draw"):
+        majiang.score("123m456m55p78p [777s]", "9p", ruleset="yunnan")
+    assert _pts("123m456m55p78p [777s]", "9p", "yunnan", kong_discard=True) == (2, {"杠上炮"})
+    # 清一色 2 番 = 4; + 1 = 3 番 = 8; 清一色 + 对对胡 (3) + 1 stays at the 3-番 cap
+    assert _pts("456m789m11m23m [555m]", "4m", "yunnan")[0] == 4
+    assert _pts("456m789m11m23m [555m]", "4m", "yunnan", kong_discard=True)[0] == 8
+    assert _pts("111m222m33m55m [999m]", "3m", "yunnan", kong_discard=True)[0] == 8
+
+
+def test_kong_discard_kawuxing():
+    # a 屁胡 may not win on a discard; 杠上炮 (×2) is a pattern that lets it
+    with pytest.raises(majiang.InvalidHandError, match="discard_needs_pattern"):
+        majiang.score("123p456p789s22s45s", "6s", ruleset="kawuxing")
+    assert _pts("123p456p789s22s45s", "6s", "kawuxing", kong_discard=True)[0] == 2
+    # 碰碰胡 ×2 × 杠上炮 ×2
+    assert _pts("111p222p333s44s55z", "5z", "kawuxing", kong_discard=True)[0] == 4
+
+
+def test_kong_discard_neimeng():
+    from majiang.rules import neimeng as N
+    # docs/rules/neimeng.md §7 example 2: A (seat 0, not the dealer B) wins 对对胡 (2 番 = 4) on
+    # C's (seat 2) 7万.  C pays B's share 8 (dealer), his own 4 × 2 = 8 and D's 4: 20.  After
+    # his own kong (杠后炮) his own share is 16: 28; with D closed (share 8): 32
+    kw = dict(ruleset="neimeng", seat_wind=3)
+    plain = majiang.score("888s55p77m [111z] [222m]", "7m", **kw)
+    after = majiang.score("888s55p77m [111z] [222m]", "7m", kong_discard=True, **kw)
+    assert plain.points == after.points == 4
+    assert plain.settle(0, 2) == (20, 0, -20, 0) and after.settle(0, 2) == (28, 0, -28, 0)
+    assert "杠后炮" in after and "杠后炮" not in plain
+    assert N.settle_table(4, 0, 2, dealer=1, melds=(2, 1, 1, 0), kong_discard=True) == \
+        (32, 0, -32, 0)
+    # a self-draw has no discarder: the flag changes nothing there
+    assert N.settle_neimeng(4, 0, None, dealer=1, kong_discard=True) == \
+        N.settle_neimeng(4, 0, None, dealer=1)
+    # 宁城: the discarder pays one share; 杠后炮 +1 番: 对对胡 1 番 = 2 -> 4
+    ning = N.build(variant="ningcheng")
+    assert _pts("888s55p77m [111z] [222m]", "7m", ning, seat_wind=3) == (2, {"对对胡"})
+    r = majiang.score("888s55p77m [111z] [222m]", "7m", ruleset=ning, seat_wind=3,
+                      kong_discard=True)
+    assert r.points == 4 and r.settle(0, 2) == (4, 0, -4, 0)
+
+
+@pytest.mark.parametrize("kong", [True, False])
+def test_kong_discard_in_a_scripted_hand(kong):
+    # the hands of test_kong_payment_scenarios_sichuan: seat 1 kongs (or pungs) the
+    # dealer's 5p, draws (or not) a replacement and discards 9s; seat 2 wins on it with
+    # 七对 (2 番 = 4); after the kong 杠上炮 adds 1 番: 8, paid by seat 1 alone
+    hands = ["5p9p1s2s3s4s5s6s7s8s11p33p", "555p123s456s789s1p", "22p44p66p88p99p77s9s",
+             "34p4p67p8p23456s88s"]
+    pols = [Script("5p", void=0), Script("9s", claims=("kong" if kong else "pung",), void=0),
+            Script(void=0), Script(void=0)]
+    wall = _wall("sichuan", hands)
+    tail = parse_tiles("9s")[0]
+    i = max(j for j, t in enumerate(wall) if t == tail)
+    wall[i], wall[-1] = wall[-1], wall[i]
+    st = play_hand("sichuan", pols, wall=wall, dealer=0, log=True)
+    w = st.wins[0]
+    assert (w["seat"], w["discarder"], w["how"]) == (2, 1, "discard")
+    assert w["kong_discard"] is kong and w["check"][2]["kong_discard"] is kong
+    assert ("杠上炮" in _fan_names(w)) is kong and "七对" in _fan_names(w)
+    assert w["deltas"] == ([0, -8, 8, 0] if kong else [0, -4, 4, 0])
+    assert sum(st.deltas) == 0
+
+
+def _kong_discards_from_log(events):
+    """Per discard win in the log, whether its discard was made in the turn of its
+    discarder's kong: a kong (concealed, added, or called on a discard) not robbed, and no
+    discard since (a separate reading of the rule, from the events alone)."""
+    out = []
+    konger = None         # the seat whose kong of this turn still waits for its discard
+    flag = False          # the last discard followed its discarder's kong
+    for e in events:
+        k = e["e"]
+        if k == "kong" or (k == "call" and e["kind"] == "kong"):
+            konger = e["seat"]
+        elif k == "win" and e["how"] == "robbing_kong":
+            konger = None             # the kong failed
+        elif k == "discard":
+            flag = konger == e["seat"]
+            konger = None
+        elif k == "win" and e["how"] == "discard":
+            out.append(flag)
+    return out
+
+
+_KONG_DISCARD_FAN = {"sichuan": "杠上炮", "sichuan_xueliu": "杠上炮", "changsha": "杠上炮",
+                     "yunnan": "杠上炮", "kawuxing": "杠上炮", "neimeng": "杠后炮"}
+
+
+@pytest.mark.parametrize("name", sorted(_KONG_DISCARD_FAN))
+def test_kong_discard_in_both_loops(name):
+    # 30 seeded hands in the compiled loop: zero-sum, the fan exactly on the flagged wins;
+    # the first two hands with such a win played again by the Python loop with a log: the
+    # same hand, the same win contexts, and the flag read again from the log
+    fan = _KONG_DISCARD_FAN[name]
+    n = rules.get(name).players
+    found = []
+    for h in range(300):
+        b = play_hand(name, "efficiency", seed=20, hand=h, engine="compiled")
+        assert sum(b.deltas) == 0
+        for w in b.wins:
+            assert (fan in _fan_names(w)) is w["kong_discard"], (name, h)
+            assert not (w["kong_discard"] and w["how"] != "discard")
+        if any(w["kong_discard"] for w in b.wins):
+            found.append((h, b))
+        if h >= 29 and len(found) >= 2:
+            break
+    assert len(found) >= 2, name
+    for h, b in found[:2]:
+        a = play_hand(name, ("efficiency",) * n, seed=20, hand=h, log=True)
+        assert summarize(a) == summarize(b)
+        assert [w["check"][2] for w in a.wins] == [w["check"][2] for w in b.wins]
+        assert [w["kong_discard"] for w in a.wins if w["how"] == "discard"] == \
+            _kong_discards_from_log(a.events)
+        assert sum(a.deltas) == 0

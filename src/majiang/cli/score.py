@@ -73,6 +73,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="和绝张: the other three copies of the win tile are visible")
     parser.add_argument("--kong", action="store_true",
                         help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong)")
+    parser.add_argument("--kong-discard", action="store_true",
+                        help="杠上炮: won on the discard the discarder made right after his "
+                             "own kong (a discard win; scored where the rules know it)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
@@ -123,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                    kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
+                   kong_discard=args.kong_discard,
                    prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
                    **({} if indicator is None else {"indicator": indicator}))
     ctx = result.context
@@ -145,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
         emit_json(d)
         return 0
 
-    how = "self-drawn" if ctx.self_drawn else "on a discard"
+    how = ("self-drawn" if ctx.self_drawn else "on a discard made right after its "
+           "discarder's kong (杠上炮)" if ctx.kong_discard else "on a discard")
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "

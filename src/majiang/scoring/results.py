@@ -205,6 +205,7 @@ class FanResult:
             "last_copy": self.context.last_copy,
             "kong": self.context.kong,
             "last_tile": self.context.last_tile,
+            "kong_discard": self.context.kong_discard,
             "seat_wind": "ESWN"[self.context.seat_wind],
             "prevalent_wind": "ESWN"[self.context.prevalent_wind],
             "flowers": self.context.flowers,

@@ -62,6 +62,11 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   ``end_checks`` (查花猪 / 查大叫 / 退税) at a drawn end (:func:`end_checks`);
 * 天和 / 地和 / 人和: a win in the first go-around before any call, kong or win passes
   ``first_turn`` to THE predicate (:attr:`majiang.winning.WinContext.first_turn`);
+* 杠上炮 / 杠后炮: a win on the discard its discarder made in the turn of his own kong (after
+  the replacement draw; a robbed kong is no kong) passes ``kong_discard`` to THE predicate
+  (:attr:`majiang.winning.WinContext.kong_discard`; :meth:`HandState.note_kong`, the
+  compiled loop's ``kong_seat`` / ``kong_turn``); each win's record says it
+  (``kong_discard``), and the end table too (:attr:`~majiang.rules.base.EndTable.kong_discards`);
 * kong payments outside the hand value (``Ruleset.kong_payments``: 四川 刮风下雨 and
   呼叫转移, 广东 杠分 with 荒庄荒杠, 贵州 豆 collected only by ready players), kept in
   :class:`KongLedger` and settled at the end with the end checks (``st.end_checks``,
@@ -101,8 +106,7 @@ The package, one concept a module (every name below is importable from here):
 * :mod:`.wall` — seeds and walls; :mod:`.facts` — what the loops read from the game
   model (forms beyond the core, :func:`min_aware`, 过水).
 
-Not yet modelled: ready declarations (报听, 天听 / 地听), 杠上炮 as a fan (the win context does not say that the discard
-followed a kong), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
+Not yet modelled: ready declarations (报听, 天听 / 地听), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
 杠爆全包 / 抢杠全包 (广东 full-pay).
 """
 from __future__ import annotations
