@@ -460,7 +460,8 @@ def test_red_dragon_is_never_melded_in_either_loop():
 # the replacement draw).  Values worked by hand from the readings: 四川 +1 番 (docs/rules/
 # sichuan.md §6, both tables), 长沙 a 大胡 of 6 (changsha.md §2), 云南 1 番 (yunnan.md §3), 卡五星
 # ×2 (kawuxing.md §3), 内蒙 敖汉 the discarder's own share ×2 again (neimeng.md §4) and 宁城 +1 番
-# (neimeng.md §6).
+# (neimeng.md §6), 沈阳 杠上流泪 1 番 (shenyang.md §3), 广东鸡平胡 +3 番 outside the limit check
+# (guangdong.md §2, GJ).
 
 def test_kong_discard_is_a_discard_win_only():
     with pytest.raises(majiang.InvalidHandError, match="self-draw"):
@@ -553,6 +554,19 @@ def test_kong_discard_neimeng():
     assert r.points == 4 and r.settle(0, 2) == (4, 0, -4, 0)
 
 
+def test_kong_discard_shenyang_and_jipinghu():
+    # 沈阳: 飘 3 番 = 8; + 杠上流泪 1 = 4 番 = 16
+    assert _pts("111m999p33z44z [222s]", "4z", "shenyang") == (8, {"飘"})
+    assert _pts("111m999p33z44z [222s]", "4z", "shenyang", kong_discard=True) == \
+        (16, {"飘", "杠上流泪"})
+    # 鸡平胡: 大三元 is a limit hand of 6 番 (64); 杠上炮 +3 applies even to it: 9 番 = 512;
+    # 平胡 + 门清 = 2 番 (4); + 3 = 5, capped at 3 番 (8)
+    assert _pts("555z666z777z23m44m", "1m", "guangdong_jipinghu")[0] == 64
+    assert _pts("555z666z777z23m44m", "1m", "guangdong_jipinghu", kong_discard=True)[0] == 512
+    assert _pts("123m456p789s11s45m", "6m", "guangdong_jipinghu")[0] == 4
+    assert _pts("123m456p789s11s45m", "6m", "guangdong_jipinghu", kong_discard=True)[0] == 8
+
+
 @pytest.mark.parametrize("kong", [True, False])
 def test_kong_discard_in_a_scripted_hand(kong):
     # the hands of test_kong_payment_scenarios_sichuan: seat 1 kongs (or pungs) the
@@ -597,7 +611,8 @@ def _kong_discards_from_log(events):
 
 
 _KONG_DISCARD_FAN = {"sichuan": "杠上炮", "sichuan_xueliu": "杠上炮", "changsha": "杠上炮",
-                     "yunnan": "杠上炮", "kawuxing": "杠上炮", "neimeng": "杠后炮"}
+                     "yunnan": "杠上炮", "kawuxing": "杠上炮", "neimeng": "杠后炮",
+                     "shenyang": "杠上流泪", "guangdong_jipinghu": "杠上炮"}
 
 
 @pytest.mark.parametrize("name", sorted(_KONG_DISCARD_FAN))

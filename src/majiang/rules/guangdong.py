@@ -379,7 +379,8 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
     check_int(base, "guangdong_jipinghu option base", lo=1)
     src = "docs/rules/guangdong.md §2 (GJ)"
     L = {10, 11, 12, 13, 14, 15, 33, 34, 35}
-    everything = set(range(10, 30))     # 30-32 (杠上开花, 抢杠, 海底) apply even to limit hands
+    everything = set(range(10, 30))     # 30-32, 36 (杠上开花, 抢杠, 海底, 杠上炮) apply even to
+    # limit hands
     fl = (
         F.fan(10, "大三元", "Big Three Dragons", 6, lambda w: int(F.dragon_pungs(w) == 3),
               excludes=everything - {10}, source=src),
@@ -414,6 +415,7 @@ def build_jipinghu(*, cap: int = 3, min_fan: int = 0, base: int = 1) -> Ruleset:
         F.fan(30, "杠上开花", "Win on Kong Replacement", 3, F.kong_flower, source=src),
         F.fan(31, "抢杠胡", "Robbing the Kong", 3, F.robbing, source=src),
         F.fan(32, "海底捞月", "Last Tile", 3, lambda w: int(w.context.last_tile), source=src),
+        F.fan(36, "杠上炮", "Win on a Discard after a Kong", 3, F.kong_discard, source=src),
         F.fan(33, "天胡", "Heavenly Hand", 6, F.heavenly, excludes=everything, source=src),
         F.fan(34, "地胡", "Earthly Hand", 6, F.earthly, excludes=everything, source=src),
         F.fan(35, "人胡", "Human Hand", 6, F.human, excludes=everything, source=src),

@@ -4,10 +4,11 @@ All facts from the seed: 136 tiles, no flowers; must open (开门) by a peng or 
 exposed kong (a chi does not open); no voided suit; the hand must hold 幺九 (a
 suited 1 or 9); base 1, a win of N 番 scores 2^N, a cap by agreement; fans: 飘
 (碰碰和) 3, 手把一 +1, kongs (中发白 明 2 / 暗 4, others 明 1 / 暗 2), 碰 of 中发白 1,
-边和 2, 夹和 2, 杠上开花 / 海底捞月 1, 小和 1.
+边和 2, 夹和 2, 杠上开花 / 海底捞月 / 杠上流泪 1, 小和 1 (杠上流泪: dealing in with the discard
+right after one's own kong, the win context's ``kong_discard``).
 
 Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮,
-杠上流泪, 亮牌 and rule 10 (a peng'd tile also in a chow counts as a kong) need
+亮牌 and rule 10 (a peng'd tile also in a chow counts as a kong) need
 play history or are undefined and are not scored; ``cap`` option (None).
 Players 4 and 13-tile hands are assumed (not stated).
 """
@@ -43,6 +44,7 @@ def build(*, cap: int | None = None) -> Ruleset:
         F.fan(10, "夹和", "Closed Wait", 2, F.closed, source=src),
         F.fan(11, "杠上开花", "Win on Kong Replacement", 1, F.kong_flower, source=src),
         F.fan(12, "海底捞月", "Last Tile Self-Draw", 1, F.last_self, source=src),
+        F.fan(13, "杠上流泪", "Win on a Discard after a Kong", 1, F.kong_discard, source=src),
     )
     return Ruleset(
         name="shenyang", title="沈阳麻将 (Shenyang)", players=4, hand_size=13,
@@ -57,7 +59,7 @@ def build(*, cap: int | None = None) -> Ruleset:
         interpreted=("小和 1 read as the value of a win with no other fan",
                      "4 players and 13-tile hands assumed (not stated)"),
         missing=("闭门炮 undefined",
-                 "杠上流泪, 亮牌 and a pung tile also in a chow counting as a kong: not scored",
+                 "亮牌 and a pung tile also in a chow counting as a kong: not scored",
                  "wall end not stated",
                  "multiple winners not stated"))
 
