@@ -61,6 +61,7 @@ from majiang.game.players import wait_verdict
 from majiang.hand import Hand, Meld
 from majiang.probability import _WinPred
 from majiang.rules.knitted import KNITTED_STRAIGHTS
+from majiang.rules.derived import with_indicator
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.scoring.faces import faces_matter
@@ -100,6 +101,9 @@ class _Spec:
                 caps[int(jr.substitute)] = 0
         self.caps = caps
         self.kinds = [int(k) for k in np.flatnonzero(caps)]
+        # the ruleset as the layers read it once the turned tile is known (武汉 痞子:
+        # the game loops after the deal, check_win / shanten / probabilities given it)
+        self.model = game_model(with_indicator(name, self.indicator))
 
 
 def _sets(rng, spec: _Spec, c, n: int) -> list | None:
@@ -327,6 +331,7 @@ def _engine_state(spec: _Spec, phys13, melds):
     jr = m.jokers
     if jr is not None:
         st.indicator = spec.indicator
+        st.rs, st.model = m.ruleset, m           # as the deal applies the turned tile
         st.jks = spec.jks
         st.jk = spec.jks[0]
         st.sub = int(jr.substitute) if jr.substitute is not None else -1
@@ -400,7 +405,7 @@ def _answers(spec: _Spec, phys13, melds, t, ready: bool = True) -> dict:
         st13 = _engine_state(spec, phys13, melds)
         out["R"] = any(k == t for _h, k, _f, _r in _eng._Readiness(st13)._valid(0))
     if nj == 0:
-        out["W"] = tile_name(t) in majiang.waits(Hand(c13, melds), ruleset=name)
+        out["W"] = tile_name(t) in majiang.waits(Hand(c13, melds), ruleset=m.ruleset)
     # the shanten of the hand as written (its wild tiles by their faces, as the scorer
     # reads it: 南昌 德国 in 十三烂); a fixed joker as '*'
     out["H"] = majiang.shanten(Hand(phys14, melds) if kw else Hand(c14, melds, jokers=nj),
