@@ -70,6 +70,16 @@ def _kernel(check_win, rs, cache, melds, seat_wind, prevalent, flowers):
     return v
 
 
+def _sure_refusal(check_win, rs, c, melds, w, jokers) -> bool:
+    """THE predicate surely refuses ``c`` + ``w`` self-drawn
+    (:func:`majiang.scoring.refusal.sure_refusal`, switched by
+    :data:`majiang.scoring.refusal.QUICK`); only when ``check_win`` is THE predicate."""
+    from ..scoring import check_win as the_predicate
+    from ..scoring import refusal
+    return (refusal.QUICK and check_win is the_predicate
+            and refusal.sure_refusal(rs, c, melds, w, jokers=jokers, self_drawn=True))
+
+
 def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
                  jokers=0, flowers=0, faces=None, indicator=None) -> bool:
     """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
@@ -109,6 +119,8 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
                 from ..scoring.faces import check_by_faces
                 got = check_by_faces(check_win, c, melds, int(w), int(jokers), faces,
                                      indicator, **ctx).valid
+            elif _sure_refusal(check_win, rs, c, melds, int(w), int(jokers)):
+                got = False
             else:
                 got = check_win(_trusted_hand(c, melds, jokers=int(jokers)), int(w),
                                 **ctx).valid

@@ -173,6 +173,11 @@ def kong_discard(w) -> int:
     return int(w.context.kong_discard)
 
 
+def last_tile(w) -> int:
+    """海底: won on the last tile, drawn or discarded."""
+    return int(w.context.last_tile)
+
+
 def last_self(w) -> int:
     return int(w.context.last_tile and w.context.self_drawn)
 

@@ -25,11 +25,39 @@ def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, sea
                 flowers=int(flowers), first_turn=first_turn, kong_discard=bool(kong_discard))
 
 
+_SURE_REFUSAL = None
+
+
+def _refused(check_win, hand, win, kw) -> bool:
+    """THE predicate surely refuses this win (:func:`majiang.scoring.refusal.sure_refusal`,
+    switched by :data:`majiang.scoring.refusal.QUICK`); only when ``check_win`` is THE
+    predicate and the hand is not read by its faces."""
+    from ...scoring import refusal
+    if not refusal.QUICK or kw.get("indicator") is not None or check_win is not _predicate():
+        return False
+    global _SURE_REFUSAL
+    if _SURE_REFUSAL is None:
+        from ...scoring.predicate import WinCheck
+        _SURE_REFUSAL = WinCheck(False, "not a winning hand under the ruleset")
+    return refusal.sure_refusal(kw["ruleset"], hand.concealed, hand.melds, win,
+                                jokers=int(hand.jokers) + int(kw.get("jokers", 0)),
+                                win_is_joker=kw.get("win_is_joker", False),
+                                self_drawn=kw.get("self_drawn", False),
+                                kong=kw.get("kong", False), last_tile=kw.get("last_tile", False))
+
+
+def _predicate():
+    from ...scoring import check_win
+    return check_win
+
+
 def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
     """THE predicate's verdict on seat `p`'s win context, kept in `cache` under `key`
     (both loops, Python and compiled, ask through here).  The engine builds only legal
     contexts, so a refusal is an engine bug, raised as RuntimeError."""
     res = cache.get(key)
+    if res is None and _refused(check_win, hand, win, kw):
+        res = cache[key] = _SURE_REFUSAL
     if res is None:
         try:
             res = check_win(hand, win, **kw)
