@@ -11,7 +11,7 @@ import pytest
 from majiang.game import play_hand
 from majiang.hand import Hand, Meld, as_hand
 from majiang.rules import get
-from majiang.rules.model import with_indicator
+from majiang.rules.derived import with_indicator
 from majiang.scoring import check_win, refusal
 from majiang.scoring.refusal import refusal_of, sure_refusal
 

@@ -60,8 +60,8 @@ from majiang.game import engine as _eng
 from majiang.game.players import wait_verdict
 from majiang.hand import Hand, Meld
 from majiang.probability import _WinPred
-from majiang.rules.knitted import KNITTED_STRAIGHTS
 from majiang.rules.derived import with_indicator
+from majiang.rules.knitted import KNITTED_STRAIGHTS
 from majiang.rules.model import game_model
 from majiang.scoring import check_win
 from majiang.scoring.faces import faces_matter
