@@ -75,12 +75,22 @@ class _Refusal:
     def small_opts(self, n_melds: int):
         got = self.opts.get(n_melds)
         if got is None:
-            from .._core import game as _cg
-            sh = self.model.shape(())
-            mask = _MASK_258 if self.small_pair else int(sh.pair_mask)
-            got = self.opts[n_melds] = _cg.ShapeOpts(sh.mask_for(n_melds), sh.quads, None,
-                                                     mask, 0, sh.fifth, None)
+            m = self.model
+            # shared by the rulesets that differ only in the turned kind (one per kind)
+            key = (m.forms, m.seven_pairs_quads, m.fifth_copy, m.pair_mask, self.small_pair,
+                   n_melds)
+            got = _OPTS.get(key)
+            if got is None:
+                from .._core import game as _cg
+                sh = m.shape(())
+                mask = _MASK_258 if self.small_pair else int(sh.pair_mask)
+                got = _OPTS[key] = _cg.ShapeOpts(sh.mask_for(n_melds), sh.quads, None, mask,
+                                                 0, sh.fifth, None)
+            self.opts[n_melds] = got
         return got
+
+
+_OPTS: dict = {}
 
 
 def _build(rs) -> _Refusal | None:
