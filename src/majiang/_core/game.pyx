@@ -18,7 +18,7 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t, uint64_t
 from libc.string cimport memset
 
 from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, ensure_tables,
-                          ensure_pair_tables)
+                          ensure_pair_tables, ukeire_table_c, pair_all)
 
 ensure_tables()
 
@@ -33,7 +33,6 @@ include "game_choose.pxi"
 # ===========================================================================
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from numpy.random cimport bitgen_t
-from .efficiency cimport pair_all
 from .fans cimport Verdict, WinVerdict, verdict_c
 
 cdef extern from *:

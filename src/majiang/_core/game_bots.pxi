@@ -204,6 +204,8 @@ cdef class _HandBots(_HandState):
         copies (``live - held - seen``, the discard counted back), and the sum of the
         positive ones (``h`` modified and restored)."""
         cdef int x, w, left, nc = 0
+        cdef bint rows
+        cdef int8_t eff[34]
         for x in range(34):
             if not h[x] or not allowed[x]:
                 continue
@@ -211,11 +213,13 @@ cdef class _HandBots(_HandState):
             if shanten_opts_c(h, o) == 0:
                 tc.nw[nc] = 0
                 tc.ctot[nc] = 0
+                # the waits by table rows where the options allow (the same kinds)
+                rows = plain_rows(o) and ukeire_table_c(h, o.mask, o.quads, eff, NULL) == 0
                 for w in range(34):
                     if h[w] >= 4 or w == self.jk:
                         continue
                     h[w] += 1
-                    if shanten_opts_c(h, o) == -1:
+                    if (eff[w] >= 0) if rows else (shanten_opts_c(h, o) == -1):
                         left = <int>live[w] - <int>h[w] + 1 - <int>vis[w]
                         tc.ww[nc][tc.nw[nc]] = <uint8_t>w
                         tc.wl[nc][tc.nw[nc]] = left

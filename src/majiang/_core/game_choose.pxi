@@ -1,11 +1,37 @@
 # Part of game.pyx (included): the efficiency bot's discard choice (least shanten,
 # then most live ukeire, then the outermost tile).
 
+cdef bint USE_ROWS = 1
+
+
+def set_rows(bint on):
+    """Testing switch: find the kinds that lower the shanten by table rows (one look-up
+    and one short scan a draw, :func:`ukeire_table_c`) where the options allow, or by a
+    shanten call a draw."""
+    global USE_ROWS
+    USE_ROWS = on
+
+
+cdef inline bint plain_rows(const Opts* o) noexcept nogil:
+    """Options on the table path of :func:`ukeire_table_c` (no caps, jokers, void suits
+    or pair restriction)."""
+    return (USE_ROWS and o.caps == NULL and o.jokers == 0 and o.void_suits == 0
+            and (o.pair_mask & pair_all()) == pair_all())
+
+
 cdef int ukeire_live(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
                      int s0) noexcept nogil:
     """Live copies of the kinds whose draw lowers the shanten ``s0`` of the 3n+1 hand."""
     cdef int k, left, total = 0
     cdef uint8_t near[34]
+    cdef int8_t eff[34]
+    if plain_rows(o) and ukeire_table_c(h, o.mask, o.quads, eff, NULL) == s0:
+        for k in range(34):
+            if eff[k] >= 0:
+                left = live[k] - h[k] - visible[k]
+                if left > 0:
+                    total += left
+        return total
     near_kinds(h, o.mask, near)
     for k in range(34):
         if not near[k]:
