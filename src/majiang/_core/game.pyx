@@ -35,6 +35,9 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 from numpy.random cimport bitgen_t
 from .fans cimport Verdict, WinVerdict, verdict_c
 
+# the hand's random stream: numpy's seed words and wall shuffle without numpy's overhead
+include "game_stream.pxi"
+
 cdef extern from *:
     """
     static inline unsigned long long mj_mulhi(unsigned long long a, unsigned long long b) {
