@@ -67,13 +67,28 @@ def _fan_tags(model) -> frozenset:
     return got[1]
 
 
+_FLOWERS: dict = {}
+
+
+def _flower_facts(model) -> tuple:
+    """``(flower_faces, seven_rob_one, flower_win)`` of the model, read once per model
+    (both loops ask per hand)."""
+    got = _FLOWERS.get(id(model))
+    if got is None or got[0] is not model:
+        from ...rules.fans import FLOWER_FACES, FLOWER_WIN, ROB_FLOWER
+        eight, tags = model.n_flowers == 8, _fan_tags(model)
+        got = _FLOWERS[id(model)] = (model, (eight and FLOWER_FACES in tags,
+                                             eight and ROB_FLOWER in tags,
+                                             eight and FLOWER_WIN in tags))
+    return got[1]
+
+
 def flower_faces(model) -> bool:
     """Whether the value of a win reads which flowers the winner holds, not only how many
     (a fan tagged :data:`~majiang.rules.fans.FLOWER_FACES`: 台湾 正花 / 花槓) and the tile
     set's non-playing tiles are the eight flowers ``1f``..``8f`` (physical tile 34 + i is
     flower i): both loops then give the hand they score the seat's flowers."""
-    from ...rules.fans import FLOWER_FACES
-    return model.n_flowers == 8 and FLOWER_FACES in _fan_tags(model)
+    return _flower_facts(model)[0]
 
 
 def seven_rob_one(model) -> bool:
@@ -83,8 +98,7 @@ def seven_rob_one(model) -> bool:
     wins at once and the other pays it.  Played by the Python loop; a compiled hand that
     ends with flowers split seven and one is played again by it
     (:func:`~.play.play_hand`)."""
-    from ...rules.fans import ROB_FLOWER
-    return model.n_flowers == 8 and ROB_FLOWER in _fan_tags(model)
+    return _flower_facts(model)[1]
 
 
 def rob_split(counts) -> tuple | None:
@@ -101,5 +115,4 @@ def flower_win(model) -> bool:
     :data:`~majiang.rules.fans.FLOWER_WIN`) with the eight flowers of the tile set.  The
     Python loop plays it; a compiled hand in which a seat ends with every flower is
     played again by the Python loop (:func:`~.play.play_hand`)."""
-    from ...rules.fans import FLOWER_WIN
-    return model.n_flowers == 8 and FLOWER_WIN in _fan_tags(model)
+    return _flower_facts(model)[2]

@@ -26,20 +26,26 @@ class _FastBridge:
     """THE predicate and the settlement for the compiled loop (called on complete
     shapes and on wins only)."""
 
-    def __init__(self, rs, prevalent, n):
-        self.rs = rs
+    def __init__(self, model, prevalent, n):
+        self.rs = model.ruleset
         self.prevalent = prevalent
-        self.check_win = check_win_fn()
         self.args = {}
         self.verdicts = {}
         self.wins = []
         self.deltas = [0] * n
-        self.kongs = KongLedger(rs, n)
+        self.kongs = KongLedger(self.rs, n)
         self.wait_cache = {}
-        self.model = game_model(rs)
-        self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
+        self.model = model
+        self.flower_faces = _facts.flower_faces(model)   # wins read the flowers held
         self.fh = None                     # the compiled hand (set once built)
         self.flower_ids = {}               # (seat, flowers held) -> flower indices
+
+    @property
+    def check_win(self):
+        """THE predicate (:func:`~.wins.check_win_fn`), looked up on the first win check
+        of the hand (most random-bot hands have none)."""
+        self.__dict__["check_win"] = f = check_win_fn()
+        return f
 
     def _flowers(self, p, n):
         """The flowers (indices 0..7) seat ``p`` holds, ``n`` of them: read from the
@@ -114,6 +120,9 @@ class _FastSeat:
                  "won_tiles", "phys", "melds")
 
 
+_END_REASONS = ("win", "wall", "blood")
+
+
 class FastState:
     """The final state of a hand played by the compiled loop: the fields
     :func:`majiang.game.logs.summarize` and the tests read (no event log)."""
@@ -133,18 +142,39 @@ class FastState:
         self.draws = fh.draws
         self.turns = fh.turns
         self.wall_left = fh.wall_left
-        self.end_reason = ("win", "wall", "blood")[fh.end_reason]
+        self.end_reason = _END_REASONS[fh.end_reason]
         self.wall = wall
         self.head, self.tail = fh.head, fh.tail
-        self._fh = fh
+        self._fh = fh                      # kept: the fields below are read from it
         self._seats = None
-        self.tallies = fh.tallies()
-        self.aside = fh.aside_tiles()
         self.kong_ledger = bridge.kongs
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
-        self.first_discards = fh.first_discards()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
+
+    @property
+    def tallies(self) -> list:
+        """Per seat: (exposed kongs, concealed kongs, calls, flowers)."""
+        got = self.__dict__.get("_tallies")
+        if got is None:
+            got = self._tallies = self._fh.tallies()
+        return got
+
+    @property
+    def aside(self) -> list:
+        """Tiles set aside at the deal (the turned indicator and flowers turned with it)."""
+        got = self.__dict__.get("_aside")
+        if got is None:
+            got = self._aside = self._fh.aside_tiles()
+        return got
+
+    @property
+    def first_discards(self) -> dict:
+        """``{kind: (seat, claimed by or None)}``: the first discard of each kind."""
+        got = self.__dict__.get("_first")
+        if got is None:
+            got = self._first = self._fh.first_discards()
+        return got
 
     @property
     def seats(self) -> list:
@@ -169,7 +199,6 @@ class FastState:
                     if m[5]:
                         d["how"] = "added"
             self._seats.append(s)
-        self._fh = None
         return self._seats
 
     def census(self) -> np.ndarray:
@@ -304,7 +333,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     gens = [bg] * n            # one stream per hand, shared in decision order
     flags = _fast_flags(model)
     ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
-    bridge = _FastBridge(rs, int(prevalent_wind) % 4, n)
+    bridge = _FastBridge(model, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
                       flags["copies"], {**flags, **_bot_switches(),
                                         "verdict": _wait_verdict(model, int(prevalent_wind) % 4)},
