@@ -572,11 +572,70 @@ def test_bot_ukeire_restricted_to_near_kinds_is_exact():
                 for near in (True, False):
                     cg.set_near(near)
                     cg.set_prune(near)
+                    cg.set_rows(near)           # the draws by table rows vs a call each
                     got.append((cg.choose_discard(h, so, 0, vis), cg.evaluate(h13, so, 0, vis)))
                 assert got[0] == got[1], (mask, h)
     finally:
         cg.set_near(True)
         cg.set_prune(True)
+        cg.set_rows(True)
+
+
+def test_lone_tiles_rule_out_a_hand_one_tile_short():
+    # the compiled loop skips the win check of a hand with two lone tiles (held once,
+    # nothing of the suit within two ranks; an honor held once): no hand of 3n+1
+    # tiles with two of them is one tile short of sets + a pair or of seven pairs
+    from majiang._core import game as cg
+    rng = np.random.default_rng(5)
+    tiles = np.repeat(np.arange(34), 4)
+    so = cg.ShapeOpts(3, False, None, (1 << 34) - 1, 0)
+    seen = Counter()
+    for i in range(6000):
+        n = int(rng.choice([1, 4, 7, 10, 13]))
+        if i % 2:                     # near-complete hands: a complete one less a tile
+            h = np.zeros(34, np.int64)
+            for _ in range(n // 3):
+                k = int(rng.integers(34))
+                if k < 27 and k % 9 < 7 and rng.random() < 0.6:
+                    h[k:k + 3] += 1
+                else:
+                    h[k] += 3
+            h[int(rng.integers(34))] += 2
+            h[int(rng.choice(np.flatnonzero(h)))] -= 1
+            if h.max() > 4:
+                continue
+            h = h.astype(np.uint8)
+        else:
+            h = np.bincount(rng.choice(tiles, n, replace=False), minlength=34).astype(np.uint8)
+        lone = sum(1 for k in range(34) if h[k] == 1 and (
+            k >= 27 or not any(h[j] for j in range(max(k - 2, 9 * (k // 9)),
+                                                    min(k + 3, 9 * (k // 9) + 9)) if j != k)))
+        assert min(cg.lone_tile_count(h), 2) == min(lone, 2), h
+        if lone >= 2:
+            assert cg.shanten(h, so, 0) >= 1, h
+        seen[(lone >= 2, cg.shanten(h, so, 0) <= 0)] += 1
+    assert seen[(False, True)] and seen[(True, False)]
+
+
+def test_hand_stream_is_numpys():
+    # the seed words and the wall shuffle computed in C are numpy's: the same PCG64
+    # state as SeedSequence(seed, spawn_key=(hand,)), the same wall as
+    # Generator.permutation, and the stream left where numpy leaves it
+    from majiang.game.engine import build_wall, hand_bit_generator
+    m = game_model("taiwan")                 # 144 tiles with flowers
+    tiles = np.sort(np.asarray(build_wall(m, np.random.default_rng(0))))
+    for seed in (0, 7, 2**32 - 1, 2**32, 2**64 + 5, 2**130 + 3):
+        for h in (0, 1, 199, 2**32 + 7):
+            ref = np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(h,)))
+            bg = hand_bit_generator(seed, h)
+            assert bg.state == ref.state
+            g, gr = np.random.Generator(bg), np.random.Generator(ref)
+            w = build_wall(m, g)
+            assert w.dtype == np.int16 and np.array_equal(w, gr.permutation(tiles))
+            assert g.integers(1 << 40) == gr.integers(1 << 40)
+    kids = hand_bit_generator(3, 4).seed_seq.spawn(2)
+    assert np.array_equal(kids[1].generate_state(4),
+                          np.random.SeedSequence(3, spawn_key=(4,)).spawn(2)[1].generate_state(4))
 
 
 def test_botzone_records_of_simulated_hands_replay_and_rescore():

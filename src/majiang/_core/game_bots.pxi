@@ -25,7 +25,13 @@ cdef class _HandBots(_HandState):
             else:
                 c[minus] -= 1
         o = self.loose(p, j)
-        if o.mask & (8 | 16) and o.mask & 7:
+        if j == 0 and lone_tiles(c) >= 2 and not (o.mask & 4 and orphan_kinds(c) >= 12) \
+                and not (o.mask & (8 | 16) and knit_lb(c, o.mask, 0) <= 0):
+            # two lone tiles: no regular or seven-pairs hand one tile short (every tile
+            # but the one wait sits in a set, a pair or a two-tile part); thirteen orphans
+            # needs twelve of its kinds, the knitted forms their bound
+            s.s13 = 1
+        elif o.mask & (8 | 16) and o.mask & 7:
             basic = o
             basic.mask = o.mask & ~(8 | 16)
             sb = shanten_opts_c(c, &basic)

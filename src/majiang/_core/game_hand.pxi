@@ -329,17 +329,16 @@ cdef class _HandState:
         if s.locked and s.drawn >= 0:
             out[0] = s.drawn
             return 1
+        # without branches on the counts (a random hand's counts defeat the predictor)
         if s.void >= 0:
             for k in range(9 * s.void, 9 * s.void + 9):
-                if s.phys[k]:
-                    out[nv] = k
-                    nv += 1
+                out[nv] = k
+                nv += s.phys[k] != 0
             if nv:
                 return nv
         for k in range(34):
-            if s.phys[k]:
-                out[n] = k
-                n += 1
+            out[n] = k
+            n += s.phys[k] != 0
         return n
 
     cdef object melds_py(self, int p):

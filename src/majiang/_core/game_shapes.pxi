@@ -134,6 +134,46 @@ cdef int knit_lb(const uint8_t* h, int mask, int jokers) noexcept nogil:
     return best
 
 
+cdef int lone_tiles(const uint8_t* h) noexcept nogil:
+    """Kinds held once with no other tile of the suit within two ranks (an honor held
+    once), counted up to 2: a 3n+1 hand one tile short of a regular or seven-pairs
+    arrangement (no jokers) has at most one, its single wait."""
+    cdef int k, r, base, w, n = 0
+    for k in range(27, 34):
+        n += h[k] == 1
+    for base in range(0, 27, 9):
+        if n >= 2:
+            return n
+        for r in range(9):
+            if h[base + r] == 1:
+                w = 0
+                if r >= 2:
+                    w += h[base + r - 2]
+                if r >= 1:
+                    w += h[base + r - 1]
+                if r <= 7:
+                    w += h[base + r + 1]
+                if r <= 6:
+                    w += h[base + r + 2]
+                n += w == 0
+    return n
+
+
+cdef inline int orphan_kinds(const uint8_t* h) noexcept nogil:
+    """Terminal and honor kinds held (thirteen orphans one tile short needs twelve)."""
+    cdef int k, n = 0
+    for k in range(27, 34):
+        n += h[k] != 0
+    for k in range(0, 27, 9):
+        n += (h[k] != 0) + (h[k + 8] != 0)
+    return n
+
+
+def lone_tile_count(const uint8_t[::1] counts):
+    """:func:`lone_tiles` for tests."""
+    return lone_tiles(&counts[0])
+
+
 cdef inline bint knitted_not_better(uint8_t* h, const Opts* o, Opts* basic) noexcept nogil:
     """Whether the forms without the knitted ones reach the hand's shanten (``basic``
     = ``o`` less the knitted forms); the lower bound first, the full shanten only

@@ -1,7 +1,7 @@
 # Part of game.pyx (included): the hand's random stream in C: the seed words numpy's
 # SeedSequence gives a PCG64 (seed_words) and numpy's shuffle of the wall (shuffle_wall),
 # the same numbers without numpy's per-call overhead (~15 us a hand).  Both are checked
-# against numpy itself in tests/test_game_engine_wall.py.
+# against numpy itself in tests/test_game.py.
 
 from libc.stdint cimport uint32_t
 
