@@ -27,6 +27,7 @@ def test_served_rulesets():
     assert refusal_of(with_indicator("wuhan", "9p")) is not None
     assert refusal_of(get("mcr")) is None          # a minimum of 8 fan: always asked
     assert refusal_of(get("sichuan")) is None
+    assert refusal_of(get("xian")) is None          # every complete shape wins
 
 
 @pytest.mark.parametrize("hand, win, jokers, ctx, refused", [

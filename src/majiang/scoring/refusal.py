@@ -12,8 +12,9 @@ it cannot reason about (:func:`refusal_of` None) is always asked.
 
 The reasoning, for the rulesets it serves (:func:`refusal_of`: the constraints
 ``must_open``, ``no_red_dragon``, ``no_pizi``, ``pair_258_small``, ``max_one_joker_small``,
-``pair_258``; the forms regular and ``all_258``; no minimum; every fan tagged ``"big"`` one
-of 清一色, 将一色, 风一色, 碰碰胡, 全求人 or a situational fan — 武汉 and house rules on it).
+``pair_258``; the forms regular and ``all_258``; no minimum; 13-tile hands; some complete
+shape refused (not :attr:`ShapeOptions.exact`); every fan tagged ``"big"`` one of 清一色,
+将一色, 风一色, 碰碰胡, 全求人, 杠上开花, 抢杠胡 or 海底 — 武汉 and house rules on it).
 A reading wins iff it breaks no constraint, i.e. it holds no 红中 / 痞子 loose and either
 it is a small win (a regular reading with a 2/5/8 pair and at most one joker) or it counts
 a big fan.  So a hand is refused for sure when
@@ -100,8 +101,8 @@ def _build(rs) -> _Refusal | None:
     if (not set(model.constraints) <= _CONSTRAINTS or model.min_fan
             or model.min_points is not None or not set(model.forms) <= {"regular", "all_258"}
             or model.jokers_to_win or faces_matter(rs) or model.kong_only_kinds
-            or rs.hand_size != 13):
-        return None
+            or rs.hand_size != 13 or model.shape(()).exact):
+        return None                 # (exact: every complete shape wins, nothing to refuse)
     # the form all_258 (将将胡 of any shape) passes the pair rules: asked like the fan
     big = {"all_258"} if "all_258" in model.forms else set()
     for f in rs.fans:

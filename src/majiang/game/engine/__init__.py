@@ -5,7 +5,9 @@ Everything about the game comes from the ruleset's game model
 size, calls, jokers (an indicator turned from the wall), the end-of-wall rule,
 several winners or head-bump, 血战到底 / 血流成河; whether a hand wins is asked of
 THE win predicate (:func:`majiang.scoring.check_win`), only for complete shapes
-(a compiled shape check, :mod:`majiang._core.game`, filters first).
+(a compiled shape check, :mod:`majiang._core.game`, filters first), and not for the
+hands it surely refuses (:func:`majiang.scoring.refusal.sure_refusal`, 武汉: the same
+answer without enumerating the joker readings; ``refusal.QUICK = False`` asks it always).
 
 Physical tiles are integers: ``0..33`` the 34 kinds, ``34 + i`` flower ``i``.  A
 tile of a wild kind is a joker while held — one kind, or two with
