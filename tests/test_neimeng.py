@@ -195,3 +195,61 @@ def test_replay():
         st = play_hand("neimeng", "efficiency", seed=9, hand=h, log=True)
         again = replay(to_jsonl(st.events))
         assert summarize(again) == summarize(st)
+
+
+# ----------------------------------------------------------------- 杠后炮 in play
+def _ningcheng_kong_money(events, void=True):
+    """The 宁城 kong money of a won hand read from its log (docs/rules/neimeng.md §6): each
+    other player pays 1 for a kong on a discard or an added kong, 2 for a concealed kong
+    (nothing for a robbed one); a kong whose owner's next discard is won on (杠后炮) pays
+    nothing (``void``; False: it pays too).  Returns sorted (payer, payee, amount)."""
+    pending = {}           # seat -> its kongs of this turn, waiting for its discard
+    kept = []
+    for i, e in enumerate(events):
+        k = e["e"]
+        if k == "kong" or (k == "call" and e["kind"] == "kong"):
+            kind = "exposed" if k == "call" else e["kind"]
+            pending.setdefault(e["seat"], []).append(kind)
+        elif k == "win" and e["how"] == "robbing_kong":
+            pending.pop(e["discarder"], None)
+        elif k == "discard":
+            p = e["seat"]
+            dealt_in = any(ev["e"] == "win" and ev["discarder"] == p
+                           and ev["how"] == "discard" for ev in events[i + 1:i + 8]
+                           if ev["e"] in ("claim", "pass_win", "win"))
+            kinds = pending.pop(p, [])
+            if not (dealt_in and void):
+                kept += [(p, kind) for kind in kinds]
+    for p, kinds in pending.items():        # kongs of the last turn (no discard after)
+        kept += [(p, kind) for kind in kinds]
+    amount = {"exposed": 1, "added": 1, "concealed": 2}
+    return sorted((q, p, amount[kind]) for p, kind in kept for q in range(4) if q != p)
+
+
+def test_ningcheng_kong_discard_in_both_loops():
+    # seeded hands with a 杠后炮 win: the compiled loop and the Python loop (with a log)
+    # play the same hand; 杠后炮 +1 番 on the win; the discarder's kong of that turn pays
+    # nothing (NCMJ), every other kong is paid
+    found = 0
+    for h in range(400):
+        b = play_hand(NING, "efficiency", seed=20, hand=h, engine="compiled")
+        if not any(w["kong_discard"] for w in b.wins):
+            continue
+        a = play_hand(NING, "efficiency", seed=20, hand=h, log=True)
+        assert summarize(a) == summarize(b)
+        w = next(w for w in a.wins if w["kong_discard"])
+        assert "杠后炮" in {f for f, _ in w["fans"]}
+        got = sorted((c["payer"], c["payee"], c["amount"]) for c in a.end_checks
+                     if c["check"] == "杠分")
+        assert got == _ningcheng_kong_money(a.events)
+        assert got != _ningcheng_kong_money(a.events, void=False)     # a kong was voided
+        assert sum(a.deltas) == 0 and list(a.deltas) == list(b.deltas)
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
+    assert NING.kong_payments.void_on_deal_in and not rules.get("neimeng").kong_payments.void_on_deal_in
+    # 呼叫转移 (the money to the winner) and void are two answers to one question
+    from majiang.rules.base import KongPayments
+    with pytest.raises(RuleError, match="transfer"):
+        KongPayments(concealed=2, transfer=True, void_on_deal_in=True)

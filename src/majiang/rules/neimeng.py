@@ -29,8 +29,9 @@ rest; the 敖汉 server is the one that applies the text's conditions (docs/rule
 
 ``variant="ningcheng"`` (the "宁城" server, §6): no 吃 and none of the conditions; 七对 +2,
 双七对 (a four inside the pairs, in place of 七对) +3, 对对胡 +1, 杠开 +1, no 自摸 番; the discarder
-pays one share; each share ×2 with the dealer; 杠后炮 +1 (NCMJ); kongs 1 / 1 / 2 from each, void in a drawn hand
-[the server pays them back out instead: not played].
+pays one share; each share ×2 with the dealer; 杠后炮 +1 (NCMJ); kongs 1 / 1 / 2 from each,
+void in a drawn hand [the server pays them back out instead: not played] and for a kong its
+owner follows by dealing in (the 杠后炮 discard, NCMJ).
 
 Not modelled: the call limits of the 敖汉 server (no 吃 after a dragon pung and the reverse;
 no call leaving fewer than 5 tiles with a 吃 and no 暗杠), no kong with fewer than 20 tiles
@@ -190,7 +191,8 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
                      forms=("regular", "seven_pairs"), constraints=(),
                      settlement=settle_dealer_double, settlement_params={"dealer": 0},
                      kong_payments=KongPayments(concealed=2, exposed=1, exposed_each=1,
-                                                added=1, when="with_win"))
+                                                added=1, when="with_win",
+                                                void_on_deal_in=True))
     return Ruleset(
         # who deals next: the dealer keeps the deal on his own win; another's win or 荒庄 passes it (AHMJ setNextBankerIdx)
         dealer_rule=DealerRule(draw="pass"),

@@ -206,6 +206,10 @@ class KongPayments:
         呼叫转移: the income of the kongs a player made in the turn whose discard is
         won on goes to the winner(s), split evenly (remainder to the first winner in
         turn order after the discarder).
+    void_on_deal_in : bool
+        The income of the kongs a player made in the turn whose discard is won on (杠后炮)
+        is void: nobody pays it (内蒙 宁城, NCMJ: "a kong immediately followed by its owner
+        dealing in is ignored").  Not with ``transfer``.
     collect : {"always", "ready"}
         ``"ready"``: at the end of the hand only a player who has won or is ready
         (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
@@ -228,12 +232,16 @@ class KongPayments:
     when: str = "at_once"
     transfer: bool = False
     collect: str = "always"
+    void_on_deal_in: bool = False
 
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
             check_int(getattr(self, k), f"kong payment {k}", lo=0)
-        for k in ("late_added_free", "transfer"):
+        for k in ("late_added_free", "transfer", "void_on_deal_in"):
             check_bool(getattr(self, k), f"kong payments {k}")
+        if self.transfer and self.void_on_deal_in:
+            raise RuleError("kong payments: transfer (呼叫转移) and void_on_deal_in are "
+                            "two answers to one question; set one")
         if self.when not in ("at_once", "with_win"):
             raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
                             f"{self.when!r}")

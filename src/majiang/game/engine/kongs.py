@@ -62,14 +62,20 @@ class KongLedger:
                                             "payee": int(p), "amount": int(a)}, int(turns)))
 
     def transfer(self, discarder, winners, turns):
-        """呼叫转移: ``winners`` (turn order after the discarder) won on the discard
-        that followed the discarder's kong(s) of this turn: that income moves to them."""
+        """``winners`` (turn order after the discarder) won on the discard that followed
+        the discarder's kong(s) of this turn (杠上炮): 呼叫转移 moves that income to them
+        (``transfer``), or it is void (``void_on_deal_in``, 宁城)."""
         kp = self.kp
-        if kp is None or not kp.transfer or not winners:
+        if kp is None or not winners or not (kp.transfer
+                                             or getattr(kp, "void_on_deal_in", False)):
             return
         inc = [i for i, it in enumerate(self.items)
                if it.entry["check"] == "杠分" and it.entry["payee"] == discarder
                and it.turn == turns - 1 and not it.moved]
+        if not kp.transfer:
+            for i in reversed(inc):
+                del self.items[i]
+            return
         total = sum(self.items[i].entry["amount"] for i in inc)
         if not total:
             return
