@@ -65,8 +65,9 @@ cdef int n_sets_c(const uint8_t* h) noexcept nogil
 # table rows (efficiency_ukeire.pxi): live[k] >= 0 exactly for the kinds whose draw
 # lowers the shanten (4 - held - visible[k] copies, at least 0), -1 for the others;
 # returns the shanten, or a code below -1 when the hand is outside the tables.
+# ``only``: 34 flags, the only kinds that may lower the non-knitted forms (NULL: all).
 cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
-                        const uint8_t* visible=*) noexcept nogil
+                        const uint8_t* visible=*, const uint8_t* only=*) noexcept nogil
 # One group's distance row (the suits g = 0-2, the honors g = 3) under caps and a pair
 # pattern: out[m * 2 + p] for m = 0..5 sets (12 entries), 100 or more = impossible.
 # Used by shapes.pyx (regional shape rules combine the rows themselves).

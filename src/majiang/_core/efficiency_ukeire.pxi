@@ -54,10 +54,13 @@ cdef inline int rows_whole(const uint8_t** rows, int mask, bint quads, int best)
 
 
 cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
-                        const uint8_t* visible=NULL) noexcept nogil:
+                        const uint8_t* visible=NULL, const uint8_t* only=NULL) noexcept nogil:
     """``ukeire_c`` without options for a 3n+1 hand (n <= 13) on the table path: the
     shanten, or NOT_FAST when the hand is outside it (a group above MAXSUM tiles),
     ERR_BAD_COUNT / ERR_BAD_SIZE for a bad vector.  ``h`` is modified and restored.
+    ``only`` (optional, 34 flags): the kinds whose draw may lower the regular, seven
+    pairs and thirteen orphans forms (the caller's exact filter, e.g. the kinds near the
+    hand); the others are not looked up (the knitted draws are found apart).
 
     The knitted forms (全不靠, 组合龙; not in the tables) by :func:`knitted_distance` on
     the vector: a draw lowers their distance by at most one, so they are looked at for
@@ -114,6 +117,8 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
             k = base + j
             live[k] = -1
             if h[k] >= 4:
+                continue
+            if only != NULL and not only[k] and not (knit_eff >> k) & 1:
                 continue
             h[k] += 1
             idx = table_index(h + base, npos, off)

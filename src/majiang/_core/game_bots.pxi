@@ -212,6 +212,7 @@ cdef class _HandBots(_HandState):
         cdef int x, w, left, nc = 0
         cdef bint rows
         cdef int8_t eff[34]
+        cdef uint8_t near[34]
         for x in range(34):
             if not h[x] or not allowed[x]:
                 continue
@@ -220,7 +221,11 @@ cdef class _HandBots(_HandState):
                 tc.nw[nc] = 0
                 tc.ctot[nc] = 0
                 # the waits by table rows where the options allow (the same kinds)
-                rows = plain_rows(o) and ukeire_table_c(h, o.mask, o.quads, eff, NULL) == 0
+                rows = plain_rows(o)
+                if rows:
+                    near_kinds(h, o.mask & 7, near)   # the knitted waits: found apart
+                    rows = ukeire_table_c(h, o.mask, o.quads, eff, NULL,
+                                          near if USE_NEAR else NULL) == 0
                 for w in range(34):
                     if h[w] >= 4 or w == self.jk:
                         continue

@@ -25,7 +25,10 @@ cdef int ukeire_live(uint8_t* h, const Opts* o, const uint8_t* live, const uint8
     cdef int k, left, total = 0
     cdef uint8_t near[34]
     cdef int8_t eff[34]
-    if plain_rows(o) and ukeire_table_c(h, o.mask, o.quads, eff, NULL) == s0:
+    if plain_rows(o):
+        near_kinds(h, o.mask & 7, near)         # the knitted draws: ukeire_table_c's own
+    if plain_rows(o) and ukeire_table_c(h, o.mask, o.quads, eff, NULL,
+                                        near if USE_NEAR else NULL) == s0:
         for k in range(34):
             if eff[k] >= 0:
                 left = live[k] - h[k] - visible[k]
