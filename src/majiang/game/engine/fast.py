@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...hand import Hand, Meld
+from ...hand import Meld, _trusted_hand
 from ...rules.model import game_model
 from ...rules.derived import with_indicator
 from ...scoring.faces import faces_matter as _faces_matter
@@ -20,6 +20,17 @@ from .kongs import KongLedger
 from .settlement import end_checks
 from .wall import build_wall, checked_wall, expected_census, hand_bit_generator, tile_census
 from .wins import _make_win, _verdict, check_win_fn, win_context
+
+
+_MELDS: dict = {}
+
+
+def _meld(m) -> Meld:
+    """The Meld of a compiled meld tuple ``(kind, tile, concealed)`` (made once)."""
+    got = _MELDS.get(m)
+    if got is None:
+        got = _MELDS[m] = Meld(m[0], int(m[1]), bool(m[2]))
+    return got
 
 
 class _FastBridge:
@@ -52,7 +63,7 @@ class _FastBridge:
         compiled hand when the count changed (a seat's flowers only accumulate)."""
         got = self.flower_ids.get((p, n))
         if got is None:
-            got = tuple(int(f) - 34 for f in self.fh.seat_info()[p][3])
+            got = tuple(sorted(int(f) - 34 for f in self.fh.seat_info()[p][3]))
             self.flower_ids[(p, n)] = got
         return got
 
@@ -92,9 +103,11 @@ class _FastBridge:
 
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
               flowers, jokers=0, win_is_joker=False, first_turn="", kong_discard=False):
-        hand = Hand(np.frombuffer(cbytes, dtype=np.uint8).copy(),
-                    tuple(Meld(k, t, bool(c)) for k, t, c in melds), jokers=int(jokers),
-                    flowers=self._flowers(p, flowers) if self.flower_faces else ())
+        # the compiled hand is valid by construction (at most 4 copies of a kind with the
+        # melds, 3n+1 concealed tiles with the jokers): Hand's checks are skipped
+        hand = _trusted_hand(np.frombuffer(cbytes, dtype=np.uint8),
+                             tuple(_meld(m) for m in melds),
+                             self._flowers(p, flowers) if self.flower_faces else (), int(jokers))
         tile = None if win_is_joker else int(tile)
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=win_is_joker, kong=kong,
                          last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
