@@ -50,29 +50,31 @@ def test_flower_kong_and_all_eight():
 
 
 def test_dealer_repeats_on_the_dealers_win():
-    # East self-draws: 圈風刻 1 + 門風刻 1 (東 both) + 門清自摸 3 + 莊家 1 + 連莊 n + 拉莊 n
+    # East self-draws: 圈風刻 1 + 門風刻 1 (東 both) + 門清自摸 3 + 莊家 1 + 連莊 n + 拉莊 n;
+    # each of the three pays the 底 (3) + 10
     rs = T.build(dealer_repeats=2)
     fans, r = _fans(_HAND, "3z", rs, seat_wind=0, self_drawn=True)
     assert fans == {"圈風刻": 1, "門風刻": 1, "門清自摸": 3, "莊家": 1, "連莊": 2, "拉莊": 2}
-    assert r.total == 10 and r.settle(0, None) == (30, -10, -10, -10)
+    assert r.total == 10 and r.settle(0, None) == (39, -13, -13, -13)
     # no repeats: no 連莊 / 拉莊 row (no fan worth 0 is shown)
     fans0, r0 = _fans(_HAND, "3z", seat_wind=0, self_drawn=True)
     assert "連莊" not in fans0 and "拉莊" not in fans0 and r0.total == 6
 
 
 def test_dealer_pays_his_tai():
-    # South self-draws 圈風刻 1 + 門清自摸 3 = 4: the dealer pays 4 + 1 (莊家) + 2n
+    # South self-draws 圈風刻 1 + 門清自摸 3 = 4: each pays the 底 3 + 4, the dealer
+    # 1 (莊家) + 2n more
     fans, r = _fans(_HAND, "3z", seat_wind=1, self_drawn=True)
-    assert r.total == 4 and r.settle(1, None) == (-5, 13, -4, -4)
+    assert r.total == 4 and r.settle(1, None) == (-8, 22, -7, -7)
     r2 = _fans(_HAND, "3z", T.build(dealer_repeats=3), seat_wind=1, self_drawn=True)[1]
-    assert r2.settle(1, None) == (-11, 19, -4, -4)          # 4 + 1 + 6
+    assert r2.settle(1, None) == (-14, 28, -7, -7)          # 3 + 4 + 1 + 6
     # on a discard: the dealer discarding pays it, anyone else does not
     r3 = _fans(_HAND, "3z", T.build(dealer_repeats=1), seat_wind=1)[1]
     assert r3.total == 2                                     # 圈風刻 1 + 門清 1
-    assert r3.settle(1, 0) == (-5, 5, 0, 0) and r3.settle(1, 2) == (0, 2, -2, 0)
+    assert r3.settle(1, 0) == (-8, 8, 0, 0) and r3.settle(1, 2) == (0, 5, -5, 0)
     # the dealer is the seat whose wind is East: South sitting in seat 2 makes seat 1 the
     # dealer (the engine rotates the deal), and seat 1 pays the 莊家 台
-    assert r.settle(2, None) == (-4, -5, 13, -4)
+    assert r.settle(2, None) == (-7, -8, 22, -7)
     # the settlement term itself
     assert settle_points(4, 2, 0, dealer=0, dealer_pays_extra=3) == (-7, 0, 7, 0)
     assert settle_points(4, 0, 2, dealer=0, dealer_pays_extra=3) == (4, 0, -4, 0)
@@ -102,7 +104,7 @@ def _wall(dealer, others, tail):
 def test_dealer_flower_on_a_scripted_wall(engine):
     # the dealer is dealt 123m 456m 789m 123p 456p 9s and 春 (1f, East's flower); the
     # replacement from the tail is 9s: 天胡 24 + 莊家 1 + 正花 1 + 獨聽 1 (only 9s
-    # completes) + 連莊 1 + 拉莊 1 = 29 from each of the three
+    # completes) + 連莊 1 + 拉莊 1 = 29, with the 底 3: 32 from each of the three
     dealer = [int(k) for k in parse_tiles("123m456m789m123p456p9s")] + [34]
     others = [[int(k) for k in parse_tiles(h)] for h in
               ("1234m1234p1234s1234z", "5678m5678p5678s5677z", "1234m5678p2345s1155z")]
@@ -112,7 +114,7 @@ def test_dealer_flower_on_a_scripted_wall(engine):
     assert [w["seat"] for w in st.wins] == [0]
     assert dict(st.wins[0]["fans"]) == {"天胡": 1, "莊家": 1, "正花": 1, "獨聽": 1,
                                         "連莊": 1, "拉莊": 1}
-    assert list(st.deltas) == [87, -29, -29, -29]
+    assert list(st.deltas) == [96, -32, -32, -32]
 
 
 def _tiles(text):
@@ -124,10 +126,10 @@ _FLOWERS = list(range(34, 42))       # 1f..8f as physical tiles
 
 @pytest.mark.parametrize("engine", ["compiled", "python"])
 @pytest.mark.parametrize("seat,repeats,want", [
-    # South dealt all eight flowers: 八仙過海 8 from each, the dealer 1 more (莊家)
-    (2, 0, [-9, -8, 25, -8]),
-    # the dealer: 八仙過海 8 + 莊家 1 + 連莊 1 + 拉莊 1 from each
-    (0, 1, [33, -11, -11, -11]),
+    # South dealt all eight flowers: the 底 3 + 八仙過海 8 from each, the dealer 1 more (莊家)
+    (2, 0, [-12, -11, 34, -11]),
+    # the dealer: 底 3 + 八仙過海 8 + 莊家 1 + 連莊 1 + 拉莊 1 from each
+    (0, 1, [42, -14, -14, -14]),
 ])
 def test_all_eight_flowers_at_the_deal_win_at_once(engine, seat, repeats, want):
     hands = [_tiles("1234567m1234567p123s"), _tiles("1234567m1234567p4s"),
@@ -145,10 +147,10 @@ def test_all_eight_flowers_at_the_deal_win_at_once(engine, seat, repeats, want):
 @pytest.mark.parametrize("robbed,want", [
     # 七搶一 (docs/rules/taiwan.md §2, FC: 8 台): South holds seven flowers, the eighth is
     # dealt to the dealer: South wins at once, paid by the dealer alone (our reading of
-    # "rob the 8th"): 8 + 莊家 1 (the dealer pays 1 more) = 9
-    (0, [-9, 9, 0, 0]),
-    # the eighth dealt to West (not the dealer): 8 from West alone
-    (2, [0, 8, -8, 0]),
+    # "rob the 8th"): 底 3 + 8 + 莊家 1 (the dealer pays 1 more) = 12
+    (0, [-12, 12, 0, 0]),
+    # the eighth dealt to West (not the dealer): 3 + 8 from West alone
+    (2, [0, 11, -11, 0]),
 ])
 def test_seven_flowers_rob_the_eighth(engine, robbed, want):
     hands = [_tiles("1234567m1234567p123s"), _tiles("1234567m1234567p4s"),
@@ -190,7 +192,8 @@ def test_the_eighth_flower_drawn_ends_the_hand(engine):
     st = play_hand(T.TAIWAN, ["efficiency"] * 4, wall=wall, hand=0, engine=engine)
     assert [(w["seat"], w["how"], w["fans"]) for w in st.wins] == [(1, "flower",
                                                                     [("八仙過海", 1)])]
-    assert list(st.deltas) == [-9, 25, -8, -8] and st.turns == 1
+    # 底 3 + 八仙過海 8 from each, 莊家 1 more from the dealer
+    assert list(st.deltas) == [-12, 34, -11, -11] and st.turns == 1
     if engine == "python":
         from majiang.game.logs import replay, summarize
         st = play_hand(T.TAIWAN, ["efficiency"] * 4, wall=wall, hand=0, log=True)
@@ -243,3 +246,63 @@ def test_cli_scores_the_flowers_written_in_the_hand(capsys):
                  "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert "正花" in out and "花槓" in out and "total    4 fan" in out
+
+
+# -- the 底 (base): paid on every win on top of its 台 ---------------------------------
+
+# an open hand worth 0 台 on a discard: the 111m pung is melded (no 門清), it is not all
+# chows (no 平胡), 67s waits on 5s or 8s (no 獨聽), no honour pung, no flower, West (no 莊家)
+_OPEN0 = "234m567p234s67s99s [111m]"
+
+
+def test_base_is_paid_on_a_win_worth_no_tai():
+    r = check_win(_OPEN0, "8s", ruleset=T.TAIWAN, seat_wind=2)
+    assert r.valid and r.result.total == 0 and not r.result.fans
+    # the discarder alone pays the 底 (3); the two others pay nothing
+    assert r.result.settle(2, 1) == (0, -3, 3, 0)
+    # the dealer discarding pays the 底 and his 莊家 台: 3 + 1
+    assert r.result.settle(2, 0) == (-4, 0, 4, 0)
+    # base=0: the 台 alone, nothing on a 0-台 win
+    r0 = check_win(_OPEN0, "8s", ruleset=T.build(base=0), seat_wind=2)
+    assert r0.result.settle(2, 1) == (0, 0, 0, 0)
+    r5 = check_win(_OPEN0, "8s", ruleset=T.build(base=5), seat_wind=2)
+    assert r5.result.settle(2, 1) == (0, -5, 5, 0)
+
+
+def test_base_on_a_self_draw_from_each():
+    # the same hand self-drawn: 自摸 1; each pays 底 3 + 1, the dealer 莊家 1 more
+    r = check_win(_OPEN0, "8s", ruleset=T.TAIWAN, seat_wind=2, self_drawn=True)
+    assert r.result.total == 1
+    assert r.result.settle(2, None) == (-5, -4, 13, -4)
+    # after two repeat deals the dealer pays 1 + 2 × 2 more: 3 + 1 + 5
+    r2 = check_win(_OPEN0, "8s", ruleset=T.build(dealer_repeats=2), seat_wind=2,
+                   self_drawn=True)
+    assert r2.result.settle(2, None) == (-9, -4, 17, -4)
+    # the settlement term: base added to every payment; default 0 leaves it unchanged
+    assert settle_points(0, 2, 1, base=3) == (0, -3, 3, 0)
+    assert settle_points(2, 2, None, base=3, dealer=0, dealer_pays_extra=1) == (-6, -5, 16, -5)
+    assert settle_points(2, 2, None) == (-2, -2, 6, -2)
+
+
+def test_base_option_checked():
+    assert T.TAIWAN.options["base"] == 3 and T.TAIWAN.settlement_params["base"] == 3
+    for bad in (-1, True, 1.5, 1001):
+        with pytest.raises(RuleError):
+            T.build(base=bad)
+
+
+def test_base_in_a_match_by_the_closed_form():
+    # every payment of 30 hands of a match is 底 + 台, the dealer paying 1 + 2n more
+    # (n the streak of the hand): recomputed from each row's winners and 台 alone
+    import majiang
+    t = majiang.play_match("taiwan", hands=30, seed=5)
+    assert len(t) == 30 and (t.fan_totals.map(len) > 0).sum() >= 10
+    assert any(0 in r for r in t.fan_totals)            # a 0-台 win was seen
+    for r in t.itertuples():
+        want = [0, 0, 0, 0]
+        for w, tai, d in zip(r.winners, r.fan_totals, r.discarder):
+            for q in ([d] if d is not None else [q for q in range(4) if q != w]):
+                pay = 3 + tai + (1 + 2 * r.dealer_streak if q == r.dealer else 0)
+                want[q] -= pay
+                want[w] += pay
+        assert list(r.score_deltas) == want and sum(r.score_deltas) == 0

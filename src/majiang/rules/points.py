@@ -100,7 +100,8 @@ def register_settlement(fn: Callable[..., tuple]) -> Callable[..., tuple]:
 def settle_points(points: int, winner: int, discarder: int | None, *, players: int = 4,
                   self_draw_all_pay: bool = True, discarder_pays_all: bool = False,
                   dealer: int | None = None, dealer_extra: int = 0,
-                  self_draw_bonus: int = 0, dealer_pays_extra: int = 0) -> tuple:
+                  self_draw_bonus: int = 0, dealer_pays_extra: int = 0,
+                  base: int = 0) -> tuple:
     """The usual regional settlement of a win worth `points`.
 
     On a discard the discarder alone pays (``discarder_pays_all``: the discarder
@@ -109,9 +110,12 @@ def settle_points(points: int, winner: int, discarder: int | None, *, players: i
     ``dealer`` is given, a payment between the dealer and another player adds
     ``dealer_extra``, and a payment the dealer makes adds ``dealer_pays_extra`` as well
     (台湾 莊家 and 連莊 / 拉莊 when the dealer pays: its own win counts them as fans);
-    ``self_draw_bonus`` is added to each self-draw payment (四川 自摸加底).
+    ``self_draw_bonus`` is added to each self-draw payment (四川 自摸加底), and ``base``
+    to every payment, on a discard or a self-draw (台湾 底: the stake 底 + 台, paid on a
+    win worth no 台 too).
     """
     out = [0] * players
+    points += base
 
     def pay(frm: int, amount: int) -> None:
         if dealer is not None and frm == dealer:

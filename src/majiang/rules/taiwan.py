@@ -3,9 +3,15 @@
 From the general rule texts (docs/rules/taiwan.md): 16-tile hands; 连庄 adds one 番; 拉庄; 一炮三响 allowed.
 From the public sources (docs/rules/taiwan.md, high confidence for the core table; FC = Funclub,
 AS = 中華民國麻將競技協會): 144 tiles with flowers; dealer 17; 5 sets + a pair; 16
-tiles kept back; 台 added, not doubled (points = 底 + 台 × value, here base × 台 with
-the 底 in the settlement); the discarder pays a discard win, each of the three a
-self-draw; the 台 table below.
+tiles kept back; 台 added, not doubled: each payment is 底 + 台 × the value of a 台 (4W,
+AS); the discarder pays a discard win, each of the three a self-draw; the 台 table below.
+
+The 底 (``base``, in units of one 台's value, default 3) is paid on every win on top of
+its 台, a win worth 0 台 included: by the discarder on a discard, by each of the three on
+a self-draw, with the dealer's 台 on top when he pays or wins.  The sources leave the
+stake to the table; the default follows the usual Taiwanese stake "底 30 / 台 10" (the
+worked example of the public 台數表 pages: a 2-台 win collects 30 + 2 × 10 = 50)
+[interp.: tables also play 100/20, ``base=5``; ``base=0`` pays the 台 alone].
 
 Resolutions (options): 字一色 16 (FC) or 8 (AS) — ``all_honors``; 天胡 24 (FC) or 16
 (AS) — ``tianhu``, without 門清 / 自摸 on top; 地胡 16 (a non-dealer's first self-draw);
@@ -61,14 +67,14 @@ def _concealed_pungs(n: int):
 
 def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
           flower_kong: int = 1, dealer_repeats: int = 0, flower_win: bool = True,
-          seven_rob_one: bool = True) -> Ruleset:
+          seven_rob_one: bool = True, base: int = 3) -> Ruleset:
     """The Taiwanese 16-tile ruleset (see the module docstring for each option's reading).
 
     Raises
     ------
     RuleError
         An option of the wrong type or out of range (``flower_kong`` 1 or 2,
-        ``dealer_repeats`` 0..100).
+        ``dealer_repeats`` 0..100, ``base`` 0..1000).
     """
     check_int(all_honors, "taiwan option all_honors", lo=0)
     check_int(tianhu, "taiwan option tianhu", lo=0)
@@ -77,6 +83,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
     check_int(dealer_repeats, "taiwan option dealer_repeats", lo=0, hi=100)
     check_bool(flower_win, "taiwan option flower_win")
     check_bool(seven_rob_one, "taiwan option seven_rob_one")
+    check_int(base, "taiwan option base", lo=0, hi=1000)
     n = dealer_repeats
     fw = (F.FLOWER_WIN,) if flower_win else ()      # the fans a flower win counts
     src = "docs/rules/taiwan.md §2 (FC, AS)"
@@ -151,16 +158,18 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         calls=("chow_left", "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular",), seven_pairs_quads=False, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={"dealer": 0, "dealer_pays_extra": 1 + 2 * n},
+        settlement_params={"dealer": 0, "dealer_pays_extra": 1 + 2 * n, "base": base},
         source="docs/rules/taiwan.md",
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
         winners=winners, scoring=ScoringRule(mode="add"),
         options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu,
                  "flower_kong": flower_kong, "dealer_repeats": dealer_repeats,
-                 "flower_win": flower_win, "seven_rob_one": seven_rob_one},
+                 "flower_win": flower_win, "seven_rob_one": seven_rob_one, "base": base},
         builder="taiwan",
         section="§3.5",
         interpreted=("八仙過海 ends the hand without the replacement draw",
+                     "底: 3 台 paid on every win on top of its 台 (the usual stake 底 30 / "
+                     "台 10; the sources leave the stake to the table)",
                      "連莊: the dealer keeps the deal on his win or a drawn hand (the usual "
                      "table rule; the sources do not say what makes a repeat)",
                      "七搶一: the seat holding the eighth flower pays it alone, whichever of "
