@@ -114,6 +114,10 @@ class _Readiness:
         if (int(c.sum()) + j + 3 * len(melds)) % 3 == 1:
             so = model.shape(()).game_opts(len(melds), pairs=False, fifth=False)
             w = _shape_waits(model, c, j, melds, so)
+            if not (w.any() or getattr(st, "by_faces", False)
+                    or (model.three_jokers_win and j >= model.jokers_to_win)):
+                self._got[q] = got          # no wait by shape: nothing to ask
+                return got
             hand = Hand(c, melds, jokers=j)
             faces = {}
             if getattr(st, "by_faces", False):     # THE predicate reads the faces
