@@ -131,9 +131,7 @@ def end_table(st, readiness=None):
     n = st.n
     tiles, discards, kongs = [], [], []
     for q, seat in enumerate(st.seats):
-        cnt = {}
-        for k in np.flatnonzero(seat.phys):
-            cnt[int(k)] = int(seat.phys[k])
+        cnt = {k: v for k, v in enumerate(np.asarray(seat.phys).tolist()) if v}
         for t in list(seat.won_tiles) + [t for m in seat.melds for t in m["tiles"]]:
             cnt[int(t)] = cnt.get(int(t), 0) + 1
         ks = []
@@ -158,9 +156,9 @@ def end_table(st, readiness=None):
     rest = ()
     if st.wall_left > 0:
         rest = st.wall_rest() if hasattr(st, "wall_rest") else st.wall[st.head:st.tail + 1]
-        rest = tuple(int(t) for t in rest if int(t) < 34)
+        rest = tuple(t for t in np.asarray(rest).tolist() if t < 34)
     turned = rest[0] if rest else None
-    start = tuple({int(k): int(h[k]) for k in np.flatnonzero(h)}
+    start = tuple({k: v for k, v in enumerate(np.asarray(h).tolist()) if v}
                   for h in getattr(st, "start_hands", None) or ())
     ready = _PerSeat(n, readiness.ready)
     values = _PerSeat(n, lambda q: readiness.value(q) if readiness.ready(q) else None)
