@@ -8,6 +8,7 @@ code's output.  Seats A = 0, B = 1, C = 2, D = 3; B deals when A's seat wind is 
 from __future__ import annotations
 
 import pytest
+from _engine_helpers import Script, build_test_wall
 
 import majiang
 from majiang import RuleError, rules
@@ -136,3 +137,57 @@ def test_replay():
         st = play_hand("guannan", "efficiency", seed=9, hand=h, log=True)
         again = replay(to_jsonl(st.events))
         assert summarize(again) == summarize(st)
+
+
+# ----------------------------------------------------------------- 大绝七对先胡 (§1)
+# the dealer (A, seat 0) discards 5s first; B (seat 1, the nearest) wins on it with an
+# ordinary hand (46s, 底 1), C (seat 2) with 七对 (x2); D holds 七对 on 5s too, or not
+_DEALER = "13579m2468p1379s5s"
+_B_ORDINARY = "123m456p789m11p46s"
+_C_PAIRS = "22446688m3377p5s"
+_D_NOTHING = "99s8p1p3m2m6p7m9m2s4s6s8s"
+_D_PAIRS = "1199p55p99s11s33m5s"
+
+
+def _first_discard_won(rs, d_hand=_D_NOTHING):
+    wall = build_test_wall("guannan", [_DEALER, _B_ORDINARY, _C_PAIRS, d_hand])
+    st = play_hand(rs, [Script("5s"), Script(), Script(), Script()], wall=wall, hand=0)
+    assert st.turns == 1 and all(w["discarder"] == 0 for w in st.wins)
+    return [w["seat"] for w in st.wins], list(st.deltas)
+
+
+def test_seven_pairs_first_takes_the_discard():
+    # 截胡 (default): the nearest, B, wins: 底 1, the dealer paying 底 2 (庄2闲1翻倍)
+    assert _first_discard_won(G.GUANNAN) == ([1], [-2, 2, 0, 0])
+    # 七对先胡: C's 七对 goes ahead of B: (2) x 2 from the dealer
+    rs = G.build(seven_pairs_first=True)
+    assert rs.win_first == ("七对",) and rs.options["seven_pairs_first"] is True
+    assert _first_discard_won(rs) == ([2], [-4, 0, 4, 0])
+    # two 七对 winners: the nearer of them (C, not D)
+    assert _first_discard_won(rs, _D_PAIRS) == ([2], [-4, 0, 4, 0])
+    # 一炮多响: all three winners, B 2, C 4, D 4
+    assert _first_discard_won(G.build(multiple_winners=True), _D_PAIRS) == (
+        [1, 2, 3], [-10, 2, 4, 4])
+
+
+def test_seven_pairs_first_checked():
+    from dataclasses import replace
+    with pytest.raises(RuleError):
+        G.build(seven_pairs_first=True, multiple_winners=True)
+    with pytest.raises(RuleError):
+        G.build(seven_pairs_first="yes")
+    with pytest.raises(RuleError):              # a fan the ruleset does not have
+        replace(G.GUANNAN, win_first=("清一色",))
+    with pytest.raises(RuleError):              # nothing to order when all win
+        replace(G.build(multiple_winners=True), win_first=("七对",))
+    assert replace(G.GUANNAN, win_first=("Seven Pairs (x2)",)).win_first == ("七对",)
+    # the compiled loop gives a discard to the nearest winner: the rule plays in the
+    # Python loop
+    rs = G.build(seven_pairs_first=True)
+    with pytest.raises(RuleError):
+        play_hand(rs, "efficiency", seed=1, hand=0, engine="compiled")
+    for h in range(20):
+        st = play_hand(rs, "efficiency", seed=73, hand=h)
+        assert sum(st.deltas) == 0
+    back = rules.loads(rules.dumps(rs))
+    assert back.win_first == ("七对",)

@@ -265,6 +265,12 @@ class Ruleset:
         that takes the dealer's streak (:func:`majiang.play_match`); None: not stated
         by the sources: :data:`DEFAULT_DEALER_RULE` (what :attr:`next_dealer_rule`
         answers).
+    win_first : tuple of str
+        Fans (kept by Chinese name; any key of :meth:`fan` on input) whose win takes a discard ahead of a nearer claimant when
+        one seat wins it (``winners`` not ``"multiple"``): of the seats winning on the
+        tile, the first in turn order after the discarder whose win counts one of them
+        takes it, else the first (灌南 大绝七对先胡: ``("七对",)``).  () for none: the
+        first in turn order.
 
     Raises
     ------
@@ -308,6 +314,7 @@ class Ruleset:
     end_settlement: str = ""
     tiles_note: str = ""
     dealer_rule: DealerRule | None = None
+    win_first: tuple = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -395,6 +402,12 @@ class Ruleset:
             for key in (f.id, f.chinese, f.english, f.english.lower(), *f.aliases):
                 index.setdefault(key, f)
         object.__setattr__(self, "_index", index)
+        # by Chinese name (any key of :meth:`fan` finds the fan)
+        object.__setattr__(self, "win_first", tuple(self.fan(k).chinese
+                                                    for k in self.win_first))
+        if self.win_first and self.winners == "multiple":
+            raise RuleError(f"ruleset {self.name}: win_first orders the winners of one "
+                            "discard when only one wins it, not with winners='multiple'")
 
     def fan(self, key: int | str) -> Fan:
         """The fan with this id, Chinese or English name, or alias.

@@ -21,16 +21,25 @@ found**: the rest is a provisional reading from the neighbouring 连云港 and �
   (:func:`dealer_term`), which reads the win's doubling items; :func:`settle_guannan` gives the
   whole payment in one call.
 * Self-draw: each other player pays; discard: the discarder alone, once per winner.
-* One winner on a discard (截胡, the client's default; option ``multiple_winners``: 一炮多响).
+* One winner on a discard (截胡, the client's default; option ``multiple_winners``: 一炮多响):
+  the first seat in turn order after the discarder.
+* 大绝七对先胡 (option ``seven_pairs_first``, off as in the client; with 截胡 only — the
+  client shows the box only then): a seat winning with 七对 takes the discard ahead of a
+  nearer seat winning on it without (the nearest such seat when several), the 七对 being
+  counted as the scorer counts it (:attr:`~majiang.rules.base.Ruleset.win_first`)
+  [interp.: read from the option's label alone].  What 大绝 names is not known (沭阳
+  doubles a win on the 绝张, the last copy of a tile, but 灌南's sources never define
+  大绝): not played.
 * Wall end (连云港): 7 stacks (14 tiles) kept, one stack more per kong.  Drawn hand: no payment.
 
-Options of :func:`build`: ``dealer`` ("double"), ``multiple_winners`` (False), ``chow`` (True;
-False = no 吃, as 沭阳), ``players`` (4; 3).  Not played: 大绝七对先胡 (a 七对 claim ahead of a
-nearer one: the engine ranks claims by seat only), the 风杠 alternative (the four winds laid out
+Options of :func:`build`: ``dealer`` ("double"), ``multiple_winners`` (False),
+``seven_pairs_first`` (False), ``chow`` (True; False = no 吃, as 沭阳), ``players`` (4; 3).
+Not played: the 大绝 half of 大绝七对先胡, the 风杠 alternative (the four winds laid out
 together, as in 秦皇岛 / 承德), 2-player tables, caps (none found).
 """
 from __future__ import annotations
 
+from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, doubling, settle_points)
@@ -108,9 +117,21 @@ END_SETTLEMENTS["guannan"] = end_settlement
 
 
 def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool = True,
-          players: int = 4) -> Ruleset:
+          players: int = 4, seven_pairs_first: bool = False) -> Ruleset:
+    """The 灌南 ruleset (see the module docstring for each option's reading).
+
+    Raises
+    ------
+    RuleError
+        An option of the wrong type or value, or ``seven_pairs_first`` with
+        ``multiple_winners`` (大绝七对先胡 orders the claims of 截胡 only).
+    """
     check_choice(dealer, "guannan option dealer", ("double", "add", "same"))
     check_bool(multiple_winners, "guannan option multiple_winners")
+    check_bool(seven_pairs_first, "guannan option seven_pairs_first")
+    if seven_pairs_first and multiple_winners:
+        raise RuleError("guannan option seven_pairs_first needs one winner per discard "
+                        "(multiple_winners=False): 大绝七对先胡 is a 截胡 table option")
     check_bool(chow, "guannan option chow")
     check_choice(players, "guannan option players", (3, 4))
     fl = (
@@ -133,15 +154,18 @@ def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool 
         settlement_params={}, source=_SRC, tile_set="112_wind_flowers", ready="none",
         wall_end=WallEnd(kept=14, per_exposed_kong=2, per_concealed_kong=2),
         winners="multiple" if multiple_winners else "head_bump",
+        win_first=("七对",) if seven_pairs_first else (),
         scoring=ScoringRule(mode="custom", function="guannan"),
         options={"dealer": dealer, "multiple_winners": multiple_winners, "chow": chow,
-                 "players": players},
+                 "players": players, "seven_pairs_first": seven_pairs_first},
         builder="guannan", section="§3.27", end_settlement="guannan",
         interpreted=("values provisional, built from the neighbouring games (docs/rules/guannan.md §3)",
                      "the four single winds as bonus tiles; the dealer options",
                      "轮庄 read as: the dealer keeps the deal on his win, otherwise the next "
-                     "seat deals"),
-        missing=("大绝七对先胡 not played",))
+                     "seat deals",
+                     "七对先胡 (option seven_pairs_first) read from the option's label: a "
+                     "seat winning with 七对 takes the discard ahead of a nearer winner"),
+        missing=("大绝 (in 大绝七对先胡) not played: no source says what a 大绝 win is",))
 
 
 GUANNAN = build()

@@ -41,7 +41,9 @@ Rules applied (sources: the ruleset's page in docs/rules/):
 * claims on a discard: win > kong / pung > chow (chow only by the next seat,
   only where the ruleset allows chows); several winners per ``ruleset.winners``
   (``"multiple"``: all of them; ``"head_bump"`` / ``"single"``: the first in turn
-  order after the discarder); nothing but a win may claim the last discard;
+  order after the discarder, or the first whose win counts a fan of
+  ``ruleset.win_first``, 灌南 七对先胡: :func:`.wins.first_winner`); nothing but a win
+  may claim the last discard;
 * 定缺 (rulesets with the ``void_suit`` constraint): each player names a void suit
   at the deal, must discard that suit's tiles before any other, and may not
   claim them;

@@ -3,6 +3,7 @@ seats (win > kong / pung > chow, 过水 / 漏和), the wins on it, the call made
 follows a win (the hand ends, or play passes on under 血战 / 血流)."""
 from __future__ import annotations
 
+from .wins import first_winner
 
 
 def _may_win(kind, passed):
@@ -72,7 +73,7 @@ class _Claims:
                     st._log(e="pass_win", seat=q, tile=int(tile))
         if winners:
             if st.rs.winners != "multiple":
-                winners = winners[:1]
+                winners = [first_winner(st.rs, winners, wins)]
             for q in winners:
                 st.record_win(q, tile, wins[q], self_drawn=False, discarder=p,
                               robbing=robbing)

@@ -230,7 +230,8 @@ def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
     outside the core, no kong-only kinds (安庆 杠牌), one shared wall (not ``WallEnd.per_seat``), jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
     kind, never claimed, never used to claim, discardable, no substitute tile; the
-    turned tile set aside; values that do not read the wild tiles' faces), no log."""
+    turned tile set aside; values that do not read the wild tiles' faces), no winner
+    ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no log."""
     if log:
         return False
     key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
@@ -248,6 +249,8 @@ def _fast_eligible(model, players) -> bool:
         return False       # (kong-only kinds: the compiled loop would let them be punged)
     if getattr(model.ruleset.wall_end, "per_seat", False):
         return False       # one wall per seat (Botzone): the compiled loop has one wall
+    if model.ruleset.win_first:
+        return False       # (灌南 七对先胡: the compiled loop gives a discard to the first)
     jr = model.jokers
     if jr is not None and (not jr.plain or _indicator_back_possible(jr, model)
                            or _faces_matter(model.ruleset)):

@@ -68,6 +68,19 @@ def _verdict(check_win, cache: dict, key, p: int, hand, win, kw: dict):
     return res
 
 
+def first_winner(rs, winners, wins) -> int:
+    """The seat that takes a tile several seats win on when only one wins it
+    (``winners`` not ``"multiple"``): the first of `winners` (seats in turn order after
+    the discarder) whose win counts a fan of :attr:`Ruleset.win_first` (灌南 大绝七对先胡:
+    a 七对 hand goes first), else the first.  `wins` maps each seat to its verdict."""
+    if rs.win_first:
+        first = set(rs.win_first)
+        for q in winners:
+            if any(f.chinese in first for f in wins[q].result.fans):
+                return q
+    return winners[0]
+
+
 def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
     """The record of one win and its settlement (``FanResult.settle`` /
     ``RegionalResult.settle``); after a blood win, seats already out do not pay a
