@@ -681,6 +681,43 @@ def test_ukeire_of_vector_by_brute_force():
         assert got == want, c.tolist()
 
 
+def test_ukeire_by_brute_force_where_seven_pairs_or_orphans_lead():
+    """The table path looks at a draw only for the forms at the hand's distance (a draw
+    lowers a form's distance by at most one): hands where seven pairs or thirteen
+    orphans tie with or beat the regular form, against the direct programme per draw."""
+    caps4 = np.full(34, 4, np.uint8)
+    orphans = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+    rng = np.random.default_rng(11)
+    led = 0
+    for i in range(600):
+        c = np.zeros(34, np.int64)
+        if i % 2:                       # pairs: five or six of them, the rest single
+            ks = rng.choice(34, 13, replace=False)
+            npairs = int(rng.integers(4, 7))
+            c[ks[:npairs]] += 2
+            c[ks[npairs:npairs + 13 - 2 * npairs]] += 1
+        else:                           # terminals and honors, a few other tiles
+            m = int(rng.integers(9, 14))
+            c[rng.choice(orphans, m, replace=False)] += 1
+            c[rng.choice(34, 13 - m, replace=True)] += 1
+        if c.max() > 4 or c.sum() != 13:
+            continue
+        c = np.ascontiguousarray(c, dtype=np.uint8)
+        s0 = efficiency._eff.shanten_one(c, 7, False, caps4)
+        led += efficiency._eff.shanten_one(c, 1, False, caps4) >= s0 and \
+            min(efficiency._eff.shanten_one(c, 2, False, caps4),
+                efficiency._eff.shanten_one(c, 4, False, caps4)) == s0
+        want = {}
+        for k in range(34):
+            if c[k] < 4:
+                d = c.copy()
+                d[k] += 1
+                if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
+                    want[majiang.tile_name(k)] = 4 - int(c[k])
+        assert majiang.ukeire(c, ruleset="plain") == want, c.tolist()
+    assert led > 100
+
+
 # --------------------------------------------------------------------------- table cache
 
 _CACHE_PROBE = r"""

@@ -65,7 +65,7 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
     The knitted forms (全不靠, 组合龙; not in the tables) by :func:`knitted_distance` on
     the vector: a draw lowers their distance by at most one, so they are looked at for
     the draws only when their distance is the hand's (the bound ``d0`` prunes them)."""
-    cdef int total = 0, M, g, k, base, npos, idx, best, s, s0, j, d0
+    cdef int total = 0, M, g, k, base, npos, idx, best, s, s0, j, d0, dreg, fm
     cdef int knit = mask & (FORM_HONORS_KNITTED | FORM_KNITTED_STRAIGHT)
     cdef uint64_t knit_eff = 0
     cdef int idxs[4]
@@ -98,8 +98,18 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
     best = INF
     if mask & FORM_REGULAR:
         best = rows_regular(rows[0], comp[0], M)
+    dreg = best
     if M == 4:
         best = rows_whole(rows, mask, quads, best)
+    # the forms a draw may bring below the hand's distance: those at it (a draw lowers a
+    # form's distance by at most one); the others are not looked at for the draws
+    fm = FORM_REGULAR if (mask & FORM_REGULAR and dreg == best) else 0
+    if M == 4:
+        if mask & FORM_SEVEN_PAIRS and rows_whole(rows, FORM_SEVEN_PAIRS, quads, INF) == best:
+            fm |= FORM_SEVEN_PAIRS
+        if mask & FORM_THIRTEEN_ORPHANS and \
+                rows_whole(rows, FORM_THIRTEEN_ORPHANS, quads, INF) == best:
+            fm |= FORM_THIRTEEN_ORPHANS
     if knit:
         d0 = knitted_distance(h, knit, M, NULL, best + 1)
         if d0 < best:
@@ -130,10 +140,10 @@ cdef int ukeire_table_c(uint8_t* h, int mask, bint quads, int8_t* live,
             else:
                 rows[g] = (HONOR_TABLE if g == 3 else SUIT_TABLE) + <Py_ssize_t>idx * TROW
                 best = INF
-                if mask & FORM_REGULAR:
+                if fm & FORM_REGULAR:
                     best = rows_regular(rows[g], comp[g], M)
-                if M == 4:
-                    best = rows_whole(rows, mask, quads, best)
+                if fm & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS):
+                    best = rows_whole(rows, fm, quads, best)
                 rows[g] = saved
                 if (knit_eff >> k) & 1:
                     best = d0 - 1
