@@ -48,7 +48,7 @@ def play_match(ruleset: Any, players: Any = None, *, hands: int | None = None,
     next dealer: he keeps the deal (连庄) on his win or, by ruleset, a drawn hand;
     otherwise his 下家 (or, by ruleset, the winner or the discarder) deals.  The
     dealer's streak (the deals he has kept in a row) goes to the hand through the rule's
-    streak option (台湾 ``dealer_repeats``, 广东 ``dealer_streak``, 罗源 ``repeat``: the
+    streak option (台湾 / 安庆 ``dealer_repeats``, 广东 ``dealer_streak``, 罗源 ``repeat``: the
     streak; 杭州 / 温州 ``dealer_deal``: the streak + 1), so the hand is scored with it;
     that option's value in ``ruleset`` is replaced hand by hand.  The prevalent wind
     moves on each time the deal has passed to another seat ``players`` times.  Hands

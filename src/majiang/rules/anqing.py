@@ -17,7 +17,28 @@ Ambiguities and resolutions:
 * 十三烂: suited tiles of one suit at least 3 apart (147, 258, 369 …), honors
   distinct, no joker in it (a drawn joker breaks it).
 * 杠开: 4/7/10/13 番 for 1/2/3/4 kongs (3k + 1).
-* 天胡 (5 kinds), 地胡, 双天胡, 连庄, 包牌 need the game history: not scored here.
+* 天胡 / 地胡 come from the win context's ``first_turn`` (the game engine sets it: the
+  dealer complete on his dealt 14 before any discard, or a non-dealer on the self-draw of
+  his first turn, nothing claimed or konged before).  Each 天胡 kind is the text's 天胡 30
+  plus 跑风 6 where the text adds it, and one kind is scored per hand, the first that
+  applies of: 双天胡 66 (七对 + 四钻; "the four jokers stand only for themselves" read
+  as all four standing for one kind, two of the seven pairs — the scorer does not know
+  the jokers' own face); 七对天胡 36; 四钻天胡 36 (four jokers held, any form); 大吊车天胡 36
+  (a joker-free 大吊车; a hand with melds, so never on a dealt hand in play); 十三烂天胡 30
+  (十三烂 or 七星归位); 摸牌天胡 30 (any other).  The 36 / 66 kinds contain 跑风, so they
+  replace 跑风 and 七对有钻 ("七对有钻 … 不算天胡"); every 天胡 kind keeps the other
+  patterns (平胡 / 庄家 底番, 门清, 十三烂 20, 七星归位 30, 大吊车 30 …), as 摸牌天胡's
+  "+30" is on top of the hand.  吊钻 9 (大吊车 3 + 跑风 6) names no 天胡 value: a dealt
+  吊钻 hand takes 摸牌天胡.  地胡 30 is added to the patterns.
+* 连庄 (option ``dealer_repeats`` n, default 0; :func:`majiang.play_match` sets it hand
+  by hand through the dealer rule's streak): the dealer keeps the deal only on a drawn
+  hand (荒庄); the text's "庄家输赢各增加" +3, +6, +12, +15 at the 1st-4th repeat (15
+  from the 4th repeat on, the text stopping there) is added to the dealer's win (fan
+  连庄) and to each payment he makes to a winner; "庄底子加4" raises the dealer's 底
+  (fan 庄家) by 4 a repeat on his own win (8 + 4n with 平胡), not on his payments (the
+  dealer pays a non-dealer's win at the winner's 底, as without repeats).
+* 包牌 (顺包 / 反包) not played: the feeder's payment ("三倍", "跟庄家算得以后相乘", the
+  反包 doubling, the all-pung doubling) is not clear enough to settle.
 * 杠牌 (option ``kong_only``, True): "发财和白板是杠牌只能用来杠，手上有就不能胡牌" — 发
   and 白 (when the 钻牌 is a dragon, the other two dragons) serve only in kongs.  With
   红中 playing as the 钻牌's own face these are always the faces 发 and 白 (``6z``,
@@ -43,10 +64,10 @@ from __future__ import annotations
 
 from . import fans as F
 from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
-                   settle_points)
+                   check_int, settle_points)
 from .table_rules import DealerRule
 
-__all__ = ["build", "ANQING"]
+__all__ = ["build", "ANQING", "LIANZHUANG", "lianzhuang"]
 
 
 def _paofeng(w) -> int:
@@ -73,13 +94,45 @@ def _kong_points(w) -> int:
     return pts
 
 
-def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
+LIANZHUANG = (0, 3, 6, 12, 15)
+"""连庄 番 at 0, 1, 2, 3, 4 repeats of the deal (docs/rules/anqing.md §5); 15 from the
+4th repeat on."""
+
+
+def lianzhuang(repeats: int) -> int:
+    """连庄 番 of a dealer who has kept the deal ``repeats`` times in a row."""
+    return LIANZHUANG[min(int(repeats), 4)]
+
+
+def _heavenly_in(pred):
+    return lambda w: int(F.heavenly(w) and bool(pred(w)))
+
+
+def _double_heaven(w) -> int:
+    n, asg, _ = F.joker_info(w)
+    return int(n == 4 and len(set(asg)) == 1)
+
+
+def build(*, rule_set: str = "A", kong_only: bool = True,
+          dealer_repeats: int = 0) -> Ruleset:
+    """The 安庆 ruleset; options ``rule_set`` ("A" / "B"), ``kong_only`` (bool) and
+    ``dealer_repeats`` (int >= 0: the deals the dealer has kept in a row, 连庄).
+
+    Raises
+    ------
+    RuleError
+        An option outside those values.
+    """
     check_choice(rule_set, "anqing option rule_set", ("A", "B"))
     check_bool(kong_only, "anqing option kong_only")
+    check_int(dealer_repeats, "anqing option dealer_repeats", lo=0, hi=100)
+    n = dealer_repeats
+    lz = lianzhuang(n)
     src = "docs/rules/anqing.md"
     fl = [
         F.fan(1, "平胡", "Basic Win", 4, F.always, source=src),
-        F.fan(2, "庄家", "Dealer", 4, F.dealer, source=src),
+        F.fan(2, "庄家", "Dealer", 4 + 4 * n, F.dealer,
+              source=src + " §5 (8 for the dealer's 平胡; +4 a repeat, §1)"),
         F.fan(3, "跑风", "Running Wind", 6, _paofeng, source=src),
         F.fan(4, "七对有钻", "Seven Pairs with Jokers", 9,
               lambda w: int(F.seven_pairs(w) and F.jokers_held(w) > 0), excludes=(3,), source=src),
@@ -99,19 +152,41 @@ def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
         F.fan(13, "风", "Wind Pung", 1, F.wind_pungs, source=src),
         F.fan(14, "一龙", "Pure Straight", 10, F.straight, source=src),
         F.fan(15, "七对", "Seven Pairs", 0, F.seven_pairs, source=src),
+        # 天胡: one kind a hand (a lower id excludes the later ones), §5
+        F.fan(17, "双天胡", "Double Heavenly Hand", 66,
+              _heavenly_in(lambda w: F.seven_pairs(w) and _double_heaven(w)),
+              excludes=(3, 4, 18, 19, 20, 21, 22), source=src),
+        F.fan(18, "七对天胡", "Heavenly Seven Pairs", 36, _heavenly_in(F.seven_pairs),
+              excludes=(3, 4, 19, 20, 21, 22), source=src),
+        F.fan(19, "四钻天胡", "Heavenly Four Jokers", 36,
+              _heavenly_in(lambda w: F.jokers_held(w) == 4), excludes=(3, 20, 21, 22),
+              source=src),
+        F.fan(20, "大吊车天胡", "Heavenly Single Tile Left", 36,
+              _heavenly_in(lambda w: F.single_left(w) and F.jokers_held(w) == 0),
+              excludes=(3, 21, 22), source=src),
+        F.fan(21, "十三烂天胡", "Heavenly Thirteen Lonely", 30,
+              _heavenly_in(lambda w: w.form in ("thirteen_lonely", "seven_stars")),
+              excludes=(22,), source=src),
+        F.fan(22, "摸牌天胡", "Heavenly Hand", 30, F.heavenly, source=src),
+        F.fan(23, "地胡", "Earthly Hand", 30, F.earthly, source=src),
     ]
+    if lz:
+        fl += [F.fan(24, "连庄", "Dealer Repeat", lz, F.dealer, source=src + " §5")]
     if rule_set == "B":
         fl += [F.fan(16, "清一色", "Full Flush", 10, F.flush, source=src + " (rule set B; "
                      "value not stated, 10 assumed)")]
     return Ruleset(
         # who deals next: any win passes the deal to the dealer's 下家; on 荒庄 the dealer stays (S003)
-        dealer_rule=DealerRule(win="rotate"),
+        dealer_rule=DealerRule(win="rotate", streak="dealer_repeats"),
         name="anqing", title="安庆麻将 (Anqing)", players=4, hand_size=13,
         calls=(("chow_left",) if rule_set == "A" else ()) + (
             "pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs", "thirteen_lonely", "seven_stars"),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
-        settlement=settle_points, settlement_params={}, source="docs/rules/anqing.md",
+        settlement=settle_points,
+        # 连庄: each payment the dealer makes to a winner carries the 连庄 番 too
+        settlement_params={"dealer": 0, "dealer_pays_extra": lz} if lz else {},
+        source="docs/rules/anqing.md",
         tile_set="136",
         constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ())
         + (("kong_only_tiles",) if kong_only else ()),
@@ -119,12 +194,21 @@ def build(*, rule_set: str = "A", kong_only: bool = True) -> Ruleset:
         jokers=JokerRule(source="next", copies=4, claim=False, be_claimed=False,
                          substitute=33),
         wall_end=WallEnd(kept=0), winners="single", scoring=ScoringRule(mode="add"),
-        options={"rule_set": rule_set, "kong_only": kong_only}, builder="anqing",
+        options={"rule_set": rule_set, "kong_only": kong_only,
+                 "dealer_repeats": dealer_repeats}, builder="anqing",
         section="§3.2",
         interpreted=("跑风 read as a single-kind wait with a natural tile, or a joker-free 对对胡",
                      "七星归位 scored in place of 十三烂, not on top",
-                     "rule set B: 清一色 value not stated, 10 assumed"),
-        missing=("天胡, 地胡, 双天胡, 连庄 and 包牌 need the game history: not scored",))
+                     "rule set B: 清一色 value not stated, 10 assumed",
+                     "天胡: one kind a hand, 30 + 跑风 6 where the text adds it (双天胡 66, "
+                     "七对 / 四钻 / 大吊车 36, 十三烂 / 摸牌 30), on top of the other patterns; "
+                     "the 36 / 66 kinds replace 跑风 and 七对有钻",
+                     "双天胡: the four jokers read as standing for one kind (two of the pairs)",
+                     "连庄: +3 / +6 / +12 / +15 番 on the dealer's win and on each payment he "
+                     "makes, 15 from the 4th repeat on; the dealer's 底 +4 a repeat on his "
+                     "own win only"),
+        missing=("包牌 (顺包 / 反包) not played: the feeder's multiplied payment is not "
+                 "clear enough to settle",))
 
 
 ANQING = build()
