@@ -55,6 +55,8 @@ def luoyuan_points(fans: dict, rs, w) -> int:
     n, asg, _ = F.joker_info(w)
     hua = w.context.flowers + F.kongs(w)
     rep = rs.options.get("repeat", 0)
+    if fans.get(7):                       # 天胡: x 10 in place of every other formula
+        return (hua + n + rep + 1) * 10
     if fans.get(4):                       # 三金倒: self-draw only (0 = no win on a discard)
         return (hua + n + rep) * 3 if w.context.self_drawn else 0
     mult = 10 if fans.get(6) else 6 if fans.get(5) else 2 if w.context.self_drawn else 1
@@ -85,6 +87,9 @@ def build(*, flowers36: bool = True, repeat: int = 0,
         F.fan(4, "三金倒", "Three Jokers (x3)", 0, _three, excludes=(3, 5, 6), source=src),
         F.fan(5, "金雀", "Two Jokers as the Pair (x6)", 0, _jin_que, source=src),
         F.fan(6, "金龙", "Three Jokers as a Pung (x10)", 0, _jin_long, excludes=(5,), source=src),
+        F.fan(7, "天胡", "Heavenly Hand (x10)", 0,
+              lambda w: int(F.heavenly(w) and not _three(w)), excludes=(2, 3, 4, 5, 6),
+              source=src + " §4, §6"),
     )
     return Ruleset(
         # who deals next: 连庄 on the dealer's win or a drawn hand, otherwise the 下家 (S000)
@@ -107,8 +112,10 @@ def build(*, flowers36: bool = True, repeat: int = 0,
         builder="luoyuan", section="§3.30",
         interpreted=("花番: each flower and each kong counts 1 (per-item values not stated)",
                      "金龙 read as three jokers standing for one pung",
-                     "the dealer's formulas used for every seat"),
-        missing=("抢金 and 天胡 need the game history: not scored",))
+                     "the dealer's formulas used for every seat",
+                     "天胡: (花番 + 金 + 连庄 + 1) x 10 in place of every other formula, on a "
+                     "complete shape (a shape-free 三金倒 on the deal stays x 3)"),
+        missing=("抢金 not scored: its two cases are not described",))
 
 
 DERIVED_OPTIONS["luoyuan"] = frozenset({"min_points"})
