@@ -37,6 +37,9 @@ NANJING_FANS = [
      "杠后开花", 10 + 10 + (1 + 2) * 2 + 10),          # suit 暗杠: 软花 2
     ("123m456p789s11z45m", "6m", {"flowers": 1, "self_drawn": True, "last_tile": True},
      "海底捞月", 10 + 10 + 2 + 20),
+    # 天胡 (进园子): the three others lose their whole 园子 (100): the total, nothing added
+    ("123m456p789s11z45m", "6m", {"flowers": 3, "self_drawn": True,
+                                  "first_turn": "heavenly"}, "天胡", 100),
 ]
 
 
@@ -205,3 +208,59 @@ def test_regional_flowers_bounded_by_the_tile_set(ruleset, flowers):
         score(hand, win, ruleset=ruleset, self_drawn=True, flowers=flowers)
     with pytest.raises(RuleError, match="flowers"):
         score(*PLAIN, ruleset="mcr", self_drawn=True, flowers=9)
+
+
+# ----------------------------------------------------------------- 天胡 (first_turn)
+@pytest.mark.parametrize("ruleset, kw, total, without", [
+    # 进园子: the whole 园子 from each of the three, in place of every item
+    # (without the flag: 跑一 10 + 门一 10 + 无花果 20; with 5 硬花 10 + 10 + 10)
+    ("nanjing", {}, 100, 40),
+    ("nanjing", {"flowers": 5}, 100, 30),
+    # 敞开头: +200 on top: 跑一 10 + 门一 10 + 无花果 20 + 200; with 3 硬花 10 + 10 + 6 + 200
+    ("nanjing_changkaitou", {}, 240, 40),
+    ("nanjing_changkaitou", {"flowers": 3}, 226, 26),
+])
+def test_heavenly_hand(ruleset, kw, total, without):
+    hand, win = "123m456p789s11z45m", "6m"
+    r = score(hand, win, ruleset=ruleset, self_drawn=True, first_turn="heavenly", **kw)
+    assert "天胡" in r and r.points == total
+    assert r.settle(0) == (3 * total, -total, -total, -total)
+    assert nanjing.bixia_next(r)                        # a big win: next hand 比下胡
+    # the same win without the flag: no 天胡
+    plain = score(hand, win, ruleset=ruleset, self_drawn=True, **kw)
+    assert "天胡" not in plain and plain.points == without
+
+
+def test_heavenly_hand_whole_yuanzi_option():
+    r = score("123m456p789s11z45m", "6m", ruleset=nanjing.build(yuanzi=150), self_drawn=True,
+              first_turn="heavenly")
+    assert r.points == 150
+
+
+def test_heavenly_big_hand_changkaitou():
+    # 超豪华双七对 is 160 in all, +200 for 天胡 on the open table
+    r = score("111122223333m4m", "4m", ruleset="nanjing_changkaitou", self_drawn=True,
+              first_turn="heavenly")
+    assert r.points == 360
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_engine_dealer_wins_on_the_deal(engine):
+    from majiang.game import play_hand
+    from _engine_helpers import build_test_wall
+    # the dealer's 14: 111 222 333 444 55m complete; 清一色 + 对对胡 + 无花果 + 门一 + 跑一
+    hands = ["11122233344455m", "123456789p1234s", "123456789s5678p", "666777888999m9p"]
+    for name, each in (("nanjing", 100),
+                       ("nanjing_changkaitou", 10 + 10 + 20 + 20 + 30 + 200)):
+        st = play_hand(name, "efficiency", wall=build_test_wall(name, hands), dealer=0,
+                       engine=engine)
+        (w,) = st.wins
+        assert (w["seat"], w["how"]) == (0, "self_draw")
+        assert "天胡" in {n for n, _ in w["fans"]}
+        assert w["deltas"] == [3 * each, -each, -each, -each]
+
+
+def test_earthly_hand_still_missing():
+    # 地胡 is "after 天听": a ready declaration on the deal, not modelled here
+    assert any("地胡" in m for m in rules.get("nanjing").missing)
+    assert not any("天胡" in m for m in rules.get("nanjing").missing)

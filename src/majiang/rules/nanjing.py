@@ -49,7 +49,15 @@ Options of :func:`build` (default first, alternatives named):
 * ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §4).  NJH's 豪华七对 160 (one four)
   also conflicts with NJ's 双七对 80; NJ is followed, as §4 directs.
 
-Not scored from one hand: 天胡, 地胡 (game history), 大杠开花 (the kong's origin), the
+天胡 (the dealer complete on his dealt 14: the win context's ``first_turn``
+"heavenly", which the game engine sets; NJ): 敞开头 +200 on top of the hand's total; 进园子
+"the three others lose their whole 园子": the total is ``yuanzi`` (a full 园子, 100),
+paid by each of the three as a self-draw, in place of every other item [interp.: one hand
+does not know how much of his 园子 a player has left, so each is taken as full; 比下胡
+doubles it like any total].  Both are big wins (比下胡 next hand).
+
+Not scored from one hand: 地胡 (NJ's "after 天听": it needs a ready declaration on the
+deal, which the game engine does not model here), 大杠开花 (the kong's origin), the
 kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
 value), 压档 / 独占 (NJH +2, not in NJ).
 
@@ -69,8 +77,8 @@ __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_n
            "hard_flowers", "soft_flowers", "BIG_WINS"]
 
 BIG_WINS = ("混一色", "对对胡", "压绝", "无花果", "清一色", "全球独钓", "七对", "双七对",
-            "豪华双七对", "超豪华双七对", "杠后开花")
-"""The big wins of NJ's 比下胡 list that one hand shows (天胡 / 地胡 need the history)."""
+            "豪华双七对", "超豪华双七对", "杠后开花", "天胡")
+"""The big wins of NJ's 比下胡 list that a win shows (地胡 needs a ready declaration)."""
 
 
 def hard_flowers(w) -> int:
@@ -176,6 +184,11 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         F.fan(15, "海底捞月", "Last Tile Self-Draw", 20, F.last_self, source=src),
     )
     ckt = table == "changkaitou"
+    # 天胡 (NJ): 敞开头 +200; 进园子 each other player loses his whole 园子 (the total)
+    fl += (F.fan(16, "天胡", "Heavenly Hand" + (" (+200)" if ckt else " (the whole 园子)"),
+                 200 if ckt else yuanzi, F.heavenly,
+                 excludes=() if ckt else allx, tags=big,
+                 source=src),)
     return Ruleset(
         name="nanjing_changkaitou" if ckt else "nanjing",
         title="南京麻将 敞开头 (Nanjing, open table)" if ckt
@@ -194,9 +207,11 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                  "open_min_flowers": open_min_flowers,
                  "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue},
         builder="nanjing", section="§3.25",
-        interpreted=("no 吃; 双七对 levels, 压绝, 无花果 and 全球独钓 read from the names",),
+        interpreted=("no 吃; 双七对 levels, 压绝, 无花果 and 全球独钓 read from the names",
+                     "天胡 under 进园子: each other player pays a full 园子 (the stake left "
+                     "is not known to one hand)"),
         missing=("kong (现场汇) amounts not stated",
-                 "大杠开花, 天胡, 地胡 need the game history"))
+                 "大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)"))
 
 
 NANJING = build()
