@@ -103,19 +103,32 @@ def test_options_checked_and_round_trip():
 
 # ----------------------------------------------------------------- the engine
 def test_hands_in_the_engine():
-    # 300 hands: zero-sum; a discard win costs 4 in all (the discarder 2), a self-draw 3
-    wins = 0
-    for h in range(300):
+    # 200 hands: zero-sum; 推倒胡: a discard win costs 4 in all (the discarder 2), a self-draw 3;
+    # a winner declared with the hand shown self-draws (明摸): 4 from each non-dealer, 8 from
+    # the dealer (24 for a dealer winner, else 16); a declared discarder deals in (明打): he
+    # alone pays 8, 16 with the dealer (docs/rules/hainan_tuidao.md §2)
+    wins = mingmo = 0
+    for h in range(200):
         pl = "efficiency" if h % 2 == 0 else "random"
         st = play_hand("hainan_tuidao", (pl,) * 4, seed=51, hand=h)
         assert sum(st.deltas) == 0
         for w in st.wins:
             wins += 1
-            d = w["deltas"]
-            assert d[w["seat"]] == (3 if w["discarder"] is None else 4)
-            if w["discarder"] is not None:
-                assert d[w["discarder"]] == -2
-    assert wins >= 100
+            d, p, q = w["deltas"], w["seat"], w["discarder"]
+            if w["declared_ready"]:
+                assert w["declared_ready"] == "open" and q is None   # self-draw only
+                mingmo += 1
+                assert d[p] == (24 if p == st.dealer else 16)
+                for x in range(4):
+                    if x != p:
+                        assert d[x] == -(8 if st.dealer in (x, p) else 4)
+            elif w["discarder_ready"]:
+                assert d[q] == -(16 if st.dealer in (p, q) else 8) and d[p] == -d[q]
+            else:
+                assert d[p] == (3 if q is None else 4)
+                if q is not None:
+                    assert d[q] == -2
+    assert wins >= 60 and mingmo >= 10
 
 
 def test_replay():

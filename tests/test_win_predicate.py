@@ -399,7 +399,10 @@ def _answers(spec: _Spec, phys13, melds, t, ready: bool = True) -> dict:
     by_faces = faces_matter(m.ruleset)
     out["J"] = wait_verdict(check_win, m.ruleset, {}, c13, tuple(melds), t, 0, 0, nj, 0,
                             faces if by_faces else None, find if by_faces else None)
-    res = _engine_state(spec, phys14, melds).try_win(0, t, self_drawn=True)
+    est = _engine_state(spec, phys14, melds)
+    if est.must_declare:         # 保定 / 立四: a win needs a declaration (a table rule)
+        est.seats[0].declared = est.ready_kinds[0]
+    res = est.try_win(0, t, self_drawn=True)
     out["E"] = bool(res is not None and res.valid)
     if ready:
         st13 = _engine_state(spec, phys13, melds)

@@ -18,11 +18,16 @@ from .errors import InvalidHandError
 from .hand import Decomposition, Hand
 from .tiles import N_KINDS, tile_name
 
-__all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "FIRST_TURNS", "suit_of",
+__all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "FIRST_TURNS",
+           "READY_DECLARATIONS", "suit_of",
            "rank_of"]
 
 FIRST_TURNS = ("", "heavenly", "earthly", "human")
 """Values of :attr:`WinContext.first_turn`: none, 天和, 地和, 人和."""
+
+READY_DECLARATIONS = ("", "concealed", "open")
+"""Values of :attr:`WinContext.declared_ready`: none, a concealed declaration (报听, 暗楼),
+one with the hand shown (明楼, 明摸: self-draw only)."""
 
 WIN_POSITIONS = ("edge", "closed", "open", "pung", "pair", "special")
 """Where the win tile sits in the set it completed (:attr:`WinningHand.win_position`):
@@ -93,7 +98,8 @@ class WinContext:
         For a win tile outside 0..33, winds outside 0..3, flowers outside 0..36, an
         unknown ``first_turn`` or one the win contradicts (天和 / 地和 on a discard,
         人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer), or
-        ``kong_discard`` on a self-draw or a robbed kong.
+        ``kong_discard`` on a self-draw or a robbed kong, an unknown ``declared_ready``,
+        ``"open"`` on a discard win, or ``discarder_ready`` on a self-draw.
     """
 
     win_tile: int
@@ -106,12 +112,15 @@ class WinContext:
     flowers: int = 0
     first_turn: str = ""
     kong_discard: bool = False
+    declared_ready: str = ""
+    discarder_ready: bool = False
 
     def __post_init__(self) -> None:
         t = self.win_tile
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < N_KINDS:
             raise InvalidHandError(f"win_tile must be a tile kind 0..33, got {t!r}")
-        for name in ("self_drawn", "last_copy", "kong", "last_tile", "kong_discard"):
+        for name in ("self_drawn", "last_copy", "kong", "last_tile", "kong_discard",
+                     "discarder_ready"):
             object.__setattr__(self, name, bool(getattr(self, name)))
         object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
         object.__setattr__(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
@@ -132,6 +141,17 @@ class WinContext:
             raise InvalidHandError("kong_discard (杠上炮: a win on the discard made right after "
                                    "the discarder's kong) needs a win on a discard, not "
                                    + ("a self-draw" if self.self_drawn else "a robbed kong"))
+        dr = self.declared_ready
+        if isinstance(dr, bool):
+            object.__setattr__(self, "declared_ready", "concealed" if dr else "")
+        elif dr not in READY_DECLARATIONS:
+            raise InvalidHandError(f"declared_ready must be one of {READY_DECLARATIONS} or a "
+                                   f"bool, got {dr!r}")
+        if self.declared_ready == "open" and not self.self_drawn:
+            raise InvalidHandError("declared_ready='open' (a ready hand shown, 明楼 / 明摸) "
+                                   "wins only by self-draw")
+        if self.discarder_ready and self.self_drawn:
+            raise InvalidHandError("discarder_ready needs a win on a discard, not a self-draw")
 
     @property
     def heavenly(self) -> bool:
@@ -162,7 +182,10 @@ class WinContext:
         how = "self-drawn" if self.self_drawn else "on a discard"
         flags = [n for n, v in (("last copy", self.last_copy), ("kong", self.kong),
                                 ("last tile", self.last_tile),
-                                ("discard after a kong", self.kong_discard)) if v]
+                                ("discard after a kong", self.kong_discard),
+                                (f"declared ready ({self.declared_ready})",
+                                 self.declared_ready),
+                                ("discarder declared ready", self.discarder_ready)) if v]
         if self.first_turn:
             flags.append({"heavenly": "天和", "earthly": "地和", "human": "人和"}[self.first_turn])
         winds = "ESWN"

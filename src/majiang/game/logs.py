@@ -14,7 +14,11 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``void``    a seat's 定缺 suit (decision);
 ``draw`` / ``flower``   a draw (``tail``: a replacement from the tail) / a flower set aside;
 ``declare`` / ``claim`` decisions: the options offered and the choice (None = pass);
-``discard`` a discard (``forced``: a locked 血流 hand's drawn tile, not a decision);
+``discard`` a discard (``forced``: a locked 血流 hand's or a declared ready hand's drawn
+            tile, not a decision);
+``ready``   报听 (decision): asked after a discard that leaves the hand ready, under a
+            ruleset that plays declarations: the discard, the kinds offered, the waits and
+            the choice (``""`` none, ``"concealed"``, ``"open"``);
 ``kong`` / ``call``     melds made; ``win`` a win (how, fans, total, deltas);
 ``end_table`` the final table an end settlement read (贵州: the tile turned after the
             hand, who is ready, their values);
@@ -35,7 +39,7 @@ from ..errors import RuleError
 __all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS", "write_botzone",
            "botzone_text"]
 
-DECISIONS = ("void", "exchange", "declare", "discard", "claim")
+DECISIONS = ("void", "exchange", "declare", "discard", "claim", "ready")
 
 
 def summarize(st) -> dict:

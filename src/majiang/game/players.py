@@ -18,7 +18,13 @@ A policy is any object with three methods (the built-in bots implement them too)
 Optional: ``choose_void(view) -> 0 | 1 | 2`` (定缺 under void-suit rulesets: 万 筒
 条; default 0), ``exchange(view) -> [k1, k2, k3]`` (换三张 when the table plays it:
 three held tiles of one suit; default: :func:`efficiency_exchange`) and
-``start(view)`` (called once at the deal).  A move outside the
+``start(view)`` (called once at the deal), and ``declare_ready(view, discard, waits) ->
+bool or kind`` (报听, under a ruleset whose declaration changes something,
+:func:`majiang.game.engine.facts.ready_kinds`: asked after a discard that leaves the hand
+ready, ``waits`` the kinds it wins on; ``True`` declares the first of
+:attr:`SeatView.ready_kinds`, a kind name (``"concealed"`` / ``"open"``) that one, False
+none; the declared hand then discards each draw unless it wins.  A policy without the method
+never declares, and so never wins where a declaration is required).  A move outside the
 options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
 move and the legal options.
 
@@ -61,6 +67,14 @@ Built-in bots (``players=`` names; they read nothing but the public
   广东 …) it weighs the big hands that pay (清一色, 对对胡, 七对 …), keeps the waits worth
   most, lets a cheap winning discard pass for a likely self-draw and names the 定缺 suit
   by shanten.  It plays in the Python loop only.
+
+Ready declarations (报听, :meth:`EfficiencyPlayer.declare_ready`, the expert's too): where a
+declaration is required to win (保定, 立四) the efficiency bot declares on every discard
+that leaves a ready hand (the engine asks only then: a wait that wins); where it is optional
+and pays (山东 暗楼 / 明楼, 海南 明摸) it declares when its waits hold at least two live copies
+(the tile set less its own tiles and what it sees), the concealed kind where the ruleset has
+it (暗楼 keeps the discard wins that 明楼 gives up), else the open one.  The random bot
+declares with probability ``1 / (kinds + 1)`` each kind when asked (one raw draw).
 """
 from __future__ import annotations
 
@@ -236,7 +250,10 @@ class SeatView(_SeenEvents):
     far), ``won`` (seats that have won), ``wins`` (every win so far, in order: ``(seat, how)``
     with ``how`` one of ``"self_draw"``, ``"kong_replacement"``, ``"discard"``,
     ``"robbing_kong"``), ``draws_made`` (tiles the own seat has drawn in play, flower
-    replacements not counted), ``voids`` (declared void suits, -1 none), ``legal_discards``.
+    replacements not counted), ``voids`` (declared void suits, -1 none), ``legal_discards``,
+    ``declared`` (per seat: ``""`` or the ready declaration made, ``"concealed"`` /
+    ``"open"``, public), ``ready_kinds`` (the declarations the table plays, empty: none), ``ready_required`` (a
+    win needs a declaration).
 
     For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
 
@@ -356,6 +373,18 @@ class SeatView(_SeenEvents):
     @property
     def legal_discards(self) -> list:
         return self._st.legal_discards(self.seat)
+
+    @property
+    def declared(self) -> list:
+        return [s.declared for s in self._st.seats]
+
+    @property
+    def ready_kinds(self) -> tuple:
+        return tuple(getattr(self._st, "ready_kinds", ()))
+
+    @property
+    def ready_required(self) -> bool:
+        return bool(getattr(self._st, "must_declare", False))
 
     # -- for shape-weighing policies (see the class docstring)
     @property
@@ -509,6 +538,12 @@ class RandomPlayer:
         legal = view.legal_discards
         return int(legal[self._pick(len(legal))])
 
+    def declare_ready(self, view, discard, waits):
+        """A random choice among not declaring and each kind the table plays."""
+        kinds = view.ready_kinds
+        i = self._pick(len(kinds) + 1)
+        return kinds[i] if i < len(kinds) else False
+
     def claim(self, view, options):
         if ("win",) in options:
             return ("win",)
@@ -557,6 +592,26 @@ class EfficiencyPlayer:
         if ("win",) in options:
             return ("win",)
         return self._kong_option(view, options)
+
+    def declare_ready(self, view, discard, waits):
+        """报听 (see the module): always where the ruleset requires it; else when the
+        ``waits`` hold at least two live copies, the concealed kind first."""
+        kinds = view.ready_kinds
+        if not kinds:
+            return False
+        if view.ready_required:
+            return kinds[0]
+        c, _ = view.play_counts()
+        seen = view.visible_counts().astype(np.int64)
+        own = np.zeros(34, dtype=np.int64)
+        for m in view.own_melds:
+            for t in m.tiles:
+                own[t] += 1
+        copies = np.asarray(view.model.copies, dtype=np.int64)
+        live = sum(max(0, int(copies[k] - c[k] - own[k] - seen[k])) for k in waits)
+        if live < 2:
+            return False
+        return "concealed" if "concealed" in kinds else kinds[0]
 
     def _kong_option(self, view, options, slack=lambda s_keep: 0):
         """The first kong of ``options`` (concealed or added) after which the hand's
@@ -704,6 +759,9 @@ class ScriptedPlayer:
 
     def discard(self, view) -> int:
         return int(self._next("discard")["tile"])
+
+    def declare_ready(self, view, discard, waits):
+        return self._next("ready")["choice"] or False
 
     def claim(self, view, options):
         c = self._next("claim")["choice"]

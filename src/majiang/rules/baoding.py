@@ -21,10 +21,11 @@ It matches the 保定 game of one platform's product texts in every mechanic (�
 * Settlement (§4): a share is hand chips + kong chips, ×2 when the dealer wins or pays it.
   Self-draw: each other player pays his share; a discard by a **ready** player: each of the
   three pays his own share; by a player **not ready**: the discarder pays all three (大包).
-  The win's own settlement pays 大包 (``discarder_ready=False``, as :mod:`.lisi`); the engine's
-  end-of-hand settlement ``"baoding"`` hands the two other shares back when the discarder's
-  final hand was ready (a ready player is taken to have declared [interp.]) and pays 跟庄,
-  read from the discard pools (a claim breaks the run).  :func:`settle_baoding`,
+  The win's own settlement pays 大包 unless the discarder had declared ready (its
+  ``discarder_ready`` parameter, filled from the win context's
+  :attr:`~majiang.winning.WinContext.discarder_ready`: the game engine plays the declaration,
+  :mod:`majiang.game.engine.declare`); the engine's end-of-hand settlement ``"baoding"`` pays
+  跟庄, read from the discard pools (a claim breaks the run).  :func:`settle_baoding`,
   :func:`gen_zhuang` and :func:`zha_hu` pay each rule alone.
 * One winner on a discard: the nearest after the discarder (截胡).  Wall end: 15 tiles kept.
   Drawn hand: no payment (跟庄 is still paid), kong chips void.
@@ -33,8 +34,13 @@ Options of :func:`build`: ``que_yi_men`` (False): the final hand lacks a suit (`
 no 十三幺 / 七不挨, and one suit with honours does not win as a plain hand (only 清一色 may be
 one-suited) [interp. of "屁和"]; ``gen_zhuang`` (True); ``qi_bu_ai`` (True).
 
-Not modelled: the ready declaration itself (the engine's players never declare: a win does not
-need one, and a declared hand is not locked), 诈胡 in play (the engine makes no false wins:
+The declaration (``ready="required"``): a player declares with a discard that leaves his hand
+ready; only then may he win; his hand is locked after it (he discards each draw unless he
+wins or makes a kong of the drawn tile that keeps his waits; the text allows only 暗杠, the
+engine's one rule also an added kong that keeps them).  The text's +1 for a declared hand
+is dropped: every winner has declared [interp.].
+
+Not modelled: 诈胡 in play (the engine makes no false wins:
 :func:`zha_hu` pays one), caps (none stated).
 """
 from __future__ import annotations
@@ -138,17 +144,8 @@ def zha_hu(false_winner: int, dealer: int, players: int = 4) -> tuple:
 
 
 def end_settlement(rs, table) -> list:
-    """The ready discarder's refund (the two other shares come from their own payers) and
-    跟庄."""
+    """跟庄 (a declared discarder's deal-in is paid by the win's own settlement)."""
     out = []
-    for seat, how, discarder, points, _ in table.wins:
-        if how in ("self_draw", "kong_replacement") or discarder is None:
-            continue
-        if table.ready[discarder]:
-            for p in range(table.players):
-                if p not in (seat, discarder):
-                    out.append({"check": "三家出", "payer": p, "payee": discarder,
-                                "amount": _share(points, p, seat, table.dealer)})
     if rs.options.get("gen_zhuang", True):
         r = gen_zhuang_rounds(table.discards, table.dealer)
         for p in range(table.players):
@@ -200,8 +197,9 @@ def build(*, que_yi_men: bool = False, gen_zhuang: bool = True, qi_bu_ai: bool =
         options={"que_yi_men": que_yi_men, "gen_zhuang": gen_zhuang, "qi_bu_ai": qi_bu_ai},
         builder="baoding", section="§3.23", end_settlement="baoding",
         interpreted=("read as a Hebei 保定 game (docs/rules/baoding.md §1); identity uncertain",
-                     "items multiply; 七不挨 8; a ready discarder counts as declared"),
-        missing=("the ready declaration is not played",))
+                     "items multiply; 七不挨 8",
+                     "after declaring, an added kong that keeps the waits is allowed too"),
+        missing=())
 
 
 BAODING = build()

@@ -170,6 +170,19 @@ def coverage_of(interpreted: tuple, missing: tuple) -> str:
     return "interpreted" if interpreted else "complete"
 
 
+def ready_settlement_params(params: dict, declared_ready, discarder_ready,
+                            discarder) -> None:
+    """Fill a settlement's ``"declared_ready"`` (the winner's declaration: ``""``,
+    ``"concealed"`` or ``"open"``, :attr:`~majiang.winning.WinContext.declared_ready`) and
+    ``"discarder_ready"`` (on a discard win, the discarder had declared) parameters in
+    place, where the settlement has them."""
+    if "declared_ready" in params:
+        params["declared_ready"] = ("concealed" if declared_ready is True
+                                    else declared_ready or "")
+    if "discarder_ready" in params:
+        params["discarder_ready"] = bool(discarder_ready and discarder is not None)
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A complete variant: tiles, players, calls, forms, minimum, fans, settlement.
@@ -203,7 +216,9 @@ class Ruleset:
         Keyword arguments for `settlement` (e.g. ``{"base": 8}``).  Two keys are filled
         per win when present: ``"dealer"`` with the dealer's seat, ``"kong_discard"``
         with the win context's :attr:`~majiang.winning.WinContext.kong_discard` (a
-        settlement that pays 杠后炮 itself, 内蒙).
+        settlement that pays 杠后炮 itself, 内蒙), ``"declared_ready"`` /
+        ``"discarder_ready"`` with the context's ready declarations (报听:
+        :func:`ready_settlement_params`; 保定 / 立四 大包, 海南 推倒胡 明摸 / 明打).
     source : str
         Where the rules come from (documents, sections).
 
@@ -426,12 +441,16 @@ class Ruleset:
         return f
 
     def settle(self, total: int, winner: int, discarder: int | None = None, *,
-               dealer: int | None = None, kong_discard: bool = False) -> tuple:
+               dealer: int | None = None, kong_discard: bool = False,
+               declared_ready: str = "", discarder_ready: bool = False) -> tuple:
         """Per-seat score changes for a win worth `total` fan (see `settlement`).
         ``dealer``: the dealer's seat, for a settlement with dealer terms (its
         ``"dealer"`` parameter, seat 0 otherwise); ``kong_discard``: the win was on the
         discard its discarder made right after his own kong, for a settlement with a
-        ``"kong_discard"`` parameter (内蒙 杠后炮).
+        ``"kong_discard"`` parameter (内蒙 杠后炮); ``declared_ready`` / ``discarder_ready``:
+        the winner's / the discarder's ready declaration
+        (:attr:`~majiang.winning.WinContext.declared_ready`), for a settlement with such
+        parameters.
 
         Raises
         ------
@@ -449,6 +468,9 @@ class Ruleset:
             params = {**params, "dealer": int(dealer) % n}
         if "kong_discard" in params:
             params = {**params, "kong_discard": bool(kong_discard and discarder is not None)}
+        if "declared_ready" in params or "discarder_ready" in params:
+            params = dict(params)
+            ready_settlement_params(params, declared_ready, discarder_ready, discarder)
         return self.settlement(self.points(total), winner, discarder, players=n, **params)
 
     @property

@@ -178,6 +178,24 @@ def last_tile(w) -> int:
     return int(w.context.last_tile)
 
 
+def declared_concealed(w) -> int:
+    """暗楼: the winner had declared ready, the hand not shown
+    (:attr:`majiang.winning.WinContext.declared_ready` ``"concealed"``)."""
+    return int(w.context.declared_ready == "concealed")
+
+
+def declared_open(w) -> int:
+    """明楼 / 明摸: the winner had declared ready with the hand shown (a self-draw;
+    :attr:`majiang.winning.WinContext.declared_ready` ``"open"``)."""
+    return int(w.context.declared_ready == "open")
+
+
+def discarder_declared(w) -> int:
+    """明打: the win is on the discard of a player who had declared ready
+    (:attr:`majiang.winning.WinContext.discarder_ready`)."""
+    return int(w.context.discarder_ready)
+
+
 def last_self(w) -> int:
     return int(w.context.last_tile and w.context.self_drawn)
 
@@ -201,6 +219,17 @@ FLOWER_WIN = "flower_win"
 once).  A ruleset with such a fan plays flower wins in the game engine, which counts the
 fans so tagged on the win's context alone (no hand: their predicates read only
 ``w.context`` and ``w.hand.flowers``)."""
+
+READY_CONCEALED = "ready_concealed"
+"""Tag of a fan that pays a concealed ready declaration (报听, 山东 暗楼): a ruleset with such
+a fan lets its players declare ready in the game engine (:func:`~majiang.game.engine.facts.
+ready_kinds`); a ruleset whose :attr:`~majiang.rules.Ruleset.ready` is ``"required"`` lets
+them declare without one."""
+
+READY_OPEN = "ready_open"
+"""Tag of a fan that pays a ready declaration made with the hand shown (山东 明楼, 海南
+明摸 / 明打: the declared hand wins only by self-draw): a ruleset with such a fan lets its
+players declare ready that way in the game engine."""
 
 ROB_FLOWER = "rob_flower"
 """Tag of a flower-win fan won by robbing the last flower (台湾 七搶一: when every flower is

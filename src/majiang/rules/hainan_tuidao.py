@@ -29,14 +29,19 @@ Options of :func:`build` (default first, alternatives named in docs/rules/hainan
   dealer), the discarder 1 more (:func:`majiang.rules.hainan.settle_hainan`).
 * ``you_fan`` (True): a discard win needs a 番 source (as ``hainan``).
 
-The game engine plays the 推倒胡 payments; it has no ready declaration, so its players never
-declare and 明摸 / 明打 are paid only through :func:`mingmo` / :func:`mingda`.  Not known:
+The game engine plays the declaration (报听 with the hand shown: ``Ruleset.ready`` "optional",
+the kind ``"open"`` from the 明摸 fan's tag; :mod:`majiang.game.engine.declare`): the declared
+hand wins only by self-draw, and the win's settlement (:func:`settle_tuidao`, its
+``declared_ready`` / ``discarder_ready`` parameters filled from the win context) pays 明摸
+(:func:`mingmo`) and 明打 (:func:`mingda`) in place of the 推倒胡 payment, flat whatever
+the ``unit`` [interp.: whether multipliers apply on top is not known].  Not known:
 items 1 and 3 of the fragment; whether hand multipliers apply on top of 4 / 8.
 """
 from __future__ import annotations
 
 import dataclasses
 
+from . import fans as F
 from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, check_bool, check_choice,
                    register_settlement)
 from .hainan import build as _hainan_build
@@ -61,12 +66,19 @@ POINTS_FUNCTIONS["hainan_tuidao"] = tuidao_points
 @register_settlement
 def settle_tuidao(points: int, winner: int, discarder: int | None, *, players: int = 4,
                   dealer: int | None = 0, payment: str = "everyone",
-                  unit: str = "flat") -> tuple:
+                  unit: str = "flat", declared_ready: str = "",
+                  discarder_ready: bool = False) -> tuple:
     """推倒胡 payments of a win worth `points` units (docs/rules/hainan_tuidao.md §2):
     self-draw — each other player pays `points`; discard — each other player pays
     `points` and the discarder 1 more (``payment="everyone"``) or the discarder alone pays
     `points` (``"discarder"``).  ``unit="hainan"``: :func:`settle_hainan` (dealer +1 unit,
-    discarder +1)."""
+    discarder +1).  A winner who declared with the hand shown self-draws (``declared_ready``
+    ``"open"``): 明摸 (:func:`mingmo`) instead; a win on a declared player's discard
+    (``discarder_ready``): 明打 (:func:`mingda`) instead."""
+    if declared_ready == "open" and discarder is None:
+        return mingmo(winner, dealer if dealer is not None else 0, players)
+    if discarder_ready and discarder is not None:
+        return mingda(discarder, winner, dealer if dealer is not None else 0, players)
     if unit == "hainan":
         return settle_hainan(points, winner, discarder, players=players, dealer=dealer)
     out = [0] * players
@@ -135,10 +147,19 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
     check_bool(you_fan, "hainan_tuidao option you_fan")
     check_choice(cap, "hainan_tuidao option cap", (8, 12, 16, None))
     base = _hainan_build(you_fan=you_fan, cap=cap)
+    # 明摸 / 明打: paid by the settlement (no 番); the tag lets players declare with the hand
+    # shown in the game engine (majiang.game.engine.facts.ready_kinds)
+    ready_fans = (
+        F.fan(21, "明摸", "Declared Ready, Self-Drawn (4 / 8 from each)", 0, F.declared_open,
+              tags=(F.READY_OPEN,), source=_SRC + " §2"),
+        F.fan(22, "明打", "Discard of a Declared Player (8 / 16 from him)", 0,
+              F.discarder_declared, source=_SRC + " §2 [interp.]"),
+    )
     return dataclasses.replace(
-        base, name="hainan_tuidao", title="海南 推倒胡 / 明摸 / 明打 (Hainan settlement)",
+        base, name="hainan_tuidao", fans=tuple(base.fans) + ready_fans, ready="optional", title="海南 推倒胡 / 明摸 / 明打 (Hainan settlement)",
         settlement=settle_tuidao,
-        settlement_params={"dealer": 0, "payment": payment, "unit": unit},
+        settlement_params={"dealer": 0, "payment": payment, "unit": unit,
+                           "declared_ready": "", "discarder_ready": False},
         scoring=ScoringRule(mode="custom", function="hainan_tuidao", cap=cap),
         source=_SRC, options={"payment": payment, "unit": unit, "you_fan": you_fan,
                               "cap": cap},
@@ -149,8 +170,7 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
                      "a self-draw pays 1 from each; 明打 = a declared player dealing in",
                      "next dealer: the dealer keeps the deal on his win, otherwise the next "
                      "seat (\"其余规则与大众麻将相同\")"),
-        missing=("items 1 and 3 of the text lost",
-                 "报听 not declared in play: 明摸 / 明打 paid by the module's functions"))
+        missing=("items 1 and 3 of the text lost",))
 
 
 HAINAN_TUIDAO = build()

@@ -30,9 +30,14 @@ As fans: 胡牌 20 + 明杠 5 each + 暗杠 10 each, added (``points`` = what ea
 pays on a self-draw); the settlement :func:`settle_lisi` subtracts the 20 to find the
 kong bonus and applies the table above.  ``result.settle`` finds the dealer's seat
 from the winner's seat wind (East = the dealer); :func:`settle_lisi` takes ``dealer=``.
-Whether the discarder had declared ready is a game state, not part of a win context:
-``result.settle`` uses ``discarder_ready=False`` (the ruleset's settlement parameter);
-call :func:`settle_lisi` with ``discarder_ready=True`` for the other case.
+Whether the discarder had declared ready is the win context's
+:attr:`~majiang.winning.WinContext.discarder_ready` (``check_win(..., discarder_ready=True)``;
+the game engine sets it), which ``result.settle`` passes to the settlement's
+``discarder_ready`` parameter.  The game engine plays the declaration
+(:mod:`majiang.game.engine.declare`): a win needs one; the declared hand discards each
+draw unless it wins or makes a kong of the drawn tile that keeps its waits (the text
+allows no kong after ready: the engine's one rule is looser there); the standing tiles
+(立四) are not played, so the declaring discard may be any tile.
 
 Alternatives (TYL, the four-player commercial version: 136 tiles, 平胡 / 清一色 / 七小对
 / 豪华七小对 / 一条龙 / 十三幺) have names but no values (§4) and are not built.
@@ -92,7 +97,9 @@ def build() -> Ruleset:
         winners="single", scoring=ScoringRule(mode="add"), options={},
         builder="lisi", section="§3.22",
         interpreted=("three-player household rules (docs/rules/lisi.md)",),
-        missing=("four-player values (only the names are known)",))
+        missing=("four-player values (only the names are known)",
+                 "the standing tiles (立四) are not played: any discard may declare ready; "
+                 "a kong that keeps the waits is allowed after ready"))
 
 
 LISI = build()

@@ -9,7 +9,9 @@ one winner (head bump) and the discarder alone pays; the dealer wins or loses
 
 Ambiguities: the 1-2 番 row grouping is uncertain — 自摸, 门清 and 混一色 are
 read as 1 番 (option ``small_fans``); 推倒和 is the 1-番 base of every win;
-暗楼/明楼 (declared ready, 1/2 番) are not scored; 天和 (6) and 地和 (4, "a non-dealer
+暗楼 / 明楼 (a win after declaring ready, 1 / 2 番; 明楼 = the hand shown, self-draw only)
+come from the win context's ``declared_ready``, which the game engine sets when a player
+declares with a discard (:mod:`majiang.game.engine.declare`); 天和 (6) and 地和 (4, "a non-dealer
 wins in the first go-around, before any chi, peng or kong": on its first draw or on a
 discard) come from the win context's ``first_turn``, which the game engine sets (a
 lone hand never has them); self-draw settlement is not stated: each of the
@@ -64,6 +66,11 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         F.fan(19, "暗杠", "Concealed Kong", 2, F.concealed_kongs, source=src),
         F.fan(20, "地和", "Earthly Hand", 4, F.earthly_or_human, source=src),
         F.fan(21, "天和", "Heavenly Hand", 6, F.heavenly, source=src),
+        # the declarations the game engine lets players make (tags: facts.ready_kinds)
+        F.fan(22, "暗楼", "Concealed Ready", 1, F.declared_concealed,
+              tags=(F.READY_CONCEALED,), source=src),
+        F.fan(23, "明楼", "Open Ready (self-draw only)", 2, F.declared_open,
+              tags=(F.READY_OPEN,), source=src),
     )
     return Ruleset(
         # who deals next: 抢庄: the winner deals next; on 荒庄 the dealer stays (docs/rules, S003)
@@ -81,8 +88,7 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         section="§3.1",
         interpreted=("the 1-2 番 rows: 自摸, 门清 and 混一色 read as 1 番",
                      "a self-draw paid by each of the three (not stated)"),
-        missing=("flowers not played (their use is not stated)",
-                 "暗楼 / 明楼 (declared ready) not scored"))
+        missing=("flowers not played (their use is not stated)",))
 
 
 SHANDONG = build()

@@ -36,7 +36,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
           method: str = "auto", first_turn: str = "", indicator: Any = None,
-          kong_discard: bool = False) -> FanResult:
+          kong_discard: bool = False, declared_ready: Any = "",
+          discarder_ready: bool = False) -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -74,6 +75,12 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
         (:attr:`majiang.winning.WinContext.kong_discard`; a discard win only, not with
         ``kong``), for the rulesets that score it (四川 +1 番, 长沙 a 大胡, 云南 1 番, 内蒙
         the discarder's share doubled again); the kernel is skipped when it is given.
+    declared_ready : {"", "concealed", "open"} or bool
+        The winner had declared ready (报听; ``"open"``: with the hand shown, self-draw
+        only; :attr:`majiang.winning.WinContext.declared_ready`), for the rulesets that
+        score it (山东 暗楼 1 / 明楼 2 番, 海南 推倒胡 明摸); ``discarder_ready``: on a discard
+        win, the discarder had declared (保定 / 立四 no 大包, 海南 推倒胡 明打).  The kernel is
+        skipped when either is given.
     method : {"auto", "kernel", "python"}
         ``"auto"`` (default) scores with the compiled kernel
         (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
@@ -126,8 +133,10 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                          self_drawn=self_drawn, last_copy=last_copy, kong=kong,
                          last_tile=last_tile, seat_wind=seat_wind,
                          prevalent_wind=prevalent_wind, flowers=flowers,
-                         first_turn=first_turn, kong_discard=kong_discard)
-    if method != "python" and not first_turn and not kong_discard:
+                         first_turn=first_turn, kong_discard=kong_discard,
+                         declared_ready=declared_ready, discarder_ready=discarder_ready)
+    if method != "python" and not first_turn and not kong_discard and not declared_ready \
+            and not discarder_ready:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error
         rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
@@ -151,12 +160,14 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                 _set(r, "_d", {"_src": k})
                 return r
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                         prevalent_wind, flowers, ruleset, first_turn, kong_discard)
+                         prevalent_wind, flowers, ruleset, first_turn, kong_discard,
+                         declared_ready=declared_ready, discarder_ready=discarder_ready)
 
 
 def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                   prevalent_wind, flowers, ruleset, first_turn="",
-                  kong_discard=False) -> FanResult:
+                  kong_discard=False, *, declared_ready="",
+                  discarder_ready=False) -> FanResult:
     """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
@@ -164,6 +175,8 @@ def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_w
         return _regional_score(hand, win_tile, self_drawn=self_drawn, last_copy=last_copy,
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_,
-                               first_turn=first_turn, kong_discard=kong_discard)
+                               first_turn=first_turn, kong_discard=kong_discard,
+                               declared_ready=declared_ready, discarder_ready=discarder_ready)
     return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                            prevalent_wind, flowers, ruleset, first_turn, kong_discard)
+                            prevalent_wind, flowers, ruleset, first_turn, kong_discard,
+                            declared_ready=declared_ready, discarder_ready=discarder_ready)

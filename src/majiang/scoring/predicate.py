@@ -51,7 +51,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
               jokers: int = 0, win_is_joker: bool = False, kong: bool = False,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
-              indicator: Any = None, kong_discard: bool = False) -> WinCheck:
+              indicator: Any = None, kong_discard: bool = False, declared_ready: Any = "",
+              discarder_ready: bool = False) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -79,6 +80,11 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
         杠上炮 / 杠后炮: a win on the discard its discarder made right after his own kong
         (the game engine sets it; :attr:`majiang.winning.WinContext.kong_discard`), for the
         rulesets that score it.
+    declared_ready, discarder_ready
+        The winner / the discarder had declared ready (报听; the game engine sets them;
+        :attr:`majiang.winning.WinContext.declared_ready`), for the rulesets that score
+        a declaration.  The predicate does not refuse an undeclared win under a ruleset
+        that requires the declaration: that is a table rule the game engine plays.
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -110,7 +116,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
                           last_tile=last_tile, seat_wind=seat_wind,
                           prevalent_wind=prevalent_wind, flowers=flowers,
                           first_turn=first_turn, indicator=indicator,
-                          kong_discard=kong_discard)
+                          kong_discard=kong_discard, declared_ready=declared_ready,
+                          discarder_ready=discarder_ready)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:

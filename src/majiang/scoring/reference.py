@@ -6,6 +6,7 @@ The compiled kernel (:mod:`.kernel`) matches it exactly
 """
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations, permutations
 from typing import Any
 
@@ -270,7 +271,8 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
 
 
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-             prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False):
+             prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False,
+             declared_ready="", discarder_ready=False):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     if h.n_tiles != rs.hand_size:
@@ -285,7 +287,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
-                     bool(kong_discard))
+                     bool(kong_discard), declared_ready, bool(discarder_ready))
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -305,8 +307,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
             f"holds {int(h.concealed[win])} concealed")
     if exposed_win == 3 and not ctx.last_copy:
         # the player's own exposed melds show three copies: the win tile is the last one
-        ctx = WinContext(win, ctx.self_drawn, True, ctx.kong, ctx.last_tile, ctx.seat_wind,
-                         ctx.prevalent_wind, ctx.flowers, ctx.first_turn, ctx.kong_discard)
+        ctx = dataclasses.replace(ctx, last_copy=True)
     return rs, h, ctx
 
 
@@ -314,7 +315,8 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
                kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
                prevalent_wind: Any = 0, flowers: int = 0,
                ruleset: Any = "mcr", first_turn: str = "",
-               kong_discard: bool = False) -> list[tuple[int, dict, WinningHand]]:
+               kong_discard: bool = False, declared_ready: Any = "",
+               discarder_ready: bool = False) -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -322,7 +324,8 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     :func:`score` returns the first with the highest total.
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset, first_turn, kong_discard)
+                          prevalent_wind, flowers, ruleset, first_turn, kong_discard,
+                          declared_ready, discarder_ready)
     return _candidates(rs, h, ctx)
 
 
@@ -425,10 +428,12 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
 
 def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                      prevalent_wind, flowers, ruleset, first_turn="",
-                     kong_discard=False) -> FanResult:
+                     kong_discard=False, *, declared_ready="",
+                     discarder_ready=False) -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
-                          prevalent_wind, flowers, ruleset, first_turn, kong_discard)
+                          prevalent_wind, flowers, ruleset, first_turn, kong_discard,
+                          declared_ready, discarder_ready)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(

@@ -31,7 +31,7 @@ from .. import rules as _rules
 from .._memo import per_ruleset
 from ..errors import InvalidHandError, RuleError
 from ..hand import Decomposition, Hand, _trusted_hand, as_hand, format_hand
-from ..rules.base import POINTS_FUNCTIONS, WILD_HELD
+from ..rules.base import POINTS_FUNCTIONS, WILD_HELD, ready_settlement_params
 from ..rules.constraints import DESCRIPTIONS
 from ..rules.fans import JOKERS
 from ..rules.model import game_model
@@ -107,6 +107,8 @@ class RegionalResult(FanResult):
             params["dealer"] = (winner - self.context.seat_wind) % n
         if "kong_discard" in params:  # 杠后炮 paid by the settlement itself (内蒙)
             params["kong_discard"] = bool(self.context.kong_discard and d is not None)
+        ready_settlement_params(params, self.context.declared_ready,
+                                self.context.discarder_ready, d)
         return rs.settlement(self.points, winner, d, players=n, **params)
 
     def to_dict(self) -> dict:
@@ -312,11 +314,14 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                last_copy: bool = False, kong: bool = False, last_tile: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
                ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
-               first_turn: str = "", kong_discard: bool = False):
+               first_turn: str = "", kong_discard: bool = False, declared_ready: Any = "",
+               discarder_ready: bool = False):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
-    if kong_discard and (self_drawn or kong):
-        WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=True)   # raises
+    if (kong_discard and (self_drawn or kong)) or declared_ready or discarder_ready:
+        # raises on a context the win contradicts (the readings below drop such contexts)
+        WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=bool(kong_discard),
+                   declared_ready=declared_ready, discarder_ready=discarder_ready)
     h0 = as_hand(hand, hand_size=rs.hand_size)
     if h0.n_tiles + jokers != rs.hand_size:
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
@@ -382,7 +387,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                 contexts[wt] = WinContext(int(wt), bool(self_drawn), bool(last_copy), bool(kong),
                                           bool(last_tile), wind_index(seat_wind, "seat_wind"),
                                           wind_index(prevalent_wind, "prevalent_wind"), flowers,
-                                          first_turn, bool(kong_discard))
+                                          first_turn, bool(kong_discard), declared_ready,
+                                          bool(discarder_ready))
             except InvalidHandError:
                 contexts[wt] = None
         return contexts[wt]
@@ -436,7 +442,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
                          wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
-                         bool(kong_discard))
+                         bool(kong_discard), declared_ready, bool(discarder_ready))
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -468,14 +474,16 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
           kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
           jokers: int = 0, win_is_joker: bool = False, first_turn: str = "",
-          kong_discard: bool = False) -> RegionalResult:
+          kong_discard: bool = False, declared_ready: Any = "",
+          discarder_ready: bool = False) -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
     tiles held besides any ``*`` in the hand) and ``win_is_joker`` (the winning
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
     dealer.  ``first_turn``: 天和 / 地和 / 人和; ``kong_discard``: 杠上炮, a win on the discard
-    made right after the discarder's kong (:class:`majiang.winning.WinContext`).
+    made right after the discarder's kong; ``declared_ready`` / ``discarder_ready``: the
+    winner / the discarder had declared ready (:class:`majiang.winning.WinContext`).
 
     Jokers here are ``*`` (or ``jokers=``) only; a hand that writes a fixed joker by its
     face (杭州 白板 …) is read by :func:`majiang.scoring.faces.regional_score`, the
@@ -491,7 +499,8 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
                                jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn,
-                               kong_discard=kong_discard)
+                               kong_discard=kong_discard, declared_ready=declared_ready,
+                               discarder_ready=discarder_ready)
     def what():        # the hand in the messages (built only for a refusal)
         return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:

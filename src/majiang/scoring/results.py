@@ -192,7 +192,9 @@ class FanResult:
         # the dealer's seat, from the winner's seat wind (East = the dealer)
         return rs.settle(self.total, winner, None if self.context.self_drawn else discarder,
                          dealer=winner - self.context.seat_wind,
-                         kong_discard=self.context.kong_discard)
+                         kong_discard=self.context.kong_discard,
+                         declared_ready=self.context.declared_ready,
+                         discarder_ready=self.context.discarder_ready)
 
     def to_dict(self) -> dict:
         """Plain-Python view (JSON-serialisable)."""
@@ -206,6 +208,8 @@ class FanResult:
             "kong": self.context.kong,
             "last_tile": self.context.last_tile,
             "kong_discard": self.context.kong_discard,
+            "declared_ready": self.context.declared_ready,
+            "discarder_ready": self.context.discarder_ready,
             "seat_wind": "ESWN"[self.context.seat_wind],
             "prevalent_wind": "ESWN"[self.context.prevalent_wind],
             "flowers": self.context.flowers,

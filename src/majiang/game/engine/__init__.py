@@ -60,6 +60,19 @@ Rules applied (sources: the ruleset's page in docs/rules/):
 * settlement: ``FanResult.settle`` / ``RegionalResult.settle`` per win; after a
   blood win, players already out do not pay a self-draw.
 
+* ready declarations (报听, :mod:`.declare`; where declaring changes something,
+  :func:`~.facts.ready_kinds`: ``Ruleset.ready == "required"`` (保定, 立四) or a fan that pays
+  the declaration (山东 暗楼 / 明楼, 海南 推倒胡 明摸 / 明打)): a seat declares with a discard
+  that leaves its hand ready (a wait that wins as a self-draw), its hand is then locked (it
+  discards each draw unless it wins or makes a kong of the drawn tile that keeps its
+  waits; no pung, chow or exposed kong), an ``"open"`` declaration (the hand shown) wins
+  only by self-draw, and under ``"required"`` nobody wins undeclared.  Public (the
+  ``ready`` log event, :attr:`SeatView.declared <majiang.game.players.SeatView.declared>`),
+  replayed, and passed to THE predicate as ``declared_ready`` / ``discarder_ready``
+  (:class:`majiang.winning.WinContext`).  Sources: docs/rules/shandong.md (暗楼 / 明楼),
+  docs/rules/baoding.md and docs/rules/lisi.md (a win needs the declaration; after it only
+  暗杠 and winning), docs/rules/hainan_tuidao.md §2 (报听明摸: self-draw only).  Played by
+  the Python loop only: :func:`~.fast.fast_eligible` leaves such rulesets to it;
 * 过水 / 漏和 (``Ruleset.pass_lock``): a passed win locks the passed kind (山东) or
   every discard win (广东) until the player's own discard;
 * 换三张 (``Ruleset.exchange`` or ``exchange3=True``), before 定缺; the ruleset's
@@ -105,12 +118,14 @@ The package, one concept a module (every name below is importable from here):
   bridge, :class:`~.fast.FastState`);
 * :mod:`.wins` — THE predicate asked once per context, a win's record and settlement
   (both loops); :mod:`.kongs` — :class:`KongLedger` (both loops);
+* :mod:`.declare` — ready declarations (报听): the waits a declaration may be made on, the
+  kongs a declared hand may make;
 * :mod:`.settlement` — :func:`end_checks` and :func:`end_table`; :mod:`.readiness` —
   who is ready at the end and what a ready hand is worth;
 * :mod:`.wall` — seeds and walls; :mod:`.facts` — what the loops read from the game
   model (forms beyond the core, :func:`min_aware`, 过水).
 
-Not yet modelled: ready declarations (报听, 天听 / 地听), 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
+Not yet modelled: 天听 / 地听 (a declaration on the dealt hand only) and 杀报, 血流's "only the larger of 查花猪 / 查大叫", 点杠花 paid as a discard,
 杠爆全包 / 抢杠全包 (广东 full-pay).
 """
 from __future__ import annotations

@@ -32,14 +32,15 @@ class _Claims:
             if sq.out:
                 continue
             options = []
-            locked = st.pass_lock is not None and (
+            locked = st.pass_lock is not None and not sq.declared and (
                 sq.pass_all or (st.pass_lock == "kind" and not _may_win(kind, sq.passed)))
             res = None if locked else st.try_win(q, tile, self_drawn=False, robbing=robbing,
-                                                 last_tile=last and not robbing)
+                                                 last_tile=last and not robbing, discarder=p)
             if res is not None and res.valid:
                 options.append(("win",))
                 wins[q] = res
-            if not robbing and not last and not sq.locked and not is_joker and \
+            if not robbing and not last and not sq.locked and not sq.declared and \
+                    not is_joker and \
                     not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
                 cg = st.model.calls
                 held = int(sq.phys[tile])

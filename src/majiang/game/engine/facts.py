@@ -83,6 +83,35 @@ def _flower_facts(model) -> tuple:
     return got[1]
 
 
+def ready_kinds(model) -> tuple:
+    """The ready declarations (报听) the game engine plays under the model's ruleset, a
+    tuple of ``"concealed"`` / ``"open"`` (:data:`majiang.winning.READY_DECLARATIONS`),
+    empty when declaring changes nothing:
+
+    * ``Ruleset.ready == "none"``: none;
+    * ``"concealed"`` where a fan is tagged :data:`~majiang.rules.fans.READY_CONCEALED`
+      (山东 暗楼) or the ruleset requires a declaration to win (``ready="required"``: 保定,
+      立四);
+    * ``"open"`` (the hand shown, self-draw only) where a fan is tagged
+      :data:`~majiang.rules.fans.READY_OPEN` (山东 明楼, 海南 推倒胡 明摸 / 明打).
+
+    An ``"optional"`` declaration that no fan or payment reads is not played (MCR and the
+    other rulesets whose sources name no value for it): declaring would only lock the
+    hand.  The Python loop plays declarations; the compiled loop leaves such rulesets to it
+    (:func:`~.fast.fast_eligible`)."""
+    rs = model.ruleset
+    if rs is None or rs.ready == "none":
+        return ()
+    from ...rules.fans import READY_CONCEALED, READY_OPEN
+    tags = _fan_tags(model)
+    out = []
+    if rs.ready == "required" or READY_CONCEALED in tags:
+        out.append("concealed")
+    if READY_OPEN in tags:
+        out.append("open")
+    return tuple(out)
+
+
 def flower_faces(model) -> bool:
     """Whether the value of a win reads which flowers the winner holds, not only how many
     (a fan tagged :data:`~majiang.rules.fans.FLOWER_FACES`: 台湾 正花 / 花槓) and the tile

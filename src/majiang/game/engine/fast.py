@@ -231,7 +231,9 @@ def fast_eligible(model, players, log=False) -> bool:
     outside the core, no kong-only kinds (安庆 杠牌), one shared wall (not ``WallEnd.per_seat``), jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
     kind, never claimed, never used to claim, discardable, no substitute tile; the
     turned tile set aside; values that do not read the wild tiles' faces), no winner
-    ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no log."""
+    ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no ready
+    declaration that changes anything (:func:`~.facts.ready_kinds` empty: 保定, 立四, 山东,
+    海南 推倒胡 play in the Python loop), no log."""
     if log:
         return False
     key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)
@@ -257,6 +259,8 @@ def _fast_eligible(model, players) -> bool:
         return False       # (faces_matter: the compiled loop's bridge scores with '*')
     if int(model.copies.sum()) + model.n_flowers > 256 or model.n_flowers > 40:
         return False
+    if _facts.ready_kinds(model):
+        return False       # ready declarations (报听) are played by the Python loop only
     return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
                for p in players)
 

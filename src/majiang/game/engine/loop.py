@@ -6,6 +6,7 @@ import numpy as np
 
 from .claims import _Claims
 from .deal import _Deal
+from .declare import kong_keeps_waits, ready_waits
 from .policy import _Asking
 from .settlement import end_checks
 from .state import HandState
@@ -108,12 +109,15 @@ class _Game(_Asking, _Deal, _Claims):
                         k = int(k)
                         if k not in st.jks and k != st.sub and \
                                 k not in st.model.setless_kinds and \
-                                not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                                not (s.void >= 0 and k < 27 and k // 9 == s.void) and \
+                                not (s.declared and not kong_keeps_waits(st, p, k, "concealed")):
                             options.append(("concealed_kong", k))
                 if "added_kong" in cg:
                     for m in s.melds:
                         if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] not in st.jks \
-                                and m["tile"] != st.sub:
+                                and m["tile"] != st.sub and not (
+                                    s.declared
+                                    and not kong_keeps_waits(st, p, m["tile"], "added")):
                             options.append(("added_kong", m["tile"]))
             choice = self.ask_declare(p, options) if options else None
             if choice is None:
@@ -166,6 +170,8 @@ class _Game(_Asking, _Deal, _Claims):
         s.pass_all = False
         s.discards.append(t)
         st.visible[st.play_kind(t)] += 1
+        if st.ready_kinds and not s.declared and not s.locked:
+            self.offer_ready(p, t)
         st.last_discard = (p, t)
         st.discard_after_kong = st.kong_mark == (p, st.turns)     # 杠上炮 if won on
         s.drawn = None
@@ -174,6 +180,17 @@ class _Game(_Asking, _Deal, _Claims):
         if t not in st.first_discards:
             st.first_discards[t] = [p, None, st.turns]
         return t
+
+    def offer_ready(self, p, t):
+        """报听 with discard ``t`` (:mod:`.declare`): when the hand left is ready, ask the
+        policy; a declaration locks the hand and is logged and shown to all."""
+        st = self.st
+        waits = ready_waits(st, p)
+        if not waits:
+            return
+        kind = self.ask_ready(p, t, waits)
+        if kind:
+            st.seats[p].declared = kind
 
     def discard_only(self, p):
         return ("discard", self.do_discard(p))

@@ -44,11 +44,32 @@ class _Asking:
     def ask_claim(self, p, options):
         return self._ask("claim", p, options, "pass")
 
+    def ask_ready(self, p, tile, waits):
+        """Ask seat ``p``'s policy whether to declare ready (报听) with discard ``tile``:
+        ``declare_ready(view, tile, waits)`` returns False / None (no), True (the first
+        kind the ruleset plays) or one of ``view.ready_kinds``; a policy without the
+        method never declares.  The decision is logged (``ready``) whatever it is, so a
+        replay asks it again.  Returns ``""`` or the declaration's kind."""
+        st = self.st
+        kinds = st.ready_kinds
+        fn = getattr(self.pol[p], "declare_ready", None)
+        choice = fn(self.views[p], int(tile), list(waits)) if fn is not None else False
+        if choice is True:
+            choice = kinds[0]
+        elif choice is False or choice is None or choice == "":
+            choice = ""
+        elif choice not in kinds:
+            raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): declare_ready returned "
+                                   f"{choice!r}; legal: False, True or one of {list(kinds)}")
+        st._log(e="ready", seat=p, tile=int(tile), options=list(kinds), waits=list(waits),
+                choice=choice)
+        return choice
+
     def ask_discard(self, p):
         st = self.st
         legal = st.legal_discards(p)
         s = st.seats[p]
-        if s.locked:
+        if s.locked or (s.declared and s.drawn is not None):
             t = legal[0]
         else:
             t = self.pol[p].discard(self.views[p])
@@ -57,7 +78,7 @@ class _Asking:
             if isinstance(t, bool) or not isinstance(t, int) or t not in legal:
                 raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): discard returned {t!r}; "
                                        f"legal discards (physical kinds): {legal}")
-        if s.locked:
+        if s.locked or (s.declared and s.drawn is not None):
             st._log(e="discard", seat=p, tile=int(t), forced=True)
         else:
             st._log(e="discard", seat=p, tile=int(t))

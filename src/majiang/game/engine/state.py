@@ -26,7 +26,7 @@ class _Seat:
     __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
                  "void", "meld_counts", "_opts", "_popts", "n_kongs_exposed",
                  "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all",
-                 "n_discarded", "n_drawn")
+                 "n_discarded", "n_drawn", "declared")
 
     def __init__(self):
         self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
@@ -48,6 +48,7 @@ class _Seat:
         self.pass_all = False    # 漏和: a passed win locks every discard win
         self.n_discarded = 0     # discards made (first-turn flags)
         self.n_drawn = 0         # draws in play (first-turn flags)
+        self.declared = ""       # 报听: "" or the declaration made ("concealed" / "open")
 
 
 class HandState:
@@ -133,6 +134,8 @@ class HandState:
         self.flower_winner = None          # the seat that has just collected every flower
         self.rob_one = _facts.seven_rob_one(self.model)       # 七搶一: seven rob the eighth
         self.flower_robbed = None          # 七搶一: the seat that holds the eighth (pays)
+        self.ready_kinds = _facts.ready_kinds(self.model)   # 报听 played (.declare)
+        self.must_declare = rs.ready == "required" and bool(self.ready_kinds)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -315,10 +318,17 @@ class HandState:
         replacement draw, is one a win on is 杠上炮 (:attr:`discard_after_kong`)."""
         self.kong_mark = (p, self.turns)
 
-    def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False):
-        """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``,
-        or None when the shape is not complete (the predicate is then not asked)."""
+    def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False,
+                discarder=None):
+        """THE predicate's verdict (WinCheck) for seat p winning on physical ``tile``
+        (``discarder``: the seat whose discard or added kong it is), or None when the
+        shape is not complete (the predicate is then not asked) or the table refuses the
+        win: no declaration where one is required, a discard for a hand declared open
+        (:mod:`.declare`)."""
         s = self.seats[p]
+        if self.ready_kinds and ((self.must_declare and not s.declared)
+                                 or (s.declared == "open" and not self_drawn)):
+            return None
         c, j = self.play_counts(p)
         is_joker = tile in self.jks
         if self_drawn:
@@ -346,9 +356,13 @@ class HandState:
                          seat_wind=seat_wind, prevalent=self.prevalent, flowers=flowers,
                          first_turn=self.first_turn(p, self_drawn, kong or robbing),
                          kong_discard=(not self_drawn and not robbing
-                                       and self.discard_after_kong))
+                                       and self.discard_after_kong),
+                         declared_ready=s.declared,
+                         discarder_ready=(not self_drawn and discarder is not None
+                                          and bool(self.seats[discarder].declared)))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
-               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"])
+               kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"],
+               kw["declared_ready"], kw["discarder_ready"])
         if self.by_faces:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator
@@ -469,12 +483,12 @@ class HandState:
         self._melds_changed(p)
 
     def legal_discards(self, p):
-        """Physical kinds seat p may discard now (定缺 suit first; a locked 血流 hand
-        discards its drawn tile)."""
+        """Physical kinds seat p may discard now (定缺 suit first; a locked 血流 hand or a
+        declared ready one discards its drawn tile)."""
         st = self
         s = st.seats[p]
         kinds = [int(k) for k in np.flatnonzero(s.phys)]
-        if s.locked and s.drawn is not None:
+        if (s.locked or s.declared) and s.drawn is not None:
             return [s.drawn]
         if st.jk >= 0 and not st.joker_rule.discard:
             nj = [k for k in kinds if k not in st.jks]

@@ -1,0 +1,105 @@
+"""Ready declarations (报听) in the Python loop: which waits a declaration may be made on,
+the kongs a declared hand may still make, and the declaration asked with a discard.
+
+Reading (one rule for every ruleset that plays declarations, :func:`~.facts.ready_kinds`):
+
+* **when**: with a discard.  A seat that has not declared, whose hand after its discard is
+  ready, may declare together with that discard (docs/rules/shandong.md: "暗楼 / 明楼",
+  docs/rules/baoding.md "the declaring tile laid face down", docs/rules/lisi.md "discarded
+  only to declare ready"); the declaration counts from that discard on (a win on the
+  declaring discard itself is a win on a declared player's discard).
+* **ready**: some tile kind, of which a copy is left outside the seat's own hand and melds,
+  completes the hand into a valid win under THE predicate judged as a **self-draw** with
+  the declaration (as :class:`~.readiness._Readiness`: a self-draw is always open to a
+  ready hand).
+* **locked after it**: the seat discards each tile it draws unless it wins; it calls no
+  pung, chow or exposed kong; it may make a concealed or an added kong of the tile just
+  drawn when that keeps its waits (docs/rules/baoding.md: "after it only 暗杠 and
+  winning"; RULESETS "after 报听 the player may not 吃/碰/杠 and must discard the tile
+  just drawn"; the kong that keeps the waits is the usual exception).
+* **kinds**: ``"concealed"`` (暗楼, 报听) wins by self-draw or on a discard; ``"open"`` (the
+  hand shown: 山东 明楼, 海南 明摸) wins **only by self-draw** (docs/rules/shandong.md,
+  docs/rules/hainan_tuidao.md §2).
+* **required** (``Ruleset.ready == "required"``, 保定 / 立四): a seat that has not declared
+  does not win (docs/rules/baoding.md, docs/rules/lisi.md "a win only after declaring
+  ready").
+* **public**: the declaration is logged (``ready`` event: the seat, the discard, the kinds
+  offered, the choice) and shown to every seat (:attr:`SeatView.declared
+  <majiang.game.players.SeatView.declared>`).
+* **scored**: the win context carries the winner's declaration
+  (:attr:`~majiang.winning.WinContext.declared_ready`) and, on a discard, the
+  discarder's (:attr:`~majiang.winning.WinContext.discarder_ready`); each ruleset's fans
+  or settlement give them their value.
+* 过水: a declared seat is not held by the pass lock (docs/rules/shandong.md: "not in a
+  declared-ready state").
+
+Not played: 天听 / 地听 (a declaration on the dealt hand only, 贵州), 杀报, 立四's standing
+tiles (the declaration must discard one of them), a declaration's own payment besides the
+win's value.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...hand import Hand, Meld
+from ..._core import game as _cg
+from .wins import _verdict
+
+
+def ready_waits(st, p, kind: str = "concealed") -> list:
+    """The kinds (0..33) that complete seat ``p``'s 3n+1 concealed hand into a valid win
+    judged as a self-draw with declaration ``kind``; copies held by the seat itself
+    (concealed or in its melds) exhaust a wait.  Empty: the hand is not ready."""
+    s = st.seats[p]
+    if (int(s.phys.sum()) + 3 * len(s.melds)) % 3 != 1:
+        return []
+    c, j = st.play_counts(p)
+    w, _ = st.waits(p)
+    if not w.any():
+        return []
+    held = c.astype(np.int64)
+    for m in s.melds:
+        for t in m["tiles"]:
+            if t < 34:
+                held[st.play_kind(t)] += 1
+    melds = st.meld_objects(p)
+    hand = Hand(c, melds, jokers=j)
+    kw = dict(ruleset=st.rs, self_drawn=True, seat_wind=(p - st.dealer) % st.n,
+              prevalent_wind=st.prevalent, flowers=len(s.flowers), declared_ready=kind)
+    out = []
+    for k in np.flatnonzero(w):
+        k = int(k)
+        if held[k] >= int(st.model.copies[k]):
+            continue
+        key = ("ready", c.tobytes(), j, melds, k, kw["seat_wind"], kw["flowers"], kind)
+        if _verdict(st.check_win, st._verdicts, key, p, hand, k, kw).valid:
+            out.append(k)
+    return out
+
+
+def _shape_waits(st, c, j, melds) -> np.ndarray:
+    so = st.model.shape(melds).game_opts(len(melds), pairs=False)
+    w = np.zeros(34, dtype=np.uint8)
+    _cg.waits(np.ascontiguousarray(c, dtype=np.uint8), so, j, w)
+    return w
+
+
+def kong_keeps_waits(st, p, k: int, how: str) -> bool:
+    """Whether declared seat ``p`` may make a ``how`` (``"concealed"`` / ``"added"``) kong of
+    kind ``k``: only of the tile just drawn, and the waits (by shape) of the hand after it
+    are those the seat declared on."""
+    s = st.seats[p]
+    if s.drawn is None or st.play_kind(s.drawn) != k:
+        return False
+    c, j = st.play_counts(p)
+    c[k] -= 1                       # the hand the seat declared on (before the draw)
+    melds = st.meld_objects(p)
+    before = _shape_waits(st, c, j, melds)
+    if how == "added":
+        return True                 # the concealed hand is unchanged
+    c2 = c.copy()
+    if c2[k] < 3:
+        return False
+    c2[k] -= 3
+    after = _shape_waits(st, c2, j, melds + (Meld("kong", k, True),))
+    return bool(np.array_equal(before, after))
