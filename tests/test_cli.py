@@ -1464,3 +1464,23 @@ def test_score_kong_discard_flag(capsys):
     code, _, err = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules",
                        "sichuan", "--kong-discard", "--self-drawn")
     assert code != 0 and "needs a win on a discard" in err and "Traceback" not in err
+
+
+def test_score_declared_ready_flags(capsys):
+    # 山东 (docs/rules/shandong.md): 推倒和 1 + 门清 1 + 一条龙 2 on a discard = 4; 暗楼 adds 1 = 5,
+    # paid by the discarder alone
+    code, out, _ = run(capsys, "score", "123m456m789m44p78s", "--win", "9s", "--rules",
+                       "shandong", "--seat", "S", "--declared-ready", "concealed", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["declared_ready"] == "concealed" and d["total"] == 4 + 1
+    code, out, _ = run(capsys, "score", "123m456m789m44p78s", "--win", "9s", "--rules",
+                       "shandong", "--seat", "S", "--declared-ready", "concealed")
+    assert code == 0 and "暗楼" in out and "declared ready (concealed)" in out
+    # 明楼 on a discard: a one-line error
+    code, _, err = run(capsys, "score", "123m456m789m44p78s", "--win", "9s", "--rules",
+                       "shandong", "--declared-ready", "open")
+    assert code != 0 and "self-draw" in err and "Traceback" not in err
+    # 保定 平胡 1 by the dealer on a declared discarder: each pays his own share of 2
+    _, out, _ = run(capsys, "score", "123m456p789s1122z", "--win", "1z", "--rules", "baoding",
+                    "--discarder-ready", "--json")
+    assert json.loads(out)["settlement"] == [6, -2, -2, -2]

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 import majiang
-from majiang import InvalidHandError
+from majiang import InvalidHandError, RuleError
 from majiang.game import play_hand, replay, summarize, to_jsonl
-from majiang.game.engine import fast_eligible
+from majiang.game.engine import fast_eligible, play_fast
 from majiang.game.engine.facts import ready_kinds
 from majiang.rules import baoding as B
 from majiang.rules.model import game_model
@@ -186,6 +186,12 @@ def test_routing_compiled_and_python():
         assert fast_eligible(game_model(name), ("efficiency",) * 4)
     st = play_hand("mcr", "efficiency", seed=1, hand=0)
     assert type(st).__name__ == "FastState"
+    with pytest.raises(RuleError):
+        play_hand("shandong", "efficiency", engine="compiled")
+    with pytest.raises(RuleError):
+        play_fast(game_model("baoding"), ("efficiency",) * 4)
+    st = play_hand("shandong", "efficiency", seed=1, hand=0)
+    assert type(st).__name__ == "HandState"
 
 
 def test_context_and_settlement_flags():

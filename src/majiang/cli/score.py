@@ -76,6 +76,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kong-discard", action="store_true",
                         help="杠上炮: won on the discard the discarder made right after his "
                              "own kong (a discard win; scored where the rules know it)")
+    parser.add_argument("--declared-ready", choices=("concealed", "open"), default="",
+                        help="the winner had declared ready (报听): concealed (暗楼) or with "
+                             "the hand shown (明楼 / 明摸, self-draw only); scored where the "
+                             "rules give it a value")
+    parser.add_argument("--discarder-ready", action="store_true",
+                        help="the discarder had declared ready (a discard win: 保定 / 立四 "
+                             "no 大包, 海南 推倒胡 明打)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
@@ -126,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                    kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
-                   kong_discard=args.kong_discard,
+                   kong_discard=args.kong_discard, declared_ready=args.declared_ready,
+                   discarder_ready=args.discarder_ready,
                    prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
                    **({} if indicator is None else {"indicator": indicator}))
     ctx = result.context
@@ -151,6 +159,10 @@ def run(args: argparse.Namespace) -> int:
 
     how = ("self-drawn" if ctx.self_drawn else "on a discard made right after its "
            "discarder's kong (杠上炮)" if ctx.kong_discard else "on a discard")
+    if ctx.declared_ready:
+        how += f", declared ready ({ctx.declared_ready})"
+    if ctx.discarder_ready:
+        how += ", the discarder declared ready"
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "

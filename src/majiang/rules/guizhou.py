@@ -43,7 +43,10 @@ Options of :func:`build` (default first, alternatives named):
 * ``tong_san`` (False, BX 通三): every win gets +3 instead of the 平胡 point, and the
   冲锋 base becomes 3.
 
-Not modelled (named): 报听 / 杀报 (ready declarations; the engine has none yet), 热炮
+Not modelled (named): 报听 / 杀报 (a declaration only on the dealt hand, 天听 20, or right
+after the first draw, 地听 10 — for a non-dealer 天听 comes before any discard, which the
+engine's declarations, made with a discard (:mod:`majiang.game.engine.declare`), do not
+offer — and wins on a declared player's discard without the 通行证), 热炮
 +1 (a win on the discard right after the discarder's own kong: not in the win
 context), 烧 (a player who deals in right after his own kong loses his 豆 and 鸡),
 the dealer streak (连庄), the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
@@ -176,7 +179,8 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
         end_settlement="guizhou",
         interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
                      "抢杠胡 allowed like a self-draw"),
-        missing=("报听 / 杀报, 热炮 and 烧 need the game history",
+        missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
+                 "only) not played; 热炮 and 烧 need the game history",
                  "连庄 and the chicken options (本鸡, 摇摆鸡 …) not played"))
 
 

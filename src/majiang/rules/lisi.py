@@ -96,10 +96,11 @@ def build() -> Ruleset:
         wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
         winners="single", scoring=ScoringRule(mode="add"), options={},
         builder="lisi", section="§3.22",
-        interpreted=("three-player household rules (docs/rules/lisi.md)",),
+        interpreted=("three-player household rules (docs/rules/lisi.md)",
+                     "after ready a kong of the drawn tile that keeps the waits is allowed "
+                     "(the engine's one rule; the text allows none)"),
         missing=("four-player values (only the names are known)",
-                 "the standing tiles (立四) are not played: any discard may declare ready; "
-                 "a kong that keeps the waits is allowed after ready"))
+                 "the standing tiles (立四) are not played: any discard may declare ready"))
 
 
 LISI = build()

@@ -342,8 +342,19 @@ def _bot_switches() -> dict:
 
 def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
               exchange3=False):
-    """One hand in the compiled loop (see :func:`play_hand`); returns a FastState."""
+    """One hand in the compiled loop (see :func:`play_hand`); returns a FastState.
+
+    Raises
+    ------
+    RuleError
+        A ruleset whose ready declarations change the play (:func:`~.facts.ready_kinds`):
+        the compiled loop has none, the Python loop plays them.
+    """
     rs = model.ruleset
+    if _facts.ready_kinds(model):
+        from ...errors import RuleError
+        raise RuleError(f"ruleset {rs.name}: ready declarations (报听) are played by the "
+                        "Python loop only (play_hand chooses it)")
     n = model.players
     bg = hand_bit_generator(seed, hand)
     if wall is None:
