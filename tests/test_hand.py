@@ -57,7 +57,7 @@ def test_meld_value_semantics():
     (("chow", 8), "9m"),
     (("chow", 16), "8p"),
     (("chow", 25), "8s"),
-    (("chow", 27), "1z"),       # honors cannot chow
+    (("chow", 32), "6z"),       # the honour chows start at 1z..5z (HONOR_CHOW_STARTS)
     (("chow", 33), "7z"),
     (("pung", 34), "34"),
     (("pung", -1), "-1"),
@@ -285,8 +285,8 @@ def test_hand_accepts_numpy_flowers_and_lists():
     ("1234m [111z2z] 123p456s", InvalidNotationError, ["[111z2z]"]),
     ("1234m {555m} 123p456s", InvalidNotationError, ["{555m}", "4 identical"]),
     ("1234m {5555m5p} 12p456s", InvalidNotationError, ["{5555m5p}"]),
-    ("1234m [123z] 123p456s", InvalidNotationError, ["[123z]", "honors"]),
-    ("1234m [567z] 123p456s", InvalidNotationError, ["[567z]", "honors"]),
+    ("1234m [125z] 123p456s", InvalidNotationError, ["[125z]", "three different winds"]),
+    ("1234m [556z] 123p456s", InvalidNotationError, ["[556z]", "three dragons"]),
     ("1234m [89m1p] 123p456s", InvalidNotationError, ["[89m1p]"]),
     ("1234m [11m] 123p456s", InvalidNotationError, ["[11m]"]),
     ("1234m [] 123p456s", InvalidNotationError, ["[]"]),
@@ -475,7 +475,7 @@ def test_decomposition_other_forms():
     (dict(form="seven_pair"), "seven_pair"),
     (dict(form="regular", pair=34), "34"),
     (dict(form="regular", sets=(("chow", 8),)), "9m"),
-    (dict(form="regular", sets=(("chow", 27),)), "1z"),
+    (dict(form="regular", sets=(("chow", 32),)), "6z"),
     (dict(form="regular", sets=(("kong", 1),)), "kong"),
     (dict(form="regular", sets=((1,),)), "kind, tile"),
     (dict(form="seven_pairs", pairs=(40,)), "40"),

@@ -170,7 +170,7 @@ def test_nanchang_score_with_faces_prefers_german_only_when_it_wins():
 
 def test_nanchang_options():
     assert N.build(cap=300).scoring.cap == 300
-    for bad in (dict(pay="two"), dict(bawang="x"), dict(cap=7), dict(honor_chows=True)):
+    for bad in (dict(pay="two"), dict(bawang="x"), dict(cap=7), dict(honor_chows="yes")):
         with pytest.raises(RuleError):
             N.build(**bad)
     rs = N.build(german_seven_pairs=False)
@@ -198,10 +198,11 @@ def test_nanchang_toml_round_trip():
 def test_nanchang_shanten_advise_probability():
     # 8 jokers wild: a hand with two * is tenpai on anything pairing
     assert majiang.shanten("123m456p789s1z2z**", ruleset="nanchang", indicator="9p") == 0
-    a = majiang.advise("123m456p789s1z2z3z**", ruleset="nanchang", indicator="9p")
+    # 东南白 is no honour chow (three winds or the three dragons are): the lone honours go
+    a = majiang.advise("123m456p789s1z2z5z**", ruleset="nanchang", indicator="9p")
     assert set(a["discard"]) == {"1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s",
-                                 "1z", "2z", "3z"}
-    assert a.iloc[0]["discard"] in ("1z", "2z", "3z")          # keeps the complete sets
+                                 "1z", "2z", "5z"}
+    assert a.iloc[0]["discard"] in ("1z", "2z", "5z")          # keeps the complete sets
 
 
 # ============================================================== 天津

@@ -106,7 +106,7 @@ def _win(position: Any, t: int):
     # 河底捞鱼: the wall is empty
     shown = int(position.visible_counts()[t]) + sum(
         (3 if m.kind == "pung" else 4) if m.kind != "chow" and m.tile == t
-        else int(m.kind == "chow" and m.tile <= t <= m.tile + 2)
+        else int(m.kind == "chow" and t in m.tiles)
         for m in position.own_melds)
     from .rules.derived import with_void
     wc = check_win(position.hand, t, ruleset=with_void(position.ruleset, kw.get("void")),

@@ -35,7 +35,9 @@ id         move
            the own turn it also means "no win, no kong" (the engine asks a player with
            a win or a kong open first, this id answers both questions at once)
 34-36      chow the discard: 34 the discard is the lowest tile of the chow, 35 the
-           middle, 36 the highest
+           middle, 36 the highest (an honour chow, 南昌: its tiles in cycle order,
+           :func:`majiang.hand.chow_tiles` — each of the three wind chows holding a
+           wind has it at a different place)
 37         pung the discard
 38         kong on the discard (exposed kong)
 39-72      concealed kong of kind ``id - 39``
@@ -104,6 +106,7 @@ import numpy as np
 
 from .errors import MahjongError, RuleError
 from .game.engine import IllegalMoveError
+from .hand import chow_tiles
 from .rules.model import game_model
 from .tiles import format_counts, tile_name
 
@@ -320,7 +323,7 @@ def _mask_and_map(view, what: str, options) -> tuple:
             elif o[0] == "chow":
                 if d is None:
                     d = view.play_kind(_offered(view)[1])
-                answers[CHOW + d - int(o[1])] = o
+                answers[CHOW + chow_tiles(int(o[1])).index(d)] = o
         answers[PASS] = None
     mask[list(answers)] = 1
     return mask, answers
@@ -353,7 +356,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None) -> n
                 if t is None:            # another seat's: the tile is hidden
                     continue
             if kind == "chow":
-                meld_rows[r, t:t + 3] += 1
+                meld_rows[r, list(chow_tiles(t))] += 1
             else:
                 meld_rows[r, t] += 4 if kind == "kong" else 3
     o[2:6] = np.minimum(meld_rows, 4)

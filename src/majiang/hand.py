@@ -37,7 +37,8 @@ from .tiles import (
 )
 
 __all__ = [
-    "MELD_KINDS", "DECOMPOSITION_FORMS", "DEFAULT_HAND_SIZES",
+    "MELD_KINDS", "DECOMPOSITION_FORMS", "DEFAULT_HAND_SIZES", "HONOR_CHOW_STARTS",
+    "chow_tiles", "honor_chow_start", "chows_holding",
     "Meld", "Hand", "Decomposition",
     "parse_hand", "format_hand", "as_hand", "visible_counts",
 ]
@@ -47,20 +48,68 @@ DEFAULT_HAND_SIZES = (13, 16)
 """Hand sizes accepted when ``hand_size=None``."""
 
 
+HONOR_CHOW_STARTS = (27, 28, 29, 30, 31)
+"""Starts of the honour chows (南昌: three different winds, or the three dragons), which
+only a ruleset with ``RuleSpec.honor_chows`` plays: a chow is three successive kinds of
+a cycle, and for the winds the cycle is 东→南→西→北→东 (the cycle of the 副精), so each
+of the four three-wind chows starts after the wind it lacks — 27 东南西, 28 南西北,
+29 西北东, 30 北东南 — and 31 is the dragon chow (all three dragons).  A suited chow starts
+at rank 1..7 and never wraps."""
+
+
+def chow_tiles(start: int) -> tuple[int, int, int]:
+    """The three kinds of the chow starting at ``start`` (unsorted, in cycle order):
+    ``(s, s + 1, s + 2)`` for a suited start, the winds after ``start`` in 东南西北 for
+    27..30, the three dragons for 31 (:data:`HONOR_CHOW_STARTS`)."""
+    if start < 27 or start == 31:
+        return (start, start + 1, start + 2)
+    return (start, 27 + (start - 26) % 4, 27 + (start - 25) % 4)
+
+
+def chows_holding(kind: int, honor_chows: bool = False) -> tuple[int, ...]:
+    """The starts of the chows holding ``kind``, ascending: the suited chows around a
+    suited kind, and with ``honor_chows`` (:data:`HONOR_CHOW_STARTS`) the three-wind
+    chows holding a wind (three of them) or the dragon chow."""
+    if kind < 27:
+        return tuple(a for a in (kind - 2, kind - 1, kind)
+                     if a >= 0 and a // 9 == kind // 9 and a % 9 <= 6)
+    if not honor_chows:
+        return ()
+    return tuple(s for s in HONOR_CHOW_STARTS if kind in chow_tiles(s))
+
+
+def honor_chow_start(tiles: Iterable[int]) -> int | None:
+    """The start (:data:`HONOR_CHOW_STARTS`) of the honour chow made of these three
+    kinds, or None when they are not three different winds or the three dragons."""
+    t = sorted(int(x) for x in tiles)
+    if len(t) != 3 or len(set(t)) != 3 or t[0] < 27:
+        return None
+    if t == [31, 32, 33]:
+        return 31
+    if t[2] > 30:
+        return None
+    missing = ({27, 28, 29, 30} - set(t)).pop()
+    return 27 + (missing - 26) % 4
+
+
 def _group(kind: str, tile: int, n: int | None = None) -> str:
-    """Tenhou text of a set without brackets: ``"123m"``, ``"555z"``, ``"5555z"``."""
+    """Tenhou text of a set without brackets: ``"123m"``, ``"555z"``, ``"5555z"``,
+    ``"124z"`` (an honour chow, its kinds sorted)."""
     name = tile_name(tile)
     if kind == "chow":
+        if tile >= N_SUITED:
+            return "".join(tile_name(t)[0] for t in sorted(chow_tiles(tile))) + "z"
         r = int(name[0])
         return f"{r}{r + 1}{r + 2}{name[1]}"
     return name[0] * (n if n is not None else (4 if kind == "kong" else 3)) + name[1]
 
 
 def _check_chow_start(tile: int, what: str) -> None:
-    if tile >= N_SUITED or tile % 9 > 6:
+    if (tile >= N_SUITED or tile % 9 > 6) and tile not in HONOR_CHOW_STARTS:
         raise InvalidHandError(
             f"{what}: no chow starts at {tile_name(tile)} "
-            "(chows are 3 consecutive tiles of one suit, lowest tile 1..7)")
+            "(chows are 3 consecutive tiles of one suit, lowest tile 1..7, or, where a "
+            "ruleset plays honour chows, three different winds or the three dragons)")
 
 
 # --------------------------------------------------------------------------
@@ -75,7 +124,9 @@ class Meld:
     ----------
     kind : {"chow", "pung", "kong"}
     tile : int
-        Tile kind 0..33; for a chow the lowest tile (a suited tile with rank 1..7).
+        Tile kind 0..33; for a chow the lowest tile (a suited tile with rank 1..7), or
+        for an honour chow its start (:data:`HONOR_CHOW_STARTS`, played only where the
+        ruleset's ``RuleSpec.honor_chows`` is on).
     concealed : bool, default False
         True only for a concealed kong (暗杠).
 
@@ -109,7 +160,7 @@ class Meld:
         """Tile kinds of the meld, sorted (4 for a kong)."""
         t = self.tile
         if self.kind == "chow":
-            return [t, t + 1, t + 2]
+            return sorted(chow_tiles(t))
         return [t] * (4 if self.kind == "kong" else 3)
 
     @property
@@ -383,15 +434,15 @@ def _meld_from_group(text: str, open_tok, close_pos: int, tiles: list[int]) -> M
             text=text, position=open_tok.pos)
     if len(t) in (3, 4) and t[0] == t[-1]:
         return Meld("pung" if len(t) == 3 else "kong", t[0])
-    if len(t) == 3 and t[1] == t[0] + 1 and t[2] == t[0] + 2:
-        if t[0] >= N_SUITED:
-            raise InvalidNotationError(f"{where}: honors cannot form a chow",
-                                       text=text, position=open_tok.pos)
+    if len(t) == 3 and t[0] < N_SUITED and t[1] == t[0] + 1 and t[2] == t[0] + 2:
         if t[0] // 9 == t[2] // 9:
             return Meld("chow", t[0])
+    if len(t) == 3 and honor_chow_start(t) is not None:
+        return Meld("chow", honor_chow_start(t))     # the ruleset decides if it is played
     raise InvalidNotationError(
         f"{where} is not a meld: expected 3 identical tiles (pung), 4 identical "
-        "(kong) or 3 consecutive tiles of one suit (chow)",
+        "(kong), 3 consecutive tiles of one suit (chow) or, where a ruleset plays "
+        "honour chows, three different winds or the three dragons",
         text=text, position=open_tok.pos)
 
 
@@ -470,7 +521,9 @@ def parse_hand(s: str, *, hand_size: int | None = None, strict: bool = True) -> 
     InvalidNotationError
         Unknown character, numerals without a suit, ``8z``, unbalanced or nested
         brackets, a flower inside brackets, or a bracketed group that is no meld
-        (``[124m]``, ``[111z2z]``, ``{555m}``, ``[123z]``).  Positions are 0-based.
+        (``[124m]``, ``[111z2z]``, ``{555m}``, ``[125z]``; three different winds such
+        as ``[123z]`` or the three dragons ``[567z]`` read as an honour chow, which only
+        a ruleset with honour chows accepts).  Positions are 0-based.
     InvalidHandError
         A fifth copy (concealed + melds), a repeated flower, or a wrong tile count
         (the message names the concealed count n, the meld count k and the totals
@@ -694,7 +747,8 @@ class Decomposition:
     pair : int or None
         Tile kind of the pair (eye), if the form has one.
     sets : tuple of (str, int)
-        Concealed sets as ``("chow" | "pung", lowest tile)``; stored sorted by
+        Concealed sets as ``("chow" | "pung", lowest tile)`` (an honour chow by its
+        start, :data:`HONOR_CHOW_STARTS`); stored sorted by
         (tile, kind).  Melds of the hand are not repeated here.
     pairs : tuple of int
         Pair tiles of seven pairs, stored sorted (a kind may repeat when a quad

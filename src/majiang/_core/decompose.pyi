@@ -2,5 +2,6 @@
 import numpy as np
 import numpy.typing as npt
 
-def regular_decompositions(counts: npt.NDArray[np.uint8], n_sets: int
+def regular_decompositions(counts: npt.NDArray[np.uint8], n_sets: int,
+                           honor_chows: bool = ...
                            ) -> list[tuple[int, tuple[tuple[str, int], ...]]]: ...

@@ -13,7 +13,8 @@ JOKER_DRAW: int
 class ShapeSpec:
     unknown_forms: bool
     def __init__(self, forms: Sequence[str], quads: bool, copies: Sequence[int], void: bool,
-                 pair_258: bool, no_void: bool, three_jokers: bool) -> None: ...
+                 pair_258: bool, no_void: bool, three_jokers: bool | int,
+                 honor_chows: bool = ...) -> None: ...
 
 def form_shanten(spec: ShapeSpec, counts: npt.NDArray[np.uint8], jokers: int = 0,
                  caps: npt.NDArray[np.uint8] | None = None, n_melds: int = 0,

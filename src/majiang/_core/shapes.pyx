@@ -18,7 +18,10 @@ the form's shanten is ``max(-1, 3M + 2 - kept - jokers - 1)`` (the extra forms
   groups (three suits, the honors) of per-group distances for ``m`` sets and an
   optional pair; the per-group rows come from the core's tables or its programme
   (``efficiency.group_row``) under the caps and the pair pattern (二五八将: ranks 2,
-  5, 8 of a suit, no honor pair), and are combined here by min-plus.  缺一门
+  5, 8 of a suit, no honor pair), and are combined here by min-plus.  With honour
+  chows (南昌: three different winds or the three dragons, ``ShapeSpec(honor_chows=)``)
+  the honours' row is computed here instead (:func:`honor_chow_row`: every target of
+  the winds and of the dragons, combined by min-plus).  缺一门
   (``void``): the least over the suits without a meld of the combination that leaves
   that suit out.  ``no_void``: a suit with no meld must take part (its "no set, no
   pair" entry is dropped).
@@ -134,6 +137,7 @@ cdef struct Shape:
     bint void             # 缺一门: the complete hand lacks one suit
     bint no_void          # every suit present (a suit held in a meld counts)
     int pair_bits[4]      # positions of each group that may hold the regular pair
+    bint honor_chows      # three different winds / the three dragons are a set (南昌)
     uint8_t copies[N_KINDS]
 
 
@@ -235,10 +239,107 @@ cdef void fill_row(const Shape* sp, const Pos* p, int g, Memo* memo,
             if memo.key[slot] == 0:
                 break
             slot = (slot + 1) & (MEMO - 1)
-    group_row(p.c, p.caps, g, p.M, sp.pair_bits[g], out)
+    if g == 3 and sp.honor_chows:
+        honor_chow_row(p.c + 27, p.caps + 27, p.M, sp.pair_bits[3], out)
+    else:
+        group_row(p.c, p.caps, g, p.M, sp.pair_bits[g], out)
     if memo != NULL and memo.key[slot] == 0:
         memo.key[slot] = key
         memcpy(memo.row[slot], out, GROW)
+
+
+# Honour chows: the targets of the winds (4 kinds: pungs and any three different winds)
+# and of the dragons (3 kinds: pungs and the three dragons), each a distinct (counts,
+# sets) of at most 5 sets, no count above 4 (filled once at import).
+cdef int N_WIND_T = 0
+cdef int N_DRAGON_T = 0
+cdef uint8_t WIND_T[256][4]        # 136 targets
+cdef uint8_t WIND_N[256]
+cdef uint8_t DRAGON_T[32][3]       # 17 targets
+cdef uint8_t DRAGON_N[32]
+
+
+def _init_honor_targets():
+    global N_WIND_T, N_DRAGON_T
+    from itertools import combinations_with_replacement
+    for npos, chows, name in ((4, ((0, 1, 2), (1, 2, 3), (0, 2, 3), (0, 1, 3)), "w"),
+                              (3, ((0, 1, 2),), "d")):
+        sets = []
+        for r in range(npos):
+            v = [0] * npos
+            v[r] = 3
+            sets.append(v)
+        for trio in chows:
+            sets.append([1 if r in trio else 0 for r in range(npos)])
+        seen = set()
+        for k in range(6):
+            for combo in combinations_with_replacement(range(len(sets)), k):
+                v = tuple(sum(sets[i][r] for i in combo) for r in range(npos))
+                if max(v, default=0) > 4 or (v, k) in seen:
+                    continue
+                seen.add((v, k))
+                if len(seen) > (256 if name == "w" else 32):
+                    raise RuntimeError("honour chow targets exceed their arrays")
+                if name == "w":
+                    for r in range(4):
+                        WIND_T[N_WIND_T][r] = v[r]
+                    WIND_N[N_WIND_T] = k
+                    N_WIND_T += 1
+                else:
+                    for r in range(3):
+                        DRAGON_T[N_DRAGON_T][r] = v[r]
+                    DRAGON_N[N_DRAGON_T] = k
+                    N_DRAGON_T += 1
+
+
+_init_honor_targets()
+
+
+cdef void targets_row(const uint8_t* h, const uint8_t* caps, int npos, const uint8_t* T,
+                      const uint8_t* TN, int nt, int M, int pair_bits,
+                      int* out) noexcept nogil:
+    """``out[m * 2 + p]`` (GROW entries): least tiles to add to the ``npos`` counts ``h``
+    for a target of ``T`` (rows of ``npos`` counts, ``TN`` their sets) with m <= M sets
+    (+ a pair on a position of ``pair_bits`` when p) within ``caps``; GINF = none."""
+    cdef int t, i, r, n, kept, k2, ok
+    for i in range(GROW):
+        out[i] = GINF
+    for t in range(nt):
+        n = TN[t]
+        if n > M:
+            continue
+        ok = 1
+        kept = 0
+        for i in range(npos):
+            if T[t * npos + i] > caps[i]:
+                ok = 0
+                break
+            kept += imin(T[t * npos + i], h[i])
+        if not ok:
+            continue
+        out[n * 2] = imin(out[n * 2], 3 * n - kept)
+        for r in range(npos):
+            if not ((pair_bits >> r) & 1) or T[t * npos + r] + 2 > caps[r]:
+                continue
+            k2 = kept - imin(T[t * npos + r], h[r]) + imin(T[t * npos + r] + 2, h[r])
+            out[n * 2 + 1] = imin(out[n * 2 + 1], 3 * n + 2 - k2)
+
+
+cdef void honor_chow_row(const uint8_t* h, const uint8_t* caps, int M, int pair_bits,
+                         uint8_t* out) noexcept nogil:
+    """The honours' group row (as ``efficiency.group_row``: ``out[m * 2 + p]``, GINF or
+    more impossible, every m above ``M`` too) when honour chows are sets: the winds' and
+    the dragons' rows (:func:`targets_row`) combined by min-plus."""
+    cdef int w[GROW]
+    cdef int d[GROW]
+    cdef int c[GROW]
+    cdef int i
+    targets_row(h, caps, 4, &WIND_T[0][0], WIND_N, N_WIND_T, M, pair_bits & 0xF, w)
+    targets_row(h + 4, caps + 4, 3, &DRAGON_T[0][0], DRAGON_N, N_DRAGON_T, M,
+                (pair_bits >> 4) & 0x7, d)
+    minplus(w, d, c, imin(M, 5))
+    for i in range(GROW):
+        out[i] = <uint8_t>imin(c[i], GINF)
 
 
 cdef inline void minplus(const int* A, const int* B, int* C, int M) noexcept nogil:
@@ -510,7 +611,7 @@ cdef class ShapeSpec:
     cdef readonly bint unknown_forms    # a form this module does not compute (knitted)
 
     def __init__(self, forms, bint quads, copies, bint void, bint pair_258, bint no_void,
-                 three_jokers):
+                 three_jokers, bint honor_chows=False):
         # three_jokers: jokers held that win at once (3 三金倒 / 三财神, 4 四鬼胡; True = 3),
         # 0 / False for none
         cdef int k, g
@@ -527,6 +628,7 @@ cdef class ShapeSpec:
         self.s.quads = quads
         self.s.void = void
         self.s.no_void = no_void
+        self.s.honor_chows = honor_chows
         if len(copies) != N_KINDS:
             raise ValueError("copies: 34 entries")
         for k in range(N_KINDS):

@@ -56,9 +56,25 @@ def _prepare(hand: Any, jokers: int = 0, hand_size: int = 13
         h = Hand(as_counts(hand), jokers=jokers)
     caps = None
     if h.melds:
+        _no_honor_chows(h.melds)
         locked = h.all_counts.astype(np.int16) - h.concealed
         caps = np.ascontiguousarray(4 - locked, dtype=np.uint8)
     return np.ascontiguousarray(h.concealed, dtype=np.uint8), caps, h, _check_jokers(h.jokers)
+
+
+def _no_honor_chows(melds) -> None:
+    """The core routes (every ruleset without honour chows: one with them goes to the
+    shape engine, :func:`majiang.rules.shapes.needs_python`) refuse an honour chow meld.
+
+    Raises
+    ------
+    RuleError
+        A meld of three winds or of the three dragons.
+    """
+    for m in melds:
+        if m.kind == "chow" and m.tile >= 27:
+            raise RuleError(f"the meld {m} is an honour chow, a set only under a ruleset "
+                            "that plays honour chows (nanchang)")
 
 
 _WHOLE_HAND = 2 | 4 | 8     # seven pairs, thirteen orphans, honors-and-knitted

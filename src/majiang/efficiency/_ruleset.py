@@ -207,7 +207,7 @@ def _build_rule(r: Any) -> _Rule:
     elif needs_python(r):
         how = "python"
         if (model.jokers is None and not model.extra_forms and not model.kong_only_kinds
-                and not model.shape_constraints - set(SHAPE_RULES)):
+                and not model.honor_chows and not model.shape_constraints - set(SHAPE_RULES)):
             how = "core"
     return _Rule(model, how)
 

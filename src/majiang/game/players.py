@@ -83,7 +83,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RuleError
-from ..hand import Meld
+from ..hand import Meld, chow_tiles
 from .._core import game as _cg
 from .seen_events import _SeenEvents
 from .wait_judge import _refused, closed_out, hope_of, wait_judge, wait_verdict  # noqa: F401
@@ -499,7 +499,7 @@ def called(counts: np.ndarray, kind: int, option: tuple) -> tuple:
         c2[kind] -= 2
         return c2, Meld("pung", kind)
     a = option[1]
-    for x in (a, a + 1, a + 2):
+    for x in chow_tiles(a):         # an honour chow (南昌) too
         if x != kind:
             c2[x] -= 1
     return c2, Meld("chow", a)

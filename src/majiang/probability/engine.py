@@ -47,6 +47,9 @@ class _Engine(_Route258):
             self._b258 = _plan258(pos.model.ruleset)
         self._three = pos.model.jokers_to_win      # 3 三金倒 / 三财神, 4 四鬼胡, 0 none
         self._extra = _extra_forms(pos)     # 十三烂 / 七星归位: the ruleset's shape engine
+        # honour chows (南昌): the kernel knows none, every shanten is the shape engine's
+        # and every root takes the Python paths (exact to B258_PY_MAX_DRAWS, then greedy)
+        self._hc = _honor_chow_engine(pos)
         self.pred_over = False  # the auto search ran past JOKER_PRED_BUDGET
         self.mc_work: int | None = None   # B258_MC_WORK(_PLAIN) while an auto call runs
         self.rows_done = 0                # ruleset-shanten rows of the greedy player
@@ -85,11 +88,27 @@ class _Engine(_Route258):
                                   pos.melds, int(j0)))
             self._shanten[key] = s
             return s
-        s = self._kernel_shanten(h0, j0)
-        if self._extra is not None:
-            s = min(s, self.extra_shanten(h0, j0))
+        if self._hc is not None:
+            s = self._honor_chow_shanten(h0, j0)
+        else:
+            s = self._kernel_shanten(h0, j0)
+            if self._extra is not None:
+                s = min(s, self.extra_shanten(h0, j0))
         self._shanten[key] = s
         return s
+
+    def _honor_chow_shanten(self, h0: np.ndarray, j0: int = 0) -> int:
+        """The shanten of every form of a ruleset with honour chows (南昌), by its
+        compiled shape engine (:func:`majiang.rules.shapes.core_form_shanten`), the
+        extra forms read with the held wild tiles' faces as :meth:`extra_shanten`."""
+        from ..rules.shapes import core_form_shanten, own_face_forms
+        spec, rs, suits = self._hc
+        kw = dict(caps=self.pos.caps, n_melds=len(self.pos.melds), spec=spec,
+                  meld_suits=suits)
+        per = core_form_shanten(np.ascontiguousarray(h0, dtype=np.uint8), jokers=int(j0),
+                                **kw)
+        per = own_face_forms(per, rs, h0, int(j0), self.pos.faces, **kw)
+        return int(min(per.values()))
 
     def _kernel_shanten(self, h0: np.ndarray, j0: int = 0) -> int:
         """The shanten of the forms the kernel knows (the core's)."""
@@ -379,6 +398,17 @@ class _Engine(_Route258):
             win_curve_se=np.sqrt(wc * (1 - wc) / n), tenpai_curve_se=np.sqrt(tc * (1 - tc) / n),
             method="monte_carlo", policy=policy, n_samples=n, n_states=n_states, model=REAL,
             note=note, ruleset=self.pos.name, _winning=winning)
+
+
+def _honor_chow_engine(pos: _Position) -> tuple | None:
+    """``(shape spec, ruleset, suits of the melds)`` of the ruleset's compiled shape
+    engine when the ruleset plays honour chows (:attr:`RuleSpec.honor_chows
+    <majiang.rules.model.RuleSpec.honor_chows>`, 南昌), which the kernel does not know;
+    else None."""
+    if not pos.model.honor_chows:
+        return None
+    from ..rules.shapes import _spec, meld_suits
+    return _spec(pos.model.ruleset), pos.model.ruleset, meld_suits(pos.melds)
 
 
 def _extra_forms(pos: _Position) -> tuple | None:

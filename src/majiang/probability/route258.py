@@ -28,7 +28,7 @@ from .results import Probabilities
 
 class _Route258:
     """The Python paths of :class:`~majiang.probability.engine._Engine` (a mixin: the
-    engine sets ``pos``, ``T``, ``changes``, ``_b258``, ``_three``, ``mc_work``,
+    engine sets ``pos``, ``T``, ``changes``, ``_b258``, ``_hc``, ``_three``, ``mc_work``,
     ``rows_done``, ``_eff_memo`` and provides ``shanten``, ``shape_shanten``,
     ``_wall_chunks`` and ``_mc_result``)."""
 
@@ -52,8 +52,8 @@ class _Route258:
         三金倒 / 三财神 / 四鬼胡 when one joker fewer than the win's (ready by it) can be held
         within the horizon — the
         draws still missing can come from the jokers unseen."""
-        if self._b258 is not None:
-            return True
+        if self._b258 is not None or self._hc is not None:
+            return True         # (honour chows, 南昌: the kernel knows none)
         if self._extra is not None and self.extra_leads(h0, j0):
             return True
         if not self._three:
@@ -78,7 +78,7 @@ class _Route258:
         when the Python paths did under a ruleset whose wild tiles may stand for their
         own faces (南昌 德国), a wild tile drawn later counts as a joker only, which
         十三烂 does not take.  Both make the result a lower bound."""
-        if self._extra is None or self._b258 is not None:
+        if self._extra is None or self._b258 is not None or self._hc is not None:
             return ""
         e = self.extra_shanten(h0, j0)
         if e > self.T:
@@ -110,7 +110,7 @@ class _Route258:
         shape = self.shape_shanten(h, nj)
         if shape > s:
             pass                      # a draw lowers the shape shanten by one at most
-        elif self._b258 is None and self._extra is None:
+        elif self._b258 is None and self._extra is None and self._hc is None:
             # the kinds that lower the shape shanten (a draw lowers it by one at most,
             # so only a shape at the least shanten has any): the kernel's ukeire
             pos = self.pos
@@ -232,6 +232,8 @@ class _Route258:
     def _what(self) -> str:
         if self._b258 is not None:
             return "2-5-8 pair for a small win, 将将胡"
+        if self._hc is not None:
+            return "honour chows: three different winds or the three dragons"
         if self._extra is not None and not self._three:
             return "十三烂 / 七星归位, whole-hand forms of its own"
         return "三金倒 / 三财神: three jokers win on a self-draw"

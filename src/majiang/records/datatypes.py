@@ -77,7 +77,8 @@ class RecordMeld(NamedTuple):
     def tiles(self) -> list[int]:
         """The kind indices of the meld's 3 or 4 tiles."""
         if self.kind == "chow":
-            return [self.tile, self.tile + 1, self.tile + 2]
+            from ..hand import chow_tiles
+            return sorted(chow_tiles(self.tile))
         return [self.tile] * (4 if self.kind == "kong" else 3)
 
 

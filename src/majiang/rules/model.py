@@ -118,7 +118,8 @@ class RuleSpec:
     (non-playing tiles of the tile set), :attr:`n_tiles` (physical tiles), :attr:`tiles`
     (the tile set's description), :attr:`kinds`, :attr:`dealer_hand_size`,
     :attr:`core_forms` / :attr:`extra_forms`, :attr:`fifth_copy`,
-    :attr:`three_jokers_win` / :attr:`jokers_to_win`, :attr:`min_points`, :attr:`shapes_258`; the shape options
+    :attr:`three_jokers_win` / :attr:`jokers_to_win`, :attr:`min_points`, :attr:`shapes_258`,
+    :attr:`honor_chows`; the shape options
     of a hand with given melds come from :meth:`shape` (one :class:`ShapeOptions` per
     meld set, memoized).
     """
@@ -559,6 +560,35 @@ class RuleSpec:
         return "self_draw_only" in self.constraints
 
     @property
+    def honor_chows(self) -> bool:
+        """Honour chows (南昌): three different winds (any three of 东南西北) or the three
+        dragons are a chow, concealed in the hand or claimed like a suited chow
+        (:data:`majiang.hand.HONOR_CHOW_STARTS` names them by their start).  The one
+        flag every layer reads: the decompositions of scoring, the shape engine's
+        shanten and ukeire (:func:`majiang.rules.shapes.needs_python` routes such a
+        ruleset there), the probability search and the game loop's chow claims (the
+        compiled loop does not play such a ruleset).  From the ruleset's option
+        ``honor_chows``."""
+        return bool(self.ruleset.options.get("honor_chows", False))
+
+    def check_melds(self, melds: Any) -> None:
+        """Refuse melds this ruleset does not play: an honour chow
+        (:data:`majiang.hand.HONOR_CHOW_STARTS`) without :attr:`honor_chows`.
+
+        Raises
+        ------
+        RuleError
+            Such a meld.
+        """
+        if self.honor_chows:
+            return
+        for m in melds:
+            if m.kind == "chow" and m.tile >= 27:
+                raise RuleError(f"ruleset {self.name} has no honour chows: the meld {m} "
+                                "is not a set there (three winds or three dragons are a "
+                                "chow only where a ruleset plays honour chows, as nanchang)")
+
+    @property
     def chow_allowed(self) -> bool:
         """Whether chows may be claimed (from the player on the left)."""
         return "chow_left" in self.calls
@@ -591,12 +621,14 @@ class RuleSpec:
         Raises
         ------
         RuleError
-            The melds hold more copies of a kind than the tile set has.
+            The melds hold more copies of a kind than the tile set has, or a meld the
+        ruleset does not play (:meth:`check_melds`).
         """
         key = tuple(sorted((m.kind, tuple(m.tiles)) for m in melds))
         got = self._shape.get(key)
         if got is not None:
             return got
+        self.check_melds(melds)
         caps = self.copies.astype(np.int16)
         held_suits = set()
         for m in melds:

@@ -43,11 +43,18 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
 * ``cap`` (None; BX option 300): the cap on M (an even number, see below).
 * ``jing_discards`` (True, 打出精牌算分, the NCL default): a player's own discarded 精
   still in his pool count for his 精分 at the end; False: hand and melds only.
-* ``honor_chows`` (False): chows of three different winds / three dragons (seed, BX's
-  冲关 check, WHN's ``WIK_DNBL`` … claim kinds) are **not** modelled: neither the Cython
-  core nor :mod:`majiang.rules.shapes` enumerates honour sets other than pungs, so
-  shanten, advice and scoring would all have to learn a new set type.  Asking for
-  ``honor_chows=True`` raises :class:`~majiang.errors.RuleError`.
+* ``honor_chows`` (True; docs/rules/nanchang.md §1 "Calls", BX's 冲关 check, WHN's
+  ``WIK_DNBL`` … claim kinds): a chow may also be **three different winds** (any three
+  of 东南西北) or **the three dragons** (中发白), concealed in the hand or claimed.
+  Readings [interp.; the sources name the sets only]: an honour chow is claimed like a
+  suited chow — from the seat before only (``chow_left``), with the two other tiles
+  from the hand — and it *is* a chow for the values: it spoils 大七对 (碰碰胡: all
+  pungs) and counts toward 平胡 like any set.  Written ``[123z]`` / ``[134z]`` /
+  ``[567z]`` (:data:`majiang.hand.HONOR_CHOW_STARTS`); every layer reads
+  :attr:`RuleSpec.honor_chows <majiang.rules.model.RuleSpec.honor_chows>` (scoring's
+  decompositions, shanten / ukeire through the shape engine, probabilities, the Python
+  game loop's claims; the compiled game loop does not play 南昌).  False: suited chows
+  only.
 
 Jokers in a scored hand: with :func:`majiang.score` a ``*`` is a wild 精 whose face is
 unknown, so 德国 is counted only for a hand without ``*``.
@@ -306,7 +313,7 @@ def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *
 
 def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
-          cap: int | None = None, honor_chows: bool = False,
+          cap: int | None = None, honor_chows: bool = True,
           jing_discards: bool = True) -> Ruleset:
     check_choice(pay, "nanchang option pay", ("three", "one"))
     check_choice(bawang, "nanchang option bawang", ("double", "plus10"))
@@ -315,10 +322,6 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
                    ("jing_discards", jing_discards)):
         check_bool(v, f"nanchang option {key}")
     check_int(cap, "nanchang option cap", lo=2, even=True, optional=True)
-    if honor_chows:
-        raise RuleError("nanchang option honor_chows: chows of three winds / three dragons "
-                        "are not supported (the shanten core and the shape engine know no "
-                        "honour sequences); see the module docstring")
     mult = ("multiplier",)
     fl = [
         F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=_SRC),
@@ -363,12 +366,14 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         options={"pay": pay, "dealer_double": bool(dealer_double), "bawang": bawang,
                  "german_seven_pairs": bool(german_seven_pairs),
                  "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
-                 "honor_chows": False, "jing_discards": bool(jing_discards)},
+                 "honor_chows": bool(honor_chows), "jing_discards": bool(jing_discards)},
         builder="nanchang", section="§3.7",
         interpreted=("德国七对 carries one more x2 (one source example)",
-                     "点炮 x2 and 庄 x2 stack"),
-        missing=("honour chows (three different winds or three different dragons) not played",
-                 "德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state"))
+                     "点炮 x2 and 庄 x2 stack",
+                     "an honour chow (three winds / the three dragons) is claimed from the "
+                     "seat before only, like a suited chow, and counts as a chow: it spoils "
+                     "大七对 and is a set of 平胡"),
+        missing=("德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state",))
 
 
 NANCHANG = build()

@@ -149,6 +149,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                                 "the Chinese Official one")
         if kt is not None:
             h = hand if type(hand) is Hand else _hand_or_none(hand, rs)
+            if h is not None and any(m.kind == "chow" and m.tile >= 27 for m in h.melds):
+                h = None        # an honour chow: the reference refuses or reads it
             win = win_tile if type(win_tile) is int else _kind_or_none(win_tile)
             seat = seat_wind if type(seat_wind) is int else _wind_or_none(seat_wind)
             prev = prevalent_wind if type(prevalent_wind) is int else \

@@ -124,6 +124,7 @@ def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
     rs = model.ruleset
     h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
     model.check_flowers(h.flowers)          # before any verdict: flowers the set lacks
+    model.check_melds(h.melds)              # an honour chow only where the ruleset plays it
     if not any(not m.concealed for m in h.melds):
         ok, why = model.closed_hand_can_win()
         if not ok:

@@ -15,7 +15,7 @@ import numpy as np
 from .. import rules as _rules
 from .._core import decompose as _decompose
 from ..errors import InvalidHandError, RuleError
-from ..hand import Decomposition, Hand, _trusted_decomposition, as_hand, format_hand
+from ..hand import Decomposition, Hand, _trusted_decomposition, as_hand, chow_tiles, format_hand
 from ..rules.model import game_model
 from ..rules.knitted import honors_and_knitted, knitted_straight_decompositions
 from ..rules.shapes.forms import eight_pairs_complete
@@ -190,6 +190,8 @@ _POSITION_ORDER = {"edge": 0, "closed": 1, "pair": 2, "open": 3, "pung": 4, "spe
 
 def _position(kind: str, tile: int, win: int) -> str:
     if kind == "chow":
+        if tile >= 27:      # an honour chow: two held winds wait on either other wind
+            return "closed" if tile == 31 else "open"
         if win == tile + 1:
             return "closed"
         if (win == tile + 2 and tile % 9 == 0) or (win == tile and tile % 9 == 6):
@@ -230,7 +232,8 @@ def _decompositions(rs, h: Hand, c: list, c_arr: np.ndarray):
             yield ("knitted_straight", Decomposition("knitted_straight", pair=pair, sets=sets),
                    sets, pair, (), ks)
     if "regular" in forms:
-        for pair, sets in _decompose.regular_decompositions(c_arr, (n - 2) // 3):
+        for pair, sets in _decompose.regular_decompositions(c_arr, (n - 2) // 3,
+                                                            game_model(rs).honor_chows):
             yield ("regular", None, sets, pair, (), ())
 
 
@@ -239,9 +242,8 @@ def _all_counts(h: Hand) -> list[int]:
     c = h.concealed.tolist()
     for m in h.melds:
         if m.kind == "chow":
-            c[m.tile] += 1
-            c[m.tile + 1] += 1
-            c[m.tile + 2] += 1
+            for t in m.tiles:
+                c[t] += 1
         else:
             c[m.tile] += 4 if m.kind == "kong" else 3
     return c
@@ -275,6 +277,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
              declared_ready="", discarder_ready=False):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
+    game_model(rs).check_melds(h.melds)      # an honour chow only where the ruleset plays it
     if h.n_tiles != rs.hand_size:
         raise InvalidHandError(
             f"the hand to score or check is the hand BEFORE the winning tile "
@@ -351,7 +354,7 @@ def _readings(rs, h: Hand, ctx: WinContext) -> tuple[WinningHand, ...]:
     in the ruleset's forms and each attribution of the win tile, in the tie order of
     the module docstring.
 
-    Kept per (forms, hand, context): they depend on nothing else (the fans, and the
+    Kept per (forms, honour chows, hand, context): they depend on nothing else (the fans, and the
     joker assignment a regional scorer publishes, are read when they are evaluated),
     and a probability search asks of the same assigned hand again and again.  The
     readings are read-only for the fan predicates, so one object serves every call;
@@ -368,8 +371,8 @@ def _readings(rs, h: Hand, ctx: WinContext) -> tuple[WinningHand, ...]:
 def _readings_key(rs, concealed: bytes, melds: tuple, flowers: tuple, jokers: int,
                   ctx: WinContext) -> tuple:
     """The key of :func:`_readings` of a hand (its concealed counts as ``uint8`` bytes)."""
-    return (rs.forms, rs.seven_pairs_quads, rs.hand_size, concealed, melds, flowers, jokers,
-            ctx)
+    return (rs.forms, rs.seven_pairs_quads, rs.hand_size, game_model(rs).honor_chows,
+            concealed, melds, flowers, jokers, ctx)
 
 
 def _build_readings(rs, h: Hand, ctx: WinContext):
@@ -390,7 +393,7 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
         if not uw:
             before = h.concealed.tolist()
             ws = _waits_counts(before, n_melds, rs.forms, rs.seven_pairs_quads,
-                               rs.hand_size + 1)
+                               rs.hand_size + 1, honor_chows=game_model(rs).honor_chows)
             uw.append(len(ws) == 1)
         return uw[0]
 
@@ -404,8 +407,7 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
             for i, (kind, t) in enumerate(csets):
                 if (kind, t) in seen:
                     continue
-                if (kind == "chow" and t <= win <= t + 2 and t // 9 == win // 9) or \
-                        (kind == "pung" and t == win):
+                if (kind == "chow" and win in chow_tiles(t)) or (kind == "pung" and t == win):
                     seen.add((kind, t))
                     attrs.append((n_melds + i, _position(kind, t, win)))
             if pair == win:

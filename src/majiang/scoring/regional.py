@@ -330,6 +330,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
     if h0.flowers:          # flowers only where the tile set has them
         game_model(rs).check_flowers(h0.flowers)
     facts = _facts(rs)
+    facts.model.check_melds(h0.melds)      # an honour chow only where the ruleset plays it
     copies = facts.copies
     for k in facts.absent:
         if h0.concealed[k] or any(k in m.tiles for m in h0.melds):
@@ -361,7 +362,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         assignments = joker_assignments(c_full, J, n_melds=len(melds), caps=caps,
                                         forms=facts.joker_forms,
                                         quads=rs.seven_pairs_quads, kinds=facts.kinds,
-                                        fifth_copy=bool(rs.jokers.fifth_copy))
+                                        fifth_copy=bool(rs.jokers.fifth_copy),
+                                        honor_chows=facts.model.honor_chows)
         if "all_258" in rs.forms:           # 将将胡 of any shape: no decomposition needed
             a = _all_258_jokers(c_full, melds, J, caps, bool(win_is_joker))
             if a is not None:

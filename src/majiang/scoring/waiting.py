@@ -25,10 +25,17 @@ __all__ = ["waits"]
 _ORPHANS = TERMINALS_AND_HONORS
 
 
+_HONOR_CHOWS = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (4, 5, 6))
+"""The honour chows as positions of the honours (东南西北中发白 = 0..6), by lowest
+position: three different winds, the three dragons (南昌)."""
+
+
 @lru_cache(maxsize=1 << 16)
-def _group_ok(tup: tuple, honors: bool) -> bool:
+def _group_ok(tup: tuple, honors: Any) -> bool:
     """Can a suit's (or the honors') counts be split into sets, plus one pair when
-    their number is 3n+2?  Counts may exceed 4 (shape-based checks)."""
+    their number is 3n+2?  Counts may exceed 4 (shape-based checks).  ``honors``: False
+    for a suit, True for the honours, ``"chows"`` for the honours where honour chows
+    are sets (:attr:`RuleSpec.honor_chows <majiang.rules.model.RuleSpec.honor_chows>`)."""
     n = sum(tup)
     if n == 0:
         return True
@@ -37,7 +44,7 @@ def _group_ok(tup: tuple, honors: bool) -> bool:
     return _split(tup, n % 3 == 2, honors)
 
 
-def _split(tup: tuple, pair: bool, honors: bool) -> bool:
+def _split(tup: tuple, pair: bool, honors: Any) -> bool:
     i = 0
     while tup[i] == 0:
         i += 1
@@ -60,10 +67,19 @@ def _split(tup: tuple, pair: bool, honors: bool) -> bool:
         c[i + 2] -= 1
         if _rest_ok(c, pair, honors):
             return True
+    if honors == "chows":
+        for trio in _HONOR_CHOWS:
+            if trio[0] == i and c[trio[1]] and c[trio[2]]:
+                for t in trio:
+                    c[t] -= 1
+                if _rest_ok(c, pair, honors):
+                    return True
+                for t in trio:
+                    c[t] += 1
     return False
 
 
-def _rest_ok(c: list, pair: bool, honors: bool) -> bool:
+def _rest_ok(c: list, pair: bool, honors: Any) -> bool:
     if not any(c):
         return not pair
     return _split(tuple(c), pair, honors)
@@ -73,15 +89,19 @@ _GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 ALL_PAIRS = (1 << 34) - 1
 
 
-def _regular_complete(c: list, n_melds: int, size: int = 14, pair_mask: int = ALL_PAIRS) -> bool:
+def _regular_complete(c: list, n_melds: int, size: int = 14, pair_mask: int = ALL_PAIRS,
+                      honor_chows: bool = False) -> bool:
     """Whether the counts ``c`` are ``(size - 2) / 3 - n_melds`` sets and one pair
     (``size`` = the complete hand, 14 or 17 tiles counting melds as 3); with a
     ``pair_mask`` (bit ``k``: kind ``k`` may be the pair, 二五八将) some reading must
-    have an allowed pair."""
+    have an allowed pair; ``honor_chows``: three different winds or the three dragons
+    are a set too (南昌)."""
     if sum(c) != size - 3 * n_melds:
         return False
     pair_group = None
     for lo, hi, honors in _GROUPS:
+        if honors and honor_chows:
+            honors = "chows"
         tup = tuple(c[lo:hi])
         n = sum(tup)
         if n % 3 == 1:
@@ -107,11 +127,11 @@ def _regular_complete(c: list, n_melds: int, size: int = 14, pair_mask: int = AL
 
 
 def _complete(c: list, n_melds: int, forms, quads: bool, size: int = 14,
-              pair_mask: int = ALL_PAIRS) -> bool:
+              pair_mask: int = ALL_PAIRS, honor_chows: bool = False) -> bool:
     """Whether ``c`` (concealed counts, win tile included) completes the hand in one
     of ``forms``; the forms without sets (seven pairs, thirteen orphans, knitted)
-    exist only for 14-tile hands."""
-    if "regular" in forms and _regular_complete(c, n_melds, size, pair_mask):
+    exist only for 14-tile hands; ``honor_chows`` as :func:`_regular_complete`."""
+    if "regular" in forms and _regular_complete(c, n_melds, size, pair_mask, honor_chows):
         return True
     if size == 17 and n_melds == 0 and "eight_pairs" in forms and eight_pairs_complete(c):
         return True             # 温州 八对 (eight pairs and one more, 17 concealed)
@@ -130,11 +150,13 @@ def _complete(c: list, n_melds: int, forms, quads: bool, size: int = 14,
     return False
 
 
-def _wait_candidates(c: list, forms) -> list[int]:
+def _wait_candidates(c: list, forms, honor_chows: bool = False) -> list[int]:
     cand = set()
     for t in range(34):
         if c[t]:
             cand.add(t)
+            if t >= 27 and honor_chows:     # the other kinds of its honour chows
+                cand.update(range(27, 31) if t < 31 else range(31, 34))
             if t < 27:
                 r = t % 9
                 for d in (-2, -1, 1, 2):
@@ -154,13 +176,13 @@ def _wait_candidates(c: list, forms) -> list[int]:
 
 
 def _waits_counts(c: list, n_melds: int, forms, quads: bool, size: int = 14,
-                  pair_mask: int = ALL_PAIRS) -> list[int]:
+                  pair_mask: int = ALL_PAIRS, honor_chows: bool = False) -> list[int]:
     """Kinds ``t`` for which ``c + t`` is complete (:func:`_complete`), by shape
-    (counts may exceed the copies left)."""
+    (counts may exceed the copies left); ``honor_chows`` as :func:`_regular_complete`."""
     out = []
-    for t in _wait_candidates(c, forms):
+    for t in _wait_candidates(c, forms, honor_chows):
         c[t] += 1
-        if _complete(c, n_melds, forms, quads, size, pair_mask):
+        if _complete(c, n_melds, forms, quads, size, pair_mask, honor_chows):
             out.append(t)
         c[t] -= 1
     return out
@@ -189,16 +211,21 @@ def beyond_core(model, c, melds: tuple = (), jokers: int = 0) -> bool:
     model's extra forms: 14 distinct concealed lonely tiles, no melds, no jokers — 安庆
     "drawing a joker breaks 十三烂") and for 将将胡 of any shape (the ``all_258`` form:
     every tile, melds included, a 2, 5 or 8; a joker may stand for one) and for 温州 八对
-    (17 concealed tiles: eight pairs and one more, jokers filling).  False means
+    (17 concealed tiles: eight pairs and one more, jokers filling) and for a regular
+    hand that needs an honour chow (南昌, :attr:`RuleSpec.honor_chows
+    <majiang.rules.model.RuleSpec.honor_chows>`; jokers filling, by the shape engine,
+    :func:`_honor_chow_complete`).  False means
     the hand completes no form beyond the core; True asks THE predicate
     (:func:`majiang.scoring.check_win`), which decides the rest.  The game engine's
     win pre-check and its end-of-hand readiness use it beside the compiled check.
     """
-    all258, extra, copies, eight = _beyond_of(model)
+    all258, extra, copies, eight, hc = _beyond_of(model)
     if all258 and _only_258(c, melds):
         return True
     if eight and not melds and _eight_pairs_with([int(x) for x in c], int(jokers), copies):
         return True             # 温州 八对 (jokers pair the odd tiles)
+    if hc and _honor_chow_complete(model, c, melds, jokers):
+        return True             # 南昌: a regular hand with an honour chow
     if not extra or melds or jokers:
         return False
     cl = [int(x) for x in c]
@@ -210,10 +237,18 @@ def beyond_waits(model, c, melds: tuple = (), jokers: int = 0) -> list[int]:
     """The kinds ``k`` for which :func:`beyond_core` holds of the 3n+1 hand ``c`` (34,)
     plus one copy of ``k`` (a kind the tile set lacks or whose four copies ``c`` holds
     never), ascending: the waits beyond the compiled check's."""
-    all258, extra, copies, eight = _beyond_of(model)
+    all258, extra, copies, eight, hc = _beyond_of(model)
     out = set()
     if all258 and _only_258(c, melds):
         out.update(k for k in _KINDS_258 if copies[k] and c[k] < 4)
+    if hc:
+        cl = [int(x) for x in c]
+        for k in range(34):
+            if copies[k] and cl[k] < 4:
+                cl[k] += 1
+                if _honor_chow_complete(model, cl, melds, jokers):
+                    out.add(k)
+                cl[k] -= 1
     if eight and not melds:
         cl = [int(x) for x in c]
         if sum(cl) + jokers == EIGHT_PAIRS_SIZE - 1:
@@ -262,16 +297,38 @@ _NOT_258 = tuple(k for k in range(34) if k not in _KINDS_258)
 _BEYOND: dict = {}
 
 
+def _honor_chow_complete(model, c, melds: tuple = (), jokers: int = 0) -> bool:
+    """Whether the concealed counts ``c`` (34, the win tile included) and ``jokers``
+    complete a regular hand with the ``melds`` when honour chows are sets (the shape
+    engine's regular form under the model, :mod:`majiang.rules.shapes`; caps: the tile
+    set less the melds — a hand above them is not complete)."""
+    import numpy as np
+    from ..rules.shapes import _spec, core_form_shanten
+    caps = np.array(model.copies, dtype=np.int64)
+    for m in melds:
+        for t in m.tiles:
+            caps[t] -= 1
+    cc = np.array([int(x) for x in c], dtype=np.int64)
+    n = int(cc.sum()) + int(jokers)
+    if n % 3 != 2 or (cc > caps).any() or caps.min() < 0:
+        return False
+    per = core_form_shanten(cc.astype(np.uint8), jokers=int(jokers),
+                            caps=caps.astype(np.uint8), n_melds=len(melds),
+                            spec=_spec(model.ruleset))
+    return per.get("regular", 99) == -1
+
+
 def _beyond_of(model) -> tuple:
-    """(all_258 form, the extra forms of 14-tile hands, copies tuple, 八对) of a model,
-    kept."""
+    """(all_258 form, the extra forms of 14-tile hands, copies tuple, 八对, honour chows)
+    of a model, kept."""
     got = _BEYOND.get(id(model))
     if got is None or got[0] is not model:
         got = (model, "all_258" in model.forms,
                tuple(f for f in model.extra_forms if f not in ("all_258", "eight_pairs"))
                if model.hand_size == 13 else (),
                tuple(int(x) for x in model.copies),
-               "eight_pairs" in model.forms and model.hand_size == EIGHT_PAIRS_SIZE - 1)
+               "eight_pairs" in model.forms and model.hand_size == EIGHT_PAIRS_SIZE - 1,
+               model.honor_chows)
         _BEYOND[id(model)] = got
     return got[1:]
 
@@ -399,7 +456,7 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         found = _waits_258_small(c, h.melds, model, size, opts.pair_mask)
     else:
         found = set(_waits_counts(c, n_melds, model.forms, model.seven_pairs_quads, size,
-                                  opts.pair_mask))
+                                  opts.pair_mask, model.honor_chows))
     extra = tuple(f for f in model.extra_forms if f != "all_258")
     if extra and n_melds == 0 and size == 14:
         for t in range(34):

@@ -3,6 +3,7 @@ seats (win > kong / pung > chow, 过水 / 漏和), the wins on it, the call made
 follows a win (the hand ends, or play passes on under 血战 / 血流)."""
 from __future__ import annotations
 
+from ...hand import chow_tiles, chows_holding
 from .wins import first_winner
 
 
@@ -49,15 +50,12 @@ class _Claims:
                     options.append(("kong",))
                 if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds:
                     options.append(("pung",))
-                if "chow_left" in cg and i == 1 and kind < 27 and tile == kind:
-                    r = kind % 9
-                    for a in (kind - 2, kind - 1, kind):
-                        if a < 0 or a // 9 != kind // 9 or a % 9 > 6:
-                            continue
-                        need = [x for x in (a, a + 1, a + 2) if x != kind]
+                if "chow_left" in cg and i == 1 and tile == kind:
+                    # from the seat before only; honour chows (南昌) as suited ones
+                    for a in chows_holding(kind, st.model.honor_chows):
+                        need = [x for x in chow_tiles(a) if x != kind]
                         if all(x not in st.jks and sq.phys[x] > 0 for x in need):
                             options.append(("chow", a))
-                    del r
             if options:
                 asks.append((q, options))
         if not asks:
@@ -168,7 +166,7 @@ class _Claims:
             else:
                 a = c[1]
                 tiles = [tile]
-                for x in (a, a + 1, a + 2):
+                for x in chow_tiles(a):
                     if x != kind:
                         sq.phys[x] -= 1
                         tiles.append(x)

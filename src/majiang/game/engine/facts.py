@@ -11,18 +11,21 @@ _ALL_PAIRS = (1 << 34) - 1
 
 
 def _shape_extra(model) -> bool:
-    """The model has a form outside the core that only the Python loop plays (十三烂-like
-    extra forms); all_258 (将将胡 of any shape) is not one: the compiled loop checks its
-    shape itself (every tile a 2, 5 or 8, ``FastHand.only258``) as the Python loop does
-    with :func:`~majiang.scoring.waiting.beyond_core`, and THE predicate decides."""
-    return bool(set(model.extra_forms) - {"all_258"})
+    """The model has a shape outside the core that only the Python loop plays (十三烂-like
+    extra forms; honour chows, :attr:`RuleSpec.honor_chows
+    <majiang.rules.model.RuleSpec.honor_chows>`: the compiled loop's shape check and
+    chow claims know suited chows only); all_258 (将将胡 of any shape) is not one: the
+    compiled loop checks its shape itself (every tile a 2, 5 or 8, ``FastHand.only258``)
+    as the Python loop does with :func:`~majiang.scoring.waiting.beyond_core`, and THE
+    predicate decides."""
+    return bool(set(model.extra_forms) - {"all_258"}) or model.honor_chows
 
 
 def _beyond_forms(model) -> bool:
     """The model has a form the compiled shape check does not know (十三烂-like extra
-    forms, 将将胡 of any shape): :func:`~majiang.scoring.waiting.beyond_core` is asked
-    beside it."""
-    return bool(model.extra_forms)
+    forms, 将将胡 of any shape, honour chows): :func:`~majiang.scoring.waiting.beyond_core`
+    is asked beside it."""
+    return bool(model.extra_forms) or model.honor_chows
 
 
 def _indicator_back(jr, model, t) -> bool:

@@ -32,7 +32,8 @@ def _compiled(spec: Spec):
     if cs is None:
         forms = tuple(f for f in spec.forms if f not in _BESIDE)
         cs = spec.compiled = _cs.ShapeSpec(forms, spec.quads, spec.copies, spec.void,
-                                           spec.pair_258, spec.no_void, spec.three_jokers)
+                                           spec.pair_258, spec.no_void, spec.three_jokers,
+                                           spec.honor_chows)
     return cs
 
 
@@ -68,7 +69,7 @@ def _beside_spec(spec: Spec, forms: tuple) -> Spec:
     if got is None or got[0] is not spec:
         got = _BESIDE_SPECS[key] = (spec, Spec(forms, spec.quads, spec.copies, spec.void,
                                                spec.pair_258, spec.no_void, spec.fifth,
-                                               False, spec.dead))
+                                               False, spec.dead, spec.honor_chows))
     return got[1]
 
 

@@ -21,9 +21,15 @@ __all__ = ["EXTRA_FORM_KEPT", "lonely_patterns", "eight_pairs_kept", "eight_pair
 _NEG = -1000
 
 
+_HONOR_CHOWS = ((0, 1, 2), (1, 2, 3), (0, 2, 3), (0, 1, 3), (4, 5, 6))
+"""The honour chows as positions of the honour group (东南西北中发白 = 0..6): any three
+winds, the three dragons (:data:`majiang.hand.HONOR_CHOW_STARTS`, 南昌)."""
+
+
 @lru_cache(maxsize=None)
-def _group_targets(honors: bool, max_sets: int):
-    """(T (N, npos) int8, nsets (N,), pair position or -1 (N,)) of one group's targets."""
+def _group_targets(honors: bool, max_sets: int, honor_chows: bool = False):
+    """(T (N, npos) int8, nsets (N,), pair position or -1 (N,)) of one group's targets;
+    with ``honor_chows`` the honours' sets include the honour chows."""
     npos = 7 if honors else 9
     sets = []
     for r in range(npos):
@@ -34,6 +40,12 @@ def _group_targets(honors: bool, max_sets: int):
         for r in range(7):
             v = [0] * npos
             v[r] = v[r + 1] = v[r + 2] = 1
+            sets.append(v)
+    elif honor_chows:
+        for trio in _HONOR_CHOWS:
+            v = [0] * npos
+            for r in trio:
+                v[r] = 1
             sets.append(v)
     S = np.array(sets, dtype=np.int8)
     rows, ns = [], []
@@ -57,10 +69,11 @@ def _group_targets(honors: bool, max_sets: int):
 
 
 @lru_cache(maxsize=1 << 16)
-def _group_best(h: tuple, caps: tuple, honors: bool, pair_mask: int, max_sets: int) -> tuple:
+def _group_best(h: tuple, caps: tuple, honors: bool, pair_mask: int, max_sets: int,
+                honor_chows: bool = False) -> tuple:
     """best[n][p]: most tiles of `h` kept by a target of n sets (+ a pair if p) of this
     group within `caps`, the pair restricted to positions in `pair_mask`."""
-    T, N, P = _group_targets(honors, max_sets)
+    T, N, P = _group_targets(honors, max_sets, honors and honor_chows)
     ha = np.array(h, np.int8)
     ok = (T <= np.array(caps, np.int8)).all(1)
     if pair_mask != (1 << len(h)) - 1:
@@ -77,11 +90,13 @@ _GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
 def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258: bool,
-                  no_void: bool = False, meld_suits: frozenset = frozenset()) -> int:
+                  no_void: bool = False, meld_suits: frozenset = frozenset(),
+                  honor_chows: bool = False) -> int:
     """Most tiles kept by a regular target of n_sets sets + a pair (exact).
 
     ``meld_suits``: suits already present in the exposed melds (they satisfy the
-    all-three-suits rule, and can never be the void suit)."""
+    all-three-suits rule, and can never be the void suit); ``honor_chows``: three
+    different winds or the three dragons are a set too (南昌)."""
     if n_sets > 5:
         raise RuleError("at most 5 sets (16-tile hands) in the Python shape engine")
     # dp over groups: (sets, pair) -> kept
@@ -96,7 +111,7 @@ def _regular_kept(c: tuple, caps: tuple, n_sets: int, void: int | None, pair_258
         mask = (1 << (hi - lo)) - 1
         if pair_258:
             mask = 0 if honors else sum(1 << (k - lo) for k in KINDS_258 if lo <= k < hi)
-        best = _group_best(h, cp, honors, mask, n_sets)
+        best = _group_best(h, cp, honors, mask, n_sets, honor_chows)
         new: dict = {}
         for (s, p), k in dp.items():
             for n in range(n_sets - s + 1):

@@ -22,7 +22,8 @@ def _kept_by_form(c: tuple, caps: tuple, n_sets: int, n_melds: int, spec: Spec,
     for form in spec.forms:
         if form == "regular":
             out[form] = max((_regular_kept(c, caps, n_sets, v, spec.pair_258, spec.no_void,
-                                           meld_suits) for v in voids), default=_NEG)
+                                           meld_suits, spec.honor_chows) for v in voids),
+                            default=_NEG)
         elif form == "eight_pairs":     # 温州 八对: a fully concealed 17-tile hand, jokers too
             out[form] = _NEG if n_melds or n_sets != 5 else max(
                 eight_pairs_kept(c, caps, tuple(k for k in spec.kinds if v is None

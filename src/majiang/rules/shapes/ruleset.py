@@ -48,6 +48,7 @@ def needs_python(rs) -> bool:
     (compiled by default, see :data:`ENGINES`), else the core's own options suffice."""
     return (bool(SHAPE_CONSTRAINTS & set(rs.constraints))
             or any(f in EXTRA_FORMS for f in rs.forms)
+            or rule_spec(rs).honor_chows                    # 南昌: the core knows none
             or rs.tile_set not in ("136", "144")
             or three_jokers_win(rs)
             or bool(rule_spec(rs).kong_only_kinds))      # 安庆 杠牌: Spec.dead
@@ -65,6 +66,7 @@ def _hand_parts(hand, jokers: int, rs):
         _check_total(h.n_concealed + h.jokers + jokers, len(h.melds), rs.hand_size)
     else:
         h = as_hand(np.asarray(hand), strict=False)
+    rule_spec(rs).check_melds(h.melds)      # an honour chow only where the ruleset plays it
     caps = [rs.copies[k] for k in range(34)]
     for m in h.melds:
         for t in m.tiles:

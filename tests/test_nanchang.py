@@ -1,0 +1,254 @@
+"""南昌 honour chows (rules/nanchang.py, docs/rules/nanchang.md §1 "Calls"): three different
+winds (any three of 东南西北) or the three dragons (中发白) are a chow, concealed or claimed
+from the seat before.  Every expected value below is derived by hand from that rule or by
+the brute-force enumeration written here, never read from the library's own output."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pytest
+
+import majiang
+from majiang import InvalidHandError, InvalidNotationError, RuleError
+from majiang._core import decompose as _decompose
+from majiang.game.engine import play_hand
+from majiang.game.engine.fast import fast_eligible
+from majiang.hand import HONOR_CHOW_STARTS, Meld, chow_tiles, chows_holding, honor_chow_start
+from majiang.rules import nanchang as N
+from majiang.rules.model import rule_spec
+from majiang.rules.shapes import ruleset_shanten
+from majiang.scoring import check_win
+from majiang.tiles import parse_tiles
+
+from _engine_helpers import Script, build_test_wall, check_settlement
+
+E, S, W, NO, WH, GR, RD = range(27, 34)     # 1z..7z: 东 南 西 北, then the three dragons
+NC_PLAIN = N.build(honor_chows=False)       # the same ruleset without honour chows
+
+
+# ---------------------------------------------------------------- the sets themselves
+def test_honour_chows_are_the_five_sets_of_the_rule():
+    # any three of the four winds (C(4, 3) = 4) and the three dragons: 5 honour chows
+    sets = {frozenset(chow_tiles(s)) for s in HONOR_CHOW_STARTS}
+    assert sets == {frozenset(x) for x in ((E, S, W), (E, S, NO), (E, W, NO), (S, W, NO),
+                                           (WH, GR, RD))}
+    for s in HONOR_CHOW_STARTS:
+        assert honor_chow_start(chow_tiles(s)) == s
+    assert honor_chow_start((E, S, WH)) is None and honor_chow_start((E, E, S)) is None
+    # a wind is in three wind chows, a dragon in the one dragon chow; none without the rule
+    assert len(chows_holding(E, True)) == 3 and chows_holding(GR, True) == (31,)
+    assert chows_holding(E) == () and chows_holding(4) == (2, 3, 4)
+
+
+def test_honour_chow_melds_parse_and_print():
+    h = majiang.parse_hand("123m456p55s [134z] [567z]")
+    assert [sorted(m.tiles) for m in h.melds] == [[E, W, NO], [WH, GR, RD]]
+    assert str(h.melds[0]) == "[134z]" and all(m.kind == "chow" for m in h.melds)
+    with pytest.raises(InvalidNotationError):
+        majiang.parse_hand("123m456p55s [125z] [567z]")      # two winds and a dragon
+    with pytest.raises(InvalidHandError):
+        Meld("chow", RD)                                       # no chow starts at 7z
+
+
+# ---------------------------------------------------------------- complete hands
+@pytest.mark.parametrize("hand, win", [
+    ("123m456p789s12z55m", "3z"),       # 东南 + 西: a wind chow
+    ("123m456p789s24z55m", "1z"),       # 南北 + 东 (北东南)
+    ("123m456p789s56z55m", "7z"),       # 白发 + 中: the dragon chow
+])
+def test_a_hand_complete_only_with_an_honour_chow(hand, win):
+    # 123m 456p 789s 55m and one honour chow: under the ruleset's rule a win; the same
+    # hand with suited chows only (no honour chow) has no decomposition
+    assert check_win(hand, win, ruleset="nanchang", self_drawn=True).valid
+    assert not check_win(hand, win, ruleset=NC_PLAIN, self_drawn=True).valid
+    assert not check_win(hand, win, ruleset="mcr", self_drawn=True).valid
+    r = majiang.score(hand, win, ruleset="nanchang", self_drawn=True)
+    assert r.form == "regular"
+    kinds = {k for k, t in r.decomposition.sets}
+    assert kinds == {"chow"}                 # four chows (three suited, one honour) + 55m
+
+
+def test_four_different_winds():
+    # 13 tiles 123m456p789s + 东南西北: a single wind pairs with its copy and the other
+    # three make a chow, so every wind is a wait (4 kinds) and nothing else (five honours
+    # are a set and a pair only with a pair among them)
+    hand = "123m456p789s1234z"
+    assert majiang.waits(hand, ruleset="nanchang") == ["1z", "2z", "3z", "4z"]
+    assert ruleset_shanten(hand, rule_spec("nanchang").ruleset) == 0
+    # without honour chows four lone winds are two tiles from ready (3 sets, 4 singles:
+    # 8 - 2 x 3 = 2)
+    assert majiang.shanten(hand) == 2
+    assert majiang.waits(hand, ruleset="mcr") == []
+    # 1122334z4z (each wind twice): the pair is any wind, the other three winds twice make
+    # two identical chows: four readings of 123m 456p + 2 chows + a pair
+    c = np.zeros(34, np.uint8)
+    for t in parse_tiles("123m456p11223344z"):
+        c[t] += 1
+    got = _decompose.regular_decompositions(c, 4, True)
+    assert sorted(p for p, _ in got) == [E, S, W, NO]
+    for pair, sets in got:
+        rest = [w for w in (E, S, W, NO) if w != pair]
+        honour = [t for k, t in sets if t >= 27]
+        assert len(honour) == 2 and set(chow_tiles(honour[0])) == set(rest)
+    assert _decompose.regular_decompositions(c, 4) == []          # no honour chows: none
+
+
+def test_an_honour_chow_spoils_all_pungs():
+    # [567z] [124z] are chows: not 大七对 (碰碰胡); with pungs of honours it is
+    r = majiang.score("1m [567z] [124z] [222p] [333s]", "1m", ruleset="nanchang",
+                      self_drawn=True)
+    assert "大七对" not in r
+    r = majiang.score("1m [555z] [444z] [222p] [333s]", "1m", ruleset="nanchang",
+                      self_drawn=True)
+    assert "大七对" in r
+
+
+def test_jokers_fill_an_honour_chow():
+    # 12z + a wild 精 (indicator 9m: 9m / 1m wild, written *): the 精 stands for 3z or 4z
+    r = majiang.score("5m 12z567z222p333s*", "5m", ruleset="nanchang", self_drawn=True)
+    assert r.form == "regular" and not check_win(
+        "5m 12z567z222p333s*", "5m", ruleset=NC_PLAIN, self_drawn=True).valid
+
+
+# ---------------------------------------------------------------- shanten by brute force
+_UNIVERSE = list(range(9)) + list(range(27, 34))      # 1m..9m and the honours
+
+
+def _targets(n_sets: int, honour_chows: bool, caps: np.ndarray):
+    """Every complete target (``n_sets`` sets and a pair) on 1m..9m and the honours, as
+    rows of 34 counts within ``caps``: a hand on these kinds keeps most with such a target
+    (a set or pair elsewhere keeps none of it and one here with room always exists)."""
+    sets = []
+    for k in _UNIVERSE:
+        v = np.zeros(34, np.int8)
+        v[k] = 3
+        sets.append(v)
+    for s in range(7):
+        v = np.zeros(34, np.int8)
+        v[[s, s + 1, s + 2]] = 1
+        sets.append(v)
+    if honour_chows:
+        for trio in ((E, S, W), (E, S, NO), (E, W, NO), (S, W, NO), (WH, GR, RD)):
+            v = np.zeros(34, np.int8)
+            v[list(trio)] = 1
+            sets.append(v)
+    S_ = np.array(sets)
+    rows = [S_[list(c)].sum(0) if c else np.zeros(34, np.int8)
+            for c in combinations_with_replacement(range(len(sets)), n_sets)]
+    base = np.array(rows, dtype=np.int8)
+    out = []
+    for p in _UNIVERSE:
+        t = base.copy()
+        t[:, p] += 2
+        out.append(t[(t <= caps).all(1)])
+    return np.concatenate(out)
+
+
+@pytest.fixture(scope="module")
+def targets4():
+    return _targets(4, True, np.full(34, 4, np.int8))
+
+
+def _brute_shanten(h: np.ndarray, T: np.ndarray) -> int:
+    """``need - kept - 1``: the regular shanten as the least tiles to change (need = the
+    tiles of a complete concealed part)."""
+    need = 3 * ((int(h.sum()) - 2) // 3 if h.sum() % 3 == 2 else int(h.sum()) // 3) + 2
+    kept = int(np.minimum(T, h).sum(1).max())
+    return need - kept - 1
+
+
+def test_shanten_equals_a_brute_force_enumeration(targets4):
+    rs = rule_spec("nanchang").ruleset
+    rng = np.random.default_rng(20)
+    pool = np.repeat(np.array(_UNIVERSE), 4)
+    for i in range(40):
+        n = 13 if i % 2 else 14
+        h = np.bincount(rng.choice(pool, n, replace=False), minlength=34).astype(np.uint8)
+        want = _brute_shanten(h, targets4)
+        for engine in ("core", "python"):
+            got = ruleset_shanten(h, rs, per_form=True, engine=engine)["regular"]
+            assert got == want, (engine, h.nonzero(), got, want)
+
+
+def test_shanten_with_an_honour_chow_meld_equals_the_brute_force():
+    rs = rule_spec("nanchang").ruleset
+    caps = np.full(34, 4, np.int8)
+    caps[[E, W, NO]] -= 1                                     # the meld [134z]
+    T = _targets(3, True, caps)
+    rng = np.random.default_rng(7)
+    pool = np.repeat(np.array(_UNIVERSE), 4)
+    for _ in range(12):
+        while True:
+            h = np.bincount(rng.choice(pool, 10, replace=False), minlength=34)
+            if (h <= caps).all():
+                break
+        text = majiang.tiles.format_counts(h.astype(np.uint8)) + " [134z]"
+        want = _brute_shanten(h.astype(np.uint8), T)
+        got = ruleset_shanten(text, rs, per_form=True)["regular"]
+        assert got == want
+
+
+# ---------------------------------------------------------------- the game loops
+def test_an_honour_chow_is_claimed_from_the_seat_before_only():
+    # indicator 9p (9p, 1p wild: kept out of the hands); the dealer discards 东 first;
+    # seat 1 (after the dealer) holds 南西北: three wind chows hold 东 (东南西, 西北东,
+    # 北东南); seat 2 holds 东东南西 (offered the pung, which it passes), not the seat after
+    # the discarder: no chow for it
+    hands = ["1z123m456m789m2345p", "234z123s456s789s6p", "11z23z123s567s668p",
+             "556677z234m44p3s8m"]
+    wall = build_test_wall("nanchang", hands, tail="9p")
+    pols = [Script("1z"), Script(claims=("chow",)), Script(), Script()]
+    st = play_hand("nanchang", pols, wall=wall, dealer=0, engine="python", log=True)
+    first = [opts for kind, opts in pols[1].seen if kind == "claim"][0]
+    assert sorted(o[1] for o in first if o[0] == "chow") == [E, W, NO]   # starts 27, 29, 30
+    second = [opts for kind, opts in pols[2].seen if kind == "claim"][0]
+    assert ("pung",) in second and not any(o[0] == "chow" for o in second)
+    call = next(e for e in st.events if e["e"] == "call")
+    assert (call["seat"], call["kind"], call["frm"], call["start"]) == (1, "chow", 0, E)
+    assert sorted(st.seats[1].melds[0]["tiles"]) == [E, S, W]
+    check_settlement(st)
+
+
+def test_both_loops_zero_sum_and_the_compiled_loop_leaves_nanchang_alone():
+    model = rule_spec("nanchang")
+    # the compiled loop knows suited chows only: nanchang (and its 十三烂) play in Python
+    assert not fast_eligible(model, ["efficiency"] * 4)
+    chows = 0
+    for seed in range(30):
+        st = play_hand("nanchang", "efficiency", seed=seed, log=True)
+        check_settlement(st)
+        for e in st.events:
+            if e["e"] == "call" and e["kind"] == "chow" and e["start"] >= 27:
+                chows += 1
+                assert e["frm"] == (e["seat"] - 1) % 4
+    assert chows > 0            # the bots do claim honour chows
+    # the compiled loop on a ruleset it plays: still zero-sum
+    for seed in range(30):
+        assert sum(play_hand("mcr", "efficiency", seed=seed).deltas) == 0
+
+
+# ---------------------------------------------------------------- other rulesets unchanged
+def test_other_rulesets_play_no_honour_chows():
+    assert not rule_spec("mcr").honor_chows and rule_spec("nanchang").honor_chows
+    assert not rule_spec(NC_PLAIN).honor_chows
+    # 123z is no set under mcr: 123m456p789s + 123z + 55m is not a win there
+    assert not check_win("123m456p789s12z55m", "3z", ruleset="mcr", self_drawn=True).valid
+    for rs in ("mcr", "plain", "guangdong"):
+        with pytest.raises(RuleError):
+            majiang.score("1m [567z] [124z] [222p] [333s]", "1m", ruleset=rs, self_drawn=True)
+        with pytest.raises(RuleError):
+            majiang.shanten("1m [567z] [124z] [222p] [333s]", ruleset=rs)
+    # the honour chow claim is nanchang's only
+    assert N.build(honor_chows=False).options["honor_chows"] is False
+    assert "honour chows" not in " ".join(N.NANCHANG.missing)
+
+
+def test_probability_reads_honour_chows():
+    # 123m456p789s + 东南西北, indicator 6m (6m 正精, 7m 副精: all 8 copies wild, the
+    # turned 6m back in play): 136 - 13 = 123 unseen tiles; a draw wins on any of the 12
+    # winds left (each wind pairs, the other three chow) or any of the 8 wild tiles
+    from majiang.probability import probabilities
+    r = probabilities("123m456p789s1234z", 1, ruleset="nanchang", indicator="6m",
+                      method="exact")
+    assert r.p_win == pytest.approx(20 / 123) and r.p_tenpai == 1.0
