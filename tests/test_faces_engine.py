@@ -160,8 +160,9 @@ def _indicator(st):
 
 
 def test_engine_nanchang_german_with_a_jing_held():
-    # seed 3 hand 12: seat wins self-drawn 德国 holding two 精 (found by a scan)
-    st = play_hand("nanchang", seed=3, hand=12, log=True)
+    # seed 3 hand 64: seat wins self-drawn 德国 holding a 精 (found by a scan; hand 12
+    # before 南昌's honour chows were played)
+    st = play_hand("nanchang", seed=3, hand=64, log=True)
     ind = _indicator(st)
     kinds = rules.get("nanchang").jokers.kinds(ind)
     seen = 0

@@ -16,6 +16,7 @@ import pytest
 import majiang
 from majiang import InvalidHandError, RuleError, rules, shanten, shanten_batch, ukeire
 from majiang.rules import luoyuan as LY
+from majiang.rules import nanchang as NC
 from majiang.rules import wenzhou as WZ
 from majiang.rules.model import game_model
 from majiang.rules.shapes import three_jokers_win
@@ -37,6 +38,8 @@ def _assignments(h: np.ndarray, j: int, kinds=range(34)) -> np.ndarray:
 # riichi-style shapes (regular, seven distinct pairs, thirteen orphans) with generic jokers:
 # the default ruleset (Chinese Official) narrowed, since "plain" has no joker rule
 RIICHI = {"forms": majiang.DEFAULT_FORMS, "seven_pairs_quads": False}
+NC_SUITED = NC.build(honor_chows=False)
+"""南昌 without its honour chows: the brute force below knows suited chows only."""
 
 
 def brute_shanten(h: np.ndarray, j: int, forms=majiang.DEFAULT_FORMS) -> int:
@@ -733,9 +736,11 @@ def test_tianjin_shanten_equals_brute_force_on_random_deals():
 
 def test_nanchang_shanten_equals_brute_force_on_random_deals():
     """南昌 (regular + seven pairs with quads, 8 jokers): the per-form shanten of the shape
-    engine against brute force (十三烂 takes no jokers and is left out here)."""
-    model = game_model("nanchang")
-    rs = rules.get("nanchang")
+    engine against brute force (十三烂 takes no jokers and is left out here; honour chows
+    off, the brute force's shapes knowing suited chows only: tests/test_nanchang.py
+    checks them)."""
+    rs = NC_SUITED
+    model = game_model(rs)
     rng = np.random.default_rng(7)
     checked = 0
     for ind in rng.choice(34, 12, replace=False):
@@ -780,17 +785,19 @@ def test_ukeire_two_kinds_matches_brute_force(name, ind, total):
     """Real kinds: effective when adding one lowers the brute-force shanten, live = 4 −
     held − visible; the joker draw keyed "<正><副>*", live = total − held − visible jokers;
     the wild kinds never listed as ordinary draws."""
+    rng = np.random.default_rng(len(name) + len(ind))
+    if name == "nanchang":      # honour chows off: the brute force's chows are suited
+        name = NC_SUITED
     model = game_model(name)
     kinds = model.joker_kinds(ind)
     forms = ("regular",) if name == "tianjin" else ("regular", "seven_pairs")
-    rng = np.random.default_rng(len(name) + len(ind))
     key = "".join(tile_name(k) for k in kinds) + "*"
     n_checked = 0
     for h, j in _wall_deal(model, parse_tile(ind), 40, 13, rng):
         if j > 2:
             continue
         text = _two_text(h, j)
-        if name == "nanchang":      # 十三烂 can change the listed kinds: keep to hands
+        if name is NC_SUITED:       # 十三烂 can change the listed kinds: keep to hands
             rs = rules.get(name)    # whose lonely form is far behind
             if ruleset_shanten(text, rs, per_form=True)["thirteen_lonely"] <= \
                     brute(h, j, forms, True) + 1:

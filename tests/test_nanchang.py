@@ -252,3 +252,32 @@ def test_probability_reads_honour_chows():
     r = probabilities("123m456p789s1234z", 1, ruleset="nanchang", indicator="6m",
                       method="exact")
     assert r.p_win == pytest.approx(20 / 123) and r.p_tenpai == 1.0
+
+
+def test_the_efficiency_bot_keeps_an_honour_chow():
+    # the dealer holds 东南西 (a chow here) and lone tiles 147m 258p 369s + 99m: a bot by
+    # the core's shapes throws a lone honour first (honours before terminals); by the
+    # ruleset's shapes 东南西 is a complete set and a lone suited tile goes
+    hands = ["123z147m258p369s99m", "456m456p456s4567z", "23m23p23s78m78p78s5z",
+             "11s22s33s44s55s66m7z"]
+    wall = build_test_wall("nanchang", hands, tail="9p")
+    st = play_hand("nanchang", ["efficiency", Script(), Script(), Script()], wall=wall,
+                   dealer=0, engine="python", log=True)
+    first = next(e for e in st.events if e["e"] == "discard")
+    assert first["seat"] == 0 and first["tile"] not in (E, S, W)
+    st = play_hand(NC_PLAIN, ["efficiency", Script(), Script(), Script()], wall=wall,
+                   dealer=0, engine="python", log=True)
+    first = next(e for e in st.events if e["e"] == "discard")
+    assert first["tile"] in (E, S, W)
+
+
+def test_claim_advice_offers_the_honour_chows():
+    # seat 0 holds 南西 and 北; the seat before (3) discards 东: the wind chows holding 东
+    # with two held winds: 东南西 (南西), 北东南 (北南), 西北东 (西北) — three rows
+    pos = majiang.Position("123m456p789s234z5m", ruleset="nanchang", indicator="9m",
+                           discards=[None, None, None, "1z"])
+    acts = set(majiang.advise_claim(pos)["action"])
+    assert {"chow 1-2-3z", "chow 1-2-4z", "chow 1-3-4z"} <= acts
+    plain = majiang.Position("123m456p789s234z5m", ruleset=NC_PLAIN, indicator="9m",
+                             discards=[None, None, None, "1z"])
+    assert not any(a.startswith("chow") for a in majiang.advise_claim(plain)["action"])

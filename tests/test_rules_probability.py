@@ -154,8 +154,8 @@ class Brute:
     def wins(self, h14: tuple, nj: int, k: int) -> bool:
         if any(x > 4 for x in h14):
             return False
-        if not _could_be_complete(h14, nj, len(self.melds)):
-            return False
+        if not self.model.honor_chows and not _could_be_complete(h14, nj, len(self.melds)):
+            return False        # (honour chows, 南昌: that superset misses them)
         before = list(h14)
         if k != JOKER:
             before[k] -= 1

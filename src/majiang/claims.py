@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from .hand import chow_tiles, chows_holding
 from .waiting_hand import choice_text, kong_options, waiting_row
 
 __all__ = ["advise_claim", "advise_kong"]
@@ -242,15 +243,15 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         rows.append({"action": "pung", **row})
         attrs.update({k: extra[k] for k in ("opponent_model", "opponent_model_text")
                       if k in extra})
-    if "chow_left" in calls and ls == (position.seat - 1) % position.players and t < 27:
-        suit, r = divmod(t, 9)
-        for low_r in range(max(0, r - 2), min(r, 6) + 1):
-            low = suit * 9 + low_r
-            others = [k for k in (low, low + 1, low + 2) if k != t]
+    if "chow_left" in calls and ls == (position.seat - 1) % position.players:
+        # suited chows, and honour chows where the ruleset plays them (南昌)
+        for low in chows_holding(t, model.honor_chows):
+            others = [k for k in chow_tiles(low) if k != t]
             if all(held[k] >= 1 for k in others):
                 after = _after_call(position, ls, t, "chow", low, others)
                 row, extra = _discarding(after, draws, seed, danger)
-                name = "-".join(str(low_r + i + 1) for i in range(3)) + "mps"[suit]
+                name = ("-".join(tile_name(k)[0] for k in sorted(chow_tiles(low)))
+                        + tile_name(low)[1])
                 rows.append({"action": f"chow {name}", **row})
     rows.append({"action": "pass", **waiting_row(position, draws, seed)})
     return _rank(rows, draws, danger, attrs)

@@ -398,8 +398,9 @@ def shape_waits(hands: np.ndarray, so: Any, *, extra_forms: bool = False,
     knitted form (its sets hold too few distinct orphans or knitted tiles).  They are
     checked in one batch by the compiled shanten kernel
     (:func:`majiang._core.efficiency.shanten_many`, shanten ``-1`` = complete).  With
-    ``extra_forms`` (forms beyond the compiled ones, such as 十三烂) each hand also asks
-    :func:`~majiang.scoring.waiting.beyond_waits` (slow, hand by hand)."""
+    ``extra_forms`` (forms beyond the compiled ones, such as 十三烂, or honour chows,
+    南昌) each hand also asks :func:`~majiang.scoring.waiting.beyond_waits` (slow, hand by
+    hand)."""
     from ._core.efficiency import shanten_many
     h = np.ascontiguousarray(hands, dtype=np.uint8)
     m = len(h)
@@ -469,7 +470,8 @@ class _Judge:
 
     def waits(self, hands: np.ndarray) -> np.ndarray:
         """:func:`shape_waits` of ``hands`` under the ruleset's forms."""
-        return shape_waits(hands, self.so, extra_forms=bool(self.model.extra_forms),
+        return shape_waits(hands, self.so,
+                           extra_forms=bool(self.model.extra_forms) or self.model.honor_chows,
                            model=self.model, melds=self.melds)
 
     def batch(self, hands: np.ndarray, rows: np.ndarray, waits: np.ndarray) -> np.ndarray:

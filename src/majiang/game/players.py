@@ -40,6 +40,11 @@ Built-in bots (``players=`` names; they read nothing but the public
   compiled core), then the most live ukeire, then honors before terminals before
   inner tiles; claims a pung / chow (then the best discard) or a kong only when
   that lowers its shanten, or keeps it with more live ukeire (a kong: keeps it).
+  Under honour chows (南昌: three winds / the three dragons are a chow), which the
+  compiled kernels do not know, every shanten and ukeire is the ruleset's shape
+  engine's instead (:func:`_shape_engine_discard`; over 300 seeded 南昌 hands the table
+  discarded 16.8 tiles before the win against 20.4 with the kernels' shapes, at 0.079 s
+  a hand against 0.050).
   Under a ruleset where a complete shape may still not win
   (:func:`majiang.game.engine.min_aware`, read from the ruleset's fields: a minimum
   fan such as Chinese Official's 8, a minimum in points such as 螺山's 100 / 200,
@@ -505,6 +510,49 @@ def called(counts: np.ndarray, kind: int, option: tuple) -> tuple:
     return c2, Meld("chow", a)
 
 
+def _shape_engine_ukeire(view, c, j, melds, vis) -> tuple:
+    """``(shanten, live ukeire)`` of the 3n+1 hand ``c`` (``uint8 (34,)``, ``j`` wild
+    tiles held, the seat's ``melds``) by the ruleset's shape engine
+    (:func:`majiang.rules.shapes.core_ukeire_counts`): for a ruleset whose shapes the
+    compiled game kernels do not know, honour chows (南昌, :attr:`RuleSpec.honor_chows
+    <majiang.rules.model.RuleSpec.honor_chows>`).  Live copies: the tile set less the hand,
+    the melds and ``vis`` (what the seat sees); a joker draw that helps counts the wild
+    copies not seen."""
+    from ..rules.shapes import _spec, core_ukeire_counts, meld_suits
+    model = view.model
+    jr = model.jokers
+    jks = view.joker_kinds
+    jk = None if not jks else (jks if len(jks) > 1 else jks[0])
+    copies = 4 if jr is None else (jr.kind_copies if len(jks) > 1 else jr.copies)
+    s, live = core_ukeire_counts(np.ascontiguousarray(c, dtype=np.uint8), jokers=int(j),
+                                 caps=model.shape(melds).caps, n_melds=len(melds),
+                                 spec=_spec(model.ruleset), visible=vis, joker_kind=jk,
+                                 joker_copies=copies, meld_suits=meld_suits(melds))
+    return int(s), int(sum(live.values()))
+
+
+def _shape_engine_discard(view, c, j, melds, vis, void, allowed) -> tuple:
+    """The efficiency bot's discard as :func:`majiang._core.game.choose_discard` orders it
+    (a tile of the 定缺 suit ``void`` first; least shanten, most live ukeire, honours
+    before terminals before inner tiles, the lower kind), each discard judged by
+    :func:`_shape_engine_ukeire`: ``(kind, shanten, ukeire)``, ``(-1, 99, 0)`` when
+    nothing may be discarded."""
+    kinds = [k for k in range(34) if c[k] and (allowed is None or allowed[k])]
+    if 0 <= void <= 2 and any(9 * void <= k < 9 * void + 9 for k in kinds):
+        kinds = [k for k in kinds if 9 * void <= k < 9 * void + 9]
+    best = (-1, 99, 0)
+    key = None
+    c = np.array(c, dtype=np.uint8)
+    for k in kinds:
+        c[k] -= 1
+        s, u = _shape_engine_ukeire(view, c, j, melds, vis)
+        c[k] += 1
+        kk = (s, -u, _centrality(k), k)
+        if key is None or kk < key:
+            key, best = kk, (k, s, u)
+    return best
+
+
 class RandomPlayer:
     """Uniformly random legal moves; always wins when it may.
 
@@ -583,10 +631,24 @@ class EfficiencyPlayer:
             allowed[view.play_kind(t)] = 1
         return allowed
 
-    def _best(self, view, c, j, so, vis, allowed=None):
-        k, sh, u = _cg.choose_discard(c, so, j, vis, view.voids[view.seat],
-                                      self._allowed(view) if allowed is None else allowed)
+    def _best(self, view, c, j, so, vis, allowed=None, melds=None):
+        """``(kind, shanten, ukeire)`` of the best discard (``so`` the compiled options
+        of the seat's melds, ``melds`` the melds themselves when not the seat's own);
+        under honour chows by the ruleset's shape engine (:func:`_shape_engine_discard`)."""
+        allowed = self._allowed(view) if allowed is None else allowed
+        if view.model.honor_chows:
+            return _shape_engine_discard(view, c, j, view.own_melds if melds is None
+                                         else melds, vis, view.voids[view.seat], allowed)
+        k, sh, u = _cg.choose_discard(c, so, j, vis, view.voids[view.seat], allowed)
         return k, sh, u
+
+    @staticmethod
+    def _evaluate(view, c, j, so, vis, melds=None):
+        """``(shanten, live ukeire)`` of a 3n+1 hand (as :meth:`_best`)."""
+        if view.model.honor_chows:
+            return _shape_engine_ukeire(view, c, j, view.own_melds if melds is None
+                                        else melds, vis)
+        return _cg.evaluate(c, so, j, vis)
 
     def declare(self, view, options):
         if ("win",) in options:
@@ -626,11 +688,14 @@ class EfficiencyPlayer:
             c2 = c.copy()
             if o[0] == "concealed_kong":
                 c2[k] -= 4
-                so = view.shape_options((Meld("kong", k, True),))
+                extra = (Meld("kong", k, True),)
+                so = view.shape_options(extra)
+                melds = view.own_melds + extra
             else:
                 c2[k] -= 1
                 so = view.shape_options()
-            s1, _ = _cg.evaluate(c2, so, j, vis)
+                melds = None            # (an added kong: the pung's copies stay in melds)
+            s1, _ = self._evaluate(view, c2, j, so, vis, melds)
             if s1 <= allowed:
                 return o
         return None
@@ -642,7 +707,8 @@ class EfficiencyPlayer:
         legal = view.legal_discards
         allowed = self._allowed(view, legal)
         k, sh, _ = self._best(view, c, j, so, vis, allowed)
-        if sh == 0 and view.min_aware and (j == 0 or AWARE_JOKERS):
+        if (sh == 0 and view.min_aware and (j == 0 or AWARE_JOKERS)
+                and not view.model.honor_chows):     # (there the shape engine judged)
             # among the tenpai discards, one whose waits THE predicate accepts
             live, verdict, wild, hope = self._judge(view, j)
             k2 = self._valid_tenpai(c, j, vis, so, allowed, live, verdict, wild, hope)
@@ -703,19 +769,19 @@ class EfficiencyPlayer:
         kind = view.play_kind(tile)
         c, j = view.play_counts()
         vis = view.visible_counts()
-        s0, u0 = _cg.evaluate(c, view.shape_options(), j, vis)
-        void = view.voids[view.seat]
+        s0, u0 = self._evaluate(view, c, j, view.shape_options(), vis)
         best, key = None, (s0, -u0)
         for o in options:
             c2, m = called(c, kind, o)
             so = view.shape_options((m,))
+            melds = view.own_melds + (m,)
             if o[0] == "kong":
-                s1, u1 = _cg.evaluate(c2, so, j, vis)
+                s1, u1 = self._evaluate(view, c2, j, so, vis, melds)
                 k1 = (s1, -u1)
                 if s1 <= s0 and (best is None or k1 < key):
                     best, key = o, k1
                 continue
-            k, s1, u1 = _cg.choose_discard(c2, so, j, vis, void)
+            k, s1, u1 = self._best(view, c2, j, so, vis, np.ones(34, np.uint8), melds)
             if k < 0:
                 continue
             k1 = (s1, -u1)

@@ -120,8 +120,11 @@ class _Route258:
                                       bool(jr is not None and jr.fifth_copy),
                                       pair_mask=pos.pair_mask, void_suits=pos.void_suits)
             out.update(int(k) for k in np.flatnonzero(live >= 0))
-        else:                         # 十三烂 / 七星归位; 2-5-8 shapes with 三金倒 (none yet)
+        else:       # 十三烂 / 七星归位, honour chows; 2-5-8 shapes with 三金倒 (none yet)
+            caps = self.pos.caps if self.pos.caps is not None else self.pos.model.copies
             for k in range(N_KINDS):
+                if h[k] >= caps[k]:
+                    continue                # no copy left to draw
                 h14 = h.copy()
                 h14[k] += 1
                 if self.shanten(h14, nj) < s:      # the 3n+2 hand: its best discard

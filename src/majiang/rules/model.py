@@ -566,9 +566,9 @@ class RuleSpec:
         (:data:`majiang.hand.HONOR_CHOW_STARTS` names them by their start).  The one
         flag every layer reads: the decompositions of scoring, the shape engine's
         shanten and ukeire (:func:`majiang.rules.shapes.needs_python` routes such a
-        ruleset there), the probability search and the game loop's chow claims (the
-        compiled loop does not play such a ruleset).  From the ruleset's option
-        ``honor_chows``."""
+        ruleset there), waits, the probability search (its Python paths), the game
+        loop's chow claims, win check and efficiency bot (the compiled loop does not play
+        such a ruleset).  From the ruleset's option ``honor_chows``."""
         return bool(self.ruleset.options.get("honor_chows", False))
 
     def check_melds(self, melds: Any) -> None:
@@ -615,8 +615,9 @@ class RuleSpec:
         :class:`~majiang.hand.Meld`): the one constructor of :class:`ShapeOptions`,
         memoized per meld set.
 
-        ``exact`` tells whether the predicate may still reject a complete shape (other
-        constraints, a minimum in fan or in points, extra forms).
+        ``exact`` tells whether the options express every shape rule (False: other
+        constraints, a minimum in fan or in points, extra forms, honour chows — the core
+        knows none, :attr:`honor_chows`).
 
         Raises
         ------
@@ -652,7 +653,7 @@ class RuleSpec:
         others = set(self.constraints) - set(SHAPE_RULES) - SELF_DRAW_SAFE
         lo = self.min_points
         exact = (not others and self.min_fan == 0 and not self.extra_forms
-                 and not (lo and any(x > 0 for x in lo)))
+                 and not self.honor_chows and not (lo and any(x > 0 for x in lo)))
         out = ShapeOptions(self.core_forms, self.seven_pairs_quads,
                            np.ascontiguousarray(caps, dtype=np.uint8), self.pair_mask, void,
                            exact, self.fifth_copy)

@@ -52,9 +52,9 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
   pungs) and counts toward 平胡 like any set.  Written ``[123z]`` / ``[134z]`` /
   ``[567z]`` (:data:`majiang.hand.HONOR_CHOW_STARTS`); every layer reads
   :attr:`RuleSpec.honor_chows <majiang.rules.model.RuleSpec.honor_chows>` (scoring's
-  decompositions, shanten / ukeire through the shape engine, probabilities, the Python
-  game loop's claims; the compiled game loop does not play 南昌).  False: suited chows
-  only.
+  decompositions, shanten / ukeire / waits through the shape engine, probabilities by
+  the Python paths, the Python game loop's claims, win check and efficiency bot; the
+  compiled game loop does not play 南昌).  False: suited chows only.
 
 Jokers in a scored hand: with :func:`majiang.score` a ``*`` is a wild 精 whose face is
 unknown, so 德国 is counted only for a hand without ``*``.
