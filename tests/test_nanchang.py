@@ -208,6 +208,13 @@ def test_an_honour_chow_is_claimed_from_the_seat_before_only():
     assert (call["seat"], call["kind"], call["frm"], call["start"]) == (1, "chow", 0, E)
     assert sorted(st.seats[1].melds[0]["tiles"]) == [E, S, W]
     check_settlement(st)
+    # the position rebuilt from the log after the call: seat 1 holds [123z] and 北, its
+    # 南 / 西 gone (13 tiles: 10 concealed + the meld)
+    step = next(i for i, e in enumerate(st.events) if e["e"] == "call") + 1
+    pos = majiang.Position.from_log(st.events, step, seat=1)
+    assert [sorted(m.tiles) for m in pos.own_melds] == [[E, S, W]]
+    assert pos.hand.concealed[NO] == 1 and not pos.hand.concealed[S] \
+        and not pos.hand.concealed[W]
 
 
 def test_both_loops_zero_sum_and_the_compiled_loop_leaves_nanchang_alone():

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import RuleError
-from ..hand import Meld
+from ..hand import Meld, chow_tiles
 from ..records.datatypes import Discard
 from ..tiles import N_KINDS
 from ._parse import TableMeld
@@ -313,7 +313,7 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Any:
             kind = e["kind"]
             if kind == "chow":
                 a = int(e["start"])
-                for x in (a, a + 1, a + 2):
+                for x in chow_tiles(a):     # an honour chow (南昌) too
                     if x != play(t):
                         hands[q][x] -= 1
                 melds[q].append(TableMeld(Meld("chow", a), p))
