@@ -221,6 +221,8 @@ def test_both_loops_zero_sum_and_the_compiled_loop_leaves_nanchang_alone():
     model = rule_spec("nanchang")
     # the compiled loop knows suited chows only: nanchang (and its 十三烂) play in Python
     assert not fast_eligible(model, ["efficiency"] * 4)
+    with pytest.raises(RuleError, match="honour chows"):
+        play_hand("nanchang", "efficiency", engine="compiled")
     chows = 0
     for seed in range(30):
         st = play_hand("nanchang", "efficiency", seed=seed, log=True)

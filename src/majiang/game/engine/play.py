@@ -100,9 +100,9 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         # does not stop for it, the Python loop (same moves up to there) does
     elif engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
-                        "forms, unusual jokers (substitute tiles, claimable jokers), one "
-                        "wall per seat or a win that goes ahead of a nearer one (灌南 "
-                        "七对先胡), and no log")
+                        "forms, honour chows, unusual jokers (substitute tiles, claimable "
+                        "jokers), one wall per seat or a win that goes ahead of a nearer one "
+                        "(灌南 七对先胡), and no log")
     bg = hand_bit_generator(seed, hand)
     if wall is None:
         wall = _Shuffled(build_wall(model, np.random.Generator(bg)))
