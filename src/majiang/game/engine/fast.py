@@ -3,6 +3,8 @@ plays (:func:`fast_eligible`), its flags, the bridge that asks THE predicate and
 the wins, and the final state it leaves (:class:`FastState`)."""
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from ...hand import Meld, _trusted_hand
@@ -51,12 +53,11 @@ class _FastBridge:
         self.fh = None                     # the compiled hand (set once built)
         self.flower_ids = {}               # (seat, flowers held) -> flower indices
 
-    @property
+    @cached_property
     def check_win(self):
         """THE predicate (:func:`~.wins.check_win_fn`), looked up on the first win check
         of the hand (most random-bot hands have none)."""
-        self.__dict__["check_win"] = f = check_win_fn()
-        return f
+        return check_win_fn()
 
     def _flowers(self, p, n):
         """The flowers (indices 0..7) seat ``p`` holds, ``n`` of them: read from the
@@ -335,9 +336,32 @@ def _bot_switches() -> dict:
     :data:`~majiang.game.players.AWARE_JOKERS`, :data:`~majiang.game.players.LOOKAHEAD`:
     without it the loop steps back in C) as compiled-loop flags, read for each
     hand as the Python loop reads them (not kept with the model's flags)."""
-    return {"step_back": sum(1 << (-c - 1) for c in _players.STEP_BACK),
-            "aware_jokers": int(_players.AWARE_JOKERS),
-            "lookahead": int(_players.LOOKAHEAD)}
+    key = (tuple(_players.STEP_BACK), _players.AWARE_JOKERS, _players.LOOKAHEAD)
+    got = _SWITCHES.get(key)
+    if got is None:
+        got = _SWITCHES[key] = {"step_back": sum(1 << (-c - 1) for c in key[0]),
+                                "aware_jokers": int(key[1]), "lookahead": int(key[2])}
+    return dict(got)
+
+
+_SWITCHES: dict = {}
+_HAND_FLAGS: dict = {}
+
+
+def _hand_flags(model, prevalent: int) -> dict:
+    """The compiled hand's flags: the model's (:func:`_fast_flags`), the bots' switches
+    (:func:`_bot_switches`, read for each hand) and the wait verdict
+    (:func:`_wait_verdict`); the merged dict kept while all three are the same."""
+    flags = _fast_flags(model)
+    sw = _bot_switches()
+    v = _wait_verdict(model, prevalent)
+    key = (id(flags), id(v), *sw.items())
+    got = _HAND_FLAGS.get(key)
+    if got is None or got[0] is not flags or got[1] is not v:
+        if len(_HAND_FLAGS) > 256:
+            _HAND_FLAGS.clear()
+        got = _HAND_FLAGS[key] = (flags, v, {**flags, **sw, "verdict": v})
+    return got[2]
 
 
 def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_wind=0,
@@ -366,8 +390,7 @@ def play_fast(model, players, *, seed=0, hand=0, wall=None, dealer=0, prevalent_
     ptypes = [0 if p.strip().lower() == "random" else 1 for p in players]
     bridge = _FastBridge(model, int(prevalent_wind) % 4, n)
     fh = _cg.FastHand(w, n, model.hand_size, int(dealer), int(prevalent_wind) % 4,
-                      flags["copies"], {**flags, **_bot_switches(),
-                                        "verdict": _wait_verdict(model, int(prevalent_wind) % 4)},
+                      flags["copies"], _hand_flags(model, int(prevalent_wind) % 4),
                       ptypes, gens, bridge)
     bridge.fh = fh
     if fh.indicator >= 0:
