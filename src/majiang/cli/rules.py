@@ -8,10 +8,12 @@
                                 regional rules (Chinese Official and the regional
                                 games) with its status: complete (every rule played as
                                 the sources state it), interpreted (every rule played,
-                                some open facts read by interpretation), gaps (some
-                                rules not played or facts lost), partial (no ruleset
-                                yet); each row names what is interpreted, not played
-                                or lost
+                                some open facts read by interpretation), sources
+                                incomplete (every rule the sources define played, some
+                                facts lost in the sources or never defined), gaps (some
+                                rules the sources define not played), partial (no
+                                ruleset yet); each row names what is interpreted, not
+                                played or lost in the sources
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
 
 The "source" line says where a ruleset's facts come from: the page of
@@ -46,8 +48,10 @@ def source_in_words(text: str) -> str:
 
 def status_summary(statuses: list) -> str:
     """One line counting the variants per status: ``"31 variants: 3 complete, 10
-    interpreted, 18 with gaps"`` (a status with no variant is left out)."""
-    words = {"complete": "complete", "interpreted": "interpreted", "gaps": "with gaps",
+    interpreted, 6 sources incomplete, 12 with gaps"`` (a status with no variant is left
+    out)."""
+    words = {"complete": "complete", "interpreted": "interpreted",
+             "sources incomplete": "sources incomplete", "gaps": "with gaps",
              "partial": "partial (no ruleset)"}
     parts = [f"{statuses.count(k)} {w}" for k, w in words.items() if statuses.count(k)]
     return f"{len(statuses)} variants: {', '.join(parts)}"
@@ -61,18 +65,20 @@ def run(args: argparse.Namespace) -> int:
         rows = [{"section": v.section, "variant": v.chinese, "english": v.english,
                  "ruleset": v.ruleset or "-", "status": v.status,
                  "interpreted": [source_in_words(t) for t in v.interpreted],
-                 "missing": [source_in_words(t) for t in v.missing]} for v in vs]
+                 "missing": [source_in_words(t) for t in v.missing],
+                 "lost": [source_in_words(t) for t in v.lost]} for v in vs]
         if args.json:
             emit_json(rows)
             return 0
         for r in rows:
             r["notes"] = "; ".join(
                 ([f"interpreted: {'; '.join(r['interpreted'])}"] if r["interpreted"] else [])
-                + ([f"not played or lost: {'; '.join(r['missing'])}"] if r["missing"] else []))
+                + ([f"not played: {'; '.join(r['missing'])}"] if r["missing"] else [])
+                + ([f"lost in the sources: {'; '.join(r['lost'])}"] if r["lost"] else []))
         for line in format_table(rows, [Column("section", "§"), Column("variant", "variant"),
                                         Column("english", ""), Column("ruleset", "ruleset"),
                                         Column("status", "status"),
-                                        Column("notes", "what is interpreted, not played or lost")]):
+                                        Column("notes", "what is interpreted, not played or lost in the sources")]):
             write(line)
         write()
         write(status_summary([v.status for v in vs]))

@@ -157,16 +157,22 @@ def _mapping(x: Mapping | None) -> Mapping:
 _ADDITIVE = ScoringRule()      # the default scoring rule (fan points add up)
 
 
-COVERAGES = ("complete", "interpreted", "gaps")
-"""How much of a regional variant a ruleset plays (``majiang rules --all``)."""
+COVERAGES = ("complete", "interpreted", "sources incomplete", "gaps")
+"""How much of a regional variant a ruleset plays (``majiang rules --all``), best first."""
 
 
-def coverage_of(interpreted: tuple, missing: tuple) -> str:
-    """``"gaps"`` when some rule of the variant is not played or some fact is lost
-    (`missing` not empty), else ``"interpreted"`` when some fact is read by
-    interpretation, else ``"complete"`` (every rule of the sources played as stated)."""
+def coverage_of(interpreted: tuple, missing: tuple, lost: tuple = ()) -> str:
+    """How much of a variant is played (:data:`COVERAGES`).
+
+    ``"gaps"`` when some rule the sources define is not played (`missing` not empty);
+    else ``"sources incomplete"`` when every rule the sources define is played but some
+    fact they lose or never define is named (`lost` not empty: no implementation could
+    play it as stated); else ``"interpreted"`` when some fact left open is read by
+    interpretation; else ``"complete"`` (every rule of the sources played as stated)."""
     if missing:
         return "gaps"
+    if lost:
+        return "sources incomplete"
     return "interpreted" if interpreted else "complete"
 
 
@@ -251,14 +257,18 @@ class Ruleset:
         Name of the registered builder that made this ruleset from `options`.
     status : {"complete", "partial"}
         ``"complete"``: the ruleset plays (it may still interpret facts or leave rules
-        out: :attr:`interpreted`, :attr:`missing`, :attr:`coverage`); ``"partial"``: it
+        out: :attr:`interpreted`, :attr:`missing`, :attr:`lost`, :attr:`coverage`); ``"partial"``: it
         covers only the shapes of what is known.
     interpreted : tuple of str
         Facts of the variant the sources leave open, read by interpretation (each
         named, as ``majiang rules --all`` shows them).
     missing : tuple of str
-        Rules of the variant that are not played, and facts the sources lost or never
-        state.
+        Rules the sources define that the ruleset does not play.
+    lost : tuple of str
+        Facts of the variant the sources lose or never define (a rule named and never
+        described, a lost part of the text), which no implementation could play as
+        stated; a fact left open for which the ruleset plays a chosen value is in
+        `interpreted` instead.
     section : str
         Variant number in the index of docs/rules/README.md (``"§3.10"``).
 
@@ -321,6 +331,7 @@ class Ruleset:
     status: str = "complete"
     interpreted: tuple = ()
     missing: tuple = ()
+    lost: tuple = ()
     section: str = ""
     pass_lock: str = ""
     end_checks: tuple = ()
@@ -336,6 +347,7 @@ class Ruleset:
         object.__setattr__(self, "constraints", tuple(self.constraints))
         object.__setattr__(self, "interpreted", tuple(self.interpreted))
         object.__setattr__(self, "missing", tuple(self.missing))
+        object.__setattr__(self, "lost", tuple(self.lost))
         object.__setattr__(self, "options", _mapping(self.options))
         object.__setattr__(self, "end_checks", tuple(self.end_checks))
         if self.pass_lock not in PASS_LOCKS:
@@ -482,9 +494,9 @@ class Ruleset:
     @property
     def coverage(self) -> str:
         """How much of the variant this ruleset plays (:func:`coverage_of` of
-        :attr:`interpreted` and :attr:`missing`): ``"complete"``, ``"interpreted"`` or
-        ``"gaps"``."""
-        return coverage_of(self.interpreted, self.missing)
+        :attr:`interpreted`, :attr:`missing` and :attr:`lost`): one of
+        :data:`COVERAGES`."""
+        return coverage_of(self.interpreted, self.missing, self.lost)
 
     # -- facts of the tile set (derived, never stored twice) ----------------
     @property

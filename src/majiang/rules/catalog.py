@@ -1,33 +1,38 @@
 """Every variant of docs/rules/README.md with how much of it a ruleset plays
 (``majiang rules --all``).
 
-The status of a variant, from its ruleset's :attr:`~majiang.rules.base.Ruleset.interpreted`
-and :attr:`~majiang.rules.base.Ruleset.missing` (the facts live on the ruleset, once) plus
-the variant's own entries below (for a ruleset that serves two variants):
+The status of a variant, from its ruleset's :attr:`~majiang.rules.base.Ruleset.interpreted`,
+:attr:`~majiang.rules.base.Ruleset.missing` and :attr:`~majiang.rules.base.Ruleset.lost`
+(the facts live on the ruleset, once) plus the variant's own entries below (for a ruleset
+that serves two variants):
 
 ``complete``: a registered ruleset plays every rule the sources give, as they state it.
 ``interpreted``: it plays every rule, and some facts the sources leave open are read by
 interpretation (each named).
-``gaps``: it plays the variant, but some rules are not played, or facts are lost or never
-stated (each named).
+``sources incomplete``: it plays every rule the sources define, but some facts are lost
+from the sources or never defined by them (each named): no implementation could play them
+as stated.
+``gaps``: it plays the variant, but some rules the sources define are not played (each
+named).
 ``partial``: no registered ruleset plays the variant yet.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import coverage_of
+from .base import COVERAGES, coverage_of
 
 __all__ = ["Variant", "VARIANTS", "variants", "STATUSES"]
 
-STATUSES = ("complete", "interpreted", "gaps", "partial")
+STATUSES = COVERAGES + ("partial",)
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One surveyed variant.  In :data:`VARIANTS`, `interpreted` and `missing` hold only
-    what is particular to the variant (``status`` is left empty); :func:`variants` adds the
-    ruleset's own and sets ``status`` (:data:`STATUSES`)."""
+    """One surveyed variant.  In :data:`VARIANTS`, `interpreted`, `missing` (rules the
+    sources define, not played) and `lost` (facts the sources lose or never define) hold
+    only what is particular to the variant (``status`` is left empty); :func:`variants`
+    adds the ruleset's own and sets ``status`` (:data:`STATUSES`)."""
     section: str
     chinese: str
     english: str
@@ -35,6 +40,7 @@ class Variant:
     interpreted: tuple = ()
     missing: tuple = ()
     status: str = ""
+    lost: tuple = ()
 
 
 VARIANTS = (
@@ -75,8 +81,8 @@ VARIANTS = (
 
 
 def variants() -> tuple:
-    """The catalog with each variant's status (:data:`STATUSES`) and its interpreted and
-    missing facts: the variant's own entries followed by its ruleset's.  A variant whose
+    """The catalog with each variant's status (:data:`STATUSES`) and its interpreted,
+    missing and lost facts: the variant's own entries followed by its ruleset's.  A variant whose
     ruleset is not registered is ``"partial"``."""
     from . import available, get
     have = set(available())
@@ -84,11 +90,12 @@ def variants() -> tuple:
     for v in VARIANTS:
         if v.ruleset is None or v.ruleset not in have:
             out.append(Variant(v.section, v.chinese, v.english, None, v.interpreted,
-                               v.missing + ("ruleset not built yet",), "partial"))
+                               v.missing + ("ruleset not built yet",), "partial", v.lost))
             continue
         rs = get(v.ruleset)
         interpreted = v.interpreted + rs.interpreted
         missing = v.missing + rs.missing
+        lost = v.lost + rs.lost
         out.append(Variant(v.section, v.chinese, v.english, v.ruleset, interpreted, missing,
-                           coverage_of(interpreted, missing)))
+                           coverage_of(interpreted, missing, lost), lost))
     return tuple(out)

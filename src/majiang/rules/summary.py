@@ -25,8 +25,8 @@ def source_in_words(text: str) -> str:
 
 def describe(rs: Ruleset) -> dict:
     """The facts of ruleset `rs` as plain JSON-ready data: names, section and status,
-    coverage (:attr:`~majiang.rules.base.Ruleset.coverage`) with the interpreted and the
-    missing facts,
+    coverage (:attr:`~majiang.rules.base.Ruleset.coverage`) with the interpreted facts,
+    the rules not played (``missing``) and the facts lost in the sources (``lost``),
     players, hand size, tiles, calls, forms, win constraints, ready declaration, several
     winners, 血战 / 血流, jokers (None without), scoring, minimum fan, who deals next in a
     match (``next_dealer``: the dealer rule in words, ``stated`` False when the sources
@@ -38,6 +38,7 @@ def describe(rs: Ruleset) -> dict:
         "name": rs.name, "title": rs.title, "section": rs.section, "status": rs.status,
         "coverage": rs.coverage, "interpreted": [source_in_words(t) for t in rs.interpreted],
         "missing": [source_in_words(t) for t in rs.missing],
+        "lost": [source_in_words(t) for t in rs.lost],
         "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
         "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
         "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
@@ -63,7 +64,7 @@ def describe_lines(rs: Ruleset) -> list[str]:
     players and tiles, calls, forms, the win (constraints, ready, several winners,
     minimum), jokers when it has them, scoring, who deals next in a match, build options
     when it has them, and the
-    coverage with what is interpreted, not played or lost."""
+    coverage with what is interpreted, not played, or lost in the sources."""
     lines = [
         f"{rs.title} [{rs.name}]  {rs.section}"
         + ("" if rs.status == "complete" else "  (partial: shapes only)"),
@@ -93,6 +94,8 @@ def describe_lines(rs: Ruleset) -> list[str]:
     if rs.interpreted:
         lines.append("interpreted  " + "; ".join(source_in_words(t) for t in rs.interpreted))
     if rs.missing:
-        lines.append("not played or lost  "
-                     + "; ".join(source_in_words(t) for t in rs.missing))
+        lines.append("not played   " + "; ".join(source_in_words(t) for t in rs.missing))
+    if rs.lost:
+        lines.append("lost in the sources  "
+                     + "; ".join(source_in_words(t) for t in rs.lost))
     return lines
