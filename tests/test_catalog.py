@@ -1,21 +1,45 @@
 """The catalogue of surveyed variants (majiang.rules.catalog, ``majiang rules --all``): each
 variant's status says honestly how much of it a ruleset plays, and names what is read by
-interpretation and what is not played or lost."""
+interpretation, what is not played and what the sources lost or never defined."""
 from __future__ import annotations
 
 import json
 
 from majiang import rules
 from majiang.cli import main
-from majiang.rules.base import coverage_of
+import pytest
+
+from majiang.errors import RuleError
+from majiang.rules.base import COVERAGES, coverage_of
 from majiang.rules.catalog import STATUSES, VARIANTS, variants
 
 
+@pytest.mark.parametrize("interpreted", [(), ("x",)])
+@pytest.mark.parametrize("missing", [(), ("y",)])
+@pytest.mark.parametrize("lost", [(), ("z",)])
+def test_status_of_every_combination(interpreted, missing, lost):
+    # a rule not played outranks a lost fact, which outranks an interpretation
+    want = ("gaps" if missing else "sources incomplete" if lost
+            else "interpreted" if interpreted else "complete")
+    assert coverage_of(interpreted, missing, lost) == want
+    assert coverage_of(interpreted, missing) == coverage_of(interpreted, missing, ())
+
+
+def test_statuses_best_first():
+    assert COVERAGES == ("complete", "interpreted", "sources incomplete", "gaps")
+    assert STATUSES == COVERAGES + ("partial",)
+
+
+def test_a_note_must_be_a_tuple_of_strings():
+    # a lone string (a forgotten comma) would otherwise be shown letter by letter
+    import dataclasses
+    rs = rules.get("mcr")
+    for name in ("interpreted", "missing", "lost"):
+        with pytest.raises(RuleError, match=name):
+            dataclasses.replace(rs, **{name: "a forgotten comma"})
+
+
 def test_status_follows_the_named_facts():
-    # the rule of the status: "complete" only when nothing is interpreted or missing
-    assert coverage_of((), ()) == "complete"
-    assert coverage_of(("x",), ()) == "interpreted"
-    assert coverage_of((), ("y",)) == "gaps" and coverage_of(("x",), ("y",)) == "gaps"
     vs = variants()
     assert len(vs) == len(VARIANTS) == 31
     for v in vs:
@@ -25,20 +49,52 @@ def test_status_follows_the_named_facts():
         # the ruleset's facts are shown, after the variant's own
         assert v.interpreted[len(v.interpreted) - len(rs.interpreted):] == rs.interpreted
         assert v.missing[len(v.missing) - len(rs.missing):] == rs.missing
+        assert v.lost[len(v.lost) - len(rs.lost):] == rs.lost
         if v.status == "complete":
-            assert not v.interpreted and not v.missing, v.section
+            assert not v.interpreted and not v.missing and not v.lost, v.section
         if v.status == "interpreted":
-            assert v.interpreted and not v.missing, v.section
+            assert v.interpreted and not v.missing and not v.lost, v.section
+        if v.status == "sources incomplete":
+            assert v.lost and not v.missing, v.section
         if v.status == "gaps":
             assert v.missing, v.section
+        # no note is both not played and lost, nor both lost and interpreted
+        assert not set(v.missing) & set(v.lost), v.section
+        assert not set(v.interpreted) & set(v.lost), v.section
+        for t in v.missing:             # a "not played" note does not say the text is lost
+            assert "undefined" not in t and " lost" not in t, (v.section, t)
+
+
+def test_a_fact_the_sources_lose_is_lost_not_missing():
+    got = {v.section: v for v in variants()}
+    # each named by the rule texts without a definition (a lost list, an undefined name)
+    for section, word in (("§3.29", "闭门炮"), ("§3.28", "②-④"), ("§3.6", "十风"),
+                          ("§3.24", "乱风向"), ("§3.24", "开宝"), ("§3.27", "大绝"),
+                          ("§3.30", "抢金"), ("§3.21", "items 1 and 3")):
+        assert any(word in t for t in got[section].lost), (section, word)
+        assert not any(word in t for t in got[section].missing), (section, word)
+    # 十风 is defined by the Yunnan sources (ten honour discards), so Yunnan does not play it
+    assert any("十风" in t for t in got["§3.26"].missing)
+    assert not got["§3.26"].lost
+    # a fact left open for which a value is played is interpreted, not lost: 沈阳's wall
+    # end and several winners, 天津's caps and wall end
+    for section in ("§3.29", "§3.15"):
+        notes = got[section].missing + got[section].lost
+        assert not any("wall end" in t for t in notes), section
+        assert any("wall end" in t for t in got[section].interpreted), section
+    # 螺山: every rule its sources define is played, some are lost
+    assert got["§3.28"].status == "sources incomplete"
+    # 沈阳 still leaves 亮牌 out (a rule the sources define)
+    assert got["§3.29"].status == "gaps" and any("亮牌" in t for t in got["§3.29"].missing)
 
 
 def test_rows_that_lost_facts_are_not_complete():
     got = {v.section: v for v in variants()}
     # 螺山: winning types ②-④ are lost (the source text lists five, gives two)
-    assert got["§3.28"].status == "gaps" and any("②-④" in m for m in got["§3.28"].missing)
+    assert got["§3.28"].status == "sources incomplete"
+    assert any("②-④" in m for m in got["§3.28"].lost)
     # 沈阳: 闭门炮 is named and never defined
-    assert any("闭门炮" in m for m in got["§3.29"].missing)
+    assert any("闭门炮" in m for m in got["§3.29"].lost)
     # one ruleset, two variants: 卡五星 plays 襄阳 as stated, 广水 with 卡五星's values
     assert got["§3.18"].status == "complete" and got["§3.17"].status == "interpreted"
     # 宜昌 plays with the Sichuan values
@@ -58,13 +114,18 @@ def test_cli_lists_the_notes_and_counts(capsys):
     out = capsys.readouterr().out.strip().splitlines()
     vs = variants()
     counts = {s: sum(v.status == s for v in vs) for s in STATUSES}
-    words = {"complete": "complete", "interpreted": "interpreted", "gaps": "with gaps",
+    words = {"complete": "complete", "interpreted": "interpreted",
+             "sources incomplete": "sources incomplete", "gaps": "with gaps",
              "partial": "partial (no ruleset)"}
     want = "31 variants: " + ", ".join(f"{counts[s]} {words[s]}" for s in STATUSES if counts[s])
     assert out[-1] == want
+    assert sum(counts.values()) == 31 and counts["sources incomplete"] >= 3
     shenyang = next(ln for ln in out if " shenyang " in ln)
-    assert " gaps " in shenyang and "not played or lost: 闭门炮 undefined" in shenyang
-    assert "interpreted: 小和 1" in shenyang
+    assert " gaps " in shenyang and "lost in the sources: 闭门炮" in shenyang
+    assert "not played: 亮牌" in shenyang and "interpreted: 小和 1" in shenyang
+    luoshan = next(ln for ln in out if " luoshan " in ln)
+    assert " sources incomplete " in luoshan and "lost in the sources: winning types ②-④" in luoshan
+    assert "not played" not in luoshan
     mcr = next(ln for ln in out if " mcr " in ln)
     assert mcr.rstrip().endswith("complete")
 
@@ -73,16 +134,29 @@ def test_cli_json_gives_lists(capsys):
     assert main(["rules", "--all", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     row = next(r for r in rows if r["ruleset"] == "hefei")
-    assert row["status"] == "interpreted" and row["missing"] == []
+    assert row["status"] == "interpreted" and row["missing"] == [] and row["lost"] == []
     assert row["interpreted"][0].startswith("Changsha values (majiang rule notes 'hefei' §1)")
+    row = next(r for r in rows if r["ruleset"] == "shenyang")
+    assert isinstance(row["lost"], list) and any("闭门炮" in t for t in row["lost"])
+    assert not any("闭门炮" in t for t in row["missing"])
+    assert {r["status"] for r in rows} <= set(STATUSES)
 
 
 def test_one_ruleset_shows_its_coverage(capsys):
     assert main(["rules", "shenyang"]) == 0
     out = capsys.readouterr().out
-    assert "coverage gaps" in out and "not played or lost  闭门炮 undefined" in out
+    assert "coverage gaps" in out and "lost in the sources  闭门炮" in out
+    assert "not played   亮牌" in out
+    assert main(["rules", "luoshan"]) == 0
+    out = capsys.readouterr().out
+    assert "coverage sources incomplete" in out and "not played" not in out
     assert main(["rules", "mcr"]) == 0
     out = capsys.readouterr().out
-    assert "coverage complete" in out and "not played" not in out
+    assert "coverage complete" in out and "not played" not in out and "lost" not in out
     d = rules.describe(rules.get("hefei"))
-    assert d["coverage"] == "interpreted" and d["missing"] == []
+    assert d["coverage"] == "interpreted" and d["missing"] == [] and d["lost"] == []
+    d = rules.describe(rules.get("luoshan"))
+    assert d["coverage"] == "sources incomplete" and d["missing"] == []
+    assert any("②-④" in t for t in d["lost"])
+    assert main(["rules", "luoshan", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["lost"] == d["lost"]

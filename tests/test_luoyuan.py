@@ -73,5 +73,9 @@ def test_engine_dealer_wins_after_kaijin(engine):
     assert w["deltas"] == [30, -10, -10, -10]
 
 
-def test_missing_lists_only_qiangjin():
-    assert L.LUOYUAN.missing == ("抢金 not scored: its two cases are not described",)
+def test_only_qiangjin_is_left_out_and_it_is_lost_in_the_sources():
+    # RULESETS §3.30: 抢金 "occurs just after 开金; the two situations are not described"
+    # (its value is given): nothing the sources define is left unplayed
+    assert L.LUOYUAN.missing == ()
+    assert len(L.LUOYUAN.lost) == 1 and "抢金" in L.LUOYUAN.lost[0]
+    assert L.LUOYUAN.coverage == "sources incomplete"

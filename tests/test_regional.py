@@ -844,7 +844,7 @@ def test_catalog_lists_them_with_what_is_read_or_missing(capsys):
     from majiang.rules.catalog import variants
     got = {v.section: (v.ruleset, v.status) for v in variants()}
     # 合肥 plays every rule with Changsha's values (its own table was not found); the
-    # three others leave rules out (花上添花, four-player values, kong amounts)
+    # three others leave rules out (花上添花, the standing tiles, the kong payments)
     assert got["§3.8"] == ("hefei", "interpreted")
     assert got["§3.20"] == ("hainan", "gaps")
     assert got["§3.22"] == ("lisi", "gaps")

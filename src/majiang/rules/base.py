@@ -345,9 +345,12 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
         object.__setattr__(self, "constraints", tuple(self.constraints))
-        object.__setattr__(self, "interpreted", tuple(self.interpreted))
-        object.__setattr__(self, "missing", tuple(self.missing))
-        object.__setattr__(self, "lost", tuple(self.lost))
+        for name in ("interpreted", "missing", "lost"):
+            notes = getattr(self, name)
+            if isinstance(notes, str) or not all(isinstance(t, str) for t in notes):
+                raise RuleError(f"ruleset {self.name}: {name} must be a tuple of strings, "
+                                f"got {notes!r}")
+            object.__setattr__(self, name, tuple(notes))
         object.__setattr__(self, "options", _mapping(self.options))
         object.__setattr__(self, "end_checks", tuple(self.end_checks))
         if self.pass_lock not in PASS_LOCKS:

@@ -165,7 +165,7 @@ def build(*, dealer: str = "double", multiple_winners: bool = False, chow: bool 
                      "seat deals",
                      "七对先胡 (option seven_pairs_first) read from the option's label: a "
                      "seat winning with 七对 takes the discard ahead of a nearer winner"),
-        missing=("大绝 (in 大绝七对先胡) not played: no source says what a 大绝 win is",))
+        lost=("大绝 (in 大绝七对先胡): no source says what a 大绝 win is",))
 
 
 GUANNAN = build()

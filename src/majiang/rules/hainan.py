@@ -161,9 +161,10 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
                  "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players},
         builder="hainan", section="§3.20",
         interpreted=("items 7-9 of the 番 list inferred (docs/rules/hainan.md)",
-                     "a wall end of about 15 tiles; 地胡 as any non-dealer win in the first go-around before a call"),
-        missing=("花上添花 and the liability cases need the game history",
-                 "the cap per payer or in total: not stated"))
+                     "a wall end of about 15 tiles; 地胡 as any non-dealer win in the first go-around before a call",
+                     "the cap applied to the value, before d, so per payer (per payer or in "
+                     "total: not stated)"),
+        missing=("花上添花 and the liability cases need the game history",))
 
 
 HAINAN = build()

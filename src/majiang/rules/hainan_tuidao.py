@@ -170,7 +170,7 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
                      "a self-draw pays 1 from each; 明打 = a declared player dealing in",
                      "next dealer: the dealer keeps the deal on his win, otherwise the next "
                      "seat (\"其余规则与大众麻将相同\")"),
-        missing=("items 1 and 3 of the text lost",))
+        missing=(), lost=("items 1 and 3 of the text",))
 
 
 HAINAN_TUIDAO = build()

@@ -367,8 +367,9 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
                  "min_points": (1, 1) if you_cai_bi_kao else (0, 0)},
         builder="hangzhou", section="§3.6",
         interpreted=("the rulebook's 4番封顶 cap read as x16",),
-        missing=("十风 undefined; 清七对 value and kong money not stated",
-                 "财飘 抓打圈 and the kong/飘 chain need the game history"))
+        missing=("财飘 抓打圈 and the kong/飘 chain need the game history",),
+        lost=("十风 (named, never defined)", "the value of 清七对 (named, no value)",
+              "kong money (no amounts)"))
 
 
 DERIVED_OPTIONS["hangzhou"] = frozenset({"min_points"})

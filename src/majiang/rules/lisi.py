@@ -99,8 +99,8 @@ def build() -> Ruleset:
         interpreted=("three-player household rules (docs/rules/lisi.md)",
                      "after ready a kong of the drawn tile that keeps the waits is allowed "
                      "(the engine's one rule; the text allows none)"),
-        missing=("four-player values (only the names are known)",
-                 "the standing tiles (立四) are not played: any discard may declare ready"))
+        lost=("four-player values (only the names are known)",),
+        missing=("the standing tiles (立四) are not played: any discard may declare ready",))
 
 
 LISI = build()

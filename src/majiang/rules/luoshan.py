@@ -107,7 +107,8 @@ def build(*, min_self: int = 100, min_discard: int = 200, min_points=None) -> Ru
         builder="luoshan", section="§3.28",
         interpreted=("平和 read as an all-chow hand won on a two-sided wait",
                      "自摸六 / 自摸十 read as a concealed pung completed by the self-drawn tile"),
-        missing=("winning types ②-④ lost: only the ordinary hand and 对对胡 are played",))
+        lost=("winning types ②-④ (the list of five keeps ① the ordinary hand and ⑤ 对对胡, "
+              "which are played)",))
 
 
 DERIVED_OPTIONS["luoshan"] = frozenset({"min_points"})

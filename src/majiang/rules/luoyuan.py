@@ -115,7 +115,7 @@ def build(*, flowers36: bool = True, repeat: int = 0,
                      "the dealer's formulas used for every seat",
                      "天胡: (花番 + 金 + 连庄 + 1) x 10 in place of every other formula, on a "
                      "complete shape (a shape-free 三金倒 on the deal stays x 3)"),
-        missing=("抢金 not scored: its two cases are not described",))
+        lost=("抢金's two cases (its value is given, not when it applies): not scored",))
 
 
 DERIVED_OPTIONS["luoyuan"] = frozenset({"min_points"})

@@ -210,8 +210,10 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         interpreted=("no 吃; 双七对 levels, 压绝, 无花果 and 全球独钓 read from the names",
                      "天胡 under 进园子: each other player pays a full 园子 (the stake left "
                      "is not known to one hand)"),
-        missing=("kong (现场汇) amounts not stated",
-                 "大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)"))
+        missing=("现场汇 kong payments not played (a hobby text: 6 from each for a concealed "
+                 "kong)",
+                 "大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)"),
+        lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",))
 
 
 NANJING = build()

@@ -88,7 +88,8 @@ def build(*, pair_258: bool = False, small_fans: int = 1) -> Ruleset:
         section="§3.1",
         interpreted=("the 1-2 番 rows: 自摸, 门清 and 混一色 read as 1 番",
                      "a self-draw paid by each of the three (not stated)"),
-        missing=("flowers not played (their use is not stated)",))
+        lost=("the use of the eight flowers (listed in the tile set, never stated): they "
+              "are not played",))
 
 
 SHANDONG = build()

@@ -119,9 +119,11 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
                  "values": values},
         builder="shanghai_baida", section="§3.24",
         interpreted=("Shanghai values (docs/rules/shanghai_baida.md)",
-                     "the usual payers: the discarder on a discard, each other on a self-draw"),
-        missing=("乱风向, 开宝 undefined",
-                 "花 values and the base stake not stated"))
+                     "the usual payers: the discarder on a discard, each other on a self-draw",
+                     "a base stake of 1 (not stated)"),
+        missing=("flowers adding to the stake (one product's rule) not played: its values "
+                 "were not read",),
+        lost=("乱风向 (x4, its hand never defined)", "开宝 (x2, never defined)"))
 
 
 SHANGHAI_BAIDA = build()

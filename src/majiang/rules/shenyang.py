@@ -57,11 +57,12 @@ def build(*, cap: int | None = None) -> Ruleset:
         scoring=ScoringRule(mode="double", base=1, cap=cap), options={"cap": cap},
         builder="shenyang", section="§3.29",
         interpreted=("小和 1 read as the value of a win with no other fan",
-                     "4 players and 13-tile hands assumed (not stated)"),
-        missing=("闭门炮 undefined",
-                 "亮牌 and a pung tile also in a chow counting as a kong: not scored",
-                 "wall end not stated",
-                 "multiple winners not stated"))
+                     "4 players and 13-tile hands assumed (not stated)",
+                     "play to the last tile (the wall end not stated)",
+                     "one winner, the first in turn after the discarder (several winners not "
+                     "stated)"),
+        missing=("亮牌 and a pung tile also in a chow counting as a kong: not scored",),
+        lost=("闭门炮 (named, never defined)",))
 
 
 SHENYANG = build()

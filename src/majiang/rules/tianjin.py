@@ -42,7 +42,8 @@ are tagged ``"wild_held"``, so the game engine scores every 天津 win by the fa
 held tiles (and a 银杠胡 / 金杠胡 / 本混龙 can lift a hand to the 2-point minimum).
 
 Not modelled: 扣听 (a declared, locked ready hand: 平胡 1 and ×4), the dealer side bets
-坐庄 / 拉庄, caps (none stated), the wall end (not stated).
+坐庄 / 拉庄.  Caps and the wall end are not stated: no cap, and the wall is played to the
+last tile [interp.].
 """
 from __future__ import annotations
 
@@ -214,9 +215,9 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
                  "hun_diao_alone": bool(hun_diao_alone)},
         builder="tianjin", section="§3.15",
         interpreted=("本混龙 read as a 一条龙 in the suit of a 混儿 kind whose 混儿 stand for themselves",
-                     "the indicator in play or face up: an option (docs/rules/tianjin.md §6)"),
-        missing=("扣听 and the dealer side bets (坐庄 / 拉庄) not played",
-                 "caps and the wall end not stated"))
+                     "the indicator in play or face up: an option (docs/rules/tianjin.md §6)",
+                     "no cap and play to the last tile (caps and the wall end not stated)"),
+        missing=("扣听 and the dealer side bets (坐庄 / 拉庄) not played",))
 
 
 TIANJIN = build()
