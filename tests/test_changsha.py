@@ -87,9 +87,14 @@ def test_birds_on_a_last_tile_win_and_several_winners():
 def test_no_birds_at_a_drawn_end_and_options():
     t = _table(end="wall", rest=(0, 0), start=())
     assert C.end_settlement(C.build(), t) == []
+    # nobody claimed a 起手胡: no birds after a drawn hand, even with the 海底 tile known
+    start = tuple(dict(enumerate(_counts(h))) for h in (_WIN,) + _OTHERS)
+    t = _table(end="wall", rest=(), start=start, last_drawn=0)
+    assert C.end_settlement(C.build(), t) == []
     assert C.build(start_wins=False, birds=0).end_settlement == ""
     assert C.build(zhuanzhuan=True).end_settlement == ""      # 转转: a separate game
-    for bad in (dict(birds=9), dict(birds=True), dict(bird_mode="x"), dict(start_wins=1)):
+    for bad in (dict(birds=9), dict(birds=True), dict(bird_mode="x"), dict(start_wins=1),
+                dict(start_win_birds=1)):
         with pytest.raises(RuleError):
             C.build(**bad)
 
@@ -182,3 +187,87 @@ def test_replay_pays_the_same():
         again = replay(st.events, ruleset=rs)
         assert summarize(again) == summarize(st)
         assert list(again.deltas) == list(st.deltas) and again.end_checks == st.end_checks
+
+
+# -- birds and 起手胡 (docs/rules/changsha.md §4, CS) -----------------------------------
+# seat 2 holds four 1s (四喜, 1 pattern) or no 2/5/8 and no 条 (板板胡 + 缺一色, 2)
+_SIXI = "1111s2356m234p68s"
+_TWO = "1133679m113446p"
+
+
+def _start(seat2):
+    return tuple(dict(enumerate(_counts(h))) for h in (_WIN, _OTHERS[0], seat2, _OTHERS[2]))
+
+
+def test_birds_raise_the_start_of_hand_payments():
+    # seat 1 wins 6 on seat 3's discard; birds 5m (rank 5: the winner, seat 1) and 8s
+    # (rank 8: the winner's 上家, seat 0); seat 2's 四喜 is paid 2 by each other seat
+    t = _table(winners=(1,), wins=((1, "discard", 3, 6, ()),), payments=((0, 6, 0, -6),),
+               win_tiles=(5,), rest=(4, 25, 0, 0), start=_start(_SIXI))
+    assert C.start_of_hand_wins(t.start[2]) == ("四喜",)
+    got = _by_check(C.end_settlement(C.build(), t))
+    assert got["四喜"] == [(0, 2, 2), (1, 2, 2), (3, 2, 2)]
+    # the win: +1 (the winner's bird); the 四喜 payments: seat 0 (1 bird) and seat 1 (1
+    # bird) pay 1 more each, seat 3 (none, nor on seat 2) nothing
+    assert got["扎鸟"] == [(0, 2, 1), (1, 2, 1), (3, 1, 1)]
+    # x (1 + birds): 2 x 2 = 4, 2 more each; the win 6 more
+    assert _by_check(C.end_settlement(C.build(bird_mode="times"), t))["扎鸟"] == [
+        (0, 2, 2), (1, 2, 2), (3, 1, 6)]
+    # four birds 5m 8s 1m 1m: seat 1 holds 3, seat 0 holds 1; x 2^birds: the 四喜 of
+    # seat 1 becomes 2 x 8 (14 more), of seat 0 2 x 2 (2 more)
+    assert _by_check(C.end_settlement(C.build(birds=4, bird_mode="double"), t))["扎鸟"] == [
+        (0, 2, 2), (1, 2, 14), (3, 1, 42)]
+    # start_win_birds off (CS 起手鸟分): the birds raise the win alone
+    assert _by_check(C.end_settlement(C.build(start_win_birds=False), t))["扎鸟"] == [
+        (3, 1, 1)]
+
+
+def test_birds_after_a_drawn_hand_with_a_start_of_hand_win():
+    # the wall ran out; seat 2 claimed 板板胡 + 缺一色 (4 from each); the 海底 tile (the
+    # last drawn) is the one bird, counted from the dealer (seat 0)
+    t = _table(end="wall", rest=(), start=_start(_TWO), dealer=0, last_drawn=11)
+    got = _by_check(C.end_settlement(C.build(), t))
+    assert got["板板胡"] == got["缺一色"] == [(0, 2, 2), (1, 2, 2), (3, 2, 2)]
+    # 3p: rank 3, across from the dealer: seat 2, the claimant: +1 from each payer
+    assert got["扎鸟"] == [(0, 2, 1), (1, 2, 1), (3, 2, 1)]
+    # x (1 + 1): each 4 more; x 2^1: the same
+    for mode in ("times", "double"):
+        assert _by_check(C.end_settlement(C.build(bird_mode=mode), t))["扎鸟"] == [
+            (0, 2, 4), (1, 2, 4), (3, 2, 4)]
+    # 2m: rank 2, the dealer's 下家 (seat 1): only seat 1's payment rises
+    t2 = _table(end="wall", rest=(), start=_start(_TWO), dealer=0, last_drawn=1)
+    assert _by_check(C.end_settlement(C.build(), t2))["扎鸟"] == [(1, 2, 1)]
+    # counted from the dealer: with seat 3 dealing, 3p points at seat 1
+    t3 = _table(end="wall", rest=(), start=_start(_TWO), dealer=3, last_drawn=11)
+    assert _by_check(C.end_settlement(C.build(), t3))["扎鸟"] == [(1, 2, 1)]
+    # off, or no birds: the 起手胡 alone
+    for rs in (C.build(start_win_birds=False), C.build(birds=0)):
+        assert "扎鸟" not in _by_check(C.end_settlement(rs, t))
+
+
+def test_drawn_hands_turn_the_last_tile_drawn_in_both_loops():
+    # the 海底 tile is read from the Python loop's log (its last draw), independently of
+    # the loops' own record; each drawn hand with a 起手胡 pays the birds it points at
+    seen = raised = 0
+    for i in range(60):                # random players: mostly drawn hands
+        st = play_hand(C.CHANGSHA, ["random"] * 4, seed=21, hand=i, log=True)
+        if st.end_reason != "wall":
+            continue
+        start = [C.start_of_hand_wins(h) for h in
+                 (dict(enumerate(x.tolist())) for x in st.start_hands)]
+        if not any(start):
+            assert "扎鸟" not in {e["check"] for e in st.end_checks}
+            continue
+        seen += 1
+        last = [e["tile"] for e in st.events if e["e"] == "draw"][-1]
+        seat = (st.dealer + last % 9) % 4           # rank r: (r - 1) places on
+        want = []
+        for p, names in enumerate(start):
+            for q in range(4):
+                if names and q != p and seat in (p, q):
+                    want.append((q, p, 1))
+        assert _by_check(st.end_checks).get("扎鸟", []) == sorted(want)
+        raised += bool(want)
+        fast = play_hand(C.CHANGSHA, ["random"] * 4, seed=21, hand=i, engine="compiled")
+        assert fast.end_checks == st.end_checks and list(fast.deltas) == list(st.deltas)
+    assert seen >= 5 and raised >= 5

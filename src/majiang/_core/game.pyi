@@ -54,6 +54,7 @@ class FastHand:
     end_reason: int
     jk: int
     indicator: int
+    last_drawn: int
     def __init__(self, wall: npt.NDArray[np.int16], n: int, hand_size: int, dealer: int,
                  prevalent: int, copies: _U8, flags: dict, ptypes: list[int], gens: list,
                  bridge: object) -> None: ...

@@ -23,6 +23,7 @@ cdef class _HandState:
     cdef list pending
     cdef list gens
     cdef public int jk, indicator
+    cdef public int last_drawn  # kind of the last playing tile taken (-1 none; 长沙 扎鸟)
     cdef int jk_mode, fifth, three_jokers
     cdef int all258            # the all_258 form (将将胡 of any shape): THE predicate is asked
     cdef uint64_t no_set       # bit k: kind k never enters a set (武汉 红中): no pung, no kong
@@ -53,6 +54,7 @@ cdef class _HandState:
         if wv.shape[0] > MAXWALL:
             raise ValueError("wall too long")
         self.wall_n = wv.shape[0]
+        self.last_drawn = -1
         for i in range(self.wall_n):
             self.wall[i] = wv[i]
         self.n = n
@@ -160,6 +162,8 @@ cdef class _HandState:
         else:
             t = self.wall[self.head]
             self.head += 1
+        if t < 34:
+            self.last_drawn = t
         return t
 
     cdef int draw(self, int p, bint from_tail) noexcept:

@@ -37,8 +37,16 @@ the one bird.  A bird of rank r points at the seat (r - 1) mod 4 places on from 
 winner (several winners: from the discarder): 1/5/9 the winner, 2/6 the 下家, 3/7
 across, 4/8 the 上家.  Each payment of a win rises with the birds on its winner plus
 those on its payer: ``bird_mode`` "add" +1 a bird (default), "times" x (1 + birds),
-"double" x 2^birds (``check`` = "扎鸟").  Not played: birds after a drawn hand in which
-someone claimed a 起手胡 (CS), birds raising the 起手胡 payments.
+"double" x 2^birds (``check`` = "扎鸟").
+
+Birds and 起手胡 (docs/rules/changsha.md §4, CS ``calcOver`` / ``calXiaoHuFen``; option
+``start_win_birds``, on by default: CS's 起手鸟分 setting): the birds also raise each
+起手胡 payment (2 a pattern from each other player), by the birds on the claimant plus
+those on the payer, in the same ``bird_mode`` (+1 a bird once on the pattern total, x (1 +
+birds), x 2^birds); and a drawn hand in which someone claimed a 起手胡 turns its birds
+too: the wall is empty, so the 海底 tile (the last tile drawn) is the one bird, counted
+from the dealer (CS counts from the dealer; there is no winner) [interp.: CS skips the +1
+on a claimant who also won the hand, a quirk of one server; not played].
 """
 from __future__ import annotations
 
@@ -46,7 +54,7 @@ from ..tiles import KINDS_258
 from . import fans as F
 from .base import (END_SETTLEMENTS, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, settle_points)
-from .table_rules import RAISE_MODES, pointed_seats, raised_payments
+from .table_rules import RAISE_MODES, pointed_seats, raised_amount, raised_payments
 from .table_rules import DealerRule
 
 __all__ = ["build", "CHANGSHA", "start_of_hand_wins", "bird_seats", "end_settlement",
@@ -111,20 +119,38 @@ def end_settlement(rs, table) -> list:
     opts = rs.options
     n = table.players
     out = []
+    claimed = {}                          # seat: its 起手胡 patterns
     if opts.get("start_wins", True):
         for p, hand in enumerate(table.start):
-            for name in start_of_hand_wins(hand):
+            names = start_of_hand_wins(hand)
+            for name in names:
                 for q in range(n):
                     if q != p:
                         out.append({"check": name, "payer": q, "payee": p,
                                     "amount": START_OF_HAND_PAYMENT})
+            if names:
+                claimed[p] = len(names)
     nb = int(opts.get("birds", 0))
+    start_birds = bool(claimed) and opts.get("start_win_birds", True)
     if nb and table.wins:
         birds = table.rest[:nb] if table.rest else table.win_tiles[:1]
         anchor = table.wins[0][0] if len(table.wins) == 1 else table.wins[0][2]
-        on = bird_seats(birds, anchor, n)
-        out += raised_payments(table, lambda w, q: on[w] + on[q],
-                               opts.get("bird_mode", "add"), "扎鸟")
+    elif nb and start_birds and table.last_drawn is not None:
+        # a drawn hand with a 起手胡: the 海底 tile is the bird, counted from the dealer
+        birds = table.rest[:nb] if table.rest else (table.last_drawn,)
+        anchor = table.dealer
+    else:
+        return out
+    on = bird_seats(birds, anchor, n)
+    mode = opts.get("bird_mode", "add")
+    out += raised_payments(table, lambda w, q: on[w] + on[q], mode, "扎鸟")
+    if start_birds:
+        for p, k in claimed.items():
+            for q in range(n):
+                extra = 0 if q == p else raised_amount(START_OF_HAND_PAYMENT * k,
+                                                       on[p] + on[q], mode)
+                if extra:
+                    out.append({"check": "扎鸟", "payer": q, "payee": p, "amount": extra})
     return out
 
 
@@ -132,11 +158,14 @@ END_SETTLEMENTS["changsha"] = end_settlement
 
 
 def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
-          birds: int | None = None, bird_mode: str = "add") -> Ruleset:
+          birds: int | None = None, bird_mode: str = "add",
+          start_win_birds: bool = True) -> Ruleset:
     """The Changsha ruleset.  Options: ``zhuanzhuan`` (the 转转 style), ``start_wins``
     (起手胡 paid), ``birds`` (扎鸟 tiles turned after a win, 0..8: our pick of 2 among the
-    tables' 1, 2, 4, 6), ``bird_mode`` (:data:`BIRD_MODES`).  None: the style's default
-    (二五八 True and 2; 转转, a separate game, False and 0).
+    tables' 1, 2, 4, 6), ``bird_mode`` (:data:`BIRD_MODES`), ``start_win_birds`` (the
+    birds raise the 起手胡 payments and are turned after a drawn hand with a 起手胡; CS
+    起手鸟分).  None: the style's default (二五八 True and 2; 转转, a separate game, False
+    and 0).
 
     Raises
     ------
@@ -151,6 +180,7 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
     check_bool(start_wins, "changsha option start_wins")
     check_int(birds, "changsha option birds", lo=0, hi=8)
     check_choice(bird_mode, "changsha option bird_mode", BIRD_MODES)
+    check_bool(start_win_birds, "changsha option start_win_birds")
     src = "docs/rules/changsha.md §2"
     big = ("big", "pattern")
     sit = big + ("situational",)      # needs the win's context: never ready by shape
@@ -190,12 +220,13 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         tile_set="108", constraints=() if zhuanzhuan else ("pair_258_small",), ready="none",
         wall_end=WallEnd(kept=0), winners="multiple", scoring=ScoringRule(mode="add"),
         options={"zhuanzhuan": zhuanzhuan, "start_wins": start_wins, "birds": birds,
-                 "bird_mode": bird_mode},
+                 "bird_mode": bird_mode, "start_win_birds": start_win_birds},
         end_settlement="changsha" if (start_wins or birds) else "",
         builder="changsha", section="§3.19",
-        interpreted=("every kong a 补张 (one replacement); 杠上炮 a win on the discard after it",),
-        missing=("the 杠 that turns two tiles not played",
-                 "birds after a drawn hand with a 起手胡, and birds raising the 起手胡 payments, not played"))
+        interpreted=("every kong a 补张 (one replacement); 杠上炮 a win on the discard after it",
+                     "birds after a drawn hand with a 起手胡: the 海底 tile (the last tile "
+                     "drawn) is the one bird, counted from the dealer"),
+        missing=("the 杠 that turns two tiles not played",))
 
 
 CHANGSHA = build()

@@ -15,7 +15,8 @@ from ..errors import RuleError
 from .checks import check_bool, check_int
 
 __all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS",
-           "PASS_LOCKS", "pointed_seats", "raised_payments", "RAISE_MODES", "DealerRule",
+           "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
+           "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
 
 
@@ -314,6 +315,10 @@ class EndTable:
     kong_discards : tuple of bool
         Per win in order, won on the discard its discarder made right after his own kong
         (杠上炮 / 杠后炮, :attr:`majiang.winning.WinContext.kong_discard`).
+    last_drawn : int or None
+        The kind of the last playing tile drawn from the wall, head or tail (the 海底 tile
+        when the wall ran out: 长沙 扎鸟 after a drawn hand); None when the loop did not
+        keep it.
     """
 
     players: int
@@ -335,6 +340,7 @@ class EndTable:
     payments: tuple = ()
     win_tiles: tuple = ()
     kong_discards: tuple = ()
+    last_drawn: int | None = None
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}
@@ -363,6 +369,17 @@ def pointed_seats(tiles, anchor: int, players: int = 4) -> list[int]:
     return out
 
 
+def raised_amount(paid: int, k: int, mode: str, unit: int = 1) -> int:
+    """How much more a payment of ``paid`` becomes when ``k`` tiles raise it
+    (:data:`RAISE_MODES`): ``k * unit`` (``"add"``), ``paid * k`` (``"times"``: x (1 + k))
+    or ``paid * (2^k - 1)`` (``"double"``: x 2^k)."""
+    if mode == "add":
+        return k * unit
+    if mode == "times":
+        return paid * k
+    return paid * ((1 << k) - 1)
+
+
 def raised_payments(table, hits, mode: str, check: str, unit: int = 1) -> list:
     """The extra payments when tiles turned after a win raise what its payers pay: for
     each win of ``table`` (:class:`EndTable`) and each seat that paid it, ``k = hits(winner,
@@ -374,9 +391,7 @@ def raised_payments(table, hits, mode: str, check: str, unit: int = 1) -> list:
         for q in range(table.players):
             if q == w or pay[q] >= 0:
                 continue
-            k = hits(w, q)
-            extra = (k * unit if mode == "add" else -pay[q] * k if mode == "times"
-                     else -pay[q] * ((1 << k) - 1))
+            extra = raised_amount(-pay[q], hits(w, q), mode, unit)
             if extra:
                 out.append({"check": check, "payer": q, "payee": w, "amount": extra})
     return out

@@ -165,6 +165,7 @@ class FastState:
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
+        self.last_drawn = fh.last_drawn
 
     @property
     def tallies(self) -> list:

@@ -175,7 +175,15 @@ def end_table(st, readiness=None):
                     start=start, rest=rest,
                     payments=tuple(tuple(int(x) for x in w["deltas"]) for w in st.wins),
                     win_tiles=tuple(int(w["tile"]) for w in st.wins),
-                    kong_discards=tuple(bool(w.get("kong_discard")) for w in st.wins))
+                    kong_discards=tuple(bool(w.get("kong_discard")) for w in st.wins),
+                    last_drawn=_last_drawn(st))
+
+
+def _last_drawn(st):
+    """The kind of the last playing tile the hand drew from the wall (both loops keep
+    it; -1 or absent: none)."""
+    t = getattr(st, "last_drawn", None)
+    return None if t is None or t < 0 else int(t)
 
 
 def _apply(st, payments):

@@ -95,6 +95,7 @@ class HandState:
             self.wall = checked_wall(self.model, wall)
         self.head = 0
         self.tail = self.wall.size - 1
+        self.last_drawn = -1              # kind of the last playing tile taken (_take)
         # one wall per seat (WallEnd.per_seat, Botzone's duplicate format): seat p owns
         # the quarter of its seat wind, East's first, and takes from its end
         self.per_seat = bool(getattr(rs.wall_end, "per_seat", False))
@@ -189,13 +190,14 @@ class HandState:
         if self.per_seat:
             t = int(self.wall[self.seat_next[p]])
             self.seat_next[p] -= 1
-            return t
-        if from_tail:
+        elif from_tail:
             t = int(self.wall[self.tail])
             self.tail -= 1
         else:
             t = int(self.wall[self.head])
             self.head += 1
+        if t < 34:
+            self.last_drawn = t        # the 海底 tile when the wall runs out (长沙 扎鸟)
         return t
 
     def draw(self, p: int, from_tail: bool = False):
