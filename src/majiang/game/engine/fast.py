@@ -165,7 +165,8 @@ class FastState:
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
-        self.last_drawn = fh.last_drawn
+        # (an extension built before FastHand kept it: -1, as if none; rebuild to get it)
+        self.last_drawn = getattr(fh, "last_drawn", -1)
 
     @property
     def tallies(self) -> list:
