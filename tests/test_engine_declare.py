@@ -71,6 +71,12 @@ def test_scripted_declaration_logged_shown_and_locked():
     mine = [e for e in st.events[i + 1:] if e["e"] == "discard" and e["seat"] == 0]
     assert mine and mine[0]["tile"] == majiang.parse_tile("5m") and mine[0].get("forced")
     assert len(pols[0].shown) == 1          # asked to discard only before declaring
+    # what another seat's view of the log shows: the declaration, not its waits
+    from majiang.game.players import SeatView
+    seen = [e for e in SeatView(st, 1).seen_events() if e["e"] == "ready"]
+    assert [(e["seat"], e["choice"]) for e in seen] == [(0, "concealed")]
+    own = [e for e in SeatView(st, 0).seen_events() if e["e"] == "ready"]
+    assert "waits" not in seen[0] and "waits" in own[0]
     w = st.wins[0]
     assert (w["seat"], w["how"], w["declared_ready"]) == (0, "self_draw", "concealed")
     assert ("暗楼", 1) in w["fans"]

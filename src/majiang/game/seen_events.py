@@ -32,7 +32,8 @@ class _SeenEvents:
         (copies, :mod:`majiang.game.logs` format): the ``header`` without the wall;
         ``deal`` / ``start`` with the other seats' hands None; another seat's ``draw``
         with ``tile`` None; the other seats' decisions (``declare``, ``claim``,
-        ``exchange``) left out.  Empty without a log (:meth:`record_events`)."""
+        ``exchange``) left out, and of their ``ready`` asks (报听) only a declaration made,
+        without its waits.  Empty without a log (:meth:`record_events`)."""
         ev = self._st.events
         if ev is None:
             return []
@@ -42,7 +43,11 @@ class _SeenEvents:
             k = e.get("e")
             if k in ("declare", "claim", "exchange") and e.get("seat") != me:
                 continue
+            if k == "ready" and e.get("seat") != me and not e.get("choice"):
+                continue      # asked but not declared: the ask would tell the hand is ready
             e = dict(e)
+            if k == "ready" and e.get("seat") != me:
+                e.pop("waits", None)
             if k == "header":
                 e.pop("wall", None)
             elif k in ("deal", "start"):
