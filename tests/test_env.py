@@ -13,8 +13,8 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from majiang.env import (CHOW, N_ACTIONS, PASS, VOID, WIN, action_name, env,  # noqa: E402
-                         raw_env)
+from majiang.env import (CHOW, DISCARD, KONG, N_ACTIONS, PASS, PUNG, READY, VOID,  # noqa: E402
+                         WIN, action_name, env, raw_env)
 from majiang.game import play_hand  # noqa: E402
 from majiang.game.engine import IllegalMoveError  # noqa: E402
 from majiang.game.logs import replay  # noqa: E402
@@ -46,7 +46,8 @@ def _random(seed):
 
 @pytest.mark.filterwarnings("ignore:Observation")    # a dict observation, as PettingZoo's
 @pytest.mark.parametrize("ruleset", ["mcr", "sichuan", "guangdong", "kawuxing", "nanchang",
-                                     "sichuan_xueliu"])                # own card games
+                                     "sichuan_xueliu", "shandong",     # own card games
+                                     "baoding"])
 def test_pettingzoo_api_and_seed_tests(ruleset):
     api_test(env(ruleset), num_cycles=400)
     seed_test(lambda: env(ruleset), num_cycles=200)
@@ -57,14 +58,38 @@ def test_efficiency_decisions_through_the_env_settle_as_the_engine(ruleset):
     """Every seat answered by the built-in efficiency bot through ``policy_action``: the
     hand and its settlement are those of ``play_hand(ruleset, "efficiency")`` on the same
     seed (the engine's own loop asking the bot directly); the rewards are its score
-    changes and sum to 0 (every built-in ruleset pays player to player)."""
+    changes and sum to 0 (every built-in ruleset pays player to player); the two logs
+    are the same event for event (报听 asks and declarations included)."""
     e = env(ruleset)
     bot = EfficiencyPlayer()
     final = _play(e, lambda agent, obs: e.unwrapped.policy_action(bot), seed=3)
-    ref = play_hand(ruleset, "efficiency", seed=3, engine="python")
+    ref = play_hand(ruleset, "efficiency", seed=3, engine="python", log=True)
     assert [final[f"player_{p}"] for p in range(len(ref.deltas))] == list(ref.deltas)
     assert sum(ref.deltas) == 0
     assert e.unwrapped.hand_state.end_reason == ref.end_reason
+    assert e.unwrapped.hand_state.events[1:] == ref.events[1:]    # the header names the bots
+
+
+def test_the_efficiency_bot_declares_through_the_env_where_the_engine_has_it_declare():
+    """Hand 0 of seed 3 under 保定 (a declaration is required to win): the engine's own
+    loop has the efficiency bot declare twice; through the env both are ready decisions
+    answered 112 (concealed), and each declaring seat's reward is its score change."""
+    e = env("baoding")
+    u = e.unwrapped
+    bot = EfficiencyPlayer()
+    asked = []
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        a = u.policy_action(bot)
+        if obs["observation"][13, 0] == 6:
+            asked.append((agent, a))
+        e.step(a)
+    assert asked == [("player_2", READY), ("player_0", READY)]
+    assert [s.declared for s in u.hand_state.seats] == ["concealed", "", "concealed", ""]
 
 
 @pytest.mark.parametrize("ruleset", COMPLETE)
@@ -259,8 +284,9 @@ def test_win_is_offered_and_taken():
 def test_action_names_and_render():
     assert action_name(5) == "discard 6m" and action_name(CHOW + 1) == "chow (middle)"
     assert action_name(39 + 27) == "concealed kong 1z" and action_name(WIN) == "win"
-    assert action_name(VOID) == "void suit 万"
-    with pytest.raises(Exception, match="0..111"):
+    assert action_name(VOID) == "void suit 万" and action_name(113) == "declare ready (open)"
+    assert action_name(READY) == "declare ready (concealed)" and N_ACTIONS == 114
+    with pytest.raises(Exception, match="0..113"):
         action_name(N_ACTIONS)
     e = env("mcr", render_mode="ansi")
     e.reset(seed=0)
@@ -299,3 +325,149 @@ def test_robbing_an_added_kong():
     assert (kong["seat"], kong["kind"], kong["tile"]) == (3, "added", 15)
     e.step(WIN)
     assert u.hand_state.wins[0]["seat"] == 2 and u.hand_state.wins[0]["how"] == "robbing_kong"
+
+
+def _shape_waits(concealed_13):
+    """Kinds completing a concealed part into sets and a pair (or 七对 / 十三幺) by the
+    peer library ``mahjong`` (its kind order is ours: 1m..9m 1p..9p 1s..9s E S W N
+    white green red)."""
+    from mahjong.agari import Agari
+    out = []
+    for k in range(34):
+        if concealed_13[k] < 4:
+            t = [int(x) for x in concealed_13]
+            t[k] += 1
+            if Agari().is_agari(t):
+                out.append(k)
+    return out
+
+
+def _rollout_with_ready(ruleset, seed, on_ready):
+    """Hand 0 of ``seed`` played by the efficiency bot through the env, but each ready
+    decision (row 13 [0] = 6) answered by ``on_ready(agent, obs)``.  Returns the env, the
+    ready decisions [(agent, obs, action)] and every later decision of each agent after
+    it declared [(agent, obs)]."""
+    e = env(ruleset)
+    u = e.unwrapped
+    bot = EfficiencyPlayer()
+    e.reset(seed=seed)
+    readies, after = [], []
+    declared = set()
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        if obs["observation"][13, 0] == 6:
+            a = on_ready(agent, obs)
+            readies.append((agent, obs, a))
+            if a != PASS:
+                declared.add(agent)
+        else:
+            if agent in declared:
+                after.append((agent, obs))
+            a = u.policy_action(bot)
+        e.step(a)
+    return u, readies, after
+
+
+@pytest.mark.parametrize("ruleset, kinds", [("shandong", [READY, READY + 1]),
+                                            ("baoding", [READY]), ("lisi", [READY]),
+                                            ("hainan_tuidao", [READY + 1])])
+def test_ready_decisions_are_exactly_the_engines_asks(ruleset, kinds):
+    """Hands that declare at every ready decision: each one comes right after
+    the agent's own discard (the pool's last tile) and offers pass or the ruleset's
+    declarations only (山东 暗楼 / 明楼, 保定 / 立四 报听, 海南 明摸); row 10 holds waits that
+    complete the 13 tiles left by shape (the peer library ``mahjong``); the decisions are
+    the engine's logged ``ready`` asks one for one, with the same waits."""
+    seen = 0
+    for seed in range(6):
+        u, readies, _ = _rollout_with_ready(ruleset, seed, lambda a, o: kinds[-1])
+        asks = [x for x in u.hand_state.events if x["e"] == "ready"]
+        assert len(asks) == len(readies)
+        for (agent, obs, _), ask in zip(readies, asks):
+            o = obs["observation"]
+            p = u.agent_name_mapping[agent]
+            assert ask["seat"] == p and np.flatnonzero(obs["action_mask"]).tolist() == \
+                sorted([PASS] + kinds)
+            waits = np.flatnonzero(o[10]).tolist()
+            assert waits == ask["waits"] and waits
+            assert o[6, ask["tile"]] >= 1 and int(o[0].sum()) % 3 == 1
+            if not o[2].any():                  # no melds: the 13 concealed tiles alone
+                assert set(waits) <= set(_shape_waits(o[0]))
+        seen += len(readies)
+    assert seen > 0
+
+
+def test_a_declared_hand_is_locked_and_shown_to_every_seat():
+    """山东: an agent that declares concealed (112) is shown as declared (row 13 [24 + r]
+    = 1) to every seat at its relative place; afterwards every own-turn decision offers
+    only its drawn tile to discard (or a win / kong), and no claim decision offers it a
+    chow, pung or exposed kong (docs/rules: after 报听 only 暗杠 and winning)."""
+    checked = 0
+    for seed in range(6):
+        u, readies, after = _rollout_with_ready("shandong", seed, lambda a, o: READY)
+        declared = [s.declared for s in u.hand_state.seats]
+        for p, d in enumerate(declared):
+            for q in range(4):
+                o = u.observe(f"player_{q}")["observation"]
+                assert o[13, 24 + (p - q) % 4] == (1 if d else 0)
+        for agent, obs in after:
+            o, m = obs["observation"], obs["action_mask"]
+            if o[13, 0] == 2:
+                assert np.flatnonzero(m[DISCARD:DISCARD + 34]).tolist() == \
+                    np.flatnonzero(o[1]).tolist()
+                checked += 1
+            assert not m[CHOW:PUNG + 1].any() and not m[KONG]
+    assert checked > 0
+
+
+def test_no_win_without_a_declaration_where_one_is_required():
+    """保定 / 立四 (a win only after declaring ready): efficiency bots that pass every
+    ready decision are never offered a win, so the hand ends without one; 海南 推倒胡's
+    open declaration (明摸) wins only by self-draw: no claim decision offers it a win."""
+    passed = 0
+    for ruleset in ("baoding", "lisi"):
+        for seed in range(3):
+            e = env(ruleset)
+            u = e.unwrapped
+            bot = EfficiencyPlayer()
+            e.reset(seed=seed)
+            for agent in e.agent_iter():
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                assert not obs["action_mask"][WIN]
+                if obs["observation"][13, 0] == 6:
+                    passed += 1
+                    e.step(PASS)
+                else:
+                    e.step(u.policy_action(bot))
+            assert not u.hand_state.wins and not any(s.declared for s in u.hand_state.seats)
+    assert passed > 0
+    declared = 0
+    for seed in range(6):
+        u, readies, after = _rollout_with_ready("hainan_tuidao", seed, lambda a, o: READY + 1)
+        declared += len(readies)
+        for agent, obs in after:
+            assert obs["observation"][13, 24] == 2
+            assert obs["observation"][13, 0] not in (4, 5) or not obs["action_mask"][WIN]
+        opened = {p for p, s in enumerate(u.hand_state.seats) if s.declared == "open"}
+        assert all(w["how"] in ("self_draw", "kong_replacement")
+                   for w in u.hand_state.wins if w["seat"] in opened)
+    assert declared > 0
+
+
+def test_ready_actions_are_never_legal_where_nobody_declares():
+    """MCR plays no ready declaration: no mask offers 112 / 113 and row 13 [24:29] stays 0."""
+    e = env("mcr")
+    rng = np.random.default_rng(0)
+    e.reset(seed=0)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        assert not obs["action_mask"][READY:].any() and not obs["observation"][13, 24:29].any()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))

@@ -18,14 +18,14 @@ The game is the package's engine (:func:`majiang.game.play_hand`, the Python loo
 deals, asks whose decision it is and which moves are legal, applies the move, scores the
 win and settles the hand under the ruleset.  Nothing here re-implements a rule: each
 agent is a policy of the engine (``declare`` / ``discard`` / ``claim`` /
-``choose_void``) whose answers come from :meth:`raw_env.step`; the engine runs in a
+``choose_void`` / ``declare_ready``) whose answers come from :meth:`raw_env.step`; the engine runs in a
 worker thread that waits for each answer (only one of the two runs at a time, so a hand
 is reproducible from its seed).
 
 Agents: ``player_0`` .. ``player_{n-1}``, the engine's seats (``n`` = 4, or 3 under
 three-player rulesets such as ``kawuxing``); the dealer of hand ``h`` is seat ``h % n``.
 
-Actions (``Discrete(112)``, the same ids for every ruleset):
+Actions (``Discrete(114)``, the same ids for every ruleset):
 
 =========  ==========================================================================
 id         move
@@ -43,14 +43,28 @@ id         move
 39-72      concealed kong of kind ``id - 39``
 73-106     added kong (a pung made a kong) of kind ``id - 73``
 107        win (self-draw, on a discard, or robbing an added kong)
-108        pass (decline every claim on a discard or an added kong)
+108        pass (decline every claim on a discard or an added kong; on a ready
+           decision: declare nothing)
 109-111    定缺: name the void suit 万 / 筒 / 条 (rulesets that play it)
+112-113    报听: declare ready with the discard just made, 112 concealed (暗楼 / 报听),
+           113 open (the hand shown: 明楼 / 明摸); 108 (pass) declares nothing
 =========  ==========================================================================
+
+Ready declarations (报听) are asked where the ruleset plays them
+(:func:`majiang.game.engine.facts.ready_kinds`: 保定, 立四 and 山东 concealed, 山东 and 海南
+推倒胡 open) as the engine asks them (:mod:`majiang.game.engine.declare`): right after the
+agent's own discard, when the hand left is ready (a wait that wins as a self-draw), the
+same agent gets a **ready decision** (row 13 [0] = 6): pass (108) or one of 112 / 113
+for each kind the ruleset plays — the mask offers nothing else, and no ready decision
+comes where the engine would not ask.  A declared hand is then locked (its own-turn
+mask offers only the drawn tile, a win, or a kong that keeps the waits; no calls), an
+open declaration wins only by self-draw, and where a declaration is required (保定, 立四)
+an undeclared hand is offered no win.
 
 换三张 (the exchange of three tiles, ``exchange3=True`` or a ruleset that plays it) is
 made for every seat by the built-in rule (:func:`majiang.game.players.efficiency_exchange`).
 
-Observation: a dict ``{"observation": int8 (14, 34), "action_mask": int8 (112,)}``; the
+Observation: a dict ``{"observation": int8 (14, 34), "action_mask": int8 (114,)}``; the
 mask is 1 for the legal actions of the agent whose decision it is and all 0 for the
 others (and after the hand).  Rows of ``observation`` (kinds in the order above;
 "relative seat" ``r``: 0 the agent, 1 the next player (下家), 2 the one after, 3 the
@@ -65,18 +79,22 @@ row   content
       three kinds); another seat's concealed kong is hidden (its count is in row 13)
 6-9   discards of relative seat 0-3 still in the pool, by kind (claimed ones leave)
 10    the tile offered to claim (a discard, or the tile of an added kong that may be
-      robbed), one-hot, on a claim decision
+      robbed), one-hot, on a claim decision; on a ready decision the hand's waits (1
+      for each kind a declaration would win on)
 11    wild kinds (1 for each joker kind of the hand)
 12    the turned indicator tile (one-hot), if the ruleset turns one
 13    scalars: [0] the decision asked (0 none, 1 void suit, 2 own turn: win / kong /
-      discard, 3 discard after a call, 4 claim a discard, 5 rob an added kong),
+      discard, 3 discard after a call, 4 claim a discard, 5 rob an added kong, 6
+      declare ready with the discard just made),
       [1] relative seat that offered the tile of a claim, [2] own seat wind
       (0 East .. 3 North), [3] prevalent wind, [4] relative seat of the dealer,
       [5] tiles left in the wall (capped at 127), [6] players, [7] own draws so far
       (capped at 127), [8-11] flowers of relative seat 0-3, [12-15] concealed kongs of
       relative seat 0-3, [16-19] void suit + 1 of relative seat 0-3 (0 none),
-      [20-23] 1 if relative seat 0-3 has won (血战 / 血流), the rest 0 (the tiles
-      a winner took under 血战 / 血流 are not shown)
+      [20-23] 1 if relative seat 0-3 has won (血战 / 血流), [24-27] the ready
+      declaration of relative seat 0-3 (0 none, 1 concealed, 2 open; public), [28] 1
+      if a win needs a declaration (保定, 立四), the rest 0 (the tiles a winner took
+      under 血战 / 血流 are not shown)
 ====  =============================================================================
 
 Rewards: 0 until the hand ends; then each agent gets its score change of the hand
@@ -120,7 +138,7 @@ except ImportError as _exc:          # pragma: no cover - the optional extra is 
 
 __all__ = ["env", "raw_env", "N_ACTIONS", "N_ROWS", "action_name",
            "DISCARD", "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "ADDED_KONG", "WIN", "PASS",
-           "VOID"]
+           "VOID", "READY"]
 
 DISCARD = 0
 """Actions ``0..33``: discard a tile of that kind."""
@@ -137,18 +155,23 @@ WIN = 107
 PASS = 108
 VOID = 109
 """Actions ``109..111``: void suit 万 / 筒 / 条 (定缺)."""
-N_ACTIONS = 112
+READY = 112
+"""Actions ``112..113``: declare ready (报听) concealed / open with the discard just made."""
+N_ACTIONS = 114
 N_ROWS = 14
 _INFO = 13
 # the decision codes of row 13, [0]
-_DECISIONS = {"void": 1, "declare": 2, "discard": 2, "call": 3, "claim": 4, "rob": 5}
+_DECISIONS = {"void": 1, "declare": 2, "discard": 2, "call": 3, "claim": 4, "rob": 5,
+              "ready": 6}
 _SUITS = ("万", "筒", "条")
+# the ready declarations in action order (READY + i) and their code in row 13 (i + 1)
+_READY_KINDS = ("concealed", "open")
 
 
 def action_name(a: int) -> str:
     """A short English name of action id ``a`` (``"discard 5p"``, ``"chow (middle)"``,
-    ``"concealed kong E"``…).  Raises :class:`~majiang.errors.RuleError` outside
-    ``0..111``."""
+    ``"concealed kong E"``, ``"declare ready (open)"``…).  Raises
+    :class:`~majiang.errors.RuleError` outside ``0..113``."""
     a = int(a)
     if 0 <= a < 34:
         return f"discard {tile_name(a)}"
@@ -166,8 +189,10 @@ def action_name(a: int) -> str:
         return "win"
     if a == PASS:
         return "pass"
-    if VOID <= a < N_ACTIONS:
+    if VOID <= a < READY:
         return f"void suit {_SUITS[a - VOID]}"
+    if READY <= a < N_ACTIONS:
+        return f"declare ready ({_READY_KINDS[a - READY]})"
     raise RuleError(f"no action {a}: the ids are 0..{N_ACTIONS - 1}")
 
 
@@ -263,6 +288,9 @@ class _Agent:
     def claim(self, view, options):
         return self.bridge.ask(self.seat, "claim", list(options))
 
+    def declare_ready(self, view, discard, waits):
+        return self.bridge.ask(self.seat, "ready", (int(discard), [int(k) for k in waits]))
+
     def __repr__(self) -> str:
         return f"player_{self.seat}"
 
@@ -292,12 +320,16 @@ def _after_call(view) -> bool:
 
 # --------------------------------------------------------------------------- encoding
 def _mask_and_map(view, what: str, options) -> tuple:
-    """``(action mask int8 (112,), {action id: the engine's answer})`` of a decision."""
+    """``(action mask int8 (114,), {action id: the engine's answer})`` of a decision."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     answers: dict = {}
     if what == "void":
         for s in range(3):
             answers[VOID + s] = s
+    elif what == "ready":                    # the engine asks only when it allows one
+        for kind in view.ready_kinds:
+            answers[READY + _READY_KINDS.index(kind)] = kind
+        answers[PASS] = ""
     elif what == "discard":
         for k in view.legal_discards:
             answers[DISCARD + int(k)] = int(k)
@@ -329,8 +361,10 @@ def _mask_and_map(view, what: str, options) -> tuple:
     return mask, answers
 
 
-def _observe(view, n: int, decision: int = 0, offered: tuple | None = None) -> np.ndarray:
-    """The ``int8 (14, 34)`` observation of ``view``'s seat (rows in the module doc)."""
+def _observe(view, n: int, decision: int = 0, offered: tuple | None = None,
+             waits=()) -> np.ndarray:
+    """The ``int8 (14, 34)`` observation of ``view``'s seat (rows in the module doc);
+    ``waits``: the kinds of a ready decision (row 10)."""
     me = view.seat
     o = np.zeros((N_ROWS, 34), dtype=np.int8)
     o[0] = view.concealed
@@ -347,6 +381,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None) -> n
     flowers = view.flowers
     voids = view.voids
     won = set(view.won)
+    declared = view.declared
     meld_rows = np.zeros((4, 34), dtype=np.int16)
     for q, melds in enumerate(view.melds):
         r = (q - me) % n
@@ -370,9 +405,14 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None) -> n
         info[8 + r] = min(flowers[q], 127)
         info[16 + r] = voids[q] + 1
         info[20 + r] = q in won
+        if declared[q]:
+            info[24 + r] = _READY_KINDS.index(declared[q]) + 1
+    info[28] = view.ready_required
     if offered is not None:
         info[1] = (offered[0] - me) % n
         o[10, offered[1]] = 1
+    for k in waits:
+        o[10, k] = 1
     for k in view.joker_kinds:
         o[11, k] = 1
     if view.indicator is not None and 0 <= view.indicator < 34:
@@ -435,7 +475,7 @@ class raw_env(AECEnv):
         self._bridge: _Bridge | None = None
         self.hand_state = None
         # the decision asked: (seat, what, decision code, mask, {action: answer},
-        # offered tile or None, the engine's options)
+        # offered tile or None, the engine's options; of a ready decision (discard, waits))
         self._pending: tuple | None = None
         self.agents = []
 
@@ -488,6 +528,8 @@ class raw_env(AECEnv):
                     what_code = "rob"
                 else:
                     what_code = "claim"
+            elif what == "ready":
+                what_code = "ready"
             elif what == "discard" and _after_call(view):
                 what_code = "call"
             else:
@@ -514,7 +556,8 @@ class raw_env(AECEnv):
                     "action_mask": np.zeros(N_ACTIONS, dtype=np.int8)}
         pend = self._pending
         if pend is not None and pend[0] == p:
-            obs = _observe(view, self._n, pend[2], pend[5])
+            obs = _observe(view, self._n, pend[2], pend[5],
+                           pend[6][1] if pend[1] == "ready" else ())
             mask = pend[3].copy()
         else:
             obs = _observe(view, self._n)
@@ -559,7 +602,8 @@ class raw_env(AECEnv):
         own object with ``declare`` / ``discard`` / ``claim``) — chooses for the current
         decision of :attr:`agent_selection`, asked as the engine asks it (an own turn:
         ``declare`` when a win or kong is open, then ``discard``; ``choose_void``, if the
-        policy has it, else 万).  Use it to seat built-in bots beside learning agents.
+        policy has it, else 万; a ready decision: ``declare_ready(view, discard, waits)``
+        if the policy has it (True: the first kind the ruleset plays), else pass).  Use it to seat built-in bots beside learning agents.
 
         Raises
         ------
@@ -576,6 +620,12 @@ class raw_env(AECEnv):
             want = choice
         elif what == "discard":
             want = int(policy.discard(view))
+        elif what == "ready":
+            fn = getattr(policy, "declare_ready", None)
+            choice = fn(view, pend[6][0], list(pend[6][1])) if fn is not None else False
+            if choice is True:
+                choice = view.ready_kinds[0]
+            want = choice if choice else ""
         else:
             choice = getattr(policy, what)(view, list(pend[6]))
             if choice is None:
