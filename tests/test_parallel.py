@@ -95,6 +95,7 @@ CALLS = {
     "compare_rulesets": (lambda **k: majiang.compare_rulesets(["mcr"], 8, chunk_size=3,
                                                               progress=False, **k), None),
     "play_hand": (lambda **k: majiang.game.play_hand("mcr", hand=3, **k), _summary),
+    "play_match": (lambda **k: majiang.play_match("taiwan", hands=3, **k), None),
     "table_probabilities": (lambda **k: majiang.game.table_probabilities(
         HAND13, 2, ruleset="mcr", n_samples=70, **k), None),
     "arena": (lambda **k: majiang.arena(["efficiency", "random", "random", "random"], "mcr",

@@ -68,7 +68,9 @@ def play_match(ruleset: Any, players: Any = None, *, hands: int | None = None,
     matches : int
         Independent matches (>= 1), one after another.
     seed : int, SeedSequence, numpy Generator or None
-        As in :func:`majiang.simulate` (default 0: the same table every call).  The
+        A non-negative int, a ``numpy.random.SeedSequence`` or ``numpy.random.Generator``
+        (default ``0``: the same answer every call; ``None``: fresh entropy, a different
+        answer every call).  The
         hands of all matches are numbered 0, 1, 2 … in play order (the ``hand``
         column) and hand ``i`` draws from the stream of ``play_hand(seed=seed,
         hand=i)``; a row replays with ``play_hand(ruleset, players, seed=row.seed,

@@ -495,6 +495,12 @@ class RuleSpec:
         return (31, 32) if "kong_only_tiles" in self.constraints else ()
 
     @property
+    def small_pair_258(self) -> bool:
+        """A small win's pair must be of 2, 5 or 8 (``pair_258_small``: a 大胡 may use any
+        pair; ``pair_258``: every win)."""
+        return "pair_258_small" in self.constraints or "pair_258" in self.constraints
+
+    @property
     def one_joker_small(self) -> bool:
         """A small win (屁胡) may use at most one joker (``max_one_joker_small``, 武汉)."""
         return "max_one_joker_small" in self.constraints

@@ -67,9 +67,8 @@ class _Refusal:
         self.model = model
         self.banned = tuple(model.banned_kinds)
         # the small win's pair: 2/5/8 under pair_258_small (a 大胡 any pair) or pair_258
-        self.small_pair = ("pair_258_small" in model.constraints
-                           or "pair_258" in model.constraints)
-        self.one_joker = "max_one_joker_small" in model.constraints
+        self.small_pair = model.small_pair_258
+        self.one_joker = model.one_joker_small
         self.big = big
         self.opts: dict = {}
 
@@ -98,7 +97,7 @@ def _build(rs) -> _Refusal | None:
     from ..rules.model import game_model
     from .faces import faces_matter
     model = game_model(rs)
-    if (not set(model.constraints) <= _CONSTRAINTS or model.min_fan
+    if (model.constraints_beyond(_CONSTRAINTS) or model.min_fan
             or model.min_points is not None or not set(model.forms) <= {"regular", "all_258"}
             or model.jokers_to_win or faces_matter(rs) or model.kong_only_kinds
             or rs.hand_size != 13 or model.shape(()).exact):
