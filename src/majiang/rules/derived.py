@@ -99,20 +99,26 @@ def with_void(ruleset: Any = None, void: Any = None) -> Ruleset:
     if not rule_spec(rs).void_suit:
         raise RuleError(f"void={void!r}: {rs.name} has no void suit (缺一门) to declare")
     had = rs.options.get(DECLARED_VOID)
-    if had == s:
-        return rs
-    if had is not None:
+    if had is not None and had != s:
         raise RuleError(f"void={void!r} conflicts with the declared void suit "
                         f"{'mps'[int(had)]} (drop void= or change the position)")
-    memo = _void_memo(rs)
-    got = memo.get(s)
+    return _with_option(rs, DECLARED_VOID, s)
+
+
+_option_memo = per_ruleset(lambda rs: {})
+
+
+def _with_option(rs: Ruleset, key: str, value: Any) -> Ruleset:
+    """``rs`` with the per-hand option ``key`` set to ``value`` (``rs`` itself when it
+    already has it), made once per (ruleset, key, value)."""
+    if rs.options.get(key) == value:
+        return rs
+    memo = _option_memo(rs)
+    got = memo.get((key, value))
     if got is None:
         from dataclasses import replace
-        got = memo[s] = replace(rs, options={**rs.options, DECLARED_VOID: s})
+        got = memo[(key, value)] = replace(rs, options={**rs.options, key: value})
     return got
-
-
-_void_memo = per_ruleset(lambda rs: {})
 
 
 def with_indicator(ruleset: Any = None, indicator: Any = None) -> Ruleset:
@@ -137,17 +143,7 @@ def with_indicator(ruleset: Any = None, indicator: Any = None) -> Ruleset:
         return rs
     k = _kind_of(indicator)
     had = rs.options.get(TURNED)
-    if had == k:
-        return rs
-    if had is not None:
+    if had is not None and had != k:
         raise RuleError(f"indicator={indicator!r} conflicts with the turned indicator "
                         f"{tile_name(int(had))} this ruleset already carries")
-    memo = _turned_memo(rs)
-    got = memo.get(k)
-    if got is None:
-        from dataclasses import replace
-        got = memo[k] = replace(rs, options={**rs.options, TURNED: k})
-    return got
-
-
-_turned_memo = per_ruleset(lambda rs: {})
+    return _with_option(rs, TURNED, k)
