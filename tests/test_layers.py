@@ -14,7 +14,7 @@ rank  modules                                             why
 ====  ==================================================  ===========================
 0     errors, _core, _memo, _parallel                     the compiled core knows no ruleset;
                                                           caching, n_jobs and seeds
-1     tiles, hand, winning                                notation, hands, decomposed-hand type
+1     tiles, chows, hand, winning                         notation, hands, decomposed-hand type
 2     rules (every ruleset, the game model, shapes)       variants as data + small predicates
 3     efficiency                                          shanten / ukeire; may read a
                                                           ruleset's shape rules (rules is
@@ -56,7 +56,7 @@ PKG = SRC / "majiang"
 RANKS = {
     "majiang.errors": 0, "majiang._core": 0, "majiang._memo": 0, "majiang._parallel": 0,
     "majiang._ranks": 0,
-    "majiang.tiles": 1, "majiang.hand": 1, "majiang.winning": 1,
+    "majiang.tiles": 1, "majiang.chows": 1, "majiang.hand": 1, "majiang.winning": 1,
     "majiang.rules": 2,
     "majiang.efficiency": 3,
     "majiang.scoring": 4,
