@@ -2,7 +2,7 @@
 
 * :func:`play_hand` — one hand (一局) from the deal to a win or an exhausted wall
   (:mod:`.engine`);
-* players — the policy protocol, :class:`SeatView`, the ``"random"``,
+* players — the policy protocol, :class:`SeatView` (:mod:`.seat_view`), the ``"random"``,
   ``"efficiency"`` and ``"expert"`` bots (:mod:`.players`, :mod:`.expert`);
 * :func:`replay`, :func:`to_jsonl`, :func:`read_jsonl` — event logs (:mod:`.logs`);
   :func:`write_botzone` — Chinese Official hands as Botzone records (``majiang review``);
