@@ -22,16 +22,24 @@ from majiang.rules.model import game_model
 from majiang.tiles import parse_counts
 
 
-def test_players_module_reads_the_engine_state_only_inside_seatview():
-    src = Path(players.__file__).read_text(encoding="utf-8")
-    tree = ast.parse(src)
-    inside = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "SeatView":
-            inside.update(id(n) for n in ast.walk(node))
-    bad = [n.lineno for n in ast.walk(tree)
-           if isinstance(n, ast.Attribute) and n.attr == "_st" and id(n) not in inside]
-    assert bad == [], f"players.py reads view._st outside SeatView at lines {bad}"
+def test_policies_read_the_engine_state_only_through_seatview():
+    """The built-in policies see the table only through SeatView: their modules never
+    read the engine state (``._st``), and seat_view.py reads it only inside SeatView."""
+    from majiang.game import expert, expert_plans, seat_view, wait_judge
+
+    def reads(mod, allowed_class=None):
+        tree = ast.parse(Path(mod.__file__).read_text(encoding="utf-8"))
+        inside = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name == allowed_class:
+                inside.update(id(n) for n in ast.walk(node))
+        return [n.lineno for n in ast.walk(tree)
+                if isinstance(n, ast.Attribute) and n.attr == "_st" and id(n) not in inside]
+
+    for mod in (players, expert, expert_plans, wait_judge):
+        assert reads(mod) == [], f"{mod.__name__} reads view._st at lines {reads(mod)}"
+    assert reads(seat_view, "SeatView") == []
+    assert reads(seat_view) != []        # the view itself does read the state
 
 
 class _PublicOnly:

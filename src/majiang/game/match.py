@@ -109,7 +109,7 @@ def play_match(ruleset: Any, players: Any = None, *, hands: int | None = None,
     from .engine import play_hand
     from .engine.deal import check_exchange
     from .logs import summarize
-    from .players import _is_policy, make_players
+    from .players import seat_players
     from .store import frame, player_names
     model = game_model(ruleset)
     if hands is not None and rounds is not None:
@@ -126,12 +126,7 @@ def play_match(ruleset: Any, players: Any = None, *, hands: int | None = None,
     check_exchange(model, exchange3)
     seed = int_seed(seed)
     n = model.players
-    if players is None:
-        players = ("efficiency",) * n
-    if isinstance(players, str) or _is_policy(players):
-        players = (players,) * n
-    players = tuple(players)
-    make_players(players, n)          # validates names and the count
+    players = seat_players(players, n)
     rule = model.ruleset.next_dealer_rule
     built: dict = {}
 

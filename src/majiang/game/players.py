@@ -94,6 +94,7 @@ from .seat_view import SeatView
 from .wait_judge import _refused, closed_out, hope_of, wait_judge, wait_verdict  # noqa: F401
 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
+           "seat_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
            "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
 
@@ -640,6 +641,25 @@ BUILTIN_PLAYERS = {"random": RandomPlayer, "efficiency": EfficiencyPlayer}
 
 def _is_policy(x: Any) -> bool:
     return all(callable(getattr(x, m, None)) for m in ("discard", "claim", "declare"))
+
+
+def seat_players(players: Any, n: int) -> tuple:
+    """One player per seat, validated: ``None`` the efficiency bot in every seat, a name
+    or a policy object in every seat, else the sequence as a tuple.
+
+    Raises
+    ------
+    RuleError
+        As :func:`make_players` (a wrong count, an unknown name, an object that is no
+        policy).
+    """
+    if players is None:
+        players = ("efficiency",) * n
+    if isinstance(players, str) or _is_policy(players):
+        players = (players,) * n
+    players = tuple(players)
+    make_players(players, n)          # validates names and the count
+    return players
 
 
 def make_players(players: Any, n: int, rng=None) -> list:

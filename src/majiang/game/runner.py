@@ -304,7 +304,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     """
 
     from ..rules.model import game_model
-    from .players import _is_policy, make_players
+    from .players import seat_players
     model = game_model(ruleset)
     if not _is_int(n_hands) or n_hands < 0:
         raise RuleError(f"n_hands must be a non-negative int, got {n_hands!r}")
@@ -320,12 +320,7 @@ def simulate(ruleset: Any, n_hands: int, *, players: Any = None, seed: Any = 0,
     if out is not None and not os.fspath(out):
         raise RuleError("out must be a directory path, got ''")
     n = model.players
-    if players is None:
-        players = ("efficiency",) * n
-    if isinstance(players, str) or _is_policy(players):
-        players = (players,) * n
-    players = tuple(players)
-    make_players(players, n)          # validates names and the count
+    players = seat_players(players, n)
     rs = model.ruleset
     from .. import rules as _rules
     registered = _rules._REGISTRY.get(rs.name) is rs
