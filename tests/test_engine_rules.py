@@ -177,7 +177,7 @@ def test_kong_payment_scenarios_sichuan():
     assert sum(st.deltas) == 0
 
 
-@pytest.mark.parametrize("name", ["sichuan", "sichuan_xueliu", "guangdong", "xian"])
+@pytest.mark.parametrize("name", ["sichuan", "sichuan_xueliu", "guangdong", "xian", "nanjing"])
 def test_kong_payments_follow_the_log(name, seed=11):
     """Every kong payment, transfer and refund re-derived from the event log."""
     rs = rules.get(name)

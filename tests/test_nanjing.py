@@ -264,3 +264,27 @@ def test_earthly_hand_still_missing():
     # 地胡 is "after 天听": a ready declaration on the deal, not modelled here
     assert any("地胡" in m for m in rules.get("nanjing").missing)
     assert not any("天胡" in m for m in rules.get("nanjing").missing)
+
+
+# ------------------------------------------------------ 现场汇 kong money
+def test_concealed_kong_money_paid_at_once():
+    """现场汇 (docs/rules/nanjing.md §2, NJH): a concealed kong collects 6 from each other
+    player at once; exposed and added kongs pay nothing (no value in any source)."""
+    from majiang.game.engine import KongLedger
+    led = KongLedger(nanjing.NANJING, 4)
+    led.kong(2, "concealed", [False] * 4, 0)
+    led.kong(1, "exposed", [False] * 4, 1, discarder=0)
+    led.kong(3, "added", [False] * 4, 2)
+    got = [(e["payer"], e["payee"], e["amount"]) for e, *_ in led.items]
+    assert got == [(0, 2, 6), (1, 2, 6), (3, 2, 6)]
+    assert nanjing.NANJING.kong_payments.when == "at_once"
+    assert nanjing.NANJING_CHANGKAITOU.kong_payments.concealed == 6
+
+
+def test_concealed_kong_money_option():
+    assert nanjing.build(concealed_kong_money=0).kong_payments is None
+    assert nanjing.build(concealed_kong_money=10).kong_payments.concealed == 10
+    with pytest.raises(RuleError):
+        nanjing.build(concealed_kong_money=-6)
+    assert not any("现场汇" in m for m in nanjing.NANJING.missing)
+    assert any("现场汇" in x for x in nanjing.NANJING.lost)

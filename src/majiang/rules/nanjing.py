@@ -46,6 +46,11 @@ Options of :func:`build` (default first, alternatives named):
 * ``open_min_flowers`` (4, NJH): 硬花 an opened small win needs; 0 = no such rule.
 * ``seven_pairs_menqing`` (True, NJ's "成牌后门清"): seven pairs also get 门一; False =
   NJH ("七对不重复计门清").
+* ``concealed_kong_money`` (6, NJH [interp.]): 现场汇 — NJ has kongs paid at once with
+  no amounts; NJH's concealed kong collects 6 from each other player, paid by the game
+  engine at once as the ruleset's ``kong_payments`` (not part of the hand's total, not
+  doubled by 比下胡); 0 = no kong money.  Exposed kongs pay nothing (no value in any
+  source).
 * ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §4).  NJH's 豪华七对 160 (one four)
   also conflicts with NJ's 双七对 80; NJ is followed, as §4 directs.
 
@@ -58,8 +63,8 @@ doubles it like any total].  Both are big wins (比下胡 next hand).
 
 Not scored from one hand: 地胡 (NJ's "after 天听": it needs a ready declaration on the
 deal, which the game engine does not model here), 大杠开花 (the kong's origin), the
-kong and penalty payments (现场汇; NJ gives no values, NJH's 6 per 暗杠 is a hobby
-value), 压档 / 独占 (NJH +2, not in NJ).
+exposed-kong and penalty payments (现场汇; NJ names them with no values), 压档 / 独占
+(NJH +2, not in NJ).
 
 硬花 beyond 8 (§1: "each flower tile (real flowers and dragons)"; the set has 20 of
 them): every one counts, up to all 20 — 花砸2 adds 2 per 硬花 with no cap (NJ names
@@ -70,8 +75,8 @@ is a :class:`~majiang.RuleError`.
 from __future__ import annotations
 
 from . import fans as F
-from .base import (Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int,
-                   register_settlement)
+from .base import (KongPayments, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
+                   check_int, register_settlement)
 
 __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_next",
            "hard_flowers", "soft_flowers", "BIG_WINS"]
@@ -149,13 +154,14 @@ def bixia_next(result) -> bool:
 
 def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = True,
           open_min_flowers: int = 4, seven_pairs_menqing: bool = True,
-          yaojue: int = 20) -> Ruleset:
+          yaojue: int = 20, concealed_kong_money: int = 6) -> Ruleset:
     check_choice(table, "nanjing option table", ("jinyuanzi", "changkaitou"))
     check_choice(yaojue, "nanjing option yaojue (20 in the commercial rule text, 40 in a hobby engine)", (20, 40))
     check_int(yuanzi, "nanjing option yuanzi", lo=1)
     check_bool(soft_flowers, "nanjing option soft_flowers")
     check_bool(seven_pairs_menqing, "nanjing option seven_pairs_menqing")
     check_int(open_min_flowers, "nanjing option open_min_flowers", lo=0, hi=20)
+    check_int(concealed_kong_money, "nanjing option concealed_kong_money", lo=0)
     src = "docs/rules/nanjing.md (NJ)"
     big = ("big",)
     allx = tuple(range(1, 16))
@@ -205,14 +211,18 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         scoring=ScoringRule(mode="add"),
         options={"table": table, "yuanzi": yuanzi, "soft_flowers": soft_flowers,
                  "open_min_flowers": open_min_flowers,
-                 "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue},
+                 "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue,
+                 "concealed_kong_money": concealed_kong_money},
+        # 现场汇 (NJ: kongs paid at once; NJH: 6 from each player for a 暗杠)
+        kong_payments=KongPayments(concealed=concealed_kong_money, when="at_once")
+        if concealed_kong_money else None,
         builder="nanjing", section="§3.25",
         interpreted=("no 吃; 双七对 levels, 压绝, 无花果 and 全球独钓 read from the names",
                      "天胡 under 进园子: each other player pays a full 园子 (the stake left "
-                     "is not known to one hand)"),
-        missing=("现场汇 kong payments not played (a hobby text: 6 from each for a concealed "
-                 "kong)",
-                 "大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)"),
+                     "is not known to one hand)",
+                     "现场汇: a concealed kong collects 6 from each other player at once (a "
+                     "hobby text's value; the commercial text gives none)"),
+        missing=("大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)",),
         lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",))
 
 
