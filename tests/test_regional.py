@@ -399,6 +399,7 @@ CASES = [
     ("shenyang", "123m456p99s78s [111p]", "9s", {"kong_discard": True}, "杠上流泪"),
     ("shenyang", "123m456p99s78s [111p]", "9s", {"self_drawn": True, "last_tile": True},
      "海底捞月"),
+    ("shenyang", "12p456m789s99s [111p]", "3p", {}, "碰牌算杠"),
     ("luoshan", "123m456p789s11s45m", "6m", {"self_drawn": True}, "和"),
     ("luoshan", "123m456p789s11s45m", "6m", {"self_drawn": True}, "平和"),
     ("luoshan", "123m456p78s11s [555z]", "9s", {}, "大料/门风刻"),
@@ -479,6 +480,30 @@ def test_constraints_reject():
         score("123m456p789s1112m", "2m", ruleset="sichuan")
     with pytest.raises(InvalidHandError, match="must_open_pung"):
         score("123m456p789s11s78s", "9s", ruleset="shenyang")
+
+
+@pytest.mark.parametrize("hand,win,points", [
+    # rule 10 (docs/rules/shenyang.md §3): the 碰 of 1p and the 4th 1p in the chow 123p
+    # count as a kong, +1 番; with 边和 (2): 2^3 = 8 (without the rule 2^2 = 4)
+    ("12p456m789s99s [111p]", "3p", 8),
+    # the chow claimed too (吃 after the 碰, or before): 1 番, no 小和 → 2^1 = 2
+    ("456m789s9s [111p] [123p]", "9s", 2),
+    # a pung whose tile is in no chow: 小和 only → 2
+    ("456m789s9s [222p] [345p]", "9s", 2),
+    # two 碰 each with its tile in a chow: 2 番 + 边和 2 → 2^4 = 16
+    ("12p44m [111p] [999s] [789s]", "3p", 16),
+])
+def test_shenyang_pung_tile_in_a_chow_counts_as_a_kong(hand, win, points):
+    r = score(hand, win, ruleset="shenyang")
+    assert r.points == points, r.fans
+
+
+def test_shenyang_pung_formed_in_hand_is_not_a_peng():
+    # 碰 means a claimed pung; 111p formed in hand beside 123p is not one (the hand opened
+    # by the 碰 of 9s, whose tile is in no chow): 小和 → 2
+    r = score("111p123p456m9s [999s]", "9s", ruleset="shenyang")
+    assert "碰牌算杠" not in r and r.points == 2, r.fans
+    assert not any("chow" in m for m in rules.get("shenyang").missing)
     with pytest.raises(InvalidHandError, match="not in the tile set"):
         score("123m456p789s11z45m", "6m", ruleset="sichuan")
     with pytest.raises(RuleError, match="no jokers"):

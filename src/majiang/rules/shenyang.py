@@ -7,9 +7,15 @@ suited 1 or 9); base 1, a win of N 番 scores 2^N, a cap by agreement; fans: 飘
 边和 2, 夹和 2, 杠上开花 / 海底捞月 / 杠上流泪 1, 小和 1 (杠上流泪: dealing in with the discard
 right after one's own kong, the win context's ``kong_discard``).
 
-Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮,
-亮牌 and rule 10 (a peng'd tile also in a chow counts as a kong) need
-play history or are undefined and are not scored; ``cap`` option (None).
+Rule 10 (碰牌算杠, our name): "已碰的对子若在之后的对局中吃或手牌的顺子中也有已碰的这张牌算1杠
+（即加算1番），和牌时生效，先吃后碰亦可" — a claimed pung (碰, a declared meld) whose tile
+also sits in a chow of the winning hand (claimed or in hand, before or after the 碰)
+counts as one kong: +1 番 per such pung, scored at the win beside the kongs.  Dragons
+never form chows, so it is always the plain kong's 1 番.  A pung formed in the hand is
+not a 碰 and does not count [interp.].
+
+Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮 and
+亮牌 need play history or are undefined and are not scored; ``cap`` option (None).
 Players 4 and 13-tile hands are assumed (not stated).
 """
 from __future__ import annotations
@@ -27,6 +33,13 @@ def _kongs(dragon: bool, concealed: bool):
     return pred
 
 
+def _pung_tile_in_chow(w) -> int:
+    """碰牌算杠 (rule 10): claimed pungs whose tile is also in a chow of the hand."""
+    chows = [s.tile for s in w.sets if s.kind == "chow"]
+    return sum(1 for s in w.sets if s.kind == "pung" and s.melded
+               and any(c <= s.tile <= c + 2 for c in chows))
+
+
 def build(*, cap: int | None = None) -> Ruleset:
     check_int(cap, "shenyang option cap", lo=0, optional=True)
     src = "docs/rules/shenyang.md"
@@ -38,6 +51,8 @@ def build(*, cap: int | None = None) -> Ruleset:
         F.fan(5, "中发白暗杠", "Concealed Dragon Kong", 4, _kongs(True, True), source=src),
         F.fan(6, "明杠", "Exposed Kong", 1, _kongs(False, False), source=src),
         F.fan(7, "暗杠", "Concealed Kong", 2, _kongs(False, True), source=src),
+        F.fan(14, "碰牌算杠", "Punged Tile also in a Chow (counts as a kong)", 1,
+              _pung_tile_in_chow, source=src),
         F.fan(8, "碰中发白", "Dragon Pung", 1,
               lambda w: sum(1 for s in w.sets if s.kind == "pung" and s.tile >= 31), source=src),
         F.fan(9, "边和", "Edge Wait", 2, F.edge, source=src),
@@ -60,8 +75,10 @@ def build(*, cap: int | None = None) -> Ruleset:
                      "4 players and 13-tile hands assumed (not stated)",
                      "play to the last tile (the wall end not stated)",
                      "one winner, the first in turn after the discarder (several winners not "
-                     "stated)"),
-        missing=("亮牌 and a pung tile also in a chow counting as a kong: not scored",),
+                     "stated)",
+                     "rule 10 (a punged tile also in a chow counts as a kong): only a claimed "
+                     "pung (碰), +1 番 each"),
+        missing=("亮牌 not played",),
         lost=("闭门炮 (named, never defined)",))
 
 
