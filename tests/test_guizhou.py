@@ -184,3 +184,44 @@ def test_simulated_plain_discard_wins_hold_a_kong():
             names = {n for n, _ in row.fans[i]}
             if how == "discard" and names == {"平胡"}:
                 assert row.kongs[w] > 0
+
+
+# ------------------------------------------------------------------ 连庄
+def test_lianzhuang_on_the_dealer_win_and_payments():
+    """docs/rules/guizhou.md §3 (BX): a dealer streak adds its count — on the dealer's win,
+    and on each payment the dealer makes to a winner."""
+    rs = G.build(dealer_repeats=2)
+    # the dealer self-draws a 平胡: 1 + 2 from each of three
+    r = majiang.score("123m456p789s11p45m", "6m", ruleset=rs, self_drawn=True)
+    assert r.total == 3 and r.settle(0) == (9, -3, -3, -3)
+    # a non-dealer self-draws a 平胡 (1): the dealer pays 1 + 2
+    r = majiang.score("123m456p789s11p45m", "6m", ruleset=rs, self_drawn=True, seat_wind=1)
+    assert "连庄" not in r and r.total == 1 and r.settle(1) == (-3, 5, -1, -1)
+    # a non-dealer's 大对子 (5) on the dealer's discard: 5 + 2; on another's discard: 5
+    r = majiang.score("111m222p333s555s4m", "4m", ruleset=rs, seat_wind=1)
+    assert r.total == 5 and r.settle(1, 0) == (-7, 7, 0, 0)
+    assert r.settle(1, 2) == (0, 5, -5, 0)
+    # no streak: the plain values, no 连庄 fan
+    r = majiang.score("123m456p789s11p45m", "6m", ruleset="guizhou", self_drawn=True)
+    assert r.total == 1 and "连庄" not in r
+
+
+def test_lianzhuang_option_and_dealer_rule():
+    assert G.GUIZHOU.options["dealer_repeats"] == 0
+    assert G.GUIZHOU.next_dealer_rule.streak == "dealer_repeats"
+    for bad in (-1, 101, True, 1.5):
+        with pytest.raises(majiang.RuleError):
+            G.build(dealer_repeats=bad)
+    assert not any("连庄" in m for m in G.GUIZHOU.missing)
+
+
+def test_play_match_lianzhuang_follows_the_streak():
+    # seed 3: the dealer of hand 4 keeps the deal after a drawn hand and wins twice on it
+    t = majiang.play_match("guizhou", ["efficiency"] * 4, hands=10, seed=3)
+    seen = 0
+    for r in t.itertuples():
+        for w, fans in zip(r.winners, r.fans):
+            got = dict(fans).get("连庄", 0)
+            assert got == (1 if w == r.dealer and r.dealer_streak > 0 else 0)
+            seen += got
+    assert seen >= 2

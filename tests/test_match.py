@@ -65,8 +65,12 @@ def test_ruleset_dealer_rules():
     assert (spec["changsha"].win, spec["changsha"].several) == ("winner", "discarder")
     assert (spec["hangzhou"].streak, spec["hangzhou"].streak_from) == ("dealer_deal", 1)
     assert spec["neimeng"].draw == "pass"
-    assert rules.get("guizhou").dealer_rule is None and spec["guizhou"] == DEFAULT_DEALER_RULE
-    d = rules.describe(rules.get("guizhou"))["next_dealer"]
+    # 贵州 连庄 (docs/rules/guizhou.md §3): the streak option, the usual keep/pass
+    assert (spec["guizhou"].win, spec["guizhou"].draw, spec["guizhou"].streak) == (
+        "dealer", "keep", "dealer_repeats")
+    sy = rules.get("shenyang")
+    assert sy.dealer_rule is None and sy.next_dealer_rule == DEFAULT_DEALER_RULE
+    d = rules.describe(sy)["next_dealer"]
     assert d["stated"] is False and d["streak_option"] is None
     assert rules.describe(rules.get("taiwan"))["next_dealer"]["streak_option"] == "dealer_repeats"
     with pytest.raises(RuleError, match="dealer_rule"):

@@ -42,6 +42,13 @@ Options of :func:`build` (default first, alternatives named):
 * ``wugu`` (False): 乌骨鸡 (8筒) as a fixed chicken worth 2 (BX option).
 * ``tong_san`` (False, BX 通三): every win gets +3 instead of the 平胡 point, and the
   冲锋 base becomes 3.
+* ``dealer_repeats`` (n, default 0; :func:`majiang.play_match` sets it hand by hand
+  through the dealer rule's streak, from 0 on a dealer's first deal): 连庄, "a dealer
+  streak adds its count" (BX, docs/rules/guizhou.md §3) — the dealer's own win gets the
+  add-on 连庄 +n, and each payment the dealer makes to a winner +n [interp.: BX adds
+  the count on both sides of a payment that involves the dealer].  Who keeps the deal
+  is not stated: the dealer keeps it on his own win and on a drawn hand, otherwise his
+  下家 deals [interp.].  查叫 at a drawn end does not add the streak.
 
 Not modelled (named): 报听 / 杀报 (a declaration only on the dealt hand, 天听 20, or right
 after the first draw, 地听 10 — for a non-dealer 天听 comes before any discard, which the
@@ -49,7 +56,7 @@ engine's declarations, made with a discard (:mod:`majiang.game.engine.declare`),
 offer — and wins on a declared player's discard without the 通行证), 热炮
 +1 (a win on the discard right after the discarder's own kong: not in the win
 context), 烧 (a player who deals in right after his own kong loses his 豆 and 鸡),
-the dealer streak (连庄), the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
+连庄 in 查叫, the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
 GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
 """
 from __future__ import annotations
@@ -62,6 +69,7 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, KongPayments, R
                    ScoringRule, WallEnd, check_bool, check_choice, check_int,
                    settle_points)
 from .constraints import constraint
+from .table_rules import DealerRule
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
            "chicken_transfers", "kong_payments", "chajiao", "end_settlement", "YAOJI", "WUGU"]
@@ -120,15 +128,19 @@ def pass_or_pattern(w, fans, rs) -> bool:
     return any("pattern" in rs.fan(f).tags for f in fans)
 
 
-def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) -> Ruleset:
+def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
+          dealer_repeats: int = 0) -> Ruleset:
     """The 贵州捉鸡 ruleset (see the module docstring for the readings and options).
 
     Raises
     ------
     RuleError
-        ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san``.
+        ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san``;
+        ``dealer_repeats`` not an int in 0..100.
     """
     check_choice(qing_da_dui, "guizhou option qing_da_dui", (15, 20))
+    check_int(dealer_repeats, "guizhou option dealer_repeats", lo=0, hi=100)
+    n = dealer_repeats
     for name, v in (("wugu", wugu), ("tong_san", tong_san)):
         check_bool(v, f"guizhou option {name}")
     src = "docs/rules/guizhou.md (GYR, BX, GYC)"
@@ -161,27 +173,37 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False) 
         F.fan(14, "抢杠胡", "Robbing the Kong (+9)", 9, F.robbing, tags=_ADDON, minimum=False,
               source=src),
     )
+    if n:
+        # 连庄 (BX): the streak's count on top of the dealer's own win
+        fl += (F.fan(15, "连庄", f"Dealer Repeat (+{n})", n, F.dealer, tags=_ADDON,
+                     minimum=False, source=src),)
     return Ruleset(
         name="guizhou", title="贵州捉鸡 (Guizhou chicken)",
         players=4, hand_size=13,
         calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
         forms=("regular", "seven_pairs"), seven_pairs_quads=True, min_fan=0,
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_points,
-        settlement_params={},
+        # 连庄: each payment the dealer makes to a winner carries the count too
+        settlement_params={"dealer": 0, "dealer_pays_extra": n} if n else {},
+        dealer_rule=DealerRule(streak="dealer_repeats"),
         source="docs/rules/guizhou.md",
         tile_set="108", constraints=("pass_or_pattern",), ready="none",
         wall_end=WallEnd(kept=0), winners="multiple",
         scoring=ScoringRule(mode="custom", function="guizhou"),
-        options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san},
+        options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san,
+                 "dealer_repeats": dealer_repeats},
         builder="guizhou", section="§3.9",
         kong_payments=KongPayments(concealed=3, exposed=3, added=3, when="with_win",
                                    collect="ready"),
         end_settlement="guizhou",
         interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
-                     "抢杠胡 allowed like a self-draw"),
+                     "抢杠胡 allowed like a self-draw",
+                     "连庄: +n on the dealer's win and on each payment he makes to a winner; "
+                     "the dealer keeps the deal on his win and on a drawn hand"),
         missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
                  "only) not played; 热炮 and 烧 need the game history",
-                 "连庄 and the chicken options (本鸡, 摇摆鸡 …) not played"))
+                 "the chicken options (本鸡, 摇摆鸡 …) not played; 查叫 does not add the "
+                 "dealer streak"))
 
 
 
