@@ -461,6 +461,14 @@ def test_push_or_fold_picks_the_fold_by_ev():
     # no win within reach (every gain 0): the safest discard is a fold
     t["exp_gain"] = 0.0
     assert push_or_fold(t) == "fold: discard 7z (ev 0.00) rather than push with 9s (ev -0.20)"
+    # nothing wins within the horizon at all (every p_win 0 too): the verdict says that ev
+    # is the danger alone and names a horizon that reaches a win from the best shanten
+    t["p_win"] = 0.0
+    t["shanten"] = [3, 4, 3]
+    assert push_or_fold(t) == (
+        "fold: discard 7z (ev 0.00) rather than push with 9s (ev -0.20) — no discard wins "
+        "within the horizon from 3-shanten, so ev weighs the danger alone: give draws=5 or "
+        "more to weigh the attack")
 
 
 def test_advise_with_the_table_model_is_win_probability_per_discard():
@@ -692,6 +700,10 @@ def _advise_position_before(p, *, by="ev", draws=None, danger_samples=100, seed=
     else:
         v = (f"compromise: discard {best['discard']} ({ev(best)}) rather than push with "
              f"{push['discard']} ({ev(push)}) or fold with {safe['discard']} ({ev(safe)})")
+    if (f["_g"] <= 0).all() and (f["_pw"] <= 0).all() and "shanten" in f:
+        s = int(f["shanten"].min())      # (added later: a horizon too short to win)
+        v += (f" — no discard wins within the horizon from {s}-shanten, so ev weighs the "
+              f"danger alone: give draws={s + 2} or more to weigh the attack")
     out.attrs["push_or_fold"] = v
     out.attrs["kong"] = kong_verdict(p, out, draws, seed, by)
     return out

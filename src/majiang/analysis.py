@@ -381,7 +381,10 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
     ``exp_loss``, then ``p_deal_in``).  The verdict says which of the two the advised
     discard is (push when it attacks as much as the push on all four counts, fold when it
     is as safe as the fold, else a compromise).  It depends on the position and the horizon only, not on the
-    table's ranking (``by``)."""
+    table's ranking (``by``).  When no discard can win within the horizon (every
+    ``p_win`` and ``exp_gain`` 0: the hand is further from a win than the horizon reaches)
+    the verdict says so and names a horizon that would weigh the attack (shanten + 2
+    draws), since ``ev`` is then the danger alone."""
     from .tiles import parse_tile
     n = len(table)
     cols = {c: table[c].to_numpy() for c in ("exp_gain", "p_win", "p_tenpai")
@@ -412,15 +415,21 @@ def push_or_fold(table: Any, gains: Any = None) -> str:
 
     def ev(i: int) -> str:
         return f"ev {ev_[i]:.2f}"
+    # no discard wins within the horizon (a hand too far for it): ev is the danger alone
+    blind = ""
+    if (g <= 0).all() and (pw <= 0).all() and "shanten" in table.columns:
+        s = int(table["shanten"].min())
+        blind = (f" — no discard wins within the horizon from {s}-shanten, so ev weighs "
+                 f"the danger alone: give draws={s + 2} or more to weigh the attack")
     attack = np.stack((g, pw, pt, u))
     if (attack[:, best] >= attack[:, push]).all():
         return (f"push: discard {disc[best]} ({ev(best)}; the safest, "
-                f"{disc[safe]}, has {ev(safe)})")
+                f"{disc[safe]}, has {ev(safe)})" + blind)
     if loss[best] <= loss[safe]:
         return (f"fold: discard {disc[best]} ({ev(best)}) rather than push with "
-                f"{disc[push]} ({ev(push)})")
+                f"{disc[push]} ({ev(push)})" + blind)
     return (f"compromise: discard {disc[best]} ({ev(best)}) rather than push with "
-            f"{disc[push]} ({ev(push)}) or fold with {disc[safe]} ({ev(safe)})")
+            f"{disc[push]} ({ev(push)}) or fold with {disc[safe]} ({ev(safe)})" + blind)
 
 
 def _surely_incomplete(hand: Any, ruleset: Any, forms: Any, seven_pairs_quads: Any,
