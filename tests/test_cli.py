@@ -1484,3 +1484,63 @@ def test_score_declared_ready_flags(capsys):
     _, out, _ = run(capsys, "score", "123m456p789s1122z", "--win", "1z", "--rules", "baoding",
                     "--discarder-ready", "--json")
     assert json.loads(out)["settlement"] == [6, -2, -2, -2]
+
+
+# ---------------------------------------------------------------- --indicator: the 痞子
+PIZI_HAND = "[123p] 234s 678s 345m 2s"
+"""By hand, under 武汉 with 5m turned (5m the 痞子, 6m the joker): 123p 234s 678s 345m are
+four sets and 2s waits for its 2-5-8 pair (tenpai, 0) - but the 痞子 5m may not stay in a
+complete hand, so 345m is 34m + a tile to throw: 1-shanten (2m for 234m, 2s for the pair)."""
+
+
+def test_shanten_applies_the_turned_indicator_like_python(capsys):
+    code, out, err = run(capsys, "shanten", PIZI_HAND, "--rules", "wuhan", "--indicator", "5m",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["shanten"] == 1
+    assert data["forms"]["small (2-5-8 pair)"] == 1
+    # another turned tile (1z: 1z the 痞子, not held): tenpai on the 2s pair
+    code, out, err = run(capsys, "shanten", PIZI_HAND, "--rules", "wuhan", "--indicator", "1z",
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out)["shanten"] == 0
+    code, out, err = run(capsys, "shanten", PIZI_HAND, "--rules", "wuhan", "--indicator", "5m")
+    assert code == 0, err
+    overall = next(line for line in out.splitlines() if line.startswith("overall"))
+    assert overall.split()[1] == "1"
+
+
+def test_advise_header_applies_the_turned_indicator(capsys):
+    # + 9p: 14 tiles; discarding 5m or 9p keeps the 1-shanten above, nothing does better
+    code, out, err = run(capsys, "advise", PIZI_HAND + " 9p", "--rules", "wuhan",
+                         "--indicator", "5m", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["shanten"] == 1
+    assert min(r["shanten"] for r in data["discards"]) == 1
+    code, out, err = run(capsys, "advise", PIZI_HAND + " 9p", "--rules", "wuhan",
+                         "--indicator", "5m")
+    assert code == 0, err
+    assert "shanten  1-shanten" in out
+
+
+def test_the_suggested_command_carries_the_options_given(capsys):
+    hand = PIZI_HAND + " 9p"
+    code, out, err = run(capsys, "shanten", hand, "--rules", "wuhan", "--indicator", "5m")
+    assert code == 0, err
+    hint = out.strip().splitlines()[-1].split("run: ", 1)[1]
+    assert "--indicator 5m" in hint and "--rules wuhan" in hint
+    argv = shlex.split(hint)
+    assert argv[:2] == ["majiang", "advise"]
+    code, out, err = run(capsys, *argv[1:])     # the suggestion runs as given
+    assert code == 0, err
+    assert "shanten  1-shanten" in out
+    # and back: a 13-tile hand given to advise names shanten with the same options
+    code, _, err = run(capsys, "advise", PIZI_HAND, "--rules", "wuhan", "--indicator", "5m")
+    assert code == 2
+    argv = shlex.split(err.split("run: ", 1)[1])
+    assert argv[:2] == ["majiang", "shanten"] and "--indicator" in argv
+    code, out, err = run(capsys, *argv[1:])
+    assert code == 0, err
+

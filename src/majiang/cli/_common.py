@@ -181,18 +181,28 @@ def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
     exactly as ``forms=`` / ``seven_pairs_quads=`` narrow it in Python
     (:func:`majiang.rules.derived.narrowed`: the tile set, shape rules and jokers stay);
     ``narrowing`` the keywords ``forms`` / ``seven_pairs_quads`` to pass to the library
-    together with ``ruleset=ruleset`` (None when not given).
+    together with ``ruleset=ruleset`` (None when not given).  A command's ``--void``
+    and ``--indicator`` are applied to both rulesets as ``void=`` / ``indicator=`` apply
+    them in Python (:func:`majiang.rules.derived.with_void`,
+    :func:`majiang.rules.derived.with_indicator`: under 武汉 the turned kind is the 痞子,
+    which no complete hand may hold).
 
     Raises
     ------
     RuleError
         Unknown ruleset or form, a form the ruleset does not have.
+    CommandError
+        ``--indicator`` under ``--rules`` whose jokers do not come from a turned tile
+        (:func:`check_indicator`).
     """
-    from ..rules.derived import narrowed, with_void
+    from ..rules.derived import narrowed, with_indicator, with_void
 
     ruleset = load_ruleset(args.rules)
     if getattr(args, "void", None) is not None:     # --void: the declared void suit
         ruleset = with_void(ruleset, args.void)
+    indicator = check_indicator(getattr(args, "indicator", None), ruleset)
+    if indicator is not None:       # the turned tile, where a rule reads it (武汉 痞子)
+        ruleset = with_indicator(ruleset, indicator)
     forms = None if args.forms is None else parse_forms(args.forms)
     quads = args.seven_pairs_quads
     effective = narrowed(ruleset, forms, quads)
@@ -439,15 +449,22 @@ def refuse_seen_jokers(visible, what: str) -> None:
             f"seen jokers); leave them out of --visible or leave out {what}")
 
 
-def command_hint(command: str, hand, rules: str | None) -> str:
-    """A command line to copy: ``majiang shanten "123m..." --rules taiwan``."""
+def command_hint(command: str, hand, args: argparse.Namespace) -> str:
+    """A command line to copy, carrying the options the user gave that both commands
+    take (``--rules``, ``--indicator``, ``--void``, ``--forms``, ``--seven-pairs-quads``,
+    ``--visible``): ``majiang advise "123m..." --rules wuhan --indicator 5m``."""
     import shlex
 
     from ..hand import format_hand
 
     line = f'majiang {command} "{format_hand(hand)}"'
-    if rules:
-        line += f" --rules {shlex.quote(rules)}"
+    for option in ("rules", "indicator", "void", "forms", "visible"):
+        value = getattr(args, option, None)
+        if value:
+            line += f" --{option} {shlex.quote(str(value))}"
+    quads = getattr(args, "seven_pairs_quads", None)
+    if quads is not None:
+        line += " --seven-pairs-quads" if quads else " --no-seven-pairs-quads"
     return line
 
 

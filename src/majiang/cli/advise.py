@@ -283,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(
             f"advise needs a hand that must discard ({size + 1} tiles counting melds), "
             f"got {hand.n_tiles} in {text!r}; for the effective tiles of a hand waiting "
-            f"for a draw run: {command_hint('shanten', hand, args.rules)}")
+            f"for a draw run: {command_hint('shanten', hand, args)}")
     indicator = check_indicator(args.indicator, ruleset, needed=True)
     ind = {} if indicator is None else {"indicator": indicator}
     faces = read_hand_faces(hand, ruleset, indicator)     # wild tiles by their faces

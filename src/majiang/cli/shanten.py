@@ -111,5 +111,5 @@ def run(args: argparse.Namespace) -> int:
     elif not waiting:
         write()
         write(f"{hand_size(rs) + 1} tiles: to rank the discards run: "
-              f"{command_hint('advise', written, args.rules)}")
+              f"{command_hint('advise', written, args)}")
     return 0
