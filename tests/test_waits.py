@@ -234,3 +234,26 @@ def test_fifth_copy_is_listed_by_shape_and_never_live():
     assert "1m" not in majiang.ukeire(hand)
     with pytest.raises(majiang.InvalidHandError):      # the win itself: a fifth copy
         majiang.scoring.check_win(hand, "1m", ruleset="mcr")
+
+
+# ---------------------------------------------------------------- indicator=
+PIZI_HAND = "[123p] 234s 678s 345m 2s"
+"""By hand: 123p 234s 678s 345m are four sets and 2s a single, so under 武汉 (2-5-8 pair
+for a small win) it waits on 2s (pair 22s) and 5s (22s + 345s + 678s).  With 5m turned
+the 5m of 345m is the 痞子, which no complete hand holds: no wait at all."""
+
+
+def test_waits_takes_the_indicator_as_shanten_does():
+    assert waits(PIZI_HAND, ruleset="wuhan") == ["2s", "5s"]
+    assert waits(PIZI_HAND, ruleset="wuhan", indicator="5m") == []
+    # another indicator (1z turned: 1z the 痞子, 2z the joker), neither kind held
+    assert waits(PIZI_HAND, ruleset="wuhan", indicator="1z") == ["2s", "5s"]
+    # a ruleset without jokers ignores it, after checking it is a tile
+    assert waits("123m456p789s1122z", indicator="1m") == ["1z", "2z"]
+    with pytest.raises(majiang.InvalidNotationError):
+        waits(PIZI_HAND, ruleset="wuhan", indicator="zz")
+    with pytest.raises(RuleError, match="fixed"):      # 杭州: the joker kind is fixed
+        waits("123m456p789s1122z", ruleset="hangzhou", indicator="1m")
+    # 5m turned: 6m is the joker; a hand holding one is a hand with jokers
+    with pytest.raises(RuleError, match="without jokers"):
+        waits("[123p] 234s 678s 346m 2s", ruleset="wuhan", indicator="5m")

@@ -381,7 +381,7 @@ def _waits_258_small(c: list, melds: tuple, model, size: int, strict: int = ALL_
     return found
 
 
-def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
+def waits(hand: Any, *, ruleset: Any = "mcr", indicator: Any = None) -> list[str]:
     """The waiting tiles of a hand, judged by shape under the ruleset's game model.
 
     A kind is a wait when one more copy completes the hand in one of the
@@ -422,6 +422,13 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         罗源), counting exposed melds as 3 tiles.
     ruleset : str, Ruleset or None
         Default ``"mcr"`` (see above); None is the same default ruleset.
+    indicator : str or int, optional
+        The turned joker indicator, as in :func:`majiang.shanten`: applied where a rule
+        reads it (:func:`majiang.rules.derived.with_indicator`: under 武汉 the turned kind
+        is the 痞子, which no complete hand may hold, so a hand holding it has no wait),
+        and the hand is read by its faces (:func:`majiang.efficiency.read_faces`: a tile
+        of the wild kind is a joker, refused as ``*`` is).  Checked to be a tile;
+        ignored by a ruleset without jokers.
 
     Returns
     -------
@@ -436,8 +443,14 @@ def waits(hand: Any, *, ruleset: Any = "mcr") -> list[str]:
         Unreadable tiles.
     RuleError
         Unknown ruleset; a hand with jokers (their waits depend on what a joker
-        may stand for: use :func:`majiang.ukeire` with the ruleset).
+        may stand for: use :func:`majiang.ukeire` with the ruleset); an ``indicator``
+        that is not a tile, outside the tile set, or given for a fixed joker.
     """
+    if indicator is not None:
+        from ..efficiency._jokers import _check_indicator
+        from ..rules.derived import with_indicator
+        ruleset = with_indicator(ruleset, indicator)    # 武汉 痞子: never kept
+        hand = _check_indicator(hand, ruleset, indicator)   # wild tiles by their faces
     model = game_model(None if ruleset is None else _rules.get(ruleset))
     h = as_hand(hand, hand_size=model.hand_size)
     if h.jokers:
