@@ -1544,3 +1544,23 @@ def test_the_suggested_command_carries_the_options_given(capsys):
     code, out, err = run(capsys, *argv[1:])
     assert code == 0, err
 
+
+def test_score_says_when_a_turned_joker_ruleset_gets_no_indicator(capsys):
+    hand, win = "123m456p789s1122z", "2z"
+    for rules_name in ("nanchang", "tianjin"):
+        code, out, err = run(capsys, "score", hand, "--win", win, "--rules", rules_name)
+        assert code == 0, err
+        assert "no --indicator given: scored without jokers" in out
+        code, out, err = run(capsys, "score", hand, "--win", win, "--rules", rules_name,
+                             "--json")
+        assert code == 0, err
+        assert "scored without jokers" in json.loads(out)["joker_note"]
+        # with the indicator the jokers are known: no note
+        code, out, err = run(capsys, "score", hand, "--win", win, "--rules", rules_name,
+                             "--indicator", "5s", "--json")
+        assert code == 0, err
+        assert json.loads(out)["joker_note"] is None
+    # a fixed joker (杭州 白板) or no jokers: nothing to say
+    code, out, err = run(capsys, "score", hand, "--win", win, "--json")
+    assert code == 0, err
+    assert json.loads(out)["joker_note"] is None

@@ -11,7 +11,9 @@ whether the 8-fan minimum is met (flowers do not count toward it) and what
 each seat pays.  A complete hand below the minimum is not a win: its fans are
 shown and nothing is paid.  A hand that is not complete is an error (exit 2).
 With --rules NAME|FILE the ruleset's fans, minimum, points (with its cap, if
-the cap cut them) and settlement apply.
+the cap cut them) and settlement apply.  Under --rules whose jokers come from a
+turned tile (wuhan, nanchang, tianjin …) give --indicator: without it no tile is
+wild (a "note" line says so; --json: "joker_note").
 
 Examples:
   majiang score "456p789s11z [555z] 45m" --win 6m
@@ -122,6 +124,21 @@ def no_win_note(result) -> str:
     return f"below the {result.min_fan}-fan minimum of {result.ruleset}"
 
 
+def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
+    """Under a ruleset whose jokers come from a turned tile (武汉, 南昌, 天津 …) scored
+    without ``--indicator``, what that means, as :func:`majiang.score` reads such a hand
+    without ``indicator=``: no tile is wild, each one scores as itself (a ``*`` is a
+    joker whose face is not given).  None when the jokers are known (fixed or
+    ``--indicator``) or the ruleset has none."""
+    jr = rs.jokers
+    if indicator is not None or jr is None or jr.source == "fixed":
+        return None
+    if hand.jokers:
+        return ("no --indicator given: every tile scored as itself, each * as a joker "
+                "of unknown face")
+    return "no --indicator given: scored without jokers (every tile as itself)"
+
+
 def run(args: argparse.Namespace) -> int:
     from ..hand import format_hand
     from ..rules import get as get_ruleset
@@ -137,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
                    discarder_ready=args.discarder_ready,
                    prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
                    **({} if indicator is None else {"indicator": indicator}))
+    joker_note = no_indicator_note(rs, hand, indicator)
     ctx = result.context
     n_players = rs.players
     discarder = None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players
@@ -154,6 +172,7 @@ def run(args: argparse.Namespace) -> int:
         elif not ctx.self_drawn:
             d["settlement_note"] = "discarder assumed to be the next seat"
         d["settlement"] = None if payments is None else list(payments)
+        d["joker_note"] = joker_note
         emit_json(d)
         return 0
 
@@ -167,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "
           f"{win_set_text(result.win_set, result.form)}")
+    if joker_note is not None:
+        write(f"note     {joker_note}")
     write()
     rows = [{"id": f.id, "fan": f.chinese, "english": f.english, "value": f.value,
              "count": f.count, "points": f.points} for f in result.fans]

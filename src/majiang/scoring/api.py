@@ -96,7 +96,10 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
         too; a ``*`` may stand beside the faces for a joker of no given face (the fans
         reading the faces do not count it).  Not given (default): every ``*`` is a joker
         of unknown face, and a fixed joker's face (杭州 白板) is a joker too
-        (:func:`majiang.efficiency.read_faces`, the notation of every front door).
+        (:func:`majiang.efficiency.read_faces`, the notation of every front door); under a
+        ruleset whose jokers come from a turned tile (武汉, 南昌, 天津 …) no written tile is
+        then wild, each scores as itself (南昌 德国 may be awarded), which ``majiang
+        score`` without ``--indicator`` says in a note.
 
     Returns
     -------
