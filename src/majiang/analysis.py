@@ -16,8 +16,10 @@ With ``draws=T`` every discard with a finite ruleset shanten gets ``p_tenpai`` a
 ``p_win`` (probability of being tenpai / of winning within ``T`` self-draws under
 the ruleset's game model, :mod:`majiang.probability`), and the discards rank by
 **p_win, then p_tenpai, then live ukeire**, then the criteria above.  Under a
-ruleset that scores hands the table also gains ``exp_score`` (expected points
-within the horizon under the ruleset's scoring rule, 0 for no win) and
+ruleset that scores hands the table also gains ``exp_score`` (expected points of the
+winning hand within the horizon under the ruleset's scoring rule, 0 for no win; a hand's
+value before settlement — who pays, the base stake and the number of payers are not in
+it, unlike a position's ``exp_gain``) and
 ``mean_fan`` (mean fan total given a win), and the columns ``model`` / ``policy``
 say what produced the probabilities.
 
