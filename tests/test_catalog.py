@@ -130,6 +130,40 @@ def test_cli_lists_the_notes_and_counts(capsys):
     assert mcr.rstrip().endswith("complete")
 
 
+def test_not_played_is_said_once(capsys):
+    # every `missing` entry is not played by definition: the display adds the label once
+    texts = [t for v in VARIANTS for t in v.missing]
+    texts += [t for n in rules.available() for t in rules.get(n).missing]
+    assert texts and not [t for t in texts if "not played" in t]
+    assert main(["rules", "--all"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(ln.count("not played") for ln in out[1:]) == 1
+    taiwan = next(ln for ln in out if " taiwan " in ln)
+    assert "not played: 拉庄 as a deferral" in taiwan
+    assert main(["rules", "anqing"]) == 0
+    out = capsys.readouterr().out
+    assert "not played   包牌 (顺包 / 反包): the feeder" in out and out.count("not played") == 1
+
+
+def test_all_with_a_name_shows_its_variants(capsys):
+    # docs/rules/README.md: Taiwan 16-tile is §3.5; 卡五星 plays Guangshui and Xiangyang
+    for name, sections in (("taiwan", ["§3.5"]), ("kawuxing", ["§3.17", "§3.18"])):
+        assert main(["rules", "--all", name]) == 0
+        out = capsys.readouterr().out.strip().splitlines()
+        assert [ln.split()[0] for ln in out[1:]] == sections
+        assert "variants:" not in out[-1]
+        assert main(["rules", "--all", name, "--json"]) == 0
+        rows = json.loads(capsys.readouterr().out)
+        assert [r["section"] for r in rows] == sections
+    assert main(["rules", "--all", "changsha_zhuanzhuan"]) == 2    # no variant of its own
+    err = capsys.readouterr().err
+    assert err.startswith("majiang: error: ") and "changsha_zhuanzhuan" in err
+    assert main(["rules", "--all", "taiwn"]) == 2
+    assert "unknown ruleset 'taiwn'" in capsys.readouterr().err
+    assert main(["rules", "--all", "--toml"]) == 2
+    assert "--toml" in capsys.readouterr().err
+
+
 def test_cli_json_gives_lists(capsys):
     assert main(["rules", "--all", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

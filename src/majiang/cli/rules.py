@@ -14,6 +14,7 @@
                                 rules the sources define not played), partial (no
                                 ruleset yet); each row names what is interpreted, not
                                 played or lost in the sources
+  majiang rules --all taiwan    the surveyed variants a ruleset plays, with their status
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
 
 The "source" line says where a ruleset's facts come from: the page of
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import Column, add_json_flag, emit_json, format_table, write
+from ._common import Column, CommandError, add_json_flag, emit_json, format_table, write
 
 HELP = "list rulesets, show one, or every regional variant with its status (--all)"
 
@@ -61,7 +62,15 @@ def run(args: argparse.Namespace) -> int:
     from .. import rules
 
     if args.all:
+        if args.toml:
+            raise CommandError("rules: --toml prints one ruleset; leave out --all")
         vs = rules.catalog.variants()
+        if args.name is not None:          # the rows of the variants this ruleset plays
+            name = rules.get(args.name).name
+            vs = tuple(v for v in vs if v.ruleset == name)
+            if not vs:
+                raise CommandError(f"rules --all: no surveyed variant is played by "
+                                   f"{args.name!r}; show it with majiang rules {args.name}")
         rows = [{"section": v.section, "variant": v.chinese, "english": v.english,
                  "ruleset": v.ruleset or "-", "status": v.status,
                  "interpreted": [source_in_words(t) for t in v.interpreted],
@@ -80,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
                                         Column("status", "status"),
                                         Column("notes", "what is interpreted, not played or lost in the sources")]):
             write(line)
-        write()
-        write(status_summary([v.status for v in vs]))
+        if args.name is None:
+            write()
+            write(status_summary([v.status for v in vs]))
         return 0
     if args.name is None:
         rows = []

@@ -207,7 +207,7 @@ def build(*, rule_set: str = "A", kong_only: bool = True,
                      "连庄: +3 / +6 / +12 / +15 番 on the dealer's win and on each payment he "
                      "makes, 15 from the 4th repeat on; the dealer's 底 +4 a repeat on his "
                      "own win only"),
-        missing=("包牌 (顺包 / 反包) not played: the feeder's multiplied payment is not "
+        missing=("包牌 (顺包 / 反包): the feeder's multiplied payment is not "
                  "clear enough to settle",))
 
 

@@ -263,7 +263,8 @@ class Ruleset:
         Facts of the variant the sources leave open, read by interpretation (each
         named, as ``majiang rules --all`` shows them).
     missing : tuple of str
-        Rules the sources define that the ruleset does not play.
+        Rules the sources define that the ruleset does not play, each named without
+        "not played" (every entry is; ``majiang rules`` adds the label).
     lost : tuple of str
         Facts of the variant the sources lose or never define (a rule named and never
         described, a lost part of the text), which no implementation could play as

@@ -226,7 +226,7 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         interpreted=("every kong a 补张 (one replacement); 杠上炮 a win on the discard after it",
                      "birds after a drawn hand with a 起手胡: the 海底 tile (the last tile "
                      "drawn) is the one bird, counted from the dealer"),
-        missing=("the 杠 that turns two tiles not played",))
+        missing=("the 杠 that turns two tiles",))
 
 
 CHANGSHA = build()

@@ -120,7 +120,7 @@ INTERPRETED = (
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
 MISSING = (
-    "花鬼 (flowers as jokers) not played",
+    "花鬼 (flowers as jokers)",
 )
 """What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
 

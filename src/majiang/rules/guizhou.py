@@ -201,8 +201,8 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
                      "连庄: +n on the dealer's win and on each payment he makes to a winner; "
                      "the dealer keeps the deal on his win and on a drawn hand"),
         missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
-                 "only) not played; 热炮 and 烧 need the game history",
-                 "the chicken options (本鸡, 摇摆鸡 …) not played; 查叫 does not add the "
+                 "only); 热炮 and 烧 need the game history",
+                 "the chicken options (本鸡, 摇摆鸡 …); 查叫 does not add the "
                  "dealer streak"))
 
 

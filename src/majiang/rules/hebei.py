@@ -179,8 +179,8 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Rulese
         builder="hebei", section="§3.13", end_settlement="hebei",
         interpreted=("read as the Tianjin-style 混儿 game (docs/rules/hebei.md)",
                      "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win"),
-        missing=("金杠 (a kong of four 混儿) not played",
-                 "拉庄 / 跟庄 side bets not played"))
+        missing=("金杠 (a kong of four 混儿)",
+                 "拉庄 / 跟庄 side bets"))
 
 
 HEBEI = build()

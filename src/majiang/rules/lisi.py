@@ -100,7 +100,7 @@ def build() -> Ruleset:
                      "after ready a kong of the drawn tile that keeps the waits is allowed "
                      "(the engine's one rule; the text allows none)"),
         lost=("four-player values (only the names are known)",),
-        missing=("the standing tiles (立四) are not played: any discard may declare ready",))
+        missing=("the standing tiles (立四): any discard may declare ready",))
 
 
 LISI = build()

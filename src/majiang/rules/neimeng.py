@@ -205,7 +205,7 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         builder="neimeng", section="§3.12",
         interpreted=("the 敖汉 game of one vendor (docs/rules/neimeng.md §1); 宁城 as an option",
                      "杠开 besides 自摸"),
-        missing=("call limits, 亮喜 and side bets not played",), **extra)
+        missing=("call limits, 亮喜 and side bets",), **extra)
 
 
 NEIMENG = build()

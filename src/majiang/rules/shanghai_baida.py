@@ -121,8 +121,8 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
         interpreted=("Shanghai values (docs/rules/shanghai_baida.md)",
                      "the usual payers: the discarder on a discard, each other on a self-draw",
                      "a base stake of 1 (not stated)"),
-        missing=("flowers adding to the stake (one product's rule) not played: its values "
-                 "were not read",),
+        missing=("flowers adding to the stake (one product's rule): its values were not "
+                 "read",),
         lost=("乱风向 (x4, its hand never defined)", "开宝 (x2, never defined)"))
 
 

@@ -78,7 +78,7 @@ def build(*, cap: int | None = None) -> Ruleset:
                      "stated)",
                      "rule 10 (a punged tile also in a chow counts as a kong): only a claimed "
                      "pung (碰), +1 番 each"),
-        missing=("亮牌 not played",),
+        missing=("亮牌",),
         lost=("闭门炮 (named, never defined)",))
 
 

@@ -174,9 +174,8 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
                      "table rule; the sources do not say what makes a repeat)",
                      "七搶一: the seat holding the eighth flower pays it alone, whichever of "
                      "the two came last"),
-        missing=("拉庄 as the seed reads it (a loser deferring a third of the loss to the "
-                 "next hand) not played: the sources read 拉莊 as n 台 per repeat, which is "
-                 "played",))
+        missing=("拉庄 as a deferral (a loser deferring a third of the loss to the next "
+                 "hand): the sources read 拉莊 as n 台 per repeat, which is played",))
 
 
 TAIWAN = build()

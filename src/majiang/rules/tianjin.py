@@ -217,7 +217,7 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
         interpreted=("本混龙 read as a 一条龙 in the suit of a 混儿 kind whose 混儿 stand for themselves",
                      "the indicator in play or face up: an option (docs/rules/tianjin.md §6)",
                      "no cap and play to the last tile (caps and the wall end not stated)"),
-        missing=("扣听 and the dealer side bets (坐庄 / 拉庄) not played",))
+        missing=("扣听 and the dealer side bets (坐庄 / 拉庄)",))
 
 
 TIANJIN = build()

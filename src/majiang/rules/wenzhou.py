@@ -308,8 +308,7 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                  "eight_pairs": bool(eight_pairs)},
         builder="wenzhou", section="§3.14",
         interpreted=("八对: a four of a kind counts as two pairs",),
-        missing=("财神单钓's full go-around, the lone-honour discard order and 连庄 re-seating "
-                 "not played",))
+        missing=("财神单钓's full go-around, the lone-honour discard order and 连庄 re-seating",))
 
 
 DERIVED_OPTIONS["wenzhou"] = frozenset({"special_wins", "min_points"})

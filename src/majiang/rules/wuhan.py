@@ -361,7 +361,7 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
                  "concealed_kong_fan": concealed_kong_fan, "cap": cap},
         builder="wuhan", section="§3.16", end_settlement="wuhan",
         interpreted=("values provisional (docs/rules/wuhan.md)",),
-        missing=("one product's minimum of 3 番 to win and its x3 包 payments not played",))
+        missing=("one product's minimum of 3 番 to win and its x3 包 payments",))
 
 
 WUHAN = build()

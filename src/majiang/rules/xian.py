@@ -65,7 +65,7 @@ def build(*, base: int = 1) -> Ruleset:
                                    added=base),
         interpreted=("a discard win paid by the discarder alone (not stated)",
                      "the self-draw multiple and kong money paid by each of the three (not stated)"),
-        missing=("side bets (下注) not played",))
+        missing=("side bets (下注)",))
 
 
 XIAN = build()

@@ -113,7 +113,7 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         interpreted=("values borrowed from the neighbouring 曲靖 game (docs/rules/yunnan.md §3)",
                      "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3",
                      "a 平和 with 杠上炮 (1 番) may win on the discard"),
-        missing=("face-up tail tiles, the last-four-tiles rule and 十风 not played",))
+        missing=("face-up tail tiles, the last-four-tiles rule and 十风",))
 
 
 YUNNAN = build()
