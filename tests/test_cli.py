@@ -157,6 +157,37 @@ def test_usage_errors_return_2(capsys):
     assert "advise" in capsys.readouterr().out
 
 
+def test_unknown_option_gets_the_subcommand_usage(capsys):
+    code, out, err = run(capsys, "shanten", "123m456p789s1122z", "--bogus")
+    assert code == 2 and out == ""
+    assert err.startswith("usage: majiang shanten")
+    assert "majiang shanten: error: unrecognized arguments: --bogus" in err
+
+
+def test_arena_refuses_a_player_count_in_one_line(capsys):
+    # arena names one player per seat: MCR is a four-player game, 立四 a three-player one
+    code, out, err = run(capsys, "arena", "efficiency", "random", "-n", "3")
+    assert out == ""
+    assert_error(code, err, "-n 3", "one PLAYER per seat", "4 under mcr",
+                 "majiang arena efficiency random random random")
+    assert err.count("\n") == 1 and "usage:" not in err
+    code, _, err = run(capsys, "arena", "efficiency", "-n", "3", "--rules", "lisi")
+    assert_error(code, err, "3 under lisi", "majiang arena efficiency random random\n")
+
+
+def test_claim_says_a_bare_hand_is_not_a_position(capsys, tmp_path):
+    code, out, err = run(capsys, "claim", "1155m234p678s123z")
+    assert out == ""
+    assert_error(code, err, "claim needs a position", "not a hand",
+                 '"hand=1155m234p678s123z')
+    assert "cannot read the position file" not in err
+    code, _, err = run(capsys, "advise", "--position", "1155m234p678s123z")
+    assert_error(code, err, "--position needs a position", "not a hand")
+    missing = str(tmp_path / "nofile.toml")           # a file name keeps the file error
+    code, _, err = run(capsys, "claim", missing)
+    assert_error(code, err, "cannot read the position file", "nofile.toml")
+
+
 # ---------------------------------------------------------------- shanten
 def test_shanten_text(capsys):
     code, out, _ = run(capsys, "shanten", "2345m111p456p99s6m", "--visible", "1m1m")

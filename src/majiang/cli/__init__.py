@@ -72,12 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "glyphs.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.subcommand_parsers = {}          # name -> its parser, for its own usage errors
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"{__name__}.{name}")
         p = sub.add_parser(name, help=module.HELP, description=module.__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.configure(p)
         p.set_defaults(_run=module.run)
+        parser.subcommand_parsers[name] = p
     return parser
 
 
@@ -229,7 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         try:
-            args = parser.parse_args(argv)
+            args, extra = parser.parse_known_args(argv)
+            if extra:                  # the subcommand's usage and error, not the top level's
+                parser.subcommand_parsers[args.command].error(
+                    f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as exc:      # --help, --version, or a usage error
             return _exit_code(exc.code)
         return int(args._run(args) or 0)

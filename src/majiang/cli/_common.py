@@ -718,21 +718,36 @@ def add_position_arg(parser: argparse.ArgumentParser) -> None:
                              "discards0=1z7m9m melds2=[777m]@0\" (see docs/position.md)")
 
 
-def load_position(value: str):
-    """The :class:`~majiang.position.Position` of ``--position``: a file when ``value``
-    names one, else the one-line form (or JSON / TOML text).
+def load_position(value: str, command: str = "--position"):
+    """The :class:`~majiang.position.Position` of ``--position`` (or of a command's
+    POSITION argument, ``command`` naming it in the errors): a file when ``value`` names
+    one, else the one-line form (or JSON / TOML text).
 
     Raises
     ------
+    CommandError
+        When ``value`` is empty, or is bare tile notation (a hand, not a position).
     InvalidNotationError, InvalidHandError, RuleError
         As :meth:`majiang.Position.from_file` / :meth:`~majiang.Position.from_text`.
     """
     import os
 
+    from ..errors import MahjongError
     from ..position import Position
+    from ..tiles import parse_tiles
     if not value.strip():
-        raise CommandError("--position needs a position file or the one-line form, got an "
+        raise CommandError(f"{command} needs a position file or the one-line form, got an "
                            "empty string")
+    if "=" not in value and not os.path.isfile(value):
+        try:
+            parse_tiles(value)
+        except MahjongError:
+            pass                # not tiles: read as a file name (its error names it)
+        else:
+            raise CommandError(
+                f"{command} needs a position (a .toml / .json file or the one-line form), "
+                f"not a hand: e.g. \"hand={value.strip()} discards2=9s\" (see "
+                "docs/position.md)")
     if "=" not in value or os.path.isfile(value):
         return Position.from_file(value)
     return Position.from_text(value)

@@ -37,6 +37,8 @@ HELP = "compare players in the duplicate format (each wall in every seat order)"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", metavar="PLAYER", nargs="+",
                         help="one player per seat (random, efficiency, expert)")
+    # not an option: the players are named, one per seat; -n N gets a clear error
+    parser.add_argument("-n", dest="player_count", metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--rules", default="mcr", metavar="RULESET",
                         help="ruleset name (majiang rules lists them; default: %(default)s)")
     parser.add_argument("--walls", type=int, default=100, metavar="N",
@@ -81,6 +83,12 @@ COLUMNS = (
 def run(args: argparse.Namespace) -> int:
     from ..studies.arena import DEFAULT_RANK_POINTS, arena
 
+    if args.player_count is not None:
+        from .. import rules
+        seats = rules.get(args.rules).players
+        raise CommandError(f"arena takes no player count (-n {args.player_count}): name one "
+                           f"PLAYER per seat, {seats} under {args.rules}, e.g. majiang arena "
+                           + " ".join(["efficiency"] + ["random"] * (seats - 1)))
     if args.walls < 1:
         raise CommandError(f"--walls must be 1 or more, got {args.walls}")
     if args.jobs is not None and (args.jobs == 0 or args.jobs < -1):

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.draws is not None and args.draws < 1:
         raise CommandError(f"--draws must be at least 1, got {args.draws}")
-    pos = load_position(args.position)
+    pos = load_position(args.position, "claim")
     if pos.must_discard and args.tile is None:      # own turn: a kong or a discard
         df = advise_kong(pos, draws=args.draws, seed=args.seed, danger=args.danger)
     else:
