@@ -60,11 +60,17 @@ EXIT_INTERRUPT = 130
 """Exit code after Ctrl-C (128 + SIGINT), never turned into a bad-input error."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser; it keeps each subcommand's parser so that an unknown
+    option is reported with that subcommand's usage."""
+    subcommand_parsers: dict[str, argparse.ArgumentParser]
+
+
+def build_parser() -> _Parser:
     """The top-level parser with one subparser per entry of :data:`SUBCOMMANDS`."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Mahjong (麻将) analysis: shanten, effective tiles, discard advice, "
                     "game reviews.  Hands in Tenhou notation (123m456p789s11z, melds in "
@@ -72,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "glyphs.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    parser.subcommand_parsers = {}          # name -> its parser, for its own usage errors
+    parser.subcommand_parsers = {}
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"{__name__}.{name}")
         p = sub.add_parser(name, help=module.HELP, description=module.__doc__,
