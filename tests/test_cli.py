@@ -1497,6 +1497,27 @@ def test_score_kong_discard_flag(capsys):
     assert code != 0 and "needs a win on a discard" in err and "Traceback" not in err
 
 
+def test_score_names_a_table_flag_the_ruleset_does_not_read(capsys):
+    # 广东 推倒胡 has no 杠上炮 (docs/rules/guangdong.md: no such fan, no payment rule), so
+    # --kong-discard changes nothing there and the output says so; under 四川 it counts
+    # (the fan row above), so no such note
+    code, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
+                       "guangdong", "--kong-discard")
+    assert code == 0
+    assert "note     --kong-discard changes nothing here" in out
+    _, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
+                    "guangdong", "--kong-discard", "--json")
+    assert "--kong-discard" in json.loads(out)["flag_note"]
+    _, out, _ = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules",
+                    "sichuan", "--kong-discard")
+    assert "changes nothing" not in out
+    # Python: declared_ready=None reads as not declared ("")
+    import majiang
+    a = majiang.score("123m456p789s11z45m", "6m", ruleset="shandong", declared_ready=None)
+    b = majiang.score("123m456p789s11z45m", "6m", ruleset="shandong")
+    assert a.total == b.total and a.context.declared_ready == ""
+
+
 def test_score_declared_ready_flags(capsys):
     # 山东 (docs/rules/shandong.md): 推倒和 1 + 门清 1 + 一条龙 2 on a discard = 4; 暗楼 adds 1 = 5,
     # paid by the discarder alone

@@ -142,7 +142,7 @@ class WinContext:
                                    "the discarder's kong) needs a win on a discard, not "
                                    + ("a self-draw" if self.self_drawn else "a robbed kong"))
         dr = self.declared_ready
-        if isinstance(dr, bool):
+        if dr is None or isinstance(dr, bool):         # None: not declared, as ""
             object.__setattr__(self, "declared_ready", "concealed" if dr else "")
         elif dr not in READY_DECLARATIONS:
             raise InvalidHandError(f"declared_ready must be one of {READY_DECLARATIONS} or a "

@@ -13,7 +13,9 @@ shown and nothing is paid.  A hand that is not complete is an error (exit 2).
 With --rules NAME|FILE the ruleset's fans, minimum, points (with its cap, if
 the cap cut them) and settlement apply.  Under --rules whose jokers come from a
 turned tile (wuhan, nanchang, tianjin …) give --indicator: without it no tile is
-wild (a "note" line says so; --json: "joker_note").
+wild (a "note" line says so; --json: "joker_note").  A table flag the ruleset does
+not read (--kong-discard, --declared-ready, --discarder-ready changing no fan and no
+payment, e.g. 杠上炮 under guangdong) is named in a "note" line too (--json: "flag_note").
 
 Examples:
   majiang score "456p789s11z [555z] 45m" --win 6m
@@ -139,6 +141,28 @@ def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
     return "no --indicator given: scored without jokers (every tile as itself)"
 
 
+_FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--declared-ready", ""),
+          ("discarder_ready", "--discarder-ready", False))
+
+
+def unread_flags_note(rescore, result, args, settle) -> str | None:
+    """The table flags given (``--kong-discard``, ``--declared-ready``,
+    ``--discarder-ready``) that change nothing under the ruleset — the same fans, points
+    and payments scored without them (广东 推倒胡 has no 杠上炮) — named in one line; None
+    when each one given counts.  ``rescore(**kw)`` scores the hand with one flag changed;
+    ``settle(r)`` gives a result's payments (None for no win)."""
+    def key(r):
+        return ([(f.id, f.count) for f in r.fans], r.total, getattr(r, "points", None),
+                settle(r))
+    unread = []
+    for name, flag, off in _FLAGS:
+        if getattr(args, name) not in (None, False, "") and key(rescore(**{name: off})) == key(result):
+            unread.append(flag)
+    if not unread:
+        return None
+    return f"{', '.join(unread)} change{'s' if len(unread) == 1 else ''} nothing here: no fan or payment of this ruleset reads {'it' if len(unread) == 1 else 'them'}"
+
+
 def run(args: argparse.Namespace) -> int:
     from ..hand import format_hand
     from ..rules import get as get_ruleset
@@ -148,20 +172,26 @@ def run(args: argparse.Namespace) -> int:
     rs = get_ruleset(args.ruleset)
     hand = parse_cli_hand(" ".join(args.hand), rs)
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
-    result = score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
-                   kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
-                   kong_discard=args.kong_discard, declared_ready=args.declared_ready,
-                   discarder_ready=args.discarder_ready,
-                   prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
-                   **({} if indicator is None else {"indicator": indicator}))
+    def rescore(**changed):
+        kw = dict(kong_discard=args.kong_discard, declared_ready=args.declared_ready,
+                  discarder_ready=args.discarder_ready)
+        kw.update(changed)
+        return score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
+                     kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
+                     prevalent_wind=args.prevalent, flowers=args.flowers, ruleset=rs,
+                     **kw, **({} if indicator is None else {"indicator": indicator}))
+    result = rescore()
     joker_note = no_indicator_note(rs, hand, indicator)
     ctx = result.context
     n_players = rs.players
     discarder = None if ctx.self_drawn else (ctx.seat_wind + 1) % n_players
-    # a hand below the ruleset's minimum is no win: it settles nothing
+
+    def settle(r):      # a hand below the ruleset's minimum is no win: it settles nothing
+        return r.settle(ctx.seat_wind % n_players, discarder) if r.meets_minimum else None
     wins = bool(result.meets_minimum)
     why = no_win_note(result)
-    payments = (result.settle(ctx.seat_wind % n_players, discarder) if wins else None)
+    payments = settle(result)
+    flag_note = unread_flags_note(rescore, result, args, settle)
     capped = cap_note(result, rs)
     if args.json:
         d = result.to_dict()
@@ -173,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
             d["settlement_note"] = "discarder assumed to be the next seat"
         d["settlement"] = None if payments is None else list(payments)
         d["joker_note"] = joker_note
+        d["flag_note"] = flag_note
         emit_json(d)
         return 0
 
@@ -186,8 +217,9 @@ def run(args: argparse.Namespace) -> int:
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "
           f"{win_set_text(result.win_set, result.form)}")
-    if joker_note is not None:
-        write(f"note     {joker_note}")
+    for n in (joker_note, flag_note):
+        if n is not None:
+            write(f"note     {n}")
     write()
     rows = [{"id": f.id, "fan": f.chinese, "english": f.english, "value": f.value,
              "count": f.count, "points": f.points} for f in result.fans]
