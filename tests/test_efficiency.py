@@ -663,22 +663,28 @@ def test_ukeire_of_vector_matches(n, monkeypatch):
 def test_ukeire_of_vector_by_brute_force():
     """Independent of the kernel's ukeire: a draw is effective when the shanten of the
     hand plus that tile (computed by the direct programme: caps of 4 force it) drops."""
-    caps4 = np.full(34, 4, np.uint8)
     rng = np.random.default_rng(7)
     for c in _random_vectors(rng, 400):
         n = int(c.sum())
         if n % 3 != 1 or c.max() > 4 or n > 13:
             continue
         got = majiang.ukeire(c, ruleset="plain")        # forms 1|2|4, distinct pairs
-        s0 = efficiency._eff.shanten_one(c, 7, False, caps4)
-        want = {}
-        for k in range(34):
-            if c[k] < 4:
-                d = c.copy()
-                d[k] += 1
-                if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
-                    want[majiang.tile_name(k)] = 4 - int(c[k])
-        assert got == want, c.tolist()
+        assert got == _ukeire_by_direct_programme(c), c.tolist()
+
+
+def _ukeire_by_direct_programme(c):
+    """{tile: live copies} of the kinds whose draw lowers the plain forms' (1|2|4) shanten
+    of ``c``, each draw asked of the direct programme (no table rows)."""
+    caps4 = np.full(34, 4, np.uint8)
+    s0 = efficiency._eff.shanten_one(c, 7, False, caps4)
+    want = {}
+    for k in range(34):
+        if c[k] < 4:
+            d = c.copy()
+            d[k] += 1
+            if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
+                want[majiang.tile_name(k)] = 4 - int(c[k])
+    return want
 
 
 def test_ukeire_by_brute_force_where_seven_pairs_or_orphans_lead():
@@ -707,14 +713,7 @@ def test_ukeire_by_brute_force_where_seven_pairs_or_orphans_lead():
         led += efficiency._eff.shanten_one(c, 1, False, caps4) >= s0 and \
             min(efficiency._eff.shanten_one(c, 2, False, caps4),
                 efficiency._eff.shanten_one(c, 4, False, caps4)) == s0
-        want = {}
-        for k in range(34):
-            if c[k] < 4:
-                d = c.copy()
-                d[k] += 1
-                if efficiency._eff.shanten_one(d, 7, False, caps4) < s0:
-                    want[majiang.tile_name(k)] = 4 - int(c[k])
-        assert majiang.ukeire(c, ruleset="plain") == want, c.tolist()
+        assert majiang.ukeire(c, ruleset="plain") == _ukeire_by_direct_programme(c), c.tolist()
     assert led > 100
 
 

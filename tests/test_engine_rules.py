@@ -31,6 +31,16 @@ from _engine_helpers import build_test_wall
 _wall = build_test_wall
 
 
+def _wall_tail(ruleset, hands, tile):
+    """:func:`_wall` with a copy of ``tile`` moved to the end (the first kong
+    replacement)."""
+    wall = _wall(ruleset, hands)
+    k = parse_tiles(tile)[0]
+    i = max(j for j, t in enumerate(wall) if t == k)
+    wall[i], wall[-1] = wall[-1], wall[i]
+    return wall
+
+
 class Script(_Script):
     """:class:`_engine_helpers.Script` that also names its void suit at 定缺 (0 unless
     ``void`` is given)."""
@@ -162,16 +172,13 @@ def test_kong_payment_scenarios_sichuan():
              "34p4p67p8p23456s88s"]
     pols = [Script("5p", void=0), Script("9s", claims=("kong",), void=0),
             Script(void=0), Script(void=0)]
-    wall = _wall("sichuan", hands)
     # the kong replacement comes from the tail: make it 9s
-    tail = parse_tiles("9s")[0]
-    i = max(j for j, t in enumerate(wall) if t == tail)
-    wall[i], wall[-1] = wall[-1], wall[i]
-    st = play_hand("sichuan", pols, wall=wall, dealer=0, log=True)
+    st = play_hand("sichuan", pols, wall=_wall_tail("sichuan", hands, "9s"), dealer=0,
+                   log=True)
     kong = [c for c in st.end_checks if c["check"] == "杠分"]
     assert kong[0] == {"check": "杠分", "kind": "exposed", "payer": 0, "payee": 1, "amount": 2}
     w = st.wins[0]
-    assert (w["seat"], w["discarder"], w["tile"]) == (2, 1, tail)
+    assert (w["seat"], w["discarder"], w["tile"]) == (2, 1, parse_tiles("9s")[0])
     moved = [c for c in st.end_checks if c["check"] == "呼叫转移"]
     assert moved[0] == {"check": "呼叫转移", "kind": "", "payer": 1, "payee": 2, "amount": 2}
     assert sum(st.deltas) == 0
@@ -576,11 +583,8 @@ def test_kong_discard_in_a_scripted_hand(kong):
              "34p4p67p8p23456s88s"]
     pols = [Script("5p", void=0), Script("9s", claims=("kong" if kong else "pung",), void=0),
             Script(void=0), Script(void=0)]
-    wall = _wall("sichuan", hands)
-    tail = parse_tiles("9s")[0]
-    i = max(j for j, t in enumerate(wall) if t == tail)
-    wall[i], wall[-1] = wall[-1], wall[i]
-    st = play_hand("sichuan", pols, wall=wall, dealer=0, log=True)
+    st = play_hand("sichuan", pols, wall=_wall_tail("sichuan", hands, "9s"), dealer=0,
+                   log=True)
     w = st.wins[0]
     assert (w["seat"], w["discarder"], w["how"]) == (2, 1, "discard")
     assert w["kong_discard"] is kong and w["check"][2]["kong_discard"] is kong
