@@ -350,3 +350,12 @@ def test_one_default_win_context_for_score_check_win_and_advise():
     # the standard reading is self-drawn where no discard wins (天津: self-draw only)
     assert not standard_self_drawn(None) and not standard_self_drawn("sichuan")
     assert standard_self_drawn("tianjin")
+
+
+def test_no_ruleset_means_chinese_official():
+    """``ruleset=None`` is the default ruleset (Chinese Official), as in check_win and
+    every other function taking a ruleset (a fresh user saw score(..., ruleset=None) fail
+    with "unknown ruleset None" while check_win took it)."""
+    a = score("456p789s11z [555z] 45m", "6m", ruleset=None)
+    b = score("456p789s11z [555z] 45m", "6m", ruleset="mcr")
+    assert (a.total, [f.id for f in a.fans]) == (b.total, [f.id for f in b.fans])

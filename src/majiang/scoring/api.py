@@ -66,7 +66,7 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
     flowers : int
         Flowers collected (花牌, 1 fan each; not counted toward the minimum).
     ruleset : str or Ruleset
-        Default ``"mcr"`` (Chinese Official rules).
+        Default ``"mcr"`` (Chinese Official rules; ``None`` means the same).
     first_turn : {"", "heavenly", "earthly", "human"}
         天和 / 地和 / 人和 (:attr:`majiang.winning.WinContext.first_turn`), for the
         rulesets that score them; the kernel is skipped when it is given.
@@ -126,6 +126,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
     """
     if method not in ("auto", "kernel", "python"):
         raise RuleError(f"method must be 'auto', 'kernel' or 'python', got {method!r}")
+    if ruleset is None:             # no ruleset: Chinese Official, as everywhere
+        ruleset = "mcr"
     if self_drawn is None:
         self_drawn = standard_self_drawn(ruleset)
     if ruleset is not None and not (type(hand) is str and "f" not in hand
