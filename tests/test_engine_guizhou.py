@@ -137,6 +137,27 @@ def test_constructed_drawn_end():
     assert {e["check"] for e in out} == {"查叫"}
 
 
+
+@pytest.mark.parametrize("dealer,want", [
+    # the dealer (seat 0) not ready: his 查叫 payment is 5 + the streak 2
+    (0, [-7, 17, -5, -5]),
+    # the dealer (seat 1) ready: his value is 大对子 5 + the 连庄 add-on 2, from each
+    (1, [-7, 21, -7, -7])])
+def test_constructed_drawn_end_with_dealer_streak(dealer, want):
+    """docs/rules/guizhou.md §3-4: 查叫 "+ dealer streak" (dealer_repeats=2), the same
+    table as test_constructed_drawn_end."""
+    s0 = _seat(_JUNK_B)
+    s1 = _seat([21, 21, 21, 22, 22, 22, 11, 11, 12, 12], melds=[_S1_KONG])
+    s2 = _seat(_JUNK_A + [24, 25, 24])
+    s3 = _seat([0, 2, 4, 6, 9, 13, 15, 17, 20, 23, 26, 5, 3])
+    st = _state([s0, s1, s2, s3], [], [0] * 4, "wall", turned=None)
+    st.rs, st.dealer = G.build(dealer_repeats=2), dealer
+    st.kong_ledger = KongLedger(st.rs, 4)
+    st.kong_ledger.kong(1, "concealed", [False] * 4, 2)
+    end_checks(st)
+    assert st.deltas == want
+
+
 def _chicken_totals_reference(tiles, discards, ready, turned, first_yaoji=None,
                               first_yaoji_claimed_by=None, wugu=False, tong_san=False):
     """docs/rules/guizhou.md §5 read seat by seat, written here independently of

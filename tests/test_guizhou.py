@@ -175,6 +175,19 @@ def test_chajiao_at_a_drawn_end():
     assert G.chajiao([None] * 4) == (0, 0, 0, 0)
 
 
+def test_chajiao_adds_the_dealer_streak():
+    """docs/rules/guizhou.md §4: 查叫 "+ dealer streak" — each payment of a dealer not
+    ready carries the streak (a ready dealer's value already holds his 连庄 add-on)."""
+    # dealer 1 not ready, streak 2: pays seat 0 5 + 2 and seat 2 10 + 2; seat 3 pays 5 and 10
+    assert G.chajiao([5, None, 10, None], dealer=1, streak=2) == (12, -19, 22, -15)
+    # the dealer ready: nothing on top of the values
+    assert G.chajiao([5, None, 10, None], dealer=0, streak=2) == (10, -15, 20, -15)
+    assert G.chajiao([5, None, 10, None], dealer=1) == (10, -15, 20, -15)
+    for kw in ({"dealer": 4}, {"dealer": 0, "streak": -1}, {"dealer": True}):
+        with pytest.raises(majiang.RuleError):
+            G.chajiao([5, None, 10, None], **kw)
+
+
 def test_simulated_plain_discard_wins_hold_a_kong():
     t = majiang.simulate("guizhou", 150, seed=3, n_jobs=1)
     assert (t.end == "win").mean() > 0.5
@@ -213,6 +226,7 @@ def test_lianzhuang_option_and_dealer_rule():
         with pytest.raises(majiang.RuleError):
             G.build(dealer_repeats=bad)
     assert not any("连庄" in m for m in G.GUIZHOU.missing)
+    assert not any("查叫" in m for m in G.GUIZHOU.missing)
 
 
 def test_play_match_lianzhuang_follows_the_streak():

@@ -48,7 +48,9 @@ Options of :func:`build` (default first, alternatives named):
   add-on 连庄 +n, and each payment the dealer makes to a winner +n [interp.: BX adds
   the count on both sides of a payment that involves the dealer].  Who keeps the deal
   is not stated: the dealer keeps it on his own win and on a drawn hand, otherwise his
-  下家 deals [interp.].  查叫 at a drawn end does not add the streak.
+  下家 deals [interp.].  查叫 at a drawn end adds it too ("+ dealer streak", BX,
+  docs/rules/guizhou.md §4): a ready dealer's value carries the 连庄 add-on, and each
+  查叫 payment a dealer not ready makes carries +n [interp.: as in a win].
 
 Not modelled (named): 报听 / 杀报 (a declaration only on the dealt hand, 天听 20, or right
 after the first draw, 地听 10 — for a non-dealer 天听 comes before any discard, which the
@@ -56,7 +58,7 @@ engine's declarations, made with a discard (:mod:`majiang.game.engine.declare`),
 offer — and wins on a declared player's discard without the 通行证), 热炮
 +1 (a win on the discard right after the discarder's own kong: not in the win
 context), 烧 (a player who deals in right after his own kong loses his 豆 and 鸡),
-连庄 in 查叫, the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
+the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
 GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
 """
 from __future__ import annotations
@@ -199,11 +201,12 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
         interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
                      "抢杠胡 allowed like a self-draw",
                      "连庄: +n on the dealer's win and on each payment he makes to a winner; "
-                     "the dealer keeps the deal on his win and on a drawn hand"),
+                     "the dealer keeps the deal on his win and on a drawn hand",
+                     "连庄 in 查叫: the ready dealer's value carries +n, and each 查叫 "
+                     "payment of a dealer not ready carries +n, as in a win"),
         missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
                  "only); 热炮 and 烧 need the game history",
-                 "the chicken options (本鸡, 摇摆鸡 …); 查叫 does not add the "
-                 "dealer streak"))
+                 "the chicken options (本鸡, 摇摆鸡 …)"))
 
 
 
@@ -351,19 +354,18 @@ def end_settlement(rs, table) -> list:
     After a win: the chickens (:func:`chicken_transfers`, check ``"鸡"``) with the tile
     turned after the hand, the first 幺鸡 discarded (冲锋鸡) and who claimed it (责任鸡);
     the 豆 are the ruleset's ``kong_payments`` (ready players collect).  At a drawn end
-    (荒庄): 查叫 (:func:`chajiao`, check ``"查叫"``), no 豆 and no 鸡.
+    (荒庄): 查叫 (:func:`chajiao`, check ``"查叫"``, with the dealer streak ``dealer_repeats``
+    on each payment of a dealer not ready), no 豆 and no 鸡.
 
     Returns
     -------
     list of dict
         ``{"check", "payer", "payee", "amount"}`` (docs/rules/guizhou.md §4-5).
     """
-    n = table.players
     if not table.winners:
-        vals = table.values
-        return [{"check": "查叫", "payer": q, "payee": p, "amount": int(v)}
-                for p, v in enumerate(vals) if v is not None and int(v) > 0
-                for q in range(n) if vals[q] is None]
+        return [{"check": "查叫", "payer": q, "payee": p, "amount": v}
+                for q, p, v in _chajiao_transfers(
+                    table.values, table.dealer, int(rs.options.get("dealer_repeats", 0)))]
     first = table.first_discards.get(YAOJI)
     fy, fc = (None, None) if first is None else (first[0], first[1])
     opts = rs.options
@@ -421,31 +423,57 @@ def kong_payments(kongs: Sequence[Sequence[tuple]], ready: Sequence[bool]) -> tu
     return tuple(out)
 
 
-def chajiao(values: Sequence[int | None]) -> tuple:
-    """查叫 at a drawn end (荒庄): each player not ready pays each ready player that ready
-    player's hand value.
-
-    Parameters
-    ----------
-    values : sequence of int or None
-        Per seat, the value of the ready player's best waiting hand, or None when the
-        player is not ready.
-
-    Returns
-    -------
-    tuple of int
-        Per-seat score changes, summing to 0 (docs/rules/guizhou.md §4, BX; the dealer
-        streak is not added).
-    """
+def _chajiao_transfers(values, dealer, streak) -> list:
+    """The payments of :func:`chajiao` one by one: ``(payer, payee, amount)``, amount > 0."""
     n = len(values)
-    out = [0] * n
+    out = []
     for p, v in enumerate(values):
         if v is None:
             continue
         for q in range(n):
             if values[q] is None:
-                out[q] -= int(v)
-                out[p] += int(v)
+                amount = int(v) + (streak if q == dealer else 0)
+                if amount > 0:
+                    out.append((q, p, amount))
+    return out
+
+
+def chajiao(values: Sequence[int | None], *, dealer: int | None = None,
+            streak: int = 0) -> tuple:
+    """查叫 at a drawn end (荒庄): each player not ready pays each ready player that ready
+    player's hand value, + the dealer streak (连庄) on each payment the dealer makes.
+
+    Parameters
+    ----------
+    values : sequence of int or None
+        Per seat, the value of the ready player's best waiting hand (a ready dealer's
+        value already holds the 连庄 add-on, as his win would), or None when the player
+        is not ready.
+    dealer : int, optional
+        The dealer's seat; None: no streak is added.
+    streak : int
+        The dealer streak (option ``dealer_repeats``): added to each payment the dealer,
+        not ready, makes to a ready player [interp.: as in a win].
+
+    Returns
+    -------
+    tuple of int
+        Per-seat score changes, summing to 0 (docs/rules/guizhou.md §4, BX: "+ dealer
+        streak").
+
+    Raises
+    ------
+    RuleError
+        ``dealer`` not a seat; ``streak`` not an int in 0..100.
+    """
+    n = len(values)
+    if dealer is not None:
+        check_int(dealer, "the dealer's seat", lo=0, hi=n - 1)
+    check_int(streak, "the dealer streak", lo=0, hi=100)
+    out = [0] * n
+    for q, p, v in _chajiao_transfers(values, dealer, streak):
+        out[q] -= v
+        out[p] += v
     return tuple(out)
 
 
