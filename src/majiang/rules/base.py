@@ -40,7 +40,7 @@ from .points import POINTS_FUNCTIONS, fan_product, settle_everyone, settle_point
 __all__ = ["Fan", "Ruleset", "COVERAGES", "coverage_of", "FORM_NAMES", "CORE_FORMS",
            "EXTRA_FORMS", "JokerRule", "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
-           "register_settlement", "CALLS", "WINNERS", "READY", "check_int", "check_bool",
+           "register_settlement", "CALLS", "WINNERS", "READY", "DISCARD_ORDERS", "check_int", "check_bool",
            "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
            "DERIVED_OPTIONS", "DealerRule", "DEFAULT_DEALER_RULE"]
 
@@ -71,6 +71,9 @@ WINNERS = ("head_bump", "multiple", "single")
 """Several players win on one discard: 截和 (the first in turn order after the
 discarder), 一炮多响 (all of them), or only one winner per hand (the hand ends)."""
 READY = ("none", "optional", "required")
+DISCARD_ORDERS = ("", "lone_honours")
+"""Rules on which tile must be discarded (:attr:`Ruleset.discard_order`): none, or 温州's
+lone honours first (docs/rules/wenzhou.md §1)."""
 
 
 @dataclass(frozen=True)
@@ -297,6 +300,11 @@ class Ruleset:
         tile, the first in turn order after the discarder whose win counts one of them
         takes it, else the first (灌南 大绝七对先胡: ``("七对",)``).  () for none: the
         first in turn order.
+    discard_order : {"", "lone_honours"}
+        A rule on which tile must be discarded (:data:`DISCARD_ORDERS`), played in the game
+        engine's legal discards: ``"lone_honours"`` (温州): a lone honour (the only tile
+        of its kind in the hand) goes before any other tile, and after another seat's
+        honour discard a player holding one lone tile of that kind discards it.  "" none.
 
     Raises
     ------
@@ -342,6 +350,7 @@ class Ruleset:
     tiles_note: str = ""
     dealer_rule: DealerRule | None = None
     win_first: tuple = ()
+    discard_order: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -362,6 +371,7 @@ class Ruleset:
             raise RuleError(f"ruleset {self.name}: unknown end checks {bad}; known: "
                             f"{', '.join(END_CHECKS)}")
         check_choice(self.exchange, f"ruleset {self.name}: exchange", (0, 3))
+        check_choice(self.discard_order, f"ruleset {self.name}: discard_order", DISCARD_ORDERS)
         check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
         check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
         check_bool(self.flowers_count_toward_minimum,

@@ -72,8 +72,14 @@ game engine's bots do not aim at it (they win with it when it comes), and the
 probabilities play the regular form only (a note says so: a lower bound).  ``eight_pairs``
 False drops the form and its two fans.
 
-Not modelled: the full go-around of 财神单钓 (W7), the discard-order rule for lone
-honours (W7), 连庄 re-seating.
+Discard order (W7, ``discard_order="lone_honours"``, played in the game engine's legal
+discards): a lone honour (the only tile of its kind in the hand) goes before any other
+tile; after another seat discards an honour, a player holding a single tile of it
+discards that tile.  Read as: "first" = before any other tile, whenever a lone honour is
+held; "someone discards" = the table's latest discard, by another seat; 白板 counts as
+the 财神 face it plays as [interp.].
+
+Not modelled: the full go-around of 财神单钓 (W7), 连庄 re-seating.
 """
 from __future__ import annotations
 
@@ -306,9 +312,12 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
                  "special_wins": ["three_jokers"] if three_caishen_win else [],
                  "min_points": (1, 1) if caishen_dandiao else (0, 0),
                  "eight_pairs": bool(eight_pairs)},
-        builder="wenzhou", section="§3.14",
-        interpreted=("八对: a four of a kind counts as two pairs",),
-        missing=("财神单钓's full go-around, the lone-honour discard order and 连庄 re-seating",))
+        builder="wenzhou", section="§3.14", discard_order="lone_honours",
+        interpreted=("八对: a four of a kind counts as two pairs",
+                     "lone honours first: whenever one is held; the honour to follow is the "
+                     "table's latest discard by another seat; 白板 counts as the 财神 face "
+                     "it plays as"),
+        missing=("财神单钓's full go-around and 连庄 re-seating",))
 
 
 DERIVED_OPTIONS["wenzhou"] = frozenset({"special_wins", "min_points"})

@@ -486,7 +486,8 @@ class HandState:
 
     def legal_discards(self, p):
         """Physical kinds seat p may discard now (定缺 suit first; a locked 血流 hand or a
-        declared ready one discards its drawn tile)."""
+        declared ready one discards its drawn tile; 温州 lone honours first,
+        :meth:`_lone_honours`)."""
         st = self
         s = st.seats[p]
         kinds = [int(k) for k in np.flatnonzero(s.phys)]
@@ -500,7 +501,31 @@ class HandState:
             vs = [k for k in kinds if k < 27 and k // 9 == s.void]
             if vs:
                 kinds = vs
+        if st.rs.discard_order == "lone_honours":
+            kinds = self._lone_honours(p, kinds)
         return kinds
+
+    def _lone_honours(self, p, kinds):
+        """``Ruleset.discard_order == "lone_honours"`` (温州, docs/rules/wenzhou.md §1: "a
+        lone honour must go first; after someone discards an honour you follow with the
+        same honour if you hold a single one"), among the discardable ``kinds``: after
+        another seat's latest discard played as honour h, a seat holding exactly one tile
+        played as h must discard it; otherwise a seat holding lone honours (the only tile
+        played as its honour kind) discards one of them.  Tiles count as they play (a
+        stand-in as the joker's face, the wild tiles not at all) [interp.]."""
+        held = {}
+        for k in kinds:
+            h = self.play_kind(k)
+            held.setdefault(h, []).append(k)
+        phys = self.seats[p].phys
+        lone = {h: ks[0] for h, ks in held.items()
+                if h >= 27 and len(ks) == 1 and int(phys[ks[0]]) == 1}
+        last = self.last_discard
+        if last is not None and last[0] != p:
+            h = self.play_kind(int(last[1]))
+            if h in lone:
+                return [lone[h]]
+        return sorted(lone.values()) if lone else kinds
 
     def opts_with(self, p, extra=()):
         """Strict ShapeOpts for seat p's melds plus hypothetical ``extra`` Melds."""
