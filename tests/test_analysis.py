@@ -758,3 +758,25 @@ def test_jokers_without_a_ruleset_are_generic_and_mcr_says_why_it_refuses_them()
         assert msg.startswith("mcr has no jokers: Chinese Official") and "no wild tiles" in msg
         assert "the hand holds 1 '*'" in msg and "\n" not in msg
     assert advise(hand, ruleset="hangzhou").loc[0, "shanten"] == 0    # a ruleset with jokers
+
+
+def test_default_horizon_reaches_a_win_from_far_hands():
+    """A hand s tiles from ready needs s + 1 draws to win at all: the default horizon of
+    advise(position) is max(3, s + 2) draws (at most 6, never more than the seat's
+    remaining draws), so a far hand's discards are weighed by attack, not by danger
+    alone.  Botzone record 1, decision 0 is 3-shanten: 5 draws; decision 46 of record 0
+    is ready: 3."""
+    import majiang
+    from majiang.records import example_games
+    from majiang.reading import horizon
+    games = example_games()
+    far = majiang.Position.from_botzone(games[1], 0)
+    assert majiang.shanten(far.hand, ruleset=far.ruleset) == 3
+    assert horizon(far) == 5
+    t = advise(far, danger_samples=100)
+    assert (t["p_win"] > 0).any() and "no discard wins" not in t.attrs["push_or_fold"]
+    near = majiang.Position.from_botzone(games[0], 46)
+    assert majiang.shanten(near.hand, ruleset=near.ruleset) == 0 and horizon(near) == 3
+    # never more than the seat's remaining draws: 9 tiles left, 4 players -> 2
+    short = far.replace(wall_left=9)
+    assert horizon(short) == min(5, short.tiles_left // short.players)

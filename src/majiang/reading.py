@@ -171,13 +171,17 @@ def danger(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any = 0,
 
 # -- advice that weighs attack and defence ----------------------------------------------
 DEFAULT_HORIZON = 3
-"""Draws the probabilities of :func:`majiang.advise` look ahead when a position is given
-without ``draws``: the seat's remaining draws (tiles left in the wall / players), at most
-this many.  Three draws keep the exact true-wall search (a median of 32 ms of CPU with the
-danger read on 60 real positions, ``bench/bench_danger.py``); ``draws=8`` takes a median
-of 53 ms there, but 0.3-0.6 s on a 3-shanten hand and 1-2 s on a 4-shanten one (the
-labelled greedy Monte Carlo of :mod:`majiang.probability`), so a longer horizon is asked
-for with ``draws=``."""
+"""The least number of draws the probabilities of :func:`majiang.advise` look ahead when
+a position is given without ``draws`` (see :func:`horizon`: more for a hand far from a
+win, never more than the seat's remaining draws).  Three draws keep the exact true-wall
+search (a median of 32 ms of CPU with the danger read on 60 real positions,
+``bench/bench_danger.py``); ``draws=8`` takes a median of 53 ms there, but 0.3-0.6 s on
+a 3-shanten hand and 1-2 s on a 4-shanten one (the labelled greedy Monte Carlo of
+:mod:`majiang.probability`)."""
+
+MAX_DEFAULT_HORIZON = 6
+"""The most draws :func:`horizon` gives a hand far from a win (a 4-shanten hand's
+``shanten + 2``)."""
 
 RANKINGS = ("ev", "efficiency", "safety")
 """``by=`` of :func:`majiang.advise` with a position: ``"ev"`` (default) expected score
@@ -186,12 +190,27 @@ a position; ``"safety"`` the lowest expected loss (then the lowest p_deal_in).""
 
 
 def horizon(position: Any) -> int:
-    """The default horizon of :func:`majiang.advise` at ``position``: ``tiles_left //
-    players`` draws, at least 1 while a tile is left and at most :data:`DEFAULT_HORIZON`;
-    0 when the wall is empty."""
+    """The default horizon of :func:`majiang.advise` at ``position``: the seat's remaining
+    draws (``tiles_left // players``, at least 1 while a tile is left; 0 when the wall is
+    empty), at most :data:`DEFAULT_HORIZON` draws or, for a hand further from a win,
+    ``shanten + 2`` (at most :data:`MAX_DEFAULT_HORIZON`): a hand ``s`` tiles from ready
+    needs ``s + 1`` draws to win at all, so a shorter horizon would give every discard
+    ``p_win`` 0 and rank the table by danger alone."""
     pos = _position(position)
     left = int(pos.tiles_left)
-    return 0 if left <= 0 else max(1, min(DEFAULT_HORIZON, left // pos.players))
+    if left <= 0:
+        return 0
+    want = DEFAULT_HORIZON
+    if pos.concealed_count(pos.seat) % 3 == 2:  # a discard to choose: the hand's shanten counts
+        try:
+            from .efficiency import shanten
+            kw = pos.analysis_kwargs()
+            s = int(shanten(pos.hand, ruleset=kw["ruleset"], indicator=kw.get("indicator"),
+                            void=kw.get("void")))
+            want = min(max(DEFAULT_HORIZON, s + 2), MAX_DEFAULT_HORIZON)
+        except MahjongError:
+            pass
+    return max(1, min(want, left // pos.players))
 
 
 def exp_gain(pos: Any, res: Any) -> float:

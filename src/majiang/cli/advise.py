@@ -45,7 +45,7 @@ the ruleset, the joker indicator, the winds and the seat's declared void suit.  
 table is then weighed as well (majiang.advise given a Position): p_deal_in (the chance
 the discard deals in, 放铳), exp_loss (the points then paid), exp_gain (the seat's own
 self-drawn wins within the horizon, in settlement points; --draws, default the seat's
-remaining draws, at most 3) and ev = exp_gain - exp_loss, ranked by --by ev (default),
+remaining draws, at most 3, or shanten + 2 for a hand further from a win) and ev = exp_gain - exp_loss, ranked by --by ev (default),
 efficiency (the order without the table) or safety; a line "verdict" says whether to
 push or fold and a line "opponents" names the opponent model.  --no-danger gives the
 table of the hand and its visible tiles alone (faster).  When
@@ -393,7 +393,8 @@ def run(args: argparse.Namespace) -> int:
               "(on a discard or self-drawn); fan of each wait beside it")
     if "p_win" in table.columns:
         within = (f"{args.draws} draws" if args.draws is not None else
-                  "the default horizon (the seat's share of the wall, at most 3 draws)")
+                  "the default horizon (the seat's share of the wall, at most 3 draws or "
+                  "shanten + 2)")
         write(f"p_tenpai / p_win: probability of being ready / of winning within {within} "
               "(the model on the probability line)"
               + ("; exp_score: expected points of those wins; mean_fan: mean fan of a win"
