@@ -391,3 +391,41 @@ def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
             assert got == _valid_ukeire_reference(c.copy(), 0, so, vis, live, v, wild, wt)
             checked += got > 0
     assert checked > 100
+
+
+def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):
+    """Under 南昌 honour chows (three winds / the three dragons as a chow) the compiled
+    kernels the expert's own weighing uses know no honour chows, so the expert discards
+    and calls as the efficiency bot, which weighs shapes by the ruleset's shape engine
+    there: it never asks those kernels (they raise here), and at every decision of seeded
+    hands the two choose the same."""
+    import majiang.game.expert as E
+    assert game_model("nanchang").honor_chows
+
+    class NoKernels:
+        def __getattr__(self, name):
+            if name in ("evaluate", "shanten", "waits", "choose_discard"):
+                raise AssertionError(f"the expert asked the compiled {name} under honour chows")
+            return getattr(_real_cg, name)
+    _real_cg = E._cg
+    monkeypatch.setattr(E, "_cg", NoKernels())
+    seen = {"discard": 0, "claim": 0}
+
+    class Both(ExpertPlayer):
+        eff = EfficiencyPlayer()
+
+        def discard(self, view):
+            k = super().discard(view)
+            assert k == self.eff.discard(view)
+            seen["discard"] += 1
+            return k
+
+        def claim(self, view, options):
+            o = super().claim(view, options)
+            assert o == self.eff.claim(view, options)
+            seen["claim"] += 1
+            return o
+    for h in range(3):
+        st = play_hand("nanchang", [Both() for _ in range(4)], seed=4, hand=h)
+        assert sum(st.deltas) == 0
+    assert seen["discard"] > 60 and seen["claim"] > 5

@@ -193,7 +193,9 @@ class ExpertPlayer(EfficiencyPlayer):
     def discard(self, view) -> int:
         legal = view.legal_discards
         c, j = view.play_counts()
-        if j:       # wild tiles held: the efficiency bot's discard
+        if j or view.model.honor_chows:
+            # wild tiles held, or honour chows (南昌), which the compiled kernels of the
+            # plans do not know: the efficiency bot's discard (by the shape engine there)
             return super().discard(view)
         vis = view.visible_counts()
         so = view.shape_options()
@@ -550,7 +552,7 @@ class ExpertPlayer(EfficiencyPlayer):
                 return None
             return ("win",)
         last = view.last_discard
-        if last is None or not plans_of(view.model):
+        if last is None or not plans_of(view.model) or view.model.honor_chows:
             return super().claim(view, options)
         kind = view.play_kind(last[1])
         c, j = view.play_counts()
