@@ -762,10 +762,10 @@ def test_jokers_without_a_ruleset_are_generic_and_mcr_says_why_it_refuses_them()
 
 def test_default_horizon_reaches_a_win_from_far_hands():
     """A hand s tiles from ready needs s + 1 draws to win at all: the default horizon of
-    advise(position) is max(3, s + 2) draws (at most 6, never more than the seat's
-    remaining draws), so a far hand's discards are weighed by attack, not by danger
-    alone.  Botzone record 1, decision 0 is 3-shanten: 5 draws; decision 46 of record 0
-    is ready: 3."""
+    advise(position) is 3 draws, or s + 2 when s + 1 > 3 (at most 6, never more than the
+    seat's remaining draws), so a far hand's discards are weighed by attack, not by
+    danger alone.  Botzone record 1, decision 0 is 3-shanten: 5 draws; decision 46 of
+    record 0 is ready: 3."""
     import majiang
     from majiang.records import example_games
     from majiang.reading import horizon
@@ -777,6 +777,8 @@ def test_default_horizon_reaches_a_win_from_far_hands():
     assert (t["p_win"] > 0).any() and "no discard wins" not in t.attrs["push_or_fold"]
     near = majiang.Position.from_botzone(games[0], 46)
     assert majiang.shanten(near.hand, ruleset=near.ruleset) == 0 and horizon(near) == 3
+    two = majiang.Position.from_botzone(games[0], 3)     # 2-shanten: 3 draws reach a win
+    assert majiang.shanten(two.hand, ruleset=two.ruleset) == 2 and horizon(two) == 3
     # never more than the seat's remaining draws: 9 tiles left, 4 players -> 2
     short = far.replace(wall_left=9)
     assert horizon(short) == min(5, short.tiles_left // short.players)

@@ -222,8 +222,8 @@ def advise(hand: Any, visible: Any = None, *, forms: Sequence[str] | None = None
     by : {"ev", "efficiency", "safety"}, optional
         With a position only (default ``"ev"``): rank by ``ev`` = ``exp_gain`` (expected
         settlement gain of the seat's own self-drawn wins within ``draws``; ``draws``
-        defaults to the seat's remaining draws, at most 3 or, for a hand further from a
-        win, shanten + 2: :func:`majiang.reading.horizon`) minus ``exp_loss`` (expected
+        defaults to the seat's remaining draws, at most 3 or, for a hand 3 or more from
+        ready, shanten + 2: :func:`majiang.reading.horizon`) minus ``exp_loss`` (expected
         payment if this discard deals in, :func:`majiang.danger`); ``"efficiency"`` keeps
         the order of the keyword call (``draws`` as given, no default) and adds the
         columns; ``"safety"`` ranks by ``exp_loss``.  ``attrs["push_or_fold"]`` says

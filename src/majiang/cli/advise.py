@@ -45,7 +45,7 @@ the ruleset, the joker indicator, the winds and the seat's declared void suit.  
 table is then weighed as well (majiang.advise given a Position): p_deal_in (the chance
 the discard deals in, 放铳), exp_loss (the points then paid), exp_gain (the seat's own
 self-drawn wins within the horizon, in settlement points; --draws, default the seat's
-remaining draws, at most 3, or shanten + 2 for a hand further from a win) and ev = exp_gain - exp_loss, ranked by --by ev (default),
+remaining draws, at most 3, or shanten + 2 for a hand 3 or more from ready) and ev = exp_gain - exp_loss, ranked by --by ev (default),
 efficiency (the order without the table) or safety; a line "verdict" says whether to
 push or fold and a line "opponents" names the opponent model.  --no-danger gives the
 table of the hand and its visible tiles alone (faster).  When
