@@ -1616,3 +1616,31 @@ def test_score_says_when_a_turned_joker_ruleset_gets_no_indicator(capsys):
     code, out, err = run(capsys, "score", hand, "--win", win, "--json")
     assert code == 0, err
     assert json.loads(out)["joker_note"] is None
+
+
+def test_match_plays_hands_in_a_row(capsys):
+    """majiang match: one line per hand and each match's final scores; the JSON's final
+    scores are the sums of its hands' score changes, each hand sums to zero, and under
+    台湾 the dealer keeps the deal after his own win (his streak then grows by one)."""
+    code, out, _ = run(capsys, "match", "taiwan", "--hands", "6", "--seed", "3", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["ruleset"] == "taiwan" and len(d["hands"]) == 6
+    totals = [0, 0, 0, 0]
+    for h in d["hands"]:
+        assert sum(h["score_deltas"]) == 0
+        totals = [a + b for a, b in zip(totals, h["score_deltas"])]
+        assert h["scores"] == totals
+    assert d["final_scores"] == [totals]
+    for a, b in zip(d["hands"], d["hands"][1:]):
+        if a["dealer"] in [w["seat"] for w in a["winners"]]:
+            assert b["dealer"] == a["dealer"] and b["dealer_streak"] == a["dealer_streak"] + 1
+    code, out, _ = run(capsys, "match", "taiwan", "--hands", "6", "--seed", "3")
+    assert code == 0 and out.count("\n    0 ") == 6
+    assert "final    match 0: " + "  ".join(f"seat {i} {v:+d}" for i, v in
+                                            enumerate(totals)) in out
+    assert "dealer   after a win the dealer keeps the deal" in out
+    code, _, err = run(capsys, "match", "taiwan", "--hands", "2", "--rounds", "1")
+    assert code == 2 and "not allowed with" in err
+    code, _, err = run(capsys, "match", "nosuch")
+    assert code == 2 and "unknown ruleset" in err and "Traceback" not in err

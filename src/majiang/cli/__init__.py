@@ -50,6 +50,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "score",
     "rules",
     "simulate",
+    "match",
     "study",
     "arena",
 )
