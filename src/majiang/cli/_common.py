@@ -674,6 +674,22 @@ def stderr_is_terminal() -> bool:
         return False
 
 
+def parse_players(text: str | None) -> Any:
+    """``--players NAME[,NAME...]``: None (not given), one name for every seat, or the
+    list of names (one per seat; the library checks the count and the names).
+
+    Raises
+    ------
+    CommandError
+        The option names no player."""
+    if text is None:
+        return None
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    if not names:
+        raise CommandError("--players needs at least one player name")
+    return names[0] if len(names) == 1 else names
+
+
 def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
     """``(players, options)`` for :func:`majiang.simulate` from :func:`add_run_args`'s
     options, checked: ``options`` holds ``n_jobs``, ``progress`` (``--progress`` /
@@ -692,12 +708,7 @@ def run_options(args: argparse.Namespace) -> tuple[Any, dict]:
         raise CommandError(f"--jobs must be 1 or more, or -1 for every core; got {args.jobs}")
     if args.chunk_size is not None and args.chunk_size < 1:
         raise CommandError(f"--chunk-size must be 1 or more, got {args.chunk_size}")
-    players = None
-    if args.players is not None:
-        names = [p.strip() for p in args.players.split(",") if p.strip()]
-        if not names:
-            raise CommandError("--players needs at least one player name")
-        players = names[0] if len(names) == 1 else names
+    players = parse_players(args.players)
     progress = args.progress
     if progress is None:               # a bar redrawn into a file or pipe is noise
         progress = stderr_is_terminal()

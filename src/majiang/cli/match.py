@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CommandError, add_json_flag, emit_json, write
+from ._common import add_json_flag, emit_json, parse_players, write
 
 HELP = "play hands in a row: dealer, streak (連莊) and scores carried from hand to hand"
 
@@ -47,21 +47,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_flag(parser)
 
 
-def _players(text: str | None):
-    if text is None:
-        return None
-    names = [p.strip() for p in text.split(",") if p.strip()]
-    if not names:
-        raise CommandError("--players needs at least one player name")
-    return names[0] if len(names) == 1 else names
-
-
 def run(args: argparse.Namespace) -> int:
     from ..game import play_match
     from ..rules import get as get_ruleset
 
     rs = get_ruleset(args.ruleset)
-    df = play_match(rs, _players(args.players), hands=args.hands, rounds=args.rounds,
+    df = play_match(rs, parse_players(args.players), hands=args.hands, rounds=args.rounds,
                     matches=args.matches, seed=args.seed)
     rows = []
     for r in df.itertuples():
