@@ -165,32 +165,22 @@ class FastState:
         self.jk = fh.jk
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
-        # (an extension built before FastHand kept it: -1, as if none; rebuild to get it)
-        self.last_drawn = getattr(fh, "last_drawn", -1)
+        self.last_drawn = fh.last_drawn
 
-    @property
+    @cached_property
     def tallies(self) -> list:
         """Per seat: (exposed kongs, concealed kongs, calls, flowers)."""
-        got = self.__dict__.get("_tallies")
-        if got is None:
-            got = self._tallies = self._fh.tallies()
-        return got
+        return self._fh.tallies()
 
-    @property
+    @cached_property
     def aside(self) -> list:
         """Tiles set aside at the deal (the turned indicator and flowers turned with it)."""
-        got = self.__dict__.get("_aside")
-        if got is None:
-            got = self._aside = self._fh.aside_tiles()
-        return got
+        return self._fh.aside_tiles()
 
-    @property
+    @cached_property
     def first_discards(self) -> dict:
         """``{kind: (seat, claimed by or None)}``: the first discard of each kind."""
-        got = self.__dict__.get("_first")
-        if got is None:
-            got = self._first = self._fh.first_discards()
-        return got
+        return self._fh.first_discards()
 
     @property
     def seats(self) -> list:
