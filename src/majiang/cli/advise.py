@@ -397,7 +397,9 @@ def run(args: argparse.Namespace) -> int:
                   "shanten + 2)")
         write(f"p_tenpai / p_win: probability of being ready / of winning within {within} "
               "(the model on the probability line)"
-              + ("; exp_score: expected points of those wins; mean_fan: mean fan of a win"
+              + ("; exp_score: expected value of those wins in the ruleset's points of a "
+                 "hand (fan under Chinese Official), before settlement; mean_fan: mean fan "
+                 "of a win"
                  if "exp_score" in table.columns else ""))
     evaluated = int(table["p_win"].notna().sum()) if "p_win" in table.columns else 0
     for line in note_lines(notes, evaluated):
