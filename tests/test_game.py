@@ -176,6 +176,16 @@ def test_replay_reproduces_hands():
                     [e for e in st.events if e["e"] != "header"]
 
 
+def test_one_policy_object_plays_every_seat():
+    # one policy object (not a list) means that object in every seat, as one name does;
+    # it used to fail with a TypeError on len()
+    from majiang.game.players import EfficiencyPlayer
+    bot = EfficiencyPlayer(np.random.default_rng(0))
+    one = play_hand("mcr", bot, seed=3, hand=1)
+    four = play_hand("mcr", [bot] * 4, seed=3, hand=1)
+    assert summarize(one) == summarize(four)
+
+
 def test_same_seed_same_table_for_any_n_jobs():
     a = simulate("guangdong", 110, players="random", seed=4, n_jobs=1)
     b = simulate("guangdong", 110, players="random", seed=4, n_jobs=2)

@@ -639,7 +639,8 @@ class ScriptedPlayer:
 BUILTIN_PLAYERS = {"random": RandomPlayer, "efficiency": EfficiencyPlayer}
 
 
-def _is_policy(x: Any) -> bool:
+def is_policy(x: Any) -> bool:
+    """True when ``x`` has the policy methods ``discard``, ``claim`` and ``declare``."""
     return all(callable(getattr(x, m, None)) for m in ("discard", "claim", "declare"))
 
 
@@ -655,7 +656,7 @@ def seat_players(players: Any, n: int) -> tuple:
     """
     if players is None:
         players = ("efficiency",) * n
-    if isinstance(players, str) or _is_policy(players):
+    if isinstance(players, str) or is_policy(players):
         players = (players,) * n
     players = tuple(players)
     make_players(players, n)          # validates names and the count
@@ -672,7 +673,7 @@ def make_players(players: Any, n: int, rng=None) -> list:
         A wrong number of players, an unknown name, or an object lacking
         ``discard`` / ``claim`` / ``declare``.
     """
-    if isinstance(players, str) or _is_policy(players):
+    if isinstance(players, str) or is_policy(players):
         players = (players,) * n
     players = list(players)
     if len(players) != n:
@@ -686,7 +687,7 @@ def make_players(players: Any, n: int, rng=None) -> list:
                 raise RuleError(f"seat {i}: unknown player {p!r}; built-in players: "
                                 f"{', '.join(BUILTIN_PLAYERS)} (or a policy object)")
             out.append(cls(rng if rng is not None else np.random.default_rng(0)))
-        elif _is_policy(p):
+        elif is_policy(p):
             out.append(p)
         else:
             raise RuleError(f"seat {i}: a player must be a name ({', '.join(BUILTIN_PLAYERS)}) "

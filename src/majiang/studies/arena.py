@@ -390,12 +390,12 @@ def arena(players: Any, ruleset: Any = None, n_walls: int = 100, *, rotations: s
     """
 
     from .. import rules as _rules
-    from ..game.players import _is_policy, make_players
+    from ..game.players import is_policy, make_players
     from ..game.runner import _is_int, _run_pooled, dask_client_of, pool_for
     from ..rules.model import game_model
     model = game_model("mcr" if ruleset is None else ruleset)
     n = model.players
-    if isinstance(players, str) or _is_policy(players):
+    if isinstance(players, str) or is_policy(players):
         raise RuleError(f"players must be a list of {n} players (names or policies), "
                         f"got a single {players!r:.40}")
     players = tuple(players)

@@ -9,7 +9,7 @@ import numpy as np
 from ..._parallel import plain_seed
 from ...errors import RuleError
 from ...rules.model import game_model
-from ..players import SeatView, make_players
+from ..players import SeatView, is_policy, make_players
 from .deal import check_exchange
 from .facts import flower_win, rob_split, seven_rob_one
 from .fast import fast_eligible, play_fast
@@ -27,8 +27,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     Parameters
     ----------
     ruleset : str, Ruleset or GameModel
-    players : sequence of str or policy objects, optional
-        One per seat (``"efficiency"`` by default; ``"random"``; or an object with
+    players : str, policy object, or a sequence of them, optional
+        One per seat, or one for every seat (``"efficiency"`` by default; ``"random"``; or an object with
         ``discard(view)``, ``claim(view, options)``, ``declare(view, options)``).
     seed : int, SeedSequence, numpy Generator or None
         The run's seed.  A non-negative int, a ``numpy.random.SeedSequence`` or
@@ -77,8 +77,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     n = model.players
     if players is None:
         players = ("efficiency",) * n
-    if isinstance(players, str):
-        players = (players,) * n
+    if isinstance(players, str) or is_policy(players):
+        players = (players,) * n       # one name or one policy object for every seat
     if engine not in ("auto", "compiled", "python"):
         raise RuleError(f"engine must be auto, compiled or python, got {engine!r}")
     if dealer is None:
