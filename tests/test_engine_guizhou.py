@@ -95,6 +95,32 @@ def test_constructed_win():
     assert by == {"杠分": 9, "鸡": 9 + 3 + 6}
 
 
+@pytest.mark.parametrize("shao,want", [(True, [14, -2, -9, -3]), (False, [10, 10, -13, -7])])
+def test_constructed_burn(shao, want):
+    """烧 (docs/rules/guizhou.md §4): seat 1 (ready, a concealed kong, one 5条) discards 5筒
+    right after his kong and seat 0 wins on it (平胡 1 + 热炮 1, paid 2 by seat 1).  Seat 0
+    holds three 幺鸡; seat 2 (not ready) discarded the first 幺鸡, unclaimed; turned 4条."""
+    s0 = _seat([18, 18, 18, 1, 2, 3, 4, 5, 6, 15, 16, 17, 13], won=[13])
+    s1 = _seat([19, 20, 21, 22, 23, 24, 11, 11, 12, 14], melds=[_S1_KONG])   # waits 5筒
+    kong2 = {"kind": "kong", "tile": 10, "concealed": False, "tiles": [10] * 4, "frm": 3}
+    s2 = _seat(_JUNK_A, melds=[kong2], discards=[18, 0])
+    s3 = _seat(_JUNK_B)
+    seats = [s0, s1, s2, s3]
+    _table_ok(seats)
+    win = {"seat": 0, "tile": 13, "how": "discard", "discarder": 1, "kong_discard": True,
+           "points": 2, "deltas": [2, -2, 0, 0]}
+    st = _state(seats, [win], win["deltas"], "win", turned=21, first={18: [2, None, 3]})
+    st.rs = G.build(shao=shao)
+    st.kong_ledger = KongLedger(st.rs, 4)
+    st.kong_ledger.kong(1, "concealed", [False] * 4, 2)
+    st.kong_ledger.kong(2, "exposed", [False] * 4, 5, discarder=3)
+    end_checks(st)
+    # by hand: 鸡 seat 0 3 幺鸡 = 3 from each; seat 2 pays its 幺鸡 1 + 冲锋 2 to each ready
+    # seat (0 and 1).  Burnt, seat 1 collects no 豆 (his 闷豆 3 x 3) and not his 5条 (1 x 3);
+    # not burnt, he does.  Seat 2 is not ready: its 点豆 is never paid.
+    assert st.deltas == want and sum(want) == 0
+
+
 def test_constructed_duty_chicken_and_gold():
     """The turned tile is 9条: the chicken is 幺鸡 itself (金鸡, worth 2).  Seat 3 punged
     seat 2's first 幺鸡 (责任鸡): seat 2 pays seat 3 the 幺鸡's value and earns no
@@ -159,30 +185,48 @@ def test_constructed_drawn_end_with_dealer_streak(dealer, want):
 
 
 def _chicken_totals_reference(tiles, discards, ready, turned, first_yaoji=None,
-                              first_yaoji_claimed_by=None, wugu=False, tong_san=False):
+                              first_yaoji_claimed_by=None, wugu=False, tong_san=False,
+                              ben_ji=False, yao_bai=False, man_tang=False, weekday=0,
+                              chui_feng=False, burnt=()):
     """docs/rules/guizhou.md §5 read seat by seat, written here independently of
     rules/guizhou.py: a ready seat collects (held chickens + its discarded fixed
     chickens + its 冲锋 bonus) from every other seat; a seat not ready pays (its discarded
     fixed chickens + its 冲锋 bonus) to every ready seat; 责任鸡: the discarder of a
     claimed first 幺鸡 pays the claimant its value (reversed when only the discarder is
-    ready)."""
-    if turned is None:
-        chicken = None
-    else:
-        chicken = 9 * (turned // 9) + (turned % 9 + 1) % 9
-    gold = chicken == 18
+    ready).  Options: 本鸡 (the turned tile), 摇摆鸡 (one rank lower), 星期鸡 (+1 on the
+    weekday's rank), 满堂鸡 (a ready seat's own discarded chickens count), 吹风鸡 (turned
+    5筒: nothing), 烧 (a burnt seat collects nothing)."""
+    if chui_feng and turned == 13:
+        return (0, 0, 0, 0)
+    picked = []
+    if turned is not None:
+        suit, rank = divmod(turned, 9)                      # rank 0..8
+        picked.append(9 * suit + (rank + 1) % 9)
+        if ben_ji:
+            picked.append(turned)
+        if yao_bai:
+            picked.append(9 * suit + (rank - 1) % 9)
+    gold = 18 in picked
     value = {18: 2 if gold else 1}
-    if chicken is not None and not gold:
-        value[chicken] = value.get(chicken, 0) + 1
+    for c in picked:
+        if c != 18:
+            value[c] = value.get(c, 0) + 1
+    if weekday:
+        for c in (weekday - 1, 9 + weekday - 1, 18 + weekday - 1):
+            value[c] = value.get(c, 0) + 1
     if wugu:
         value[16] = value.get(16, 0) + (4 if gold else 2)
     fixed = {18, 16} if wugu else {18}
     out = [0] * 4
     for p in range(4):
         own = sum(value[k] for k in discards[p] if k in fixed)
+        if man_tang and ready[p]:
+            own += sum(value.get(k, 0) for k in discards[p] if k not in fixed)
         if first_yaoji == p and first_yaoji_claimed_by is None:
             own += (3 if tong_san else 2) * (2 if gold else 1)
         if ready[p]:
+            if p in burnt:
+                continue
             own += sum(value.get(k, 0) * c for k, c in tiles[p].items())
             for q in range(4):
                 if q != p:
@@ -207,14 +251,17 @@ def test_chicken_transfers_match_a_seat_by_seat_reading():
     for _ in range(500):
         tiles = [{rng.randrange(27): rng.randint(1, 3) for _ in range(rng.randint(0, 4))}
                  for _ in range(4)]
-        discards = [[rng.choice([18, 16, 3, 22]) for _ in range(rng.randint(0, 3))]
+        discards = [[rng.choice([18, 16, 3, 22, 13, 0]) for _ in range(rng.randint(0, 3))]
                     for _ in range(4)]
         ready = [rng.random() < 0.5 for _ in range(4)]
-        turned = rng.choice([None] + list(range(27)))
+        turned = rng.choice([None, 13, 13] + list(range(27)))
         fy = rng.choice([None, 0, 1, 2, 3])
         fc = rng.choice([None, (fy + 1) % 4]) if fy is not None else None
         kw = dict(first_yaoji=fy, first_yaoji_claimed_by=fc, wugu=rng.random() < 0.3,
-                  tong_san=rng.random() < 0.3)
+                  tong_san=rng.random() < 0.3, ben_ji=rng.random() < 0.3,
+                  yao_bai=rng.random() < 0.3, man_tang=rng.random() < 0.3,
+                  weekday=rng.choice([0, 0, 1, 4, 7]), chui_feng=rng.random() < 0.5,
+                  burnt=rng.choice([(), (), (rng.randrange(4),)]))
         want = _chicken_totals_reference(tiles, discards, ready, turned, **kw)
         got = [0] * 4
         for a, b, v in G.chicken_transfers(tiles, discards, ready, turned, **kw):
@@ -235,6 +282,8 @@ def _recompute(events, rs):
     melds = [[] for _ in range(4)]       # [kind, tile, concealed, how, feeder]
     first_yaoji = claimed = None
     fresh = False                        # the last discard is the first 幺鸡
+    konged = [False] * 4                 # the seat's last move was a kong (no discard since)
+    hot = False                          # the last discard followed its discarder's kong
     n_head = 13 * 4 + 1
     n_tail = 0
     wins = []
@@ -249,6 +298,7 @@ def _recompute(events, rs):
             else:
                 n_head += 1
         elif k == "discard":
+            hot, konged[e["seat"]] = konged[e["seat"]], False
             hands[e["seat"]][e["tile"]] -= 1
             pools[e["seat"]].append(e["tile"])
             fresh = e["tile"] == 18 and first_yaoji is None
@@ -264,8 +314,10 @@ def _recompute(events, rs):
             if t == 18 and fresh:
                 claimed = q
             fresh = False
+            konged[q] = e["kind"] == "kong"
         elif k == "kong":
             q, t = e["seat"], e["tile"]
+            konged[q] = True
             if e["kind"] == "concealed":
                 hands[q][t] -= 4
                 melds[q].append(["kong", t, True, "concealed", None])
@@ -284,6 +336,9 @@ def _recompute(events, rs):
         m = next(m for m in melds[d] if m[1] == wins[0]["tile"] and m[3] == "added")
         m[0], m[3] = "pung", ""
     winners = {w["seat"] for w in wins}
+    # 烧 (docs/rules/guizhou.md §4): the discarder who dealt in right after his own kong
+    burnt = {wins[0]["discarder"]} if wins and wins[0]["how"] == "discard" and hot \
+        and rs.options.get("shao", True) else set()
     # final tiles per seat (hand + melds; a discard winner's winning tile)
     tiles = []
     for q in range(4):
@@ -322,11 +377,15 @@ def _recompute(events, rs):
     parts = {}
     if wins:
         kongs = [[(m[1], m[3], m[4]) for m in melds[q] if m[0] == "kong"] for q in range(4)]
-        parts["杠分"] = G.kong_payments(kongs, ready)
-        parts["鸡"] = G.chicken_payments(
+        # a burnt seat collects no 豆: as if it were not ready, for its own income
+        parts["杠分"] = G.kong_payments(kongs, [r and q not in burnt
+                                               for q, r in enumerate(ready)])
+        parts["鸡"] = _chicken_totals_reference(
             [dict(c) for c in tiles], pools, ready, turned, first_yaoji=first_yaoji,
             first_yaoji_claimed_by=claimed, wugu=bool(rs.options["wugu"]),
-            tong_san=bool(rs.options["tong_san"]))
+            tong_san=bool(rs.options["tong_san"]), burnt=burnt,
+            **{k: rs.options[k] for k in ("ben_ji", "yao_bai", "man_tang", "weekday",
+                                          "chui_feng")})
     else:
         parts["查叫"] = G.chajiao([v if r else None for v, r in zip(values, ready)])
     for p in parts.values():
@@ -337,7 +396,10 @@ def _recompute(events, rs):
 @pytest.mark.parametrize("rs,players,n", [
     (G.GUIZHOU, ("efficiency",) * 4, 120),
     (G.GUIZHOU, ("random",) * 4, 40),
-    (G.build(wugu=True, tong_san=True, qing_da_dui=20), ("efficiency",) * 4, 40)])
+    (G.build(wugu=True, tong_san=True, qing_da_dui=20), ("efficiency",) * 4, 40),
+    (G.build(ben_ji=True, yao_bai=True, man_tang=True, weekday=3, chui_feng=True),
+     ("efficiency",) * 4, 30),
+    (G.build(man_tang=True, weekday=7, shao=False), ("random",) * 4, 30)])
 def test_simulated_hands_match_log_recomputation(rs, players, n):
     counts = Counter()
     for h in range(n):
@@ -365,14 +427,17 @@ def test_simulated_hands_match_log_recomputation(rs, players, n):
         assert counts["鸡"] > 0 and counts["杠分"] > 0
 
 
-@pytest.mark.parametrize("players", [("efficiency",) * 4, ("random",) * 4])
-def test_compiled_loop_pays_the_same(players):
+@pytest.mark.parametrize("players,rs", [
+    (("efficiency",) * 4, "guizhou"), (("random",) * 4, "guizhou"),
+    (("efficiency",) * 4, G.build(ben_ji=True, man_tang=True, weekday=2, chui_feng=True))])
+def test_compiled_loop_pays_the_same(players, rs):
     """The compiled loop (FastHand tracks the first discard of each kind and added
-    kongs) settles 豆 / 鸡 / 查叫 exactly as the Python loop, hand by hand."""
-    assert fast_eligible(game_model("guizhou"), players)
+    kongs) settles 豆 / 鸡 / 查叫 exactly as the Python loop, hand by hand (热炮 and 烧
+    read from the same win context; the chicken options in the shared end settlement)."""
+    assert fast_eligible(game_model(rs), players)
     for h in range(60):
-        a = play_hand("guizhou", players, seed=4, hand=h)
-        b = play_hand("guizhou", players, seed=4, hand=h, engine="python")
+        a = play_hand(rs, players, seed=4, hand=h)
+        b = play_hand(rs, players, seed=4, hand=h, engine="python")
         assert type(a).__name__ == "FastState"
         assert a.end_table == b.end_table, h
         assert a.end_checks == b.end_checks, h
@@ -401,6 +466,25 @@ def test_replay_keeps_end_payments():
         assert r.end_checks == st.end_checks
 
 
+def test_seeded_re_pao_and_burn_in_play():
+    """A seeded hand (seed 21, hand 111) where seat 2 deals in with the discard right
+    after his exposed kong: the win scores 热炮 (平胡 1 + 1) without a 豆 of the winner,
+    seat 2's 点豆 is void (烧) in both loops, and a replay of the log settles the same."""
+    from majiang.game.logs import replay
+    st = play_hand("guizhou", ("efficiency",) * 4, seed=21, hand=111, log=True)
+    (w,) = st.wins
+    assert w["discarder"] == 2 and w["kong_discard"]
+    assert dict(w["fans"]) == {"平胡": 1, "热炮": 1} and w["points"] == 2
+    assert not any(e["check"] == "杠分" for e in st.end_checks)
+    fast = play_hand("guizhou", ("efficiency",) * 4, seed=21, hand=111)
+    assert list(fast.deltas) == list(st.deltas) and fast.end_checks == st.end_checks
+    r = replay(st.events)
+    assert list(r.deltas) == list(st.deltas) and r.end_checks == st.end_checks
+    kept = play_hand(G.build(shao=False), ("efficiency",) * 4, seed=21, hand=111)
+    assert [e for e in kept.end_checks if e["check"] == "杠分"] == [
+        {"check": "杠分", "kind": "exposed", "payer": 3, "payee": 2, "amount": 3}]
+
+
 def test_fields_checked_and_round_trip():
     import dataclasses
 
@@ -409,6 +493,10 @@ def test_fields_checked_and_round_trip():
     from majiang.rules.base import KongPayments
     with pytest.raises(RuleError, match="collect"):
         KongPayments(collect="winners")
+    with pytest.raises(RuleError, match="burn"):
+        KongPayments(transfer=True, burn=True)
+    with pytest.raises(RuleError, match="burn"):
+        KongPayments(burn="yes")
     with pytest.raises(RuleError, match="end settlement"):
         dataclasses.replace(G.GUIZHOU, end_settlement="nowhere")
     back = rules.loads(rules.dumps(G.GUIZHOU))

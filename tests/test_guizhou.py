@@ -23,7 +23,7 @@ def test_registered_with_its_tile_set_and_calls():
     assert "chow_left" not in rs.calls                      # 碰 and 杠 only
     assert rs.winners == "multiple"                          # 一炮多响
     got = {v.section: (v.ruleset, v.status) for v in rules.catalog.variants()}
-    assert got["§3.9"] == ("guizhou", "gaps")                # 报听, 热炮, 烧 not played
+    assert got["§3.9"] == ("guizhou", "gaps")                # 报听 not played
 
 
 @pytest.mark.parametrize("hand, win, self_drawn, value, fan", [
@@ -239,3 +239,100 @@ def test_play_match_lianzhuang_follows_the_streak():
             assert got == (1 if w == r.dealer and r.dealer_streak > 0 else 0)
             seen += got
     assert seen >= 2
+
+
+# ---------------------------------------------------------------- 热炮, 烧, chicken options
+def test_re_pao_add_on():
+    # 热炮 (docs/rules/guizhou.md §3, BX): a win on the discard its discarder made right
+    # after his own kong: +1 on top of the pattern (+3 under 通三); BX checks the 通行证 only
+    # on a plain discard, so a 平胡 without a 豆 may win on it
+    r = _score("123m456m789m12p55p", "3p", kong_discard=True)
+    assert r.points == 1 + 1 and "热炮" in r
+    r = _score("111m222m333p4p555s", "4p", kong_discard=True)
+    assert r.points == 5 + 1                                 # 大对子 5 + 热炮 1
+    r = _score("111m222m333p4p555s", "4p", kong_discard=True, ruleset=G.build(tong_san=True))
+    assert r.points == 5 + 3 + 3                             # + 通三 3, 热炮 3 under 通三
+    assert _score("111m222m333p4p555s", "4p").points == 5    # a plain discard: no add-on
+
+
+def test_options_checked():
+    for bad in (dict(shao=1), dict(ben_ji="y"), dict(weekday=8), dict(weekday=-1),
+                dict(chui_feng=None), dict(man_tang=0), dict(yao_bai=[])):
+        with pytest.raises(majiang.RuleError):
+            G.build(**bad)
+    rs = G.build()
+    assert not any(rs.options[k] for k in ("ben_ji", "yao_bai", "man_tang", "weekday",
+                                            "chui_feng"))        # off by default
+    assert rs.options["shao"] and rs.kong_payments.burn
+    assert not G.build(shao=False).kong_payments.burn
+    with pytest.raises(majiang.RuleError):
+        G.chicken_values(parse_tile("4m"), weekday=9)
+
+
+def test_ben_ji_and_yao_bai_values():
+    # docs/rules/guizhou.md §5 options (BX): 本鸡 the turned tile too, 摇摆鸡 one lower too;
+    # a turned chicken that is 1条 makes 幺鸡 金鸡 (2)
+    t = {x: parse_tile(x) for x in ("1s", "2s", "3s", "3m", "4m", "5m", "9m", "1m", "2m")}
+    assert G.chicken_values(t["4m"], ben_ji=True) == {t["1s"]: 1, t["4m"]: 1, t["5m"]: 1}
+    assert G.chicken_values(t["4m"], yao_bai=True) == {t["1s"]: 1, t["3m"]: 1, t["5m"]: 1}
+    assert G.chicken_values(t["1m"], yao_bai=True) == {t["1s"]: 1, t["9m"]: 1, t["2m"]: 1}
+    assert G.chicken_values(t["1s"], ben_ji=True) == {t["1s"]: 2, t["2s"]: 1}   # 金
+    assert G.chicken_values(t["2s"], yao_bai=True) == {t["1s"]: 2, t["3s"]: 1}  # 金
+    assert G.chicken_values(t["1s"]) == {t["1s"]: 1, t["2s"]: 1}                # no 金
+
+
+def test_weekday_chicken():
+    # 星期鸡: the weekday's rank in each suit is worth 1 more (Wednesday: the 3s)
+    m3, p3, s3, m5, s1 = (parse_tile(x) for x in ("3m", "3p", "3s", "5m", "1s"))
+    assert G.chicken_values(parse_tile("4m"), weekday=3) == {s1: 1, m5: 1, m3: 1, p3: 1,
+                                                             s3: 1}
+    # Monday: 幺鸡 is worth 1 + 1 but is no 金鸡: the 冲锋 bonus stays 2.  Seat 0 ready,
+    # discarded the first 幺鸡 (unclaimed): 幺鸡 2 + bonus 2 = 4 from each other player
+    got = G.chicken_payments([{}, {}, {}, {}], [[s1], [], [], []], [True] + [False] * 3,
+                             parse_tile("4m"), first_yaoji=0, weekday=1)
+    assert got == (12, -4, -4, -4)
+    # a 3条 pung held by a ready player on Wednesday: 3 x 1
+    got = G.chicken_payments([{s3: 3}, {}, {}, {}], [[], [], [], []],
+                             [True] + [False] * 3, parse_tile("4m"), weekday=3)
+    assert got == (9, -3, -3, -3)
+
+
+def test_man_tang_chicken():
+    # 满堂鸡: a ready player also collects the (turned) chickens he discarded; a player
+    # not ready still pays only his fixed ones.  Turned 4万 -> chicken 5万.
+    m5, s1 = parse_tile("5m"), parse_tile("1s")
+    tiles, ready = [{}, {}, {}, {}], [True, False, False, False]
+    disc = [[m5, m5], [m5, s1], [], []]
+    assert G.chicken_payments(tiles, disc, ready, parse_tile("4m")) == (1, -1, 0, 0)
+    assert G.chicken_payments(tiles, disc, ready, parse_tile("4m"), man_tang=True) == (
+        3 * 2 + 1, -2 - 1, -2, -2)
+
+
+def test_chui_feng_chicken():
+    # 吹风鸡: a turned 5筒 voids every chicken payment (幺鸡 held, 冲锋, 责任 alike)
+    s1, p5 = parse_tile("1s"), parse_tile("5p")
+    # seat 1 discarded the first 幺鸡 and seat 2 (not ready) punged it (责任鸡)
+    kw = dict(tiles=[{s1: 1}, {}, {s1: 3}, {}], discards=[[], [], [], []],
+              ready=[True, True, False, False], turned=p5, first_yaoji=1,
+              first_yaoji_claimed_by=2)
+    assert G.chicken_payments(**kw, chui_feng=True) == (0, 0, 0, 0)
+    # without the option a turned 5筒 is a plain turn (chicken 6筒): seat 0's 幺鸡 1 from
+    # each; seat 1's claimed 冲锋 幺鸡 earns no bonus, and as only he is ready of the two,
+    # the claimant seat 2 pays him its value 1 (责任鸡 reversed)
+    assert G.chicken_payments(**kw) == (3, -1 + 1, -1 - 1, -1)
+    # any other turned tile with the option: played as usual
+    kw["turned"] = parse_tile("4p")
+    assert G.chicken_payments(**kw, chui_feng=True) == G.chicken_payments(**kw)
+
+
+def test_burnt_player_collects_no_chickens():
+    # 烧 (docs/rules/guizhou.md §4, BX shao): seat 1 dealt in right after his own kong:
+    # ready with a 5万 pung he collects nothing; seat 2 (not ready) still pays him for
+    # the 幺鸡 it discarded; seat 0 collects as usual
+    m5, s1 = parse_tile("5m"), parse_tile("1s")
+    kw = dict(tiles=[{s1: 1}, {m5: 3}, {}, {}], discards=[[], [], [s1], []],
+              ready=[True, True, False, False], turned=parse_tile("4m"))
+    assert G.chicken_payments(**kw) == (3 - 3 + 1, 9 - 1 + 1, -1 - 3 - 2, -1 - 3)
+    assert G.chicken_payments(**kw, burnt=(1,)) == (3 + 1, -1 + 1, -1 - 2, -1)
+    with pytest.raises(majiang.RuleError):
+        G.chicken_payments(**kw, burnt=(4,))

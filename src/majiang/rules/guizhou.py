@@ -16,13 +16,13 @@ From the public sources (docs/rules/guizhou.md):
 * **通行证** (constraint ``pass_or_pattern``): a win on a discard needs a 豆 in the hand
   or a hand worth more than 平胡 (GYR, GYP, GYT); a self-draw always may.  A robbed
   kong (抢杠胡) is read as allowed like a self-draw [interp.: it is scored +9 and paid
-  by the konger];
+  by the konger], and so is a 热炮 discard (BX checks the pass on a plain discard only);
 * hand values (convention P, GYR/BX/GYC): 平胡 1, 大对子 5, 七对 10, 清一色 10, 单吊 (all
   sets melded, single wait) 10, 清大对 15, 龙七对 20, 清七对 20, 单吊清一色 20, 清龙背 30,
   天胡 / 地胡 20.  The patterns do not add up: the hand is paid at its highest pattern
   (the combined patterns are their own entries, and each lists the smaller ones it
   contains as excluded), 平胡 only when no pattern applies; add-ons on top (BX): 杠上花
-  +1, 抢杠胡 +9.  ``points`` = the highest pattern + the add-ons (:func:`guizhou_points`);
+  +1, 抢杠胡 +9, 热炮 +1.  ``points`` = the highest pattern + the add-ons (:func:`guizhou_points`);
 * settlement of the win (BX): on a self-draw each other player pays the value, on a
   discard the discarder alone pays (:func:`~majiang.rules.base.settle_points`);
 * end-of-hand payments outside the hand value, as functions of the final table:
@@ -52,13 +52,24 @@ Options of :func:`build` (default first, alternatives named):
   docs/rules/guizhou.md §4): a ready dealer's value carries the 连庄 add-on, and each
   查叫 payment a dealer not ready makes carries +n [interp.: as in a win].
 
+* 热炮 (BX): a win on the discard its discarder made right after his own kong (the win
+  context's ``kong_discard``, set by both game loops) is an add-on +1 (+3 under 通三).
+* ``shao`` (True): 烧 (BX ``shao``, GYP): the player who deals in that way (放热炮)
+  collects none of his 豆 and none of his 鸡 for the hand; he still pays what he owes,
+  and 责任鸡 stands [interp., BX].  The fact is the kong payments' ``burn``, which the
+  end settlement reads for the chickens too.
+* the turned-chicken options (BX ``GameConstants_GY``, all off by default): ``ben_ji``
+  (本鸡: the turned tile itself is a chicken too), ``yao_bai`` (摇摆鸡: the rank one lower
+  too), ``man_tang`` (满堂鸡: a ready player also collects the chickens he discarded),
+  ``weekday`` (星期鸡: 1..7, the rank of the weekday in each suit is worth 1 more; an
+  explicit value, never the clock; Sunday = 7 [interp.]) and ``chui_feng`` (吹风鸡: a
+  turned 5筒 voids every chicken payment) — :func:`chicken_values`,
+  :func:`chicken_payments`.  A turned chicken that is 1条 makes 金鸡 (BX).
+
 Not modelled (named): 报听 / 杀报 (a declaration only on the dealt hand, 天听 20, or right
 after the first draw, 地听 10 — for a non-dealer 天听 comes before any discard, which the
 engine's declarations, made with a discard (:mod:`majiang.game.engine.declare`), do not
-offer — and wins on a declared player's discard without the 通行证), 热炮
-+1 (a win on the discard right after the discarder's own kong: not in the win
-context), 烧 (a player who deals in right after his own kong loses his 豆 and 鸡),
-the chicken options 本鸡 / 摇摆鸡 / 满堂鸡 / 星期鸡 / 吹风鸡, and
+offer — and wins on a declared player's discard without the 通行证), and
 GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
 """
 from __future__ import annotations
@@ -74,7 +85,8 @@ from .constraints import constraint
 from .table_rules import DealerRule
 
 __all__ = ["build", "GUIZHOU", "guizhou_points", "chicken_values", "chicken_payments",
-           "chicken_transfers", "kong_payments", "chajiao", "end_settlement", "YAOJI", "WUGU"]
+           "chicken_transfers", "kong_payments", "chajiao", "end_settlement", "YAOJI", "WUGU",
+           "CHUI_FENG"]
 
 YAOJI = 18
 """幺鸡: 1条 (kind 18), always a chicken."""
@@ -123,7 +135,8 @@ POINTS_FUNCTIONS["guizhou"] = guizhou_points
 @constraint("pass_or_pattern", "通行证: a win on a discard needs a 豆 (kong) or a hand worth "
             "more than 平胡 (贵州捉鸡)")
 def pass_or_pattern(w, fans, rs) -> bool:
-    if w.context.self_drawn or w.context.robbing_kong:
+    # 热炮: BX checks the pass only on a plain discard, not on the one right after a kong
+    if w.context.self_drawn or w.context.robbing_kong or w.context.kong_discard:
         return True
     if any(s.kind == "kong" for s in w.sets) or any(m.kind == "kong" for m in w.hand.melds):
         return True
@@ -131,19 +144,25 @@ def pass_or_pattern(w, fans, rs) -> bool:
 
 
 def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
-          dealer_repeats: int = 0) -> Ruleset:
+          dealer_repeats: int = 0, shao: bool = True, ben_ji: bool = False,
+          yao_bai: bool = False, man_tang: bool = False, weekday: int = 0,
+          chui_feng: bool = False) -> Ruleset:
     """The 贵州捉鸡 ruleset (see the module docstring for the readings and options).
 
     Raises
     ------
     RuleError
-        ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san``;
-        ``dealer_repeats`` not an int in 0..100.
+        ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san`` / ``shao`` /
+        ``ben_ji`` / ``yao_bai`` / ``man_tang`` / ``chui_feng``; ``dealer_repeats`` not an
+        int in 0..100; ``weekday`` not an int in 0..7.
     """
     check_choice(qing_da_dui, "guizhou option qing_da_dui", (15, 20))
     check_int(dealer_repeats, "guizhou option dealer_repeats", lo=0, hi=100)
+    check_int(weekday, "guizhou option weekday (0 = off, 1 Monday .. 7 Sunday)", lo=0, hi=7)
     n = dealer_repeats
-    for name, v in (("wugu", wugu), ("tong_san", tong_san)):
+    for name, v in (("wugu", wugu), ("tong_san", tong_san), ("shao", shao),
+                    ("ben_ji", ben_ji), ("yao_bai", yao_bai), ("man_tang", man_tang),
+                    ("chui_feng", chui_feng)):
         check_bool(v, f"guizhou option {name}")
     src = "docs/rules/guizhou.md (GYR, BX, GYC)"
     fl = (
@@ -174,6 +193,9 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
               minimum=False, source=src),
         F.fan(14, "抢杠胡", "Robbing the Kong (+9)", 9, F.robbing, tags=_ADDON, minimum=False,
               source=src),
+        # 热炮 (BX): the discard its discarder made right after his own kong; +3 under 通三
+        F.fan(20, "热炮", f"Win on a Discard after a Kong (+{3 if tong_san else 1})",
+              3 if tong_san else 1, F.kong_discard, tags=_ADDON, minimum=False, source=src),
     )
     if n:
         # 连庄 (BX): the streak's count on top of the dealer's own win
@@ -193,20 +215,27 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
         wall_end=WallEnd(kept=0), winners="multiple",
         scoring=ScoringRule(mode="custom", function="guizhou"),
         options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san,
-                 "dealer_repeats": dealer_repeats},
+                 "dealer_repeats": dealer_repeats, "shao": shao, "ben_ji": ben_ji,
+                 "yao_bai": yao_bai, "man_tang": man_tang, "weekday": weekday,
+                 "chui_feng": chui_feng},
         builder="guizhou", section="§3.9",
         kong_payments=KongPayments(concealed=3, exposed=3, added=3, when="with_win",
-                                   collect="ready"),
+                                   collect="ready", burn=shao),
         end_settlement="guizhou",
         interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
-                     "抢杠胡 allowed like a self-draw",
+                     "抢杠胡 and 热炮 allowed without the 通行证, like a self-draw (BX)",
                      "连庄: +n on the dealer's win and on each payment he makes to a winner; "
                      "the dealer keeps the deal on his win and on a drawn hand",
                      "连庄 in 查叫: the ready dealer's value carries +n, and each 查叫 "
-                     "payment of a dealer not ready carries +n, as in a win"),
+                     "payment of a dealer not ready carries +n, as in a win",
+                     "烧: the burnt player collects no 豆 and no 鸡 but still pays; 责任鸡 "
+                     "stands (BX)",
+                     "chicken options: 本鸡 / 摇摆鸡 add kinds worth 1 (金鸡 when one is 1条); "
+                     "满堂鸡: a ready player also collects the chickens he discarded; "
+                     "星期鸡: the weekday's rank in each suit, worth 1 more, Sunday 7; "
+                     "吹风鸡: a turned 5筒 voids every chicken payment, 责任鸡 included"),
         missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
-                 "only); 热炮 and 烧 need the game history",
-                 "the chicken options (本鸡, 摇摆鸡 …)"))
+                 "only)",))
 
 
 
@@ -222,7 +251,39 @@ _NEXT_RANK = JokerRule(source="next")
 found as an indicator's wild kind is."""
 
 
-def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
+_CHICKEN_OPTIONS = ("wugu", "ben_ji", "yao_bai", "weekday")
+CHUI_FENG = 13
+"""吹风鸡: a turned 5筒 (kind 13) voids the chickens under the ``chui_feng`` option."""
+
+
+def _chicken_table(turned, *, wugu=False, ben_ji=False, yao_bai=False, weekday=0):
+    """``(values, fixed, gold)``: the value per tile of each chicken kind, the fixed kinds
+    (counted in the discards of every player) and whether 幺鸡 is 金鸡."""
+    check_int(weekday, "the weekday of 星期鸡 (0 = off, 1 Monday .. 7 Sunday)", lo=0, hi=7)
+    picked = []
+    if turned is not None:
+        check_int(turned, "the turned tile (a suited kind)", lo=0, hi=26)
+        picked.append(_NEXT_RANK.kind(turned))
+        if ben_ji:                                   # 本鸡: the turned tile itself
+            picked.append(turned)
+        if yao_bai:                                  # 摇摆鸡: one lower too (1 wraps to 9)
+            picked.append(9 * (turned // 9) + (turned % 9 + 8) % 9)
+    gold = YAOJI in picked
+    out = {YAOJI: 2 if gold else 1}
+    for k in dict.fromkeys(picked):
+        if k != YAOJI:
+            out[k] = out.get(k, 0) + 1
+    if weekday:                                      # 星期鸡: the weekday's rank, each suit
+        for suit in range(3):
+            k = 9 * suit + weekday - 1
+            out[k] = out.get(k, 0) + 1
+    if wugu:
+        out[WUGU] = out.get(WUGU, 0) + (4 if gold else 2)
+    return out, ({YAOJI, WUGU} if wugu else {YAOJI}), gold
+
+
+def chicken_values(turned: int | None, *, wugu: bool = False, ben_ji: bool = False,
+                   yao_bai: bool = False, weekday: int = 0) -> dict[int, int]:
     """Chicken kinds and their value per tile for the tile turned after the hand (捉鸡).
 
     Parameters
@@ -233,37 +294,39 @@ def chicken_values(turned: int, *, wugu: bool = False) -> dict[int, int]:
         the fixed chickens count [interp.; the sources do not say].
     wugu : bool
         乌骨鸡 (8筒) as a fixed chicken worth 2 (BX option).
+    ben_ji, yao_bai : bool
+        本鸡: the turned tile itself is a chicken too; 摇摆鸡: the rank one lower too (1
+        wraps to 9).  Each such kind is worth 1; when one of them is 1条 the 幺鸡 are
+        金鸡 (BX ``GAME_RULE_TYPE_BEN_JI`` / ``SWING_JI``).
+    weekday : int
+        星期鸡: 1 (Monday) .. 7 (Sunday), the rank of that number in each suit is worth 1
+        more (added to any other value) [interp.: Sunday is 7]; 0 = off.  The value is
+        given, never read from a clock.
 
     Returns
     -------
     dict
-        ``{kind: value}``: 幺鸡 1条 1 (2 when 金鸡: the turned chicken is itself 1条),
-        the turned chicken 1 (added to 幺鸡's value when they coincide), 乌骨 2 (4 金).
+        ``{kind: value}``: 幺鸡 1条 1 (2 when 金鸡: a turned chicken is itself 1条),
+        each turned chicken 1 (added to a fixed chicken's value when they coincide),
+        乌骨 2 (4 金).
 
     Raises
     ------
     RuleError
-        ``turned`` not a suited kind.
+        ``turned`` not a suited kind; ``weekday`` not in 0..7.
 
     Source: docs/rules/guizhou.md §5 (GYR, BX).
     """
-    if turned is None:
-        return {YAOJI: 1, **({WUGU: 2} if wugu else {})}
-    check_int(turned, "the turned tile (a suited kind)", lo=0, hi=26)
-    chicken = _NEXT_RANK.kind(turned)
-    gold = chicken == YAOJI
-    out = {YAOJI: 2 if gold else 1}
-    if not gold:
-        out[chicken] = out.get(chicken, 0) + 1
-    if wugu:
-        out[WUGU] = out.get(WUGU, 0) + (4 if gold else 2)
-    return out
+    return _chicken_table(turned, wugu=wugu, ben_ji=ben_ji, yao_bai=yao_bai,
+                          weekday=weekday)[0]
 
 
 def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequence[int]],
-                     ready: Sequence[bool], turned: int, *, first_yaoji: int | None = None,
-                     first_yaoji_claimed_by: int | None = None, wugu: bool = False,
-                     tong_san: bool = False) -> tuple:
+                     ready: Sequence[bool], turned: int | None, *,
+                     first_yaoji: int | None = None, first_yaoji_claimed_by: int | None = None,
+                     wugu: bool = False, tong_san: bool = False, ben_ji: bool = False,
+                     yao_bai: bool = False, man_tang: bool = False, weekday: int = 0,
+                     chui_feng: bool = False, burnt: Sequence[int] = ()) -> tuple:
     """Per-seat chicken (鸡) payments at the end of a won hand (BX reading).
 
     Parameters
@@ -283,6 +346,17 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
         The seat that punged / konged that 幺鸡 (责任鸡), else None.
     wugu, tong_san : bool
         The ruleset options (乌骨鸡; 通三: the 冲锋 base is 3 instead of 2).
+    ben_ji, yao_bai, weekday : bool, bool, int
+        The chicken options of :func:`chicken_values` (本鸡, 摇摆鸡, 星期鸡).
+    man_tang : bool
+        满堂鸡: a ready player also collects for the chickens he discarded (the turned
+        ones too, not only the fixed ones) (BX ``GAME_RULE_MAN_TANG_JI``).
+    chui_feng : bool
+        吹风鸡: when the turned tile is 5筒 no chicken is paid at all (BX
+        ``GAME_RULE_BLOW_JI``) [interp.: 责任鸡 too, as the reading says "all"].
+    burnt : sequence of int
+        烧: seats that dealt in right after their own kong; they collect no chickens
+        (they still pay, and 责任鸡 stands: BX ``shao``).
 
     Returns
     -------
@@ -305,7 +379,9 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
     out = [0] * len(ready)
     for payer, payee, amount in chicken_transfers(
             tiles, discards, ready, turned, first_yaoji=first_yaoji,
-            first_yaoji_claimed_by=first_yaoji_claimed_by, wugu=wugu, tong_san=tong_san):
+            first_yaoji_claimed_by=first_yaoji_claimed_by, wugu=wugu, tong_san=tong_san,
+            ben_ji=ben_ji, yao_bai=yao_bai, man_tang=man_tang, weekday=weekday,
+            chui_feng=chui_feng, burnt=burnt):
         out[payer] -= amount
         out[payee] += amount
     return tuple(out)
@@ -314,26 +390,32 @@ def chicken_payments(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequ
 def chicken_transfers(tiles: Sequence[Mapping[int, int]], discards: Sequence[Sequence[int]],
                       ready: Sequence[bool], turned: int | None, *,
                       first_yaoji: int | None = None, first_yaoji_claimed_by: int | None = None,
-                      wugu: bool = False, tong_san: bool = False) -> list:
+                      wugu: bool = False, tong_san: bool = False, ben_ji: bool = False,
+                      yao_bai: bool = False, man_tang: bool = False, weekday: int = 0,
+                      chui_feng: bool = False, burnt: Sequence[int] = ()) -> list:
     """The chicken payments of :func:`chicken_payments` one by one: ``(payer, payee,
     amount)`` triples with ``amount > 0`` (the game engine lists them in a hand's end
     checks).  Same parameters, rules and errors as :func:`chicken_payments`; the
     per-seat sums equal its result."""
     n = len(ready)
     _check_players(n, tiles, discards)
-    values = chicken_values(turned, wugu=wugu)
-    fixed = {YAOJI} | ({WUGU} if wugu else set())
-    gold = values[YAOJI] == 2
-    for seat in (first_yaoji, first_yaoji_claimed_by):
+    values, fixed, gold = _chicken_table(turned, wugu=wugu, ben_ji=ben_ji, yao_bai=yao_bai,
+                                         weekday=weekday)
+    for seat in (first_yaoji, first_yaoji_claimed_by, *burnt):
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise RuleError(f"seat must be 0..{n - 1}, got {seat!r}")
+    if chui_feng and turned == CHUI_FENG:
+        return []
     out = []
     for p in range(n):
-        total = sum(values[k] for k in discards[p] if k in fixed)
+        counted = values if (man_tang and ready[p]) else fixed   # 满堂鸡: every chicken
+        total = sum(values.get(k, 0) for k in discards[p] if k in counted)
         if first_yaoji == p and first_yaoji_claimed_by is None:
             total += (3 if tong_san else 2) * (2 if gold else 1)
         if ready[p]:
             total += sum(values.get(k, 0) * c for k, c in tiles[p].items())
+            if p in burnt:
+                continue
             payers = [q for q in range(n) if q != p]
             out += [(q, p, total) for q in payers if total]
         elif total:
@@ -352,8 +434,10 @@ def end_settlement(rs, table) -> list:
     (:class:`~majiang.rules.base.EndTable`).
 
     After a win: the chickens (:func:`chicken_transfers`, check ``"鸡"``) with the tile
-    turned after the hand, the first 幺鸡 discarded (冲锋鸡) and who claimed it (责任鸡);
-    the 豆 are the ruleset's ``kong_payments`` (ready players collect).  At a drawn end
+    turned after the hand, the first 幺鸡 discarded (冲锋鸡) and who claimed it (责任鸡),
+    under the ruleset's chicken options; a player who dealt in right after his own kong
+    (烧, the kong payments' ``burn``) collects no chickens; the 豆 are the ruleset's
+    ``kong_payments`` (ready players collect, a burnt player none).  At a drawn end
     (荒庄): 查叫 (:func:`chajiao`, check ``"查叫"``, with the dealer streak ``dealer_repeats``
     on each payment of a dealer not ready), no 豆 and no 鸡.
 
@@ -369,9 +453,15 @@ def end_settlement(rs, table) -> list:
     first = table.first_discards.get(YAOJI)
     fy, fc = (None, None) if first is None else (first[0], first[1])
     opts = rs.options
+    kp = rs.kong_payments
+    burnt = sorted({int(w[2]) for w, kd in zip(table.wins, table.kong_discards)
+                    if kd and w[2] is not None}) if kp is not None and kp.burn else ()
     trs = chicken_transfers(table.tiles, table.discards, table.ready, table.turned,
                             first_yaoji=fy, first_yaoji_claimed_by=fc,
-                            wugu=bool(opts.get("wugu")), tong_san=bool(opts.get("tong_san")))
+                            tong_san=bool(opts.get("tong_san")), burnt=burnt,
+                            man_tang=bool(opts.get("man_tang")),
+                            chui_feng=bool(opts.get("chui_feng")),
+                            **{k: opts.get(k, 0) for k in _CHICKEN_OPTIONS})
     return [{"check": "鸡", "payer": int(a), "payee": int(b), "amount": int(v)}
             for a, b, v in trs]
 

@@ -211,6 +211,11 @@ class KongPayments:
         The income of the kongs a player made in the turn whose discard is won on (杠后炮)
         is void: nobody pays it (内蒙 宁城, NCMJ: "a kong immediately followed by its owner
         dealing in is ignored").  Not with ``transfer``.
+    burn : bool
+        烧: a player who deals in with the discard he made right after his own kong
+        (杠上炮, :attr:`majiang.winning.WinContext.kong_discard`) collects none of his kong
+        income of the whole hand (贵州, docs/rules/guizhou.md §4; the ruleset's end
+        settlement reads it for its own payments too: 贵州 鸡).  Not with ``transfer``.
     collect : {"always", "ready"}
         ``"ready"``: at the end of the hand only a player who has won or is ready
         (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
@@ -234,15 +239,17 @@ class KongPayments:
     transfer: bool = False
     collect: str = "always"
     void_on_deal_in: bool = False
+    burn: bool = False
 
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
             check_int(getattr(self, k), f"kong payment {k}", lo=0)
-        for k in ("late_added_free", "transfer", "void_on_deal_in"):
+        for k in ("late_added_free", "transfer", "void_on_deal_in", "burn"):
             check_bool(getattr(self, k), f"kong payments {k}")
-        if self.transfer and self.void_on_deal_in:
-            raise RuleError("kong payments: transfer (呼叫转移) and void_on_deal_in are "
-                            "two answers to one question; set one")
+        for k in ("void_on_deal_in", "burn"):
+            if self.transfer and getattr(self, k):
+                raise RuleError(f"kong payments: transfer (呼叫转移) and {k} are two answers "
+                                "to one question; set one")
         if self.when not in ("at_once", "with_win"):
             raise RuleError(f"kong payments 'when' must be at_once or with_win, got "
                             f"{self.when!r}")

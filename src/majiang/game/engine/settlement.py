@@ -29,7 +29,8 @@ def end_checks(st) -> list:
     ``st.end_checks``: dicts with ``check``, ``payer``, ``payee``, ``amount``).
 
     Kong payments are kept, or void when the ruleset pays them only with a win
-    (荒庄荒杠) and nobody won.  At a drawn end players who have won take no part.  A
+    (荒庄荒杠) and nobody won; a player who dealt in right after his own kong collects
+    none of them where the ruleset burns him (烧, :func:`burnt_seats`).  At a drawn end players who have won take no part.  A
     花猪 (still holding tiles of three suits) pays 16 x base to each other player who
     is not a 花猪; a player who is not ready (and not a 花猪) pays each ready player
     that player's largest hand value; 退税: not-ready players and 花猪 hand back their
@@ -49,6 +50,10 @@ def end_checks(st) -> list:
             readiness = _Readiness(st)
             st.end_checks = [e for e in st.end_checks
                              if e["check"] != "杠分" or readiness.ready(e["payee"])]
+        burnt = burnt_seats(st.wins) if getattr(ledger.kp, "burn", False) else ()
+        if burnt:
+            st.end_checks = [e for e in st.end_checks
+                             if e["check"] != "杠分" or e["payee"] not in burnt]
     settle_name = getattr(rs, "end_settlement", "")
     if settle_name:
         from ...rules.base import END_SETTLEMENTS
@@ -90,6 +95,13 @@ def end_checks(st) -> list:
     st.end_checks = st.end_checks + out
     _apply(st, st.end_checks)
     return st.end_checks
+
+
+def burnt_seats(wins) -> frozenset:
+    """烧 (:attr:`KongPayments.burn`): the seats that dealt in with the discard they made
+    right after their own kong (a win's ``kong_discard``, its ``discarder``)."""
+    return frozenset(int(w["discarder"]) for w in wins
+                     if w.get("kong_discard") and w.get("discarder") is not None)
 
 
 class _PerSeat(Sequence):
