@@ -44,8 +44,10 @@ winner (his discard, or his share of a self-draw) carries 1 + 2n 台 more (the s
 ``dealer_pays_extra``; the dealer is seat 0, East).  :func:`majiang.play_match` plays hands
 in a row and sets n hand by hand: the dealer keeps the deal on his win or a drawn hand
 [interp.: the usual Taiwanese table rule; the sources count the repeats without saying what
-makes one], otherwise his 下家 deals.  The seed's 拉庄 (a loser deferring a third of the loss
-to the next hand) is not played: AS and 4W read 拉莊 as the n 台 above.
+makes one], otherwise his 下家 deals.  The seed's 拉庄 as a deferral (a non-dealer holding
+back a third of his loss to the dealer as the next hand's stake) is lost in the sources
+(``lost``): the general text gives the one sentence, no source says when it may be asked or
+how the held stake is settled, and AS and 4W read 拉莊 as the n 台 above, which is played.
 """
 from __future__ import annotations
 
@@ -174,8 +176,10 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
                      "table rule; the sources do not say what makes a repeat)",
                      "七搶一: the seat holding the eighth flower pays it alone, whichever of "
                      "the two came last"),
-        missing=("拉庄 as a deferral (a loser deferring a third of the loss to the next "
-                 "hand): the sources read 拉莊 as n 台 per repeat, which is played",))
+        lost=("拉庄 as a deferral (the general text: a non-dealer holds back a third of "
+              "what he owes the dealer as the next hand's stake): no source says when it may "
+              "be asked or how the held stake is settled; the public sources read 拉莊 as "
+              "n 台 per repeat, which is played",))
 
 
 TAIWAN = build()

@@ -42,8 +42,10 @@ Options of :func:`build` (default first, alternatives named):
 * ``three_caishen_win`` (True, W7; False: 三财神 needs a shape, WZA).
 * ``caishen_dandiao`` (True, W7 财神单钓: a hand whose only missing tile is the pair of a
   lone 财神 — it waits on any tile — may not win on a discard; False: WZA, which has no
-  such check).  Implemented as 0 points (no win) for that reading; the "after a full
-  go-around" part of W7 needs the game engine.
+  such check).  Implemented as 0 points (no win) for that reading.  W7's "跑马一圈自摸胡牌"
+  (he must let one go-around pass and win by self-draw) is read as the go-around up to his
+  own next draw — the three other seats' discards, on which he may not win — so it is the
+  same self-draw-only rule [interp.; the text does not say the go-around is any longer].
 
 Which 财神 play as their own face (财神归位: 双财归位, 三财归位) needs the faces: score with
 :func:`majiang.scoring.faces.score` (it publishes the held 财神 in
@@ -79,7 +81,12 @@ discards that tile.  Read as: "first" = before any other tile, whenever a lone h
 held; "someone discards" = the table's latest discard, by another seat; 白板 counts as
 the 财神 face it plays as [interp.].
 
-Not modelled: the full go-around of 财神单钓 (W7), 连庄 re-seating.
+Lost in the sources: 连庄 re-seating.  The general text says only that the four players
+draw their seats again after the dealer has kept the deal four times; it does not say
+whether the first deal counts among the four, who deals after the redraw or whether the
+底分 starts again at 1 (WZA's 底分 stays at its last entry from the 4th deal on, and WZK
+caps the streak at 4 without a redraw), so :func:`majiang.play_match` keeps the seats and
+the streak goes on.
 """
 from __future__ import annotations
 
@@ -316,8 +323,12 @@ def build(*, special_double: bool = True, lazi: bool = False, base_table: str = 
         interpreted=("八对: a four of a kind counts as two pairs",
                      "lone honours first: whenever one is held; the honour to follow is the "
                      "table's latest discard by another seat; 白板 counts as the 财神 face "
-                     "it plays as"),
-        missing=("财神单钓's full go-around and 连庄 re-seating",))
+                     "it plays as",
+                     "财神单钓's 跑马一圈 (a go-around before the self-draw): the go-around up "
+                     "to his own next draw, so it is the self-draw-only rule"),
+        lost=("连庄 re-seating: the seats are drawn again after four repeats, but no source "
+              "says whether the first deal counts, who deals after the redraw or whether "
+              "the 底分 starts again; a match keeps its seats",))
 
 
 DERIVED_OPTIONS["wenzhou"] = frozenset({"special_wins", "min_points"})
