@@ -290,3 +290,78 @@ def test_claim_advice_offers_the_honour_chows():
     plain = majiang.Position("123m456p789s234z5m", ruleset=NC_PLAIN, indicator="9m",
                              discards=[None, None, None, "1z"])
     assert not any(a.startswith("chow") for a in majiang.advise_claim(plain)["action"])
+
+
+# ---------------------------------------------------------------- 抄庄 (docs/rules/nanchang.md §3)
+def test_chao_zhuang_from_the_final_table():
+    # BX: "在开局第一圈，庄家出的第一张牌，三个闲家在第一圈每人都出一张" — all three others
+    # throw the dealer's first discard in the first go-around: the dealer pays 5 to each
+    # (no 精 on the table: no 精分)
+    from _engine_helpers import by_check, end_table
+    t = end_table(end="wall", discards=((E, 3), (E, 5), (E,), (E, 7)))
+    assert by_check(N.end_settlement(N.NANCHANG, t)) == {"抄庄": [(0, 1, 5), (0, 2, 5),
+                                                                  (0, 3, 5)]}
+    # the dealer in seat 2: he pays; a later go-around copied as well: still 5 each
+    t2 = end_table(end="win", discards=((S, 1), (S, 1), (S, 1), (S, 1)), dealer=2)
+    assert by_check(N.end_settlement(N.NANCHANG, t2)) == {"抄庄": [(2, 0, 5), (2, 1, 5),
+                                                                   (2, 3, 5)]}
+    # one seat threw another tile, or the option is off: nothing
+    assert N.end_settlement(N.NANCHANG, end_table(discards=((E,), (E,), (W,), (E,)))) == []
+    assert N.end_settlement(N.build(chao_zhuang=False), t) == []
+
+
+def test_chao_zhuang_with_jing_scores():
+    # 精 9p / 1p: seat 1 holds 9p 9p 1p (s = 2 + 2 + 1 = 5: 冲关 10, alone: 霸王 x2 = 20),
+    # paid by each other seat; 抄庄 on top: the dealer pays 5 to each other seat
+    from _engine_helpers import by_check, end_table
+    p9, p1 = 17, 9
+    t = end_table(end="wall", discards=((E,), (E,), (E,), (E,)), wild=(p9, p1),
+                  tiles=({}, {p9: 2, p1: 1}, {}, {}))
+    got = by_check(N.end_settlement(N.NANCHANG, t))
+    assert got == {"精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)],
+                   "抄庄": [(0, 1, 5), (0, 2, 5), (0, 3, 5)]}
+
+
+def _chao_wall():
+    # each seat holds one 东 and no 精 (indicator 9p: 9p and 1p wild, kept out); nobody
+    # holds two 东, so nobody can pung it
+    hands = ["1z123m456m789m2345p", "1z234s567s23m678p4s", "2z1z345s678s23p567m",
+             "1z4z456m789s23s78p"]
+    return build_test_wall("nanchang", hands, tail="9p")
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_chao_zhuang_in_play(dealer):
+    # every seat throws 东 first: the dealer pays 5 to each at the end, win or not
+    wall = _chao_wall()
+    pols = [Script("1z") for _ in range(4)]
+    st = play_hand("nanchang", pols, wall=wall, dealer=dealer, engine="python", log=True)
+    firsts = {}
+    for e in st.events:
+        if e["e"] == "discard":
+            firsts.setdefault(e["seat"], e["tile"])
+    assert firsts == {0: E, 1: E, 2: E, 3: E}
+    chao = [e for e in check_settlement(st) if e["check"] == "抄庄"]
+    assert sorted((e["payer"], e["payee"], e["amount"]) for e in chao) == sorted(
+        (dealer, q, 5) for q in range(4) if q != dealer)
+    # the replayed log settles the same
+    from majiang.game.logs import replay, summarize
+    again = replay(st.events)
+    assert summarize(again) == summarize(st)
+    # seat 2 throws 南 first instead: the run is broken, no 抄庄
+    st = play_hand("nanchang", [Script("1z"), Script("1z"), Script("2z"), Script("1z")],
+                   wall=wall, dealer=0, engine="python")
+    assert not [e for e in check_settlement(st) if e["check"] == "抄庄"]
+
+
+def test_chao_zhuang_conservation_and_matches():
+    # ~30 seeded hands a player kind: zero-sum, the end payments add up; a match of hands
+    # carries the scores (their sum stays 0)
+    for players in ("efficiency", "random"):
+        for seed in range(15):
+            st = play_hand("nanchang", players, seed=seed, hand=seed)
+            for e in check_settlement(st):
+                if e["check"] == "抄庄":
+                    assert e["payer"] == st.dealer and e["amount"] == 5
+    t = majiang.play_match("nanchang", hands=6, seed=3)
+    assert all(sum(s) == 0 for s in t["scores"])

@@ -335,9 +335,12 @@ def test_tianjin_shanten_ukeire_with_indicator():
 
 def test_catalog_lists_both_with_their_gaps():
     rows = {v.ruleset: v for v in rules.catalog.variants() if v.ruleset}
-    # both play, and both leave table rules out (德中德 / 抄庄; 扣听 / side bets)
+    # both play, and both leave table rules out (the 冲关 liability; 扣听 / side bets);
+    # 抄庄 is played, 德中德 is lost in the sources
     assert rows["nanchang"].status == "gaps" and rows["tianjin"].status == "gaps"
-    assert any("抄庄" in m for m in rows["nanchang"].missing)
+    assert any("冲关" in m for m in rows["nanchang"].missing)
+    assert not any("抄庄" in m for m in rows["nanchang"].missing)
+    assert any("德中德" in m for m in rows["nanchang"].lost)
     assert any("扣听" in m for m in rows["tianjin"].missing)
 
 

@@ -41,6 +41,7 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
 * ``seven_pairs_quads`` (True): four of a kind counts as two pairs in 小七对 [interp.;
   not stated].
 * ``cap`` (None; BX option 300): the cap on M (an even number, see below).
+* ``chao_zhuang`` (True: 抄庄 is paid, see below; False: not paid).
 * ``jing_discards`` (True, 打出精牌算分, the NCL default): a player's own discarded 精
   still in his pool count for his 精分 at the end; False: hand and melds only.
 * ``honor_chows`` (True; docs/rules/nanchang.md §1 "Calls", BX's 冲关 check, WHN's
@@ -70,9 +71,21 @@ passes one number, the points ``M + 5·[德国]``; every multiplier is 2 or 4 (�
 20), so M is 1 or even and 德国 makes it at least 2 — :func:`settle_nanchang` recovers
 the +5 from an odd value of at least 7 (and the cap is kept even for that reason).
 
-Not modelled (they need the table or game history): 德中德 ×4 (defined differently by
-two products), 抄庄, the dealer-streak factor (WHN), the extra 精 rounds (上下翻精, 埋地雷,
-回头一笑 …) and the 冲关 liability beyond what :func:`jing_scores` takes as ``liable``.
+抄庄 (BX's rule text: "在开局第一圈，庄家出的第一张牌，三个闲家在第一圈每人都出一张"; the
+payment is BX's code [interp. of code]; option ``chao_zhuang``, on): when the three others
+each discard the dealer's first discard in the first go-around, the dealer pays
+:data:`CHAO_ZHUANG_PAYMENT` (5) to each of them at the end of the hand, won or drawn
+(:func:`end_settlement`, ``check="抄庄"``).  It is read from the discard pools as 广东 跟庄
+(:func:`majiang.rules.baoding.gen_zhuang_rounds`, the first go-around only).
+
+Not modelled (``missing``): the 冲关 liability beyond what :func:`jing_scores` takes as
+``liable`` (the final table does not say who supplied which 精).  Lost in the sources
+(``lost``): 德中德 ×4 (two products define it differently, one gating it on 霸王精: no
+definition to play), the dealer-streak factor on 精分 (WHN multiplies by a dealer-streak
+counter whose start and steps no reading gives; a match still passes the deal by
+:data:`~majiang.rules.table_rules.DEFAULT_DEALER_RULE`) and the extra 精 rounds (上下翻精,
+埋地雷, 回头一笑 …: product options named with "scored the same way", without saying which
+tile is turned for each or whether 冲关 / 霸王精 apply per round).
 """
 from __future__ import annotations
 
@@ -80,15 +93,19 @@ from typing import Any
 
 from ..errors import RuleError
 from . import fans as F
+from .baoding import gen_zhuang_rounds
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, check_int, fan_product, register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
-           "GERMAN_BONUS"]
+           "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT"]
 
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
+CHAO_ZHUANG_PAYMENT = 5
+"""抄庄: what the dealer pays each other player (docs/rules/nanchang.md §3, BX [interp. of
+code])."""
 
 _SRC = "docs/rules/nanchang.md (BX, WHN)"
 
@@ -273,15 +290,24 @@ def jing_holdings(rs, table) -> list:
 
 
 def end_settlement(rs, table) -> list:
-    """南昌 精分 at the end of every hand, won or drawn (``Ruleset.end_settlement =
+    """南昌 精分 and 抄庄 at the end of every hand, won or drawn (``Ruleset.end_settlement =
     "nanchang"``, :data:`~majiang.rules.base.END_SETTLEMENTS`): :func:`jing_payments` of
-    :func:`jing_holdings` with the ruleset's ``bawang`` option; entries ``{"check":
-    "精分", "payer", "payee", "amount"}``.  The 冲关 liability (a 精 supplied by another
-    player) is not applied: the table does not say who supplied which tile.
+    :func:`jing_holdings` with the ruleset's ``bawang`` option, entries ``{"check":
+    "精分", "payer", "payee", "amount"}``; then, with the option ``chao_zhuang``, 抄庄
+    when the three others each discarded the dealer's first discard in the first
+    go-around (read from the discard pools, :func:`~.baoding.gen_zhuang_rounds`): the
+    dealer pays :data:`CHAO_ZHUANG_PAYMENT` to each, ``check="抄庄"``.  The 冲关
+    liability (a 精 supplied by another player) is not applied: the table does not say
+    who supplied which tile.
     """
     hold = jing_holdings(rs, table)
-    return [{"check": "精分", "payer": a, "payee": b, "amount": v}
-            for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"))]
+    out = [{"check": "精分", "payer": a, "payee": b, "amount": v}
+           for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"))]
+    if rs.options.get("chao_zhuang", True) and gen_zhuang_rounds(table.discards, table.dealer):
+        out += [{"check": "抄庄", "payer": table.dealer, "payee": q,
+                 "amount": CHAO_ZHUANG_PAYMENT}
+                for q in range(table.players) if q != table.dealer]
+    return out
 
 
 END_SETTLEMENTS["nanchang"] = end_settlement
@@ -314,12 +340,12 @@ def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *
 def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
           cap: int | None = None, honor_chows: bool = True,
-          jing_discards: bool = True) -> Ruleset:
+          jing_discards: bool = True, chao_zhuang: bool = True) -> Ruleset:
     check_choice(pay, "nanchang option pay", ("three", "one"))
     check_choice(bawang, "nanchang option bawang", ("double", "plus10"))
     for key, v in (("dealer_double", dealer_double), ("german_seven_pairs", german_seven_pairs),
                    ("seven_pairs_quads", seven_pairs_quads), ("honor_chows", honor_chows),
-                   ("jing_discards", jing_discards)):
+                   ("jing_discards", jing_discards), ("chao_zhuang", chao_zhuang)):
         check_bool(v, f"nanchang option {key}")
     check_int(cap, "nanchang option cap", lo=2, even=True, optional=True)
     mult = ("multiplier",)
@@ -366,14 +392,21 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
         options={"pay": pay, "dealer_double": bool(dealer_double), "bawang": bawang,
                  "german_seven_pairs": bool(german_seven_pairs),
                  "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
-                 "honor_chows": bool(honor_chows), "jing_discards": bool(jing_discards)},
+                 "honor_chows": bool(honor_chows), "jing_discards": bool(jing_discards),
+                 "chao_zhuang": bool(chao_zhuang)},
         builder="nanchang", section="§3.7",
         interpreted=("德国七对 carries one more x2 (one source example)",
                      "点炮 x2 and 庄 x2 stack",
                      "an honour chow (three winds / the three dragons) is claimed from the "
                      "seat before only, like a suited chow, and counts as a chow: it spoils "
-                     "大七对 and is a set of 平胡"),
-        missing=("德中德, 抄庄, the dealer streak and the extra 精 rounds need the table state",))
+                     "大七对 and is a set of 平胡",
+                     "抄庄: the dealer pays 5 to each other player (one product's code)"),
+        missing=("the 冲关 liability: the final table does not say who supplied which 精",),
+        lost=("德中德 x4: two products define it differently, one gating it on 霸王精",
+              "the dealer-streak factor on 精分: a counter whose start and steps no source "
+              "gives",
+              "the extra 精 rounds (上下翻精, 埋地雷, 回头一笑 …): options named without "
+              "which tiles are turned or how 冲关 / 霸王精 apply to each"))
 
 
 NANCHANG = build()
