@@ -14,6 +14,7 @@ import pytest
 import majiang
 from majiang import InvalidHandError, RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
+from majiang.game.players import EfficiencyPlayer
 from majiang.rules import hebei as H
 from majiang.rules.model import game_model
 from majiang.scoring import faces
@@ -200,3 +201,84 @@ def test_replay():
         st = play_hand("hebei", "efficiency", seed=8, hand=h, log=True)
         again = replay(to_jsonl(st.events))
         assert summarize(again) == summarize(st)
+
+
+# ----------------------------------------------------------------- 金杠 (option gold_kong)
+class _GoldKonger(EfficiencyPlayer):
+    """The efficiency bot that declares a kong of its 混儿 whenever offered (the bots
+    themselves keep four jokers rather than kong them)."""
+
+    name = "gold"
+
+    def declare(self, view, options):
+        for o in options:
+            if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
+                return o
+        return super().declare(view, options)
+
+
+def test_gold_kong_money_by_hand():
+    # docs/rules/hebei.md §4 (TJJ2): 混儿暗杠 8 from each other player, the dealer x2.
+    # B deals; A's concealed kong of the 混儿 7p (kind 15) and someone won: B 16, C 8, D 8
+    got = H.kong_money((((15, "concealed", None),), (), (), ()), winners=(2,), dealer=1,
+                       wild=(15,))
+    assert sorted((e["payer"], e["amount"]) for e in got) == [(1, 16), (2, 8), (3, 8)]
+    # the same kong of a kind that is not wild is a plain 暗杠 2 (B 4, C 2, D 2)
+    got = H.kong_money((((15, "concealed", None),), (), (), ()), winners=(2,), dealer=1)
+    assert sum(e["amount"] for e in got) == 8
+    assert H.kong_money((((15, "concealed", None),), (), (), ()), winners=(), dealer=1,
+                        wild=(15,)) == []          # 荒庄荒杠
+
+
+def test_gold_kong_hand_is_not_su():
+    # indicator 6p -> 混儿 7p; the four 7p declared as a kong: 46m 123p 789s 99s {7777p},
+    # self-drawn 5m: 捉伍儿 3 and, the kong's 混儿 being the player's (TJJ2 素 reads every
+    # tile he has), no 没混儿: 3.  The same hand with a kong of 东 instead: 3 + 2 = 5.
+    rs = H.build(gold_kong=True)
+    r = faces.score("46m123p789s99s{7777p}", "5m", ruleset=rs, indicator="6p", self_drawn=True)
+    assert r.points == 3 and "没混儿" not in r
+    r = faces.score("46m123p789s99s{1111z}", "5m", ruleset=rs, indicator="6p", self_drawn=True)
+    assert r.points == 5 and "没混儿" in r
+
+
+def test_gold_kong_option():
+    assert H.build().jokers.kong is False and H.build(gold_kong=True).jokers.kong is True
+    assert H.build(jokers=7, gold_kong=True).jokers.kong is True
+    with pytest.raises(RuleError):
+        H.build(gold_kong="yes")
+    assert not any("金杠" in m for m in H.build().missing)
+    rs = rules.loads('base = "hebei"\n[options]\ngold_kong = true\n')
+    assert rs.jokers.kong and rules.loads(rules.dumps(rs)).options["gold_kong"] is True
+
+
+def test_gold_kong_in_play():
+    # seed 3, hand 118: seat A (a bot that kongs its 混儿) declares the four 混儿 (8s) as
+    # a kong; C is the dealer; B wins 没混儿 2 (nobody else
+    # can hold a 混儿: all four are in the kong).  Kong money (TJJ2): A +8 from B and D,
+    # +16 from the dealer C = +32.  The win: B +2 from A and D, +4 from C = +8.
+    # A: +32 - 2 = +30; B: -8 + 8 = 0; C: -16 - 4 = -20; D: -8 - 2 = -10.
+    rs = H.build(gold_kong=True)
+    st = play_hand(rs, [_GoldKonger(), "efficiency", "efficiency", "efficiency"], seed=3,
+                   hand=118)
+    assert st.dealer == 2
+    assert [m for m in st.seats[0].melds if m["tile"] in st.jks] == [
+        {"kind": "kong", "tile": st.jks[0], "concealed": True, "tiles": [st.jks[0]] * 4,
+         "frm": None}]
+    assert [(w["seat"], w["points"]) for w in st.wins] == [(1, 2)]
+    assert st.deltas == [30, 0, -20, -10]
+    # without the option the same bot is never offered the kong
+    st = play_hand("hebei", [_GoldKonger(), "efficiency", "efficiency", "efficiency"], seed=3,
+                   hand=118)
+    assert not any(m["tile"] in st.jks for s in st.seats for m in s.melds)
+
+
+def test_gold_kong_conservation_and_replay():
+    rs = H.build(gold_kong=True)
+    for h in range(30):
+        st = play_hand(rs, "random", seed=1, hand=h)
+        assert sum(st.deltas) == 0
+        assert (st.census() == st.expected_census()).all()
+    st = play_hand(rs, "random", seed=1, hand=110, log=True)
+    assert any(m["tile"] in st.jks for s in st.seats for m in s.melds)
+    again = replay(to_jsonl(st.events), ruleset=rs)
+    assert summarize(again) == summarize(st)

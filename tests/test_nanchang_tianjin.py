@@ -11,6 +11,8 @@ import pytest
 
 import majiang
 from majiang import InvalidHandError, RuleError, rules
+from majiang.game import play_hand, replay, summarize, to_jsonl
+from majiang.game.players import EfficiencyPlayer
 from majiang.rules import nanchang as N
 from majiang.rules import tianjin as T
 from majiang.rules.model import game_model
@@ -349,3 +351,70 @@ def test_simulate_runs():
     assert len(df) == 4
     df = majiang.simulate("tianjin", 4, n_jobs=1)
     assert len(df) == 4
+
+
+# ----------------------------------------------------------------- 天津 金杠 / 银杠
+class _GoldKonger(EfficiencyPlayer):
+    """The efficiency bot that declares a kong of its 混儿 whenever offered."""
+
+    name = "gold"
+
+    def declare(self, view, options):
+        for o in options:
+            if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
+                return o
+        return super().declare(view, options)
+
+
+def test_tianjin_gold_kong_hands():
+    # indicator 5p: 混儿 = 5p x3 + 6p x4.  123m 456m 789s 5p {6666p} (金杠 declared),
+    # self-drawn 7s: the pair 5p + 7s is 混钓 2; the four 6p are held (in the kong): 金杠胡
+    # 8 [interp.]; not 素胡.  2 + 8 = 10.
+    r = faces.score("123m456m789s5p{6666p}", "7s", ruleset="tianjin", indicator="5p",
+                    self_drawn=True)
+    assert r.points == 10 and "金杠胡" in r and "混钓" in r and "素胡" not in r
+    # 银杠 (indicator in play, four 5p): 123m 456m 789s 6p {5555p}, self-drawn 7s:
+    # 混钓 2 + 银杠胡 6 = 8
+    r = faces.score("123m456m789s6p{5555p}", "7s", ruleset=T.build(indicator_in_play=True),
+                    indicator="5p", self_drawn=True)
+    assert r.points == 8 and "银杠胡" in r and "素胡" not in r
+
+
+def test_tianjin_engine_kong_money():
+    # TJP: paid at once by each other player: 直杠 1, 暗杠 2, 弯杠 1, 银杠 6, 金杠 8
+    from majiang.game.engine.kongs import KongLedger
+    led = KongLedger(rules.get("tianjin"), 4)
+    outs = [False] * 4
+    led.kong(0, "concealed", outs, 0, wild=1)        # 金杠 (the next kind)
+    led.kong(1, "concealed", outs, 0, wild=0)        # 银杠 (the turned kind)
+    led.kong(2, "concealed", outs, 0)                # 暗杠
+    led.kong(3, "exposed", outs, 0, discarder=0)     # 直杠 on A's discard
+    led.kong(0, "added", outs, 0)                    # 弯杠
+    got = [(it.entry["payee"], it.entry["payer"], it.entry["amount"]) for it in led.items]
+    assert got == [(0, 1, 8), (0, 2, 8), (0, 3, 8), (1, 0, 6), (1, 2, 6), (1, 3, 6),
+                   (2, 0, 2), (2, 1, 2), (2, 3, 2), (3, 0, 1), (3, 1, 1), (3, 2, 1),
+                   (0, 1, 1), (0, 2, 1), (0, 3, 1)]
+    assert T.build(gold_kong=False).jokers.kong is False and rules.get("tianjin").jokers.kong
+
+
+def test_tianjin_gold_kong_in_play():
+    # seed 3, hand 118: A (a bot that kongs its 混儿) declares the four next-kind 混儿 and
+    # self-draws 金杠胡 alone (8).  金杠 8 from each of three (+24) and the win 8 from each
+    # (+24): A +48, the others -16 each.
+    st = play_hand("tianjin", [_GoldKonger(), "efficiency", "efficiency", "efficiency"],
+                   seed=3, hand=118)
+    jk = st.jks[1]
+    assert [m["tiles"] for m in st.seats[0].melds if m["tile"] in st.jks] == [[jk] * 4]
+    assert [(w["seat"], w["points"]) for w in st.wins] == [(0, 8)]
+    assert st.deltas == [48, -16, -16, -16]
+
+
+def test_tianjin_conservation_and_replay_with_gold_kongs():
+    for h in range(30):
+        st = play_hand("tianjin", "random", seed=1, hand=h)
+        assert sum(st.deltas) == 0
+        assert (st.census() == st.expected_census()).all()
+    st = play_hand("tianjin", "random", seed=1, hand=43, log=True)
+    assert any(m["tile"] in st.jks for s in st.seats for m in s.melds)
+    again = replay(to_jsonl(st.events))
+    assert summarize(again) == summarize(st)

@@ -482,11 +482,15 @@ class EfficiencyPlayer:
         vis = view.visible_counts()
         _, s_keep, _ = self._best(view, c, j, view.shape_options(), vis)
         allowed = s_keep + slack(s_keep)
+        wild = view.joker_kinds
         for o in options:
             k = o[1]
-            c2 = c.copy()
+            c2, j2 = c.copy(), j
             if o[0] == "concealed_kong":
-                c2[k] -= 4
+                if k in wild:
+                    j2 = j - 4          # 金杠: four jokers leave the hand
+                else:
+                    c2[k] -= 4
                 extra = (Meld("kong", k, True),)
                 so = view.shape_options(extra)
                 melds = view.own_melds + extra
@@ -494,7 +498,7 @@ class EfficiencyPlayer:
                 c2[k] -= 1
                 so = view.shape_options()
                 melds = None            # (an added kong: the pung's copies stay in melds)
-            s1, _ = self._evaluate(view, c2, j, so, vis, melds)
+            s1, _ = self._evaluate(view, c2, j2, so, vis, melds)
             if s1 <= allowed:
                 return o
         return None

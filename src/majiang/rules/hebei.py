@@ -33,8 +33,12 @@ Options of :func:`build` (default first, alternatives named in docs/rules/hebei.
   without an added item counts 1 before the multipliers [interp.]).
 * ``stake`` (1): 2 or 3.
 
-Not modelled: 金杠 (four 混儿 as a kong, 8 from each: the engine never makes a kong of
-jokers), a 15-tile wall end after an odd number of kongs, 拉庄 side doubling and 跟庄
+金杠 (option ``gold_kong``, TJJ2 ``mode_金杠``, off): the four 混儿 held together may be
+declared as a concealed kong — a set of the hand like any concealed kong, its tiles
+jokers out of play — paid 8 by each other player at the win (混儿暗杠, dealer ×2,
+:func:`kong_money`); the hand is then not 没混儿 (TJJ2 counts the kong's 混儿 as held).
+
+Not modelled: a 15-tile wall end after an odd number of kongs, 拉庄 side doubling and 跟庄
 (off by default in the sources), the dealer streak.
 """
 from __future__ import annotations
@@ -42,18 +46,21 @@ from __future__ import annotations
 from ..errors import RuleError
 from . import fans as F
 from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule,
-                   WallEnd, check_choice, register_settlement)
+                   WallEnd, check_bool, check_choice, register_settlement)
 from .tianjin import _ben_hun_long, _hun_diao, _no_hun, _zhuo_wu
 from .table_rules import DealerRule
 
 __all__ = ["build", "HEBEI", "hebei_points", "settle_dealer_double", "kong_money",
-           "KONG_POINTS"]
+           "KONG_POINTS", "GOLD_KONG_POINTS"]
 
 _SRC = "docs/rules/hebei.md"
 _FACES = ("wild_held",)
 
 KONG_POINTS = {"exposed": 1, "added": 1, "concealed": 2}
 """Kong money from each other player (docs/rules/hebei.md §4): 明杠 1, 补杠 1, 暗杠 2."""
+GOLD_KONG_POINTS = 8
+"""混儿暗杠 (金杠, a concealed kong of the four 混儿) from each other player
+(docs/rules/hebei.md §4, TJJ2)."""
 
 # fan ids
 SU, HUN_DIAO, ZHUO_WU, LONG, BEN_HUN_LONG, GANG_KAI = 1, 2, 3, 4, 5, 6
@@ -108,12 +115,13 @@ def settle_dealer_double(points: int, winner: int, discarder: int | None, *,
     return tuple(out)
 
 
-def kong_money(kongs, winners, dealer: int, players: int = 4) -> list:
+def kong_money(kongs, winners, dealer: int, players: int = 4, wild=()) -> list:
     """The kong payments of a finished hand (docs/rules/hebei.md §4): for each kong
     ``(kind, how, feeder)`` of seat q in ``kongs[q]``, each other player pays
-    :data:`KONG_POINTS` [how], doubled when the dealer pays or made the kong; nothing when
-    nobody won (荒庄荒杠).  Returns payment dicts (``check``, ``payer``, ``payee``,
-    ``amount``).
+    :data:`KONG_POINTS` [how] — a concealed kong of a kind in ``wild`` (the 混儿 kinds:
+    金杠) :data:`GOLD_KONG_POINTS` — doubled when the dealer pays or made the kong;
+    nothing when nobody won (荒庄荒杠).  Returns payment dicts (``check``, ``payer``,
+    ``payee``, ``amount``).
 
     Raises
     ------
@@ -124,28 +132,44 @@ def kong_money(kongs, winners, dealer: int, players: int = 4) -> list:
         return []
     out = []
     for q, ks in enumerate(kongs):
-        for _, how, _ in ks:
+        for kind, how, _ in ks:
             if how not in KONG_POINTS:
                 raise RuleError(f"kong kind must be one of {', '.join(KONG_POINTS)}, "
                                 f"got {how!r}")
+            base = (GOLD_KONG_POINTS if how == "concealed" and kind in wild
+                    else KONG_POINTS[how])
             for p in range(players):
                 if p == q:
                     continue
-                amt = KONG_POINTS[how] * (2 if dealer in (p, q) else 1)
+                amt = base * (2 if dealer in (p, q) else 1)
                 out.append({"check": "杠分", "payer": p, "payee": q, "amount": amt})
     return out
 
 
 def end_settlement(rs, table) -> list:
     """Kong money at the end of the hand (:func:`kong_money` over the final table)."""
-    return kong_money(table.kongs, table.winners, table.dealer, table.players)
+    return kong_money(table.kongs, table.winners, table.dealer, table.players, table.wild)
 
 
 END_SETTLEMENTS["hebei"] = end_settlement
 
 
-def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Ruleset:
+def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1,
+          gold_kong: bool = False) -> Ruleset:
+    """The 河北 混儿 ruleset (see the module docstring for every option's reading).
+
+    ``gold_kong`` (金杠, TJJ2 ``mode_金杠``; off by default as there): the four 混儿 held
+    together may be declared as a concealed kong (:attr:`JokerRule.kong
+    <majiang.rules.jokers.JokerRule.kong>`), paid :data:`GOLD_KONG_POINTS` by each other
+    player at the win (dealer ×2).
+
+    Raises
+    ------
+    RuleError
+        An option outside its choices.
+    """
     check_choice(jokers, "hebei option jokers", (4, 7))
+    check_bool(gold_kong, "hebei option gold_kong")
     check_choice(arithmetic, "hebei option arithmetic", ("add", "double", "tianjin_x4"))
     check_choice(stake, "hebei option stake", (1, 2, 3))
     fl = (
@@ -158,10 +182,11 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Rulese
         F.fan(GANG_KAI, "杠開", "Win on Kong Replacement", 2, F.kong_flower, source=_SRC),
     )
     if jokers == 4:
-        jr = JokerRule(source="next", copies=4, claim=False, be_claimed=False, discard=False)
+        jr = JokerRule(source="next", copies=4, claim=False, be_claimed=False, discard=False,
+                       kong=gold_kong)
     else:
         jr = JokerRule(source="turned", copies=3, second="next", second_copies=4,
-                       claim=False, be_claimed=False, discard=False)
+                       claim=False, be_claimed=False, discard=False, kong=gold_kong)
     return Ruleset(
         # who deals next: the dealer keeps the deal on a win or a drawn hand, else the next seat (QQH)
         dealer_rule=DealerRule(),
@@ -175,12 +200,13 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1) -> Rulese
         wall_end=WallEnd(kept=14), winners="single",
         scoring=ScoringRule(mode="custom", function="hebei", base=stake),
         options={"jokers": jokers, "arithmetic": arithmetic, "stake": stake,
-                 "min_points": (1, 1)},
+                 "gold_kong": gold_kong, "min_points": (1, 1)},
         builder="hebei", section="§3.13", end_settlement="hebei",
         interpreted=("read as the Tianjin-style 混儿 game (docs/rules/hebei.md)",
-                     "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win"),
-        missing=("金杠 (a kong of four 混儿)",
-                 "拉庄 / 跟庄 side bets"))
+                     "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win")
+        + (("a hand with a 金杠 is not 没混儿 (its 混儿 are the player's tiles, TJJ2)",)
+           if gold_kong else ()),
+        missing=("拉庄 / 跟庄 side bets",))
 
 
 HEBEI = build()

@@ -60,6 +60,15 @@ class JokerRule:
         acting as a wild"); read by :func:`majiang.scoring.faces.score`, which then also
         scores the hand with the jokers as their faces.  False (default): a held joker
         is always a joker (天津 素胡 = no 混儿 held at all).
+    kong : bool
+        金杠 (混儿杠): the four copies of a wild kind held together may be declared as a
+        concealed kong (天津 TJP, 河北 TJJ2 ``mode_金杠``).  The kong is a set of the hand
+        like any concealed kong, of the wild kind's face; its four tiles are jokers
+        taken out of play: no longer wild in the concealed hand, and not natural copies
+        of that kind either (the jokers still held may stand for it, as before).  A
+        kong's money may depend on its wild kind
+        (:attr:`~majiang.rules.table_rules.KongPayments.wild`).  False (default): a
+        joker never goes into a meld.
     """
 
     source: str = "next"
@@ -74,6 +83,7 @@ class JokerRule:
     second: str | None = None
     second_copies: int = 4
     own_face_natural: bool = False
+    kong: bool = False
 
     def __post_init__(self) -> None:
         if self.source not in ("next", "turned", "fixed"):
@@ -84,6 +94,8 @@ class JokerRule:
             raise RuleError(f"honor_cycle must be separate or seven, got {self.honor_cycle!r}")
         if not 1 <= self.copies <= 8:
             raise RuleError(f"joker copies must be 1..8, got {self.copies}")
+        if not isinstance(self.kong, bool):
+            raise RuleError(f"joker kong must be True or False, got {self.kong!r}")
         if self.second not in (None, "next"):
             raise RuleError(f"joker second must be None or 'next', got {self.second!r}")
         if self.second is not None:
@@ -139,9 +151,10 @@ class JokerRule:
     @property
     def plain(self) -> bool:
         """One wild kind of the usual sort, which the compiled game loop plays: never
-        claimed, never used to claim, discardable, no substitute tile, no second kind."""
+        claimed, never used to claim, discardable, no substitute tile, no second kind,
+        never konged (:attr:`kong`)."""
         return (self.substitute is None and not self.claim and not self.be_claimed
-                and self.discard and self.second is None)
+                and self.discard and self.second is None and not self.kong)
 
 
 WILD_HELD: ContextVar = ContextVar("majiang_wild_held", default=None)

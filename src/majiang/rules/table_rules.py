@@ -220,6 +220,12 @@ class KongPayments:
         ``"ready"``: at the end of the hand only a player who has won or is ready
         (听牌: some tile completes a valid win, THE predicate, as a self-draw) collects
         his kong income (贵州 豆, docs/rules/guizhou.md §4); ``"always"`` (default).
+    wild : tuple of int
+        A concealed kong of a wild kind (金杠 / 银杠, :attr:`JokerRule.kong
+        <majiang.rules.jokers.JokerRule.kong>`) pays ``wild[i]`` from each other player
+        still in, ``i`` the kind's place in :meth:`JokerRule.kinds
+        <majiang.rules.jokers.JokerRule.kinds>` (天津 TJP: 银杠 6 for the turned kind, 金杠
+        8 for the next one); () (default) or a missing place: paid as ``concealed``.
 
     A robbed added kong pays nothing (the kong fails).  退税 (refund at a drawn end)
     is the end check ``"退税"`` of :attr:`Ruleset.end_checks`.
@@ -240,10 +246,15 @@ class KongPayments:
     collect: str = "always"
     void_on_deal_in: bool = False
     burn: bool = False
+    wild: tuple = ()
 
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
             check_int(getattr(self, k), f"kong payment {k}", lo=0)
+        if not isinstance(self.wild, tuple):
+            raise RuleError(f"kong payments wild must be a tuple of points, got {self.wild!r}")
+        for v in self.wild:
+            check_int(v, "kong payment wild", lo=0)
         for k in ("late_added_free", "transfer", "void_on_deal_in", "burn"):
             check_bool(getattr(self, k), f"kong payments {k}")
         for k in ("void_on_deal_in", "burn"):

@@ -20,8 +20,16 @@ From the general rule texts (docs/rules/tianjin.md): 混儿 "中下滚，7张"; 
   ×4.  A win needs 2 points (TJJ "2番起和"); with a 混儿 in hand there is no plain win
   (TJP): such a hand wins only through a pattern.
 * Settlement: each other player pays the points (self-draw only).  Kongs are paid at
-  once by each other player (:func:`kong_payments`): 直杠 1, 暗杠 2, 弯杠 1, 银杠 6,
-  金杠 8 (TJP).
+  once by each other player (:func:`kong_payments`; the engine: :data:`KONGS`): 直杠 1,
+  暗杠 2, 弯杠 1, 银杠 6, 金杠 8 (TJP).
+* 金杠 / 银杠 (TJP, TJC; option ``gold_kong``, on — off is TJJ2 without ``mode_金杠``): the
+  four next-kind 混儿 (金杠), or with ``indicator_in_play`` the four of the indicator's
+  kind (银杠), held together may be declared as a concealed kong
+  (:attr:`JokerRule.kong <majiang.rules.jokers.JokerRule.kong>`): a set of the hand like
+  any concealed kong, its tiles jokers out of play, paid 8 / 6 by each other player.
+  [interp.] The kong's 混儿 still count as held: the hand is not 素胡, and a win with a
+  金杠 / 银杠 declared is 金杠胡 / 银杠胡 (the hand's name; the readings do not say whether
+  the four must stay concealed).
 
 Options of :func:`build` (default first, alternatives named):
 
@@ -51,17 +59,23 @@ from typing import Any
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, Ruleset, ScoringRule, WallEnd,
-                   check_bool, check_choice, settle_everyone, settle_points)
+from .base import (POINTS_FUNCTIONS, WILD_HELD, JokerRule, KongPayments, Ruleset, ScoringRule,
+                   WallEnd, check_bool, check_choice, settle_everyone, settle_points)
 from .table_rules import DealerRule
 
-__all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS"]
+__all__ = ["build", "TIANJIN", "tianjin_points", "kong_payments", "KONG_POINTS", "KONGS"]
 
 _SRC = "docs/rules/tianjin.md (TJP)"
 
 KONG_POINTS = {"exposed": 1, "concealed": 2, "added": 1, "silver": 6, "gold": 8}
 """Kong payments by each other player (TJP): 直杠 1, 暗杠 2, 弯杠 1, 银杠 (the indicator
 kind) 6, 金杠 (the next kind) 8."""
+
+KONGS = KongPayments(concealed=KONG_POINTS["concealed"], exposed=KONG_POINTS["exposed"],
+                     exposed_each=KONG_POINTS["exposed"], added=KONG_POINTS["added"],
+                     when="at_once", wild=(KONG_POINTS["silver"], KONG_POINTS["gold"]))
+""":data:`KONG_POINTS` as the engine pays them (TJP): at once, each other player; a
+concealed kong of the turned kind (银杠) or the next kind (金杠) by its wild place."""
 
 _POINT_FANS = (2, 3, 4, 5, 6, 7, 8)
 
@@ -169,7 +183,15 @@ POINTS_FUNCTIONS["tianjin"] = tianjin_points
 
 
 def build(*, indicator_in_play: bool = False, min_points: Any = 2,
-          hun_diao_alone: bool = True) -> Ruleset:
+          hun_diao_alone: bool = True, gold_kong: bool = True) -> Ruleset:
+    """The 天津 ruleset (see the module docstring for every option's reading).
+
+    Raises
+    ------
+    RuleError
+        An option outside its choices.
+    """
+    check_bool(gold_kong, "tianjin option gold_kong")
     if isinstance(min_points, (tuple, list)):
         min_points = min_points[0]
     check_choice(min_points, "tianjin option min_points", (1, 2))
@@ -207,16 +229,19 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
         source="docs/rules/tianjin.md",
         tile_set="136", constraints=("self_draw_only",), ready="optional",
         jokers=JokerRule(source="turned", copies=copies, second="next", second_copies=4,
-                         claim=False, be_claimed=False, discard=False),
+                         claim=False, be_claimed=False, discard=False, kong=gold_kong),
+        kong_payments=KONGS,
         wall_end=WallEnd(kept=0), winners="single",
         scoring=ScoringRule(mode="custom", function="tianjin"),
         options={"indicator_in_play": bool(indicator_in_play),
                  "min_points": (min_points, min_points),
-                 "hun_diao_alone": bool(hun_diao_alone)},
+                 "hun_diao_alone": bool(hun_diao_alone), "gold_kong": gold_kong},
         builder="tianjin", section="§3.15",
         interpreted=("本混龙 read as a 一条龙 in the suit of a 混儿 kind whose 混儿 stand for themselves",
                      "the indicator in play or face up: an option (docs/rules/tianjin.md §6)",
-                     "no cap and play to the last tile (caps and the wall end not stated)"),
+                     "no cap and play to the last tile (caps and the wall end not stated)")
+        + (("a declared 金杠 / 银杠 still counts as held: not 素胡; 金杠胡 / 银杠胡",)
+           if gold_kong else ()),
         missing=("扣听 and the dealer side bets (坐庄 / 拉庄)",))
 
 

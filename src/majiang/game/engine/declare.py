@@ -89,8 +89,8 @@ def kong_keeps_waits(st, p, k: int, how: str) -> bool:
     kind ``k``: only of the tile just drawn, and the waits (by shape) of the hand after it
     are those the seat declared on."""
     s = st.seats[p]
-    if s.drawn is None or st.play_kind(s.drawn) != k:
-        return False
+    if s.drawn is None or st.play_kind(s.drawn) != k or k in st.jks:
+        return False                # (a kong of jokers, 金杠, changes the jokers held)
     c, j = st.play_counts(p)
     c[k] -= 1                       # the hand the seat declared on (before the draw)
     melds = st.meld_objects(p)

@@ -40,16 +40,19 @@ class KongLedger:
         self.n = n
         self.items: list[KongItem] = []
 
-    def kong(self, p, kind, outs, turns, discarder=-1, late=False):
+    def kong(self, p, kind, outs, turns, discarder=-1, late=False, wild=-1):
         """Seat p made a kong (``"concealed"``, ``"added"`` or ``"exposed"`` on
         ``discarder``'s discard); ``outs``: seats already out (血战); ``turns``: discards
-        made so far; ``late``: an added kong on a tile held from an earlier turn."""
+        made so far; ``late``: an added kong on a tile held from an earlier turn;
+        ``wild``: a concealed kong of the wild kind of that place in
+        :meth:`JokerRule.kinds` (金杠 / 银杠, :attr:`KongPayments.wild`), -1 none."""
         kp = self.kp
         if kp is None:
             return
         others = [q for q in range(self.n) if q != p and not outs[q]]
         if kind == "concealed":
-            pay = [(q, kp.concealed) for q in others]
+            amt = kp.wild[wild] if 0 <= wild < len(kp.wild) else kp.concealed
+            pay = [(q, amt) for q in others]
         elif kind == "added":
             amt = 0 if (late and kp.late_added_free) else kp.added
             pay = [(q, amt) for q in others]

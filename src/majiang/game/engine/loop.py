@@ -107,7 +107,7 @@ class _Game(_Asking, _Deal, _Claims):
                 if "concealed_kong" in cg:
                     for k in np.flatnonzero(s.phys >= 4):
                         k = int(k)
-                        if k not in st.jks and k != st.sub and \
+                        if (k not in st.jks or st.joker_rule.kong) and k != st.sub and \
                                 k not in st.model.setless_kinds and \
                                 not (s.void >= 0 and k < 27 and k // 9 == s.void) and \
                                 not (s.declared and not kong_keeps_waits(st, p, k, "concealed")):
@@ -131,7 +131,8 @@ class _Game(_Asking, _Deal, _Claims):
                 st.add_meld(p, "kong", k, True, [k] * 4)
                 s.n_kongs_concealed += 1
                 st._log(e="kong", seat=p, kind="concealed", tile=k)
-                st.kong_ledger.kong(p, "concealed", [x.out for x in st.seats], st.turns)
+                st.kong_ledger.kong(p, "concealed", [x.out for x in st.seats], st.turns,
+                                    wild=st.jks.index(k) if k in st.jks else -1)
                 st.note_kong(p)
             else:
                 s.phys[k] -= 1

@@ -263,7 +263,7 @@ class HandState:
         got = s._opts if strict else s._popts
         if got is not None:
             return got
-        sh = self.model.shape(self.meld_objects(p))
+        sh = self.model.shape(self.shape_melds(self.meld_objects(p)))
         if strict:
             o = self._strict(sh, len(s.melds), s.void)
             s._opts = o
@@ -532,7 +532,16 @@ class HandState:
         if not extra:
             return self.shape_opts(p, True)
         melds = self.meld_objects(p) + tuple(extra)
-        return self._strict(self.model.shape(melds), len(melds), self.seats[p].void)
+        return self._strict(self.model.shape(self.shape_melds(melds)), len(melds),
+                            self.seats[p].void)
+
+    def shape_melds(self, melds):
+        """The melds whose tiles count against the copies of their kinds in the shape
+        options: all but a kong of jokers (金杠, :attr:`JokerRule.kong`), whose four
+        tiles are jokers out of play, not natural copies (it still counts as a set)."""
+        if not self.joker_rule or not self.joker_rule.kong:
+            return melds
+        return tuple(m for m in melds if not (m.kind == "kong" and m.tile in self.jks))
 
     # ------------------------------------------------------------------ census
     def census(self) -> np.ndarray:
