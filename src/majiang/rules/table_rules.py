@@ -251,8 +251,9 @@ class KongPayments:
     def __post_init__(self) -> None:
         for k in ("concealed", "exposed", "exposed_each", "added"):
             check_int(getattr(self, k), f"kong payment {k}", lo=0)
-        if not isinstance(self.wild, tuple):
-            raise RuleError(f"kong payments wild must be a tuple of points, got {self.wild!r}")
+        if not isinstance(self.wild, (tuple, list)):
+            raise RuleError(f"kong payments wild must be a list of points, got {self.wild!r}")
+        object.__setattr__(self, "wild", tuple(self.wild))      # (a TOML file gives a list)
         for v in self.wild:
             check_int(v, "kong payment wild", lo=0)
         for k in ("late_added_free", "transfer", "void_on_deal_in", "burn"):
