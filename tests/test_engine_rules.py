@@ -645,3 +645,65 @@ def test_kong_discard_in_both_loops(name):
         assert [w["kong_discard"] for w in a.wins if w["how"] == "discard"] == \
             _kong_discards_from_log(a.events)
         assert sum(a.deltas) == 0
+
+
+# ---------------------------------------------------------------- 花上添花 / 大杠开花
+# How the winning tile came: drawn for a flower (海南 花上添花 x3, docs/rules/hainan.md §3),
+# or drawn for a kong made on a discard (南京 大杠开花 +20 against 小杠开花 +10,
+# docs/rules/nanjing.md §2).  The flags are read again from the log alone: a draw right
+# after the same seat's flower replaced it; the seat's last kong was a call on a discard.
+def _replacement_flags_from_log(events):
+    out = []
+    after_flower, claimed = {}, {}
+    prev = None
+    for e in events:
+        k = e["e"]
+        if k == "draw":
+            after_flower[e["seat"]] = (prev is not None and prev["e"] == "flower"
+                                       and prev["seat"] == e["seat"])
+        elif k == "call" and e["kind"] == "kong":
+            claimed[e["seat"]] = True
+        elif k == "kong":
+            claimed[e["seat"]] = False
+        elif k == "win" and e["how"] in ("self_draw", "kong_replacement"):
+            out.append((after_flower.get(e["seat"], False),
+                        e["how"] == "kong_replacement" and claimed.get(e["seat"], False)))
+        prev = e
+    return out
+
+
+def _fans_match_flags(name, w):
+    fans = _fan_names(w)
+    if name == "hainan":
+        return ("花上添花" in fans) is w["flower_replacement"]
+    return (("大杠开花" in fans) is w["kong_claimed"]
+            and ("小杠开花" in fans) is (w["how"] == "kong_replacement"
+                                         and not w["kong_claimed"]))
+
+
+@pytest.mark.parametrize("name, flag", [("hainan", "flower_replacement"),
+                                        ("nanjing", "kong_claimed")])
+def test_replacement_wins_in_both_loops(name, flag):
+    # seeded hands in the compiled loop (at least 30): zero-sum, the fan exactly on the
+    # flagged wins; the first two flagged hands played again by the Python loop with a
+    # log: the same hand and win contexts, the flags read again from the log, a replay
+    from majiang.game import replay, to_jsonl
+    found = []
+    for h in range(600):
+        b = play_hand(name, "efficiency", seed=20, hand=h, engine="compiled")
+        assert sum(b.deltas) == 0
+        for w in b.wins:
+            assert _fans_match_flags(name, w), (name, h)
+        if any(w[flag] for w in b.wins):
+            found.append((h, b))
+        if h >= 29 and len(found) >= 2:
+            break
+    assert len(found) >= 2, name
+    for h, b in found[:2]:
+        a = play_hand(name, ("efficiency",) * 4, seed=20, hand=h, log=True)
+        assert summarize(a) == summarize(b)
+        assert [w["check"][2] for w in a.wins] == [w["check"][2] for w in b.wins]
+        drawn = [w for w in a.wins if w["how"] in ("self_draw", "kong_replacement")]
+        assert [(w["flower_replacement"], w["kong_claimed"]) for w in drawn] == \
+            _replacement_flags_from_log(a.events)
+        assert summarize(replay(to_jsonl(a.events))) == summarize(a)

@@ -89,7 +89,8 @@ def test_hainan_fan_sources_that_do_not_apply():
 def test_hainan_every_fan_tested():
     tested = {c[3] for c in HAINAN_FANS} | {"有眼", "箭刻", "番花对位", "令牌/风刻", "门清",
                                              "混一色", "杠", "只吃不碰", "花胡", "平胡",
-                                             "天胡"}      # 天胡: tests/test_engine_rules.py
+                                             "天胡",      # 天胡: tests/test_engine_rules.py
+                                             "花上添花"}  # below
     assert {f.chinese for f in rules.get("hainan").fans} == tested
 
 
@@ -121,3 +122,37 @@ def test_hainan_settlement_rules():
     assert s(2, 1, 0, zhuangxian=False) == (-3, 7, -2, -2)
     # three players
     assert s(2, 1, None, players=3) == (-4, 6, -2)
+
+
+# ----------------------------------------------------------------- 花上添花 / 花砸
+# docs/rules/hainan.md §3: 花上添花 (a win on a flower replacement) x3 in the servers' scale,
+# multiplied with the rest (自摸 x2); the fragment's 花砸 (docs/rules/hainan_tuidao.md) adds
+# nothing — option huashang=False, and the 推倒胡 settlement's table.
+def test_hainan_flower_replacement_win():
+    hand, win = "123m456p789s11z45m", "6m"      # 门清 (a 番 source, x1)
+    plain = score(hand, win, ruleset="hainan", seat_wind=1, self_drawn=True)
+    assert plain.points == 2 and "花上添花" not in plain                 # 自摸 x2
+    r = score(hand, win, ruleset="hainan", seat_wind=1, self_drawn=True,
+              flower_replacement=True)
+    assert "花上添花" in r and r.points == 2 * 3                          # 自摸 x 花上添花
+    # winner seat 1 (South), so seat 0 deals: 6 x 2 from the dealer, 6 from each other
+    assert r.settle(1) == (-12, 24, -6, -6)
+    # 花砸: the same win adds nothing
+    r = score(hand, win, ruleset=hainan.build(huashang=False), seat_wind=1, self_drawn=True,
+              flower_replacement=True)
+    assert "花上添花" not in r and r.points == 2
+    # a win with no 番 source still wins by self-draw (无番靠自摸) and takes the x3
+    assert score(NO_FAN, "6s", ruleset="hainan", seat_wind=1, self_drawn=True,
+                 flower_replacement=True).points == 2 * 3
+    # only on one's own draw
+    with pytest.raises(InvalidHandError, match="flower_replacement"):
+        score(hand, win, ruleset="hainan", seat_wind=1, flower_replacement=True)
+
+
+def test_hainan_kong_replacement_that_was_a_flower():
+    # a kong's replacement was a flower, itself replaced: one x3 (花上添花), not 杠上开花 as
+    # well [interp.]: 3 x 2 (自摸) = 6, where both would give 3 x 3 x 2 = 18 (capped 8)
+    kw = dict(ruleset="hainan", seat_wind=1, self_drawn=True, kong=True)
+    r = score("123m456p22m45m {1111s}", "6m", flower_replacement=True, **kw)
+    assert "花上添花" in r and "杠上开花" not in r and r.points == 6
+    assert score("123m456p22m45m {1111s}", "6m", **kw).points == 6      # 杠上开花 alone

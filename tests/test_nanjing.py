@@ -34,7 +34,10 @@ NANJING_FANS = [
     ("11112222m5566s7s", "7s", {"flowers": 1}, "豪华双七对", 10 + 10 + 2 + 120),
     ("111122223333m4m", "4m", {"flowers": 1}, "超豪华双七对", 160),
     ("123m456p11z45m {1111s}", "6m", {"flowers": 1, "self_drawn": True, "kong": True},
-     "杠后开花", 10 + 10 + (1 + 2) * 2 + 10),          # suit 暗杠: 软花 2
+     "小杠开花", 10 + 10 + (1 + 2) * 2 + 10),          # suit 暗杠: 软花 2
+    ("123m456p11z45m [1111s]", "6m",                     # a kong made on a discard
+     {"flowers": 1, "self_drawn": True, "kong": True, "kong_claimed": True},
+     "大杠开花", 10 + (1 + 1) * 2 + 20),                # suit 明杠: 软花 1; no 门一
     ("123m456p789s11z45m", "6m", {"flowers": 1, "self_drawn": True, "last_tile": True},
      "海底捞月", 10 + 10 + 2 + 20),
     # 天胡 (进园子): the three others lose their whole 园子 (100): the total, nothing added
@@ -288,3 +291,25 @@ def test_concealed_kong_money_option():
         nanjing.build(concealed_kong_money=-6)
     assert not any("现场汇" in m for m in nanjing.NANJING.missing)
     assert any("现场汇" in x for x in nanjing.NANJING.lost)
+
+
+# ----------------------------------------------------------------- 小杠开花 / 大杠开花
+# docs/rules/nanjing.md §2: 小杠开花 +10 / 大杠开花 +20; 大 = the kong was made on another's
+# discard [interp.] (the win context's kong_claimed).  跑一 10; 花砸2 = (硬花 + 软花) x 2 with
+# a suit 明杠 worth 1 软花 and a suit 暗杠 2; an opened hand, so no 门一.
+def test_nanjing_big_and_small_kong_flower():
+    hand, win = "123m456p11z45m [1111s]", "6m"      # the kong shown: 明杠 (claimed or added)
+    kw = dict(ruleset="nanjing", self_drawn=True, kong=True, flowers=1)
+    big = score(hand, win, kong_claimed=True, **kw)
+    assert "大杠开花" in big and "小杠开花" not in big
+    assert big.points == 10 + (1 + 1) * 2 + 20
+    small = score(hand, win, **kw)                  # an added kong: 小杠开花
+    assert "小杠开花" in small and "大杠开花" not in small
+    assert small.points == 10 + (1 + 1) * 2 + 10
+    # both are big wins: the next hand is 比下胡
+    assert nanjing.bixia_next(big) and nanjing.bixia_next(small)
+    # a concealed kong cannot have been made on a discard; kong_claimed needs a kong win
+    with pytest.raises(InvalidHandError, match="no exposed kong"):
+        score("123m456p11z45m {1111s}", win, kong_claimed=True, **kw)
+    with pytest.raises(InvalidHandError, match="kong_claimed"):
+        score(hand, win, ruleset="nanjing", self_drawn=True, kong_claimed=True, flowers=1)

@@ -91,6 +91,15 @@ class WinContext:
         kong (in the same turn, after the replacement draw).  Only on a discard, not a
         robbed kong (the game engine knows it; a lone hand does not).  Rulesets that
         know the rule score it (a fan, or a payment term of their settlement).
+    flower_replacement : bool
+        With ``self_drawn``: the win tile is the replacement drawn for a flower (补花)
+        just set aside — 花上添花 / 花砸 (the game engine knows it; a lone hand does not).
+        A kong's replacement that was a flower, itself replaced, has both ``kong`` and
+        ``flower_replacement``; each ruleset says what that scores.
+    kong_claimed : bool
+        With ``kong`` and ``self_drawn`` (杠上开花): the kong that drew the replacement
+        was made on another player's discard (a 明杠 / 直杠), not of one's own tiles (a
+        concealed kong or a pung made up with a drawn tile) — 南京 大杠开花 against 小杠开花.
 
     Raises
     ------
@@ -99,7 +108,9 @@ class WinContext:
         unknown ``first_turn`` or one the win contradicts (天和 / 地和 on a discard,
         人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer), or
         ``kong_discard`` on a self-draw or a robbed kong, an unknown ``declared_ready``,
-        ``"open"`` on a discard win, or ``discarder_ready`` on a self-draw.
+        ``"open"`` on a discard win, ``discarder_ready`` on a self-draw,
+        ``flower_replacement`` without ``self_drawn``, or ``kong_claimed`` without a
+        kong replacement (``kong`` and ``self_drawn``).
     """
 
     win_tile: int
@@ -114,13 +125,15 @@ class WinContext:
     kong_discard: bool = False
     declared_ready: str = ""
     discarder_ready: bool = False
+    flower_replacement: bool = False
+    kong_claimed: bool = False
 
     def __post_init__(self) -> None:
         t = self.win_tile
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < N_KINDS:
             raise InvalidHandError(f"win_tile must be a tile kind 0..33, got {t!r}")
         for name in ("self_drawn", "last_copy", "kong", "last_tile", "kong_discard",
-                     "discarder_ready"):
+                     "discarder_ready", "flower_replacement", "kong_claimed"):
             object.__setattr__(self, name, bool(getattr(self, name)))
         object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
         object.__setattr__(self, "prevalent_wind", _wind(self.prevalent_wind, "prevalent_wind"))
@@ -152,6 +165,12 @@ class WinContext:
                                    "wins only by self-draw")
         if self.discarder_ready and self.self_drawn:
             raise InvalidHandError("discarder_ready needs a win on a discard, not a self-draw")
+        if self.flower_replacement and not self.self_drawn:
+            raise InvalidHandError("flower_replacement (a win on the tile drawn for a flower) "
+                                   "needs a self-draw")
+        if self.kong_claimed and not (self.kong and self.self_drawn):
+            raise InvalidHandError("kong_claimed (the kong was made on a discard) needs a win "
+                                   "on that kong's replacement: kong and self_drawn")
 
     @property
     def heavenly(self) -> bool:
@@ -185,7 +204,9 @@ class WinContext:
                                 ("discard after a kong", self.kong_discard),
                                 (f"declared ready ({self.declared_ready})",
                                  self.declared_ready),
-                                ("discarder declared ready", self.discarder_ready)) if v]
+                                ("discarder declared ready", self.discarder_ready),
+                                ("on a flower replacement", self.flower_replacement),
+                                ("the kong made on a discard", self.kong_claimed)) if v]
         if self.first_turn:
             flags.append({"heavenly": "天和", "earthly": "地和", "human": "人和"}[self.first_turn])
         winds = "ESWN"

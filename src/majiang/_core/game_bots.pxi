@@ -92,7 +92,9 @@ cdef class _HandBots(_HandState):
                                 last_copy, last_tile, (p - self.dealer + self.n) % self.n,
                                 s.n_flowers, j, is_joker,
                                 FIRST_TURNS[self.first_turn(p, self_drawn, kong or robbing)],
-                                bool(not self_drawn and not robbing and self.disc_after_kong))
+                                bool(not self_drawn and not robbing and self.disc_after_kong),
+                                bool(self_drawn and self.flower_seat == p),
+                                bool(self_drawn and kong and self.kong_from >= 0))
         return res
 
     cdef bint only258(self, int p, const uint8_t* c, int tile) noexcept:

@@ -34,6 +34,8 @@ cdef class _HandState:
     cdef int kong_seat         # the last kong made (not robbed): its seat (-1 none) and the
     cdef int kong_turn         # discards made before it; the last discard followed its
     cdef int disc_after_kong   # discarder's kong of that turn (杠上炮, HandState.note_kong)
+    cdef int kong_from         # the last kong's discarder, -1 of own tiles (大杠开花)
+    cdef int flower_seat       # the seat whose last draw replaced a flower (花上添花)
     cdef int pay_kongs         # the ruleset pays kongs outside the hand value (bridge.kong)
     cdef int min_aware         # bots check tenpai waits with THE predicate (bridge.pick_wait)
     cdef int step_back         # bit (-code - 1): pick_wait outcomes that make a bot leave tenpai
@@ -70,6 +72,8 @@ cdef class _HandState:
         self.kong_seat = -1
         self.kong_turn = -1
         self.disc_after_kong = 0
+        self.kong_from = -1
+        self.flower_seat = -1
         for k in range(34):
             self.fd_seat[k] = -1
             self.fd_claim[k] = -1
@@ -173,6 +177,7 @@ cdef class _HandState:
             return -1
         t = self.take(from_tail)
         self.draws += 1
+        self.flower_seat = -1
         while t >= 34:
             s.flowers[s.n_flowers] = t
             s.n_flowers += 1
@@ -180,6 +185,7 @@ cdef class _HandState:
                 return -1
             t = self.take(True)
             self.draws += 1
+            self.flower_seat = p
         s.phys[t] += 1
         s.drawn = t
         s.ndrawn += 1

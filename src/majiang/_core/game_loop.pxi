@@ -138,6 +138,7 @@ cdef class FastHand(_HandBots):
                     self.bridge.kong(p, "concealed", self.outs(), self.turns, -1, False)
                 self.kong_seat = p
                 self.kong_turn = self.turns
+                self.kong_from = -1
             else:
                 s.phys[k] -= 1
                 s.s13_ok = 0
@@ -159,6 +160,7 @@ cdef class FastHand(_HandBots):
                     self.bridge.kong(p, "added", self.outs(), self.turns, -1, k != drawn)
                 self.kong_seat = p
                 self.kong_turn = self.turns
+                self.kong_from = -1
             t = self.draw(p, True)
             if t < 0:
                 out[0] = E_WALL
@@ -339,6 +341,7 @@ cdef class FastHand(_HandBots):
                 self.bridge.kong(q, "exposed", self.outs(), self.turns, p, False)
             self.kong_seat = q
             self.kong_turn = self.turns
+            self.kong_from = p
         elif self.optkind_last == O_PUNG:
             sq.phys[tile] -= 2
             self.add_meld(q, 1, tile, 0, p)

@@ -14,8 +14,8 @@ With --rules NAME|FILE the ruleset's fans, minimum, points (with its cap, if
 the cap cut them) and settlement apply.  Under --rules whose jokers come from a
 turned tile (wuhan, nanchang, tianjin …) give --indicator: without it no tile is
 wild (a "note" line says so; --json: "joker_note").  A table flag the ruleset does
-not read (--kong-discard, --declared-ready, --discarder-ready changing no fan and no
-payment, e.g. 杠上炮 under guangdong) is named in a "note" line too (--json: "flag_note").
+not read (--kong-discard, --declared-ready, --discarder-ready, --flower-replacement,
+--kong-claimed changing no fan and no payment, e.g. 杠上炮 under guangdong) is named in a "note" line too (--json: "flag_note").
 
 Examples:
   majiang score "456p789s11z [555z] 45m" --win 6m
@@ -87,6 +87,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--discarder-ready", action="store_true",
                         help="the discarder had declared ready (a discard win: 保定 / 立四 "
                              "no 大包, 海南 推倒胡 明打)")
+    parser.add_argument("--flower-replacement", action="store_true",
+                        help="with --self-drawn: won on the tile drawn for a flower (海南 "
+                             "花上添花)")
+    parser.add_argument("--kong-claimed", action="store_true",
+                        help="with --self-drawn --kong: the kong was made on another "
+                             "player's discard (南京 大杠开花)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
@@ -142,7 +148,9 @@ def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
 
 
 _FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--declared-ready", ""),
-          ("discarder_ready", "--discarder-ready", False))
+          ("discarder_ready", "--discarder-ready", False),
+          ("flower_replacement", "--flower-replacement", False),
+          ("kong_claimed", "--kong-claimed", False))
 
 
 def unread_flags_note(rescore, result, args, settle) -> str | None:
@@ -174,7 +182,8 @@ def run(args: argparse.Namespace) -> int:
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     def rescore(**changed):
         kw = dict(kong_discard=args.kong_discard, declared_ready=args.declared_ready,
-                  discarder_ready=args.discarder_ready)
+                  discarder_ready=args.discarder_ready,
+                  flower_replacement=args.flower_replacement, kong_claimed=args.kong_claimed)
         kw.update(changed)
         return score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                      kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
@@ -213,6 +222,10 @@ def run(args: argparse.Namespace) -> int:
         how += f", declared ready ({ctx.declared_ready})"
     if ctx.discarder_ready:
         how += ", the discarder declared ready"
+    if ctx.flower_replacement:
+        how += ", on a flower replacement"
+    if ctx.kong_claimed:
+        how += ", the kong made on a discard"
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "

@@ -173,6 +173,24 @@ def kong_discard(w) -> int:
     return int(w.context.kong_discard)
 
 
+def flower_replacement(w) -> int:
+    """A self-draw on the tile drawn for a flower (花上添花;
+    :attr:`majiang.winning.WinContext.flower_replacement`)."""
+    return int(w.context.flower_replacement)
+
+
+def kong_flower_claimed(w) -> int:
+    """A win on the replacement of a kong made on another's discard (南京 大杠开花;
+    :attr:`majiang.winning.WinContext.kong_claimed`)."""
+    return int(w.context.kong_replacement and w.context.kong_claimed)
+
+
+def kong_flower_own(w) -> int:
+    """A win on the replacement of a kong of one's own tiles — a concealed kong or a pung
+    made up with a drawn tile (南京 小杠开花)."""
+    return int(w.context.kong_replacement and not w.context.kong_claimed)
+
+
 def last_tile(w) -> int:
     """海底: won on the last tile, drawn or discarded."""
     return int(w.context.last_tile)

@@ -32,11 +32,17 @@ Options of :func:`build` (default first, alternatives named):
 * ``zhuangxian`` (True, 庄闲): payments between the dealer and another player get d + 1.
 * ``no_honors`` (False, 无字牌): the honors removed (108 suited + 8 flowers).
 * ``players`` (4): HN also offers 3.
+* ``huashang`` (True, HN and HNJ): 花上添花 ×3, a self-draw on the tile drawn for a flower
+  (the win context's ``flower_replacement``, which the game engine sets); False = the
+  fragment's 花砸 (docs/rules/hainan_tuidao.md): such a win is allowed and adds nothing.
+  The two texts **conflict**; the module follows the servers' multiplier scale, so ×3 is
+  the default.  A kong's replacement that was a flower, itself replaced, is 花上添花 and
+  not also 杠上开花 [interp.: HN's win type is one of 杠开 / 补花]; like 杠上开花 it
+  multiplies with 自摸 ×2 (docs/rules/hainan.md §3 lists them side by side).
 
 天胡 / 地胡 ×3 (and each a 番 source) come from the win context's ``first_turn``, which
 the game engine sets; 地胡 is read as any non-dealer win in the first go-around before a
-call [interp.].  Not scored from one hand: 花上添花 ×3 (a win on a flower replacement; the seed's
-fragment (docs/rules/partial.md §3) says 花砸 scores no 番 — **conflict**), the side bet 噶 and the dealer
+call [interp.].  Not scored from one hand: the side bet 噶 and the dealer
 streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底包牌, a 番-less
 抢杠, 防勾脚), in which the responsible player pays the whole amount plus 1.
 """
@@ -107,11 +113,12 @@ def settle_hainan(points: int, winner: int, discarder: int | None, *, players: i
 
 
 def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
-          zhuangxian: bool = True, no_honors: bool = False, players: int = 4) -> Ruleset:
+          zhuangxian: bool = True, no_honors: bool = False, players: int = 4,
+          huashang: bool = True) -> Ruleset:
     check_choice(cap, "hainan option cap", (8, 12, 16, None))
     check_choice(players, "hainan option players", (3, 4))
     for key, v in (("you_fan", you_fan), ("jiao_ling", jiao_ling), ("zhuangxian", zhuangxian),
-                   ("no_honors", no_honors)):
+                   ("no_honors", no_honors), ("huashang", huashang)):
         check_bool(v, f"hainan option {key}")
     src = "docs/rules/hainan.md (HN)"
     mult, pat = ("multiplier",), ("pattern",)
@@ -143,6 +150,9 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         F.fan(20, "地胡", "Earthly Hand (x3)", 3, F.earthly_or_human, tags=mult + pat,
               source=src),
     )
+    if huashang:        # 花上添花 ×3 (HN, HNJ); off: the fragment's 花砸, no 番
+        fl += (F.fan(21, "花上添花", "Win on a Flower Replacement (x3)", 3,
+                     F.flower_replacement, excludes=(2,), tags=mult, source=src),)
     tile_set = "116" if no_honors else "144"
     return Ruleset(
         name="hainan", title="海南麻将 (Hainan)",
@@ -158,13 +168,17 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         ready="none", wall_end=WallEnd(kept=15), winners="head_bump",
         scoring=ScoringRule(mode="custom", function="hainan", cap=cap),
         options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
-                 "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players},
+                 "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players,
+                 "huashang": huashang},
         builder="hainan", section="§3.20",
         interpreted=("items 7-9 of the 番 list inferred (docs/rules/hainan.md)",
                      "a wall end of about 15 tiles; 地胡 as any non-dealer win in the first go-around before a call",
                      "the cap applied to the value, before d, so per payer (per payer or in "
-                     "total: not stated)"),
-        missing=("花上添花 and the liability cases need the game history",))
+                     "total: not stated)",
+                     "花上添花 x3 (the servers) over the fragment's 花砸 with no 番 (option "
+                     "huashang); a flower drawn as a kong's replacement: 花上添花, not also "
+                     "杠上开花"),
+        missing=("the liability cases need the game history",))
 
 
 HAINAN = build()

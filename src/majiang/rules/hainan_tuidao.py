@@ -17,8 +17,9 @@ docs/rules/hainan.md), the payments these:
   non-dealer pays 4, the dealer 8 (a dealer winner gets 8 from each [interp.]).
 * 明打 (:func:`mingda`) [interp.]: a declared player's discard gives another player the win:
   the declared discarder alone pays 8, 16 when the dealer is the discarder or the winner.
-* 花砸 scores nothing extra (the ``hainan`` table has no 花上添花 fan: the fragment and the
-  servers' ×3 **conflict**; the fragment is followed).
+* 花砸 scores nothing extra: the ``hainan`` table is built without its 花上添花 ×3 (option
+  ``huashang=False``; the fragment and the servers' ×3 **conflict**; the fragment is followed
+  here, the servers by ``hainan``).
 
 Options of :func:`build` (default first, alternatives named in docs/rules/hainan_tuidao.md §3):
 
@@ -146,7 +147,8 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
     check_choice(unit, "hainan_tuidao option unit", ("flat", "hainan"))
     check_bool(you_fan, "hainan_tuidao option you_fan")
     check_choice(cap, "hainan_tuidao option cap", (8, 12, 16, None))
-    base = _hainan_build(you_fan=you_fan, cap=cap)
+    # 花砸 (a win on a flower replacement) adds nothing: the fragment, not the servers' ×3
+    base = _hainan_build(you_fan=you_fan, cap=cap, huashang=False)
     # 明摸 / 明打: paid by the settlement (no 番); the tag lets players declare with the hand
     # shown in the game engine (majiang.game.engine.facts.ready_kinds)
     ready_fans = (

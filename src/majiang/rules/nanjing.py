@@ -34,8 +34,12 @@ is the whole total (160, no other item added); 压绝 = a win on the last copy o
 (绝张) with a one-tile wait (edge, closed or the pair; NJH "压绝不重复叠加压档"); 无花果 =
 no 花 at all (硬花 + 软花 = 0; consistent with NJH's test that an opened hand with a wind
 pung and no flowers cannot win); 全球独钓 = every set claimed, a single tile waited on;
-a kong-replacement win is 小杠开花 (+10): whether the kong was taken from a discard
-(大杠开花, +20) is not in a win context.
+小杠开花 (+10) / 大杠开花 (+20) = a win on the replacement of a kong of one's own tiles (a
+concealed kong, or a pung made up with a drawn tile) / of a kong made on another player's
+discard (明杠, the win context's ``kong_claimed``, which the game engine sets) — the text
+names the two without defining them; the discarder who fed the kong is the "responsible
+player" of its 包牌, which is what makes the claimed kong the big one (NJ's 比下胡 list
+names both 杠后开花).
 
 Options of :func:`build` (default first, alternatives named):
 
@@ -62,7 +66,7 @@ does not know how much of his 园子 a player has left, so each is taken as full
 doubles it like any total].  Both are big wins (比下胡 next hand).
 
 Not scored from one hand: 地胡 (NJ's "after 天听": it needs a ready declaration on the
-deal, which the game engine does not model here), 大杠开花 (the kong's origin), the
+deal, which the game engine does not model here), the
 exposed-kong and penalty payments (现场汇; NJ names them with no values), 压档 / 独占
 (NJH +2, not in NJ).
 
@@ -82,7 +86,7 @@ __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_n
            "hard_flowers", "soft_flowers", "BIG_WINS"]
 
 BIG_WINS = ("混一色", "对对胡", "压绝", "无花果", "清一色", "全球独钓", "七对", "双七对",
-            "豪华双七对", "超豪华双七对", "杠后开花", "天胡")
+            "豪华双七对", "超豪华双七对", "小杠开花", "大杠开花", "天胡")
 """The big wins of NJ's 比下胡 list that a win shows (地胡 needs a ready declaration)."""
 
 
@@ -185,8 +189,8 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
               source=src),
         F.fan(13, "超豪华双七对", "Seven Pairs with Three Fours (160 in all)", 160, _quads(3),
               excludes=tuple(i for i in allx if i != 13), tags=big, source=src),
-        F.fan(14, "杠后开花", "Win on Kong Replacement (小杠开花)", 10, F.kong_flower, tags=big,
-              source=src),
+        F.fan(14, "小杠开花", "Win on an Own Kong's Replacement", 10, F.kong_flower_own,
+              tags=big, source=src + " [interp.: a concealed or added kong]"),
         F.fan(15, "海底捞月", "Last Tile Self-Draw", 20, F.last_self, source=src),
     )
     ckt = table == "changkaitou"
@@ -195,6 +199,9 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                  200 if ckt else yuanzi, F.heavenly,
                  excludes=() if ckt else allx, tags=big,
                  source=src),)
+    fl += (F.fan(17, "大杠开花", "Win on a Claimed Kong's Replacement", 20,
+                 F.kong_flower_claimed, tags=big,
+                 source=src + " [interp.: a kong made on a discard]"),)
     return Ruleset(
         name="nanjing_changkaitou" if ckt else "nanjing",
         title="南京麻将 敞开头 (Nanjing, open table)" if ckt
@@ -221,8 +228,10 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                      "天胡 under 进园子: each other player pays a full 园子 (the stake left "
                      "is not known to one hand)",
                      "现场汇: a concealed kong collects 6 from each other player at once (a "
-                     "hobby text's value; the commercial text gives none)"),
-        missing=("大杠开花 needs the kong's origin; 地胡 needs a ready declaration (天听)",),
+                     "hobby text's value; the commercial text gives none)",
+                     "大杠开花 a win on the replacement of a kong made on a discard, 小杠开花 of "
+                     "a concealed or added kong"),
+        missing=("地胡 needs a ready declaration (天听)",),
         lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",))
 
 

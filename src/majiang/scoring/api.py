@@ -37,7 +37,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "mcr",
           method: str = "auto", first_turn: str = "", indicator: Any = None,
           kong_discard: bool = False, declared_ready: Any = "",
-          discarder_ready: bool = False) -> FanResult:
+          discarder_ready: bool = False, flower_replacement: bool = False,
+          kong_claimed: bool = False) -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -81,6 +82,13 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
         score it (山东 暗楼 1 / 明楼 2 番, 海南 推倒胡 明摸); ``discarder_ready``: on a discard
         win, the discarder had declared (保定 / 立四 no 大包, 海南 推倒胡 明打).  The kernel is
         skipped when either is given.
+    flower_replacement : bool
+        With ``self_drawn``: won on the tile drawn for a flower (海南 花上添花;
+        :attr:`majiang.winning.WinContext.flower_replacement`).
+    kong_claimed : bool
+        With ``kong`` and ``self_drawn``: the kong was made on another's discard (南京
+        大杠开花; :attr:`majiang.winning.WinContext.kong_claimed`).  The kernel is skipped
+        when either is given.
     method : {"auto", "kernel", "python"}
         ``"auto"`` (default) scores with the compiled kernel
         (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
@@ -139,9 +147,10 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                          last_tile=last_tile, seat_wind=seat_wind,
                          prevalent_wind=prevalent_wind, flowers=flowers,
                          first_turn=first_turn, kong_discard=kong_discard,
-                         declared_ready=declared_ready, discarder_ready=discarder_ready)
+                         declared_ready=declared_ready, discarder_ready=discarder_ready,
+                         flower_replacement=flower_replacement, kong_claimed=kong_claimed)
     if method != "python" and not first_turn and not kong_discard and not declared_ready \
-            and not discarder_ready:
+            and not discarder_ready and not flower_replacement and not kong_claimed:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error
         rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
@@ -168,13 +177,15 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                 return r
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                          prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                         declared_ready=declared_ready, discarder_ready=discarder_ready)
+                         declared_ready=declared_ready, discarder_ready=discarder_ready,
+                         flower_replacement=flower_replacement, kong_claimed=kong_claimed)
 
 
 def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                   prevalent_wind, flowers, ruleset, first_turn="",
                   kong_discard=False, *, declared_ready="",
-                  discarder_ready=False) -> FanResult:
+                  discarder_ready=False, flower_replacement=False,
+                  kong_claimed=False) -> FanResult:
     """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
@@ -183,7 +194,10 @@ def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_w
                                kong=kong, last_tile=last_tile, seat_wind=seat_wind,
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=rs_,
                                first_turn=first_turn, kong_discard=kong_discard,
-                               declared_ready=declared_ready, discarder_ready=discarder_ready)
+                               declared_ready=declared_ready, discarder_ready=discarder_ready,
+                               flower_replacement=flower_replacement,
+                               kong_claimed=kong_claimed)
     return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                             prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                            declared_ready=declared_ready, discarder_ready=discarder_ready)
+                            declared_ready=declared_ready, discarder_ready=discarder_ready,
+                            flower_replacement=flower_replacement, kong_claimed=kong_claimed)

@@ -52,7 +52,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
               last_copy: bool = False, last_tile: bool = False, seat_wind: Any = 0,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
               indicator: Any = None, kong_discard: bool = False, declared_ready: Any = "",
-              discarder_ready: bool = False) -> WinCheck:
+              discarder_ready: bool = False, flower_replacement: bool = False,
+              kong_claimed: bool = False) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -85,6 +86,10 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
         :attr:`majiang.winning.WinContext.declared_ready`), for the rulesets that score
         a declaration.  The predicate does not refuse an undeclared win under a ruleset
         that requires the declaration: that is a table rule the game engine plays.
+    flower_replacement, kong_claimed
+        A self-draw on the tile drawn for a flower; a kong replacement drawn for a kong
+        made on another's discard (the game engine sets them;
+        :attr:`majiang.winning.WinContext.flower_replacement` / ``kong_claimed``).
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -117,7 +122,8 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
                           prevalent_wind=prevalent_wind, flowers=flowers,
                           first_turn=first_turn, indicator=indicator,
                           kong_discard=kong_discard, declared_ready=declared_ready,
-                          discarder_ready=discarder_ready)
+                          discarder_ready=discarder_ready,
+                          flower_replacement=flower_replacement, kong_claimed=kong_claimed)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:

@@ -274,7 +274,8 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
 
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
              prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False,
-             declared_ready="", discarder_ready=False):
+             declared_ready="", discarder_ready=False, flower_replacement=False,
+             kong_claimed=False):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     game_model(rs).check_melds(h.melds)      # an honour chow only where the ruleset plays it
@@ -290,7 +291,8 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     ctx = WinContext(win, bool(self_drawn), bool(last_copy), bool(kong), bool(last_tile),
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
-                     bool(kong_discard), declared_ready, bool(discarder_ready))
+                     bool(kong_discard), declared_ready, bool(discarder_ready),
+                     bool(flower_replacement), bool(kong_claimed))
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -299,6 +301,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     if ctx.kong and ctx.self_drawn and not any(m.kind == "kong" for m in h.melds):
         raise InvalidHandError("kong=True on a self-draw means 杠上开花 (win on a kong "
                                "replacement), but the hand has no kong")
+    _check_kong_claimed(ctx, h)
     if ctx.kong and not ctx.self_drawn and allc[win]:
         raise InvalidHandError(
             f"kong=True on a discard means 抢杠和 (robbing an added kong of {tile_name(win)}), "
@@ -314,12 +317,20 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     return rs, h, ctx
 
 
+def _check_kong_claimed(ctx: WinContext, h: Hand) -> None:
+    """kong_claimed (the kong won on was made on a discard) needs an exposed kong."""
+    if ctx.kong_claimed and not any(m.kind == "kong" and not m.concealed for m in h.melds):
+        raise InvalidHandError("kong_claimed means the kong was made on another player's "
+                               "discard, but the hand has no exposed kong")
+
+
 def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy: bool = False,
                kong: bool = False, last_tile: bool = False, seat_wind: Any = 0,
                prevalent_wind: Any = 0, flowers: int = 0,
                ruleset: Any = "mcr", first_turn: str = "",
                kong_discard: bool = False, declared_ready: Any = "",
-               discarder_ready: bool = False) -> list[tuple[int, dict, WinningHand]]:
+               discarder_ready: bool = False, flower_replacement: bool = False,
+               kong_claimed: bool = False) -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -328,7 +339,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed)
     return _candidates(rs, h, ctx)
 
 
@@ -431,11 +442,12 @@ def _build_readings(rs, h: Hand, ctx: WinContext):
 def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                      prevalent_wind, flowers, ruleset, first_turn="",
                      kong_discard=False, *, declared_ready="",
-                     discarder_ready=False) -> FanResult:
+                     discarder_ready=False, flower_replacement=False,
+                     kong_claimed=False) -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(

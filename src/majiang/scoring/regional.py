@@ -38,8 +38,8 @@ from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_assignments
 from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
-from .reference import (_READINGS, _counted, _meets_minimum, _readings, _readings_key, _table,
-                        _where, evaluate, flower_count, wind_index)
+from .reference import (_READINGS, _check_kong_claimed, _counted, _meets_minimum, _readings,
+                        _readings_key, _table, _where, evaluate, flower_count, wind_index)
 from .results import FanCount, FanResult
 
 __all__ = ["score", "RegionalResult", "candidates"]
@@ -315,14 +315,19 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                seat_wind: Any = 0, prevalent_wind: Any = 0, flowers: int = 0,
                ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
                first_turn: str = "", kong_discard: bool = False, declared_ready: Any = "",
-               discarder_ready: bool = False):
+               discarder_ready: bool = False, flower_replacement: bool = False,
+               kong_claimed: bool = False):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
-    if (kong_discard and (self_drawn or kong)) or declared_ready or discarder_ready:
+    if ((kong_discard and (self_drawn or kong)) or declared_ready or discarder_ready
+            or flower_replacement or kong_claimed):
         # raises on a context the win contradicts (the readings below drop such contexts)
         WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=bool(kong_discard),
-                   declared_ready=declared_ready, discarder_ready=discarder_ready)
+                   declared_ready=declared_ready, discarder_ready=discarder_ready,
+                   flower_replacement=flower_replacement, kong_claimed=kong_claimed)
     h0 = as_hand(hand, hand_size=rs.hand_size)
+    if kong_claimed:
+        _check_kong_claimed(WinContext(0, True, kong=True, kong_claimed=True), h0)
     if h0.n_tiles + jokers != rs.hand_size:
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
@@ -390,7 +395,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                           bool(last_tile), wind_index(seat_wind, "seat_wind"),
                                           wind_index(prevalent_wind, "prevalent_wind"), flowers,
                                           first_turn, bool(kong_discard), declared_ready,
-                                          bool(discarder_ready))
+                                          bool(discarder_ready), bool(flower_replacement),
+                                          bool(kong_claimed))
             except InvalidHandError:
                 contexts[wt] = None
         return contexts[wt]
@@ -444,7 +450,8 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         ctx = WinContext(win if win is not None else 0, bool(self_drawn), False, bool(kong),
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
                          wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
-                         bool(kong_discard), declared_ready, bool(discarder_ready))
+                         bool(kong_discard), declared_ready, bool(discarder_ready),
+                         bool(flower_replacement), bool(kong_claimed))
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -477,7 +484,8 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
           prevalent_wind: Any = 0, flowers: int = 0, ruleset: Any = "sichuan",
           jokers: int = 0, win_is_joker: bool = False, first_turn: str = "",
           kong_discard: bool = False, declared_ready: Any = "",
-          discarder_ready: bool = False) -> RegionalResult:
+          discarder_ready: bool = False, flower_replacement: bool = False,
+          kong_claimed: bool = False) -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
@@ -485,7 +493,9 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     draw is a joker; ``win_tile`` is then ignored).  ``seat_wind`` 0 (East) is the
     dealer.  ``first_turn``: 天和 / 地和 / 人和; ``kong_discard``: 杠上炮, a win on the discard
     made right after the discarder's kong; ``declared_ready`` / ``discarder_ready``: the
-    winner / the discarder had declared ready (:class:`majiang.winning.WinContext`).
+    winner / the discarder had declared ready; ``flower_replacement``: won on the tile drawn
+    for a flower; ``kong_claimed``: the kong replacement won on was drawn for a kong made on
+    a discard (:class:`majiang.winning.WinContext`).
 
     Jokers here are ``*`` (or ``jokers=``) only; a hand that writes a fixed joker by its
     face (杭州 白板 …) is read by :func:`majiang.scoring.faces.regional_score`, the
@@ -502,7 +512,8 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                                prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset,
                                jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn,
                                kong_discard=kong_discard, declared_ready=declared_ready,
-                               discarder_ready=discarder_ready)
+                               discarder_ready=discarder_ready,
+                               flower_replacement=flower_replacement, kong_claimed=kong_claimed)
     def what():        # the hand in the messages (built only for a refusal)
         return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:

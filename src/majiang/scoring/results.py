@@ -210,6 +210,8 @@ class FanResult:
             "kong_discard": self.context.kong_discard,
             "declared_ready": self.context.declared_ready,
             "discarder_ready": self.context.discarder_ready,
+            "flower_replacement": self.context.flower_replacement,
+            "kong_claimed": self.context.kong_claimed,
             "seat_wind": "ESWN"[self.context.seat_wind],
             "prevalent_wind": "ESWN"[self.context.prevalent_wind],
             "flowers": self.context.flowers,

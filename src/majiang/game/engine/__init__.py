@@ -84,6 +84,12 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   (:attr:`majiang.winning.WinContext.kong_discard`; :meth:`HandState.note_kong`, the
   compiled loop's ``kong_seat`` / ``kong_turn``); each win's record says it
   (``kong_discard``), and the end table too (:attr:`~majiang.rules.base.EndTable.kong_discards`);
+* how a self-drawn winning tile came: drawn for a flower just set aside passes
+  ``flower_replacement`` (海南 花上添花), the replacement of a kong made on another's discard
+  ``kong_claimed`` (南京 大杠开花) to THE predicate
+  (:attr:`majiang.winning.WinContext.flower_replacement` / ``kong_claimed``;
+  ``HandState.flower_seat`` / ``kong_from``, the same fields in the compiled loop); each
+  win's record says them;
 * kong payments outside the hand value (``Ruleset.kong_payments``: 四川 刮风下雨 and
   呼叫转移, 广东 杠分 with 荒庄荒杠, 贵州 豆 collected only by ready players), kept in
   :class:`KongLedger` and settled at the end with the end checks (``st.end_checks``,

@@ -159,7 +159,7 @@ class _Claims:
                 sq.n_kongs_exposed += 1
                 st.kong_ledger.kong(q, "exposed", [x.out for x in st.seats], st.turns,
                                     discarder=p)
-                st.note_kong(q)
+                st.note_kong(q, p)
             elif c[0] == "pung":
                 sq.phys[tile] -= 2
                 st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p)

@@ -103,7 +103,8 @@ class _FastBridge:
         self.kongs.transfer(discarder, winners, turns)
 
     def check(self, p, cbytes, melds, tile, self_drawn, kong, last_copy, last_tile, seat_wind,
-              flowers, jokers=0, win_is_joker=False, first_turn="", kong_discard=False):
+              flowers, jokers=0, win_is_joker=False, first_turn="", kong_discard=False,
+              flower_replacement=False, kong_claimed=False):
         # the compiled hand is valid by construction (at most 4 copies of a kind with the
         # melds, 3n+1 concealed tiles with the jokers): Hand's checks are skipped
         hand = _trusted_hand(np.frombuffer(cbytes, dtype=np.uint8),
@@ -113,9 +114,11 @@ class _FastBridge:
         kw = win_context(self.rs, self_drawn=self_drawn, win_is_joker=win_is_joker, kong=kong,
                          last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
                          prevalent=self.prevalent, flowers=flowers, first_turn=first_turn,
-                         kong_discard=kong_discard)
+                         kong_discard=kong_discard, flower_replacement=flower_replacement,
+                         kong_claimed=kong_claimed)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
-               int(jokers), bool(win_is_joker), first_turn, bool(kong_discard))
+               int(jokers), bool(win_is_joker), first_turn, bool(kong_discard),
+               bool(flower_replacement), bool(kong_claimed))
         res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
         if res.valid:
             self.args[p] = (hand, tile, kw)

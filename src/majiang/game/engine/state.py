@@ -126,6 +126,8 @@ class HandState:
         self.interrupted = False           # a call, a kong or a win happened (天和 / 地和 / 人和)
         self.kong_mark = None              # (seat, discards made) of the last kong made
         self.discard_after_kong = False    # the last discard followed its discarder's kong
+        self.kong_from = -1                # the last kong's discarder (-1: of own tiles)
+        self.flower_seat = -1              # the seat whose last draw replaced a flower
         self.min_aware = _facts.min_aware(self.model)   # bots aim at waits THE predicate accepts
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
@@ -208,6 +210,7 @@ class HandState:
             return None
         t = self._take(from_tail, p)
         self.draws += 1
+        self.flower_seat = -1
         while t >= 34:
             s.flowers.append(t)
             self._log(e="flower", seat=p, tile=t)
@@ -220,6 +223,7 @@ class HandState:
                 return None
             t = self._take(True, p)
             self.draws += 1
+            self.flower_seat = p           # the tile kept replaced a flower (花上添花)
         s.phys[t] += 1
         s.drawn = t
         s.n_drawn += 1
@@ -315,10 +319,13 @@ class HandState:
             return ""
         return "human"
 
-    def note_kong(self, p):
+    def note_kong(self, p, frm=-1):
         """Seat p made a kong (not robbed): its discard of this turn, after the
-        replacement draw, is one a win on is 杠上炮 (:attr:`discard_after_kong`)."""
+        replacement draw, is one a win on is 杠上炮 (:attr:`discard_after_kong`);
+        ``frm``: the seat whose discard it claimed (-1: a kong of p's own tiles), so a
+        win on its replacement has ``kong_claimed`` (南京 大杠开花)."""
         self.kong_mark = (p, self.turns)
+        self.kong_from = frm
 
     def try_win(self, p, tile, *, self_drawn, kong=False, robbing=False, last_tile=False,
                 discarder=None):
@@ -359,12 +366,15 @@ class HandState:
                          first_turn=self.first_turn(p, self_drawn, kong or robbing),
                          kong_discard=(not self_drawn and not robbing
                                        and self.discard_after_kong),
+                         flower_replacement=self_drawn and self.flower_seat == p,
+                         kong_claimed=self_drawn and kong and self.kong_from >= 0,
                          declared_ready=s.declared,
                          discarder_ready=(not self_drawn and discarder is not None
                                           and bool(self.seats[discarder].declared)))
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
                kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"],
-               kw["declared_ready"], kw["discarder_ready"])
+               kw["declared_ready"], kw["discarder_ready"], kw["flower_replacement"],
+               kw["kong_claimed"])
         if self.by_faces:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator

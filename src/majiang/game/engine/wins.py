@@ -15,17 +15,20 @@ def check_win_fn():
 
 def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, seat_wind,
                 prevalent, flowers, first_turn, kong_discard=False, declared_ready="",
-                discarder_ready=False) -> dict:
+                discarder_ready=False, flower_replacement=False, kong_claimed=False) -> dict:
     """The keyword arguments of THE predicate for a win in play (both loops): the win
     tile's context as the table sees it (``kong``: on a kong's replacement tile or
     robbing one; ``first_turn``: ``""`` or the 天和 / 地和 / 人和 name; ``kong_discard``:
     on the discard its discarder made right after his own kong, 杠上炮; ``declared_ready`` /
-    ``discarder_ready``: the winner's declaration, the discarder had declared, 报听)."""
+    ``discarder_ready``: the winner's declaration, the discarder had declared, 报听;
+    ``flower_replacement``: a self-draw on the tile drawn for a flower; ``kong_claimed``: on
+    the replacement of a kong made on a discard)."""
     return dict(ruleset=rs, self_drawn=bool(self_drawn), jokers=0,
                 win_is_joker=bool(win_is_joker), kong=bool(kong), last_copy=bool(last_copy),
                 last_tile=bool(last_tile), seat_wind=int(seat_wind), prevalent_wind=prevalent,
                 flowers=int(flowers), first_turn=first_turn, kong_discard=bool(kong_discard),
-                declared_ready=declared_ready or "", discarder_ready=bool(discarder_ready))
+                declared_ready=declared_ready or "", discarder_ready=bool(discarder_ready),
+                flower_replacement=bool(flower_replacement), kong_claimed=bool(kong_claimed))
 
 
 _SURE_REFUSAL = None
@@ -107,7 +110,9 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
             "deltas": deltas, "result": r, "check": check,
             "kong_discard": bool(getattr(r.context, "kong_discard", False)),
             "declared_ready": getattr(r.context, "declared_ready", ""),
-            "discarder_ready": bool(getattr(r.context, "discarder_ready", False))}
+            "discarder_ready": bool(getattr(r.context, "discarder_ready", False)),
+            "flower_replacement": bool(getattr(r.context, "flower_replacement", False)),
+            "kong_claimed": bool(getattr(r.context, "kong_claimed", False))}
 
 
 class FlowerWinResult:
