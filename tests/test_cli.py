@@ -1497,6 +1497,27 @@ def test_score_kong_discard_flag(capsys):
     assert code != 0 and "needs a win on a discard" in err and "Traceback" not in err
 
 
+def test_score_flower_replacement_and_kong_claimed_flags(capsys):
+    # 海南 花上添花 (docs/rules/hainan.md §3): 自摸 x2 x 花上添花 x3 = 6; winner South, so the
+    # dealer (the next seat back, East) pays 12 and the two others 6
+    code, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
+                       "hainan", "--self-drawn", "--seat", "S", "--flower-replacement", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["flower_replacement"] is True and d["settlement"] == [-12, 24, -6, -6]
+    # 南京 大杠开花 +20 (docs/rules/nanjing.md §2): 跑一 10 + 花砸2 (1 硬花 + 1 软花) x 2 + 20
+    code, out, _ = run(capsys, "score", "123m456p11z45m [1111s]", "--win", "6m", "--rules",
+                       "nanjing", "--self-drawn", "--kong", "--kong-claimed", "--flowers", "1")
+    assert code == 0 and "大杠开花" in out and "the kong made on a discard" in out
+    assert next(l for l in out.splitlines() if l.startswith("points")).split()[1] == "34"
+    # a flag the ruleset does not read is named; a contradicting one is a one-line error
+    _, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules", "mcr",
+                    "--self-drawn", "--flower-replacement")
+    assert "--flower-replacement changes nothing here" in out
+    code, _, err = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
+                       "hainan", "--flower-replacement")
+    assert code != 0 and "needs a self-draw" in err and "Traceback" not in err
+
+
 def test_score_names_a_table_flag_the_ruleset_does_not_read(capsys):
     # 广东 推倒胡 has no 杠上炮 (docs/rules/guangdong.md: no such fan, no payment rule), so
     # --kong-discard changes nothing there and the output says so; under 四川 it counts
