@@ -466,3 +466,147 @@ def test_simulate_two_ghost_kinds():
             assert len(df) == 30 and all(sum(d) == 0 for d in df["score_deltas"])
         for i in range(6):
             check_settlement(play_hand(rs, ["efficiency"] * 4, seed=7, hand=i))
+
+
+# ----------------------------------------------------------------- 花鬼 (flowers as jokers)
+FLOWERS4 = G.build(ghost="flowers", flower_ghosts=4)
+FLOWERS8 = G.build(ghost="flowers")
+
+
+def test_flower_ghosts_model():
+    from majiang.rules.model import game_model
+    for rs, n, tiles in ((FLOWERS4, 4, 140), (FLOWERS8, 8, 144)):
+        m = game_model(rs)
+        assert m.n_flowers == n and m.n_tiles == tiles
+        assert rs.jokers.flowers and rs.jokers.kinds() == () and rs.jokers.total_copies == n
+        assert m.wall().jokers == n and m.joker_kind() is None
+        assert any("花鬼" in x for x in rs.interpreted)
+    assert G.build().missing == ()
+    with pytest.raises(RuleError):
+        G.build(ghost="flowers", flower_ghosts=6)
+    with pytest.raises(RuleError):
+        G.build(ghost="flowers", no_honors=True)
+    with pytest.raises(RuleError):
+        FLOWERS8.jokers.kind()
+
+
+def test_flower_ghosts_scoring_by_hand():
+    import majiang
+    # 123m 456p 789s 东东 4s + a flower (*), 6s discarded: the flower is 5s; 推倒胡 2, a
+    # joker held so no 无鬼 doubling: 2, the discarder pays
+    r = majiang.score("123m456p789s11z4s*", "6s", ruleset=FLOWERS4)
+    assert r.points == 2 and "无鬼" not in r and r.settle(0, 1) == (2, -2, 0, 0)
+    # self-drawn: x2 = 4 from each of three
+    r = majiang.score("123m456p789s11z4s*", "6s", ruleset=FLOWERS4, self_drawn=True)
+    assert r.points == 4 and r.settle(0) == (12, -4, -4, -4)
+    # a natural 5s instead: 无鬼 doubles, 4 from the discarder
+    r = majiang.score("123m456p789s11z45s", "6s", ruleset=FLOWERS4)
+    assert r.points == 4 and "无鬼" in r
+
+
+def test_flower_ghosts_shanten_and_ukeire():
+    import majiang
+    # 123m 456p 789s 东 南 + two flowers: ready; 东 (3 left), 南 (3 left) or a flower (the
+    # flowers not held: 4 - 2 or 8 - 2) completes — any other draw leaves 东 南 X unpaired
+    for rs, left in ((FLOWERS4, 2), (FLOWERS8, 6)):
+        assert majiang.shanten("123m456p789s1z2z**", ruleset=rs) == 0
+        assert majiang.ukeire("123m456p789s1z2z**", ruleset=rs) == {"1z": 3, "2z": 3,
+                                                                    "*": left}
+    t = majiang.discard_table("123m456p789s1z2z**3s", ruleset=FLOWERS4)
+    row = t[t["discard"] == "3s"].iloc[0]
+    assert row["shanten"] == 0 and row["ukeire_count"] == 3 + 3 + 2
+
+
+def test_flower_ghosts_in_play():
+    from majiang.game.engine.fast import fast_eligible
+    from majiang.rules.model import game_model
+    assert not fast_eligible(game_model(FLOWERS8), ("efficiency",) * 4, False)
+    # the deal keeps the flowers in the hands: 13 tiles each, the dealer 14, none replaced
+    st = play_hand(FLOWERS8, "efficiency", seed=5, hand=24, deal_only=True)
+    assert [int(s.phys.sum()) + len(s.flowers) for s in st.seats] == [14, 13, 13, 13]
+    # seed 5, hand 24: seat 0 self-draws a flower as its winning joker: 推倒胡 2 x 自摸 = 4
+    # from each (a joker held: no 无鬼); its 暗杠 of 中 earlier is paid 2 by each at the win
+    st = play_hand(FLOWERS8, "efficiency", seed=5, hand=24, log=True)
+    (w,) = st.wins
+    assert w["seat"] == 0 and w["tile"] >= 34 and w["how"] == "self_draw"
+    assert dict(w["fans"]) == {"推倒胡": 1, "自摸": 1} and w["deltas"] == [12, -4, -4, -4]
+    assert st.seats[0].melds[0]["kind"] == "kong" and st.seats[0].melds[0]["concealed"]
+    assert st.deltas == [12 + 3 * 2, -6, -6, -6]
+    assert not any(e["e"] in ("flower", "flowers") for e in st.events)   # never replaced
+    assert any(e["e"] == "draw" and e["tile"] >= 34 for e in st.events)
+    from majiang.game import replay, summarize, to_jsonl
+    again = replay(to_jsonl(st.events), ruleset=FLOWERS8)
+    assert summarize(again) == summarize(st)
+
+
+@pytest.mark.parametrize("rs", [FLOWERS4, FLOWERS8])
+def test_flower_ghosts_conservation(rs):
+    held = 0
+    for h in range(30):
+        st = play_hand(rs, "random" if h % 2 else "efficiency", seed=6, hand=h)
+        assert sum(st.deltas) == 0
+        assert (st.census() == st.expected_census()).all()
+        held += sum(len(s.flowers) for s in st.seats)
+        for w in st.wins:
+            jokers = len(st.seats[w["seat"]].flowers)
+            assert ("无鬼" in dict(w["fans"])) == (jokers == 0)
+    assert held > 0
+
+
+class _Recorder:
+    """A policy that records the options it is offered and passes (declares nothing)."""
+
+    def __init__(self):
+        self.seen = []
+
+    def claim(self, view, options):
+        self.seen.append(list(options))
+        return None
+
+    def declare(self, view, options):
+        self.seen.append(list(options))
+        return None
+
+    def discard(self, view):
+        return int(view.legal_discards[0])
+
+
+def test_flower_ghosts_never_left_without_a_discard():
+    import numpy as np
+    from majiang.game.engine import HandState, _Game
+    from majiang.game.players import SeatView
+    pols = [_Recorder() for _ in range(4)]
+    st = HandState(FLOWERS8, pols, seed=1)
+    g = _Game(st, pols, [SeatView(st, p) for p in range(4)])
+    g.deal()
+    s = st.seats[1]
+    # seat 1: three pungs out, concealed 5m 5m and two flower jokers (3n+1 = 4 tiles)
+    s.phys[:] = 0
+    s.phys[4] = 2
+    s.flowers[:] = [34, 35]
+    s.melds[:] = [{"kind": "pung", "tile": t, "concealed": False, "tiles": [t] * 3, "frm": 0}
+                  for t in (0, 9, 18)]
+    st._melds_changed(1)
+    # a discarded 5m: 5m 5m 5m + the two flowers as a pair win — or a pung, which would
+    # leave only the flower jokers (never discarded): the pung is not offered
+    for p in (0, 2, 3):          # (the other seats out of the way: no tiles to claim with)
+        st.seats[p].phys[:] = 0
+        st.seats[p].flowers[:] = []
+    pols[1].seen.clear()
+    g.claim_round(0, 4)
+    assert pols[1].seen == [[("win",)]]
+    # its own turn with nothing but flower jokers: four melds out and one flower held,
+    # drawing another flower makes a pair of jokers, complete — the win is taken without
+    # asking (it could discard nothing)
+    s.phys[:] = 0
+    s.flowers[:] = [34]
+    s.melds.append({"kind": "pung", "tile": 27, "concealed": False, "tiles": [27] * 3,
+                    "frm": 0})
+    st._melds_changed(1)
+    st.wall[st.head] = 36
+    t = st.draw(1)
+    assert t == 36 and not s.phys.any()
+    pols[1].seen.clear()
+    out = g.own_turn(1, t, False)
+    assert out[0] == "end" and st.wins and st.wins[-1]["seat"] == 1 and pols[1].seen == []
+    assert np.sum(st.deltas) == 0

@@ -99,13 +99,16 @@ def check_indicator(indicator: str | None, ruleset, needed: bool = False) -> str
     ``--indicator``."""
     if indicator is None:
         jr = None if ruleset is None else ruleset.jokers
-        if needed and jr is not None and jr.source != "fixed":
+        if needed and jr is not None and jr.needs_indicator:
             raise CommandError(f"--rules {ruleset.name} finds its jokers from the turned "
                                "tile: give it with --indicator TILE")
         return None
     if ruleset is None or ruleset.jokers is None:
         raise CommandError("--indicator needs --rules with jokers (e.g. --rules wuhan)")
     from ..tiles import parse_tile, tile_name
+    if ruleset.jokers.flowers:
+        raise CommandError(f"--indicator: the jokers of {ruleset.name} are its flowers (花鬼), "
+                           "not found from a turned tile; leave --indicator out")
     if ruleset.jokers.source == "fixed":
         raise CommandError(
             f"--indicator: the joker of {ruleset.name} is fixed "
@@ -361,7 +364,7 @@ def parse_cli_visible(text: str | None, hand, ruleset, indicator: str | None = N
                  else f"ruleset {model.name} has no jokers")
         raise RuleError(f"--visible holds {stars} '*' (seen jokers): {where}")
     kind = None
-    if jr is not None and (jr.source == "fixed" or indicator is not None):
+    if jr is not None and (not jr.needs_indicator or indicator is not None):
         kinds = jr.kinds(indicator)
         if len(kinds) == 1:
             kind = int(kinds[0])

@@ -139,7 +139,7 @@ def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
     joker whose face is not given).  None when the jokers are known (fixed or
     ``--indicator``) or the ruleset has none."""
     jr = rs.jokers
-    if indicator is not None or jr is None or jr.source == "fixed":
+    if indicator is not None or jr is None or not jr.needs_indicator:
         return None
     if hand.jokers:
         return ("no --indicator given: every tile scored as itself, each * as a joker "

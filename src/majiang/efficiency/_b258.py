@@ -319,7 +319,7 @@ def _b258_ukeire(hand: Any, rs: Any, visible: Any, jokers: int, indicator: Any) 
     plan = _plan258(rs)
     s, eff = _b258_effective(plan, counts, caps, melds, jokers)
     jk = None
-    if rs.jokers is not None and (indicator is not None or rs.jokers.source == "fixed"):
+    if rs.jokers is not None and (indicator is not None or not rs.jokers.needs_indicator):
         jk = rs.joker_kind(indicator)
     out = {}
     for k in sorted(eff):

@@ -35,6 +35,9 @@ def _check_indicator(hand: Any, ruleset: Any, indicator: Any) -> Any:
     model = game_model(ruleset)
     if model.jokers is None:
         return hand
+    if model.jokers.flowers:
+        raise RuleError(f"{model.name}'s jokers are its flowers (花鬼): no indicator is "
+                        "turned; leave the indicator out")
     if model.jokers.source == "fixed":
         raise RuleError(f"{model.name}'s joker kind is fixed ({tile_name(model.jokers.fixed)}):"
                         " no indicator is turned; leave the indicator out")
@@ -72,8 +75,8 @@ def read_faces(hand: Any, ruleset: Any, indicator: Any = None) -> Any:
             _refuse_wild_counts(hand, ruleset, indicator)
         return hand
     jr = _get_ruleset(ruleset).jokers
-    if jr is None or (indicator is None and jr.source != "fixed"):
-        return hand
+    if jr is None or jr.flowers or (indicator is None and jr.needs_indicator):
+        return hand                 # (花鬼: no face is wild, a flower is written '*')
     from ..rules.model import game_model
     model = game_model(ruleset)
     h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
@@ -131,7 +134,7 @@ def wild_faces(hand: Any, ruleset: Any, indicator: Any = None) -> np.ndarray | N
     from ..rules.model import game_model
     try:
         model = game_model(ruleset)
-        if model.jokers is None or (indicator is None and model.jokers.source != "fixed"):
+        if model.jokers is None or (indicator is None and model.jokers.needs_indicator):
             return None
         h = hand if isinstance(hand, Hand) else as_hand(hand, strict=False)
         kinds = model.joker_kinds(indicator)
@@ -168,7 +171,7 @@ def _refuse_wild_counts(hand: Any, ruleset: Any, indicator: Any) -> None:
     the stand-ins the wall holds (安庆: a count of the 钻牌's face is a 红中 playing as it)."""
     from ..rules.model import game_model
     model = game_model(ruleset)
-    if model.jokers is None or model.jokers.source == "fixed":
+    if model.jokers is None or not model.jokers.needs_indicator:
         return
     conc = np.asarray(hand)
     if conc.shape != (N_KINDS,):
@@ -191,6 +194,12 @@ def _with_wild(counts, live, s, mask, quads, caps, vis, jokers, fifth, extra, jr
     face: when the face would help it is listed under the substitute's own name, live =
     the face's drawable copies − face tiles held − visible substitutes."""
     from ..rules.shapes import joker_draw_left, listed_draws, named_draws, stand_in
+    if jr.flowers:      # 花鬼: no wild kind; a flower draw is a joker, the flowers not held
+        out = {tile_name(k): int(live[k]) for k in np.flatnonzero(live >= 0)}
+        if jokers < jr.copies and _eff.shanten_one(counts, mask, quads, caps, jokers + 1,
+                                                   fifth, **extra) < s:
+            out["*"] = int(jr.copies) - int(jokers)
+        return out
     kinds = jr.kinds(indicator)
     jk, jcopies = (kinds, jr.kind_copies) if len(kinds) > 1 else (kinds[0], jr.total_copies)
     si = None

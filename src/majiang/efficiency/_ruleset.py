@@ -274,7 +274,7 @@ def _regional_jokers(ruleset: Any, forms: Any, indicator: Any):
     rs = _regional(ruleset, forms)
     if rs is None:
         r = _resolved(ruleset, forms)
-        if r.jokers is not None and (indicator is not None or r.jokers.source == "fixed"):
+        if r.jokers is not None and (indicator is not None or not r.jokers.needs_indicator):
             rs = r
     return rs
 

@@ -119,7 +119,10 @@ class SeatView(_SeenEvents):
 
     @property
     def flowers(self) -> list:
-        return [len(s.flowers) for s in self._st.seats]
+        st = self._st
+        if getattr(st, "flower_jokers", False):      # 花鬼: flowers are hidden jokers
+            return [len(s.flowers) if q == self.seat else 0 for q, s in enumerate(st.seats)]
+        return [len(s.flowers) for s in st.seats]
 
     @property
     def wall_left(self) -> int:

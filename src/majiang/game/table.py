@@ -232,7 +232,7 @@ def _setup(model, hand, indicator):
     jr = model.jokers
     ind = None
     if indicator is not None:
-        if jr is None or jr.source == "fixed":
+        if jr is None or not jr.needs_indicator:
             raise RuleError(f"{model.name} turns no joker indicator; drop indicator=")
         from ..tiles import parse_tile
         ind = parse_tile(indicator) if isinstance(indicator, str) else int(indicator)
@@ -242,6 +242,9 @@ def _setup(model, hand, indicator):
     if h.jokers:
         if jr is None:
             raise model.no_jokers(h.jokers)
+        if jr.flowers:
+            raise RuleError(f"the table model reads no flower jokers (花鬼 of {model.name}): "
+                            "a '*' there has no tile kind")
         if jr.source == "fixed":
             jk = int(jr.fixed)
         elif ind is None:

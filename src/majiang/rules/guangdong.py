@@ -7,8 +7,19 @@ as 十三幺 break the cap and stack nothing else.
 From the public sources (docs/rules/guangdong.md; medium confidence for 推倒胡, low-medium for
 鸡平胡): 推倒胡 — 136 tiles, no chi, any complete hand wins, a flat value (2) doubled
 by 自摸, 杠上开花, 抢杠胡, optionally 七对 / 无鬼 / 海底; jokers (鬼牌) by option
-(白板, 红中, 翻鬼 = turned + 1, or 翻双鬼 = turned + 1 and + 2, ``ghost="flip2"``); the
-discarder pays, each pays on self-draw.
+(白板, 红中, 翻鬼 = turned + 1, or 翻双鬼 = turned + 1 and + 2, ``ghost="flip2"``, or 花鬼
+= the flowers, ``ghost="flowers"``); the discarder pays, each pays on self-draw.
+
+花鬼 (``ghost="flowers"``, ``flower_ghosts`` 4 or 8; docs/rules/guangdong.md §1 "Joker
+options"): the 136 tiles plus 4 flowers (春夏秋冬) or 8 (and 梅兰竹菊), and the flowers are
+the only jokers (:class:`~majiang.rules.jokers.JokerRule` ``source="flowers"``).  The model
+[interp.: the readings name the option only]: a flower is a tile outside the 34 kinds, so it
+is held as a joker, not as a face — a flower drawn (in the deal or later) stays in the hand
+and is not replaced; the count vectors hold it in the joker slot (``*`` in hand notation:
+``majiang shanten`` / ``advise`` with a house-rule file ``base = "guangdong"``, ``ghost =
+"flowers"``).  A flower joker is never discarded (the readings do not say it may be): a pung
+that would leave only flower jokers is not offered, and a hand of flower jokers alone, always
+complete, wins at once.  无鬼 (no joker held) and 四鬼胡 count the flowers held as any joker.
 Options 不带风 (``no_honors``: the 108 suited tiles) and 不带万 (``no_characters``: 100 tiles
 without 万; both: the 72 筒 条), GF ``OptBuDaiZiPai`` / ``OptBuDaiWan``: the tile set is the
 one fact that changes, and 十三幺 (needing 1m 9m and the honours) is then not a form; a 白板
@@ -86,7 +97,8 @@ from .table_rules import DealerRule, pointed_seats, raised_payments
 
 __all__ = ["build", "build_jipinghu", "GUANGDONG", "GUANGDONG_JIPINGHU", "KONG_PAYMENTS",
            "end_settlement", "HORSE_MODES", "HORSE_POINTS", "FOLLOW_DEALER_PAYMENT",
-           "ONE_HORSE_HONOR", "STREAK_HORSES", "STREAK_BONUS", "INTERPRETED", "MISSING"]
+           "ONE_HORSE_HONOR", "STREAK_HORSES", "STREAK_BONUS", "INTERPRETED", "MISSING",
+           "FLOWER_GHOSTS"]
 
 FOLLOW_DEALER_PAYMENT = 1
 """跟庄: what the dealer pays each other player (docs/rules/guangdong.md §1, GF)."""
@@ -116,13 +128,13 @@ INTERPRETED = (
     "(one platform: 白板 jokers only, before one's first discard)",
     "翻双鬼: the two kinds after the turned tile are wild (4 copies each), honours cycling "
     "东南西北 and 中发白 as 翻鬼 (one platform cycles the seven honours)",
+    "花鬼: the flowers are the only jokers, held in the hand (never replaced, never "
+    "discarded: no pung that leaves only flower jokers; a hand of flower jokers alone wins)",
     "after a drawn hand the dealer keeps the deal (not stated; the usual reading)",
 )
 """What the 广东 rulesets read by interpretation (:attr:`Ruleset.interpreted`)."""
-MISSING = (
-    "花鬼 (flowers as jokers)",
-)
-"""What the 广东 rulesets do not play (:attr:`Ruleset.missing`)."""
+MISSING = ()
+"""What the 广东 rulesets do not play (:attr:`Ruleset.missing`): nothing left."""
 
 KONG_PAYMENTS = {"direct": 3, "added": 1, "concealed": 2}
 """推倒胡 kong points (MQ, DK 99): 直杠 3 from the feeder, 补杠 1 and 暗杠 2 from each
@@ -131,9 +143,16 @@ KONGS = KongPayments(concealed=2, exposed=3, added=1, when="with_win")
 
 _GHOSTS = {None: None, "white": JokerRule(source="fixed", fixed=31),
            "red": JokerRule(source="fixed", fixed=33), "flip": JokerRule(source="next"),
-           "flip2": JokerRule(source="next", second="next")}
-"""The ``ghost`` options: 白板 / 红中 jokers, 翻鬼 (the turned tile's next kind) and 翻双鬼
-(that kind and the next one, GF ``OptFanGui2``)."""
+           "flip2": JokerRule(source="next", second="next"), "flowers": None}
+"""The ``ghost`` options: 白板 / 红中 jokers, 翻鬼 (the turned tile's next kind), 翻双鬼
+(that kind and the next one, GF ``OptFanGui2``) and 花鬼 (the flowers, :func:`_flower_ghosts`)."""
+FLOWER_GHOSTS = (4, 8)
+"""花鬼: how many flowers join the 136 tiles as jokers (docs/rules/guangdong.md §1)."""
+
+
+def _flower_ghosts(n: int) -> JokerRule:
+    """花鬼: the `n` flowers are the jokers (never claimed, never used to claim)."""
+    return JokerRule(source="flowers", copies=n)
 
 _TILE_SETS = {(False, False): "136", (True, False): "108", (False, True): "100",
               (True, True): "72"}
@@ -238,13 +257,16 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
           horse_kong: bool = False, horse_streak: bool = False, streak_bonus: bool = False,
           dealer_streak: int = 0, full_pay: bool = False, no_honors: bool = False,
           no_characters: bool = False, four_ghosts: bool = False,
-          special_wins=None) -> Ruleset:
+          special_wins=None, flower_ghosts: int = 8) -> Ruleset:
     """The 推倒胡 ruleset (see the module docstring for every option's reading).
 
     ``no_honors`` (不带风, GF ``OptBuDaiZiPai``) plays the 108 suited tiles, ``no_characters``
     (不带万, GF ``OptBuDaiWan``) the 100 tiles without 万, both together the 72 筒 条
     (:data:`~majiang.rules.tile_sets.TILE_SETS`); without 万 or honours 十三幺 cannot be
     made and is not a winning form.
+
+    ``ghost="flowers"`` (花鬼) adds ``flower_ghosts`` (4 or 8) flowers to the 136 tiles as the
+    jokers (see the module docstring for the model).
 
     ``four_ghosts`` (四鬼胡, docs/rules/guangdong.md §1 "Winning"; needs a ``ghost``): four
     jokers held win at once on a self-draw whatever the other tiles, a plain win (推倒胡
@@ -259,9 +281,13 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         An option of the wrong type or out of range (``horses`` 0..20, ``horse_mode`` one
         of :data:`HORSE_MODES`, ``dealer_streak`` 0..100), a 白板 / 红中 joker
         (``ghost`` "white" / "red") with ``no_honors``, or ``four_ghosts`` without a
-        ``ghost``.
+        ``ghost``; ``flower_ghosts`` not 4 or 8, or 花鬼 without the full 136 tiles.
     """
     check_choice(ghost, "guangdong option ghost", tuple(_GHOSTS))
+    check_choice(flower_ghosts, "guangdong option flower_ghosts", FLOWER_GHOSTS)
+    if ghost == "flowers" and (no_honors or no_characters):
+        raise RuleError("guangdong option ghost='flowers' (花鬼) plays the 136 tiles and the "
+                        "flowers; not with no_honors or no_characters")
     for key, v in (("seven_pairs", seven_pairs), ("no_ghost_double", no_ghost_double),
                    ("seabed_double", seabed_double), ("follow_dealer", follow_dealer),
                    ("horse_kong", horse_kong), ("horse_streak", horse_streak),
@@ -313,9 +339,12 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
         + (() if no_honors or no_characters else ("thirteen_orphans",)),
         seven_pairs_quads=True, min_fan=0, flowers_count_toward_minimum=False, fans=tuple(fl),
         settlement=settle_points, settlement_params={},
-        source="docs/rules/guangdong.md §1", tile_set=_TILE_SETS[no_honors, no_characters],
+        source="docs/rules/guangdong.md §1",
+        tile_set=(("140" if flower_ghosts == 4 else "144") if ghost == "flowers"
+                  else _TILE_SETS[no_honors, no_characters]),
         constraints=("jokers_win_self_drawn",) if four_ghosts else (), ready="none",
-        jokers=_GHOSTS[ghost], wall_end=WallEnd(kept=0),
+        jokers=(_flower_ghosts(flower_ghosts) if ghost == "flowers" else _GHOSTS[ghost]),
+        wall_end=WallEnd(kept=0),
         winners="multiple", scoring=ScoringRule(mode="double", base=base, cap=cap,
                                                 limit=frozenset(f.id for f in limit)),
         options={"ghost": ghost, "seven_pairs": seven_pairs,
@@ -325,14 +354,15 @@ def build(*, ghost: str | None = None, seven_pairs: bool = True, no_ghost_double
                  "horse_streak": horse_streak, "streak_bonus": streak_bonus,
                  "dealer_streak": dealer_streak, "full_pay": full_pay,
                  "no_honors": no_honors, "no_characters": no_characters,
-                 "four_ghosts": four_ghosts,
+                 "four_ghosts": four_ghosts, "flower_ghosts": flower_ghosts,
                  "special_wins": [FOUR_JOKERS] if four_ghosts else []},
         builder="guangdong", section="§3.4", pass_lock="all", kong_payments=KONGS,
         end_settlement=("guangdong" if (follow_dealer or horses or streak_bonus or full_pay)
                         else ""),
         interpreted=INTERPRETED[:1] + INTERPRETED[2:5] + (INTERPRETED[5:6] if four_ghosts
                                                             else ())
-        + (INTERPRETED[6:7] if ghost == "flip2" else ()),
+        + (INTERPRETED[6:7] if ghost == "flip2" else ())
+        + (INTERPRETED[7:8] if ghost == "flowers" else ()),
         missing=MISSING)
 
 

@@ -26,11 +26,14 @@ class JokerRule:
 
     Parameters
     ----------
-    source : {"next", "turned", "fixed"}
+    source : {"next", "turned", "fixed", "flowers"}
         ``"next"``: the kind after a turned indicator (suits 9→1, winds 东→南→西→北→东,
         dragons 中→发→白→中, or one 7-cycle 东南西北中发白 with ``honor_cycle="seven"``);
         ``"turned"``: the turned tile's kind itself (罗源 金, 活动百搭);
-        ``"fixed"``: always ``fixed`` (e.g. 红中).
+        ``"fixed"``: always ``fixed`` (e.g. 红中);
+        ``"flowers"``: no kind is wild: the tile set's ``copies`` flowers are the jokers
+        (广东 花鬼).  A flower drawn stays in the hand as a joker (no replacement draw);
+        the count vectors hold it in the joker slot (``*``).  No indicator is turned.
     fixed : int, optional
         The kind for ``source="fixed"``.
     honor_cycle : {"separate", "seven"}
@@ -86,8 +89,13 @@ class JokerRule:
     kong: bool = False
 
     def __post_init__(self) -> None:
-        if self.source not in ("next", "turned", "fixed"):
-            raise RuleError(f"joker source must be next, turned or fixed, got {self.source!r}")
+        if self.source not in ("next", "turned", "fixed", "flowers"):
+            raise RuleError(f"joker source must be next, turned, fixed or flowers, got "
+                            f"{self.source!r}")
+        if self.source == "flowers" and (self.second is not None or self.substitute is not None
+                                         or self.fifth_copy):
+            raise RuleError("flower jokers (source='flowers') have no wild kind: no second "
+                            "kind, substitute tile or fifth copy")
         if self.source == "fixed" and (self.fixed is None or not 0 <= self.fixed < 34):
             raise RuleError("a fixed joker needs fixed=<kind 0..33>")
         if self.honor_cycle not in ("separate", "seven"):
@@ -109,7 +117,15 @@ class JokerRule:
                 raise RuleError("a substitute tile works with one joker kind only")
 
     def kind(self, indicator: int | None = None) -> int:
-        """The wild kind for a turned `indicator` kind (ignored for fixed jokers)."""
+        """The wild kind for a turned `indicator` kind (ignored for fixed jokers).
+
+        Raises
+        ------
+        RuleError
+            Flower jokers (no kind is wild), or no indicator for a turned joker.
+        """
+        if self.source == "flowers":
+            raise RuleError("the jokers are the flowers (花鬼): no tile kind is wild")
         if self.source == "fixed":
             return int(self.fixed)
         if indicator is None:
@@ -132,7 +148,9 @@ class JokerRule:
 
     def kinds(self, indicator: int | None = None) -> tuple:
         """Every wild kind for a turned `indicator`: ``(kind,)``, or ``(kind, next kind)``
-        with :attr:`second` (南昌 正精 / 副精, 天津 混儿)."""
+        with :attr:`second` (南昌 正精 / 副精, 天津 混儿); ``()`` for flower jokers."""
+        if self.source == "flowers":
+            return ()
         k = self.kind(indicator)
         if self.second is None:
             return (k,)
@@ -141,12 +159,25 @@ class JokerRule:
     @property
     def kind_copies(self) -> tuple:
         """Wild copies of each kind of :meth:`kinds`, in the same order."""
+        if self.source == "flowers":
+            return ()
         return (self.copies,) if self.second is None else (self.copies, self.second_copies)
 
     @property
+    def flowers(self) -> bool:
+        """The jokers are the flowers (``source="flowers"``, 广东 花鬼)."""
+        return self.source == "flowers"
+
+    @property
+    def needs_indicator(self) -> bool:
+        """The wild kind is found from a turned indicator (``"next"`` / ``"turned"``)."""
+        return self.source in ("next", "turned")
+
+    @property
     def total_copies(self) -> int:
-        """Wild tiles in the set: the sum of :attr:`kind_copies`."""
-        return sum(self.kind_copies)
+        """Wild tiles in the set: the sum of :attr:`kind_copies` (the flowers' number
+        for flower jokers)."""
+        return self.copies if self.source == "flowers" else sum(self.kind_copies)
 
     @property
     def plain(self) -> bool:
@@ -154,7 +185,8 @@ class JokerRule:
         claimed, never used to claim, discardable, no substitute tile, no second kind,
         never konged (:attr:`kong`)."""
         return (self.substitute is None and not self.claim and not self.be_claimed
-                and self.discard and self.second is None and not self.kong)
+                and self.discard and self.second is None and not self.kong
+                and self.source != "flowers")
 
 
 WILD_HELD: ContextVar = ContextVar("majiang_wild_held", default=None)

@@ -238,7 +238,7 @@ class RuleSpec:
         RuleError
             The jokers are found from an indicator and none was given.
         """
-        if self.jokers is None:
+        if self.jokers is None or self.jokers.flowers:
             return None
         return self.jokers.kind(indicator)
 
@@ -316,7 +316,7 @@ class RuleSpec:
             1m, since the turned one is face up and three are wild).
         """
         jr = self.jokers
-        if visible is None or jr is None or (indicator is None and jr.source != "fixed"):
+        if visible is None or jr is None or (indicator is None and jr.needs_indicator):
             return
         from ..hand import visible_counts
         v = visible_counts(visible).astype(np.int64)
@@ -378,6 +378,8 @@ class RuleSpec:
         if self.jokers is None:
             return Wall(counts)
         jr = self.jokers
+        if jr.flowers:              # 花鬼: the flowers are drawn as jokers, no kind is wild
+            return Wall(counts, int(jr.copies))
         kind = jr.kind(indicator)
         ind = None
         if jr.source != "fixed":

@@ -23,6 +23,7 @@ def _copies(suits=(0, 1, 2), winds=4, dragons=4, one_each_wind=False) -> tuple:
 TILE_SETS = {
     # name: (copies of the 34 playable kinds, flowers (non-playing tiles), description)
     "136": (_copies(), 0, "136: 3 suits x 36, 4 winds x 4, 3 dragons x 4"),
+    "140": (_copies(), 4, "140: 136 + 4 flowers 春夏秋冬 (广东 花鬼)"),
     "144": (_copies(), 8, "144: 136 + 8 flowers 春夏秋冬梅兰竹菊"),
     "108": (_copies(winds=0, dragons=0), 0, "108: 万 筒 条 x 36 only (素麻将)"),
     "112": (_copies(dragons=0, one_each_wind=True), 0,

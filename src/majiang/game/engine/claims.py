@@ -48,7 +48,9 @@ class _Claims:
                 if "exposed_kong" in cg and held >= 3 and st.can_draw(q) and \
                         kind not in st.model.setless_kinds:
                     options.append(("kong",))
-                if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds:
+                if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds \
+                        and not (st.flower_jokers and int(sq.phys.sum()) <= 2):
+                    # (花鬼: a pung may not leave only flower jokers, never discarded)
                     options.append(("pung",))
                 if "chow_left" in cg and i == 1 and tile == kind:
                     # from the seat before only; honour chows (南昌) as suited ones

@@ -60,7 +60,9 @@ class _Deal:
         # jokers
         jr = st.joker_rule
         if jr is not None:
-            if jr.source == "fixed":
+            if jr.flowers:
+                pass            # 花鬼: the flowers held are the jokers, no kind is wild
+            elif jr.source == "fixed":
                 st.jk = int(jr.fixed)
                 st.jks = (st.jk,)
             else:
@@ -84,10 +86,11 @@ class _Deal:
             if jr.substitute is not None:
                 st.sub = int(jr.substitute)
             st._log(e="jokers", indicator=st.indicator, joker=st.jk, kinds=list(st.jks))
-        # flowers in the deal: replaced from the tail, dealer first, until none
+        # flowers in the deal: replaced from the tail, dealer first, until none (花鬼:
+        # kept in the hand as jokers)
         for p in order:
             s = st.seats[p]
-            need = len(s.flowers)
+            need = 0 if st.flower_jokers else len(s.flowers)
             while need:
                 need -= 1
                 t = st._take(True)
@@ -98,7 +101,7 @@ class _Deal:
                 else:
                     s.phys[t] += 1
                     s.drawn = t
-            if s.flowers:
+            if s.flowers and not st.flower_jokers:
                 st._log(e="flowers", seat=p, tiles=list(s.flowers))
         d = st.seats[st.dealer]
         if d.drawn is None or d.drawn >= 34 or not d.phys[d.drawn]:

@@ -119,7 +119,10 @@ class _Game(_Asking, _Deal, _Claims):
                                     s.declared
                                     and not kong_keeps_waits(st, p, m["tile"], "added")):
                             options.append(("added_kong", m["tile"]))
-            choice = self.ask_declare(p, options) if options else None
+            if st.flower_jokers and not s.phys.any() and ("win",) in options:
+                choice = ("win",)   # 花鬼: only flower jokers held, none to discard: it wins
+            else:
+                choice = self.ask_declare(p, options) if options else None
             if choice is None:
                 break
             if choice[0] == "win":

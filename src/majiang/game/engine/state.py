@@ -86,6 +86,7 @@ class HandState:
         self.sub = -1                     # substitute kind
         self.indicator = None
         self.aside = []                   # indicator, flowers turned with it
+        self.flower_jokers = bool(jr is not None and jr.flowers)   # 花鬼: flowers held as jokers
         if wall is None:
             bg = hand_bit_generator(seed if seed is not None else 0, hand)
             self.wall = build_wall(self.model, np.random.Generator(bg))
@@ -203,15 +204,15 @@ class HandState:
         return t
 
     def draw(self, p: int, from_tail: bool = False):
-        """Draw for seat p (flowers set aside and replaced from the tail); None when
-        the live wall is exhausted."""
+        """Draw for seat p (flowers set aside and replaced from the tail; 花鬼: kept as
+        jokers); None when the live wall is exhausted."""
         s = self.seats[p]
         if not self.can_draw(p):
             return None
         t = self._take(from_tail, p)
         self.draws += 1
         self.flower_seat = -1
-        while t >= 34:
+        while t >= 34 and not self.flower_jokers:
             s.flowers.append(t)
             self._log(e="flower", seat=p, tile=t)
             if self.flower_win and len(s.flowers) == self.model.n_flowers:
@@ -224,7 +225,10 @@ class HandState:
             t = self._take(True, p)
             self.draws += 1
             self.flower_seat = p           # the tile kept replaced a flower (花上添花)
-        s.phys[t] += 1
+        if t >= 34:
+            s.flowers.append(t)        # 花鬼: a flower joker, held (the joker slot)
+        else:
+            s.phys[t] += 1
         s.drawn = t
         s.n_drawn += 1
         self._changed(p)
@@ -241,10 +245,11 @@ class HandState:
         s._popts = None
 
     def play_counts(self, p):
-        """(concealed counts as played, jokers) of seat p."""
+        """(concealed counts as played, jokers) of seat p; flower jokers (花鬼) held are
+        jokers."""
         s = self.seats[p]
         c = s.phys.copy()
-        j = 0
+        j = len(s.flowers) if self.flower_jokers else 0
         if self.jk >= 0:
             for k in self.jks:
                 j += int(c[k])
@@ -339,7 +344,7 @@ class HandState:
                                  or (s.declared == "open" and not self_drawn)):
             return None
         c, j = self.play_counts(p)
-        is_joker = tile in self.jks
+        is_joker = tile in self.jks or tile >= 34       # (a flower: a 花鬼 joker)
         if self_drawn:
             if is_joker:
                 j -= 1
@@ -354,7 +359,7 @@ class HandState:
                    and self_drawn)
         if not special and not self._complete(p, c, j, kind, is_joker, tile, self_drawn):
             return None
-        flowers = len(s.flowers)
+        flowers = 0 if self.flower_jokers else len(s.flowers)    # (花鬼: jokers, counted in j)
         hand = Hand(c, self.meld_objects(p), jokers=j,
                     flowers=tuple(f - 34 for f in s.flowers) if self.flower_faces else ())
         seat_wind = (p - self.dealer) % self.n

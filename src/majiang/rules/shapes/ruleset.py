@@ -152,11 +152,11 @@ def own_face_forms(per: dict, rs, counts, jokers: int, faces, fs=core_form_shant
 
 def _joker_kind(rs, indicator):
     """The wild kind (int), the wild kinds (tuple) with two kinds, or None (unknown)."""
-    if rs.jokers is None:
+    if rs.jokers is None or rs.jokers.flowers:
         return None
     if rs.jokers.source == "fixed" and rs.jokers.second is None:
         return rs.jokers.fixed
-    if indicator is None and rs.jokers.source != "fixed":
+    if indicator is None and rs.jokers.needs_indicator:
         return None
     return rs.jokers.kinds(indicator) if rs.jokers.second else rs.joker_kind(indicator)
 
@@ -200,7 +200,7 @@ def _seen(rs, visible, indicator, jokers: int = 0):
     """``visible`` plus the indicator the game model sets apart
     (:meth:`majiang.rules.model.GameModel.set_apart`), checked with the `jokers` held
     (:meth:`~majiang.rules.model.GameModel.check_seen`)."""
-    if rs.jokers is None or (indicator is None and rs.jokers.source != "fixed"):
+    if rs.jokers is None or (indicator is None and rs.jokers.needs_indicator):
         return visible
     from ..model import game_model
     model = game_model(rs)
@@ -296,19 +296,36 @@ def ruleset_ukeire(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
         _, live = _own_face_ukeire(rs, indicator, h.concealed, j, faces, vis, caps=caps,
                                    n_melds=0, spec=_spec(rs), meld_suits=())
         return named_draws(live, jk)
-    _, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
+    s, live = uk(h.concealed, jokers=j, caps=caps, n_melds=len(h.melds),
                  meld_suits=_void_meld_suits(rs, h.melds), spec=_spec(rs), visible=vis, joker_kind=jk,
                  joker_copies=_joker_copies(rs), stand_in=stand_in(rs, indicator))
+    live = _flower_draw(rs, h.concealed, j, s, live, caps=caps, n_melds=len(h.melds),
+                        spec=_spec(rs), meld_suits=_void_meld_suits(rs, h.melds))
     return named_draws(live, jk)
 
 
 def named_draws(live: dict, joker_kind) -> dict:
     """``{kind: live}`` (a joker draw under -1) as ``{tile: live}`` in tile order, the
-    joker draw last under ``"<joker kind>*"`` (:func:`_joker_key`)."""
+    joker draw last under ``"<joker kind>*"`` (:func:`_joker_key`; ``"*"`` for flower
+    jokers, whose kind is none)."""
     out = {tile_name(k): v for k, v in sorted(live.items()) if k >= 0}
     if -1 in live:
-        out[_joker_key(joker_kind)] = live[-1]
+        out["*" if joker_kind is None else _joker_key(joker_kind)] = live[-1]
     return out
+
+
+def _flower_draw(rs, counts, j: int, s: int, live: dict, **kw) -> dict:
+    """Under flower jokers (花鬼, :attr:`JokerRule.flowers`) a flower draw is a joker with
+    no kind, which the per-kind engines do not list: ``live`` with the joker draw added
+    under -1 when one more joker lowers the shanten ``s`` — the flowers not held (the
+    other seats' are unseen).  ``live`` unchanged under any other joker rule."""
+    jr = rs.jokers
+    if jr is None or not jr.flowers or j >= jr.copies or -1 in live:
+        return live
+    if core_shanten_counts(counts, jokers=j + 1, **kw) < s:
+        live = dict(live)
+        live[-1] = int(jr.copies) - int(j)
+    return live
 
 
 def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=None,
@@ -374,6 +391,16 @@ def ruleset_discard_table(hand, rs, visible=None, *, jokers: int = 0, indicator=
             c[d] += 1
             per.append((d, s, live))
     rows = []
+    if rs.jokers is not None and rs.jokers.flowers:     # 花鬼: a flower draw is a joker
+        c = h.concealed.astype(np.int64)
+        out = []
+        for d, s, live in per:
+            c[d] -= 1
+            out.append((d, s, _flower_draw(rs, c, j, s, live, caps=caps, n_melds=len(h.melds),
+                                           spec=spec,
+                                           meld_suits=_void_meld_suits(rs, h.melds))))
+            c[d] += 1
+        per = out
     for d, s, live in per:
         eff = np.zeros(34, np.uint8)
         for k in live:
