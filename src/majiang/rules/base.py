@@ -27,6 +27,7 @@ from ..errors import RuleError
 from .checks import check_bool, check_choice, check_int
 from .constraints import CONSTRAINTS
 from .jokers import JokerRule
+from .liability import Liability
 from .points import (DOUBLINGS_MAX, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, SETTLEMENTS, ScoringRule,
                      doubling, register_settlement)
 from .table_rules import (DEFAULT_DEALER_RULE, END_CHECKS, END_SETTLEMENTS, PASS_LOCKS,
@@ -305,6 +306,10 @@ class Ruleset:
         engine's legal discards: ``"lone_honours"`` (温州): a lone honour (the only tile
         of its kind in the hand) goes before any other tile, and after another seat's
         honour discard a player holding one lone tile of that kind discards it.  "" none.
+    liabilities : tuple of Liability
+        Liability (包) cases, in order (:mod:`majiang.rules.liability`): who pays for
+        the others because of what he fed the winner, and how much; both game loops
+        apply them to each win's payments.  () for none.
 
     Raises
     ------
@@ -351,6 +356,7 @@ class Ruleset:
     dealer_rule: DealerRule | None = None
     win_first: tuple = ()
     discard_order: str = ""
+    liabilities: tuple = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -372,6 +378,9 @@ class Ruleset:
                             f"{', '.join(END_CHECKS)}")
         check_choice(self.exchange, f"ruleset {self.name}: exchange", (0, 3))
         check_choice(self.discard_order, f"ruleset {self.name}: discard_order", DISCARD_ORDERS)
+        object.__setattr__(self, "liabilities", tuple(self.liabilities))
+        if not all(isinstance(c, Liability) for c in self.liabilities):
+            raise RuleError(f"ruleset {self.name}: liabilities must be Liability cases")
         check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
         check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
         check_bool(self.flowers_count_toward_minimum,

@@ -85,8 +85,11 @@ class RegionalResult(FanResult):
             return f"capped at {sc.cap} fan"
         return f"capped at {sc.cap}"
 
-    def settle(self, winner: int = 0, discarder: int | None = None) -> tuple:
-        """Per-seat score changes for :attr:`points` under the ruleset's settlement.
+    def settle(self, winner: int = 0, discarder: int | None = None, *,
+               as_self_draw: bool = False) -> tuple:
+        """Per-seat score changes for :attr:`points` under the ruleset's settlement
+        (``as_self_draw``: paid as a self-draw whatever the win's context, as a liability
+        case that counts it so, :mod:`majiang.rules.liability`).
 
         Raises
         ------
@@ -96,12 +99,12 @@ class RegionalResult(FanResult):
         """
         self._check_settles()
         rs = self._rules_object()
-        if discarder is None and not self.context.self_drawn:
+        if discarder is None and not (self.context.self_drawn or as_self_draw):
             raise RuleError("a win on a discard needs the discarder's seat")
         n = rs.players
         if not 0 <= winner < n:
             raise RuleError(f"winner seat must be 0..{n - 1}, got {winner!r}")
-        d = None if self.context.self_drawn else discarder
+        d = None if (self.context.self_drawn or as_self_draw) else discarder
         params = dict(rs.settlement_params)
         if "dealer" in params:      # the dealer's seat, from the winner's seat wind (East = dealer)
             params["dealer"] = (winner - self.context.seat_wind) % n

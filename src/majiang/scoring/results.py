@@ -168,8 +168,11 @@ class FanResult:
                             f"is {self.below_minimum()}: not a win, so it settles nothing "
                             "(check meets_minimum first)")
 
-    def settle(self, winner: int = 0, discarder: int | None = None) -> tuple:
-        """Per-seat score changes under the ruleset's settlement (discarder None = self-draw).
+    def settle(self, winner: int = 0, discarder: int | None = None, *,
+               as_self_draw: bool = False) -> tuple:
+        """Per-seat score changes under the ruleset's settlement (discarder None = self-draw;
+        ``as_self_draw``: the win paid as a self-draw whatever its context, as a liability
+        case that counts it so, :mod:`majiang.rules.liability`).
 
         Returns
         -------
@@ -187,10 +190,11 @@ class FanResult:
         """
         self._check_settles()
         rs = self._rules_object()
-        if discarder is None and not self.context.self_drawn:
+        if discarder is None and not (self.context.self_drawn or as_self_draw):
             raise RuleError("a win on a discard needs the discarder's seat")
+        own = self.context.self_drawn or as_self_draw
         # the dealer's seat, from the winner's seat wind (East = the dealer)
-        return rs.settle(self.total, winner, None if self.context.self_drawn else discarder,
+        return rs.settle(self.total, winner, None if own else discarder,
                          dealer=winner - self.context.seat_wind,
                          kong_discard=self.context.kong_discard,
                          declared_ready=self.context.declared_ready,

@@ -124,9 +124,16 @@ class _FastBridge:
             self.args[p] = (hand, tile, kw)
         return res
 
+    def _claimed_melds(self):
+        """Per seat, its claimed melds as ``(from seat, kind)`` (read from the compiled
+        hand at a win, only for a ruleset with liability cases)."""
+        kinds = ("chow", "pung", "kong")
+        return [[(int(m[4]), kinds[m[0]]) for m in info[7] if m[4] >= 0]
+                for info in self.fh.seat_info()]
+
     def record(self, p, tile, res, self_drawn, discarder, kong, robbing, outs):
         win = _make_win(self.rs, p, tile, res, bool(self_drawn), discarder, bool(kong),
-                        bool(robbing), outs, self.args.get(p))
+                        bool(robbing), outs, self.args.get(p), self._claimed_melds)
         for q in range(len(self.deltas)):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)

@@ -19,7 +19,8 @@ from .deal import plays_exchange
 from .kongs import KongLedger
 from .wall import (_Shuffled, build_wall, checked_wall, expected_census, hand_bit_generator,
                    tile_census)
-from .wins import FlowerWinResult, _make_win, _verdict, check_win_fn, win_context
+from .wins import (FlowerWinResult, _make_win, _verdict, check_win_fn, claimed_melds,
+                   win_context)
 
 
 class _Seat:
@@ -448,12 +449,14 @@ class HandState:
     def record_win(self, p, tile, res, *, self_drawn, discarder=None, kong=False,
                    robbing=False):
         win = _make_win(self.rs, p, tile, res, self_drawn, discarder, kong, robbing,
-                        [s.out for s in self.seats], self._win_args.get(p))
+                        [s.out for s in self.seats], self._win_args.get(p),
+                        lambda: claimed_melds(s.melds for s in self.seats))
         for q in range(self.n):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
+        extra = {"liability": [list(x) for x in win["liability"]]} if win["liability"] else {}
         self._log(e="win", seat=p, tile=int(tile), how=win["how"], discarder=discarder,
-                  fans=win["fans"], total=win["total"], deltas=win["deltas"])
+                  fans=win["fans"], total=win["total"], deltas=win["deltas"], **extra)
         return win
 
     def check_rob_one(self) -> bool:

@@ -87,11 +87,24 @@ def first_winner(rs, winners, wins) -> int:
     return winners[0]
 
 
-def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check):
+def claimed_melds(seat_melds) -> list:
+    """Per seat, its claimed melds as ``(from seat, kind)`` (the feeding record a
+    liability case reads, :func:`majiang.rules.liability.liable_payments`), from the
+    Python loop's meld dicts (``frm`` None: concealed)."""
+    return [[(m["frm"], m["kind"]) for m in ms if m.get("frm") is not None]
+            for ms in seat_melds]
+
+
+def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check,
+              melds=None):
     """The record of one win and its settlement (``FanResult.settle`` /
     ``RegionalResult.settle``); after a blood win, seats already out do not pay a
     self-draw.  ``kong_discard``: won on the discard its discarder made right after his
-    own kong (杠上炮, from the scored context)."""
+    own kong (杠上炮, from the scored context).  The ruleset's liability cases
+    (:attr:`~majiang.rules.base.Ruleset.liabilities`) then move the payments onto the
+    liable seat: ``melds`` is a callable giving every seat's claimed melds as
+    ``(from seat, kind)`` (:func:`claimed_melds`), asked only when the ruleset has such
+    cases; the record's ``"liability"`` lists the cases applied as ``(name, seat)``."""
     r = res.result
     if self_drawn:
         deltas = list(r.settle(p, None))
@@ -105,6 +118,13 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
     how = ("kong_replacement" if (self_drawn and kong) else "self_draw" if self_drawn
            else "robbing_kong" if robbing else "discard")
     fans = [(f.chinese, int(f.count)) for f in r.fans]
+    liability = []
+    if rs.liabilities and melds is not None:
+        from ...rules.liability import liable_payments
+        deltas, liability = liable_payments(
+            rs.liabilities, deltas, winner=p, how=how, discarder=discarder,
+            fans=[f for f, _ in fans], melds=melds(), self_draw=lambda: r.settle(p, None, as_self_draw=True))
+        deltas = list(deltas)
     return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
             "total": int(r.total), "points": int(getattr(r, "points", r.total)),
             "deltas": deltas, "result": r, "check": check,
@@ -112,7 +132,8 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
             "declared_ready": getattr(r.context, "declared_ready", ""),
             "discarder_ready": bool(getattr(r.context, "discarder_ready", False)),
             "flower_replacement": bool(getattr(r.context, "flower_replacement", False)),
-            "kong_claimed": bool(getattr(r.context, "kong_claimed", False))}
+            "kong_claimed": bool(getattr(r.context, "kong_claimed", False)),
+            "liability": liability}
 
 
 class FlowerWinResult:
