@@ -287,6 +287,13 @@ def test_play_match_lianzhuang_grows_with_the_streak():
             each = sum(vals[name] * k for name, k in fans)
             assert ("连庄" in dict(fans)) == (w == d and n > 0)
             want = [-(each + (lz if p == d else 0)) for p in range(4)]
+            # 包牌 (顺包 / 反包): a seat that fed the winner 3 口 (or was fed 3 by him) pays
+            # the dealer's figure (the largest share) x 3 / 6, x2 反包, x2 / x4 all pungs
+            top = -min(want[p] for p in range(4) if p != w)
+            for p in range(4):
+                if p != w and r.score_deltas[p] != want[p]:
+                    assert -r.score_deltas[p] in {top * k for k in (3, 6, 12, 24, 48, 96)}
+                    want[p] = r.score_deltas[p]
             want[w] = -sum(want[p] for p in range(4) if p != w)
             assert list(r.score_deltas) == want
             if n:
@@ -294,5 +301,7 @@ def test_play_match_lianzhuang_grows_with_the_streak():
     assert {1, 2, 3} <= {n for n, _ in seen} and (3, True) in seen and (2, False) in seen
 
 
-def test_missing_lists_only_the_package_payment():
-    assert len(A.ANQING.missing) == 1 and "包牌" in A.ANQING.missing[0]
+def test_nothing_missing_the_package_payment_interpreted():
+    # 包牌 is played as a stated reading (docs/rules/anqing.md §6)
+    assert A.ANQING.missing == () and A.ANQING.coverage == "interpreted"
+    assert any(t.startswith("包牌:") for t in A.ANQING.interpreted)

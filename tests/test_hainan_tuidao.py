@@ -115,18 +115,23 @@ def test_hands_in_the_engine():
         for w in st.wins:
             wins += 1
             d, p, q = w["deltas"], w["seat"], w["discarder"]
+            # 包牌 (hainan's liability cases): one seat pays the winner's whole gain
+            liable = w["liability"][0][1] if w["liability"] else None
+            if liable is not None:
+                assert d[liable] == -d[p] and all(d[x] == 0 for x in range(4)
+                                                  if x not in (p, liable))
             if w["declared_ready"]:
                 assert w["declared_ready"] == "open" and q is None   # self-draw only
                 mingmo += 1
                 assert d[p] == (24 if p == st.dealer else 16)
                 for x in range(4):
-                    if x != p:
+                    if x != p and liable is None:
                         assert d[x] == -(8 if st.dealer in (x, p) else 4)
             elif w["discarder_ready"]:
                 assert d[q] == -(16 if st.dealer in (p, q) else 8) and d[p] == -d[q]
             else:
                 assert d[p] == (3 if q is None else 4)
-                if q is not None:
+                if q is not None and liable is None:
                     assert d[q] == -2
     assert wins >= 60 and mingmo >= 10
 

@@ -37,8 +37,15 @@ Ambiguities and resolutions:
   连庄) and to each payment he makes to a winner; "庄底子加4" raises the dealer's 底
   (fan 庄家) by 4 a repeat on his own win (8 + 4n with 平胡), not on his payments (the
   dealer pays a non-dealer's win at the winner's 底, as without repeats).
-* 包牌 (顺包 / 反包) not played: the feeder's payment ("三倍", "跟庄家算得以后相乘", the
-  反包 doubling, the all-pung doubling) is not clear enough to settle.
+* 包牌 (顺包 / 反包; :attr:`Ruleset.liabilities <majiang.rules.base.Ruleset.liabilities>`,
+  played by the game engine): 顺包 — a seat that fed the winner 3 口 (claimed chows,
+  pungs, kongs) pays "three times", at 4 口 six times; 反包 — a seat the winner himself
+  fed 3 口 pays twice the 顺包 figure; all pungs / kongs among the 口 fed: ×2 more (×4 at
+  4 口); the other two pay normally; a seat both ways pays both ("compute each side
+  separately and sum").  Read [interp.]: the multiplied figure ("跟庄家算得以后相乘":
+  reckoned as the dealer's, then multiplied) is the dealer's share of the win — the
+  largest share, the whole (底番 + pattern 番) × base, 连庄 included — and it replaces the
+  liable seat's own share.
 * 杠牌 (option ``kong_only``, True): "发财和白板是杠牌只能用来杠，手上有就不能胡牌" — 发
   and 白 (when the 钻牌 is a dragon, the other two dragons) serve only in kongs.  With
   红中 playing as the 钻牌's own face these are always the faces 发 and 白 (``6z``,
@@ -65,6 +72,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (JokerRule, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, settle_points)
+from .liability import Liability
 from .table_rules import DealerRule
 
 __all__ = ["build", "ANQING", "LIANZHUANG", "lianzhuang"]
@@ -206,9 +214,19 @@ def build(*, rule_set: str = "A", kong_only: bool = True,
                      "双天胡: the four jokers read as standing for one kind (two of the pairs)",
                      "连庄: +3 / +6 / +12 / +15 番 on the dealer's win and on each payment he "
                      "makes, 15 from the 4th repeat on; the dealer's 底 +4 a repeat on his "
-                     "own win only"),
-        missing=("包牌 (顺包 / 反包): the feeder's multiplied payment is not "
-                 "clear enough to settle",))
+                     "own win only",
+                     "包牌: the multiplied figure is the dealer's share of the win (the "
+                     "largest; 底番 + patterns, 连庄 included), x3 at 3 口 and x6 at 4 口 "
+                     "(反包 twice that), x2 / x4 more when every 口 fed is a pung or kong; it "
+                     "replaces the liable seat's own share; a seat both 顺包 and 反包 pays both"),
+        # 包牌 (docs/rules/anqing.md §6): 顺包 — a seat that fed the winner 3 口 pays the
+        # dealer's figure x3 (x6 at 4 口); 反包 — a seat the winner fed 3 口 pays twice that;
+        # x2 (x4 at 4 口) more when the 口 are all pungs / kongs; the other two pay normally
+        liabilities=tuple(
+            Liability(name, wins=("self_draw", "kong_replacement"), liable=who, fed=3,
+                      pays="largest_share", times={3: 3 * k, 4: 6 * k},
+                      all_pungs_times={3: 2, 4: 4})
+            for name, who, k in (("顺包", "feeder", 1), ("反包", "fed", 2))))
 
 
 ANQING = build()

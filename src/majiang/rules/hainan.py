@@ -43,14 +43,22 @@ Options of :func:`build` (default first, alternatives named):
 天胡 / 地胡 ×3 (and each a 番 source) come from the win context's ``first_turn``, which
 the game engine sets; 地胡 is read as any non-dealer win in the first go-around before a
 call [interp.].  Not scored from one hand: the side bet 噶 and the dealer
-streak (both add to d), and the liability cases (三道牌 / 四道牌, 海底包牌, a 番-less
-抢杠, 防勾脚), in which the responsible player pays the whole amount plus 1.
+streak (both add to d).
+
+包牌 (liability, HN; :attr:`Ruleset.liabilities <majiang.rules.base.Ruleset.liabilities>`,
+played by both game loops): the responsible player pays the whole win, the 炮分 +1
+included when he discarded — 三道牌: a win on the discard of a seat that fed the winner
+three (or four) of his claimed melds; a 番-less 抢杠 under 有番 (a robbed kong won with no
+``pattern`` fan): the robbed seat; 四道牌: a self-draw whose four claimed melds one seat
+fed: that seat pays what all three would.  Not played: 海底包牌 (the zone "near the end
+of the wall" is not given) and 防勾脚 (named only).
 """
 from __future__ import annotations
 
 from . import fans as F
 from .base import (POINTS_FUNCTIONS, Ruleset, ScoringRule, WallEnd, fan_product,
                    check_bool, check_choice, register_settlement)
+from .liability import Liability
 
 __all__ = ["build", "HAINAN", "hainan_points", "settle_hainan", "OWN_FLOWERS"]
 
@@ -154,6 +162,15 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         fl += (F.fan(21, "花上添花", "Win on a Flower Replacement (x3)", 3,
                      F.flower_replacement, excludes=(2,), tags=mult, source=src),)
     tile_set = "116" if no_honors else "144"
+    # 包牌 (docs/rules/hainan.md §4): the liable seat pays the whole win (+1 炮分 when he
+    # discarded): 三道牌 — the discarder fed the winner three melds; a 番-less 抢杠 under
+    # 有番 — the robbed seat; 四道牌 — a self-draw whose four melds one seat fed
+    bao = (Liability("三道牌", wins=("discard",), liable="discarder", fed=3),)
+    if you_fan:
+        bao += (Liability("无番抢杠", wins=("robbing_kong",), liable="discarder",
+                          unless_fans=tuple(f.chinese for f in fl if "pattern" in f.tags)),)
+    bao += (Liability("四道牌", wins=("self_draw", "kong_replacement"), liable="feeder",
+                      fed=4),)
     return Ruleset(
         name="hainan", title="海南麻将 (Hainan)",
         players=players, hand_size=13,
@@ -165,7 +182,7 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         settlement_params={"dealer": 0, "zhuangxian": zhuangxian, "pao": 1},
         source="docs/rules/hainan.md",
         tile_set=tile_set, constraints=("discard_needs_pattern",) if you_fan else (),
-        ready="none", wall_end=WallEnd(kept=15), winners="head_bump",
+        ready="none", wall_end=WallEnd(kept=15), winners="head_bump", liabilities=bao,
         scoring=ScoringRule(mode="custom", function="hainan", cap=cap),
         options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
                  "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players,
@@ -178,7 +195,8 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
                      "花上添花 x3 (the servers) over the fragment's 花砸 with no 番 (option "
                      "huashang); a flower drawn as a kong's replacement: 花上添花, not also "
                      "杠上开花"),
-        missing=("the liability cases need the game history",))
+        lost=("海底包牌: the 海底 zone it names (near the end of the wall) is not given",
+              "防勾脚 (a liability option named, never defined)"))
 
 
 HAINAN = build()

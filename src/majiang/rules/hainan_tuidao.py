@@ -20,6 +20,8 @@ docs/rules/hainan.md), the payments these:
 * 花砸 scores nothing extra: the ``hainan`` table is built without its 花上添花 ×3 (option
   ``huashang=False``; the fragment and the servers' ×3 **conflict**; the fragment is followed
   here, the servers by ``hainan``).
+* 包牌: the liability cases of ``hainan`` (三道牌, a 番-less 抢杠, 四道牌: the responsible
+  player pays the whole win alone; :mod:`majiang.rules.liability`), kept from the base.
 
 Options of :func:`build` (default first, alternatives named in docs/rules/hainan_tuidao.md §3):
 
@@ -172,7 +174,7 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
                      "a self-draw pays 1 from each; 明打 = a declared player dealing in",
                      "next dealer: the dealer keeps the deal on his win, otherwise the next "
                      "seat (\"其余规则与大众麻将相同\")"),
-        missing=(), lost=("items 1 and 3 of the text",))
+        missing=(), lost=("items 1 and 3 of the text",) + base.lost)
 
 
 HAINAN_TUIDAO = build()

@@ -26,7 +26,12 @@ From the public sources (docs/rules/nanjing.md):
   and the settlement's ``bixia`` doubles a hand played under it;
 * settlement: a self-draw is paid by each other player, a discard by the discarder
   (NJH); 包牌: 大杠开花 and 抢杠 count as a self-draw paid in full by the responsible
-  player, 外包 for 全球独钓 / 三打四包 / 清一色 (NJ) — the settlement's ``bao``.
+  player, 外包 for 全球独钓 / 三打四包 / 清一色 (NJ).  Played: 抢杠 — the robbed player
+  pays what all three would pay on a self-draw (the liability case ``抢杠包牌``,
+  :attr:`Ruleset.liabilities <majiang.rules.base.Ruleset.liabilities>`, both game loops);
+  the settlement's ``bao`` is the same payment for a caller settling by hand.  Not
+  played: 大杠开花 (needs the kong's origin), 外包 (the sources name its three cases but
+  not who is responsible, nor when).
 
 Readings of undefined terms ([interp.]): 双七对 / 豪华双七对 / 超豪华双七对 = seven pairs
 with one / two / three four-of-a-kinds (NJH's 豪华七对 is the one-four hand); 超豪华双七对
@@ -81,6 +86,7 @@ from __future__ import annotations
 from . import fans as F
 from .base import (KongPayments, Ruleset, ScoringRule, WallEnd, check_bool, check_choice,
                    check_int, register_settlement)
+from .liability import Liability
 
 __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_next",
            "hard_flowers", "soft_flowers", "BIG_WINS"]
@@ -231,8 +237,12 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                      "hobby text's value; the commercial text gives none)",
                      "大杠开花 a win on the replacement of a kong made on a discard, 小杠开花 of "
                      "a concealed or added kong"),
+        # 包牌 (NJ): 抢杠 counts as a self-draw paid in full by the robbed player
+        liabilities=(Liability("抢杠包牌", wins=("robbing_kong",), liable="discarder",
+                               pays="self_draw"),),
         missing=("地胡 needs a ready declaration (天听)",),
-        lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",))
+        lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",
+              "外包 (全球独钓, 三打四包, 清一色): named, but not who is responsible nor when"))
 
 
 NANJING = build()

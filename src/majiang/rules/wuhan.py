@@ -42,8 +42,10 @@ settlement ``"wuhan"`` (:func:`end_settlement`) reads every seat's 番 from the 
 table (:func:`table_personal`: claimed melds, kongs, and the 红中 / 痞子 / 赖子 each seat
 played out, counted as discards — the engine plays them as discards, with no
 replacement draw) and adds ``个人番`` payments up to :func:`settle_wuhan`.
-Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win and its ×3 包 payments
-(全求人 fed by a ready discarder, 抢杠).
+Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win.  Lost in the sources:
+HZ's ×3 包 payments — docs/rules/wuhan.md gives neither who pays nor when (GF's 包牌 on
+清一色 / 将一色 is a name only), so no liability case
+(:mod:`majiang.rules.liability`) can be written for them.
 
 Resolutions: 红中 may not be held at the win (constraint ``no_red_dragon``), nor the 痞子
 (constraint ``no_pizi``, HZ ``analyse_chi_hu_card``: no 红中 or 痞子 in hand, the winning tile
@@ -361,7 +363,9 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
                  "concealed_kong_fan": concealed_kong_fan, "cap": cap},
         builder="wuhan", section="§3.16", end_settlement="wuhan",
         interpreted=("values provisional (docs/rules/wuhan.md)",),
-        missing=("one product's minimum of 3 番 to win and its x3 包 payments",))
+        missing=("one product's minimum of 3 番 to win",),
+        lost=("one product's x3 包 payments: the sources name them, not who pays nor when "
+              "(another product's 包牌 on 清一色 / 将一色 is named only)",))
 
 
 WUHAN = build()
