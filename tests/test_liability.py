@@ -93,6 +93,20 @@ def test_nanjing_robbed_kong_paid_as_a_self_draw():
     assert _pay(NANJING, base, winner=0, how="discard", discarder=2, melds=_melds())[0] == base
 
 
+def test_nanjing_claimed_kong_replacement_paid_by_the_kong_feeder():
+    # 大杠开花: a 46 hand (跑一 10 + 大杠开花 20 + 8 花 x 2) self-drawn on the replacement of
+    # a kong made on C's discard: 46 from each of three (+138), all paid by C
+    base = settle_nanjing(46, 0, None)
+    assert base == (138, -46, -46, -46)
+    ms = _melds(w0=[(3, "pung"), (2, "kong")])          # the kong is the latest meld
+    got, applied = _pay(NANJING, base, winner=0, how="kong_replacement",
+                        fans=("跑一", "大杠开花", "花砸2"), melds=ms)
+    assert got == (138, 0, -138, 0) and applied == [("大杠开花包牌", 2)]
+    # 小杠开花 (an own kong): nobody is responsible
+    assert _pay(NANJING, base, winner=0, how="kong_replacement",
+                fans=("跑一", "小杠开花"), melds=ms)[0] == base
+
+
 # ------------------------------------------------------------------ 安庆 (§5, [interp.])
 def test_anqing_shunbao_and_fanbao():
     # B (seat 1, not the dealer) self-draws 7 番 (平胡 4 + 碰碰胡 3): each pays 7 (+21)
@@ -148,15 +162,22 @@ def test_ruleset_field_checked_and_in_toml():
 @pytest.mark.parametrize("name,seed,hand,players,case", [
     ("hainan", 144, 0, "efficiency", "无番抢杠"), ("hainan", 172, 0, "efficiency", "三道牌"),
     ("hainan", 7, 618, "random", "四道牌"), ("nanjing", 88, 0, "efficiency", "抢杠包牌"),
+    ("nanjing", 7, 150, "efficiency", "大杠开花包牌"),
     ("anqing", 19, 0, "efficiency", "顺包"), ("anqing", 14, 0, "efficiency", "反包")])
 def test_liability_happens_in_play(name, seed, hand, players, case):
-    st = play_hand(name, [players] * 4, seed=seed, hand=hand)
+    st = play_hand(name, [players] * 4, seed=seed, hand=hand, log=case == "大杠开花包牌")
     (w,) = [w for w in st.wins if w["liability"]]
     (got, q), = w["liability"]
     assert got == case
     d, p, r = w["deltas"], w["seat"], w["result"]
     plain = (r.settle(p, None) if w["discarder"] is None else r.settle(p, w["discarder"]))
-    if case == "抢杠包牌":         # the whole self-draw from the robbed seat
+    if case == "大杠开花包牌":     # the kong's discarder: the whole self-draw
+        assert w["kong_claimed"] and w["how"] == "kong_replacement"
+        kongs = [e for e in st.events if e["e"] == "call" and e["kind"] == "kong"
+                 and e["seat"] == p]
+        assert kongs[-1]["frm"] == q          # the discarder of the winner's latest kong
+        assert d[q] == -plain[p] and d[p] == plain[p]
+    elif case == "抢杠包牌":       # the whole self-draw from the robbed seat
         whole = sum(-x for x in r.settle(p, None, as_self_draw=True) if x < 0)
         assert d[q] == -whole and d[p] == whole
     elif name == "hainan":         # the whole win, the others nothing
@@ -179,12 +200,13 @@ def test_conservation(name):
         assert sum(sum(w["deltas"]) for w in st.wins) == 0
 
 
-@pytest.mark.parametrize("name,seeds", [("hainan", [144, 172, 5]), ("nanjing", [88, 246, 3])])
+@pytest.mark.parametrize("name,seeds", [("hainan", [(144, 0), (172, 0), (5, 0)]),
+                                        ("nanjing", [(88, 0), (246, 0), (7, 150), (3, 0)])])
 def test_both_loops_pay_the_same(name, seeds):
     assert fast_eligible(game_model(name), ["efficiency"] * 4)   # no routing needed
-    for s in seeds:
-        a = play_hand(name, ["efficiency"] * 4, seed=s, engine="compiled")
-        b = play_hand(name, ["efficiency"] * 4, seed=s, engine="python")
+    for s, h in seeds:
+        a = play_hand(name, ["efficiency"] * 4, seed=s, hand=h, engine="compiled")
+        b = play_hand(name, ["efficiency"] * 4, seed=s, hand=h, engine="python")
         assert a.deltas == b.deltas
         assert [w["liability"] for w in a.wins] == [w["liability"] for w in b.wins]
 

@@ -9,8 +9,9 @@ each claimed meld.  Both game loops pay every win through it
 
 * **who is liable** (``liable``): the discarder of the winning tile (the robbed seat on
   a robbed kong), a seat that fed the winner ``fed`` or more of his claimed melds
-  (``"feeder"``), or a seat the winner himself fed ``fed`` or more melds (``"fed"``,
-  安庆 反包);
+  (``"feeder"``), a seat the winner himself fed ``fed`` or more melds (``"fed"``,
+  安庆 反包), or the seat that fed the winner's latest claimed meld (``"last_feeder"``:
+  on a win on a claimed kong's replacement, the discarder of that kong, 南京 大杠开花);
 * **when** (``wins``, ``fed``, ``only_fans`` / ``unless_fans``): the kinds of win, the
   melds fed, fans the win must (or must not) count;
 * **what he pays** (``pays``): ``"win"`` — every payment of the win, the others paying
@@ -37,9 +38,10 @@ __all__ = ["Liability", "WIN_KINDS", "LIABLE", "PAYS", "liable_payments"]
 WIN_KINDS = ("discard", "robbing_kong", "self_draw", "kong_replacement")
 """The kinds of win a liability case names (the engine's ``how`` of a win)."""
 
-LIABLE = ("discarder", "feeder", "fed")
+LIABLE = ("discarder", "feeder", "fed", "last_feeder")
 """Who is liable: the discarder (or robbed seat), a seat that fed the winner ``fed``
-melds, a seat the winner fed ``fed`` melds."""
+melds, a seat the winner fed ``fed`` melds, the seat that fed the winner's latest
+claimed meld."""
 
 PAYS = ("win", "self_draw", "largest_share")
 """What the liable seat pays (see the module docstring)."""
@@ -72,7 +74,7 @@ class Liability:
     fed : int
         Claimed melds (chows, pungs, kongs; an added kong counts once, as the pung it
         was) the liable seat fed the winner (``"fed"``: the winner fed the liable seat)
-        for the case to apply; 0: none needed (only with ``liable="discarder"``).
+        for the case to apply; 0: none needed (not with ``"feeder"`` / ``"fed"``).
     only_fans, unless_fans : tuple of str
         The win counts one of these fans / none of them (Chinese names).
     pays : str
@@ -111,7 +113,7 @@ class Liability:
                             f"got {self.pays!r}")
         if isinstance(self.fed, bool) or not isinstance(self.fed, int) or not 0 <= self.fed <= 4:
             raise RuleError(f"{where}: fed must be 0..4 melds, got {self.fed!r}")
-        if self.liable != "discarder" and self.fed < 1:
+        if self.liable in ("feeder", "fed") and self.fed < 1:
             raise RuleError(f"{where}: a feeder is liable only for some melds fed (fed >= 1)")
         for key in ("only_fans", "unless_fans"):
             object.__setattr__(self, key, tuple(getattr(self, key)))
@@ -185,6 +187,7 @@ def liable_payments(cases, deltas, *, winner: int, how: str, discarder, fans, me
             continue
         for q in _liable_seats(c, n, winner, discarder, melds):
             kinds = (_fed(melds, winner, q) if c.liable == "fed"
+                     else [melds[winner][-1][1]] if c.liable == "last_feeder"
                      else _fed(melds, q, winner))
             if c.pays == "largest_share":
                 base = max((-d for d in deltas if d < 0), default=0)
@@ -215,6 +218,9 @@ def _liable_seats(c, n: int, winner: int, discarder, melds) -> list:
         if c.fed and len(_fed(melds, discarder, winner)) < c.fed:
             return []
         return [discarder]
+    if c.liable == "last_feeder":
+        ms = melds[winner]
+        return [ms[-1][0]] if ms and ms[-1][0] not in (None, winner) else []
     seats = [q for q in range(n) if q != winner]
     if c.liable == "feeder":
         return [q for q in seats if len(_fed(melds, q, winner)) >= c.fed]

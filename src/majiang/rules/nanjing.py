@@ -26,12 +26,13 @@ From the public sources (docs/rules/nanjing.md):
   and the settlement's ``bixia`` doubles a hand played under it;
 * settlement: a self-draw is paid by each other player, a discard by the discarder
   (NJH); 包牌: 大杠开花 and 抢杠 count as a self-draw paid in full by the responsible
-  player, 外包 for 全球独钓 / 三打四包 / 清一色 (NJ).  Played: 抢杠 — the robbed player
-  pays what all three would pay on a self-draw (the liability case ``抢杠包牌``,
-  :attr:`Ruleset.liabilities <majiang.rules.base.Ruleset.liabilities>`, both game loops);
-  the settlement's ``bao`` is the same payment for a caller settling by hand.  Not
-  played: 大杠开花 (needs the kong's origin), 外包 (the sources name its three cases but
-  not who is responsible, nor when).
+  player, 外包 for 全球独钓 / 三打四包 / 清一色 (NJ).  Played (the liability cases of
+  :attr:`Ruleset.liabilities <majiang.rules.base.Ruleset.liabilities>`, both game loops):
+  抢杠 — the robbed player pays what all three would pay on a self-draw (``抢杠包牌``);
+  大杠开花 — the discarder who fed the kong pays the whole self-draw (``大杠开花包牌``: the
+  feeder of the winner's latest claimed meld, which is that kong); the settlement's
+  ``bao`` is the same payment for a caller settling by hand.  Not played: 外包 (the
+  sources name its three cases but not who is responsible, nor when).
 
 Readings of undefined terms ([interp.]): 双七对 / 豪华双七对 / 超豪华双七对 = seven pairs
 with one / two / three four-of-a-kinds (NJH's 豪华七对 is the one-four hand); 超豪华双七对
@@ -237,9 +238,12 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                      "hobby text's value; the commercial text gives none)",
                      "大杠开花 a win on the replacement of a kong made on a discard, 小杠开花 of "
                      "a concealed or added kong"),
-        # 包牌 (NJ): 抢杠 counts as a self-draw paid in full by the robbed player
+        # 包牌 (NJ): 抢杠 and 大杠开花 count as a self-draw paid in full by the responsible
+        # player: the robbed one; the discarder who fed the kong
         liabilities=(Liability("抢杠包牌", wins=("robbing_kong",), liable="discarder",
-                               pays="self_draw"),),
+                               pays="self_draw"),
+                     Liability("大杠开花包牌", wins=("kong_replacement",),
+                               liable="last_feeder", only_fans=("大杠开花",), pays="win")),
         missing=("地胡 needs a ready declaration (天听)",),
         lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",
               "外包 (全球独钓, 三打四包, 清一色): named, but not who is responsible nor when"))
