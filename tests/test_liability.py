@@ -218,3 +218,16 @@ def test_replay_keeps_the_liability():
     again = replay(to_jsonl(st.events))
     assert summarize(again) == summarize(st)
     assert [e for e in again.events if e["e"] == "win"] == [ev]
+
+
+def test_rules_summary_names_the_cases():
+    # `majiang rules NAME` / describe(): the cases in words, none for a ruleset without
+    from majiang.rules.summary import describe, describe_lines
+    line = next(ln for ln in describe_lines(HAINAN) if ln.startswith("liability "))
+    assert "三道牌: on a discard win, the discarder who fed the winner 3 or more melds pays " \
+           "the whole win" in line
+    assert describe(NANJING)["liability"][0] == ("抢杠包牌: on a robbing kong win, the robbed "
+                                                 "player pays the whole win as a self-draw")
+    assert "x3 at 3 melds" in describe(ANQING)["liability"][0]
+    assert describe(rules.get("mcr"))["liability"] == []
+    assert not any(ln.startswith("liability") for ln in describe_lines(rules.get("mcr")))

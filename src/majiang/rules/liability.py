@@ -121,6 +121,28 @@ class Liability:
         object.__setattr__(self, "all_pungs_times",
                            _pairs(self.all_pungs_times, f"{where}: all_pungs_times"))
 
+    def describe(self) -> str:
+        """The case in words, e.g. ``"三道牌: on a discard win, the discarder who fed the
+        winner 3 melds pays the whole win"``."""
+        who = {"discarder": "the discarder" if self.wins != ("robbing_kong",)
+               else "the robbed player",
+               "feeder": f"a player who fed the winner {self.fed} or more melds",
+               "fed": f"a player the winner fed {self.fed} or more melds",
+               "last_feeder": "the player who fed the winner's latest meld"}[self.liable]
+        if self.liable == "discarder" and self.fed:
+            who += f" who fed the winner {self.fed} or more melds"
+        what = {"win": "pays the whole win", "self_draw": "pays the whole win as a self-draw",
+                "largest_share": "pays the largest share (the dealer's) in place of his "
+                "own"}[self.pays]
+        k = ", ".join(f"x{b} at {a} melds" for a, b in self.times)
+        k += "".join(f", x{b} more at {a} all pungs / kongs" for a, b in self.all_pungs_times)
+        if k:
+            what += f" ({k.lstrip(', ')})"
+        when = " or ".join(w.replace("_", " ") for w in self.wins)
+        fans = (f" with {' or '.join(self.only_fans)}" if self.only_fans
+                else " with none of its 番 sources" if self.unless_fans else "")
+        return f"{self.name}: on a {when} win{fans}, {who} {what}"
+
     def multiplier(self, n: int, all_pungs: bool) -> int:
         """The multiplier for `n` melds fed (× ``all_pungs_times`` when every one is a
         pung or kong)."""

@@ -30,7 +30,9 @@ def describe(rs: Ruleset) -> dict:
     players, hand size, tiles, calls, forms, win constraints, ready declaration, several
     winners, 血战 / 血流, jokers (None without), scoring, minimum fan, who deals next in a
     match (``next_dealer``: the dealer rule in words, ``stated`` False when the sources
-    state none and the usual reading is used, the streak option), build options, the
+    state none and the usual reading is used, the streak option), the liability (包) cases
+    in words (``liability``, :meth:`~majiang.rules.liability.Liability.describe`), build
+    options, the
     fan table (``id``, ``chinese``, ``english``, ``value`` each) and the source in words
     (:func:`source_in_words`).  Lists, dicts, str, int, bool and None only."""
     j = rs.jokers
@@ -47,6 +49,7 @@ def describe(rs: Ruleset) -> dict:
             "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
         "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
         "min_fan": rs.min_fan, "next_dealer": _dealer(rs), "options": dict(rs.options),
+        "liability": [c.describe() for c in rs.liabilities],
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
                  for f in rs.fans],
         "source": source_in_words(rs.source),
@@ -62,8 +65,8 @@ def _dealer(rs: Ruleset) -> dict:
 def describe_lines(rs: Ruleset) -> list[str]:
     """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
     players and tiles, calls, forms, the win (constraints, ready, several winners,
-    minimum), jokers when it has them, scoring, who deals next in a match, build options
-    when it has them, and the
+    minimum), jokers when it has them, scoring, who deals next in a match, its liability
+    (包) cases and build options when it has them, and the
     coverage with what is interpreted, not played, or lost in the sources."""
     lines = [
         f"{rs.title} [{rs.name}]  {rs.section}"
@@ -88,6 +91,8 @@ def describe_lines(rs: Ruleset) -> list[str]:
     lines.append(f"dealer   {d['rule']}"
                  + ("" if d["stated"] else " (not stated: the usual reading)")
                  + (f"; streak option {d['streak_option']}" if d["streak_option"] else ""))
+    if rs.liabilities:
+        lines.append("liability " + "; ".join(c.describe() for c in rs.liabilities))
     if rs.options:
         lines.append("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
     lines.append(f"coverage {rs.coverage}")
