@@ -16,6 +16,7 @@ import majiang
 from majiang import InvalidHandError, RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
 from majiang.game.engine import end_checks
+from majiang.rules import fans as F
 from majiang.rules import yunnan as Y
 from majiang.rules.model import game_model
 from majiang.tiles import as_counts
@@ -60,7 +61,7 @@ def test_each_value(hand, win, kw, fan, points):
 def test_every_value_is_tested():
     assert {f.chinese for f in rules.get("yunnan").fans} == {
         "对对胡", "七对", "龙七对", "双龙七对", "清一色", "混一色", "门清", "杠上花",
-        "杠上五梅花", "抢杠胡", "杠上炮"}
+        "杠上五梅花", "抢杠胡", "杠上炮", "十风"}
 
 
 def test_five_plum_replaces_kong_flower():
@@ -179,3 +180,158 @@ def test_replay():
         st = play_hand("yunnan", "efficiency", seed=9, hand=h, log=True)
         again = replay(to_jsonl(st.events))
         assert summarize(again) == summarize(st)
+
+
+# ----------------------------------------------------------------- 最后四张 (the engine)
+class _NeverWins:
+    """The efficiency bot, except that it passes every win it is offered."""
+
+    def __init__(self):
+        from majiang.game.players import EfficiencyPlayer
+        self.bot = EfficiencyPlayer()
+
+    def discard(self, view):
+        return self.bot.discard(view)
+
+    def declare(self, view, options):
+        c = self.bot.declare(view, [o for o in options if o != ("win",)])
+        return None if c == ("win",) else c
+
+    def claim(self, view, options):
+        c = self.bot.claim(view, [o for o in options if o != ("win",)])
+        return None if c == ("win",) else c
+
+
+# 136 tiles, 13 each and the dealer's 14th dealt: 83 tiles to draw (no tiles kept); the
+# fourth from last is the 80th draw (docs/rules/yunnan.md §1: "最后四张必须能胡必须胡")
+_LAST_FOUR_FROM = 136 - 4 * 13 - 1 - 3
+
+
+def test_last_four_tiles_win_is_taken():
+    """Players who pass every win they are offered still win once the fourth tile from
+    the end has been drawn (on a draw or a discard): the engine takes the win for them;
+    before that they never win, and without the rule (must_win_last=0) never at all."""
+    import dataclasses
+    rs = rules.get("yunnan")
+    assert rs.must_win_last == 4
+    off = dataclasses.replace(rs, must_win_last=0)
+    late = 0
+    for h in range(24):
+        st = play_hand(rs, [_NeverWins() for _ in range(4)], seed=5, hand=h, log=True)
+        assert sum(st.deltas) == 0
+        draws = 0
+        for e in st.events:
+            if e["e"] == "draw":
+                draws += 1
+            elif e["e"] == "win":
+                assert draws >= _LAST_FOUR_FROM, (h, draws)
+                late += 1
+            elif e["e"] in ("declare", "claim"):
+                assert ["win"] not in e["options"] or draws < _LAST_FOUR_FROM
+        again = replay(to_jsonl(st.events))
+        assert summarize(again) == summarize(st)
+        st0 = play_hand(off, [_NeverWins() for _ in range(4)], seed=5, hand=h)
+        assert not st0.wins
+    assert late >= 3
+
+
+def test_last_four_tiles_bots_always_win():
+    """The built-in bots take every win they may, so the rule never overrides them: a
+    bot's hands under the rule and without it are the same, move for move."""
+    import dataclasses
+    off = dataclasses.replace(rules.get("yunnan"), must_win_last=0)
+    for h in range(12):
+        pl = ("random",) * 4 if h % 2 else ("efficiency",) * 4
+        a = play_hand("yunnan", pl, seed=8, hand=h, log=True)
+        b = play_hand(off, pl, seed=8, hand=h, log=True)
+        assert [e for e in a.events if e["e"] != "header"] == \
+            [e for e in b.events if e["e"] != "header"], h
+
+
+# ----------------------------------------------------------------- 十风 (the engine)
+class _Order:
+    """Discards the highest kind it holds (honours first) or the lowest; never claims,
+    never declares a win or a kong."""
+
+    def __init__(self, highest):
+        self.highest = highest
+
+    def discard(self, view):
+        held = [k for k in range(34) if view.concealed[k]]
+        return held[-1] if self.highest else held[0]
+
+    def claim(self, view, options):
+        return None
+
+    def declare(self, view, options):
+        return None
+
+
+def _shifeng_wall(first):
+    """A physical wall dealing the dealer (seat 0, the first 14 tiles) ``first``; the
+    rest in a fixed shuffled order."""
+    import random
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in first:
+        rest.remove(k)
+    random.Random(3).shuffle(rest)
+    return list(first) + rest
+
+
+_TWELVE_HONOURS = [27, 27, 27, 28, 28, 28, 29, 29, 30, 30, 31, 32]
+
+
+def test_shifeng_fan_on_the_discards():
+    # docs/rules/yunnan.md §3: the first ten discards all honours, no call or kong
+    ok = SimpleNamespace(discards=(27, 28, 29, 30, 31, 32, 33, 27, 28, 29), melds=0)
+    assert F.ten_honour_discards(ok) == 1
+    assert F.ten_honour_discards(SimpleNamespace(discards=ok.discards[:9], melds=0)) == 0
+    assert F.ten_honour_discards(SimpleNamespace(discards=ok.discards, melds=1)) == 0
+    late = SimpleNamespace(discards=(0,) + ok.discards, melds=0)     # a suited tile first
+    assert F.ten_honour_discards(late) == 0
+    assert "十风" not in _score("123m456p789s11z45s", "6s")           # no discards: no 十风
+
+
+def test_shifeng_wins_on_the_tenth_honour_discard():
+    """The dealer holds twelve honours and discards honours first: his tenth discard wins
+    十风 at once — 3 番, 2^3 = 8 from each other player (a self-draw's payment), +24 —
+    and nobody may claim that tile.  Discarding a suited tile first loses it."""
+    wall = _shifeng_wall(_TWELVE_HONOURS + [0, 1])
+    pl = [_Order(True)] + [_Order(False) for _ in range(3)]
+    st = play_hand("yunnan", pl, seed=0, hand=0, wall=wall, dealer=0, log=True)
+    (w,) = st.wins
+    assert (w["seat"], w["how"], w["fans"]) == (0, "discard_win", [("十风", 1)])
+    assert w["deltas"] == [24, -8, -8, -8] and list(st.deltas) == [24, -8, -8, -8]
+    mine = [e["tile"] for e in st.events if e["e"] == "discard" and e["seat"] == 0]
+    assert len(mine) == 10 and all(t >= 27 for t in mine) and w["tile"] == mine[-1]
+    assert st.events[-1]["e"] == "end" and st.end_reason == "win"
+    after = st.events[[i for i, e in enumerate(st.events) if e["e"] == "discard"][-1] + 1:]
+    assert not any(e["e"] == "claim" for e in after)
+    again = replay(to_jsonl(st.events))
+    assert summarize(again) == summarize(st)
+    # the same wall, the dealer discarding his lowest tile (a suited one) first: no 十风
+    st = play_hand("yunnan", [_Order(False)] * 4, seed=0, hand=0, wall=wall, dealer=0)
+    assert not any(x["how"] == "discard_win" for x in st.wins)
+
+
+def test_shifeng_in_both_loops():
+    """The compiled loop does not stop for a win on one's own discards: a compiled hand
+    where one may have happened (an over-estimate from the final pools and claims) is
+    played again by the Python loop, so both loops settle every hand alike."""
+    from majiang.game.engine import fast_eligible
+    from majiang.game.engine.facts import discard_win, discard_win_possible
+    m = game_model("yunnan")
+    assert discard_win(m) and not discard_win(game_model("sichuan"))
+    assert fast_eligible(m, ("random",) * 4)
+    wall = _shifeng_wall(_TWELVE_HONOURS + [0, 1])
+    pl = [_Order(True)] + [_Order(False) for _ in range(3)]
+    st = play_hand("yunnan", pl, seed=0, hand=0, wall=wall, dealer=0)
+    assert st.wins[0]["how"] == "discard_win" and discard_win_possible(m, st.seats)
+    st = play_hand("yunnan", [_Order(False)] * 4, seed=0, hand=0, wall=wall, dealer=0)
+    assert not discard_win_possible(m, st.seats)
+    for h in range(20):
+        pl = ("random",) * 4 if h % 2 else ("efficiency",) * 4
+        a = play_hand("yunnan", pl, seed=8, hand=h)
+        b = play_hand("yunnan", pl, seed=8, hand=h, engine="python")
+        assert list(a.deltas) == list(b.deltas) and a.wins == b.wins or \
+            [w["deltas"] for w in a.wins] == [w["deltas"] for w in b.wins], h

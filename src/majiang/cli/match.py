@@ -27,7 +27,8 @@ HELP = "play hands in a row: dealer, streak (連莊) and scores carried from han
 
 _WINDS = "ESWN"
 _HOW = {"self_draw": "self-drawn", "kong_replacement": "kong replacement",
-        "discard": "discard", "robbing_kong": "robbing a kong"}
+        "discard": "discard", "robbing_kong": "robbing a kong", "flower": "flowers",
+        "discard_win": "on its own discards"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

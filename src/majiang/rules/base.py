@@ -310,6 +310,11 @@ class Ruleset:
         Liability (包) cases, in order (:mod:`majiang.rules.liability`): who pays for
         the others because of what he fed the winner, and how much; both game loops
         apply them to each win's payments.  () for none.
+    must_win_last : int
+        最后四张必须胡 (云南): once the ``n``-th last tile that can be drawn from the wall has
+        been drawn, a win a player may make (on his draw, a discard or a robbed kong) is
+        taken: the game engine takes it for him, bots and outside policies alike (it is
+        not offered as a choice).  0 (default): wins are always a choice.
 
     Raises
     ------
@@ -357,6 +362,7 @@ class Ruleset:
     win_first: tuple = ()
     discard_order: str = ""
     liabilities: tuple = ()
+    must_win_last: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -381,6 +387,7 @@ class Ruleset:
         object.__setattr__(self, "liabilities", tuple(self.liabilities))
         if not all(isinstance(c, Liability) for c in self.liabilities):
             raise RuleError(f"ruleset {self.name}: liabilities must be Liability cases")
+        check_int(self.must_win_last, f"ruleset {self.name}: must_win_last", lo=0, hi=200)
         check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
         check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
         check_bool(self.flowers_count_toward_minimum,

@@ -238,6 +238,26 @@ once).  A ruleset with such a fan plays flower wins in the game engine, which co
 fans so tagged on the win's context alone (no hand: their predicates read only
 ``w.context`` and ``w.hand.flowers``)."""
 
+DISCARD_WIN = "discard_win"
+"""Tag of the fans a discard win counts (出牌即胡, 云南 十风: a seat's own discards make it win
+at once, on the discard that completes them).  A ruleset with such a fan plays discard wins
+in the game engine (:func:`~majiang.game.engine.facts.discard_win`), which counts the fans
+so tagged on a view of the seat alone after each of its discards: ``w.discards`` (every
+tile it has discarded, in order, claimed or not), ``w.melds`` (its melds, concealed kongs
+included) and ``w.context``; a regular win has no ``discards``.  A discard of kind -1 is
+one whose kind is not known (the compiled loop's over-estimate,
+:func:`~majiang.game.engine.facts.discard_win_possible`): a predicate counts it as any
+kind."""
+
+
+def ten_honour_discards(w) -> int:
+    """十风 (:data:`DISCARD_WIN`): the seat's first ten discards are all honours and it has
+    made no call or kong (docs/rules/yunnan.md §3)."""
+    d = tuple(getattr(w, "discards", ()))
+    return int(len(d) >= 10 and all(k >= 27 or k < 0 for k in d[:10])
+               and not getattr(w, "melds", 1))
+
+
 READY_CONCEALED = "ready_concealed"
 """Tag of a fan that pays a concealed ready declaration (报听, 山东 暗楼): a ruleset with such
 a fan lets its players declare ready in the game engine (:func:`~majiang.game.engine.facts.

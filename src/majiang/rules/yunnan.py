@@ -27,9 +27,20 @@ borrowed.  Chosen reading:
 * 一炮多响 (several winners each paid by the discarder); 过水 locks every discard win until
   the player's own draw (``pass_lock="all"``); play to the last tile.
 
-Not modelled (the engine has no move for them): the two tail tiles turned face up at the
-start (a 杠上花 may take one), the last-four-tiles rule (a winning discard or draw must be
-taken — the built-in bots take every win anyway), 十风 (ten honour discards), 双杠花.
+* 十风 (TYQ ``isShifeng``, 3 番, stands alone): a player whose first ten discards are all
+  honours, having made no call or kong, wins at once on the tenth (出牌即胡: nobody may
+  claim it), paid as a self-draw: 2^3 = 8 from each other player.  The fan is tagged
+  :data:`~majiang.rules.fans.DISCARD_WIN`; the game engine counts it on the seat's own
+  discards (claimed ones included) after each of them.
+* 最后四张必须能胡必须胡 (``must_win_last=4``): once the fourth tile from the end of the
+  wall has been drawn, a win a player may make (on his draw, a discard or a robbed kong)
+  is taken by the engine for every player, bots and outside policies alike [interp.:
+  "the last four tiles" read as the draws of the last four tiles and the discards made
+  after them].
+
+Not played: the two tail tiles turned face up at the start (a 杠上花 may take one; the
+sources do not say what happens when the draws reach them, nor whether a taken one is
+replaced — ``lost``), 双杠花 (meaning unsure).
 """
 from __future__ import annotations
 
@@ -96,6 +107,9 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         F.fan(10, "杠上炮", "Win on a Discard after a Kong", 1, F.kong_discard, tags=pat,
               source=_BORROWED + " [interp.: it lifts a 平和 above 0 番]"),
         F.fan(ROBBING, "抢杠胡", "Robbing a Kong (x3)", 0, F.robbing, source=_BORROWED),
+        # 十风 (TYQ isShifeng): counted alone on the seat's discards, by the game engine
+        F.fan(12, "十风", "Ten Honour Discards", 3, F.ten_honour_discards,
+              tags=(F.DISCARD_WIN,), source=_BORROWED),
     )
     return Ruleset(
         # who deals next: the first winner deals; 一炮多响: the discarder's 下家 (S000)
@@ -110,10 +124,17 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
         options={"cap": cap, "robbing": robbing}, builder="yunnan", section="§3.26",
         pass_lock="all", end_checks=("查大叫",),
         kong_payments=KongPayments(concealed=2, exposed=2, added=1, when="with_win"),
+        # 最后四张必须能胡必须胡 (docs/rules/yunnan.md §1): the engine takes the win
+        must_win_last=4,
         interpreted=("values borrowed from the neighbouring 曲靖 game (docs/rules/yunnan.md §3)",
                      "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3",
-                     "a 平和 with 杠上炮 (1 番) may win on the discard"),
-        missing=("face-up tail tiles, the last-four-tiles rule and 十风",))
+                     "a 平和 with 杠上炮 (1 番) may win on the discard",
+                     "十风: the tenth honour discard wins at once, paid as a self-draw "
+                     "(3 番 alone, TYQ); claimed discards count as the seat's",
+                     "最后四张: from the draw of the fourth tile from the end, every "
+                     "possible win is taken"),
+        lost=("the two face-up tail tiles (杠上花翻两张尾牌): the sources do not say what "
+              "happens when the draws reach them, nor whether a taken one is replaced",))
 
 
 YUNNAN = build()

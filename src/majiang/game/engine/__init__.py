@@ -106,7 +106,15 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   drawing the last) wins at once, paid as a self-draw (:class:`~.wins.FlowerWinResult`,
   how ``"flower"``); the Python loop stops there, and a compiled hand in which a seat
   ends with every flower is played again by the Python loop; "ready" there is a winner or a hand that some
-  tile completes into a valid win under THE predicate as a self-draw.
+  tile completes into a valid win under THE predicate as a self-draw;
+* 出牌即胡 (:func:`~.facts.discard_win`, 云南 十风): a seat whose own discards complete a
+  fan tagged :data:`~majiang.rules.fans.DISCARD_WIN` wins at once on that discard, paid as
+  a self-draw (:class:`~.wins.DiscardWinResult`, how ``"discard_win"``); the Python loop
+  stops there, and a compiled hand where one may have happened
+  (:func:`~.facts.discard_win_possible`) is played again by the Python loop;
+* 最后四张 (``Ruleset.must_win_last``, 云南): near the end of the wall a possible win is
+  taken for the player, not asked (:meth:`HandState.must_win`); the built-in bots of
+  the compiled loop take every win anyway.
 
 Two loops play the same hands move for move: the compiled one
 (:class:`majiang._core.game.FastHand`: built-in bots, core forms only, one joker kind

@@ -63,8 +63,9 @@ class _Claims:
         if not asks:
             return None if robbing else ("none",)
         choices = {}
+        forced = st.must_win()                    # 最后四张: a possible win is taken
         for q, options in asks:
-            choices[q] = self.ask_claim(q, options)
+            choices[q] = ("win",) if forced and q in wins else self.ask_claim(q, options)
         winners = [q for q, _ in asks if choices[q] == ("win",)]
         if st.pass_lock is not None:
             for q in wins:

@@ -86,6 +86,42 @@ def _flower_facts(model) -> tuple:
     return got[1]
 
 
+def discard_win(model) -> bool:
+    """Whether a seat's own discards can make it win at once (出牌即胡: a fan tagged
+    :data:`~majiang.rules.fans.DISCARD_WIN`, 云南 十风).  The Python loop plays it after
+    each discard (:class:`~.wins.DiscardWinResult`, how ``"discard_win"``); a compiled
+    hand where one may have happened is played again by the Python loop
+    (:func:`discard_win_possible`)."""
+    from ...rules.fans import DISCARD_WIN
+    return DISCARD_WIN in _fan_tags(model)
+
+
+def discard_win_possible(model, seats) -> bool:
+    """Whether a hand the compiled loop played to its end may hold a discard win
+    (:func:`discard_win`) it did not stop for; :func:`~.play.play_hand` then plays it again
+    in the Python loop (the same moves up to there), which does.  ``seats``: the final
+    seats (``discards``: the tiles still in each pool, in order; ``melds`` with ``frm``,
+    the seat a claimed tile came from).  An over-estimate: each seat's discards are its
+    pool with its claimed discards put first as -1 (a kind not known, which the fans'
+    predicates count as any kind, :data:`~majiang.rules.fans.DISCARD_WIN`), and no
+    melds."""
+    from types import SimpleNamespace
+
+    from ...rules.fans import DISCARD_WIN
+    fans = [f for f in model.ruleset.fans if DISCARD_WIN in f.tags]
+    claimed = [0] * len(seats)
+    for s in seats:
+        for m in s.melds:
+            if m.get("frm") is not None:
+                claimed[int(m["frm"])] += 1
+    for p, s in enumerate(seats):
+        view = SimpleNamespace(discards=(-1,) * claimed[p] + tuple(int(t) for t in s.discards),
+                               melds=0, context=None)
+        if any(f.predicate(view) for f in fans):
+            return True
+    return False
+
+
 def ready_kinds(model) -> tuple:
     """The ready declarations (报听) the game engine plays under the model's ruleset, a
     tuple of ``"concealed"`` / ``"open"`` (:data:`majiang.winning.READY_DECLARATIONS`),

@@ -236,7 +236,11 @@ def fast_eligible(model, players, log=False) -> bool:
     turned tile set aside; values that do not read the wild tiles' faces), no winner
     ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no ready
     declaration that changes anything (:func:`~.facts.ready_kinds` empty: 保定, 立四, 山东,
-    海南 推倒胡 play in the Python loop), no log."""
+    海南 推倒胡 play in the Python loop), no log.  A win on one's own discards (出牌即胡,
+    :func:`~.facts.discard_win`: 云南 十风) is not stopped for: :func:`~.play.play_hand`
+    plays such a hand again in the Python loop.  A forced win
+    (``Ruleset.must_win_last``, 云南 最后四张) needs nothing here: the built-in bots
+    take every win they may."""
     if log:
         return False
     key = (id(model), tuple(players) if all(isinstance(p, str) for p in players) else None)

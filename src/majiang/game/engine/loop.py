@@ -62,6 +62,8 @@ class _Game(_Asking, _Deal, _Claims):
                     return self.end("blood")
                 mode = "draw"
                 continue
+            if st.discard_history is not None and st.discard_win(cur, outcome[1]):
+                return self.end("win")    # 出牌即胡 (十风): the discard wins at once
             res = self.after_discard(cur, outcome[1])
             if res[0] == "end":
                 return self.end(res[1])
@@ -121,6 +123,8 @@ class _Game(_Asking, _Deal, _Claims):
                             options.append(("added_kong", m["tile"]))
             if st.flower_jokers and not s.phys.any() and ("win",) in options:
                 choice = ("win",)   # 花鬼: only flower jokers held, none to discard: it wins
+            elif ("win",) in options and st.must_win():
+                choice = ("win",)                 # 最后四张: the win is taken, not asked
             else:
                 choice = self.ask_declare(p, options) if options else None
             if choice is None:

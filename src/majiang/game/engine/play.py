@@ -11,7 +11,8 @@ from ...errors import RuleError
 from ...rules.model import game_model
 from ..players import SeatView, is_policy, make_players
 from .deal import check_exchange
-from .facts import flower_win, rob_split, seven_rob_one
+from .facts import (discard_win, discard_win_possible, flower_win, rob_split,
+                    seven_rob_one)
 from .fast import fast_eligible, play_fast
 from .loop import _Game
 from .state import HandState
@@ -94,10 +95,12 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         if not ((flower_win(model) and any(len(s.flowers) == model.n_flowers
                                            for s in st.seats))
                 or (seven_rob_one(model)
-                    and rob_split(len(s.flowers) for s in st.seats) is not None)):
+                    and rob_split(len(s.flowers) for s in st.seats) is not None)
+                or (discard_win(model) and discard_win_possible(model, st.seats))):
             return st
-        # a seat collected every flower (八仙過海 ends the hand there): the compiled loop
-        # does not stop for it, the Python loop (same moves up to there) does
+        # a seat collected every flower (八仙過海 ends the hand there) or may have won on
+        # its own discards (十风): the compiled loop does not stop for it, the Python loop
+        # (same moves up to there) does
     elif engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
                         "forms, honour chows, unusual jokers (substitute tiles, claimable "

@@ -19,8 +19,8 @@ from .deal import plays_exchange
 from .kongs import KongLedger
 from .wall import (_Shuffled, build_wall, checked_wall, expected_census, hand_bit_generator,
                    tile_census)
-from .wins import (FlowerWinResult, _make_win, _verdict, check_win_fn, claimed_melds,
-                   win_context)
+from .wins import (DiscardWinResult, FlowerWinResult, _make_win, _verdict, check_win_fn,
+                   claimed_melds, win_context)
 
 
 class _Seat:
@@ -136,6 +136,9 @@ class HandState:
         self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
         self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
         self.flower_win = _facts.flower_win(self.model)       # every flower wins at once
+        # 出牌即胡 (十风): each seat's discards in order, claimed or not
+        self.discard_history = [[] for _ in range(self.n)] if _facts.discard_win(
+            self.model) else None
         self.flower_winner = None          # the seat that has just collected every flower
         self.rob_one = _facts.seven_rob_one(self.model)       # 七搶一: seven rob the eighth
         self.flower_robbed = None          # 七搶一: the seat that holds the eighth (pays)
@@ -174,6 +177,13 @@ class HandState:
                 return self.wall_left > 0
             return self.seat_next[p] >= self.seat_low[p]
         return self.wall_left > self.kept()
+
+    def must_win(self) -> bool:
+        """最后四张 (:attr:`Ruleset.must_win_last` = n): the n-th last tile that can be
+        drawn has been drawn, so a win a seat may make now is taken (the loop does not ask
+        the policy)."""
+        n = self.rs.must_win_last
+        return bool(n) and self.wall_left - self.kept() < n
 
     def at_last(self, p: int) -> bool:
         """The draw or discard seat ``p`` just made is the last of the hand (海底: no call
@@ -467,6 +477,31 @@ class HandState:
             return False
         self.flower_winner, self.flower_robbed = got
         return True
+
+    def discard_win(self, p, tile):
+        """出牌即胡 (:func:`~.facts.discard_win`, 云南 十风): seat p has just discarded
+        ``tile``; when its discards and melds complete a fan tagged
+        :data:`~majiang.rules.fans.DISCARD_WIN` it wins at once (paid as a self-draw,
+        :class:`DiscardWinResult`, how ``"discard_win"``; nobody may claim the tile) and the
+        win is returned, else None."""
+        if self.discard_history is None:
+            return None
+        hist = self.discard_history[p]
+        hist.append(int(tile))
+        s = self.seats[p]
+        r = DiscardWinResult(self.rs, hist, len(s.melds), (p - self.dealer) % self.n,
+                             self.prevalent)
+        if not r:
+            return None
+        win = _make_win(self.rs, p, tile, SimpleNamespace(result=r), True, None, False, False,
+                        [x.out for x in self.seats], None)
+        win["how"] = "discard_win"
+        for q in range(self.n):
+            self.deltas[q] += win["deltas"][q]
+        self.wins.append(win)
+        self._log(e="win", seat=p, tile=int(tile), how="discard_win", discarder=None,
+                  fans=win["fans"], total=win["total"], deltas=win["deltas"])
+        return win
 
     def record_flower_win(self, p):
         """Seat p holds every flower (八仙過海, :class:`FlowerWinResult`): the win is paid

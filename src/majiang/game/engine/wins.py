@@ -167,3 +167,50 @@ class FlowerWinResult:
         the robbed seat (``discarder``) alone, as on a discard."""
         return self.rs.settle(self.total, winner, discarder,
                               dealer=winner - self.context.seat_wind)
+
+
+class DiscardWinResult:
+    """The value of a discard win (出牌即胡, 云南 十风: a seat whose own discards complete
+    a fan tagged :data:`~majiang.rules.fans.DISCARD_WIN` wins at once on that discard):
+    those fans alone, counted on a view of the seat (its discards in order, its melds),
+    valued by the ruleset's scoring (its custom points function where it has one) and
+    paid as a self-draw by every other seat (:meth:`settle`).  Read by :func:`_make_win`
+    as a scored result."""
+
+    def __init__(self, rs, discards, melds: int, seat_wind: int, prevalent: int):
+        from ...rules.base import POINTS_FUNCTIONS
+        from ...rules.fans import DISCARD_WIN
+        from ...winning import WinContext
+        self.rs = rs
+        self.context = WinContext(0, self_drawn=True, seat_wind=int(seat_wind),
+                                  prevalent_wind=int(prevalent))
+        view = SimpleNamespace(context=self.context, discards=tuple(int(t) for t in discards),
+                               melds=int(melds))
+        self.fans = []
+        for f in rs.fans:
+            if DISCARD_WIN in f.tags:
+                k = int(f.predicate(view))
+                if k:
+                    self.fans.append(SimpleNamespace(id=f.id, chinese=f.chinese,
+                                                     english=f.english, value=f.value,
+                                                     count=k))
+        self.total = sum(f.value * f.count for f in self.fans)
+        sc = rs.scoring
+        if sc.mode == "custom":
+            self.points = int(POINTS_FUNCTIONS[sc.function](
+                {f.id: f.count for f in self.fans}, rs, view))
+        else:
+            self.points = int(rs.points(self.total, [f.id for f in self.fans]))
+
+    def __bool__(self) -> bool:
+        return bool(self.fans)
+
+    def settle(self, winner: int, discarder=None) -> tuple:
+        """Per-seat score changes: each other seat pays the points, as on a self-draw."""
+        rs = self.rs
+        n = rs.players
+        params = dict(rs.settlement_params)
+        if "dealer" in params:
+            params["dealer"] = (winner - self.context.seat_wind) % n
+        return tuple(rs.settlement(self.points, winner, None, players=n, **params))
+
