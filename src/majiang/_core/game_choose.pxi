@@ -190,3 +190,58 @@ def choose_discard(const uint8_t[::1] counts, ShapeOpts so, int jokers,
     if best_k < 0:
         return -1, 99, 0
     return best_k, best_s, best_u
+
+
+cdef double ukeire2_c(uint8_t* h, const Opts* o, const uint8_t* live, const uint8_t* visible,
+                      int* out_s, int* out_u) noexcept nogil:
+    """Body of :func:`ukeire2` (``h`` a 3n+1 hand, modified and restored)."""
+    cdef Opts basic
+    cdef const Opts* full = o
+    cdef int s, k, left, u1 = 0, s2, u2
+    cdef double total = 0.0
+    cdef uint8_t near[34]
+    if o.mask & (8 | 16) and o.mask & 7:
+        if knitted_not_better(h, o, &basic):
+            o = &basic
+    s = shanten_opts_c(h, o)
+    out_s[0] = s
+    near_kinds(h, o.mask, near)
+    for k in range(34):
+        if not near[k] or h[k] >= 4:
+            continue
+        left = live[k] - h[k] - visible[k]
+        if left <= 0:
+            continue
+        h[k] += 1
+        if shanten_opts_c(h, o) < s:
+            u1 += left
+            if s >= 1:
+                # the best next discard (least shanten, then most live ukeire, under
+                # all the forms again); its draws are counted with this draw held
+                if choose_c(h, full, live, visible, -1, NULL, &s2, &u2) >= 0:
+                    total += <double>left * u2
+        h[k] -= 1
+    out_u[0] = u1
+    return total
+
+
+def ukeire2(const uint8_t[::1] counts, ShapeOpts so, int jokers,
+            const uint8_t[::1] visible):
+    """Two-step ukeire of a 3n+1 hand: ``(shanten, live ukeire, second-step ukeire)``.
+
+    The live ukeire counts the live copies (``so.live[t] - counts[t] - visible[t]``) of
+    the kinds ``t`` whose draw lowers the shanten; the second step sums, over those
+    draws, their live copies times the live ukeire of the best discard after the draw
+    (the efficiency bot's discard, :func:`choose_discard`): the number of ordered pairs
+    of draws that take the hand two steps nearer (the riichi players' 改良 count).  It
+    is 0 for a ready hand (``shanten == 0``).  ``counts``: uint8 (34,), 3n+1 tiles.
+    """
+    cdef uint8_t h[34]
+    cdef Opts o = so.opts(jokers)
+    cdef int k, s, u
+    cdef double t
+    with nogil:
+        for k in range(34):
+            h[k] = counts[k]
+        t = ukeire2_c(h, &o, so.live, &visible[0], &s, &u)
+    return s, u, t
