@@ -404,7 +404,7 @@ def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):
 
     class NoKernels:
         def __getattr__(self, name):
-            if name in ("evaluate", "shanten", "waits", "choose_discard", "ukeire2"):
+            if name in ("evaluate", "shanten", "waits", "choose_discard"):
                 raise AssertionError(f"the expert asked the compiled {name} under honour chows")
             return getattr(_real_cg, name)
     _real_cg = E._cg
@@ -429,99 +429,3 @@ def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):
         st = play_hand("nanchang", [Both() for _ in range(4)], seed=4, hand=h)
         assert sum(st.deltas) == 0
     assert seen["discard"] > 60 and seen["claim"] > 5
-
-
-def _ukeire2_reference(c, so, vis):
-    """Two-step ukeire written out: over the live draws ``t`` that lower the shanten of
-    the 3n+1 hand (the draws :func:`evaluate` counts: under the forms without the knitted
-    ones when those do no better), their live copies times the live ukeire of the
-    efficiency bot's discard after the draw (:func:`choose_discard`, all the forms)."""
-    from majiang._core import game as _cg
-    s, u = _cg.evaluate(c, so, 0, vis)
-    basic = _cg.ShapeOpts(so.mask & ~(8 | 16), so.quads, None, so.pair_mask, so.void_suits,
-                          so.fifth, np.full(34, 4, np.uint8))
-    use = basic if so.mask & 7 and _cg.shanten(c, basic) == s else so
-    u1 = total = 0
-    for t in range(34):
-        left = 4 - int(c[t]) - int(vis[t])
-        if left <= 0:
-            continue
-        c[t] += 1
-        if _cg.shanten(c, use) < s:
-            u1 += left
-            if s >= 1:
-                total += left * _cg.choose_discard(c, so, 0, vis)[2]
-        c[t] -= 1
-    return s, u1, float(total)
-
-
-def test_compiled_two_step_ukeire_equals_the_written_rule():
-    from majiang._core import game as _cg
-    so = game_model("mcr").shape(()).game_opts(0)
-    rng = np.random.default_rng(19)
-    far = 0
-    for _ in range(150):
-        wall = rng.permutation(136) // 4
-        c = np.bincount(wall[:13], minlength=34).astype(np.uint8)
-        vis = np.bincount(wall[13:13 + int(rng.integers(0, 50))], minlength=34).astype(np.uint8)
-        before = c.copy()
-        got = _cg.ukeire2(c, so, 0, vis)
-        assert np.array_equal(c, before)
-        ref = _ukeire2_reference(c.copy(), so, vis)
-        assert got == ref
-        assert got[1] == _cg.evaluate(c, so, 0, vis)[1]      # the same first-step draws
-        far += got[0] >= 2
-    assert far > 50
-    ready = np.zeros(34, np.uint8)
-    for t in parse_tiles("123456789m1122p"):              # ready on 1p / 2p
-        ready[t] += 1
-    assert _cg.ukeire2(ready, so, 0, np.zeros(34, np.uint8))[0] == 0
-    assert _cg.ukeire2(ready, so, 0, np.zeros(34, np.uint8))[2] == 0.0
-
-
-def _two_step_position():
-    """Seat 0 holds 123456789m 148p 48s (shanten 2 after any of 1p 4p 8p 4s 8s); of the
-    tiles it does not hold only 3p x4, 4p x1, 9p x4 and 5s x2 are unseen (every other copy
-    is in the others' pools)."""
-    v = _position("mcr_botzone", "123456789m148p48s")
-    live = {parse_tile("3p"): 4, parse_tile("4p"): 1, parse_tile("9p"): 4, parse_tile("5s"): 2}
-    c = v.play_counts()[0]
-    vis = np.array([4 - int(c[k]) - live.get(k, 0) for k in range(34)])
-    v._st.visible = vis.astype(v._st.visible.dtype)
-    return v
-
-
-def test_expert_discards_by_two_step_ukeire_at_two_from_ready(monkeypatch):
-    """At 2 from ready, discards level on plan value, shanten and live ukeire go by the
-    ordered pairs of live draws that take the hand two steps nearer.
-
-    Keeping 123456789m and four of 1p 4p 8p 4s 8s: discarding 1p or 8s both leave 11 live
-    improving draws (3p x4, 4p x1, 9p x4, 5s x2), and discarding 4p, 8p or 4s leaves fewer.
-    The second step, by hand (2p, 5p, 7p dead; the draw counted as held):
-    * discard 1p (keep 4p 8p 4s 8s): 3p -> 34p, throw 8p: 34p's waits 2p / 5p are dead,
-      4s has no live copy, and 4p / 3p give 344p / 334p (a pair or the two-sided shape,
-      not both): 0; 4p -> 44p, throw 8s: 9p x4
-      (89p) + 5s x2 (45s) = 6; 9p -> 89p, throw 8s: only 4p x1 pairs = 1; 5s -> 45s,
-      throw 8p: 4p x1 = 1.  4*0 + 1*6 + 4*1 + 2*1 = 12.
-    * discard 8s (keep 1p 4p 8p 4s): 3p -> 134p, throw 8p: 4p x1 = 1; 4p -> 44p, throw
-      4s: 3p x4 (13p / 34p) + 9p x4 (89p) = 8; 9p -> 89p, throw 1p: 4p x1 = 1; 5s -> 45s,
-      throw 1p: 4p x1 = 1.  4*1 + 1*8 + 4*1 + 2*1 = 18.
-    So the expert throws 8s, where the plain order (a terminal before an inner tile at
-    equal live ukeire) throws 1p."""
-    from majiang._core import game as _cg
-    import majiang.game.expert as E
-    v = _two_step_position()
-    c, _ = v.play_counts()
-    vis = v.visible_counts()
-    so = v.shape_options()
-    got = {}
-    for t in ("1p", "8s"):
-        k = parse_tile(t)
-        c[k] -= 1
-        got[t] = _cg.ukeire2(c, so, 0, vis)
-        c[k] += 1
-    assert got == {"1p": (2, 11, 12.0), "8s": (2, 11, 18.0)}
-    assert _cg.choose_discard(c, so, 0, vis)[0] == parse_tile("1p")
-    assert ExpertPlayer().discard(v) == parse_tile("8s")
-    monkeypatch.setattr(E, "LOOKAHEAD_SHANTEN", 99)            # the look-ahead off
-    assert ExpertPlayer().discard(v) == parse_tile("1p")

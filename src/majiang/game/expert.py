@@ -161,16 +161,6 @@ danger (:meth:`ExpertPlayer.dangers`)."""
 DEF_STEP = 0.25
 """Plan value + weighed danger are compared in steps of this size (closer: by shanten,
 then live ukeire)."""
-LOOKAHEAD_SHANTEN = 2
-"""From this least shanten after the discard on, the discards level on plan value and
-shanten are ordered by their two-step ukeire (:func:`majiang._core.game.ukeire2`: the
-live pairs of draws that take the hand two steps nearer) before the live ukeire."""
-LOOKAHEAD_ONE = False
-"""At 1 from ready, whether discards level on weighed valid ukeire go by their two-step
-ukeire (the live waits of the ready hands the draws lead to) before the plain order."""
-OUTER_WAIT = 0.0
-"""Extra weight of a live copy of an honour or terminal wait that wins on a discard (the
-others throw such tiles more readily than inner ones)."""
 # ------------------------------------------------------------------ the player
 class ExpertPlayer(EfficiencyPlayer):
     """Plans, valid progress, calls into a plan, a cheap fold (see the module text).
@@ -406,10 +396,8 @@ class ExpertPlayer(EfficiencyPlayer):
                     total += left
                     if not verdict(c, w):
                         continue
-                    if self._on_discard(view, c, melds, w):
-                        score += left * (1.0 + OUTER_WAIT * (w >= 27 or w % 9 in (0, 8)))
-                    else:
-                        score += SELF_DRAWN_ONLY * left
+                    score += left if self._on_discard(view, c, melds, w) else (
+                        SELF_DRAWN_ONLY * left)
                 if score > 0:
                     kk = (-score, -total, _centrality(x), x)
                     if key is None or kk < key:
@@ -435,25 +423,14 @@ class ExpertPlayer(EfficiencyPlayer):
             c[x] += 1
         bound.sort()
         best, top = -1, 0.0
-        level = []
         for nb, _, x in bound:
-            if -nb < top or -nb <= 0 or (-nb == top and not LOOKAHEAD_ONE):
+            if -nb <= top:
                 break
             c[x] -= 1
             v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild)
             c[x] += 1
             if v > top:
                 best, top = x, v
-                level = [x]
-            elif v == top and v > 0:
-                level.append(x)
-        if LOOKAHEAD_ONE and len(level) > 1:
-            u2 = {}
-            for x in level:
-                c[x] -= 1
-                u2[x] = _cg.ukeire2(c, so, j, vis)[2]
-                c[x] += 1
-            best = max(level, key=lambda x: (u2[x], -level.index(x)))
         return best
 
     def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild) -> float:
@@ -479,25 +456,17 @@ class ExpertPlayer(EfficiencyPlayer):
             threats = self._threats(view)
             if threats:
                 dz = self.dangers(view, c, threats)
-        keys = {}
+        best, key = -1, None
         for x, (s, u) in cands.items():
             c[x] -= 1
             d = min(v for v, _, _ in _all_dists(c, melds, j, so, ctx, top))
             c[x] += 1
             if dz is not None:
                 d = round((d + DEF_W * float(dz[x])) / DEF_STEP)
-            keys[x] = (d, s, 0.0, -u, _centrality(x), x)
-        head = min(keys.values())[:2]
-        tied = [x for x, kk in keys.items() if kk[:2] == head]
-        if len(tied) > 1 and head[1] >= LOOKAHEAD_SHANTEN:
-            vis = view.visible_counts()
-            for x in tied:
-                c[x] -= 1
-                u2 = _cg.ukeire2(c, so, j, vis)[2]
-                c[x] += 1
-                kk = keys[x]
-                keys[x] = (kk[0], kk[1], -u2) + kk[3:]
-        return min(keys.items(), key=lambda e: e[1])[0]
+            kk = (d, s, -u, _centrality(x), x)
+            if key is None or kk < key:
+                best, key = x, kk
+        return best
 
     # -- defence ---------------------------------------------------------------
     def _threats(self, view) -> dict:
