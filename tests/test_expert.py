@@ -429,3 +429,71 @@ def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):
         st = play_hand("nanchang", [Both() for _ in range(4)], seed=4, hand=h)
         assert sum(st.deltas) == 0
     assert seen["discard"] > 60 and seen["claim"] > 5
+
+
+def _chow_position():
+    """Seat 0 (concealed, no plan nearer by a chow of 789p) holds 133588m 45678p 34s with
+    9p on offer from the seat before (a position of a seeded mcr_botzone hand)."""
+    return _position("mcr_botzone", "133588m45678p34s",
+                     discards={0: "9m7p18s247z", 1: "159m2467z", 2: "29p1s1234z",
+                               3: "6m39p99s566z"},
+                     last=(3, "9p"), opp_melds={3: [Meld("chow", parse_tile("7p"))]})
+
+
+def test_expert_chows_when_the_call_brings_enough_valid_draws(monkeypatch):
+    """A chow with no fan plan it brings nearer is taken when it takes the hand from 2 to 1
+    from ready with at least CALL_VALID live draws to a ready hand whose wait wins.
+
+    133588m 45678p 34s is 2 from ready.  Chowing 9p with 78p and throwing 1m leaves
+    33588m 456p 34s + 789p, 1 from ready.  The draws that make it ready with a wait worth
+    8 fan (counted by hand; checked below tile by tile with check_win):
+    * 4m x4 (none seen): throw 3m, 345m 88m 456p 34s + 789p waits on 2s / 5s; 2s wins
+      with 三色三步高 (345m 456p 234s, 6) + 平和 (2) + 连六 (456p 789p, 1) = 9 (5s: 平和
+      2 + 喜相逢 345m 345s 1 + 连六 1 = 4, too few);
+    * 2s x4 (none seen): throw 3m, 35m 88m 456p 234s + 789p waits on 4m (坎张): the same
+      chows and pair, 6 + 2 + 1 + 1 = 10;
+    other draws give shapes without the three shifted chows (a 33m / 88m double-pair wait,
+    5s's 345s), below 8.  So 8 valid draws >= CALL_VALID (4): the expert chows; without
+    the rule it passes (789p is in none of its fan plans, so no plan comes nearer)."""
+    import majiang.game.expert as E
+    from majiang.game.players import called
+    from majiang.hand import _trusted_hand
+    from majiang.scoring import check_win
+    v = _chow_position()
+    opt = ("chow", parse_tile("7p"))
+    c, j = v.play_counts()
+    c2, m = called(c, parse_tile("9p"), opt)
+    assert ExpertPlayer()._call_valid(v, c, c2, j, m) == 8
+    # the count tile by tile: draws t after which some discard y leaves a ready hand with
+    # a wait w that check_win accepts (on a discard or self-drawn) with the chow melded
+    vis = v.visible_counts()
+    so = v.shape_options((m,))
+    from majiang._core import game as _cg
+    c2[parse_tile("1m")] -= 1
+    valid = {}
+    for t in range(34):
+        left = 4 - int(c2[t]) - int(vis[t])
+        if left <= 0:
+            continue
+        c2[t] += 1
+        ok = False
+        for y in np.flatnonzero(c2):
+            c2[y] -= 1
+            for w in range(34):
+                if c2[w] >= 4:
+                    continue
+                c2[w] += 1
+                done = _cg.shanten(c2, so) == -1
+                c2[w] -= 1
+                if done and any(check_win(_trusted_hand(np.array(c2), (m,)), w,
+                                          ruleset="mcr_botzone", self_drawn=sd).valid
+                                for sd in (False, True)):
+                    ok = True
+            c2[y] += 1
+        c2[t] -= 1
+        if ok:
+            valid[t] = left
+    assert valid == {parse_tile("4m"): 4, parse_tile("2s"): 4}
+    assert ExpertPlayer().claim(v, [opt]) == opt
+    monkeypatch.setattr(E, "CALL_VALID", 0)
+    assert ExpertPlayer().claim(v, [opt]) is None

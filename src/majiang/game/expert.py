@@ -39,7 +39,10 @@ applies this is the efficiency bot's order.
 is at least :data:`CALL_GAIN` below the value of the hand as it is, reached by a plan
 other than the open general one, and, when the call makes the hand ready, with a live wait
 that wins; a call that makes the hand ready with such a wait counts as value 0
-(:data:`READY_CALLS`).  An exposed kong only
+(:data:`READY_CALLS`); a call no plan comes nearer by is still taken when it brings the
+hand from 2 or more to 1 from ready with at least :data:`CALL_VALID` valid ukeire (live
+draws to a ready hand whose wait wins with the called meld: the look-ahead asks whether
+the call gets the hand to a winning wait in time).  An exposed kong only
 in a hand already open (a concealed hand keeps 门前清); concealed and added kongs as the
 efficiency bot (when they do not raise the shanten).  Wins are always taken.
 
@@ -161,6 +164,9 @@ danger (:meth:`ExpertPlayer.dangers`)."""
 DEF_STEP = 0.25
 """Plan value + weighed danger are compared in steps of this size (closer: by shanten,
 then live ukeire)."""
+CALL_VALID = 4
+"""Under a minimum fan: a pung / chow with no fan plan behind it is taken when it brings
+the hand from 2 or more to 1 from ready with at least this many valid ukeire (0: never)."""
 # ------------------------------------------------------------------ the player
 class ExpertPlayer(EfficiencyPlayer):
     """Plans, valid progress, calls into a plan, a cheap fold (see the module text).
@@ -580,6 +586,10 @@ class ExpertPlayer(EfficiencyPlayer):
                 continue
             if ready is True and READY_CALLS and not valued:
                 v = min(v, 0.0)         # a ready hand whose wait wins: as good as a plan
+            elif (CALL_VALID and ready is None and not valued
+                  and (name == "general" or v > key - CALL_GAIN)
+                  and self._call_valid(view, c, c2, j, m) >= CALL_VALID):
+                v = min(v, key - CALL_GAIN)     # 1 from ready, enough draws to a valid wait
             elif name == "general" and not valued:
                 continue
             if v > key - CALL_GAIN:
@@ -610,6 +620,34 @@ class ExpertPlayer(EfficiencyPlayer):
             k1 = (round(plan_value(view, c2, (m,)), 6), s1, -u1)
             if k1 < key:
                 best, key = o, k1
+        return best
+
+    def _call_valid(self, view, c, c2, j, m) -> int:
+        """After the call ``m`` (counts ``c2``, the hand to discard from): when the call
+        takes the hand (``c`` before it) from 2 or more to 1 from ready, the most valid
+        ukeire (live draws to a ready hand whose wait wins with the called meld) over its
+        1-from-ready discards; else 0."""
+        so0 = view.shape_options()
+        if int(_cg.shanten(c, so0, j)) < 2:
+            return 0
+        so = view.shape_options((m,))
+        vis = view.visible_counts()
+        live = np.array(view.model.shape(tuple(view.own_melds) + (m,)).caps, dtype=np.int64)
+        void = view.voids[view.seat]
+        if void >= 0:
+            live[9 * void:9 * void + 9] = 0
+        verdict, _ = view.judge_waits(j, (m,))
+        wild = () if view.stand_in is not None else view.joker_kinds
+        allowed = self._allowed(view)
+        best = 0
+        for x in np.flatnonzero(allowed):
+            x = int(x)
+            if not c2[x]:
+                continue
+            c2[x] -= 1
+            if int(_cg.shanten(c2, so, j)) == 1:
+                best = max(best, int(_valid_ukeire(c2, j, so, vis, live, verdict, wild)))
+            c2[x] += 1
         return best
 
     def _call_can_win(self, view, c2, j, m):
