@@ -282,3 +282,60 @@ def test_gold_kong_conservation_and_replay():
     assert any(m["tile"] in st.jks for s in st.seats for m in s.melds)
     again = replay(to_jsonl(st.events), ruleset=rs)
     assert summarize(again) == summarize(st)
+
+
+# ----------------------------------------------------------------- 跟庄 (§4, option)
+def test_gen_zhuang_off_by_default_and_checked():
+    assert rules.get("hebei").options["gen_zhuang"] == 0
+    with pytest.raises(RuleError):
+        H.build(gen_zhuang=3)
+    assert "拉庄" in " ".join(rules.get("hebei").lost)
+
+
+def test_gen_zhuang_by_hand():
+    from _engine_helpers import by_check, end_table
+    e, w = parse_tile("1z"), parse_tile("3p")
+    # dealer B; go-arounds 1 and 2 copied (东, then 3筒), broken in the 3rd: with 1 a go-around
+    # B pays A, C, D 2 each (B -6), win or not; with 2 a go-around, 4 each
+    pools = ((e, w, 5), (e, w, 6), (e, w, 7), (e, w, 8))
+    t = end_table(end="wall", discards=pools, dealer=1, melds=(0,) * 4)
+    assert by_check(H.end_settlement(H.build(gen_zhuang=1), t)) == {
+        "跟庄": [(1, 0, 2), (1, 2, 2), (1, 3, 2)]}
+    assert by_check(H.end_settlement(H.build(gen_zhuang=2), t)) == {
+        "跟庄": [(1, 0, 4), (1, 2, 4), (1, 3, 4)]}
+    assert H.end_settlement(H.build(), t) == []                     # off
+    broken = end_table(end="wall", discards=((e,), (e,), (w,), (e,)), dealer=1)
+    assert H.end_settlement(H.build(gen_zhuang=2), broken) == []
+
+
+def _copied_rounds(events, dealer):
+    """Go-arounds from the first in which all four discarded the same kind and nothing was
+    claimed, read from the log (a call ends the run)."""
+    rounds, cur = 0, []
+    for e in events:
+        if e["e"] == "call" or (e["e"] == "kong" and e["kind"] != "concealed" and not cur):
+            break
+        if e["e"] == "discard":
+            cur.append((e["seat"], e["tile"]))
+            if len(cur) == 4:
+                if [s for s, _ in cur] != [(dealer + i) % 4 for i in range(4)] or \
+                        len({t for _, t in cur}) != 1:
+                    break
+                rounds, cur = rounds + 1, []
+    return rounds
+
+
+def test_gen_zhuang_in_play():
+    # seeded hands in which the first go-around is copied, one won and one drawn: the
+    # dealer pays 2 a copied go-around (read from the log) to each other player
+    rs = H.build(gen_zhuang=2)
+    for h, end in ((993, "win"), (1194, "wall")):
+        st = play_hand(rs, "efficiency", seed=5, hand=h, log=True)
+        r = _copied_rounds(st.events, st.dealer)
+        assert st.end_reason == end and r >= 1 and sum(st.deltas) == 0
+        got = sorted((c["payer"], c["payee"], c["amount"]) for c in st.end_checks
+                     if c["check"] == "跟庄")
+        assert got == sorted((st.dealer, q, 2 * r) for q in range(4) if q != st.dealer)
+        assert summarize(replay(to_jsonl(st.events))) == summarize(st)
+    for h in range(30):                                  # zero-sum with the option on
+        assert sum(play_hand(rs, "efficiency", seed=5, hand=h).deltas) == 0

@@ -418,3 +418,9 @@ def test_tianjin_conservation_and_replay_with_gold_kongs():
     assert any(m["tile"] in st.jks for s in st.seats for m in s.melds)
     again = replay(to_jsonl(st.events))
     assert summarize(again) == summarize(st)
+
+
+def test_tianjin_dealer_side_bets_lost():
+    # 坐庄 / 拉庄: named as an option, no amounts in any source (docs/rules/tianjin.md §4)
+    rs = rules.get("tianjin")
+    assert any("坐庄" in x for x in rs.lost) and not any("坐庄" in x for x in rs.missing)

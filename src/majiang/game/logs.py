@@ -4,7 +4,8 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 
 ``header``  ruleset name, hand index, seed, dealer, prevalent wind, player names and
             the whole physical wall (kinds 0..33, flowers 34+; drawn from index 0,
-            replacements from the end);
+            replacements from the end); ``options``: the build options that differ from
+            the built-in ruleset of that name (absent when none);
 ``deal``    the dealt hands and flowers; ``flowers`` replacements after the deal;
 ``start``   every seat's tiles once the deal's flowers are replaced, and the dealer's
             14th tile (its first "draw");
@@ -112,7 +113,9 @@ def replay(log: Any, *, ruleset: Any = None):
     (with its own log), whose :func:`summarize` equals the original's.
 
     ``log``: a list of events, JSON Lines text or a file path.  ``ruleset``: the
-    ruleset object when the header's name is not registered (house rules).
+    ruleset object when the header's name is not registered (house rules); without it a
+    header's ``options`` (a built-in ruleset played with other build options: side bets,
+    variants) rebuild the ruleset with them.
 
     Raises
     ------
@@ -126,6 +129,10 @@ def replay(log: Any, *, ruleset: Any = None):
         raise RuleError("a hand log starts with a header event")
     h = events[0]
     from ..rules.model import game_model
+    if ruleset is None and h.get("options"):
+        from ..rules import get
+        from ..rules.toml import with_options
+        ruleset = with_options(get(h["ruleset"]), **h["options"])
     model = game_model(ruleset if ruleset is not None else h["ruleset"])
     n = model.players
     per_seat = [[] for _ in range(n)]

@@ -1,5 +1,6 @@
 """The one check of each kind of ruleset option: integers (:func:`check_int`), booleans
-(:func:`check_bool`) and enumerations (:func:`check_choice`), shared by the builders,
+(:func:`check_bool`), enumerations (:func:`check_choice`) and per-seat amounts
+(:func:`check_seat_amounts`: side bets the players choose before a hand), shared by the builders,
 the rule types and the house-rule reader so that every ruleset words a bad value the
 same way (a :class:`~majiang.errors.RuleError`).
 """
@@ -10,7 +11,7 @@ from typing import Any
 
 from ..errors import RuleError
 
-__all__ = ["check_int", "check_bool", "check_choice"]
+__all__ = ["check_int", "check_bool", "check_choice", "check_seat_amounts"]
 
 
 def check_int(value: Any, what: str, *, lo: int | None = None, hi: int | None = None,
@@ -69,3 +70,26 @@ def check_choice(value: Any, what: str, choices: Iterable) -> Any:
         if type(value) is type(c) and value == c:
             return value
     raise RuleError(f"{what} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+
+
+def check_seat_amounts(value: Any, what: str, players: int,
+                       choices: Iterable | None = None) -> tuple:
+    """The one check of a per-seat amount option (a side bet each player chooses before
+    the hand, seat 0 first): a list or tuple of `players` integers, each one of
+    `choices` when given, else 0 or more.  Returns it as a tuple.
+
+    Raises
+    ------
+    RuleError
+        ``"<what> must be a list of <players> amounts, one per seat, got <value>"``, or
+        the wording of :func:`check_int` / :func:`check_choice` for one seat's amount.
+    """
+    if not isinstance(value, (list, tuple)) or len(value) != players:
+        raise RuleError(f"{what} must be a list of {players} amounts, one per seat, "
+                        f"got {value!r}")
+    for i, v in enumerate(value):
+        if choices is None:
+            check_int(v, f"{what} (seat {i})", lo=0)
+        else:
+            check_choice(v, f"{what} (seat {i})", choices)
+    return tuple(value)

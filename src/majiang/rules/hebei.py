@@ -32,14 +32,20 @@ Options of :func:`build` (default first, alternatives named in docs/rules/hebei.
   ×2, and a win needs 捉伍儿, 龙, 素 or 杠開 (another Tianjin program; a 素 or 杠開 hand
   without an added item counts 1 before the multipliers [interp.]).
 * ``stake`` (1): 2 or 3.
+* ``gen_zhuang`` (0, off: not in the rule text): 跟庄 of the Hebei city games (docs/rules/hebei.md
+  §4) — when all four players discard the same kind in a go-around, from the first on, the
+  dealer pays each other player this amount (1: 保定 / 廊坊, 2: 承德 / 唐山), not doubled,
+  once per such go-around until one breaks the run, win or not; read from the discard
+  pools as 保定's and 广东's 跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`).
 
 金杠 (option ``gold_kong``, TJJ2 ``mode_金杠``, off): the four 混儿 held together may be
 declared as a concealed kong — a set of the hand like any concealed kong, its tiles
 jokers out of play — paid 8 by each other player at the win (混儿暗杠, dealer ×2,
 :func:`kong_money`); the hand is then not 没混儿 (TJJ2 counts the kong's 混儿 as held).
 
-Not modelled: a 15-tile wall end after an odd number of kongs, 拉庄 side doubling and 跟庄
-(off by default in the sources), the dealer streak.
+Not modelled: a 15-tile wall end after an odd number of kongs, the dealer streak.  Lost in
+the sources: 拉庄 (one program's "×2ⁿ side doubling": what n counts and who doubles against
+whom are not given).
 """
 from __future__ import annotations
 
@@ -47,6 +53,7 @@ from ..errors import RuleError
 from . import fans as F
 from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule,
                    WallEnd, check_bool, check_choice, register_settlement)
+from .baoding import gen_zhuang_rounds
 from .tianjin import _ben_hun_long, _hun_diao, _no_hun, _zhuo_wu
 from .table_rules import DealerRule
 
@@ -147,21 +154,30 @@ def kong_money(kongs, winners, dealer: int, players: int = 4, wild=()) -> list:
 
 
 def end_settlement(rs, table) -> list:
-    """Kong money at the end of the hand (:func:`kong_money` over the final table)."""
-    return kong_money(table.kongs, table.winners, table.dealer, table.players, table.wild)
+    """Kong money at the end of the hand (:func:`kong_money` over the final table) and
+    跟庄 (option ``gen_zhuang``: the dealer pays each other player that amount per copied
+    go-around, in a drawn hand too)."""
+    out = kong_money(table.kongs, table.winners, table.dealer, table.players,
+                     table.wild)
+    amount = rs.options.get("gen_zhuang", 0)
+    rounds = gen_zhuang_rounds(table.discards, table.dealer) if amount else 0
+    out += [{"check": "跟庄", "payer": table.dealer, "payee": p, "amount": rounds * amount}
+            for p in range(table.players) if rounds and p != table.dealer]
+    return out
 
 
 END_SETTLEMENTS["hebei"] = end_settlement
 
 
 def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1,
-          gold_kong: bool = False) -> Ruleset:
+          gold_kong: bool = False, gen_zhuang: int = 0) -> Ruleset:
     """The 河北 混儿 ruleset (see the module docstring for every option's reading).
 
     ``gold_kong`` (金杠, TJJ2 ``mode_金杠``; off by default as there): the four 混儿 held
     together may be declared as a concealed kong (:attr:`JokerRule.kong
     <majiang.rules.jokers.JokerRule.kong>`), paid :data:`GOLD_KONG_POINTS` by each other
-    player at the win (dealer ×2).
+    player at the win (dealer ×2).  ``gen_zhuang`` (跟庄, 0 = off, 1 or 2 a copied
+    go-around): see the module docstring.
 
     Raises
     ------
@@ -172,6 +188,7 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1,
     check_bool(gold_kong, "hebei option gold_kong")
     check_choice(arithmetic, "hebei option arithmetic", ("add", "double", "tianjin_x4"))
     check_choice(stake, "hebei option stake", (1, 2, 3))
+    check_choice(gen_zhuang, "hebei option gen_zhuang", (0, 1, 2))
     fl = (
         F.fan(SU, "没混儿", "No Joker (素)", 2, _no_hun, tags=_FACES, source=_SRC),
         F.fan(HUN_DIAO, "混儿吊", "Joker Pair Wait", 2, _hun_diao, source=_SRC),
@@ -200,13 +217,15 @@ def build(*, jokers: int = 4, arithmetic: str = "add", stake: int = 1,
         wall_end=WallEnd(kept=14), winners="single",
         scoring=ScoringRule(mode="custom", function="hebei", base=stake),
         options={"jokers": jokers, "arithmetic": arithmetic, "stake": stake,
-                 "gold_kong": gold_kong, "min_points": (1, 1)},
+                 "gold_kong": gold_kong, "gen_zhuang": gen_zhuang, "min_points": (1, 1)},
         builder="hebei", section="§3.13", end_settlement="hebei",
         interpreted=("read as the Tianjin-style 混儿 game (docs/rules/hebei.md)",
-                     "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win")
+                     "the turned tile stays out of play; 4 jokers; 基点 as the stake; no plain win",
+                     "跟庄 (off by default) repeats in every copied go-around and is not doubled")
         + (("a hand with a 金杠 is not 没混儿 (its 混儿 are the player's tiles, TJJ2)",)
            if gold_kong else ()),
-        missing=("拉庄 / 跟庄 side bets",))
+        missing=(),
+        lost=("拉庄 (one program's side doubling: what it counts and who bets are not given)",))
 
 
 HEBEI = build()

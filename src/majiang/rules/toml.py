@@ -315,6 +315,21 @@ def with_options(rs: Ruleset, **options: Any) -> Ruleset:
     return apply(data, where=f"ruleset {rs.name}")
 
 
+def changed_options(rs: Ruleset) -> dict:
+    """The build options (:func:`knobs`) in which `rs` differs from the built-in ruleset of
+    its name — what a hand log's header records so that :func:`majiang.game.replay` plays
+    the hand under the same options (side bets, variants); ``{}`` for the built-in itself
+    and for house rules not built by a built-in's builder."""
+    from . import BUILDERS, BUILTIN_NAMES, get
+    if rs.name not in BUILTIN_NAMES or rs.builder not in BUILDERS:
+        return {}
+    base = get(rs.name)
+    if base is rs or base.builder != rs.builder:
+        return {}
+    mine, theirs = knobs(rs), knobs(base)
+    return {k: v for k, v in mine.items() if theirs.get(k) != v}
+
+
 def knobs(rs: Ruleset) -> dict:
     """The build options of `rs` a house-rule file gives: :attr:`Ruleset.options`
     without the ones its builder derives from the others

@@ -9,18 +9,28 @@ more (2 / 3), 槓後開花 doubles, 天胡 3; 暗槓 2 and 明槓 1 base paid ap
 Ambiguities: who pays on a ron is not stated — the discarder alone; a self-draw
 multiple is read as paid by each of the three ([interp.] of the digest); 天胡 (3x in
 place of the self-draw multiple) comes from the win context's ``first_turn``, which the
-game engine sets; side bets (下注) are outside.  Kongs (暗槓 2, 明槓 1 base, "paid
+game engine sets.  Kongs (暗槓 2, 明槓 1 base, "paid
 apart") are the ruleset's ``kong_payments``, read like the self-draw multiple as paid by
 each of the three ([interp.]: the payers are not stated), at once.
+
+下注 (side bets, docs/rules/xian.md §5): before the dice each player may bet an amount
+against all the others — the option ``bets``, one amount per seat (seat 0 first), the
+default ``(0, 0, 0, 0)`` being "no bet".  A bettor who wins collects his bet from each
+other player; when another player wins, the bettor pays his bet to that winner; a
+self-draw doubles it; dealer and 偏家 alike (:func:`side_bets`, paid by the end-of-hand
+settlement ``"xian"``, ``check`` = "下注").  A drawn hand settles no bet [interp.: the
+text settles a bet against a winner only].
 """
 from __future__ import annotations
 
 from . import fans as F
-from .base import (POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule, WallEnd, check_int,
-                   settle_points)
+from ..errors import RuleError
+from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule,
+                   WallEnd, check_int, settle_points)
+from .checks import check_seat_amounts
 from .table_rules import DealerRule
 
-__all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points"]
+__all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points", "side_bets"]
 
 KONG_PAYMENTS = {"concealed": 2, "exposed": 1}
 
@@ -36,9 +46,55 @@ def xian_points(fans: dict, rs, w) -> int:
 
 POINTS_FUNCTIONS["xian"] = xian_points
 
+_SELF = ("self_draw", "kong_replacement", "flower")
 
-def build(*, base: int = 1) -> Ruleset:
+
+def _bet_payments(bets, winner: int, self_drawn: bool) -> list:
+    m = 2 if self_drawn else 1
+    out = []
+    for p, bet in enumerate(bets):
+        if bet:
+            payers = [q for q in range(len(bets)) if q != p] if p == winner else [p]
+            out += [{"check": "下注", "payer": q, "payee": winner, "amount": bet * m}
+                    for q in payers]
+    return out
+
+
+def side_bets(bets, winner: int, self_drawn: bool) -> tuple:
+    """下注 of one win (docs/rules/xian.md §5): per-seat changes when seat `winner` wins
+    and seat p had bet ``bets[p]`` (0 = no bet) against all the others.  The winner's own
+    bet is paid to him by each other player, every other bettor pays his bet to the
+    winner; everything doubles on a self-draw.  Zero-sum.
+
+    Raises
+    ------
+    RuleError
+        A negative or non-integer bet, or `winner` not a seat.
+    """
+    n = len(bets)
+    bets = check_seat_amounts(tuple(bets), "下注 bets", n)
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
+        raise RuleError(f"winner seat must be 0..{n - 1}, got {winner!r}")
+    out = [0] * n
+    for e in _bet_payments(bets, winner, self_drawn):
+        out[e["payer"]] -= e["amount"]
+        out[e["payee"]] += e["amount"]
+    return tuple(out)
+
+
+def end_settlement(rs, table) -> list:
+    """下注 of each win of the hand (:func:`side_bets`) as payment dicts."""
+    bets = rs.options.get("bets", ())
+    return [e for seat, how, _, _, _ in table.wins
+            for e in _bet_payments(bets, seat, how in _SELF)]
+
+
+END_SETTLEMENTS["xian"] = end_settlement
+
+
+def build(*, base: int = 1, bets=(0, 0, 0, 0)) -> Ruleset:
     check_int(base, "xian option base", lo=1)
+    bets = check_seat_amounts(bets, "xian option bets", 4)
     src = "docs/rules/xian.md"
     fl = (
         F.fan(1, "胡", "Win", 1, F.always, source=src),
@@ -60,12 +116,14 @@ def build(*, base: int = 1) -> Ruleset:
         constraints=(), ready="none",
         wall_end=WallEnd(by_kongs=((0, 26), (1, 14), (2, 16), (3, 26))),
         winners="head_bump", scoring=ScoringRule(mode="custom", base=base, function="xian"),
-        options={"base": base}, builder="xian", section="§3.3",
+        options={"base": base, "bets": bets}, builder="xian", section="§3.3",
+        end_settlement="xian" if any(bets) else "",
         kong_payments=KongPayments(concealed=2 * base, exposed=base, exposed_each=base,
                                    added=base),
         interpreted=("a discard win paid by the discarder alone (not stated)",
-                     "the self-draw multiple and kong money paid by each of the three (not stated)"),
-        missing=("side bets (下注)",))
+                     "the self-draw multiple and kong money paid by each of the three (not stated)",
+                     "下注: a drawn hand settles no bet (not stated)"),
+        missing=())
 
 
 XIAN = build()

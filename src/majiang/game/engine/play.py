@@ -19,6 +19,15 @@ from .state import HandState
 from .wall import _Shuffled, build_wall, hand_bit_generator
 
 
+def _header_options(rs) -> dict:
+    """``{"options": ...}`` for a log header when `rs` is a built-in ruleset built with
+    other options (:func:`~majiang.rules.toml.changed_options`), else ``{}``."""
+    from ...rules.toml import changed_options
+    got = changed_options(rs)
+    return {"options": {k: list(v) if isinstance(v, tuple) else v for k, v in got.items()}} \
+        if got else {}
+
+
 def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0,
               wall: Any = None, dealer: int | None = None, prevalent_wind: int | None = None,
               log: bool = False, deal_only: bool = False, engine: str = "auto",
@@ -119,7 +128,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
                           "dealer": st.dealer, "prevalent_wind": st.prevalent,
                           "exchange3": st.exchange3,
                           "players": [getattr(p, "name", type(p).__name__) for p in pols],
-                          "wall": [int(x) for x in st.wall]})
+                          "wall": [int(x) for x in st.wall], **_header_options(st.rs)})
     views = [SeatView(st, p) for p in range(n)]
     for p, pol in enumerate(pols):
         if hasattr(pol, "start"):
