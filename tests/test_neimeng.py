@@ -253,3 +253,161 @@ def test_ningcheng_kong_discard_in_both_loops():
     from majiang.rules.base import KongPayments
     with pytest.raises(RuleError, match="transfer"):
         KongPayments(concealed=2, transfer=True, void_on_deal_in=True)
+
+
+# ----------------------------------------------------------------- call limits (§5)
+# by hand from the 敖汉 server's rules (docs/rules/neimeng.md §5); melds (kind, tile, concealed)
+CHOW_1M, PUNG_RED, PUNG_9P = ("chow", 0, False), ("pung", 31, False), ("pung", 17, False)
+HIDDEN_KONG = ("kong", 22, True)
+
+
+@pytest.mark.parametrize("call, kind, melds, held, live, ok", [
+    ("chow", 3, (PUNG_RED,), 10, 50, False),            # no chow after a dragon pung
+    ("chow", 3, (PUNG_9P,), 10, 50, True),
+    ("pung", 32, (CHOW_1M,), 10, 50, False),            # no dragon pung after a chow
+    ("pung", 32, (PUNG_9P,), 10, 50, True),
+    ("pung", 5, (CHOW_1M,), 10, 50, True),
+    ("pung", 5, (CHOW_1M, PUNG_9P, PUNG_RED), 4, 50, False),   # 4 in hand with a chow
+    ("exposed_kong", 5, (CHOW_1M, PUNG_9P, PUNG_RED), 4, 50, False),
+    ("pung", 5, (CHOW_1M, PUNG_9P, HIDDEN_KONG), 4, 50, True),  # ... unless a 暗杠
+    ("pung", 5, (PUNG_9P, PUNG_RED, ("pung", 9, False)), 4, 50, True),  # no chow: allowed
+    ("chow", 3, (PUNG_9P, ("pung", 9, False), ("pung", 20, False)), 4, 50, False),
+    ("chow", 3, (PUNG_9P, ("pung", 9, False), HIDDEN_KONG), 4, 50, True),
+    ("pung", 5, (CHOW_1M, PUNG_9P), 7, 50, True),       # 7 in hand: no limit
+    ("concealed_kong", 5, (), 14, 50, False),           # no 暗杠 in a hand without a meld
+    ("concealed_kong", 5, (PUNG_9P,), 11, 50, True),
+    ("exposed_kong", 5, (), 13, 19, False),             # fewer than 20 tiles left
+    ("added_kong", 17, (PUNG_9P,), 11, 19, False),
+    ("added_kong", 17, (PUNG_9P,), 11, 20, True),
+    ("concealed_kong", 5, (PUNG_9P,), 11, None, True),  # wall not known: not asked
+])
+def test_call_limits(call, kind, melds, held, live, ok):
+    assert N.call_allowed(call, kind, melds, held, live) is ok
+
+
+def test_call_limits_option():
+    assert game_model("neimeng").call_limit is N.call_allowed
+    assert game_model(NING).call_limit is None and not NING.options["call_limits"]
+    off = N.build(call_limits=False)
+    assert game_model(off).call_limit is None
+    assert rules.loads(rules.dumps(off)).options["call_limits"] is False
+
+
+def _check_calls_from_the_log(events):
+    """Every call and kong of a logged hand against the limits worked out from the log
+    alone: melds and wall count rebuilt from the events.  Returns the calls checked."""
+    melds = {q: [] for q in range(4)}
+    taken = 53                      # 13 each and the dealer's 14th
+    n = 0
+    for e in events:
+        k = e["e"]
+        if k == "draw":
+            taken += 1
+        elif k == "call" or k == "kong":
+            q, t = e["seat"], e["tile"]
+            mine = melds[q]
+            held = 13 - 3 * len(mine)        # before a claim; 14 - 3m on one's own turn
+            chow = any(m[0] == "chow" for m in mine)
+            hidden = any(m[0] == "kong" and m[2] for m in mine)
+            kind = e["kind"] if k == "kong" else {"kong": "exposed_kong"}.get(e["kind"],
+                                                                             e["kind"])
+            if kind in ("exposed_kong", "added", "concealed"):
+                assert 136 - taken >= 20
+            if kind == "concealed":
+                assert mine
+            if kind == "chow":
+                assert not any(m[0] == "pung" and m[1] >= 31 for m in mine)
+                assert held >= 5 or hidden
+            if kind == "pung" and t >= 31:
+                assert not chow
+            if kind in ("pung", "exposed_kong"):
+                assert held >= 5 or not chow or hidden
+            n += 1
+            if k == "call":
+                start = e["start"] if e["kind"] == "chow" else t
+                mine.append(({"kong": "kong"}.get(e["kind"], e["kind"]), start, False))
+            elif e["kind"] == "concealed":
+                mine.append(("kong", t, True))
+            else:
+                i = next(i for i, m in enumerate(mine) if m[0] == "pung" and m[1] == t)
+                mine[i] = ("kong", t, False)
+    return n
+
+
+def test_call_limits_in_play(monkeypatch):
+    # 40 seeded hands in the Python loop: every call made keeps the limits (checked from
+    # the log alone), and the limits refused calls the hands could otherwise make
+    refused = []
+    from majiang.rules.table_rules import CALL_LIMITS
+
+    def counting(call, kind, melds, held, live):
+        ok = N.call_allowed(call, kind, melds, held, live)
+        if not ok:
+            refused.append(call)
+        return ok
+    monkeypatch.setitem(CALL_LIMITS, "neimeng", counting)
+    calls = 0
+    for h in range(40):
+        st = play_hand("neimeng", "efficiency", seed=11, hand=h, log=True)
+        calls += _check_calls_from_the_log(st.events)
+    assert calls >= 100 and {"chow", "pung"} <= set(refused)
+
+
+# ----------------------------------------------------------------- 挂铺 (§4)
+STAKES = (2, 0, 4, 2)
+
+
+@pytest.mark.parametrize("winner, discarder, deltas", [
+    (0, None, (2 + 6 + 4, -2, -6, -4)),     # A self-draws: B 2+0, C 2+4, D 2+2
+    (0, 2, (6, 0, -6, 0)),                  # C deals in: C alone, 2+4
+    (1, 3, (0, 2, 0, -2)),                  # B (no stake) wins on D's discard: 0+2
+    (1, None, (-2, 8, -4, -2)),             # B self-draws: A 2, C 4, D 2
+])
+def test_gua_pu(winner, discarder, deltas):
+    assert N.gua_pu(STAKES, winner, discarder) == deltas
+
+
+def test_gua_pu_option():
+    assert rules.get("neimeng").options["gua_pu"] == (0, 0, 0, 0)
+    for bad in ((1, 0, 0, 0), (0, 0, 0), (0, 0, 0, 6)):
+        with pytest.raises(RuleError):
+            N.build(gua_pu=bad)
+    with pytest.raises(RuleError):
+        N.gua_pu(STAKES, 5, None)
+
+
+def test_gua_pu_in_the_engine():
+    # 30 seeded hands per variant: zero-sum, the 挂铺 entries are the stakes exchanged by the
+    # win's payers (worked from the win records), nothing in a drawn hand
+    for variant in ("aohan", "ningcheng"):
+        rs = N.build(variant=variant, gua_pu=STAKES)
+        seen = 0
+        for h in range(30):
+            st = play_hand(rs, "efficiency", seed=13, hand=h)
+            assert sum(st.deltas) == 0
+            got = [0] * 4
+            for e in st.end_checks:
+                if e["check"] == "挂铺":
+                    got[e["payer"]] -= e["amount"]
+                    got[e["payee"]] += e["amount"]
+            want = [0] * 4
+            for w in st.wins:
+                s = w["seat"]
+                payers = [q for q in range(4) if q != s] if w["discarder"] is None \
+                    else [w["discarder"]]
+                for q in payers:
+                    want[q] -= STAKES[s] + STAKES[q]
+                    want[s] += STAKES[s] + STAKES[q]
+            assert got == want
+            seen += bool(st.wins)
+        assert seen >= 10
+        log = play_hand(rs, "efficiency", seed=13, hand=1, log=True)
+        assert log.events[0]["options"]["gua_pu"] == list(STAKES)
+        assert summarize(replay(to_jsonl(log.events))) == summarize(log)
+
+
+def test_call_limits_doc_example():
+    # docs/rules/neimeng.md §5: chow 123万, pungs 999筒 and 东, 5577条 in hand; C discards 7条
+    chow, p9, east = ("chow", 0, False), ("pung", 17, False), ("pung", 27, False)
+    assert not N.call_allowed("pung", 24, (chow, p9, east), 4, 60)
+    assert N.call_allowed("pung", 24, (chow, p9, ("kong", 23, True)), 4, 60)

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from .hand import chow_tiles, chows_holding
-from .waiting_hand import choice_text, kong_options, waiting_row
+from .waiting_hand import choice_text, kong_options, position_call_allowed, waiting_row
 
 __all__ = ["advise_claim", "advise_kong"]
 
@@ -208,7 +208,8 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     suit void, and a tile of that suit is never melded (no pung, kong or chow row).  A kind
     that never enters a set (武汉 红中) has no pung or kong row, nor a kind that serves only
     in kongs (安庆 发 / 白) a pung row (:attr:`~majiang.rules.model.GameModel.setless_kinds`,
-    :attr:`~majiang.rules.model.GameModel.kong_only_kinds`).
+    :attr:`~majiang.rules.model.GameModel.kong_only_kinds`), nor a call the ruleset's limits
+    refuse (内蒙 敖汉, :attr:`~majiang.rules.model.RuleSpec.call_limit`).
     """
     from .tiles import tile_name
     ls, t = _offer(position, tile)
@@ -234,10 +235,12 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
     void = void_index(position.analysis_kwargs().get("void"))
     if void is not None and t < 27 and t // 9 == void:
         calls = ()      # 定缺: a tile of the declared void suit is never melded
-    if "exposed_kong" in calls and held[t] >= 3 and t not in model.setless_kinds:
+    if "exposed_kong" in calls and held[t] >= 3 and t not in model.setless_kinds and \
+            position_call_allowed(position, "exposed_kong", t):
         after = _after_call(position, ls, t, "kong", t, [t, t, t])
         rows.append({"action": "kong", **waiting_row(after, _plus_one(draws), seed)})
-    if "pung" in calls and held[t] >= 2 and t not in model.unclaimable_pung_kinds:
+    if "pung" in calls and held[t] >= 2 and t not in model.unclaimable_pung_kinds and \
+            position_call_allowed(position, "pung", t):
         after = _after_call(position, ls, t, "pung", t, [t, t])
         row, extra = _discarding(after, draws, seed, danger)
         rows.append({"action": "pung", **row})
@@ -247,7 +250,7 @@ def advise_claim(position: Any, tile: Any = None, *, draws: int | None = None,
         # suited chows, and honour chows where the ruleset plays them (南昌)
         for low in chows_holding(t, model.honor_chows):
             others = [k for k in chow_tiles(low) if k != t]
-            if all(held[k] >= 1 for k in others):
+            if all(held[k] >= 1 for k in others) and position_call_allowed(position, "chow", low):
                 after = _after_call(position, ls, t, "chow", low, others)
                 row, extra = _discarding(after, draws, seed, danger)
                 name = ("-".join(tile_name(k)[0] for k in sorted(chow_tiles(low)))

@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["winning_waits", "waiting_row", "kong_options", "kong_verdict", "choice_text"]
+__all__ = ["winning_waits", "waiting_row", "kong_options", "kong_verdict", "choice_text",
+           "position_call_allowed"]
 
 
 def winning_waits(model: Any, rs: Any, after: Any, outside: np.ndarray, gone: int | None,
@@ -102,6 +103,20 @@ def _wait_fan(model, rs, after, k: int, self_drawn: bool, seat_wind, prevalent_w
     return v.valid, text
 
 
+def position_call_allowed(position: Any, call: str, kind: int) -> bool:
+    """Whether the seat of a :class:`majiang.Position` may make ``call`` (``"chow"`` by its
+    lowest kind, ``"pung"``, ``"exposed_kong"``, ``"added_kong"``, ``"concealed_kong"``) of
+    ``kind`` under the ruleset's limits on calls (:attr:`RuleSpec.call_limit
+    <majiang.rules.model.RuleSpec.call_limit>`, 内蒙 敖汉); True where there are none."""
+    lim = position.model.call_limit
+    if lim is None:
+        return True
+    mine = tuple((tm.meld.kind, tm.meld.tile, tm.meld.concealed)
+                 for tm in position.melds[position.seat])
+    held = int(np.asarray(position.concealed, dtype=np.int64).sum())
+    return bool(lim(call, kind, mine, held, position.tiles_left))
+
+
 def kong_options(position: Any) -> list:
     """``[(action, position after)]`` for each kong the seat may declare on its own turn
     at a :class:`majiang.Position` that must discard: a concealed kong (暗杠, ruleset
@@ -120,8 +135,9 @@ def kong_options(position: Any) -> list:
     out = []
     if "concealed_kong" in calls:
         for t in np.flatnonzero(held >= 4).tolist():
-            if t in position.model.setless_kinds:
-                continue                # 武汉 红中: never part of a set
+            if t in position.model.setless_kinds or \
+                    not position_call_allowed(position, "concealed_kong", t):
+                continue                # 武汉 红中: never part of a set; 内蒙 limits
             conc = held.copy()
             conc[t] -= 4
             melds = [list(m) for m in position.melds]
@@ -131,7 +147,8 @@ def kong_options(position: Any) -> list:
     if "added_kong" in calls:
         for i, tm in enumerate(position.melds[position.seat]):
             t = tm.meld.tile
-            if tm.meld.kind != "pung" or held[t] < 1:
+            if tm.meld.kind != "pung" or held[t] < 1 or \
+                    not position_call_allowed(position, "added_kong", t):
                 continue
             conc = held.copy()
             conc[t] -= 1

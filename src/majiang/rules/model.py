@@ -597,6 +597,16 @@ class RuleSpec:
                                 "chow only where a ruleset plays honour chows, as nanchang)")
 
     @property
+    def call_limit(self):
+        """The ruleset's limits on calls (:data:`~majiang.rules.table_rules.CALL_LIMITS`,
+        内蒙 敖汉: no chow after a dragon pung …), or None when every call the hand can
+        make is allowed.  Read by the game loops, the bots' options and the call advice."""
+        if not self.ruleset.options.get("call_limits", False):
+            return None
+        from .table_rules import CALL_LIMITS
+        return CALL_LIMITS.get(self.ruleset.builder)
+
+    @property
     def chow_allowed(self) -> bool:
         """Whether chows may be claimed (from the player on the left)."""
         return "chow_left" in self.calls

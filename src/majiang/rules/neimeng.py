@@ -33,23 +33,42 @@ pays one share; each share ×2 with the dealer; 杠后炮 +1 (NCMJ); kongs 1 / 1
 void in a drawn hand [the server pays them back out instead: not played] and for a kong its
 owner follows by dealing in (the 杠后炮 discard, NCMJ).
 
-Not modelled: the call limits of the 敖汉 server (no 吃 after a dragon pung and the reverse;
-no call leaving fewer than 5 tiles with a 吃 and no 暗杠), no kong with fewer than 20 tiles
-left, 亮喜, the side bets 挂铺 / 下跑, the ready discarder who escapes 包三家.
+* Call limits (§5, option ``call_limits``, on; the 宁城 server has none): the 敖汉 server's
+  :func:`call_allowed` — no kong once fewer than 20 tiles are left, no concealed kong in a
+  hand without a meld, no 吃 after a dragon pung and no dragon 碰 after a 吃, and with fewer
+  than 5 tiles in hand no 吃, nor a 碰 / 明杠 when holding a 吃, unless holding a 暗杠.  The
+  game engine offers only the calls it allows (:attr:`RuleSpec.call_limit
+  <majiang.rules.model.RuleSpec.call_limit>`); such a hand is played by the Python loop.
+* 挂铺 (§4, option ``gua_pu``, one stake per seat of 0, 2 or 4 posted before the hand; the
+  default ``(0, 0, 0, 0)``: no bet): on a win the winner and each payer (on a discard only
+  the discarder) exchange the sum of their two stakes, flat (:func:`gua_pu`, paid by the
+  end-of-hand settlement ``"neimeng"``, ``check`` = "挂铺"); nothing in a drawn hand.
+
+Not modelled: the ready discarder who escapes 包三家 (an option name only).  Lost in the
+sources: 亮喜 (a 中发白 set shown in the first go-around, ×2 the player's result: no source
+says where the shown tiles go — a set of the hand or aside with a replacement draw — nor
+how it is paid in the 敖汉 game); 下跑 (one neighbouring product's flat side bet: who pays
+it to whom is not given).
 """
 from __future__ import annotations
 
 from . import fans as F
+from ..errors import RuleError
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset,
                    ScoringRule, WallEnd, check_bool, check_choice, check_int, doubling,
                    register_settlement)
+from .checks import check_seat_amounts
 from .constraints import constraint
 from .hebei import settle_dealer_double
-from .table_rules import DealerRule
+from .table_rules import CALL_LIMITS, DealerRule
 
-__all__ = ["build", "NEIMENG", "settle_neimeng", "settle_table", "neimeng_points"]
+__all__ = ["build", "NEIMENG", "settle_neimeng", "settle_table", "neimeng_points", "gua_pu",
+           "GUA_PU_STAKES", "call_allowed", "KONG_MIN_WALL"]
 
 _SRC = "docs/rules/neimeng.md"
+
+GUA_PU_STAKES = (0, 2, 4)
+"""挂铺: the stakes a player may post before the hand (docs/rules/neimeng.md §4, XPN / CF)."""
 
 
 @constraint("has_meld", "开门: at least one meld, a concealed kong included (内蒙)")
@@ -133,11 +152,87 @@ def settle_table(points: int, winner: int, discarder: int | None, *, dealer: int
     return tuple(out)
 
 
+def gua_pu(stakes, winner: int, discarder: int | None) -> tuple:
+    """挂铺 of one win (docs/rules/neimeng.md §4): seat p posted ``stakes[p]`` (0, 2 or 4)
+    before the hand; the winner and each payer — on a self-draw each other player, on a
+    discard (or a robbed kong) the discarder alone — exchange the flat sum of their two
+    stakes, not multiplied.  Per-seat changes, zero-sum.
+
+    Raises
+    ------
+    RuleError
+        A stake not 0, 2 or 4, or a seat outside the table.
+    """
+    n = len(stakes)
+    stakes = check_seat_amounts(tuple(stakes), "挂铺 stakes", n, GUA_PU_STAKES)
+    for seat in (winner, discarder):
+        if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
+            raise RuleError(f"seats must be 0..{n - 1}, got {seat!r}")
+    out = [0] * n
+    for e in _gua_pu_payments(stakes, winner, discarder):
+        out[e["payer"]] -= e["amount"]
+        out[e["payee"]] += e["amount"]
+    return tuple(out)
+
+
+def _gua_pu_payments(stakes, winner, discarder) -> list:
+    payers = [p for p in range(len(stakes)) if p != winner] if discarder is None \
+        else [discarder]
+    return [{"check": "挂铺", "payer": p, "payee": winner, "amount": stakes[winner] + stakes[p]}
+            for p in payers if stakes[winner] + stakes[p]]
+
+
+KONG_MIN_WALL = 20
+"""No kong may be declared once fewer tiles than this are left in the wall (敖汉, XPN
+``canGang``; docs/rules/neimeng.md §5)."""
+
+
+def call_allowed(call: str, kind: int, melds, held: int, live: int | None = None) -> bool:
+    """The 敖汉 server's limits on calls (docs/rules/neimeng.md §5, XPN
+    ``AHMJPlayerCard::canEatCard`` / ``canPengWithCard`` / ``canMingGangWithCard`` /
+    ``canAnGangWithCard``, ``canGang``): whether a seat holding ``melds`` (``(meld kind,
+    tile, concealed)``) and ``held`` concealed tiles before the call may make ``call`` of
+    ``kind``, ``live`` tiles being left in the wall (None: not asked).
+
+    * no kong once fewer than :data:`KONG_MIN_WALL` tiles are left;
+    * no concealed kong in a hand without a meld (门清);
+    * no chow once the seat has a dragon pung; no dragon pung once it has a chow;
+    * with fewer than 5 tiles in hand, no chow, and no pung or kong on a discard when the
+      seat has a chow, unless it has a concealed kong (手把一: a single wait only for an
+      all-pung hand).
+    """
+    kongs = ("exposed_kong", "added_kong", "concealed_kong")
+    if call in kongs and live is not None and live < KONG_MIN_WALL:
+        return False
+    if call == "concealed_kong":
+        return bool(melds)
+    chow = any(m[0] == "chow" for m in melds)
+    hidden_kong = any(m[0] == "kong" and m[2] for m in melds)
+    if call == "chow":
+        if any(m[0] == "pung" and m[1] >= 31 for m in melds):
+            return False
+        return held >= 5 or hidden_kong
+    if call == "pung" and kind >= 31 and chow:
+        return False
+    if call in ("pung", "exposed_kong"):
+        return held >= 5 or not chow or hidden_kong
+    return True
+
+
+CALL_LIMITS["neimeng"] = call_allowed
+
+
 def end_settlement(rs, table) -> list:
-    """The 闭门 part of each win (:func:`settle_table` less :func:`settle_neimeng`)."""
+    """The 闭门 part of each win (:func:`settle_table` less :func:`settle_neimeng`, the 敖汉
+    game) and the 挂铺 side bets (:func:`gua_pu`; none in a drawn hand)."""
     out = []
+    stakes = rs.options.get("gua_pu", ())
     for i, (seat, how, discarder, points, _) in enumerate(table.wins):
         d = None if how in ("self_draw", "kong_replacement") else discarder
+        if any(stakes):
+            out += _gua_pu_payments(stakes, seat, d)
+        if rs.options.get("variant") != "aohan":
+            continue
         kd = i < len(table.kong_discards) and bool(table.kong_discards[i])
         full = settle_table(points, seat, d, dealer=table.dealer, melds=table.melds,
                             players=table.players, kong_discard=kd)
@@ -153,11 +248,13 @@ def end_settlement(rs, table) -> list:
 END_SETTLEMENTS["neimeng"] = end_settlement
 
 
-def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = False
-          ) -> Ruleset:
+def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = False,
+          gua_pu=(0, 0, 0, 0), call_limits: bool = True) -> Ruleset:
     check_choice(variant, "neimeng option variant", ("aohan", "ningcheng"))
+    gua_pu = check_seat_amounts(gua_pu, "neimeng option gua_pu", 4, GUA_PU_STAKES)
     check_int(cap, "neimeng option cap", lo=1, hi=16, optional=True)
     check_bool(closed_win, "neimeng option closed_win")
+    check_bool(call_limits, "neimeng option call_limits")
     if variant == "aohan":
         fl = (
             F.fan(1, "对对胡", "All Pungs", 2, F.all_pungs, source=_SRC),
@@ -190,6 +287,7 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         extra = dict(calls=("pung", "exposed_kong", "added_kong", "concealed_kong"),
                      forms=("regular", "seven_pairs"), constraints=(),
                      settlement=settle_dealer_double, settlement_params={"dealer": 0},
+                     end_settlement="neimeng" if any(gua_pu) else "",
                      kong_payments=KongPayments(concealed=2, exposed=1, exposed_each=1,
                                                 added=1, when="with_win",
                                                 void_on_deal_in=True))
@@ -201,11 +299,15 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         source=_SRC, tile_set="136", ready="none",
         wall_end=WallEnd(kept=16), winners="head_bump", pass_lock="kind",
         scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
-        options={"variant": variant, "cap": cap, "closed_win": closed_win},
+        options={"variant": variant, "cap": cap, "closed_win": closed_win, "gua_pu": gua_pu,
+                 # the 敖汉 server's limits (:func:`call_allowed`); the 宁城 server has none
+                 "call_limits": call_limits and variant == "aohan"},
         builder="neimeng", section="§3.12",
         interpreted=("the 敖汉 game of one vendor (docs/rules/neimeng.md §1); 宁城 as an option",
                      "杠开 besides 自摸"),
-        missing=("call limits, 亮喜 and side bets",), **extra)
+        missing=(),
+        lost=("亮喜: where the shown 中发白 set goes and its payment in this game are not given",
+              "the side bet 下跑: who pays it to whom is not given"), **extra)
 
 
 NEIMENG = build()

@@ -3,7 +3,8 @@
 (:data:`END_CHECKS`), end-of-hand settlements over the final table (:class:`EndTable`,
 :data:`END_SETTLEMENTS`) with the tiles turned after a win that point at seats
 (:func:`pointed_seats`, :func:`raised_payments`: 长沙 扎鸟, 广东 买马), the lock after a
-passed win (:data:`PASS_LOCKS`), and who deals the next hand (:class:`DealerRule`).
+passed win (:data:`PASS_LOCKS`), the limits on calls (:data:`CALL_LIMITS`), and who
+deals the next hand (:class:`DealerRule`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
-__all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS",
+__all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "CALL_LIMITS",
            "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
            "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
@@ -367,6 +368,15 @@ END_SETTLEMENTS: dict[str, Callable] = {}
 table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
 (paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
 module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
+
+CALL_LIMITS: dict[str, Callable] = {}
+"""Limits on calls by builder name (:attr:`majiang.rules.model.RuleSpec.call_limit`, on where
+the ruleset's option ``call_limits`` is true): ``f(call, kind, melds, held, live) -> bool``,
+whether seat may make ``call`` (``"chow"``, ``"pung"``, ``"exposed_kong"``, ``"added_kong"``,
+``"concealed_kong"``) of ``kind`` (a chow by its lowest kind) holding ``melds`` (``(meld kind,
+tile, concealed)`` tuples), ``held`` concealed tiles before the call, with ``live`` tiles
+left in the wall (None: not known, the wall limits are not asked).  A ruleset module
+registers its function (内蒙 敖汉)."""
 
 RAISE_MODES = ("add", "times", "double")
 """How the tiles turned after a win raise its payments (:func:`raised_payments`): ``"add"``

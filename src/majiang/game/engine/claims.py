@@ -7,6 +7,17 @@ from ...hand import chow_tiles, chows_holding
 from .wins import first_winner
 
 
+def call_ok(st, q, call, kind) -> bool:
+    """Whether seat ``q`` may make ``call`` of ``kind`` under the ruleset's limits on
+    calls (:attr:`~majiang.rules.model.RuleSpec.call_limit`, 内蒙 敖汉); True without any."""
+    lim = st.model.call_limit
+    if lim is None:
+        return True
+    s = st.seats[q]
+    melds = tuple((m["kind"], m["tile"], m["concealed"]) for m in s.melds)
+    return bool(lim(call, kind, melds, int(s.phys.sum()), st.wall_left))
+
+
 def _may_win(kind, passed):
     from ...rules.shandong import may_win
     return may_win(kind, passed)
@@ -46,17 +57,20 @@ class _Claims:
                 cg = st.model.calls
                 held = int(sq.phys[tile])
                 if "exposed_kong" in cg and held >= 3 and st.can_draw(q) and \
-                        kind not in st.model.setless_kinds:
+                        kind not in st.model.setless_kinds and \
+                        call_ok(st, q, "exposed_kong", kind):
                     options.append(("kong",))
                 if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds \
-                        and not (st.flower_jokers and int(sq.phys.sum()) <= 2):
+                        and not (st.flower_jokers and int(sq.phys.sum()) <= 2) \
+                        and call_ok(st, q, "pung", kind):
                     # (花鬼: a pung may not leave only flower jokers, never discarded)
                     options.append(("pung",))
                 if "chow_left" in cg and i == 1 and tile == kind:
                     # from the seat before only; honour chows (南昌) as suited ones
                     for a in chows_holding(kind, st.model.honor_chows):
                         need = [x for x in chow_tiles(a) if x != kind]
-                        if all(x not in st.jks and sq.phys[x] > 0 for x in need):
+                        if all(x not in st.jks and sq.phys[x] > 0 for x in need) and \
+                                call_ok(st, q, "chow", a):
                             options.append(("chow", a))
             if options:
                 asks.append((q, options))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claims import _Claims
+from .claims import _Claims, call_ok
 from .deal import _Deal
 from .declare import kong_keeps_waits, ready_waits
 from .policy import _Asking
@@ -112,14 +112,16 @@ class _Game(_Asking, _Deal, _Claims):
                         if (k not in st.jks or st.joker_rule.kong) and k != st.sub and \
                                 k not in st.model.setless_kinds and \
                                 not (s.void >= 0 and k < 27 and k // 9 == s.void) and \
-                                not (s.declared and not kong_keeps_waits(st, p, k, "concealed")):
+                                not (s.declared and not kong_keeps_waits(st, p, k, "concealed")) \
+                                and call_ok(st, p, "concealed_kong", k):
                             options.append(("concealed_kong", k))
                 if "added_kong" in cg:
                     for m in s.melds:
                         if m["kind"] == "pung" and s.phys[m["tile"]] and m["tile"] not in st.jks \
                                 and m["tile"] != st.sub and not (
                                     s.declared
-                                    and not kong_keeps_waits(st, p, m["tile"], "added")):
+                                    and not kong_keeps_waits(st, p, m["tile"], "added")) \
+                                and call_ok(st, p, "added_kong", m["tile"]):
                             options.append(("added_kong", m["tile"]))
             if st.flower_jokers and not s.phys.any() and ("win",) in options:
                 choice = ("win",)   # 花鬼: only flower jokers held, none to discard: it wins
