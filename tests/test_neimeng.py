@@ -411,3 +411,16 @@ def test_call_limits_doc_example():
     chow, p9, east = ("chow", 0, False), ("pung", 17, False), ("pung", 27, False)
     assert not N.call_allowed("pung", 24, (chow, p9, east), 4, 60)
     assert N.call_allowed("pung", 24, (chow, p9, ("kong", 23, True)), 4, 60)
+
+
+def test_call_limits_in_both_loops():
+    # the compiled loop asks the same limits: 30 seeded hands play move for move as in the
+    # Python loop; without the limits some of them play otherwise
+    off = N.build(call_limits=False)
+    differ = 0
+    for h in range(30):
+        b = play_hand("neimeng", "efficiency", seed=11, hand=h, engine="compiled")
+        a = play_hand("neimeng", "efficiency", seed=11, hand=h, log=True)
+        assert summarize(a) == summarize(b) and sum(b.deltas) == 0
+        differ += summarize(play_hand(off, "efficiency", seed=11, hand=h)) != summarize(b)
+    assert differ >= 3

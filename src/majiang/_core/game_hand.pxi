@@ -27,6 +27,7 @@ cdef class _HandState:
     cdef int jk_mode, fifth, three_jokers
     cdef int all258            # the all_258 form (将将胡 of any shape): THE predicate is asked
     cdef uint64_t no_set       # bit k: kind k never enters a set (武汉 红中): no pung, no kong
+    cdef object call_limit     # the ruleset's limits on calls (RuleSpec.call_limit) or None
     cdef int jk_map[34]
     cdef int aside[64]
     cdef int n_aside
@@ -120,6 +121,7 @@ cdef class _HandState:
         self.three_jokers = flags.get("three_jokers", 0)
         self.all258 = flags.get("all258", 0)
         self.no_set = flags.get("no_set", 0)
+        self.call_limit = flags.get("call_limit")
         jm = flags.get("jk_map")
         for k in range(34):
             self.jk_map[k] = jm[k] if jm is not None else -1
@@ -350,6 +352,18 @@ cdef class _HandState:
             out[n] = k
             n += s.phys[k] != 0
         return n
+
+    cdef bint call_ok(self, int p, str call, int kind) except -1:
+        """Whether seat p may make ``call`` of ``kind`` under the ruleset's limits on calls
+        (the Python function ``RuleSpec.call_limit``, asked only where there is one, as
+        the Python loop's ``claims.call_ok``: melds, concealed tiles, tiles left)."""
+        cdef int k, held = 0
+        if self.call_limit is None:
+            return True
+        for k in range(34):
+            held += self.seats[p].phys[k]
+        return bool(self.call_limit(call, kind, tuple(self.melds_py(p)), held,
+                                    self.tail - self.head + 1))
 
     cdef object melds_py(self, int p):
         cdef FSeat* s = &self.seats[p]

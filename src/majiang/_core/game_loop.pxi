@@ -112,14 +112,16 @@ cdef class FastHand(_HandBots):
                 if self.ckong:
                     for k in range(34):
                         if s.phys[k] >= 4 and k != self.jk and not ((self.no_set >> k) & 1) and \
-                                not (s.void >= 0 and k < 27 and k // 9 == s.void):
+                                not (s.void >= 0 and k < 27 and k // 9 == s.void) and \
+                                self.call_ok(p, "concealed_kong", k):
                             ok[nopt] = O_CKONG
                             ot[nopt] = k
                             nopt += 1
                 if self.akong:
                     for i in range(s.n_melds):
                         if s.melds[i].kind == 1 and s.phys[s.melds[i].tile] and \
-                                s.melds[i].tile != self.jk:
+                                s.melds[i].tile != self.jk and \
+                                self.call_ok(p, "added_kong", s.melds[i].tile):
                             ok[nopt] = O_AKONG
                             ot[nopt] = s.melds[i].tile
                             nopt += 1
@@ -238,11 +240,12 @@ cdef class FastHand(_HandBots):
                 held = sq.phys[tile]
                 if (self.no_set >> tile) & 1:
                     held = 0            # 武汉 红中: never punged or konged
-                if self.ekong and held >= 3 and self.can_draw():
+                if self.ekong and held >= 3 and self.can_draw() and \
+                        self.call_ok(q, "exposed_kong", tile):
                     ok[nask][j] = O_KONG
                     ot[nask][j] = 0
                     j += 1
-                if self.pung and held >= 2:
+                if self.pung and held >= 2 and self.call_ok(q, "pung", tile):
                     ok[nask][j] = O_PUNG
                     ot[nask][j] = 0
                     j += 1
@@ -254,7 +257,7 @@ cdef class FastHand(_HandBots):
                         for x in range(a, a + 3):
                             if x != tile and (sq.phys[x] == 0 or x == self.jk):
                                 y = 0
-                        if y:
+                        if y and self.call_ok(q, "chow", a):
                             ok[nask][j] = O_CHOW
                             ot[nask][j] = a
                             j += 1

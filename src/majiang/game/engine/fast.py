@@ -236,8 +236,10 @@ def fast_eligible(model, players, log=False) -> bool:
     turned tile set aside; values that do not read the wild tiles' faces), no winner
     ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no ready
     declaration that changes anything (:func:`~.facts.ready_kinds` empty: 保定, 立四, 山东,
-    海南 推倒胡 play in the Python loop), no limits on calls (:attr:`RuleSpec.call_limit
-    <majiang.rules.model.RuleSpec.call_limit>`, 内蒙 敖汉), no log.  A win on one's own discards (出牌即胡,
+    海南 推倒胡 play in the Python loop), no log.  Limits on calls (:attr:`RuleSpec.call_limit
+    <majiang.rules.model.RuleSpec.call_limit>`, 内蒙 敖汉) are asked by the compiled loop
+    too (flag ``call_limit``: the same Python function, at each call it could offer).  A
+    win on one's own discards (出牌即胡,
     :func:`~.facts.discard_win`: 云南 十风) is not stopped for: :func:`~.play.play_hand`
     plays such a hand again in the Python loop.  A forced win
     (``Ruleset.must_win_last``, 云南 最后四张) needs nothing here: the built-in bots
@@ -271,8 +273,6 @@ def _fast_eligible(model, players) -> bool:
         return False
     if _facts.ready_kinds(model):
         return False       # ready declarations (报听) are played by the Python loop only
-    if model.call_limit is not None:
-        return False       # limits on calls (内蒙 敖汉): the compiled loop offers every call
     return all(isinstance(p, str) and p.strip().lower() in ("random", "efficiency")
                for p in players)
 
@@ -309,6 +309,7 @@ def _fast_flags(model) -> dict:
         "all258": int("all_258" in model.forms),     # 将将胡 of any shape: ask the predicate
         "no_set": sum(1 << k for k in model.setless_kinds),   # 武汉 红中: never in a set
         "n_flowers": int(model.n_flowers),
+        "call_limit": model.call_limit,        # 内蒙 敖汉: asked before offering a call
     }
     jr = model.jokers
     if jr is not None:
