@@ -223,13 +223,13 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
                                    collect="ready", burn=shao),
         end_settlement="guizhou",
         interpreted=("values, 豆 and 鸡 from docs/rules/guizhou.md",
-                     "抢杠胡 and 热炮 allowed without the 通行证, like a self-draw (BX)",
+                     "抢杠胡 and 热炮 allowed without the 通行证, like a self-draw (as one server plays it)",
                      "连庄: +n on the dealer's win and on each payment he makes to a winner; "
                      "the dealer keeps the deal on his win and on a drawn hand",
                      "连庄 in 查叫: the ready dealer's value carries +n, and each 查叫 "
                      "payment of a dealer not ready carries +n, as in a win",
                      "烧: the burnt player collects no 豆 and no 鸡 but still pays; 责任鸡 "
-                     "stands (BX)",
+                     "stands (as one server plays it)",
                      "chicken options: 本鸡 / 摇摆鸡 add kinds worth 1 (金鸡 when one is 1条); "
                      "满堂鸡: a ready player also collects the chickens he discarded; "
                      "星期鸡: the weekday's rank in each suit, worth 1 more, Sunday 7; "

@@ -130,7 +130,7 @@ def build(*, cap: int | None = 3, robbing: str = "x3") -> Ruleset:
                      "门清 1 番; concealed / added kong 2 / 1 from each; 抢杠 x3",
                      "a 平和 with 杠上炮 (1 番) may win on the discard",
                      "十风: the tenth honour discard wins at once, paid as a self-draw "
-                     "(3 番 alone, TYQ); claimed discards count as the seat's",
+                     "(3 番 alone, as one server counts it); claimed discards count as the seat's",
                      "最后四张: from the draw of the fourth tile from the end, every "
                      "possible win is taken"),
         lost=("the two face-up tail tiles (杠上花翻两张尾牌): the sources do not say what "
