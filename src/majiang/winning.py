@@ -100,6 +100,11 @@ class WinContext:
         With ``kong`` and ``self_drawn`` (杠上开花): the kong that drew the replacement
         was made on another player's discard (a 明杠 / 直杠), not of one's own tiles (a
         concealed kong or a pung made up with a drawn tile) — 南京 大杠开花 against 小杠开花.
+    kong_chain : int
+        With ``kong`` and ``self_drawn`` (杠上开花): the kongs the winner made in a row in
+        this turn — kong, replacement draw, kong again … — the win tile being the last
+        one's replacement: 1 .. 4, or 0 (default: not given, read as one).  The game
+        engine counts them; 杭州 doubles 杠开 once per kong of the chain.
 
     Raises
     ------
@@ -109,8 +114,9 @@ class WinContext:
         人和 on a self-draw, 天和 by a non-dealer, 地和 / 人和 by the dealer), or
         ``kong_discard`` on a self-draw or a robbed kong, an unknown ``declared_ready``,
         ``"open"`` on a discard win, ``discarder_ready`` on a self-draw,
-        ``flower_replacement`` without ``self_drawn``, or ``kong_claimed`` without a
-        kong replacement (``kong`` and ``self_drawn``).
+        ``flower_replacement`` without ``self_drawn``, ``kong_claimed`` without a
+        kong replacement (``kong`` and ``self_drawn``), or a ``kong_chain`` outside 0..4
+        or given without a kong replacement.
     """
 
     win_tile: int
@@ -127,6 +133,7 @@ class WinContext:
     discarder_ready: bool = False
     flower_replacement: bool = False
     kong_claimed: bool = False
+    kong_chain: int = 0
 
     def __post_init__(self) -> None:
         t = self.win_tile
@@ -171,6 +178,12 @@ class WinContext:
         if self.kong_claimed and not (self.kong and self.self_drawn):
             raise InvalidHandError("kong_claimed (the kong was made on a discard) needs a win "
                                    "on that kong's replacement: kong and self_drawn")
+        kc = self.kong_chain
+        if isinstance(kc, bool) or not isinstance(kc, int) or not 0 <= kc <= 4:
+            raise InvalidHandError(f"kong_chain must be a count of kongs 0..4, got {kc!r}")
+        if kc and not (self.kong and self.self_drawn):
+            raise InvalidHandError("kong_chain (kongs in a row before the win) needs a win on "
+                                   "a kong replacement: kong and self_drawn")
 
     @property
     def heavenly(self) -> bool:
@@ -206,7 +219,9 @@ class WinContext:
                                  self.declared_ready),
                                 ("discarder declared ready", self.discarder_ready),
                                 ("on a flower replacement", self.flower_replacement),
-                                ("the kong made on a discard", self.kong_claimed)) if v]
+                                ("the kong made on a discard", self.kong_claimed),
+                                (f"{self.kong_chain} kongs in a row", self.kong_chain > 1))
+                 if v]
         if self.first_turn:
             flags.append({"heavenly": "天和", "earthly": "地和", "human": "人和"}[self.first_turn])
         winds = "ESWN"

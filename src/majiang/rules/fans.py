@@ -163,6 +163,14 @@ def kong_flower(w) -> int:
     return int(w.context.kong_replacement)
 
 
+def kong_chain(w) -> int:
+    """杠开 once per kong of the unbroken chain the win ends (杭州 ×2 each): the win
+    context's :attr:`~majiang.winning.WinContext.kong_chain` (at least 1) on a kong
+    replacement win, else 0."""
+    ctx = w.context
+    return max(1, ctx.kong_chain) if ctx.kong_replacement else 0
+
+
 def robbing(w) -> int:
     return int(w.context.robbing_kong)
 

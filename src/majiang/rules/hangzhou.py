@@ -23,10 +23,19 @@ The seed names only 136 tiles, 爆头, 财飘 and 杠开.  From the public sourc
   of k kongs ×2^k, :func:`chain_value`); 4个白板 ×2 (all 财神 held at the win, HZB);
   七对 ×2, 豪华七对 ×4, 双豪华 ×8, 三豪华 ×16 (HZB confirms ×16; the ladder below is
   §3's [interp.]).  七客 (七对 + 爆头) and 杠爆 (杠开 × 爆头) are products, not fans.
+* 杠开 chain (HZS §6.4, HZB): a win on the replacement of the k-th kong made in a row (kong,
+  replacement, kong again …, with no discard between) is ×2^k: the 杠开 fan counts k, read
+  from :attr:`WinContext.kong_chain <majiang.winning.WinContext.kong_chain>` (the game engine
+  counts the kongs; ``majiang.score(..., kong_chain=k)`` for a hand by hand; 0 = one kong).
 * 财飘 (HZS §6.3, HZB): from a 爆头, the player throws the 财神 instead of winning; each
   飘 doubles (财飘 ×4, 双飘 ×8, 三飘 ×16 with the 爆头 ×2); kongs and 飘 share one chain
   (HZB: at most 6, 飘 at most 3).  The number of 飘 is game history, not a hand: pass it
-  to :func:`chain_value` (§7 example 4: 杠 then 飘 then win = M 8).
+  to :func:`chain_value` (§7 example 4: 杠 then 飘 then win = M 8).  The game engine does
+  not play the 飘 (lost in the sources, ``lost``): its 抓打圈 (until the 飘 player's next
+  draw the others may not call and must throw the tile they draw) is left open by the
+  sources — whether it also stops an added kong or the others' own self-drawn wins, and
+  exactly when it ends (HZB names these as open) — and so is the value of a win after a 飘
+  that is not a 爆头 again (HZS: 财飘 ×4; HZB's formula: ×2 without the 爆头).
 * Settlement (HZS §6.5, MIL "老庄2/4/8倍"): stake = base × M; the dealer factor N is 2
   on the dealer's first deal, 4 on the second consecutive, 8 from the third (三牢)
   (:func:`dealer_factor`; option ``dealer_deal``).  Self-draw: a dealer winner gets
@@ -54,11 +63,8 @@ Options of :func:`build` (default first, alternatives named):
   爆头 or 杠开 — read as also covering 七对 [interp.]).
 * ``tan_pung`` (True: a 碰 counts as a 摊 for 承包, HZS default; False: only 吃, MIL "三吃").
 
-Not modelled: 十风 (named by MIL / BDO, never defined), 清七对 (named by HZS, no value),
-kong money (no amounts), 财飘's 抓打圈 (others may not call and must discard their draw
-until the 飘 player's next draw) and the "no self-draw win in the discard turn after a
-call" rule — both need the game engine; the 飘 and kong chain beyond one kong need the
-game history (:func:`chain_value`).
+Lost in the sources: 十风 (named by MIL / BDO, never defined), 清七对 (named by HZS, no
+value), kong money (no amounts), 财飘 in play (see above).
 """
 from __future__ import annotations
 
@@ -328,8 +334,7 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
         F.fan(1, "平胡", "Basic Win (x1)", 1, F.always, fallback=True, source=_SRC),
         F.fan(2, "爆头", "Lone Caishen Wait (x2)", 2, lone_joker_ready, tags=mult,
               source=_SRC),
-        F.fan(3, "杠开", "Win on Kong Replacement (x2 per kong)", 2,
-              lambda w: int(w.context.kong and w.context.self_drawn), tags=mult,
+        F.fan(3, "杠开", "Win on Kong Replacement (x2 per kong)", 2, F.kong_chain, tags=mult,
               source=_SRC),
         F.fan(4, "4个白板", "All Four Caishen (x2)", 2, _all_caishen(4 if caishen == "fixed" else 3), tags=mult,
               source=_SRC + " (HZB)"),
@@ -367,9 +372,11 @@ def build(*, caishen: str = "fixed", cap: Any = 16, dealer_deal: int = 1,
                  "min_points": (1, 1) if you_cai_bi_kao else (0, 0)},
         builder="hangzhou", section="§3.6",
         interpreted=("the rulebook's 4番封顶 cap read as x16",),
-        missing=("财飘 抓打圈 and the kong/飘 chain need the game history",),
         lost=("十风 (named, never defined)", "the value of 清七对 (named, no value)",
-              "kong money (no amounts)"))
+              "kong money (no amounts)",
+              "财飘 in play: the sources leave open whether its 抓打圈 also stops an added kong "
+              "or the others' self-drawn wins, when exactly it ends, and what a win after a "
+              "飘 that is not a 爆头 is worth"))
 
 
 DERIVED_OPTIONS["hangzhou"] = frozenset({"min_points"})

@@ -53,7 +53,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
               indicator: Any = None, kong_discard: bool = False, declared_ready: Any = "",
               discarder_ready: bool = False, flower_replacement: bool = False,
-              kong_claimed: bool = False) -> WinCheck:
+              kong_claimed: bool = False, kong_chain: int = 0) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -90,6 +90,9 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
         A self-draw on the tile drawn for a flower; a kong replacement drawn for a kong
         made on another's discard (the game engine sets them;
         :attr:`majiang.winning.WinContext.flower_replacement` / ``kong_claimed``).
+    kong_chain : int
+        With ``kong`` and ``self_drawn``: the kongs made in a row before the win (the game
+        engine counts them; :attr:`majiang.winning.WinContext.kong_chain`; 0: one kong).
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -123,7 +126,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
                           first_turn=first_turn, indicator=indicator,
                           kong_discard=kong_discard, declared_ready=declared_ready,
                           discarder_ready=discarder_ready,
-                          flower_replacement=flower_replacement, kong_claimed=kong_claimed)
+                          flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:

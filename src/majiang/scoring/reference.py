@@ -275,7 +275,7 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
              prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False,
              declared_ready="", discarder_ready=False, flower_replacement=False,
-             kong_claimed=False):
+             kong_claimed=False, kong_chain=0):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     game_model(rs).check_melds(h.melds)      # an honour chow only where the ruleset plays it
@@ -292,7 +292,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
                      bool(kong_discard), declared_ready, bool(discarder_ready),
-                     bool(flower_replacement), bool(kong_claimed))
+                     bool(flower_replacement), bool(kong_claimed), kong_chain)
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -302,6 +302,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
         raise InvalidHandError("kong=True on a self-draw means 杠上开花 (win on a kong "
                                "replacement), but the hand has no kong")
     _check_kong_claimed(ctx, h)
+    _check_kong_chain(ctx, h)
     if ctx.kong and not ctx.self_drawn and allc[win]:
         raise InvalidHandError(
             f"kong=True on a discard means 抢杠和 (robbing an added kong of {tile_name(win)}), "
@@ -317,6 +318,14 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
     return rs, h, ctx
 
 
+def _check_kong_chain(ctx: WinContext, h: Hand) -> None:
+    """kong_chain k (the win ends k kongs in a row) needs k kongs in the hand."""
+    have = sum(1 for m in h.melds if m.kind == "kong")
+    if ctx.kong_chain > have:
+        raise InvalidHandError(f"kong_chain={ctx.kong_chain} means {ctx.kong_chain} kongs made "
+                               f"in a row before the win, but the hand has {have}")
+
+
 def _check_kong_claimed(ctx: WinContext, h: Hand) -> None:
     """kong_claimed (the kong won on was made on a discard) needs an exposed kong."""
     if ctx.kong_claimed and not any(m.kind == "kong" and not m.concealed for m in h.melds):
@@ -330,7 +339,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
                ruleset: Any = "mcr", first_turn: str = "",
                kong_discard: bool = False, declared_ready: Any = "",
                discarder_ready: bool = False, flower_replacement: bool = False,
-               kong_claimed: bool = False) -> list[tuple[int, dict, WinningHand]]:
+               kong_claimed: bool = False, kong_chain: int = 0) -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -339,7 +348,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready, flower_replacement, kong_claimed)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain)
     return _candidates(rs, h, ctx)
 
 
@@ -443,11 +452,11 @@ def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, sea
                      prevalent_wind, flowers, ruleset, first_turn="",
                      kong_discard=False, *, declared_ready="",
                      discarder_ready=False, flower_replacement=False,
-                     kong_claimed=False) -> FanResult:
+                     kong_claimed=False, kong_chain=0) -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready, flower_replacement, kong_claimed)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(

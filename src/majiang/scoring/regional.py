@@ -38,7 +38,7 @@ from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_assignments
 from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
-from .reference import (_READINGS, _check_kong_claimed, _counted, _meets_minimum, _readings,
+from .reference import (_READINGS, _check_kong_chain, _check_kong_claimed, _counted, _meets_minimum, _readings,
                         _readings_key, _table, _where, evaluate, flower_count, wind_index)
 from .results import FanCount, FanResult
 
@@ -319,18 +319,20 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
                first_turn: str = "", kong_discard: bool = False, declared_ready: Any = "",
                discarder_ready: bool = False, flower_replacement: bool = False,
-               kong_claimed: bool = False):
+               kong_claimed: bool = False, kong_chain: int = 0):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
     if ((kong_discard and (self_drawn or kong)) or declared_ready or discarder_ready
-            or flower_replacement or kong_claimed):
+            or flower_replacement or kong_claimed or kong_chain):
         # raises on a context the win contradicts (the readings below drop such contexts)
         WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=bool(kong_discard),
                    declared_ready=declared_ready, discarder_ready=discarder_ready,
-                   flower_replacement=flower_replacement, kong_claimed=kong_claimed)
+                   flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
     h0 = as_hand(hand, hand_size=rs.hand_size)
     if kong_claimed:
         _check_kong_claimed(WinContext(0, True, kong=True, kong_claimed=True), h0)
+    if kong_chain:
+        _check_kong_chain(WinContext(0, True, kong=True, kong_chain=kong_chain), h0)
     if h0.n_tiles + jokers != rs.hand_size:
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
@@ -399,7 +401,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                           wind_index(prevalent_wind, "prevalent_wind"), flowers,
                                           first_turn, bool(kong_discard), declared_ready,
                                           bool(discarder_ready), bool(flower_replacement),
-                                          bool(kong_claimed))
+                                          bool(kong_claimed), kong_chain)
             except InvalidHandError:
                 contexts[wt] = None
         return contexts[wt]
@@ -454,7 +456,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
                          wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
                          bool(kong_discard), declared_ready, bool(discarder_ready),
-                         bool(flower_replacement), bool(kong_claimed))
+                         bool(flower_replacement), bool(kong_claimed), kong_chain)
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -488,7 +490,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
           jokers: int = 0, win_is_joker: bool = False, first_turn: str = "",
           kong_discard: bool = False, declared_ready: Any = "",
           discarder_ready: bool = False, flower_replacement: bool = False,
-          kong_claimed: bool = False) -> RegionalResult:
+          kong_claimed: bool = False, kong_chain: int = 0) -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
@@ -516,7 +518,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                                jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn,
                                kong_discard=kong_discard, declared_ready=declared_ready,
                                discarder_ready=discarder_ready,
-                               flower_replacement=flower_replacement, kong_claimed=kong_claimed)
+                               flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
     def what():        # the hand in the messages (built only for a refusal)
         return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:

@@ -90,6 +90,10 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   (:attr:`majiang.winning.WinContext.flower_replacement` / ``kong_claimed``;
   ``HandState.flower_seat`` / ``kong_from``, the same fields in the compiled loop); each
   win's record says them;
+* a win on a kong replacement passes the kongs its winner made in a row in that turn as
+  ``kong_chain`` (:attr:`majiang.winning.WinContext.kong_chain`, 杭州 杠开 ×2 per kong):
+  :meth:`KongLedger.chain`, which both loops tell of every kong (the compiled loop through
+  its bridge);
 * kong payments outside the hand value (``Ruleset.kong_payments``: 四川 刮风下雨 and
   呼叫转移, 广东 杠分 with 荒庄荒杠, 贵州 豆 collected only by ready players), kept in
   :class:`KongLedger` and settled at the end with the end checks (``st.end_checks``,

@@ -115,10 +115,11 @@ class _FastBridge:
                          last_copy=last_copy, last_tile=last_tile, seat_wind=seat_wind,
                          prevalent=self.prevalent, flowers=flowers, first_turn=first_turn,
                          kong_discard=kong_discard, flower_replacement=flower_replacement,
-                         kong_claimed=kong_claimed)
+                         kong_claimed=kong_claimed,
+                         kong_chain=self.kongs.chain(p) if self_drawn and kong else 0)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
                int(jokers), bool(win_is_joker), first_turn, bool(kong_discard),
-               bool(flower_replacement), bool(kong_claimed))
+               bool(flower_replacement), bool(kong_claimed), kw["kong_chain"])
         res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
         if res.valid:
             self.args[p] = (hand, tile, kw)
@@ -289,7 +290,9 @@ def _fast_flags(model) -> dict:
     lock = _pass_lock(rs)
     we = rs.wall_end
     flags = {
-        "pay_kongs": int(getattr(rs, "kong_payments", None) is not None),
+        # every kong goes to the bridge's ledger (bridge.kong): its payments, and the kongs
+        # made in a row that a win on the replacement counts (WinContext.kong_chain)
+        "pay_kongs": 1,
         "min_aware": int(_facts.min_aware(model)),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),

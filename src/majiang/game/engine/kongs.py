@@ -39,6 +39,7 @@ class KongLedger:
         self.kp = getattr(rs, "kong_payments", None)
         self.n = n
         self.items: list[KongItem] = []
+        self.run = (-1, -1, 0)         # (seat, turns, kongs in a row) of the last kong
 
     def kong(self, p, kind, outs, turns, discarder=-1, late=False, wild=-1):
         """Seat p made a kong (``"concealed"``, ``"added"`` or ``"exposed"`` on
@@ -46,6 +47,8 @@ class KongLedger:
         made so far; ``late``: an added kong on a tile held from an earlier turn;
         ``wild``: a concealed kong of the wild kind of that place in
         :meth:`JokerRule.kinds` (金杠 / 银杠, :attr:`KongPayments.wild`), -1 none."""
+        seat, turn, n = self.run
+        self.run = (p, turns, n + 1 if (seat, turn) == (p, turns) else 1)
         kp = self.kp
         if kp is None:
             return
@@ -63,6 +66,14 @@ class KongLedger:
             if a > 0:
                 self.items.append(KongItem({"check": "杠分", "kind": kind, "payer": int(q),
                                             "payee": int(p), "amount": int(a)}, int(turns)))
+
+    def chain(self, p) -> int:
+        """The kongs seat ``p`` made in a row in its current turn (kong, replacement,
+        kong …, no discard between: no other seat can kong in between), 0 when the last
+        kong was not his; asked for a win on a kong replacement
+        (:attr:`~majiang.winning.WinContext.kong_chain`)."""
+        seat, _, n = self.run
+        return n if seat == p else 0
 
     def transfer(self, discarder, winners, turns):
         """``winners`` (turn order after the discarder) won on the discard that followed

@@ -386,11 +386,12 @@ class HandState:
                          kong_claimed=self_drawn and kong and self.kong_from >= 0,
                          declared_ready=s.declared,
                          discarder_ready=(not self_drawn and discarder is not None
-                                          and bool(self.seats[discarder].declared)))
+                                          and bool(self.seats[discarder].declared)),
+                         kong_chain=self.kong_ledger.chain(p) if self_drawn and kong else 0)
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
                kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"],
                kw["declared_ready"], kw["discarder_ready"], kw["flower_replacement"],
-               kw["kong_claimed"])
+               kw["kong_claimed"], kw["kong_chain"])
         if self.by_faces:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator
