@@ -55,8 +55,10 @@ Ready declarations (报听) are asked where the ruleset plays them
 推倒胡 open) as the engine asks them (:mod:`majiang.game.engine.declare`): right after the
 agent's own discard, when the hand left is ready (a wait that wins as a self-draw), the
 same agent gets a **ready decision** (row 13 [0] = 6): pass (108) or one of 112 / 113
-for each kind the ruleset plays — the mask offers nothing else, and no ready decision
-comes where the engine would not ask.  A declared hand is then locked (its own-turn
+for each kind offered then — the mask offers nothing else, and no ready decision
+comes where the engine would not ask.  天听 (贵州, 南京: on the dealt hand; a non-dealer is
+asked right after the deal, with no discard) and 地听 (贵州: with the discard of the first
+draw) are concealed declarations, action 112, asked only at their moment.  A declared hand is then locked (its own-turn
 mask offers only the drawn tile, a win, or a kong that keeps the waits; no calls), an
 open declaration wins only by self-draw, and where a declaration is required (保定, 立四)
 an undeclared hand is offered no win.
@@ -166,6 +168,12 @@ _DECISIONS = {"void": 1, "declare": 2, "discard": 2, "call": 3, "claim": 4, "rob
 _SUITS = ("万", "筒", "条")
 # the ready declarations in action order (READY + i) and their code in row 13 (i + 1)
 _READY_KINDS = ("concealed", "open")
+
+
+def _ready_code(kind: str) -> int:
+    """Row 13's code of a declaration (1 concealed, 2 open); the declarations made at
+    their own moment (天听 ``"deal"``, 地听 ``"first_draw"``) are concealed ones."""
+    return 2 if kind == "open" else 1
 
 
 def action_name(a: int) -> str:
@@ -289,7 +297,8 @@ class _Agent:
         return self.bridge.ask(self.seat, "claim", list(options))
 
     def declare_ready(self, view, discard, waits):
-        return self.bridge.ask(self.seat, "ready", (int(discard), [int(k) for k in waits]))
+        return self.bridge.ask(self.seat, "ready", (-1 if discard is None else int(discard),
+                                                    [int(k) for k in waits]))
 
     def __repr__(self) -> str:
         return f"player_{self.seat}"
@@ -327,8 +336,8 @@ def _mask_and_map(view, what: str, options) -> tuple:
         for s in range(3):
             answers[VOID + s] = s
     elif what == "ready":                    # the engine asks only when it allows one
-        for kind in view.ready_kinds:
-            answers[READY + _READY_KINDS.index(kind)] = kind
+        for kind in view.ready_offered or view.ready_kinds:
+            answers[READY + _ready_code(kind) - 1] = kind
         answers[PASS] = ""
     elif what == "discard":
         for k in view.legal_discards:
@@ -406,7 +415,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None,
         info[16 + r] = voids[q] + 1
         info[20 + r] = q in won
         if declared[q]:
-            info[24 + r] = _READY_KINDS.index(declared[q]) + 1
+            info[24 + r] = _ready_code(declared[q])
     info[28] = view.ready_required
     if offered is not None:
         info[1] = (offered[0] - me) % n
@@ -622,9 +631,10 @@ class raw_env(AECEnv):
             want = int(policy.discard(view))
         elif what == "ready":
             fn = getattr(policy, "declare_ready", None)
-            choice = fn(view, pend[6][0], list(pend[6][1])) if fn is not None else False
+            tile = None if pend[6][0] < 0 else pend[6][0]
+            choice = fn(view, tile, list(pend[6][1])) if fn is not None else False
             if choice is True:
-                choice = view.ready_kinds[0]
+                choice = (view.ready_offered or view.ready_kinds)[0]
             want = choice if choice else ""
         else:
             choice = getattr(policy, what)(view, list(pend[6]))

@@ -25,9 +25,11 @@ __all__ = ["WinContext", "SetView", "WinningHand", "WIN_POSITIONS", "FIRST_TURNS
 FIRST_TURNS = ("", "heavenly", "earthly", "human")
 """Values of :attr:`WinContext.first_turn`: none, 天和, 地和, 人和."""
 
-READY_DECLARATIONS = ("", "concealed", "open")
+READY_DECLARATIONS = ("", "concealed", "open", "deal", "first_draw")
 """Values of :attr:`WinContext.declared_ready`: none, a concealed declaration (报听, 暗楼),
-one with the hand shown (明楼, 明摸: self-draw only)."""
+one with the hand shown (明楼, 明摸: self-draw only), one made on the dealt hand (天听:
+before the dealer's first discard, the dealer with it) and one made with the discard
+right after the seat's first draw (地听 / 软报); the last two are concealed."""
 
 WIN_POSITIONS = ("edge", "closed", "open", "pung", "pair", "special")
 """Where the win tile sits in the set it completed (:attr:`WinningHand.win_position`):
@@ -105,6 +107,12 @@ class WinContext:
         this turn — kong, replacement draw, kong again … — the win tile being the last
         one's replacement: 1 .. 4, or 0 (default: not given, read as one).  The game
         engine counts them; 杭州 doubles 杠开 once per kong of the chain.
+    declared_ready : {"", "concealed", "open", "deal", "first_draw"}
+        The winner's ready declaration (报听, :data:`READY_DECLARATIONS`; True reads as
+        ``"concealed"``, None / False as none): the game engine sets it, a ruleset's fans
+        or settlement give it its value.
+    discarder_ready : bool
+        On a discard win: the discarder had declared ready.
 
     Raises
     ------

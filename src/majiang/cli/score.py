@@ -80,10 +80,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kong-discard", action="store_true",
                         help="杠上炮: won on the discard the discarder made right after his "
                              "own kong (a discard win; scored where the rules know it)")
-    parser.add_argument("--declared-ready", choices=("concealed", "open"), default="",
-                        help="the winner had declared ready (报听): concealed (暗楼) or with "
-                             "the hand shown (明楼 / 明摸, self-draw only); scored where the "
-                             "rules give it a value")
+    parser.add_argument("--declared-ready", choices=("concealed", "open", "deal", "first_draw"),
+                        default="",
+                        help="the winner had declared ready (报听): concealed (暗楼), with "
+                             "the hand shown (明楼 / 明摸, self-draw only), on the dealt hand "
+                             "(deal: 天听) or right after the first draw (first_draw: 地听); "
+                             "scored where the rules give it a value")
     parser.add_argument("--discarder-ready", action="store_true",
                         help="the discarder had declared ready (a discard win: 保定 / 立四 "
                              "no 大包, 海南 推倒胡 明打)")
@@ -162,9 +164,16 @@ def unread_flags_note(rescore, result, args, settle) -> str | None:
     def key(r):
         return ([(f.id, f.count) for f in r.fans], r.total, getattr(r, "points", None),
                 settle(r))
+    from ..errors import MahjongError
+
+    def same_without(name, off):
+        try:
+            return key(rescore(**{name: off})) == key(result)
+        except MahjongError:        # no win without it (贵州 通行证 lifted by 报听): it counts
+            return False
     unread = []
     for name, flag, off in _FLAGS:
-        if getattr(args, name) not in (None, False, "") and key(rescore(**{name: off})) == key(result):
+        if getattr(args, name) not in (None, False, "") and same_without(name, off):
             unread.append(flag)
     if not unread:
         return None

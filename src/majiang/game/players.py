@@ -21,9 +21,10 @@ three held tiles of one suit; default: :func:`efficiency_exchange`) and
 ``start(view)`` (called once at the deal), and ``declare_ready(view, discard, waits) ->
 bool or kind`` (报听, under a ruleset whose declaration changes something,
 :func:`majiang.game.engine.facts.ready_kinds`: asked after a discard that leaves the hand
-ready, ``waits`` the kinds it wins on; ``True`` declares the first of
-:attr:`SeatView.ready_kinds`, a kind name (``"concealed"`` / ``"open"``) that one, False
-none; the declared hand then discards each draw unless it wins.  A policy without the method
+ready — or, for 天听, on a non-dealer's ready dealt hand with ``discard`` None —
+``waits`` the kinds it wins on; ``True`` declares the first of
+:attr:`SeatView.ready_offered` (the kinds open now), a kind name (``"concealed"`` /
+``"open"`` / ``"deal"`` / ``"first_draw"``) that one, False none; the declared hand then discards each draw unless it wins.  A policy without the method
 never declares, and so never wins where a declaration is required).  A move outside the
 options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
 move and the legal options.
@@ -75,11 +76,13 @@ Built-in bots (``players=`` names; they read nothing but the public
 
 Ready declarations (报听, :meth:`EfficiencyPlayer.declare_ready`, the expert's too): where a
 declaration is required to win (保定, 立四) the efficiency bot declares on every discard
-that leaves a ready hand (the engine asks only then: a wait that wins); where it is optional
-and pays (山东 暗楼 / 明楼, 海南 明摸) it declares when its waits hold at least two live copies
-(the tile set less its own tiles and what it sees), the concealed kind where the ruleset has
-it (暗楼 keeps the discard wins that 明楼 gives up), else the open one.  The random bot
-declares with probability ``1 / (kinds + 1)`` each kind when asked (one raw draw).
+that leaves a ready hand (the engine asks only then: a wait that wins), and on the dealt
+hand or the first draw wherever the ruleset offers those (贵州 天听 / 地听, 南京 天听 for 地胡:
+a fan pays them); where it is optional and pays (山东 暗楼 / 明楼, 海南 明摸, 天津 扣听) it
+declares when its waits hold at least two live copies (the tile set less its own tiles and
+what it sees), the concealed kind where the ruleset has it (暗楼 keeps the discard wins
+that 明楼 gives up), else the open one.  The random bot declares with probability
+``1 / (kinds + 1)`` each kind offered when asked (one raw draw).
 """
 from __future__ import annotations
 
@@ -386,8 +389,8 @@ class RandomPlayer:
         return int(legal[self._pick(len(legal))])
 
     def declare_ready(self, view, discard, waits):
-        """A random choice among not declaring and each kind the table plays."""
-        kinds = view.ready_kinds
+        """A random choice among not declaring and each kind offered now."""
+        kinds = view.ready_offered or view.ready_kinds
         i = self._pick(len(kinds) + 1)
         return kinds[i] if i < len(kinds) else False
 
@@ -455,13 +458,17 @@ class EfficiencyPlayer:
         return self._kong_option(view, options)
 
     def declare_ready(self, view, discard, waits):
-        """报听 (see the module): always where the ruleset requires it; else when the
+        """报听 (see the module): always where the ruleset requires it or on the dealt hand
+        or the first draw (天听 / 地听, offered only where a fan pays them); else when the
         ``waits`` hold at least two live copies, the concealed kind first."""
-        kinds = view.ready_kinds
+        kinds = view.ready_offered or view.ready_kinds
         if not kinds:
             return False
         if view.ready_required:
             return kinds[0]
+        for k in ("deal", "first_draw"):
+            if k in kinds:
+                return k
         c, _ = view.play_counts()
         seen = view.visible_counts().astype(np.int64)
         own = np.zeros(34, dtype=np.int64)

@@ -26,8 +26,10 @@ class SeatView(_SeenEvents):
     ``"robbing_kong"``), ``draws_made`` (tiles the own seat has drawn in play, flower
     replacements not counted), ``voids`` (declared void suits, -1 none), ``legal_discards``,
     ``declared`` (per seat: ``""`` or the ready declaration made, ``"concealed"`` /
-    ``"open"``, public), ``ready_kinds`` (the declarations the table plays, empty: none), ``ready_required`` (a
-    win needs a declaration).
+    ``"open"`` / ``"deal"`` / ``"first_draw"``, public), ``ready_kinds`` (the declarations
+    the table plays, empty: none), ``ready_offered`` (while a ready declaration is asked,
+    the kinds the seat may make now, :func:`~majiang.game.engine.declare.offered_kinds`;
+    empty otherwise), ``ready_required`` (a win needs a declaration).
 
     For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
 
@@ -159,6 +161,10 @@ class SeatView(_SeenEvents):
     @property
     def ready_kinds(self) -> tuple:
         return tuple(getattr(self._st, "ready_kinds", ()))
+
+    @property
+    def ready_offered(self) -> tuple:
+        return tuple(getattr(self._st, "ready_offered", ()))
 
     @property
     def ready_required(self) -> bool:

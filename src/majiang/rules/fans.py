@@ -216,6 +216,18 @@ def declared_open(w) -> int:
     return int(w.context.declared_ready == "open")
 
 
+def declared_on_deal(w) -> int:
+    """天听: the winner had declared ready on the dealt hand
+    (:attr:`majiang.winning.WinContext.declared_ready` ``"deal"``)."""
+    return int(w.context.declared_ready == "deal")
+
+
+def declared_first_draw(w) -> int:
+    """地听 / 软报: the winner had declared ready with the discard right after his first draw
+    (:attr:`majiang.winning.WinContext.declared_ready` ``"first_draw"``)."""
+    return int(w.context.declared_ready == "first_draw")
+
+
 def discarder_declared(w) -> int:
     """明打: the win is on the discard of a player who had declared ready
     (:attr:`majiang.winning.WinContext.discarder_ready`)."""
@@ -276,6 +288,17 @@ READY_OPEN = "ready_open"
 """Tag of a fan that pays a ready declaration made with the hand shown (山东 明楼, 海南
 明摸 / 明打: the declared hand wins only by self-draw): a ruleset with such a fan lets its
 players declare ready that way in the game engine."""
+
+READY_DEAL = "ready_deal"
+"""Tag of a fan that reads a ready declaration made on the dealt hand (天听: a non-dealer
+before the dealer's first discard, the dealer with his first discard; 贵州 天听, 南京 地胡):
+a ruleset with such a fan lets its players declare so in the game engine (the ``"deal"``
+kind of :func:`~majiang.game.engine.facts.ready_kinds`)."""
+
+READY_FIRST_DRAW = "ready_first_draw"
+"""Tag of a fan that reads a ready declaration made with the discard right after the seat's
+first draw (贵州 地听 / 软报): a ruleset with such a fan lets its players declare so in the
+game engine (the ``"first_draw"`` kind of :func:`~majiang.game.engine.facts.ready_kinds`)."""
 
 ROB_FLOWER = "rob_flower"
 """Tag of a flower-win fan won by robbing the last flower (台湾 七搶一: when every flower is

@@ -62,7 +62,9 @@ Rules applied (sources: the ruleset's page in docs/rules/):
 
 * ready declarations (报听, :mod:`.declare`; where declaring changes something,
   :func:`~.facts.ready_kinds`: ``Ruleset.ready == "required"`` (保定, 立四) or a fan that pays
-  the declaration (山东 暗楼 / 明楼, 海南 推倒胡 明摸 / 明打)): a seat declares with a discard
+  the declaration (山东 暗楼 / 明楼, 海南 推倒胡 明摸 / 明打, 天津 扣听; 贵州 天听 / 地听 and
+  南京 天听 only at their moment: on the dealt hand, before the dealer's first discard, or
+  with the discard of the seat's first draw)): a seat declares with a discard
   that leaves its hand ready (a wait that wins as a self-draw), its hand is then locked (it
   discards each draw unless it wins or makes a kong of the drawn tile that keeps its
   waits; no pung, chow or exposed kong), an ``"open"`` declaration (the hand shown) wins

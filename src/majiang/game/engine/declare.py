@@ -7,7 +7,18 @@ Reading (one rule for every ruleset that plays declarations, :func:`~.facts.read
   ready, may declare together with that discard (docs/rules/shandong.md: "暗楼 / 明楼",
   docs/rules/baoding.md "the declaring tile laid face down", docs/rules/lisi.md "discarded
   only to declare ready"); the declaration counts from that discard on (a win on the
-  declaring discard itself is a win on a declared player's discard).
+  declaring discard itself is a win on a declared player's discard).  The kinds
+  ``"concealed"`` / ``"open"`` are offered with any such discard; two kinds have their
+  own moment (:func:`offered_kinds`, docs/rules/guizhou.md §1, docs/rules/nanjing.md):
+
+  - ``"deal"`` (天听, 硬报: on the dealt hand): each non-dealer whose dealt 13 tiles are
+    ready is asked right after the deal, before the dealer's first discard, in turn
+    order from the dealer's 下家, without a discard (the ``ready`` event's ``tile`` is
+    None); the dealer, whose dealt hand has 14 tiles, is asked with his first discard
+    when no draw (a kong's replacement) came before it;
+  - ``"first_draw"`` (地听, 软报: right after the first draw): with the discard a seat
+    makes in the turn of its first draw from the wall (a non-dealer's first discard
+    unless a call came first, the dealer's second).
 * **ready**: some tile kind, of which a copy is left outside the seat's own hand and melds,
   completes the hand into a valid win under THE predicate judged as a **self-draw** with
   the declaration (as :class:`~.readiness._Readiness`: a self-draw is always open to a
@@ -33,9 +44,8 @@ Reading (one rule for every ruleset that plays declarations, :func:`~.facts.read
 * 过水: a declared seat is not held by the pass lock (docs/rules/shandong.md: "not in a
   declared-ready state").
 
-Not played: 天听 / 地听 (a declaration on the dealt hand only, 贵州), 杀报, 立四's standing
-tiles (the declaration must discard one of them), a declaration's own payment besides the
-win's value.
+Not played: 立四's standing tiles (the declaration must discard one of them), a
+declaration's own payment besides the win's value.
 """
 from __future__ import annotations
 
@@ -75,6 +85,25 @@ def ready_waits(st, p, kind: str = "concealed") -> list:
         if _verdict(st.check_win, st._verdicts, key, p, hand, k, kw).valid:
             out.append(k)
     return out
+
+
+def offered_kinds(st, p) -> tuple:
+    """The declaration kinds seat ``p`` may make with the discard it has just made (its
+    ``n_discarded`` counted, ``drawn`` still set when the turn began with a draw): the
+    ruleset's ``"concealed"`` / ``"open"`` always, ``"deal"`` with the dealer's first
+    discard before any draw, ``"first_draw"`` with the discard of the seat's first draw
+    (see the module)."""
+    s = st.seats[p]
+    out = []
+    for k in st.ready_kinds:
+        if k == "deal":
+            if p != st.dealer or s.n_drawn or s.n_discarded != 1:
+                continue
+        elif k == "first_draw":
+            if s.drawn is None or s.n_drawn != 1:
+                continue
+        out.append(k)
+    return tuple(out)
 
 
 def _shape_waits(st, c, j, melds) -> np.ndarray:

@@ -132,7 +132,14 @@ def ready_kinds(model) -> tuple:
       (山东 暗楼) or the ruleset requires a declaration to win (``ready="required"``: 保定,
       立四);
     * ``"open"`` (the hand shown, self-draw only) where a fan is tagged
-      :data:`~majiang.rules.fans.READY_OPEN` (山东 明楼, 海南 推倒胡 明摸 / 明打).
+      :data:`~majiang.rules.fans.READY_OPEN` (山东 明楼, 海南 推倒胡 明摸 / 明打);
+    * ``"deal"`` (天听, on the dealt hand) where a fan is tagged
+      :data:`~majiang.rules.fans.READY_DEAL` (贵州 天听, 南京 地胡);
+    * ``"first_draw"`` (地听 / 软报, with the discard right after the seat's first draw)
+      where a fan is tagged :data:`~majiang.rules.fans.READY_FIRST_DRAW` (贵州 地听).
+
+    The first two are offered with any discard that leaves the hand ready, the last two
+    only at their moment (:mod:`.declare`).
 
     An ``"optional"`` declaration that no fan or payment reads is not played (MCR and the
     other rulesets whose sources name no value for it): declaring would only lock the
@@ -141,13 +148,15 @@ def ready_kinds(model) -> tuple:
     rs = model.ruleset
     if rs is None or rs.ready == "none":
         return ()
-    from ...rules.fans import READY_CONCEALED, READY_OPEN
+    from ...rules.fans import READY_CONCEALED, READY_DEAL, READY_FIRST_DRAW, READY_OPEN
     tags = _fan_tags(model)
     out = []
     if rs.ready == "required" or READY_CONCEALED in tags:
         out.append("concealed")
-    if READY_OPEN in tags:
-        out.append("open")
+    for kind, tag in (("open", READY_OPEN), ("deal", READY_DEAL),
+                      ("first_draw", READY_FIRST_DRAW)):
+        if tag in tags:
+            out.append(kind)
     return tuple(out)
 
 

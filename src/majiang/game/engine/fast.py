@@ -237,7 +237,7 @@ def fast_eligible(model, players, log=False) -> bool:
     turned tile set aside; values that do not read the wild tiles' faces), no winner
     ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no ready
     declaration that changes anything (:func:`~.facts.ready_kinds` empty: 保定, 立四, 山东,
-    海南 推倒胡 play in the Python loop), no log.  Limits on calls (:attr:`RuleSpec.call_limit
+    海南 推倒胡, 贵州, 南京 and 天津 under 扣听 play in the Python loop), no log.  Limits on calls (:attr:`RuleSpec.call_limit
     <majiang.rules.model.RuleSpec.call_limit>`, 内蒙 敖汉) are asked by the compiled loop
     too (flag ``call_limit``: the same Python function, at each call it could offer).  A
     win on one's own discards (出牌即胡,

@@ -6,7 +6,7 @@ import numpy as np
 
 from .claims import _Claims, call_ok
 from .deal import _Deal
-from .declare import kong_keeps_waits, ready_waits
+from .declare import kong_keeps_waits, offered_kinds, ready_waits
 from .policy import _Asking
 from .settlement import end_checks
 from .state import HandState
@@ -35,6 +35,14 @@ class _Game(_Asking, _Deal, _Claims):
                     return self.end("wall")
         if st.rob_one and st.check_rob_one():   # seven and one at the deal: 七搶一
             return self.end("wall")
+        if "deal" in st.ready_kinds:       # 天听: the non-dealers' dealt hands (.declare)
+            for i in range(1, st.n):
+                p = (st.dealer + i) % st.n
+                waits = ready_waits(st, p, "deal")
+                if waits:
+                    kind = self.ask_ready(p, None, waits, ("deal",))
+                    if kind:
+                        st.seats[p].declared = kind
         return self.loop()
 
     def loop(self):
@@ -195,10 +203,13 @@ class _Game(_Asking, _Deal, _Claims):
         """报听 with discard ``t`` (:mod:`.declare`): when the hand left is ready, ask the
         policy; a declaration locks the hand and is logged and shown to all."""
         st = self.st
-        waits = ready_waits(st, p)
+        offered = offered_kinds(st, p)
+        if not offered:
+            return
+        waits = ready_waits(st, p, offered[0])
         if not waits:
             return
-        kind = self.ask_ready(p, t, waits)
+        kind = self.ask_ready(p, t, waits, offered)
         if kind:
             st.seats[p].declared = kind
 

@@ -113,8 +113,8 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
     elif engine == "compiled":
         raise RuleError("engine='compiled' needs built-in players, a ruleset without extra "
                         "forms, honour chows, unusual jokers (substitute tiles, claimable "
-                        "jokers), one wall per seat or a win that goes ahead of a nearer one "
-                        "(灌南 七对先胡), and no log")
+                        "jokers), one wall per seat, a win that goes ahead of a nearer one "
+                        "(灌南 七对先胡) or ready declarations (报听), and no log")
     bg = hand_bit_generator(seed, hand)
     if wall is None:
         wall = _Shuffled(build_wall(model, np.random.Generator(bg)))

@@ -44,16 +44,24 @@ class _Asking:
     def ask_claim(self, p, options):
         return self._ask("claim", p, options, "pass")
 
-    def ask_ready(self, p, tile, waits):
-        """Ask seat ``p``'s policy whether to declare ready (报听) with discard ``tile``:
+    def ask_ready(self, p, tile, waits, offered=None):
+        """Ask seat ``p``'s policy whether to declare ready (报听) with discard ``tile``
+        (None: on the dealt hand, no discard), among the kinds ``offered`` now (default:
+        every kind the ruleset plays; :attr:`SeatView.ready_offered
+        <majiang.game.players.SeatView.ready_offered>` while asked):
         ``declare_ready(view, tile, waits)`` returns False / None (no), True (the first
-        kind the ruleset plays) or one of ``view.ready_kinds``; a policy without the
-        method never declares.  The decision is logged (``ready``) whatever it is, so a
-        replay asks it again.  Returns ``""`` or the declaration's kind."""
+        kind offered) or one of them; a policy without the method never declares.  The
+        decision is logged (``ready``) whatever it is, so a replay asks it again.  Returns
+        ``""`` or the declaration's kind."""
         st = self.st
-        kinds = st.ready_kinds
+        kinds = tuple(offered) if offered else st.ready_kinds
         fn = getattr(self.pol[p], "declare_ready", None)
-        choice = fn(self.views[p], int(tile), list(waits)) if fn is not None else False
+        st.ready_offered = kinds
+        try:
+            choice = fn(self.views[p], None if tile is None else int(tile),
+                        list(waits)) if fn is not None else False
+        finally:
+            st.ready_offered = ()
         if choice is True:
             choice = kinds[0]
         elif choice is False or choice is None or choice == "":
@@ -61,8 +69,8 @@ class _Asking:
         elif choice not in kinds:
             raise IllegalMoveError(f"seat {p} ({self.pol[p]!r}): declare_ready returned "
                                    f"{choice!r}; legal: False, True or one of {list(kinds)}")
-        st._log(e="ready", seat=p, tile=int(tile), options=list(kinds), waits=list(waits),
-                choice=choice)
+        st._log(e="ready", seat=p, tile=None if tile is None else int(tile),
+                options=list(kinds), waits=list(waits), choice=choice)
         return choice
 
     def ask_discard(self, p):

@@ -48,7 +48,9 @@ class _Readiness:
       other melds) do not exhaust a wait: readiness is a fact of the hand, not of the
       wall.
     * **value**: a winner's best win's points; a ready hand's largest value over its
-      waits, each wait valued as a **win on a discard** where THE predicate allows one
+      waits (with the seat's ready declaration, 报听 / 天听: a declared hand is worth
+      what its win would be), each wait valued as a **win on a discard** where THE
+      predicate allows one (a hand declared open: as the self-draw)
       (ST leaves 自摸 out of the "largest value": with 自摸加番 a self-draw would double
       it) and as the self-draw otherwise.
 
@@ -98,7 +100,8 @@ class _Readiness:
         st = self.st
         return dict(ruleset=self.rs, seat_wind=(q - st.dealer) % st.n,
                     prevalent_wind=st.prevalent,
-                    flowers=len(getattr(st.seats[q], "flowers", ()) or ()))
+                    flowers=len(getattr(st.seats[q], "flowers", ()) or ()),
+                    declared_ready=getattr(st.seats[q], "declared", ""))
 
     def _valid(self, q):
         """``[(hand, wait kind, faces kwargs, self-draw verdict)]`` of seat q's valid
@@ -160,9 +163,13 @@ class _Readiness:
         if got is not False:
             return got
         best = None
+        ctx = self._context(q)
         for hand, k, faces, r in self._valid(q):
-            d = self.check_win(hand, k, self_drawn=False, **self._context(q), **faces)
-            v = self._points(d if d.valid else r)
+            if ctx["declared_ready"] == "open":      # a hand shown wins only self-drawn
+                v = self._points(r)
+            else:
+                d = self.check_win(hand, k, self_drawn=False, **ctx, **faces)
+                v = self._points(d if d.valid else r)
             best = v if best is None else max(best, v)
         self._val[q] = best
         return best

@@ -49,7 +49,7 @@ class _Seat:
         self.pass_all = False    # 漏和: a passed win locks every discard win
         self.n_discarded = 0     # discards made (first-turn flags)
         self.n_drawn = 0         # draws in play (first-turn flags)
-        self.declared = ""       # 报听: "" or the declaration made ("concealed" / "open")
+        self.declared = ""       # 报听: "" or the declaration made (winning.READY_DECLARATIONS)
 
 
 class HandState:
@@ -144,6 +144,7 @@ class HandState:
         self.flower_robbed = None          # 七搶一: the seat that holds the eighth (pays)
         self.ready_kinds = _facts.ready_kinds(self.model)   # 报听 played (.declare)
         self.must_declare = rs.ready == "required" and bool(self.ready_kinds)
+        self.ready_offered = ()            # the kinds a ready ask offers, while it is asked
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
