@@ -66,11 +66,23 @@ Options of :func:`build` (default first, alternatives named):
   turned 5筒 voids every chicken payment) — :func:`chicken_values`,
   :func:`chicken_payments`.  A turned chicken that is 1条 makes 金鸡 (BX).
 
-Not modelled (named): 报听 / 杀报 (a declaration only on the dealt hand, 天听 20, or right
-after the first draw, 地听 10 — for a non-dealer 天听 comes before any discard, which the
-engine's declarations, made with a discard (:mod:`majiang.game.engine.declare`), do not
-offer — and wins on a declared player's discard without the 通行证), and
-GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
+报听 (GYR, BX; :mod:`majiang.game.engine.declare`): a player declares ready only on the
+dealt hand (天听, 硬报: a non-dealer whose dealt 13 tiles are ready, before the dealer's
+first discard; the dealer with his first discard [interp.]) or with the discard right
+after his first draw (地听, 软报 [interp.: the dealer's first draw comes after his first
+discard]); the hand is then frozen (each draw discarded unless it wins; a kong only of the
+drawn tile that keeps the waits).  A declared player may win on a discard without the
+通行证, and **杀报** (GYR: "any discard of a player who has 报听 may be won on by anyone")
+lifts it for a win on a declared player's discard (constraint ``pass_or_pattern``).
+
+* ``ting_values`` ("gyc", GYC's value table): 天听 20 / 地听 10 are hand patterns (the
+  hand is paid at its highest pattern, so a declared 平胡 is worth 20 / 10); "bx" [interp.
+  of "BX adds 20 for a 硬报 … 天听软报 +10"]: 硬报 +20 / 软报 +10 as add-ons on top of
+  the hand's pattern.  A declared ready hand's 查叫 value at a drawn end holds it too.
+  "none": a table without 报听 (no declaration is offered; the compiled game loop then
+  plays the ruleset, as fast as before 报听 was played).
+
+Not modelled (named): GYT's alternative values (七对 7, 龙七对 10, 清七对 17, 清龙背 20).
 """
 from __future__ import annotations
 
@@ -133,10 +145,13 @@ POINTS_FUNCTIONS["guizhou"] = guizhou_points
 
 
 @constraint("pass_or_pattern", "通行证: a win on a discard needs a 豆 (kong) or a hand worth "
-            "more than 平胡 (贵州捉鸡)")
+            "more than 平胡, or a ready declaration of the winner or of the discarder (杀报) "
+            "(贵州捉鸡)")
 def pass_or_pattern(w, fans, rs) -> bool:
     # 热炮: BX checks the pass only on a plain discard, not on the one right after a kong
-    if w.context.self_drawn or w.context.robbing_kong or w.context.kong_discard:
+    ctx = w.context
+    if (ctx.self_drawn or ctx.robbing_kong or ctx.kong_discard or ctx.declared_ready
+            or ctx.discarder_ready):
         return True
     if any(s.kind == "kong" for s in w.sets) or any(m.kind == "kong" for m in w.hand.melds):
         return True
@@ -146,7 +161,7 @@ def pass_or_pattern(w, fans, rs) -> bool:
 def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
           dealer_repeats: int = 0, shao: bool = True, ben_ji: bool = False,
           yao_bai: bool = False, man_tang: bool = False, weekday: int = 0,
-          chui_feng: bool = False) -> Ruleset:
+          chui_feng: bool = False, ting_values: str = "gyc") -> Ruleset:
     """The 贵州捉鸡 ruleset (see the module docstring for the readings and options).
 
     Raises
@@ -154,9 +169,13 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
     RuleError
         ``qing_da_dui`` not 15 or 20; a non-bool ``wugu`` / ``tong_san`` / ``shao`` /
         ``ben_ji`` / ``yao_bai`` / ``man_tang`` / ``chui_feng``; ``dealer_repeats`` not an
-        int in 0..100; ``weekday`` not an int in 0..7.
+        int in 0..100; ``weekday`` not an int in 0..7; ``ting_values`` not "gyc", "bx" or
+        "none".
     """
     check_choice(qing_da_dui, "guizhou option qing_da_dui", (15, 20))
+    check_choice(ting_values, "guizhou option ting_values", ("gyc", "bx", "none"))
+    ting_tags = _PATTERN if ting_values == "gyc" else _ADDON
+    ting_label = "" if ting_values == "gyc" else "+"
     check_int(dealer_repeats, "guizhou option dealer_repeats", lo=0, hi=100)
     check_int(weekday, "guizhou option weekday (0 = off, 1 Monday .. 7 Sunday)", lo=0, hi=7)
     n = dealer_repeats
@@ -197,6 +216,15 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
         F.fan(20, "热炮", f"Win on a Discard after a Kong (+{3 if tong_san else 1})",
               3 if tong_san else 1, F.kong_discard, tags=_ADDON, minimum=False, source=src),
     )
+    # 天听 / 地听 (报听 on the dealt hand / right after the first draw; GYC values as
+    # patterns, or BX 硬报 / 软报 as add-ons): the game engine offers these declarations
+    if ting_values != "none":
+        fl += (F.fan(16, "天听", f"Ready on the Dealt Hand ({ting_label}20)", 20,
+                     F.declared_on_deal, tags=ting_tags + (F.READY_DEAL,),
+                     minimum=ting_values == "gyc", source=src),
+               F.fan(17, "地听", f"Ready after the First Draw ({ting_label}10)", 10,
+                     F.declared_first_draw, tags=ting_tags + (F.READY_FIRST_DRAW,),
+                     minimum=ting_values == "gyc", source=src))
     if n:
         # 连庄 (BX): the streak's count on top of the dealer's own win
         fl += (F.fan(15, "连庄", f"Dealer Repeat (+{n})", n, F.dealer, tags=_ADDON,
@@ -211,13 +239,13 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
         settlement_params={"dealer": 0, "dealer_pays_extra": n} if n else {},
         dealer_rule=DealerRule(streak="dealer_repeats"),
         source="docs/rules/guizhou.md",
-        tile_set="108", constraints=("pass_or_pattern",), ready="none",
+        tile_set="108", constraints=("pass_or_pattern",), ready="optional",
         wall_end=WallEnd(kept=0), winners="multiple",
         scoring=ScoringRule(mode="custom", function="guizhou"),
         options={"qing_da_dui": qing_da_dui, "wugu": wugu, "tong_san": tong_san,
                  "dealer_repeats": dealer_repeats, "shao": shao, "ben_ji": ben_ji,
                  "yao_bai": yao_bai, "man_tang": man_tang, "weekday": weekday,
-                 "chui_feng": chui_feng},
+                 "chui_feng": chui_feng, "ting_values": ting_values},
         builder="guizhou", section="§3.9",
         kong_payments=KongPayments(concealed=3, exposed=3, added=3, when="with_win",
                                    collect="ready", burn=shao),
@@ -233,9 +261,11 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
                      "chicken options: 本鸡 / 摇摆鸡 add kinds worth 1 (金鸡 when one is 1条); "
                      "满堂鸡: a ready player also collects the chickens he discarded; "
                      "星期鸡: the weekday's rank in each suit, worth 1 more, Sunday 7; "
-                     "吹风鸡: a turned 5筒 voids every chicken payment, 责任鸡 included"),
-        missing=("报听 / 杀报 (天听 / 地听: a declaration on the dealt hand or the first draw "
-                 "only)",))
+                     "吹风鸡: a turned 5筒 voids every chicken payment, 责任鸡 included",
+                     "天听 / 地听: GYC's 20 / 10 as hand patterns (the hand is paid at its "
+                     "highest); BX's 硬报 +20 / 软报 +10 as add-ons (option ting_values)",
+                     "天听: a non-dealer before the dealer's first discard, the dealer with "
+                     "his first discard; 地听: with the discard of the seat's first draw"))
 
 
 

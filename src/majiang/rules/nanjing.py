@@ -13,7 +13,7 @@ From the public sources (docs/rules/nanjing.md):
 * scoring in 花, convention P (NJ): 跑一 (底花) 10 on every win; 门一 (门清) +10; 花砸2 =
   (硬花 + 软花) x 2; 混一色 / 对对胡 / 压绝 / 无花果 20 each; 清一色 / 全球独钓 / 七对 30
   each; 双七对 80, 豪华双七对 120; 超豪华双七对 "counts as 160" after the win; 小杠开花
-  +10 / 大杠开花 +20; 地胡 +30; 海底捞月 +20 (self-draw within the last 2 stacks);
+  +10 / 大杠开花 +20; 地胡 +30 (see below); 海底捞月 +20 (self-draw within the last 2 stacks);
   天胡: 进园子 the three others are 干, 敞开头 +200;
 * 硬花 = flower tiles (real flowers and dragons), the ``flowers`` count of the win;
   软花 from winds and kongs: wind pung 1, concealed wind pung 2, wind 明杠 3, wind 暗杠
@@ -61,6 +61,8 @@ Options of :func:`build` (default first, alternatives named):
   engine at once as the ruleset's ``kong_payments`` (not part of the hand's total, not
   doubled by 比下胡); 0 = no kong money.  Exposed kongs pay nothing (no value in any
   source).
+* ``tian_ting`` (True): 天听 and 地胡 (below) are played; False: a table without 天听 (no
+  declaration is offered, no 地胡; the compiled game loop then plays the ruleset).
 * ``yaojue`` (20, NJ): NJH has 40 (**conflict**, §4).  NJH's 豪华七对 160 (one four)
   also conflicts with NJ's 双七对 80; NJ is followed, as §4 directs.
 
@@ -71,8 +73,14 @@ paid by each of the three as a self-draw, in place of every other item [interp.:
 does not know how much of his 园子 a player has left, so each is taken as full; 比下胡
 doubles it like any total].  Both are big wins (比下胡 next hand).
 
-Not scored from one hand: 地胡 (NJ's "after 天听": it needs a ready declaration on the
-deal, which the game engine does not model here), the
+地胡 (NJ: "after 天听, no 碰/杠", +30, a big win): 天听 is a ready declaration on the
+dealt hand (the win context's ``declared_ready`` ``"deal"``, which the game engine offers
+— :mod:`majiang.game.engine.declare` — to a non-dealer whose dealt 13 tiles are ready,
+before the dealer's first discard, and to the dealer with his first discard [interp.]);
+the declared hand is locked (each draw discarded unless it wins).  地胡 is a win of such a
+hand with no pung and no kong (concealed kongs included) [interp.: "no 碰/杠"].
+
+Not scored from one hand: the
 exposed-kong and penalty payments (现场汇; NJ names them with no values), 压档 / 独占
 (NJH +2, not in NJ).
 
@@ -93,8 +101,13 @@ __all__ = ["build", "NANJING", "NANJING_CHANGKAITOU", "settle_nanjing", "bixia_n
            "hard_flowers", "soft_flowers", "BIG_WINS"]
 
 BIG_WINS = ("混一色", "对对胡", "压绝", "无花果", "清一色", "全球独钓", "七对", "双七对",
-            "豪华双七对", "超豪华双七对", "小杠开花", "大杠开花", "天胡")
-"""The big wins of NJ's 比下胡 list that a win shows (地胡 needs a ready declaration)."""
+            "豪华双七对", "超豪华双七对", "小杠开花", "大杠开花", "天胡", "地胡")
+"""The big wins of NJ's 比下胡 list that a win shows."""
+
+
+def _earthly(w) -> int:
+    """地胡: the winner declared ready on the dealt hand (天听) and made no 碰 or 杠."""
+    return int(w.context.declared_ready == "deal" and not w.hand.melds)
 
 
 def hard_flowers(w) -> int:
@@ -165,8 +178,9 @@ def bixia_next(result) -> bool:
 
 def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = True,
           open_min_flowers: int = 4, seven_pairs_menqing: bool = True,
-          yaojue: int = 20, concealed_kong_money: int = 6) -> Ruleset:
+          yaojue: int = 20, concealed_kong_money: int = 6, tian_ting: bool = True) -> Ruleset:
     check_choice(table, "nanjing option table", ("jinyuanzi", "changkaitou"))
+    check_bool(tian_ting, "nanjing option tian_ting")
     check_choice(yaojue, "nanjing option yaojue (20 in the commercial rule text, 40 in a hobby engine)", (20, 40))
     check_int(yuanzi, "nanjing option yuanzi", lo=1)
     check_bool(soft_flowers, "nanjing option soft_flowers")
@@ -175,7 +189,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
     check_int(concealed_kong_money, "nanjing option concealed_kong_money", lo=0)
     src = "docs/rules/nanjing.md (NJ)"
     big = ("big",)
-    allx = tuple(range(1, 16))
+    allx = tuple(range(1, 16)) + ((18,) if tian_ting else ())
     menqing = F.concealed if seven_pairs_menqing else (
         lambda w: int(F.concealed(w) and w.form != "seven_pairs"))
     fl = (
@@ -200,6 +214,10 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
               tags=big, source=src + " [interp.: a concealed or added kong]"),
         F.fan(15, "海底捞月", "Last Tile Self-Draw", 20, F.last_self, source=src),
     )
+    if tian_ting:
+        # 地胡 (NJ: "after 天听, no 碰/杠"): the game engine offers 天听 on the dealt hand
+        fl += (F.fan(18, "地胡", "Earthly Hand (天听, no pung or kong)", 30, _earthly,
+                     tags=big + (F.READY_DEAL,), source=src),)
     ckt = table == "changkaitou"
     # 天胡 (NJ): 敞开头 +200; 进园子 each other player loses his whole 园子 (the total)
     fl += (F.fan(16, "天胡", "Heavenly Hand" + (" (+200)" if ckt else " (the whole 园子)"),
@@ -226,7 +244,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         options={"table": table, "yuanzi": yuanzi, "soft_flowers": soft_flowers,
                  "open_min_flowers": open_min_flowers,
                  "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue,
-                 "concealed_kong_money": concealed_kong_money},
+                 "concealed_kong_money": concealed_kong_money, "tian_ting": tian_ting},
         # 现场汇 (NJ: kongs paid at once; NJH: 6 from each player for a 暗杠)
         kong_payments=KongPayments(concealed=concealed_kong_money, when="at_once")
         if concealed_kong_money else None,
@@ -237,14 +255,16 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
                      "现场汇: a concealed kong collects 6 from each other player at once (a "
                      "hobby text's value; the commercial text gives none)",
                      "大杠开花 a win on the replacement of a kong made on a discard, 小杠开花 of "
-                     "a concealed or added kong"),
+                     "a concealed or added kong",
+                     "地胡: a win after 天听 (a ready declaration on the dealt hand: a "
+                     "non-dealer before the dealer's first discard, the dealer with his first "
+                     "discard; the hand then locked) with no pung or kong at all"),
         # 包牌 (NJ): 抢杠 and 大杠开花 count as a self-draw paid in full by the responsible
         # player: the robbed one; the discarder who fed the kong
         liabilities=(Liability("抢杠包牌", wins=("robbing_kong",), liable="discarder",
                                pays="self_draw"),
                      Liability("大杠开花包牌", wins=("kong_replacement",),
                                liable="last_feeder", only_fans=("大杠开花",), pays="win")),
-        missing=("地胡 needs a ready declaration (天听)",),
         lost=("the 现场汇 amounts of exposed kongs and of penalties (named, no values)",
               "外包 (全球独钓, 三打四包, 清一色): named, but not who is responsible nor when"))
 

@@ -49,10 +49,17 @@ only their number and scores the other patterns; ``majiang.score(..., indicator=
 are tagged ``"wild_held"``, so the game engine scores every 天津 win by the faces of the
 held tiles (and a 银杠胡 / 金杠胡 / 本混龙 can lift a hand to the 2-point minimum).
 
-Not modelled: 扣听 (a declared, locked ready hand: 平胡 1 and ×4).  Lost in the sources:
-the dealer side bets 坐庄 / 拉庄 (named as a table option between the dealer and each
-non-dealer, with no amounts and no rule of who doubles what).  Caps and the wall end are
-not stated: no cap, and the wall is played to the last tile [interp.].
+* ``kou_ting`` (False; TJP's option 扣听): a player may declare ready (扣听) with a
+  discard that leaves the hand ready; the hand is then locked (each draw discarded unless
+  it wins, a kong only of the drawn tile that keeps the waits;
+  :mod:`majiang.game.engine.declare`).  A declared win scores ×4, and with no pattern it
+  is a 平胡 of 1 ("平胡 1 only after 扣听 or with 杠开"), so 1 × 4 = 4 reaches the
+  minimum [interp.: that 平胡 stands whether or not the hand holds a 混儿].  Under the
+  option the game engine plays 天津 in its Python loop.
+
+Lost in the sources: the dealer side bets 坐庄 / 拉庄 (named as a table option between the
+dealer and each non-dealer, with no amounts and no rule of who doubles what).  Caps and the
+wall end are not stated: no cap, and the wall is played to the last tile [interp.].
 """
 from __future__ import annotations
 
@@ -163,9 +170,16 @@ def _gold(w) -> int:
                and held[1][1] >= 4)
 
 
+def _plain(w) -> int:
+    """平胡 (TJP: "only after 扣听 or with 杠开"): a win on a kong replacement, or by a
+    hand declared ready (扣听, the win context's ``declared_ready``)."""
+    return int(F.kong_flower(w) or bool(w.context.declared_ready))
+
+
 def tianjin_points(fans: dict, rs, w) -> int:
-    """Add the pattern points; 素胡 doubles them (or is 2 alone); 平胡 1 with 杠开; then
-    杠上开花 ×2 and 天胡 ×4.  0 when only 混钓 counts and ``hun_diao_alone`` is off."""
+    """Add the pattern points; 素胡 doubles them (or is 2 alone); 平胡 1 with 杠开 or after
+    扣听; then 杠上开花 ×2, 天胡 ×4 and 扣听 ×4.  0 when only 混钓 counts and
+    ``hun_diao_alone`` is off."""
     pts = sum(rs.fan(k).value * n for k, n in fans.items() if k in _POINT_FANS)
     if not rs.options.get("hun_diao_alone", True) and set(fans) & set(_POINT_FANS) == {2}:
         return 0
@@ -177,6 +191,8 @@ def tianjin_points(fans: dict, rs, w) -> int:
         pts *= 2
     if fans.get(11):
         pts *= 4
+    if fans.get(12):
+        pts *= 4
     return pts
 
 
@@ -184,7 +200,8 @@ POINTS_FUNCTIONS["tianjin"] = tianjin_points
 
 
 def build(*, indicator_in_play: bool = False, min_points: Any = 2,
-          hun_diao_alone: bool = True, gold_kong: bool = True) -> Ruleset:
+          hun_diao_alone: bool = True, gold_kong: bool = True,
+          kou_ting: bool = False) -> Ruleset:
     """The 天津 ruleset (see the module docstring for every option's reading).
 
     Raises
@@ -198,6 +215,7 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
     check_choice(min_points, "tianjin option min_points", (1, 2))
     check_bool(indicator_in_play, "tianjin option indicator_in_play")
     check_bool(hun_diao_alone, "tianjin option hun_diao_alone")
+    check_bool(kou_ting, "tianjin option kou_ting")
     fl = (
         F.fan(1, "素胡", "No Joker (2, or x2)", 2, _no_hun, excludes=(9,), tags=_FACES,
               source=_SRC),
@@ -212,11 +230,17 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
         F.fan(7, "银杠胡", "Three Indicator-kind Jokers", 6, _silver, excludes=(9,),
               tags=_FACES, source=_SRC),
         F.fan(8, "金杠胡", "Four Next-kind Jokers", 8, _gold, excludes=(9,), source=_SRC),
-        F.fan(9, "平胡", "Plain Win after a Kong (1)", 1, F.kong_flower, source=_SRC),
+        F.fan(9, "平胡", "Plain Win after a Kong or 扣听 (1)", 1,
+              _plain if kou_ting else F.kong_flower, source=_SRC),
         F.fan(10, "杠上开花", "Win on Kong Replacement (x2)", 2, F.kong_flower, source=_SRC),
         F.fan(11, "天胡", "Heavenly Win (x4)", 4,
               lambda w: int(bool(getattr(w.context, "heavenly", False))), source=_SRC),
     )
+    if kou_ting:
+        # 扣听 (TJP, an option): declared and locked ready, x4; the game engine plays the
+        # declaration with a discard (majiang.game.engine.declare)
+        fl += (F.fan(12, "扣听", "Declared Ready (x4)", 4, F.declared_concealed,
+                     tags=(F.READY_CONCEALED,), source=_SRC),)
     copies = 4 if indicator_in_play else 3
     return Ruleset(
         # who deals next: the winner keeps or takes the deal, otherwise the next seat (TJP, TJC)
@@ -236,14 +260,16 @@ def build(*, indicator_in_play: bool = False, min_points: Any = 2,
         scoring=ScoringRule(mode="custom", function="tianjin"),
         options={"indicator_in_play": bool(indicator_in_play),
                  "min_points": (min_points, min_points),
-                 "hun_diao_alone": bool(hun_diao_alone), "gold_kong": gold_kong},
+                 "hun_diao_alone": bool(hun_diao_alone), "gold_kong": gold_kong,
+                 "kou_ting": bool(kou_ting)},
         builder="tianjin", section="§3.15",
         interpreted=("本混龙 read as a 一条龙 in the suit of a 混儿 kind whose 混儿 stand for themselves",
                      "the indicator in play or face up: an option (docs/rules/tianjin.md §6)",
-                     "no cap and play to the last tile (caps and the wall end not stated)")
+                     "no cap and play to the last tile (caps and the wall end not stated)",
+                     "扣听 (option kou_ting): declared with a discard that leaves the hand "
+                     "ready, then locked; its 平胡 1 stands with 混儿 in hand")
         + (("a declared 金杠 / 银杠 still counts as held: not 素胡; 金杠胡 / 银杠胡",)
            if gold_kong else ()),
-        missing=("扣听",),
         lost=("the dealer side bets 坐庄 / 拉庄 (named as an option, no amounts given)",))
 
 
