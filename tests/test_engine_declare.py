@@ -1,7 +1,9 @@
 """Ready declarations (报听) in the game engine (majiang.game.engine.declare): scripted hands
 where a player declares (logged, shown, the hand locked), declared wins scored against
 undeclared ones, "required" refusing an undeclared win, "open" refusing a discard win, kongs
-after a declaration, replay, zero-sum hands and the compiled / Python routing.
+after a declaration, replay, zero-sum hands and the compiled / Python routing; the
+declarations of their own moment: 天听 on the dealt hand and 地听 right after the first draw
+(docs/rules/guizhou.md §1, §3: 天听 20 / 地听 10; docs/rules/nanjing.md: 地胡 +30 after 天听).
 
 Expected values are worked by hand from docs/rules/shandong.md (暗楼 1, 明楼 2 番 on top of the
 same win), docs/rules/baoding.md / lisi.md (no win undeclared; 大包 only for an undeclared
@@ -18,6 +20,8 @@ from majiang.game import play_hand, replay, summarize, to_jsonl
 from majiang.game.engine import fast_eligible, play_fast
 from majiang.game.engine.facts import ready_kinds
 from majiang.rules import baoding as B
+from majiang.rules import guizhou as G
+from majiang.rules import tianjin as T
 from majiang.rules.model import game_model
 from majiang.winning import WinContext
 
@@ -187,9 +191,16 @@ def test_routing_compiled_and_python():
     assert ready_kinds(game_model("hainan_tuidao")) == ("open",)
     assert ready_kinds(game_model("baoding")) == ("concealed",)
     # optional without a value (MCR) or none (四川): nothing to declare, the compiled loop
-    for name in ("mcr", "sichuan", "guizhou"):
+    for name in ("mcr", "sichuan", "tianjin"):
         assert ready_kinds(game_model(name)) == ()
+    for name in ("mcr", "sichuan"):
         assert fast_eligible(game_model(name), ("efficiency",) * 4)
+    # 天听 / 地听 (贵州), 天听 for 地胡 (南京), 扣听 (天津's option): the Python loop
+    assert ready_kinds(game_model("guizhou")) == ("deal", "first_draw")
+    assert ready_kinds(game_model("nanjing")) == ("deal",)
+    assert ready_kinds(game_model(T.build(kou_ting=True))) == ("concealed",)
+    for rs in ("guizhou", "nanjing", T.build(kou_ting=True)):
+        assert not fast_eligible(game_model(rs), ("efficiency",) * 4)
     st = play_hand("mcr", "efficiency", seed=1, hand=0)
     assert type(st).__name__ == "FastState"
     with pytest.raises(RuleError):
@@ -226,3 +237,159 @@ def test_context_and_settlement_flags():
     r = majiang.score("123m55m456p789s46s", "5s", ruleset="hainan_tuidao", seat_wind=1,
                       discarder_ready=True)
     assert r.settle(1, 2) == (0, 8, -8, 0)
+
+
+# ---------------------------------------------------------------- 天听 / 地听 (their own moment)
+# 贵州 (108 tiles): seat 1 is dealt 123m456m789m 11p 45s, ready on 3s / 6s (天听); seat 2
+# 1234m 234p 678p 22s 7s, ready on 6s / 9s after drawing 8s and discarding 1m (地听); the
+# dealer and seat 3 hold scattered tiles.  Draws: seat 1 6p, seat 2 8s, seat 3 8p, the dealer
+# 3s, seat 1 9p, seat 2 9s.
+GZ_HANDS = ["1599m15799p25899s", "123m456m789m11p45s", "1234m234p678p227s",
+            "1357m1357p357s9m9p"]
+GZ_DRAWS = "6p8s8p3s9p9s"
+
+
+class Offered(Declarer):
+    """Declarer that also records the kinds offered at each ask."""
+
+    def declare_ready(self, view, discard, waits):
+        self.asked.append((discard, list(waits), view.ready_offered))
+        return self.kind or False
+
+
+def _gz(rs, kinds, dealer_discards="9p", draws=GZ_DRAWS, hands=GZ_HANDS, **kw):
+    wall = build_test_wall("guizhou", hands, draws=draws)
+    pols = [Offered(kinds[0], discards=dealer_discards)] + [
+        Offered(k, discards=d) for k, d in zip(kinds[1:], ("", "1m", ""))]
+    return play_hand(rs, pols, wall=wall, dealer=0, log=True, **kw), pols
+
+
+def test_deal_declaration_before_the_first_discard_locked_and_won():
+    # seat 1 declares 天听 right after the deal (no discard), seat 2 is asked only at the
+    # discard of its first draw: 地听 (offered alone then)
+    st, pols = _gz("guizhou", (None, "deal", "first_draw", None))
+    ready = [e for e in st.events if e["e"] == "ready"]
+    first_discard = next(i for i, e in enumerate(st.events) if e["e"] == "discard")
+    assert st.events.index(ready[0]) < first_discard
+    assert (ready[0]["seat"], ready[0]["tile"], ready[0]["choice"]) == (1, None, "deal")
+    assert sorted(ready[0]["waits"]) == sorted(majiang.parse_tiles("3s6s"))
+    assert pols[1].asked == [(None, ready[0]["waits"], ("deal",))]
+    assert (ready[1]["seat"], ready[1]["tile"], ready[1]["choice"]) == \
+        (2, majiang.parse_tile("1m"), "first_draw")
+    assert pols[2].asked[0][2] == ("first_draw",)
+    assert len(ready) == 2                       # nobody else is ever asked
+    # public from then on: the dealer's view at his first discard shows seat 1's 天听
+    assert pols[0].shown[0] == ["", "deal", "", ""]
+    # locked: seat 1 discards its first draw (6p), forced
+    d1 = [e for e in st.events if e["e"] == "discard" and e["seat"] == 1]
+    assert d1[0]["tile"] == majiang.parse_tile("6p") and d1[0].get("forced")
+    # the dealer discards his draw 3s: seat 1 wins on it — a 平胡 on a discard without a
+    # 豆, allowed after 报听 (docs/rules/guizhou.md §2), worth 天听 20 (the highest pattern)
+    w = st.wins[0]
+    assert (w["seat"], w["how"], w["discarder"], w["declared_ready"]) == \
+        (1, "discard", 0, "deal")
+    assert w["points"] == 20 and [f for f, _ in w["fans"]] == ["天听"]
+    assert w["deltas"] == [-20, 20, 0, 0]         # the discarder alone pays
+    assert sum(st.deltas) == 0
+
+
+def test_first_draw_declaration_and_bx_values():
+    # seat 1 declines 天听; seat 2 declares 地听 and self-draws 9s on its second draw.
+    # GYC: 10 (the highest pattern, 平胡 not counted); BX: 平胡 1 + 软报 10 = 11, and with
+    # seat 1's 天听 declared, 平胡 1 + 硬报 20 = 21 on the dealer's 3s
+    st, _ = _gz("guizhou", (None, None, "first_draw", None))
+    w = st.wins[0]
+    assert (w["seat"], w["how"], w["declared_ready"], w["points"]) == \
+        (2, "self_draw", "first_draw", 10)
+    bx = G.build(ting_values="bx")
+    st, _ = _gz(bx, (None, None, "first_draw", None))
+    assert (st.wins[0]["seat"], st.wins[0]["points"]) == (2, 11)
+    st, _ = _gz(bx, (None, "deal", None, None))
+    assert (st.wins[0]["seat"], st.wins[0]["how"], st.wins[0]["points"]) == (1, "discard", 21)
+
+
+def test_undeclared_plain_hand_needs_the_pass():
+    # undeclared, seat 1's 平胡 on the dealer's 3s has no 通行证: no win offered; it
+    # self-draws nothing either, so the dealer's 3s passes
+    st, pols = _gz("guizhou", (None, None, None, None))
+    assert not [w for w in st.wins if w["seat"] == 1 and w["how"] == "discard"]
+    assert not [o for k, o in pols[1].seen if k == "claim" and ("win",) in o]
+
+
+def test_dealer_declares_on_the_dealt_hand_with_his_first_discard():
+    # 南京: the dealer is dealt 123m456m789m 11p 45s + 东; discarding 东 leaves 3s / 6s: 天听
+    # offered with that discard (and never again); he self-draws 3s with no pung or kong:
+    # 跑一 10 + 门一 10 + 花砸2 0 + 无花果 20 + 地胡 30 = 70, each of three pays 70
+    hands = ["123m456m789m11p45s1z", "159m159p159s1234z", "268m268p268s1234z",
+             "347m347p347s2344z"]
+    wall = build_test_wall("nanjing", hands, draws="8m8p2s3s")
+    pols = [Offered("deal", discards="1z")] + [Offered(None) for _ in range(3)]
+    st = play_hand("nanjing", pols, wall=wall, dealer=0, log=True)
+    assert pols[0].asked == [(majiang.parse_tile("1z"), sorted(majiang.parse_tiles("3s6s")),
+                              ("deal",))]
+    w = st.wins[0]
+    assert (w["seat"], w["how"], w["declared_ready"]) == (0, "self_draw", "deal")
+    assert ("地胡", 1) in w["fans"] and w["points"] == 70
+    assert tuple(st.deltas) == (210, -70, -70, -70)
+    # undeclared, the same win is 40
+    pols = [Offered(None, discards="1z")] + [Offered(None) for _ in range(3)]
+    st = play_hand("nanjing", pols, wall=wall, dealer=0, log=True)
+    assert st.wins[0]["points"] == 40
+
+
+def test_replay_of_deal_declarations():
+    for rs, kinds in (("guizhou", (None, "deal", "first_draw", None)),
+                      (G.build(ting_values="bx"), (None, None, "first_draw", None))):
+        st, _ = _gz(rs, kinds)
+        again = replay(to_jsonl(st.events), ruleset=rs if not isinstance(rs, str) else None)
+        assert summarize(again) == summarize(st)
+        assert [(e["seat"], e["tile"], e["choice"]) for e in st.events if e["e"] == "ready"] \
+            == [(e["seat"], e["tile"], e["choice"]) for e in again.events if e["e"] == "ready"]
+
+
+def _windows_kept(st):
+    """Every ready ask is at its moment: a non-dealer's dealt hand before any discard
+    (``tile`` None), the dealer's first discard before any draw, or the discard of the
+    seat's first draw."""
+    drawn = {}
+    discards = {}
+    for i, e in enumerate(st.events):
+        if e["e"] == "draw":
+            drawn[e["seat"]] = drawn.get(e["seat"], 0) + 1
+        elif e["e"] == "discard":
+            discards[e["seat"]] = discards.get(e["seat"], 0) + 1
+        elif e["e"] == "ready":
+            p = e["seat"]
+            if e["tile"] is None:
+                assert e["options"] == ["deal"] and p != st.dealer and not discards
+            elif "deal" in e["options"]:
+                assert p == st.dealer and not drawn.get(p) and discards[p] == 1
+            elif "first_draw" in e["options"]:
+                assert drawn[p] == 1
+            else:                                  # 报听 / 扣听 with any discard
+                assert e["options"] == ["concealed"]
+
+
+@pytest.mark.parametrize("rs", ["guizhou", "nanjing", G.build(ting_values="bx"),
+                                T.build(kou_ting=True)], ids=str)
+def test_seeded_deal_declarations_zero_sum_and_locked(rs):
+    declared = 0
+    for h in range(30):
+        for pl in ("efficiency", "random"):
+            st = play_hand(rs, pl, seed=91, hand=h, log=True)
+            assert sum(st.deltas) == 0
+            _windows_kept(st)
+            since = set()
+            for e in st.events:
+                if e["e"] == "ready" and e["choice"]:
+                    since.add(e["seat"])
+                    declared += 1
+                elif e["e"] == "discard" and e["seat"] in since:
+                    assert e.get("forced")
+                elif e["e"] == "call":
+                    assert e["seat"] not in since
+            for w in st.wins:
+                assert bool(w["declared_ready"]) == (w["seat"] in since)
+    # 天听 / 地听 need a ready hand by the first draw (3 in these 60 hands under 贵州, none
+    # under 南京, whose scripted hand above declares); 扣听 may come at any discard
+    assert declared >= {"guizhou": 2, "nanjing": 0, "tianjin": 30}[game_model(rs).name]

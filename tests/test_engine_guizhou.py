@@ -434,6 +434,9 @@ def test_compiled_loop_pays_the_same(players, rs):
     """The compiled loop (FastHand tracks the first discard of each kind and added
     kongs) settles 豆 / 鸡 / 查叫 exactly as the Python loop, hand by hand (热炮 and 烧
     read from the same win context; the chicken options in the shared end settlement)."""
+    # 报听 (天听 / 地听) is played by the Python loop only: the table without it compiles
+    rs = G.build(ting_values="none")
+    assert not fast_eligible(game_model("guizhou"), players)
     assert fast_eligible(game_model(rs), players)
     for h in range(60):
         a = play_hand(rs, players, seed=4, hand=h)

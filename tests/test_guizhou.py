@@ -23,7 +23,7 @@ def test_registered_with_its_tile_set_and_calls():
     assert "chow_left" not in rs.calls                      # 碰 and 杠 only
     assert rs.winners == "multiple"                          # 一炮多响
     got = {v.section: (v.ruleset, v.status) for v in rules.catalog.variants()}
-    assert got["§3.9"] == ("guizhou", "gaps")                # 报听 not played
+    assert got["§3.9"][0] == "guizhou"
 
 
 @pytest.mark.parametrize("hand, win, self_drawn, value, fan", [
@@ -336,3 +336,54 @@ def test_burnt_player_collects_no_chickens():
     assert G.chicken_payments(**kw, burnt=(1,)) == (3 + 1, -1 + 1, -1 - 2, -1)
     with pytest.raises(majiang.RuleError):
         G.chicken_payments(**kw, burnt=(4,))
+
+
+# ---------------------------------------------------------------- 报听: 天听 / 地听, 杀报
+# docs/rules/guizhou.md §1 / §3: 报听 on the dealt hand (天听) or right after the first draw
+# (地听); GYC 天听 20 / 地听 10 (the hand paid at its highest pattern, 平胡 only with none);
+# BX 硬报 +20 / 软报 +10 on top of the pattern.  A declared player may win a 平胡 on a
+# discard (§2: "or has 报听"), and anyone may win on a declared player's discard (杀报).
+@pytest.mark.parametrize("declared, ting_values, hand, win, self_drawn, value", [
+    ("deal", "gyc", "123m456m789m11p45s", "3s", False, 20),        # 平胡 → 天听 20
+    ("first_draw", "gyc", "123m456m789m11p45s", "3s", True, 10),   # 平胡 → 地听 10
+    ("deal", "gyc", "123m456m789m11m45m", "3m", True, 20),         # max(清一色 10, 20)
+    ("first_draw", "gyc", "111m222m333p4p555s", "4p", True, 10),   # max(大对子 5, 10)
+    ("deal", "gyc", "1111m5577p2299s4s", "4s", True, 20),          # max(龙七对 20, 20)
+    ("deal", "bx", "123m456m789m11p45s", "3s", False, 1 + 20),     # 平胡 1 + 硬报 20
+    ("first_draw", "bx", "123m456m789m11p45s", "3s", True, 1 + 10),
+    ("deal", "bx", "123m456m789m11m45m", "3m", True, 10 + 20),     # 清一色 10 + 20
+    ("first_draw", "bx", "1111m5577p2299s4s", "4s", True, 20 + 10),  # 龙七对 20 + 10
+])
+def test_ready_declaration_values(declared, ting_values, hand, win, self_drawn, value):
+    rs = G.build(ting_values=ting_values)
+    r = _score(hand, win, ruleset=rs, self_drawn=self_drawn, seat_wind=1,
+               declared_ready=declared)
+    assert r.points == value
+    assert ("天听" if declared == "deal" else "地听") in r
+
+
+def test_sha_bao_and_the_pass_after_a_declaration():
+    # undeclared 平胡 on a discard, no 豆: no win (通行证)
+    with pytest.raises(majiang.InvalidHandError, match="pass_or_pattern"):
+        _score("123m456m789m12p55p", "3p")
+    # 杀报: on a declared player's discard anyone wins, the plain value 1 (no 豆 needed)
+    r = _score("123m456m789m12p55p", "3p", discarder_ready=True)
+    assert r.points == 1 and [f.chinese for f in r.fans] == ["平胡"]
+    # the declared winner himself: 天听 20 under GYC, 1 + 20 under BX
+    assert _score("123m456m789m12p55p", "3p", declared_ready="deal").points == 20
+    assert _score("123m456m789m12p55p", "3p", ruleset=G.build(ting_values="bx"),
+                  declared_ready="deal").points == 21
+
+
+def test_ready_declarations_no_longer_missing_and_option_checked():
+    rs = rules.get("guizhou")
+    assert not any("报听" in m or "杀报" in m for m in rs.missing)
+    assert rs.ready == "optional" and rs.options["ting_values"] == "gyc"
+    with pytest.raises(majiang.RuleError, match="ting_values"):
+        G.build(ting_values="gyt")
+    # a table without 报听: no 天听 / 地听 fan, nothing to declare
+    from majiang.game.engine.facts import ready_kinds
+    none = G.build(ting_values="none")
+    assert not {"天听", "地听"} & {f.chinese for f in none.fans}
+    assert ready_kinds(game_model(none)) == ()
+    assert ready_kinds(game_model(rs)) == ("deal", "first_draw")

@@ -337,13 +337,13 @@ def test_tianjin_shanten_ukeire_with_indicator():
 
 def test_catalog_lists_both_with_their_gaps():
     rows = {v.ruleset: v for v in rules.catalog.variants() if v.ruleset}
-    # both play, and both leave table rules out (the 冲关 liability; 扣听 / side bets);
+    # both play, and both leave table rules out (the 冲关 liability; side bets);
     # 抄庄 is played, 德中德 is lost in the sources
     assert rows["nanchang"].status == "gaps" and rows["tianjin"].status == "gaps"
     assert any("冲关" in m for m in rows["nanchang"].missing)
     assert not any("抄庄" in m for m in rows["nanchang"].missing)
     assert any("德中德" in m for m in rows["nanchang"].lost)
-    assert any("扣听" in m for m in rows["tianjin"].missing)
+    assert any("拉庄" in m for m in rows["tianjin"].missing)
 
 
 def test_simulate_runs():
@@ -424,3 +424,32 @@ def test_tianjin_dealer_side_bets_lost():
     # 坐庄 / 拉庄: named as an option, no amounts in any source (docs/rules/tianjin.md §4)
     rs = rules.get("tianjin")
     assert any("坐庄" in x for x in rs.lost) and not any("坐庄" in x for x in rs.missing)
+
+
+# ---------------------------------------------------------------- 天津 扣听 (option)
+# docs/rules/tianjin.md §3: 平胡 1 only after 扣听 or with 杠开; 扣听 (declared and locked
+# ready, an option) x4 on top of the points, as 杠上开花 x2 and 天胡 x4.
+@pytest.mark.parametrize("hand, win, kw, points", [
+    ("123m456p789s11z4m*", "6m", {}, 1 * 4),                       # 平胡 x 扣听
+    ("123m456p789s11z45s", "6s", {}, 2 * 4),                       # 素胡 x 扣听
+    ("123p46m789s111z99s", "5m", {}, 3 * 2 * 4),                   # 捉五魁 x 素胡 x 扣听
+    ("123m456p11z4m* {7777s}", "6m", {"kong": True}, 1 * 2 * 4),   # 平胡 x 杠开 x 扣听
+    ("123p46m789s99s {1111z}", "5m", {"kong": True}, 3 * 2 * 2 * 4),
+])
+def test_tianjin_kou_ting(hand, win, kw, points):
+    rs = T.build(kou_ting=True)
+    r = majiang.score(hand, win, ruleset=rs, self_drawn=True, declared_ready="concealed", **kw)
+    assert r.points == points and "扣听" in r
+    assert r.settle(0) == (3 * points, -points, -points, -points)
+
+
+def test_tianjin_kou_ting_needs_the_declaration_and_the_option():
+    # a plain joker hand without 扣听 is no win (below the 2-point minimum, no pattern)
+    rs = T.build(kou_ting=True)
+    assert not majiang.check_win("123m456p789s11z4m*", "6m", ruleset=rs, self_drawn=True).valid
+    assert not majiang.check_win("123m456p789s11z4m*", "6m", ruleset="tianjin", self_drawn=True,
+                                 declared_ready="concealed").valid
+    assert rules.get("tianjin").options["kou_ting"] is False
+    assert not any("扣听" in m for m in rules.get("tianjin").missing)
+    with pytest.raises(RuleError, match="kou_ting"):
+        T.build(kou_ting="yes")

@@ -40,6 +40,9 @@ NANJING_FANS = [
      "大杠开花", 10 + (1 + 1) * 2 + 20),                # suit 明杠: 软花 1; no 门一
     ("123m456p789s11z45m", "6m", {"flowers": 1, "self_drawn": True, "last_tile": True},
      "海底捞月", 10 + 10 + 2 + 20),
+    # 地胡 (after 天听, no 碰/杠): +30
+    ("123m456p789s11z45m", "6m", {"flowers": 1, "self_drawn": True, "declared_ready": "deal"},
+     "地胡", 10 + 10 + 2 + 30),
     # 天胡 (进园子): the three others lose their whole 园子 (100): the total, nothing added
     ("123m456p789s11z45m", "6m", {"flowers": 3, "self_drawn": True,
                                   "first_turn": "heavenly"}, "天胡", 100),
@@ -247,8 +250,10 @@ def test_heavenly_big_hand_changkaitou():
     assert r.points == 360
 
 
-@pytest.mark.parametrize("engine", ["python", "compiled"])
+@pytest.mark.parametrize("engine", ["python", "auto"])
 def test_engine_dealer_wins_on_the_deal(engine):
+    # (天听 for 地胡 is a declaration the compiled loop does not play: 南京 plays in the
+    # Python loop, engine="compiled" refuses it — test_engine_declare.py)
     from majiang.game import play_hand
     from _engine_helpers import build_test_wall
     # the dealer's 14: 111 222 333 444 55m complete; 清一色 + 对对胡 + 无花果 + 门一 + 跑一
@@ -263,10 +268,31 @@ def test_engine_dealer_wins_on_the_deal(engine):
         assert w["deltas"] == [3 * each, -each, -each, -each]
 
 
-def test_earthly_hand_still_missing():
-    # 地胡 is "after 天听": a ready declaration on the deal, not modelled here
-    assert any("地胡" in m for m in rules.get("nanjing").missing)
-    assert not any("天胡" in m for m in rules.get("nanjing").missing)
+def test_earthly_hand_after_tianting():
+    # 地胡 (NJ): after 天听 (a declaration on the dealt hand: declared_ready "deal"), no 碰/杠
+    rs = rules.get("nanjing")
+    assert not any("地胡" in m or "天胡" in m for m in rs.missing)
+    # on a discard, 1 硬花, not 门清 by NJ's 门一 (a discard win keeps the hand concealed:
+    # 门一 10 counts): 10 + 10 + 2 + 30 = 52; undeclared 22
+    r = score("123m456p789s11z45m", "6m", ruleset="nanjing", flowers=1, declared_ready="deal")
+    assert "地胡" in r and r.points == 52
+    assert nanjing.bixia_next(r)                        # a big win: 比下胡 next hand
+    assert score("123m456p789s11z45m", "6m", ruleset="nanjing", flowers=1).points == 22
+    # a concealed kong (杠) or another declaration: no 地胡
+    r = score("123m456p11z45m {1111s}", "6m", ruleset="nanjing", flowers=1,
+              self_drawn=True, declared_ready="deal")
+    assert "地胡" not in r
+    r = score("123m456p789s11z45m", "6m", ruleset="nanjing", flowers=1, self_drawn=True,
+              declared_ready="concealed")
+    assert "地胡" not in r and r.points == 22
+    # a table without 天听 (option tian_ting=False): no 地胡, nothing to declare
+    from majiang.game.engine.facts import ready_kinds
+    from majiang.rules.model import game_model
+    off = nanjing.build(tian_ting=False)
+    assert "地胡" not in {f.chinese for f in off.fans}
+    assert ready_kinds(game_model(off)) == () and ready_kinds(game_model(rs)) == ("deal",)
+    with pytest.raises(RuleError, match="tian_ting"):
+        nanjing.build(tian_ting=1)
 
 
 # ------------------------------------------------------ 现场汇 kong money
