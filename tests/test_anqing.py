@@ -302,6 +302,6 @@ def test_play_match_lianzhuang_grows_with_the_streak():
 
 
 def test_nothing_missing_the_package_payment_interpreted():
-    # 包牌 is played as a stated reading (docs/rules/anqing.md §6)
+    # 包牌 is played as a stated reading (docs/rules/anqing.md §5)
     assert A.ANQING.missing == () and A.ANQING.coverage == "interpreted"
     assert any(t.startswith("包牌:") for t in A.ANQING.interpreted)

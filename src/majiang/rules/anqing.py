@@ -219,7 +219,7 @@ def build(*, rule_set: str = "A", kong_only: bool = True,
                      "largest; 底番 + patterns, 连庄 included), x3 at 3 口 and x6 at 4 口 "
                      "(反包 twice that), x2 / x4 more when every 口 fed is a pung or kong; it "
                      "replaces the liable seat's own share; a seat both 顺包 and 反包 pays both"),
-        # 包牌 (docs/rules/anqing.md §6): 顺包 — a seat that fed the winner 3 口 pays the
+        # 包牌 (docs/rules/anqing.md §5): 顺包 — a seat that fed the winner 3 口 pays the
         # dealer's figure x3 (x6 at 4 口); 反包 — a seat the winner fed 3 口 pays twice that;
         # x2 (x4 at 4 口) more when the 口 are all pungs / kongs; the other two pay normally
         liabilities=tuple(

@@ -262,8 +262,8 @@ def build(*, qing_da_dui: int = 15, wugu: bool = False, tong_san: bool = False,
                      "满堂鸡: a ready player also collects the chickens he discarded; "
                      "星期鸡: the weekday's rank in each suit, worth 1 more, Sunday 7; "
                      "吹风鸡: a turned 5筒 voids every chicken payment, 责任鸡 included",
-                     "天听 / 地听: GYC's 20 / 10 as hand patterns (the hand is paid at its "
-                     "highest); BX's 硬报 +20 / 软报 +10 as add-ons (option ting_values)",
+                     "天听 / 地听: 20 / 10 as hand patterns of one rule text (the hand is paid at its "
+                     "highest); one server's 硬报 +20 / 软报 +10 as add-ons (option ting_values)",
                      "天听: a non-dealer before the dealer's first discard, the dealer with "
                      "his first discard; 地听: with the discard of the seat's first draw"))
 
