@@ -131,8 +131,10 @@ def _digest(df):
 _BEFORE = {
     ("shenyang", "efficiency"): "125adb7aa42b9a79", ("shenyang", "random"): "f11db55dfbca1c97",
     # anqing re-recorded when 发 / 白 became kong-only (杠牌); anqing.build(kong_only=False)
-    # gives back e3547fc460576555 / 3323fb7b33de7779
-    ("anqing", "efficiency"): "bc9de1479af5c282", ("anqing", "random"): "49fffa95f60c2b4f",
+    # gives back e3547fc460576555 / 3323fb7b33de7779.  Re-recorded again when 包牌 (顺包 /
+    # 反包, Ruleset.liabilities) began to be paid; with liabilities=() the earlier
+    # bc9de1479af5c282 / 49fffa95f60c2b4f come back, so 包牌 is the only change
+    ("anqing", "efficiency"): "16966d7c391ee37a", ("anqing", "random"): "9b63238a9c2be490",
     # wuhan efficiency re-recorded when the engine began to pay personal 番 (个人番 at the
     # end of the hand); wuhan.build(personal="none") gives back 88ed2946e25e1bf2.
     # Re-recorded again when 红中 stopped being punged / konged (GameModel.setless_kinds);
