@@ -60,7 +60,7 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset,
 from .checks import check_seat_amounts
 from .constraints import constraint
 from .hebei import settle_dealer_double
-from .table_rules import CALL_LIMITS, DealerRule
+from .table_rules import CALL_LIMITS, DealerRule, net_of
 
 __all__ = ["build", "NEIMENG", "settle_neimeng", "settle_table", "neimeng_points", "gua_pu",
            "GUA_PU_STAKES", "call_allowed", "KONG_MIN_WALL"]
@@ -168,11 +168,7 @@ def gua_pu(stakes, winner: int, discarder: int | None) -> tuple:
     for seat in (winner, discarder):
         if seat is not None and (isinstance(seat, bool) or seat not in range(n)):
             raise RuleError(f"seats must be 0..{n - 1}, got {seat!r}")
-    out = [0] * n
-    for e in _gua_pu_payments(stakes, winner, discarder):
-        out[e["payer"]] -= e["amount"]
-        out[e["payee"]] += e["amount"]
-    return tuple(out)
+    return net_of(_gua_pu_payments(stakes, winner, discarder), n)
 
 
 def _gua_pu_payments(stakes, winner, discarder) -> list:

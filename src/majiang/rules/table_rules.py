@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
-__all__ = ["WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "CALL_LIMITS",
+__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "CALL_LIMITS",
            "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
            "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
@@ -429,3 +429,14 @@ def raised_payments(table, hits, mode: str, check: str, unit: int = 1) -> list:
 PASS_LOCKS = ("", "kind", "all")
 """过水 / 漏和 after a passed win: none, ``"kind"`` (山东 不能弃先和后: the passed kind
 until the player's own discard), ``"all"`` (广东 漏和: every discard win until then)."""
+
+
+def net_of(payments: Any, players: int) -> tuple:
+    """Per-seat score changes of end-settlement payment dicts (``{"payer", "payee",
+    "amount"}``, as :data:`END_SETTLEMENTS` functions return them): a tuple of
+    `players` ints summing to 0."""
+    out = [0] * players
+    for e in payments:
+        out[e["payer"]] -= e["amount"]
+        out[e["payee"]] += e["amount"]
+    return tuple(out)

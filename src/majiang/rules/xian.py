@@ -28,7 +28,7 @@ from ..errors import RuleError
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset, ScoringRule,
                    WallEnd, check_int, settle_points)
 from .checks import check_seat_amounts
-from .table_rules import DealerRule
+from .table_rules import DealerRule, net_of
 
 __all__ = ["build", "XIAN", "KONG_PAYMENTS", "xian_points", "side_bets"]
 
@@ -75,11 +75,7 @@ def side_bets(bets, winner: int, self_drawn: bool) -> tuple:
     bets = check_seat_amounts(tuple(bets), "下注 bets", n)
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
         raise RuleError(f"winner seat must be 0..{n - 1}, got {winner!r}")
-    out = [0] * n
-    for e in _bet_payments(bets, winner, self_drawn):
-        out[e["payer"]] -= e["amount"]
-        out[e["payee"]] += e["amount"]
-    return tuple(out)
+    return net_of(_bet_payments(bets, winner, self_drawn), n)
 
 
 def end_settlement(rs, table) -> list:

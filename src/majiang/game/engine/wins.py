@@ -139,6 +139,19 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
             "liability": liability}
 
 
+def _tagged_fans(rs, tag: str, view) -> list:
+    """The ruleset's fans carrying `tag`, each counted by its predicate on `view` (the
+    scored-result rows of a win that is not a hand shape: 八仙過海, 十风)."""
+    out = []
+    for f in rs.fans:
+        if tag in f.tags:
+            k = int(f.predicate(view))
+            if k:
+                out.append(SimpleNamespace(id=f.id, chinese=f.chinese, english=f.english,
+                                           value=f.value, count=k))
+    return out
+
+
 class FlowerWinResult:
     """The value of a flower win (台湾 八仙過海: a seat holding every flower wins at once):
     the ruleset's fans tagged :data:`~majiang.rules.fans.FLOWER_WIN` counted on the win's
@@ -154,14 +167,7 @@ class FlowerWinResult:
                                   prevalent_wind=int(prevalent), flowers=len(flowers))
         view = SimpleNamespace(context=self.context, robbed=bool(robbed),
                                hand=SimpleNamespace(flowers=tuple(sorted(flowers))))
-        self.fans = []
-        for f in rs.fans:
-            if FLOWER_WIN in f.tags:
-                k = int(f.predicate(view))
-                if k:
-                    self.fans.append(SimpleNamespace(id=f.id, chinese=f.chinese,
-                                                     english=f.english, value=f.value,
-                                                     count=k))
+        self.fans = _tagged_fans(rs, FLOWER_WIN, view)
         self.total = sum(f.value * f.count for f in self.fans)
         self.points = rs.points(self.total)
 
@@ -189,14 +195,7 @@ class DiscardWinResult:
                                   prevalent_wind=int(prevalent))
         view = SimpleNamespace(context=self.context, discards=tuple(int(t) for t in discards),
                                melds=int(melds))
-        self.fans = []
-        for f in rs.fans:
-            if DISCARD_WIN in f.tags:
-                k = int(f.predicate(view))
-                if k:
-                    self.fans.append(SimpleNamespace(id=f.id, chinese=f.chinese,
-                                                     english=f.english, value=f.value,
-                                                     count=k))
+        self.fans = _tagged_fans(rs, DISCARD_WIN, view)
         self.total = sum(f.value * f.count for f in self.fans)
         sc = rs.scoring
         if sc.mode == "custom":
