@@ -1497,6 +1497,20 @@ def test_score_kong_discard_flag(capsys):
     assert code != 0 and "needs a win on a discard" in err and "Traceback" not in err
 
 
+def test_score_total_of_multipliers_is_not_called_a_fan_count(capsys):
+    # 海南 (docs/rules/hainan.md): 自摸 x2 and 花上添花 x3 multiply, 2 x 3 = 6 points; the
+    # values' sum (5) is printed as such, never as "5 fan"
+    code, out, _ = run(capsys, "score", "123m456p789s234s5p", "--win", "5p", "--self-drawn",
+                       "--flower-replacement", "--rules", "hainan")
+    assert code == 0
+    total = next(l for l in out.splitlines() if l.startswith("total"))
+    assert "fan" not in total and "formula" in total
+    assert next(l for l in out.splitlines() if l.startswith("points")).split()[1] == "6"
+    # an additive ruleset keeps its fan total
+    _, out, _ = run(capsys, "score", "123m456m789m55p78p", "--win", "9p", "--rules", "sichuan")
+    assert next(l for l in out.splitlines() if l.startswith("total")).endswith("fan")
+
+
 def test_score_flower_replacement_and_kong_claimed_flags(capsys):
     # 海南 花上添花 (docs/rules/hainan.md §3): 自摸 x2 x 花上添花 x3 = 6; winner South, so the
     # dealer (the next seat back, East) pays 12 and the two others 6

@@ -251,7 +251,12 @@ def run(args: argparse.Namespace) -> int:
         write(line)
     write()
     note = "" if wins else f"  ({why})"
-    write(f"total    {result.total} fan{note}")
+    if rs.scoring.mode == "custom" and hasattr(result, "points"):
+        # the values may be multipliers (海南 x2 / x3): their sum is no fan count
+        write(f"total    {result.total} (the values added; the points follow the ruleset's "
+              f"own formula){note}")
+    else:
+        write(f"total    {result.total} fan{note}")
     if not wins:
         if hasattr(result, "points"):
             write(f"points   {result.points}")
