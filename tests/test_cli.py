@@ -1511,6 +1511,21 @@ def test_score_total_of_multipliers_is_not_called_a_fan_count(capsys):
     assert next(l for l in out.splitlines() if l.startswith("total")).endswith("fan")
 
 
+def test_score_names_the_liability_it_cannot_apply(capsys):
+    # 南京 大杠开花 包牌 (docs/rules/nanjing.md): the feeder of the kong pays the whole win;
+    # a hand text does not say who fed it, so the plain settlement is printed with a note
+    _, out, _ = run(capsys, "score", "2m345p678s [111s] [7777p]", "--win", "2m", "--self-drawn",
+                    "--kong", "--kong-claimed", "--rules", "nanjing", "--flowers", "8")
+    note = [l for l in out.splitlines() if l.startswith("note") and "包" in l]
+    assert note and "大杠开花包牌" in note[0]
+    # 海南 三道牌 needs three melds fed: a concealed hand gets no note, four claimed melds do
+    _, out, _ = run(capsys, "score", "123m456p789s234s5p", "--win", "5p", "--rules", "hainan")
+    assert "包" not in out
+    _, out, _ = run(capsys, "score", "5p [123m] [456p] [789s] [234s]", "--win", "5p",
+                    "--rules", "hainan", "--json")
+    assert "三道牌" in json.loads(out)["liability_note"]
+
+
 def test_score_flower_replacement_and_kong_claimed_flags(capsys):
     # 海南 花上添花 (docs/rules/hainan.md §3): 自摸 x2 x 花上添花 x3 = 6; winner South, so the
     # dealer (the next seat back, East) pays 12 and the two others 6

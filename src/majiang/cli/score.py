@@ -155,6 +155,26 @@ _FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--decla
           ("kong_claimed", "--kong-claimed", False))
 
 
+def liability_note(rs, result, hand) -> str | None:
+    """The ruleset's liability (包) cases that may apply to this win, which a lone hand
+    cannot settle (who fed which meld is not in the hand text; the game engine knows it):
+    named so that the payment line is read as the plain settlement."""
+    ctx = result.context
+    how = ("kong_replacement" if ctx.self_drawn and ctx.kong else "self_draw"
+           if ctx.self_drawn else "robbing_kong" if ctx.robbing_kong else "discard")
+    fans = {f.chinese for f in result.fans}
+    claimed = sum(1 for m in hand.melds if not m.concealed)
+    need = {"discarder": lambda c: c.fed, "feeder": lambda c: c.fed,
+            "last_feeder": lambda c: 1, "fed": lambda c: 0}
+    cases = [c for c in rs.liabilities if how in c.wins and claimed >= need[c.liable](c)
+             and (not c.only_fans or fans & set(c.only_fans))
+             and not fans & set(c.unless_fans)]
+    if not cases:
+        return None
+    return ("包 not applied (who fed which meld is not in the hand text; the game engine "
+            "pays it): " + "; ".join(c.describe() for c in cases))
+
+
 def unread_flags_note(rescore, result, args, settle) -> str | None:
     """The table flags given (``--kong-discard``, ``--declared-ready``,
     ``--discarder-ready``) that change nothing under the ruleset — the same fans, points
@@ -210,6 +230,7 @@ def run(args: argparse.Namespace) -> int:
     why = no_win_note(result)
     payments = settle(result)
     flag_note = unread_flags_note(rescore, result, args, settle)
+    bao_note = liability_note(rs, result, hand) if wins else None
     capped = cap_note(result, rs)
     if args.json:
         d = result.to_dict()
@@ -222,6 +243,7 @@ def run(args: argparse.Namespace) -> int:
         d["settlement"] = None if payments is None else list(payments)
         d["joker_note"] = joker_note
         d["flag_note"] = flag_note
+        d["liability_note"] = bao_note
         emit_json(d)
         return 0
 
@@ -239,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "
           f"{win_set_text(result.win_set, result.form)}")
-    for n in (joker_note, flag_note):
+    for n in (joker_note, flag_note, bao_note):
         if n is not None:
             write(f"note     {n}")
     write()
