@@ -1443,6 +1443,22 @@ def test_errors_name_the_flags(capsys, argv, flag, word):
     assert code == 2 and flag in err and word not in err, err
 
 
+def test_position_text_without_a_ruleset_reads_rules(capsys):
+    # a one-line position that names no ruleset is read under --rules (it was read under
+    # mcr and then refused as "played under mcr"); one that names another is still refused
+    code, out, _ = run(capsys, "advise", "--position", "seat=1 concealed=233456m111456p99s",
+                       "--rules", "sichuan", "--no-danger", "--json")
+    # under mcr the hand is ready (discard 3m: 2m 33m... waits 1-4-7m); under sichuan's 缺一门
+    # the three suits keep it one from ready (99s, or another suit, must go first)
+    assert code == 0 and json.loads(out)["shanten"] == 1
+    code, out, _ = run(capsys, "advise", "--position", "seat=1 concealed=233456m111456p99s",
+                       "--no-danger", "--json")
+    assert code == 0 and json.loads(out)["shanten"] == 0
+    code, _, err = run(capsys, "advise", "--position",
+                       "ruleset=mcr seat=1 concealed=233456m111456p99s", "--rules", "sichuan")
+    assert code != 0 and "played under mcr" in err
+
+
 def test_position_errors_that_used_to_be_vague(capsys, tmp_path):
     code, _, err = run(capsys, "advise", "--position", "")
     assert code == 2 and "empty string" in err and "directory" not in err

@@ -732,10 +732,11 @@ def add_position_arg(parser: argparse.ArgumentParser) -> None:
                              "discards0=1z7m9m melds2=[777m]@0\" (see docs/position.md)")
 
 
-def load_position(value: str, command: str = "--position"):
+def load_position(value: str, command: str = "--position", rules: str | None = None):
     """The :class:`~majiang.position.Position` of ``--position`` (or of a command's
     POSITION argument, ``command`` naming it in the errors): a file when ``value`` names
-    one, else the one-line form (or JSON / TOML text).
+    one, else the one-line form (or JSON / TOML text).  A one-line form that names no
+    ``ruleset=`` is read under ``rules`` (the command's ``--rules``) when given.
 
     Raises
     ------
@@ -764,7 +765,12 @@ def load_position(value: str, command: str = "--position"):
                 "docs/position.md)")
     if "=" not in value or os.path.isfile(value):
         return Position.from_file(value)
-    return Position.from_text(value)
+    body = value.strip()
+    if rules and not body.startswith("{") and "\n" not in body and " = " not in body \
+            and not any(w.startswith("ruleset=") for w in body.split()) \
+            and not any(c.isspace() for c in rules):
+        body = f"ruleset={rules} {body}"      # the one-line form names no ruleset
+    return Position.from_text(body)
 
 
 def position_options(args: argparse.Namespace, pos, command: str) -> None:

@@ -260,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
     if (args.by is not None or not args.danger) and args.position is None:
         raise CommandError("--by and --no-danger weigh a table position: give --position")
     if args.position is not None:
-        pos = load_position(args.position)
+        pos = load_position(args.position, rules=args.rules)
         position_options(args, pos, "advise")
         if not args.danger:
             from ..claims import kong_note

@@ -91,7 +91,7 @@ def _from_position(args: argparse.Namespace):
                  default or [])]
     if given:
         raise CommandError(f"danger: --position gives the table; drop {', '.join(given)}")
-    pos = load_position(args.position)
+    pos = load_position(args.position, rules=args.rules)
     if args.rules and game_model(load_ruleset(args.rules)).name != pos.model.name:
         raise CommandError(f"danger: --rules {args.rules} but the position is played under "
                            f"{pos.model.name}; drop one of them")
