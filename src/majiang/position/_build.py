@@ -150,7 +150,8 @@ def _from_botzone(cls, record, decision_index: int) -> Any:
         raise RuleError(f"decision_index must be an int, got {decision_index!r}")
     if not -len(decisions) <= decision_index < len(decisions):
         raise RuleError(f"match {record.match_id} has {len(decisions)} discard decisions "
-                        f"(0..{len(decisions) - 1}), not {decision_index}")
+                        f"(0..{len(decisions) - 1}, or -1..-{len(decisions)} from the end), "
+                        f"not {decision_index}")
     d = decisions[int(decision_index)]
     frm: list[list] = [[] for _ in range(4)]
     before = None
