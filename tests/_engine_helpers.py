@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from majiang.game.players import EfficiencyPlayer
 from majiang.rules.base import EndTable
 from majiang.rules.model import game_model
 from majiang.tiles import parse_tiles
@@ -104,3 +105,16 @@ def check_settlement(st):
     assert list(paid) == list(st.deltas)
     assert np.array_equal(st.census(), st.expected_census())
     return st.end_checks
+
+
+class GoldKonger(EfficiencyPlayer):
+    """The efficiency bot that declares a kong of its 混儿 (金杠 / 银杠) whenever offered
+    (the bots themselves keep four jokers rather than kong them)."""
+
+    name = "gold"
+
+    def declare(self, view, options):
+        for o in options:
+            if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
+                return o
+        return super().declare(view, options)

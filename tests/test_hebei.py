@@ -14,11 +14,11 @@ import pytest
 import majiang
 from majiang import InvalidHandError, RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
-from majiang.game.players import EfficiencyPlayer
 from majiang.rules import hebei as H
 from majiang.rules.model import game_model
 from majiang.scoring import faces
 from majiang.tiles import parse_tile
+from _engine_helpers import GoldKonger as _GoldKonger
 
 A_NOT_DEALER = 3        # A's seat wind when B (seat 1) deals
 A_DEALER = 0
@@ -204,17 +204,6 @@ def test_replay():
 
 
 # ----------------------------------------------------------------- 金杠 (option gold_kong)
-class _GoldKonger(EfficiencyPlayer):
-    """The efficiency bot that declares a kong of its 混儿 whenever offered (the bots
-    themselves keep four jokers rather than kong them)."""
-
-    name = "gold"
-
-    def declare(self, view, options):
-        for o in options:
-            if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
-                return o
-        return super().declare(view, options)
 
 
 def test_gold_kong_money_by_hand():

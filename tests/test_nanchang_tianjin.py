@@ -12,12 +12,12 @@ import pytest
 import majiang
 from majiang import InvalidHandError, RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
-from majiang.game.players import EfficiencyPlayer
 from majiang.rules import nanchang as N
 from majiang.rules import tianjin as T
 from majiang.rules.model import game_model
 from majiang.scoring import faces
 from majiang.tiles import parse_tile
+from _engine_helpers import GoldKonger as _GoldKonger
 
 # ============================================================== 南昌
 def _nc(hand, win, **kw):
@@ -355,16 +355,6 @@ def test_simulate_runs():
 
 
 # ----------------------------------------------------------------- 天津 金杠 / 银杠
-class _GoldKonger(EfficiencyPlayer):
-    """The efficiency bot that declares a kong of its 混儿 whenever offered."""
-
-    name = "gold"
-
-    def declare(self, view, options):
-        for o in options:
-            if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
-                return o
-        return super().declare(view, options)
 
 
 def test_tianjin_gold_kong_hands():

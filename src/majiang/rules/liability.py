@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from .checks import check_choice
 
 __all__ = ["Liability", "WIN_KINDS", "LIABLE", "PAYS", "liable_payments"]
 
@@ -105,12 +106,8 @@ class Liability:
         if bad or not self.wins:
             raise RuleError(f"{where}: wins must be some of {', '.join(WIN_KINDS)}, "
                             f"got {self.wins!r}")
-        if self.liable not in LIABLE:
-            raise RuleError(f"{where}: liable must be one of {', '.join(LIABLE)}, "
-                            f"got {self.liable!r}")
-        if self.pays not in PAYS:
-            raise RuleError(f"{where}: pays must be one of {', '.join(PAYS)}, "
-                            f"got {self.pays!r}")
+        check_choice(self.liable, f"{where}: liable", LIABLE)
+        check_choice(self.pays, f"{where}: pays", PAYS)
         if isinstance(self.fed, bool) or not isinstance(self.fed, int) or not 0 <= self.fed <= 4:
             raise RuleError(f"{where}: fed must be 0..4 melds, got {self.fed!r}")
         if self.liable in ("feeder", "fed") and self.fed < 1:
