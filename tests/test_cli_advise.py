@@ -123,13 +123,15 @@ def test_position_line_and_file_give_the_same_advice(capsys, tmp_path):
     assert json.loads(out3)["discards"] == got["discards"]
 
 
-@pytest.mark.parametrize("extra, match", [
-    (["23345m111p456p99s6m"], "not both"),
-    (["--visible", "1m"], "drop --visible"),
-    (["--rules", "sichuan"], "under mcr"),
+@pytest.mark.parametrize("line, extra, match", [
+    (_LINE, ["23345m111p456p99s6m"], "not both"),
+    (_LINE, ["--visible", "1m"], "drop --visible"),
+    # a position naming its ruleset and --rules naming another (a line naming none is
+    # read under --rules: tests/test_cli.py)
+    ("ruleset=mcr " + _LINE, ["--rules", "sichuan"], "under mcr"),
 ])
-def test_position_conflicting_options(capsys, extra, match):
-    code, _, err = run(capsys, "advise", "--position", _LINE, *extra)
+def test_position_conflicting_options(capsys, line, extra, match):
+    code, _, err = run(capsys, "advise", "--position", line, *extra)
     assert code == 2 and match in err
 
 

@@ -735,8 +735,8 @@ def add_position_arg(parser: argparse.ArgumentParser) -> None:
 def load_position(value: str, command: str = "--position", rules: str | None = None):
     """The :class:`~majiang.position.Position` of ``--position`` (or of a command's
     POSITION argument, ``command`` naming it in the errors): a file when ``value`` names
-    one, else the one-line form (or JSON / TOML text).  A one-line form that names no
-    ``ruleset=`` is read under ``rules`` (the command's ``--rules``) when given.
+    one, else the one-line form (read under ``rules``, the command's ``--rules``, when it
+    names no ``ruleset=``) or JSON / TOML text.
 
     Raises
     ------
@@ -759,25 +759,21 @@ def load_position(value: str, command: str = "--position", rules: str | None = N
         except MahjongError:
             pass                # not tiles: read as a file name (its error names it)
         else:
-            raise CommandError(
-                f"{command} needs a position (a .toml / .json file or the one-line form), "
-                f"not a hand: e.g. \"hand={value.strip()} discards2=9s\" (see "
-                "docs/position.md)")
+            raise CommandError(f"{command} needs a position (a .toml / .json file or the "
+                               f"one-line form), not a hand: e.g. \"hand={value.strip()} "
+                               "discards2=9s\" (see docs/position.md)")
     if "=" not in value or os.path.isfile(value):
         return Position.from_file(value)
-    body = value.strip()
-    if rules and not body.startswith("{") and "\n" not in body and " = " not in body \
-            and not any(w.startswith("ruleset=") for w in body.split()) \
-            and not any(c.isspace() for c in rules):
-        body = f"ruleset={rules} {body}"      # the one-line form names no ruleset
-    return Position.from_text(body)
+    if rules and len(rules.split()) == 1 and "ruleset=" not in value and " = " not in value \
+            and "\n" not in value.strip() and value.lstrip()[:1] != "{":
+        value = f"ruleset={rules} {value}"      # a one-line form naming no ruleset: --rules
+    return Position.from_text(value)
 
 
 def position_options(args: argparse.Namespace, pos, command: str) -> None:
-    """Fill ``args.rules`` / ``args.indicator`` / ``args.visible`` from a position
-    given with ``--position``; the hand itself is read from the position.  An option
-    that the position also gives (HAND, --visible, another --rules or --indicator) is
-    a :class:`CommandError`."""
+    """Fill ``args.rules`` / ``args.indicator`` / ``args.visible`` from a position given
+    with ``--position`` (the hand is read from it); an option the position also gives
+    (HAND, --visible, another --rules or --indicator) is a :class:`CommandError`."""
     from ..rules.model import game_model
     from ..tiles import format_counts, parse_tile, tile_name
     if getattr(args, "hand", None):
