@@ -15,6 +15,7 @@ from majiang import InvalidHandError, RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
 from majiang.rules import neimeng as N
 from majiang.rules.model import game_model
+from majiang.rules.table_rules import net_of
 
 A_NOT_DEALER = 3
 NING = N.build(variant="ningcheng")
@@ -385,11 +386,7 @@ def test_gua_pu_in_the_engine():
         for h in range(30):
             st = play_hand(rs, "efficiency", seed=13, hand=h)
             assert sum(st.deltas) == 0
-            got = [0] * 4
-            for e in st.end_checks:
-                if e["check"] == "挂铺":
-                    got[e["payer"]] -= e["amount"]
-                    got[e["payee"]] += e["amount"]
+            got = list(net_of([e for e in st.end_checks if e["check"] == "挂铺"], 4))
             want = [0] * 4
             for w in st.wins:
                 s = w["seat"]

@@ -13,6 +13,7 @@ from majiang import RuleError, rules
 from majiang.game import play_hand, replay, summarize, to_jsonl
 from majiang.rules import xian as X
 from majiang.rules.toml import with_options
+from majiang.rules.table_rules import net_of
 
 BETS = (0, 2, 0, 1)                  # B bets 2, D bets 1
 XIAN_BETS = with_options(rules.get("xian"), bets=BETS)
@@ -86,11 +87,7 @@ def test_side_bets_in_the_engine():
     for h in range(30):
         st = play_hand(XIAN_BETS, "efficiency", seed=7, hand=h)
         assert sum(st.deltas) == 0
-        got = [0] * 4
-        for e in st.end_checks:
-            if e["check"] == "下注":
-                got[e["payer"]] -= e["amount"]
-                got[e["payee"]] += e["amount"]
+        got = list(net_of([e for e in st.end_checks if e["check"] == "下注"], 4))
         assert got == _bets_of_hand(st, BETS)
         if not st.wins:
             assert got == [0, 0, 0, 0]
