@@ -65,6 +65,25 @@ def test_status_follows_the_named_facts():
             assert "undefined" not in t and " lost" not in t, (v.section, t)
 
 
+def test_the_short_list_and_all_read_one_status(capsys):
+    # `majiang rules` (per ruleset) and `rules --all` (per variant) take the status from
+    # the same notes: a ruleset that plays one variant shows that variant's status; 宜昌
+    # (the Sichuan values used) is interpreted in both
+    vs = variants()
+    per_ruleset = {}
+    for v in vs:
+        per_ruleset.setdefault(v.ruleset, []).append(v)
+    assert main(["rules", "--json"]) == 0
+    short = {r["name"]: r["coverage"] for r in json.loads(capsys.readouterr().out)}
+    for name, rows in per_ruleset.items():
+        if len(rows) == 1 and not VARIANTS[vs.index(rows[0])].interpreted:
+            assert short[name] == rows[0].status == rules.get(name).coverage, name
+    assert short["sichuan_xueliu"] == "interpreted"
+    assert {v.section: v.status for v in vs}["§3.11"] == "interpreted"
+    assert rules.get("sichuan_xueliu").section == "§3.11"
+    assert short["sichuan"] == "complete"
+
+
 def test_a_fact_the_sources_lose_is_lost_not_missing():
     got = {v.section: v for v in variants()}
     # each named by the rule texts without a definition (a lost list, an undefined name)

@@ -131,7 +131,10 @@ def build(*, long_seven_pairs: int = 8, cap: int | None = 3, self_draw: str = "a
             concealed=KONG_PAYMENTS["concealed"] * base, exposed=KONG_PAYMENTS["direct"] * base,
             exposed_each=base if cagua else 0, added=KONG_PAYMENTS["added"] * base,
             late_added_free=True, when="at_once", transfer=call_transfer),
-        builder="sichuan", section="§3.10")
+        builder="sichuan", section="§3.11" if xueliu else "§3.10",
+        # 宜昌 (the 血流 variant, docs/rules/sichuan.md §10): its own values were not found
+        interpreted=("Yichang values: the Sichuan standard used (docs/rules/sichuan.md §10)",)
+        if xueliu else ())
 
 
 SICHUAN = build()
