@@ -33,9 +33,11 @@ def _melds(n=4, **fed):
     return out
 
 
-def _pay(rs, deltas, *, winner, how, discarder=None, fans=("平胡",), melds, self_draw=None):
+def _pay(rs, deltas, *, winner, how, discarder=None, fans=("平胡",), melds, self_draw=None,
+         live_left=None):
     return liable_payments(rs.liabilities, deltas, winner=winner, how=how,
-                           discarder=discarder, fans=fans, melds=melds, self_draw=self_draw)
+                           discarder=discarder, fans=fans, melds=melds, self_draw=self_draw,
+                           live_left=live_left)
 
 
 # ------------------------------------------------------------------ 海南 (HN, §4)
@@ -142,10 +144,92 @@ def test_anqing_dealers_figure_with_lianzhuang():
     assert got == (-10, 47, -7, -30)
 
 
+# ------------------------------------------------------------------ 海南 options (§7)
+def test_hainan_haidi_bao_zone():
+    # docs/rules/hainan.md §7, by hand: HN pays a discard win as a 包 when the wall holds
+    # 15 < left <= 15 + 4, i.e. at most 4 tiles left to draw (15 kept); A (0) wins a 平胡 on
+    # C's (2) discard, B (1) the dealer: plain B 2, C 1 + 1, D 1 -> +5; 包: C pays 5
+    from majiang.rules.hainan import build
+    rs = build(haidi_bao=True)
+    assert [c.name for c in rs.liabilities] == ["三道牌", "无番抢杠", "海底包牌", "四道牌"]
+    base = settle_hainan(1, 0, 2, dealer=1)
+    none = _melds()
+    for left_to_draw, want in ((5, base), (4, (5, 0, -5, 0)), (1, (5, 0, -5, 0)),
+                               (0, (5, 0, -5, 0))):
+        got, applied = _pay(rs, base, winner=0, how="discard", discarder=2,
+                            fans=("平胡", "有眼"), melds=none, live_left=left_to_draw)
+        assert got == want, left_to_draw
+        assert applied == ([("海底包牌", 2)] if want != base else [])
+    # a robbed kong in the zone too (HN's 抢杠 case), with a 番 source (no 无番抢杠)
+    got, applied = _pay(rs, base, winner=0, how="robbing_kong", discarder=2,
+                        fans=("平胡", "有眼"), melds=none, live_left=lambda: 3)
+    assert got == (5, 0, -5, 0) and applied == [("海底包牌", 2)]
+    # a self-draw in the zone stays as settled; the position not known: no 包
+    zimo = settle_hainan(2, 0, None, dealer=1)
+    assert _pay(rs, zimo, winner=0, how="self_draw", melds=none, live_left=0)[0] == zimo
+    assert _pay(rs, base, winner=0, how="discard", discarder=2, fans=("有眼",),
+                melds=none)[0] == base
+    # off by default
+    assert _pay(HAINAN, base, winner=0, how="discard", discarder=2, fans=("有眼",),
+                melds=none, live_left=0)[0] == base
+    # three players: the zone is 3 tiles
+    assert build(haidi_bao=True, players=3).liabilities[2].last_tiles == 3
+
+
+def test_hainan_fang_goujiao():
+    # HN: with 防勾脚 every discard (or robbed kong) win is settled as a 包 — the
+    # discarder pays what all three would plus the 炮分: 5 here, anywhere in the hand
+    from majiang.rules.hainan import build
+    rs = build(fang_goujiao=True)
+    base = settle_hainan(1, 0, 2, dealer=1)
+    got, applied = _pay(rs, base, winner=0, how="discard", discarder=2, fans=("有眼",),
+                        melds=_melds(), live_left=80)
+    assert got == (5, 0, -5, 0) and applied == [("防勾脚", 2)]
+    # the dealer deals in to a 七小对 (value 2): each pays 2 x 2 (dealer) / 2 x 1, +1:
+    # B 4 + 1, C 2, D 2 -> +9, all from B
+    base = settle_hainan(2, 0, 1, dealer=1)
+    assert base == (9, -5, -2, -2)
+    got, _ = _pay(rs, base, winner=0, how="discard", discarder=1, fans=("七小对",),
+                  melds=_melds())
+    assert got == (9, -9, 0, 0)
+    zimo = settle_hainan(2, 0, None, dealer=1)
+    assert _pay(rs, zimo, winner=0, how="self_draw", melds=_melds())[0] == zimo
+    tuidao = rules.hainan_tuidao.build(fang_goujiao=True, haidi_bao=True)
+    assert {"海底包牌", "防勾脚"} <= {c.name for c in tuidao.liabilities}
+    assert tuidao.options["fang_goujiao"] and tuidao.options["haidi_bao"]
+
+
+def test_hainan_options_in_play():
+    # both loops play the options (no routing): a seeded hand where the zone applies
+    from majiang.rules.hainan import build
+    rs = build(haidi_bao=True, fang_goujiao=False)
+    assert fast_eligible(game_model(rs), ["efficiency"] * 4)
+    seen = set()
+    for h in [59] + list(range(12)):
+        a = play_hand(rs, ["efficiency"] * 4, seed=31, hand=h, engine="compiled")
+        b = play_hand(rs, ["efficiency"] * 4, seed=31, hand=h, engine="python", log=h == 59)
+        assert a.deltas == b.deltas and sum(a.deltas) == 0
+        assert [w["liability"] for w in a.wins] == [w["liability"] for w in b.wins]
+        for w in a.wins:
+            seen.update(n for n, _ in w["liability"])
+        if h == 59:               # the discarder pays the whole win, late in the wall
+            (w,) = a.wins
+            (name, q), = w["liability"]
+            assert name == "海底包牌" and q == w["discarder"] and w["how"] == "discard"
+            plain = w["result"].settle(w["seat"], q)
+            assert w["deltas"][q] == -plain[w["seat"]]
+            draws = sum(1 for e in b.events if e["e"] == "draw")
+            again = replay(to_jsonl(b.events))
+            assert summarize(again) == summarize(b)
+            assert draws > 0
+    assert "海底包牌" in seen
+
+
 # ------------------------------------------------------------------ the cases' checks
 @pytest.mark.parametrize("kw", [dict(wins=("tsumo",)), dict(liable="someone"),
                                 dict(pays="half"), dict(liable="feeder", fed=0),
-                                dict(fed=5), dict(times={3: 0}), dict(times="x")])
+                                dict(fed=5), dict(times={3: 0}), dict(times="x"),
+                                dict(last_tiles=-1), dict(last_tiles=True)])
 def test_bad_cases_raise(kw):
     with pytest.raises(RuleError):
         Liability("x", **kw)

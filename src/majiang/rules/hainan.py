@@ -50,8 +50,12 @@ played by both game loops): the responsible player pays the whole win, the 炮�
 included when he discarded — 三道牌: a win on the discard of a seat that fed the winner
 three (or four) of his claimed melds; a 番-less 抢杠 under 有番 (a robbed kong won with no
 ``pattern`` fan): the robbed seat; 四道牌: a self-draw whose four claimed melds one seat
-fed: that seat pays what all three would.  Not played: 海底包牌 (the zone "near the end
-of the wall" is not given) and 防勾脚 (named only).
+fed: that seat pays what all three would.  Two table options of HN add cases, read from
+the servers' code (docs/rules/hainan.md §7): ``haidi_bao`` (海底包牌, off by default) — a
+win on a discard or a robbed kong with at most one tile per player left to draw (HN:
+``15 < left <= 15 + players``; HNJ: 16 to 19 tiles left) is paid by the discarder alone;
+``fang_goujiao`` (防勾脚, off by default) — every win on a discard or a robbed kong is
+paid by the discarder alone (HN settles such a win as it does 三道牌).
 """
 from __future__ import annotations
 
@@ -122,11 +126,13 @@ def settle_hainan(points: int, winner: int, discarder: int | None, *, players: i
 
 def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
           zhuangxian: bool = True, no_honors: bool = False, players: int = 4,
-          huashang: bool = True) -> Ruleset:
+          huashang: bool = True, haidi_bao: bool = False,
+          fang_goujiao: bool = False) -> Ruleset:
     check_choice(cap, "hainan option cap", (8, 12, 16, None))
     check_choice(players, "hainan option players", (3, 4))
     for key, v in (("you_fan", you_fan), ("jiao_ling", jiao_ling), ("zhuangxian", zhuangxian),
-                   ("no_honors", no_honors), ("huashang", huashang)):
+                   ("no_honors", no_honors), ("huashang", huashang),
+                   ("haidi_bao", haidi_bao), ("fang_goujiao", fang_goujiao)):
         check_bool(v, f"hainan option {key}")
     src = "docs/rules/hainan.md (HN)"
     mult, pat = ("multiplier",), ("pattern",)
@@ -169,6 +175,15 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
     if you_fan:
         bao += (Liability("无番抢杠", wins=("robbing_kong",), liable="discarder",
                           unless_fans=tuple(f.chinese for f in fl if "pattern" in f.tags)),)
+    # 海底包牌 (option, HN / HNJ code): a win on a discard or a robbed kong with at most
+    # one tile per player left to draw (HN: 15 < left <= 15 + players, 15 kept)
+    if haidi_bao:
+        bao += (Liability("海底包牌", wins=("discard", "robbing_kong"), liable="discarder",
+                          last_tiles=players),)
+    # 防勾脚 (option, HN code): every win on a discard or a robbed kong is paid by the
+    # discarder (the robbed seat) alone, against two seats playing into each other's hands
+    if fang_goujiao:
+        bao += (Liability("防勾脚", wins=("discard", "robbing_kong"), liable="discarder"),)
     bao += (Liability("四道牌", wins=("self_draw", "kong_replacement"), liable="feeder",
                       fed=4),)
     return Ruleset(
@@ -186,7 +201,8 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
         scoring=ScoringRule(mode="custom", function="hainan", cap=cap),
         options={"cap": cap, "you_fan": you_fan, "jiao_ling": jiao_ling,
                  "zhuangxian": zhuangxian, "no_honors": no_honors, "players": players,
-                 "huashang": huashang},
+                 "huashang": huashang, "haidi_bao": haidi_bao,
+                 "fang_goujiao": fang_goujiao},
         builder="hainan", section="§3.20",
         interpreted=("items 7-9 of the 番 list inferred (docs/rules/hainan.md)",
                      "a wall end of about 15 tiles; 地胡 as any non-dealer win in the first go-around before a call",
@@ -194,9 +210,14 @@ def build(*, cap: int | None = 8, you_fan: bool = True, jiao_ling: bool = True,
                      "total: not stated)",
                      "花上添花 x3 (the servers) over the fragment's 花砸 with no 番 (option "
                      "huashang); a flower drawn as a kong's replacement: 花上添花, not also "
-                     "杠上开花"),
-        lost=("海底包牌: the 海底 zone it names (near the end of the wall) is not given",
-              "防勾脚 (a liability option named, never defined)"))
+                     "杠上开花",
+                     "海底包牌 (option haidi_bao) read from the servers' code "
+                     "(docs/rules/hainan.md §7): a win on a discard or a robbed kong with at "
+                     "most one tile per player left to draw is paid by the discarder alone",
+                     "防勾脚 (option fang_goujiao) read from one server's code "
+                     "(docs/rules/hainan.md §7): every win on a discard or a robbed kong is "
+                     "paid by the discarder alone"),
+        lost=())
 
 
 HAINAN = build()

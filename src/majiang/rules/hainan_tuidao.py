@@ -21,7 +21,8 @@ docs/rules/hainan.md), the payments these:
   ``huashang=False``; the fragment and the servers' ×3 **conflict**; the fragment is followed
   here, the servers by ``hainan``).
 * 包牌: the liability cases of ``hainan`` (三道牌, a 番-less 抢杠, 四道牌: the responsible
-  player pays the whole win alone; :mod:`majiang.rules.liability`), kept from the base.
+  player pays the whole win alone; :mod:`majiang.rules.liability`), kept from the base,
+  with its options ``haidi_bao`` (海底包牌) and ``fang_goujiao`` (防勾脚), off by default.
 
 Options of :func:`build` (default first, alternatives named in docs/rules/hainan_tuidao.md §3):
 
@@ -144,13 +145,16 @@ def _seats(players: int, *seats: int) -> None:
 
 
 def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True,
-          cap: int | None = 8) -> Ruleset:
+          cap: int | None = 8, haidi_bao: bool = False, fang_goujiao: bool = False) -> Ruleset:
     check_choice(payment, "hainan_tuidao option payment", ("everyone", "discarder"))
     check_choice(unit, "hainan_tuidao option unit", ("flat", "hainan"))
-    check_bool(you_fan, "hainan_tuidao option you_fan")
+    for key, v in (("you_fan", you_fan), ("haidi_bao", haidi_bao),
+                   ("fang_goujiao", fang_goujiao)):
+        check_bool(v, f"hainan_tuidao option {key}")
     check_choice(cap, "hainan_tuidao option cap", (8, 12, 16, None))
     # 花砸 (a win on a flower replacement) adds nothing: the fragment, not the servers' ×3
-    base = _hainan_build(you_fan=you_fan, cap=cap, huashang=False)
+    base = _hainan_build(you_fan=you_fan, cap=cap, huashang=False, haidi_bao=haidi_bao,
+                         fang_goujiao=fang_goujiao)
     # 明摸 / 明打: paid by the settlement (no 番); the tag lets players declare with the hand
     # shown in the game engine (majiang.game.engine.facts.ready_kinds)
     ready_fans = (
@@ -166,14 +170,15 @@ def build(*, payment: str = "everyone", unit: str = "flat", you_fan: bool = True
                            "declared_ready": "", "discarder_ready": False},
         scoring=ScoringRule(mode="custom", function="hainan_tuidao", cap=cap),
         source=_SRC, options={"payment": payment, "unit": unit, "you_fan": you_fan,
-                              "cap": cap},
+                              "cap": cap, "haidi_bao": haidi_bao,
+                              "fang_goujiao": fang_goujiao},
         builder="hainan_tuidao", section="§3.21",
         # who deals next: "其余规则与大众麻将相同" read as 轮庄 with 连庄 on the dealer's win
         dealer_rule=DealerRule(draw="pass"),
         interpreted=("read as the settlement of 海南 (docs/rules/hainan_tuidao.md §1)",
                      "a self-draw pays 1 from each; 明打 = a declared player dealing in",
                      "next dealer: the dealer keeps the deal on his win, otherwise the next "
-                     "seat (\"其余规则与大众麻将相同\")"),
+                     "seat (\"其余规则与大众麻将相同\")") + base.interpreted[-2:],
         missing=(), lost=("items 1 and 3 of the text",) + base.lost)
 
 

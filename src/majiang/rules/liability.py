@@ -12,8 +12,9 @@ each claimed meld.  Both game loops pay every win through it
   (``"feeder"``), a seat the winner himself fed ``fed`` or more melds (``"fed"``,
   安庆 反包), or the seat that fed the winner's latest claimed meld (``"last_feeder"``:
   on a win on a claimed kong's replacement, the discarder of that kong, 南京 大杠开花);
-* **when** (``wins``, ``fed``, ``only_fans`` / ``unless_fans``): the kinds of win, the
-  melds fed, fans the win must (or must not) count;
+* **when** (``wins``, ``fed``, ``only_fans`` / ``unless_fans``, ``last_tiles``): the kinds
+  of win, the melds fed, fans the win must (or must not) count, how near the wall's end
+  the win falls (海南 海底包牌: at most ``last_tiles`` tiles left to draw);
 * **what he pays** (``pays``): ``"win"`` — every payment of the win, the others paying
   nothing (海南 "the responsible player pays the whole amount plus 1"); ``"self_draw"`` —
   the whole win as if self-drawn, every other seat's share (南京 抢杠 "counts as a
@@ -82,6 +83,10 @@ class Liability:
         :data:`PAYS`.
     times, all_pungs_times : mapping or pairs
         ``{melds fed: multiplier}`` (see the module docstring).
+    last_tiles : int or None
+        The case applies only when at most this many tiles are left to draw at the win
+        (the wall's tiles less those kept at its end; 海南 海底包牌: one per player);
+        None: anywhere in the hand.
 
     Raises
     ------
@@ -98,6 +103,7 @@ class Liability:
     pays: str = "win"
     times: tuple = ()
     all_pungs_times: tuple = ()
+    last_tiles: int | None = None
 
     def __post_init__(self) -> None:
         where = f"liability {self.name!r}"
@@ -114,6 +120,11 @@ class Liability:
             raise RuleError(f"{where}: a feeder is liable only for some melds fed (fed >= 1)")
         for key in ("only_fans", "unless_fans"):
             object.__setattr__(self, key, tuple(getattr(self, key)))
+        if self.last_tiles is not None and (isinstance(self.last_tiles, bool)
+                                            or not isinstance(self.last_tiles, int)
+                                            or self.last_tiles < 0):
+            raise RuleError(f"{where}: last_tiles must be a number of tiles >= 0 or None, "
+                            f"got {self.last_tiles!r}")
         object.__setattr__(self, "times", _pairs(self.times, f"{where}: times"))
         object.__setattr__(self, "all_pungs_times",
                            _pairs(self.all_pungs_times, f"{where}: all_pungs_times"))
@@ -138,6 +149,8 @@ class Liability:
         when = " or ".join(w.replace("_", " ") for w in self.wins)
         fans = (f" with {' or '.join(self.only_fans)}" if self.only_fans
                 else " with none of its 番 sources" if self.unless_fans else "")
+        if self.last_tiles is not None:
+            fans += f" with at most {self.last_tiles} tiles left to draw"
         return f"{self.name}: on a {when} win{fans}, {who} {what}"
 
     def multiplier(self, n: int, all_pungs: bool) -> int:
@@ -162,7 +175,7 @@ def _fed(melds, giver: int, taker: int) -> list:
 
 
 def liable_payments(cases, deltas, *, winner: int, how: str, discarder, fans, melds,
-                    self_draw=None) -> tuple:
+                    self_draw=None, live_left=None) -> tuple:
     """The payments of one win with the ruleset's liability cases applied.
 
     Parameters
@@ -185,6 +198,10 @@ def liable_payments(cases, deltas, *, winner: int, how: str, discarder, fans, me
     self_draw : callable, optional
         ``self_draw() -> deltas`` of the same win settled as a self-draw (needed by
         ``pays="self_draw"``).
+    live_left : int or callable, optional
+        The tiles left to draw at the win (the wall less the tiles kept at its end), or
+        ``live_left() -> int`` (asked only by a case with ``last_tiles``); None: not
+        known, and such a case does not apply.
 
     Returns
     -------
@@ -204,6 +221,11 @@ def liable_payments(cases, deltas, *, winner: int, how: str, discarder, fans, me
             continue
         if c.unless_fans and fans.intersection(c.unless_fans):
             continue
+        if c.last_tiles is not None:
+            if callable(live_left):
+                live_left = live_left()
+            if live_left is None or live_left > c.last_tiles:
+                continue
         for q in _liable_seats(c, n, winner, discarder, melds):
             kinds = (_fed(melds, winner, q) if c.liable == "fed"
                      else [melds[winner][-1][1]] if c.liable == "last_feeder"

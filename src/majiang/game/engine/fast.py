@@ -132,9 +132,18 @@ class _FastBridge:
         return [[(int(m[4]), kinds[m[0]]) for m in info[7] if m[4] >= 0]
                 for info in self.fh.seat_info()]
 
+    def _live_left(self):
+        """The tiles left to draw (the wall less the tiles kept at its end after the
+        kongs made), read from the compiled hand at a win, only for a liability case bound
+        to the wall's end."""
+        t = self.fh.tallies()
+        return self.fh.wall_left - self.rs.wall_end.kept_tiles(sum(x[0] for x in t),
+                                                               sum(x[1] for x in t))
+
     def record(self, p, tile, res, self_drawn, discarder, kong, robbing, outs):
         win = _make_win(self.rs, p, tile, res, bool(self_drawn), discarder, bool(kong),
-                        bool(robbing), outs, self.args.get(p), self._claimed_melds)
+                        bool(robbing), outs, self.args.get(p), self._claimed_melds,
+                        self._live_left)
         for q in range(len(self.deltas)):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)

@@ -462,7 +462,8 @@ class HandState:
                    robbing=False):
         win = _make_win(self.rs, p, tile, res, self_drawn, discarder, kong, robbing,
                         [s.out for s in self.seats], self._win_args.get(p),
-                        lambda: claimed_melds(s.melds for s in self.seats))
+                        lambda: claimed_melds(s.melds for s in self.seats),
+                        lambda: self.wall_left - self.kept())
         for q in range(self.n):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)

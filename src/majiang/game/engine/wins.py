@@ -99,7 +99,7 @@ def claimed_melds(seat_melds) -> list:
 
 
 def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, check,
-              melds=None):
+              melds=None, live_left=None):
     """The record of one win and its settlement (``FanResult.settle`` /
     ``RegionalResult.settle``); after a blood win, seats already out do not pay a
     self-draw.  ``kong_discard``: won on the discard its discarder made right after his
@@ -107,7 +107,9 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
     (:attr:`~majiang.rules.base.Ruleset.liabilities`) then move the payments onto the
     liable seat: ``melds`` is a callable giving every seat's claimed melds as
     ``(from seat, kind)`` (:func:`claimed_melds`), asked only when the ruleset has such
-    cases; the record's ``"liability"`` lists the cases applied as ``(name, seat)``."""
+    cases, ``live_left`` a callable giving the tiles left to draw (the wall less the
+    tiles kept at its end), asked only by a case bound to the wall's end (海南 海底包牌);
+    the record's ``"liability"`` lists the cases applied as ``(name, seat)``."""
     r = res.result
     if self_drawn:
         deltas = list(r.settle(p, None))
@@ -126,7 +128,8 @@ def _make_win(rs, p, tile, res, self_drawn, discarder, kong, robbing, outs, chec
         from ...rules.liability import liable_payments
         deltas, liability = liable_payments(
             rs.liabilities, deltas, winner=p, how=how, discarder=discarder,
-            fans=[f for f, _ in fans], melds=melds(), self_draw=lambda: r.settle(p, None, as_self_draw=True))
+            fans=[f for f, _ in fans], melds=melds(), self_draw=lambda: r.settle(p, None, as_self_draw=True),
+            live_left=live_left)
         deltas = list(deltas)
     return {"seat": p, "tile": int(tile), "how": how, "discarder": discarder, "fans": fans,
             "total": int(r.total), "points": int(getattr(r, "points", r.total)),
