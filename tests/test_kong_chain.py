@@ -106,3 +106,69 @@ def test_conservation_on_seeded_hands():
         check_settlement(a)
         check_settlement(b)
         assert list(a.deltas) == list(b.deltas)
+
+
+def test_kongs_read_by_the_ruleset():
+    # 四川 pays 刮风下雨 and 广东 杠分 (kong payments), 杭州's 杠开 counts the chain; MCR
+    # and 武汉 do neither: the compiled loop leaves its ledger alone there
+    from majiang.game.engine.fast import _fast_flags
+    from majiang.game.engine.kongs import kongs_read
+    from majiang.rules.model import game_model
+    expect = {"sichuan": True, "guangdong": True, "hangzhou": True, "mcr": False,
+              "wuhan": False}
+    for name, want in expect.items():
+        rs = majiang.rules.get(name)
+        assert kongs_read(rs) is want, name
+        assert _fast_flags(game_model(rs))["pay_kongs"] == int(want), name
+
+
+def test_every_chain_fan_is_tagged():
+    # the tag is what the compiled loop reads: a fan counting WinContext.kong_chain
+    # without it would score one kong where the chain had more
+    from majiang.rules import fans as F
+    for name in majiang.rules.available():
+        for f in majiang.rules.get(name).fans:
+            if f.predicate is F.kong_chain:
+                assert F.KONG_CHAIN in f.tags, (name, f.chinese)
+
+
+def _compiled_hands(name, n, count_kongs):
+    """``n`` seeded compiled hands of ``name``, the ledger told of every kong when
+    ``count_kongs`` (the loop's flag before it read the ruleset) or as the ruleset says."""
+    from majiang.game.engine import fast
+    orig = fast.kongs_read
+    fast._FLAGS.clear()
+    fast._HAND_FLAGS.clear()
+    if count_kongs:
+        fast.kongs_read = lambda rs: True
+    try:
+        out = []
+        for s in range(n):
+            st = play_hand(name, "efficiency", seed=s, hand=s, engine="compiled")
+            out.append((sum(t[0] + t[1] for t in st.tallies), summarize(st),
+                        list(st.deltas),
+                        [(w["seat"], w["fans"], w["total"], w["deltas"]) for w in st.wins]))
+        return out
+    finally:
+        fast.kongs_read = orig
+        fast._FLAGS.clear()
+        fast._HAND_FLAGS.clear()
+
+
+def _check_same(name, n):
+    a = _compiled_hands(name, n, True)
+    b = _compiled_hands(name, n, False)
+    assert sum(1 for x in b if x[0]) >= n // 10        # hands with kongs were played
+    assert a == b
+
+
+def test_scores_unchanged_without_the_ledger():
+    # MCR pays no kong money and reads no chain: the same hands, wins and scores
+    _check_same("mcr", 200)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["changsha", "hainan", "hefei", "kawuxing", "luoyuan",
+                                  "shenyang", "taiwan", "wuhan", "plain", "guannan"])
+def test_scores_unchanged_without_the_ledger_regional(name):
+    _check_same(name, 200)

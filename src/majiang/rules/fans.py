@@ -171,6 +171,13 @@ def kong_chain(w) -> int:
     return max(1, ctx.kong_chain) if ctx.kong_replacement else 0
 
 
+KONG_CHAIN = "kong_chain"
+"""Tag of a fan that reads :attr:`WinContext.kong_chain <majiang.winning.WinContext.kong_chain>`
+(the kongs made in a row before a win on the last one's replacement, 杭州 杠开 ×2 per kong,
+:func:`kong_chain`): the compiled game loop counts the kongs in play only for a ruleset with
+such a fan or with kong payments (:func:`majiang.game.engine.kongs.kongs_read`)."""
+
+
 def robbing(w) -> int:
     return int(w.context.robbing_kong)
 

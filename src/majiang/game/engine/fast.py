@@ -18,7 +18,7 @@ from . import facts as _facts
 from .facts import (_ALL_PAIRS, _indicator_back_possible, _pass_lock,
                     _shape_extra)
 from .deal import exchange_direction, plays_exchange
-from .kongs import KongLedger
+from .kongs import KongLedger, kongs_read
 from .settlement import end_checks
 from .wall import build_wall, checked_wall, expected_census, hand_bit_generator, tile_census
 from .wins import _make_win, _verdict, check_win_fn, win_context
@@ -299,9 +299,9 @@ def _fast_flags(model) -> dict:
     lock = _pass_lock(rs)
     we = rs.wall_end
     flags = {
-        # every kong goes to the bridge's ledger (bridge.kong): its payments, and the kongs
-        # made in a row that a win on the replacement counts (WinContext.kong_chain)
-        "pay_kongs": 1,
+        # the kongs go to the bridge's ledger (bridge.kong) when the ruleset reads it: its
+        # payments, or the kongs made in a row a win on the replacement counts (杭州 杠开)
+        "pay_kongs": int(kongs_read(rs)),
         "min_aware": int(_facts.min_aware(model)),
         "chow": int("chow_left" in model.calls), "pung": int("pung" in model.calls),
         "exposed_kong": int("exposed_kong" in model.calls),

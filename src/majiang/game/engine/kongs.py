@@ -6,6 +6,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+def kongs_read(rs) -> bool:
+    """Whether anything in the ruleset reads a :class:`KongLedger`: its kong payments
+    (:attr:`Ruleset.kong_payments`) or a fan tagged :data:`~majiang.rules.fans.KONG_CHAIN`
+    (杭州 杠开 ×2 per kong, :attr:`WinContext.kong_chain
+    <majiang.winning.WinContext.kong_chain>`).  The compiled loop tells the ledger its
+    kongs only then (its ``pay_kongs`` flag); else its win contexts carry ``kong_chain``
+    0, which nothing in the ruleset reads."""
+    from ...rules.fans import KONG_CHAIN
+    return (getattr(rs, "kong_payments", None) is not None
+            or any(KONG_CHAIN in f.tags for f in rs.fans))
+
+
 class KongItem(NamedTuple):
     """One payment of a :class:`KongLedger`.
 
