@@ -34,15 +34,15 @@ def test_horse_seats_count_from_the_dealer():
 def test_follow_dealer_first_go_around():
     e = _k("1z")[0]
     # all four discarded 东 first (dealer 0): the dealer pays 1 to each of the three
-    t = _table(end="wall", discards=((e, 3), (e, 5), (e,), (e, 7)))
+    t = _table(end="wall", opening=((e, 3), (e, 5), (e,), (e, 7)))
     assert _by_check(G.end_settlement(G.build(), t)) == {"跟庄": [(0, 1, 1), (0, 2, 1),
                                                                  (0, 3, 1)]}
     # the second go-around copied too: still once (GF: the dealer's first discard only)
-    t2 = _table(end="wall", discards=((e, 3), (e, 3), (e, 3), (e, 3)), dealer=1)
+    t2 = _table(end="wall", opening=((e, 3), (e, 3), (e, 3), (e, 3)), dealer=1)
     assert _by_check(G.end_settlement(G.build(), t2)) == {"跟庄": [(1, 0, 1), (1, 2, 1),
                                                                   (1, 3, 1)]}
     # one seat broke it, or the option is off: nothing
-    assert G.end_settlement(G.build(), _table(discards=((e,), (e,), (3,), (e,)))) == []
+    assert G.end_settlement(G.build(), _table(opening=((e,), (e,), (3,), (e,)))) == []
     assert G.end_settlement(G.build(follow_dealer=False), t) == []
 
 
@@ -610,3 +610,66 @@ def test_flower_ghosts_never_left_without_a_discard():
     out = g.own_turn(1, t, False)
     assert out[0] == "end" and st.wins and st.wins[-1]["seat"] == 1 and pols[1].seen == []
     assert np.sum(st.deltas) == 0
+
+
+# -- 跟庄 after a claim: read from the discards made in turn order (EndTable.opening) ------
+
+
+def _opening_from_log(events, n=4):
+    """Per seat, its discards before the first call or win, read from the log (a claimed
+    discard, the last one logged, taken back out)."""
+    out = [[] for _ in range(n)]
+    for e in events:
+        if e["e"] == "call" or (e["e"] == "win" and e.get("how") == "discard"):
+            out[e.get("frm", e.get("discarder"))].pop()
+            break
+        if e["e"] == "win":
+            break
+        if e["e"] == "discard":
+            out[e["seat"]].append(int(e["tile"]))
+    return tuple(tuple(x) for x in out)
+
+
+def test_follow_dealer_not_read_after_the_first_discard_is_claimed():
+    # the dealer throws 东, seat 2 pungs it and throws 5m; seats 3, 0, 1 throw 5m too.
+    # The pools then read 5m 5m 5m 5m from the dealer on (东 left the dealer's pool), but
+    # nobody followed the dealer's first discard: no 跟庄 (GF: the others discard the
+    # dealer's first discard in the first go-around)
+    from majiang.game.engine.settlement import end_table
+    from _engine_helpers import Script, build_test_wall
+    hands = ["1z5m1m4m7m2p5p8p3s6s9s3z4z6z", "5m1m4m7m2p5p8p3s6s9s2z3z7z",
+             "1z1z5m2m8m3p6p9p1s4s7s2z4z", "5m2m8m3p6p9p1s4s7s3z4z6z7z"]
+    wall = build_test_wall("guangdong", hands)
+    pols = [Script("1z5m"), Script("5m"), Script("5m", claims=("pung",)), Script("5m")]
+    st = play_hand("guangdong", pols, wall=wall, dealer=0, engine="python", log=True)
+    calls = [(e["seat"], e["kind"], e["tile"]) for e in st.events if e["e"] == "call"]
+    assert calls[0] == (2, "pung", _k("1z")[0])
+    # the shifted pools
+    assert [tuple(s.discards[:1]) for s in st.seats] == [tuple(_k("5m"))] * 4
+    assert end_table(st).opening == ((), (), (), ())
+    assert not [e for e in st.end_checks if e["check"] == "跟庄"]
+
+
+@pytest.mark.parametrize("hand", [1036, 2819])
+def test_follow_dealer_after_a_claim_in_both_loops(hand):
+    # seeded hands where a claim in the first go-around shifts the pools into a false
+    # follow (1036: the dealer's 东 punged, then 南 from four seats out of turn; 2819: the
+    # third discard punged): no 跟庄 in either loop; the opening is the log's
+    from majiang.game.engine.settlement import end_table
+    from majiang.rules.baoding import gen_zhuang_rounds
+    py = play_hand("guangdong", "efficiency", seed=7, hand=hand, engine="python", log=True)
+    want = _opening_from_log(py.events)
+    for st in (py, play_hand("guangdong", "efficiency", seed=7, hand=hand, engine="compiled")):
+        t = end_table(st)
+        assert gen_zhuang_rounds(t.discards, t.dealer) == 1      # the pools' false reading
+        assert t.opening == want
+        assert not [e for e in st.end_checks if e["check"] == "跟庄"]
+
+
+def test_opening_matches_the_log_on_seeded_hands():
+    from majiang.game.engine.settlement import end_table
+    for h in range(40):
+        py = play_hand("guangdong", "efficiency", seed=5, hand=h, engine="python", log=True)
+        fast = play_hand("guangdong", "efficiency", seed=5, hand=h, engine="compiled")
+        want = _opening_from_log(py.events)
+        assert end_table(py).opening == want == end_table(fast).opening

@@ -287,13 +287,13 @@ def test_gen_zhuang_by_hand():
     # dealer B; go-arounds 1 and 2 copied (东, then 3筒), broken in the 3rd: with 1 a go-around
     # B pays A, C, D 2 each (B -6), win or not; with 2 a go-around, 4 each
     pools = ((e, w, 5), (e, w, 6), (e, w, 7), (e, w, 8))
-    t = end_table(end="wall", discards=pools, dealer=1, melds=(0,) * 4)
+    t = end_table(end="wall", opening=pools, dealer=1, melds=(0,) * 4)
     assert by_check(H.end_settlement(H.build(gen_zhuang=1), t)) == {
         "跟庄": [(1, 0, 2), (1, 2, 2), (1, 3, 2)]}
     assert by_check(H.end_settlement(H.build(gen_zhuang=2), t)) == {
         "跟庄": [(1, 0, 4), (1, 2, 4), (1, 3, 4)]}
     assert H.end_settlement(H.build(), t) == []                     # off
-    broken = end_table(end="wall", discards=((e,), (e,), (w,), (e,)), dealer=1)
+    broken = end_table(end="wall", opening=((e,), (e,), (w,), (e,)), dealer=1)
     assert H.end_settlement(H.build(gen_zhuang=2), broken) == []
 
 

@@ -298,15 +298,15 @@ def test_chao_zhuang_from_the_final_table():
     # throw the dealer's first discard in the first go-around: the dealer pays 5 to each
     # (no 精 on the table: no 精分)
     from _engine_helpers import by_check, end_table
-    t = end_table(end="wall", discards=((E, 3), (E, 5), (E,), (E, 7)))
+    t = end_table(end="wall", opening=((E, 3), (E, 5), (E,), (E, 7)))
     assert by_check(N.end_settlement(N.NANCHANG, t)) == {"抄庄": [(0, 1, 5), (0, 2, 5),
                                                                   (0, 3, 5)]}
     # the dealer in seat 2: he pays; a later go-around copied as well: still 5 each
-    t2 = end_table(end="win", discards=((S, 1), (S, 1), (S, 1), (S, 1)), dealer=2)
+    t2 = end_table(end="win", opening=((S, 1), (S, 1), (S, 1), (S, 1)), dealer=2)
     assert by_check(N.end_settlement(N.NANCHANG, t2)) == {"抄庄": [(2, 0, 5), (2, 1, 5),
                                                                    (2, 3, 5)]}
     # one seat threw another tile, or the option is off: nothing
-    assert N.end_settlement(N.NANCHANG, end_table(discards=((E,), (E,), (W,), (E,)))) == []
+    assert N.end_settlement(N.NANCHANG, end_table(opening=((E,), (E,), (W,), (E,)))) == []
     assert N.end_settlement(N.build(chao_zhuang=False), t) == []
 
 
@@ -315,7 +315,7 @@ def test_chao_zhuang_with_jing_scores():
     # paid by each other seat; 抄庄 on top: the dealer pays 5 to each other seat
     from _engine_helpers import by_check, end_table
     p9, p1 = 17, 9
-    t = end_table(end="wall", discards=((E,), (E,), (E,), (E,)), wild=(p9, p1),
+    t = end_table(end="wall", opening=((E,), (E,), (E,), (E,)), wild=(p9, p1),
                   tiles=({}, {p9: 2, p1: 1}, {}, {}))
     got = by_check(N.end_settlement(N.NANCHANG, t))
     assert got == {"精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)],

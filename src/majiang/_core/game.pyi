@@ -59,6 +59,7 @@ class FastHand:
     jk: int
     indicator: int
     last_drawn: int
+    open_turns: int
     def __init__(self, wall: npt.NDArray[np.int16], n: int, hand_size: int, dealer: int,
                  prevalent: int, copies: _U8, flags: dict, ptypes: list[int], gens: list,
                  bridge: object) -> None: ...

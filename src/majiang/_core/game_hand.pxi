@@ -24,6 +24,8 @@ cdef class _HandState:
     cdef list gens
     cdef public int jk, indicator
     cdef public int last_drawn  # kind of the last playing tile taken (-1 none; 长沙 扎鸟)
+    cdef public int open_turns  # discards made in turn order from the dealer before the first
+                                # claim or win (-1: none yet; 跟庄, engine.end_table)
     cdef int jk_mode, fifth, three_jokers
     cdef int all258            # the all_258 form (将将胡 of any shape): THE predicate is asked
     cdef uint64_t no_set       # bit k: kind k never enters a set (武汉 红中): no pung, no kong
@@ -58,6 +60,7 @@ cdef class _HandState:
             raise ValueError("wall too long")
         self.wall_n = wv.shape[0]
         self.last_drawn = -1
+        self.open_turns = -1
         for i in range(self.wall_n):
             self.wall[i] = wv[i]
         self.n = n

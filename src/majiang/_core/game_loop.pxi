@@ -336,6 +336,8 @@ cdef class FastHand(_HandBots):
         cdef int a, x
         sp.n_disc -= 1
         self.visible[tile] -= 1
+        if self.open_turns < 0:
+            self.open_turns = self.turns - 1
         if self.optkind_last == O_KONG:
             sq.phys[tile] -= 3
             self.add_meld(q, 2, tile, 0, p)
@@ -408,6 +410,8 @@ cdef class FastHand(_HandBots):
 
     cdef void record(self, int p, int tile, object res, bint self_drawn, int discarder,
                      bint kong, bint robbing) except *:
+        if self.open_turns < 0:     # the claimed discard is not part of the turn order
+            self.open_turns = self.turns - (0 if (self_drawn or robbing) else 1)
         outs = [bool(self.seats[q].out) for q in range(self.n)]
         self.bridge.record(p, tile, res, self_drawn, None if discarder < 0 else discarder,
                            kong, robbing, outs)

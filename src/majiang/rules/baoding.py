@@ -117,9 +117,11 @@ def gen_zhuang(rounds: int, dealer: int, players: int = 4) -> tuple:
 
 
 def gen_zhuang_rounds(discards, dealer: int) -> int:
-    """How many go-arounds from the first had all players discard the same kind, read from
-    the discard pools in turn order from the dealer (a claimed tile leaves its pool, so a
-    claim ends the run)."""
+    """How many go-arounds from the first had all players discard the same kind.
+    ``discards``: per seat, its discards made in turn order from the dealer before the
+    first claim or win (:attr:`EndTable.opening <majiang.rules.table_rules.EndTable.opening>`:
+    a claim ends the run; the pools themselves would not do, a claimed tile leaves its pool
+    and the later ones shift into its place)."""
     n = len(discards)
     order = [(dealer + i) % n for i in range(n)]
     r = 0
@@ -147,7 +149,7 @@ def end_settlement(rs, table) -> list:
     """跟庄 (a declared discarder's deal-in is paid by the win's own settlement)."""
     out = []
     if rs.options.get("gen_zhuang", True):
-        r = gen_zhuang_rounds(table.discards, table.dealer)
+        r = gen_zhuang_rounds(table.opening, table.dealer)
         for p in range(table.players):
             if r and p != table.dealer:
                 out.append({"check": "跟庄", "payer": table.dealer, "payee": p, "amount": r})

@@ -51,8 +51,8 @@ hand (:func:`end_settlement`, ``check`` = "跟庄" / "买马"), besides the win 
 
 * 跟庄 (``follow_dealer``, on by default: a rule of the game in GF): when the three others
   each discard the dealer's first discard in the first go-around, the dealer pays each of
-  them :data:`FOLLOW_DEALER_PAYMENT`, win or not.  Read from the discard pools as 保定's
-  跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`), the first go-around only.
+  them :data:`FOLLOW_DEALER_PAYMENT`, win or not (a claim among those discards ends it).
+  Read as 保定's 跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`), the first go-around only.
 * 买马 (``horses``, 0 by default: an option of most products; GF offers 2, 4, 6, 8, 10 or
   20): after a win that many tiles are turned from the head of the live wall (fewer when
   fewer are left [interp.]).  Counting from the dealer (1/5/9/东/中 the dealer, 2/6/南/发
@@ -187,7 +187,7 @@ def end_settlement(rs, table) -> list:
     opts = rs.options
     n, dealer = table.players, table.dealer
     out = []
-    if opts.get("follow_dealer", True) and gen_zhuang_rounds(table.discards, dealer):
+    if opts.get("follow_dealer", True) and gen_zhuang_rounds(table.opening, dealer):
         out += [{"check": "跟庄", "payer": dealer, "payee": q, "amount": FOLLOW_DEALER_PAYMENT}
                 for q in range(n) if q != dealer]
     streak = int(opts.get("dealer_streak", 0))

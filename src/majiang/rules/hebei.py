@@ -35,8 +35,8 @@ Options of :func:`build` (default first, alternatives named in docs/rules/hebei.
 * ``gen_zhuang`` (0, off: not in the rule text): 跟庄 of the Hebei city games (docs/rules/hebei.md
   §4) — when all four players discard the same kind in a go-around, from the first on, the
   dealer pays each other player this amount (1: 保定 / 廊坊, 2: 承德 / 唐山), not doubled,
-  once per such go-around until one breaks the run, win or not; read from the discard
-  pools as 保定's and 广东's 跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`).
+  once per such go-around until one breaks the run (or a claim does), win or not; read
+  from the discards made before the first claim as 保定's and 广东's 跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`).
 
 金杠 (option ``gold_kong``, TJJ2 ``mode_金杠``, off): the four 混儿 held together may be
 declared as a concealed kong — a set of the hand like any concealed kong, its tiles
@@ -160,7 +160,7 @@ def end_settlement(rs, table) -> list:
     out = kong_money(table.kongs, table.winners, table.dealer, table.players,
                      table.wild)
     amount = rs.options.get("gen_zhuang", 0)
-    rounds = gen_zhuang_rounds(table.discards, table.dealer) if amount else 0
+    rounds = gen_zhuang_rounds(table.opening, table.dealer) if amount else 0
     out += [{"check": "跟庄", "payer": table.dealer, "payee": p, "amount": rounds * amount}
             for p in range(table.players) if rounds and p != table.dealer]
     return out

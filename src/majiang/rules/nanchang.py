@@ -303,7 +303,7 @@ def end_settlement(rs, table) -> list:
     hold = jing_holdings(rs, table)
     out = [{"check": "精分", "payer": a, "payee": b, "amount": v}
            for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"))]
-    if rs.options.get("chao_zhuang", True) and gen_zhuang_rounds(table.discards, table.dealer):
+    if rs.options.get("chao_zhuang", True) and gen_zhuang_rounds(table.opening, table.dealer):
         out += [{"check": "抄庄", "payer": table.dealer, "payee": q,
                  "amount": CHAO_ZHUANG_PAYMENT}
                 for q in range(table.players) if q != table.dealer]

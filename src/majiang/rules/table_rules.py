@@ -301,6 +301,13 @@ class EndTable:
         for a winner the winning tile.
     discards : tuple of tuple of int
         Per seat, the kinds still in that seat's discard pool (claimed ones removed).
+    opening : tuple of tuple of int
+        Per seat, the kinds it discarded while play went round in turn order from the
+        dealer: before the first discard someone claimed (a call or a win on it; that tile
+        not included) and before the first win.  What 跟庄 / 抄庄 read
+        (:func:`~majiang.rules.baoding.gen_zhuang_rounds`): a claimed tile leaves its pool,
+        so ``discards`` would shift the later ones into its place.  () when the loop did
+        not keep it.
     kongs : tuple of tuple
         Per seat, ``(kind, how, feeder)``: how ``"concealed"`` / ``"added"`` /
         ``"exposed"`` (feeder = the discarder's seat, else None).
@@ -361,6 +368,7 @@ class EndTable:
     win_tiles: tuple = ()
     kong_discards: tuple = ()
     last_drawn: int | None = None
+    opening: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}

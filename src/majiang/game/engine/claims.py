@@ -168,6 +168,7 @@ class _Claims:
             sq = st.seats[q]
             sp = st.seats[p]
             sp.discards.pop()
+            st.end_turn_order(True)
             kind = st.play_kind(tile)
             st.visible[kind] -= 1
             if c[0] == "kong":

@@ -186,6 +186,7 @@ class FastState:
         self.jks = (fh.jk,) if fh.jk >= 0 else ()
         self.indicator = fh.indicator if fh.indicator >= 0 else None
         self.last_drawn = fh.last_drawn
+        self.open_turns = fh.open_turns
 
     @cached_property
     def tallies(self) -> list:

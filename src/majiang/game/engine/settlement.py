@@ -188,7 +188,22 @@ def end_table(st, readiness=None):
                     payments=tuple(tuple(int(x) for x in w["deltas"]) for w in st.wins),
                     win_tiles=tuple(int(w["tile"]) for w in st.wins),
                     kong_discards=tuple(bool(w.get("kong_discard")) for w in st.wins),
-                    last_drawn=_last_drawn(st))
+                    last_drawn=_last_drawn(st), opening=_opening(st))
+
+
+def _opening(st) -> tuple:
+    """Per seat, its discards made in turn order from the dealer before the first claim
+    or win (:attr:`EndTable.opening`): the first ``open_turns`` discards of the hand went
+    dealer, next seat, …; none of them was claimed, so each is still in its pool, in
+    order.  () when the loop did not keep the count."""
+    t = getattr(st, "open_turns", None)
+    if t is None:
+        return ()
+    t = st.turns if t < 0 else t
+    n = st.n
+    made = [t // n + (1 if (q - st.dealer) % n < t % n else 0) for q in range(n)]
+    return tuple(tuple(int(k) for k in list(st.seats[q].discards)[:made[q]])
+                 for q in range(n))
 
 
 def _last_drawn(st):

@@ -133,6 +133,8 @@ class HandState:
         self.min_aware = _facts.min_aware(self.model)   # bots aim at waits THE predicate accepts
         self.wait_cache = {}               # the bots' verdicts on waits, this hand
         self.first_discards = {}           # kind -> [seat, claimed by, turn] (冲锋鸡)
+        self.open_turns = -1               # discards made in turn order before the first
+        #                                    claim or win (-1: none yet; 跟庄, end_table)
         self.by_faces = _faces_matter(rs)  # wins scored with the wild tiles by their faces
         self.flower_faces = _facts.flower_faces(self.model)   # wins read the flowers held
         self.flower_win = _facts.flower_win(self.model)       # every flower wins at once
@@ -458,8 +460,16 @@ class HandState:
         got = self._wcache[key] = (out, bool(jw))
         return got
 
+    def end_turn_order(self, claimed: bool) -> None:
+        """A claim or a win: play no longer goes round in turn order from the dealer;
+        :attr:`open_turns` keeps the discards made before (a ``claimed`` discard not
+        among them), once."""
+        if self.open_turns < 0:
+            self.open_turns = self.turns - int(claimed)
+
     def record_win(self, p, tile, res, *, self_drawn, discarder=None, kong=False,
                    robbing=False):
+        self.end_turn_order(not (self_drawn or robbing))
         win = _make_win(self.rs, p, tile, res, self_drawn, discarder, kong, robbing,
                         [s.out for s in self.seats], self._win_args.get(p),
                         lambda: claimed_melds(s.melds for s in self.seats),
@@ -499,6 +509,7 @@ class HandState:
         win = _make_win(self.rs, p, tile, SimpleNamespace(result=r), True, None, False, False,
                         [x.out for x in self.seats], None)
         win["how"] = "discard_win"
+        self.end_turn_order(False)
         for q in range(self.n):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
@@ -520,6 +531,7 @@ class HandState:
         win = _make_win(self.rs, p, tile, res, robbed is None, robbed, False, False,
                         [x.out for x in self.seats], None)
         win["how"] = "flower"
+        self.end_turn_order(False)
         for q in range(self.n):
             self.deltas[q] += win["deltas"][q]
         self.wins.append(win)
