@@ -288,10 +288,23 @@ def test_call_limits(call, kind, melds, held, live, ok):
 
 def test_call_limits_option():
     assert game_model("neimeng").call_limit is N.call_allowed
-    assert game_model(NING).call_limit is None and not NING.options["call_limits"]
+    # 宁城 plays none whatever the option says (it keeps the option as given)
+    assert game_model(NING).call_limit is None and not NING.options["call_limits_played"]
     off = N.build(call_limits=False)
     assert game_model(off).call_limit is None
     assert rules.loads(rules.dumps(off)).options["call_limits"] is False
+
+
+def test_call_limits_follow_the_variant():
+    # back to 敖汉 from 宁城: the limits are the 敖汉 server's (on by default, §5), not the
+    # 宁城 server's none; an explicit call_limits=False stays off
+    from majiang.rules.toml import with_options
+    back = with_options(NING, variant="aohan")
+    assert game_model(back).call_limit is N.call_allowed
+    assert dict(back.options) == dict(N.NEIMENG.options)
+    off = with_options(N.build(variant="ningcheng", call_limits=False), variant="aohan")
+    assert game_model(off).call_limit is None and off.options["call_limits"] is False
+    assert game_model(with_options(N.NEIMENG, variant="ningcheng")).call_limit is None
 
 
 def _check_calls_from_the_log(events):

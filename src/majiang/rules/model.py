@@ -601,7 +601,7 @@ class RuleSpec:
         """The ruleset's limits on calls (:data:`~majiang.rules.table_rules.CALL_LIMITS`,
         内蒙 敖汉: no chow after a dragon pung …), or None when every call the hand can
         make is allowed.  Read by the game loops, the bots' options and the call advice."""
-        if not self.ruleset.options.get("call_limits", False):
+        if not self.ruleset.options.get("call_limits_played", False):
             return None
         from .table_rules import CALL_LIMITS
         return CALL_LIMITS.get(self.ruleset.builder)

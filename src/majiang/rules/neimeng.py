@@ -54,9 +54,9 @@ from __future__ import annotations
 
 from . import fans as F
 from ..errors import RuleError
-from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments, Ruleset,
-                   ScoringRule, WallEnd, check_bool, check_choice, check_int, doubling,
-                   register_settlement)
+from .base import (DERIVED_OPTIONS, END_SETTLEMENTS, POINTS_FUNCTIONS, KongPayments,
+                   Ruleset, ScoringRule, WallEnd, check_bool, check_choice, check_int,
+                   doubling, register_settlement)
 from .checks import check_seat_amounts
 from .constraints import constraint
 from .hebei import settle_dealer_double
@@ -296,8 +296,10 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
         wall_end=WallEnd(kept=16), winners="head_bump", pass_lock="kind",
         scoring=ScoringRule(mode="custom", function="neimeng", cap=cap),
         options={"variant": variant, "cap": cap, "closed_win": closed_win, "gua_pu": gua_pu,
-                 # the 敖汉 server's limits (:func:`call_allowed`); the 宁城 server has none
-                 "call_limits": call_limits and variant == "aohan"},
+                 "call_limits": call_limits,
+                 # derived (DERIVED_OPTIONS): the 敖汉 server's limits (:func:`call_allowed`)
+                 # played; the 宁城 server has none, whatever ``call_limits`` says
+                 "call_limits_played": call_limits and variant == "aohan"},
         builder="neimeng", section="§3.12",
         interpreted=("the 敖汉 game of one vendor (docs/rules/neimeng.md §1); 宁城 as an option",
                      "杠开 besides 自摸"),
@@ -306,4 +308,5 @@ def build(*, variant: str = "aohan", cap: int | None = None, closed_win: bool = 
               "the side bet 下跑: who pays it to whom is not given"), **extra)
 
 
+DERIVED_OPTIONS["neimeng"] = frozenset({"call_limits_played"})
 NEIMENG = build()

@@ -379,7 +379,8 @@ module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn 
 
 CALL_LIMITS: dict[str, Callable] = {}
 """Limits on calls by builder name (:attr:`majiang.rules.model.RuleSpec.call_limit`, on where
-the ruleset's option ``call_limits`` is true): ``f(call, kind, melds, held, live) -> bool``,
+the ruleset's derived option ``call_limits_played`` is true: its ``call_limits`` under a
+variant that plays them): ``f(call, kind, melds, held, live) -> bool``,
 whether seat may make ``call`` (``"chow"``, ``"pung"``, ``"exposed_kong"``, ``"added_kong"``,
 ``"concealed_kong"``) of ``kind`` (a chow by its lowest kind) holding ``melds`` (``(meld kind,
 tile, concealed)`` tuples), ``held`` concealed tiles before the call, with ``live`` tiles
