@@ -673,3 +673,14 @@ def test_opening_matches_the_log_on_seeded_hands():
         fast = play_hand("guangdong", "efficiency", seed=5, hand=h, engine="compiled")
         want = _opening_from_log(py.events)
         assert end_table(py).opening == want == end_table(fast).opening
+
+
+def test_flower_ghosts_not_under_blood_rules():
+    # a blood winner's self-drawn tile is set aside by its kind, and a flower joker has none:
+    # the combination (no ruleset plays it) is refused when the ruleset is made
+    import dataclasses
+    rs = G.build(ghost="flowers")
+    for blood in ("xuezhan", "xueliu"):
+        with pytest.raises(RuleError, match="花鬼.*blood rules"):
+            dataclasses.replace(rs, blood=blood, winners="multiple")
+    assert dataclasses.replace(G.build(ghost="white"), blood="xuezhan").blood == "xuezhan"

@@ -252,7 +252,8 @@ class Ruleset:
     winners : {"head_bump", "multiple", "single"}
     blood : {"", "xuezhan", "xueliu"}
         四川 style: play on after a win until three have won (血战到底) or to the
-        last tile, winners staying in (血流成河).
+        last tile, winners staying in (血流成河).  Not with flowers as the jokers
+        (``JokerRule(source="flowers")``, 广东 花鬼): RuleError.
     scoring : ScoringRule
     options : mapping
         The values of the ruleset's build options (e.g. ``{"long_seven_pairs": 16}``);
@@ -423,6 +424,11 @@ class Ruleset:
         if self.blood not in ("", "xuezhan", "xueliu"):
             raise RuleError(f"ruleset {self.name}: blood must be '', xuezhan or xueliu, "
                             f"got {self.blood!r}")
+        if self.blood and getattr(self.jokers, "source", "") == "flowers":
+            # (a blood winner's self-drawn tile is set aside by its kind; a flower has none)
+            raise RuleError(f"ruleset {self.name}: flowers as the jokers (花鬼) are not "
+                            f"played under blood rules ({self.blood}); no ruleset plays "
+                            "them together")
         if self.status not in ("complete", "partial"):
             raise RuleError(f"ruleset {self.name}: status must be complete or partial")
         if self.constraints:
