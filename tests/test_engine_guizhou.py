@@ -288,8 +288,11 @@ def _recompute(events, rs):
     n_tail = 0
     wins = []
     win_deltas = [0] * 4
+    declared = [""] * 4                  # each seat's ready declaration (天听 / 软报 …)
     for e in events:
         k = e["e"]
+        if k == "ready" and e["choice"]:
+            declared[e["seat"]] = e["choice"]
         if k == "draw":
             fresh = False
             hands[e["seat"]][e["tile"]] += 1
@@ -366,7 +369,8 @@ def _recompute(events, rs):
                 continue
             r = majiang.check_win(hand, t, ruleset=rs, self_drawn=True,
                                   seat_wind=(q - head["header"]["dealer"]) % 4,
-                                  prevalent_wind=head["header"]["prevalent_wind"])
+                                  prevalent_wind=head["header"]["prevalent_wind"],
+                                  declared_ready=declared[q])
             if r.valid:
                 best = max(best or 0, int(r.result.points))
         ready.append(best is not None)
