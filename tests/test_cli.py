@@ -1563,6 +1563,43 @@ def test_score_flower_replacement_and_kong_claimed_flags(capsys):
     assert code != 0 and "needs a self-draw" in err and "Traceback" not in err
 
 
+def test_score_flag_errors_are_plain(capsys, tmp_path):
+    # a negative flower count, a flower replacement where the tile set has no flowers
+    # (四川: 108 suited tiles) and a house-rule file with an unknown base: one line each,
+    # saying what is wrong (the file named)
+    code, _, err = run(capsys, "score", "456p789s11z [555z] 45m", "--win", "6m", "--flowers",
+                       "-3")
+    assert code != 0 and "cannot be negative" in err and "Traceback" not in err
+    code, _, err = run(capsys, "score", "1122334455667p", "--win", "7p", "--self-drawn",
+                       "--flower-replacement", "--rules", "sichuan")
+    assert code != 0 and "sichuan plays no flowers" in err and "Traceback" not in err
+    f = tmp_path / "nope.toml"
+    f.write_text('base = "nope"\nname = "x"\n', encoding="utf-8")
+    code, _, err = run(capsys, "score", "1122334455667p", "--win", "7p", "--rules", str(f))
+    assert code != 0 and str(f) in err and "'nope'" in err and "Traceback" not in err
+
+
+def test_score_kong_chain(capsys):
+    # 杭州 (docs/rules/hangzhou.md §3, §5): M = 2^chain x [爆头 x2]: 爆头 with two kongs in a row
+    # is 2 x 2^2 = 8; the winner South self-draws (§6, first deal N 2): the dealer pays 8 x 2
+    # = 16, the others 8
+    hand = "123m456m* {1111p} {2222p}"
+    code, out, _ = run(capsys, "score", hand, "--win", "1z", "--self-drawn", "--kong",
+                       "--kong-chain", "2", "--seat", "S", "--rules", "hangzhou", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["points"] == 8 and d["settlement"] == [-16, 32, -8, -8]
+    _, out, _ = run(capsys, "score", hand, "--win", "1z", "--self-drawn", "--kong",
+                    "--kong-chain", "2", "--seat", "S", "--rules", "hangzhou")
+    assert "after 2 kongs in a row" in out
+    # more kongs in the chain than in the hand: a one-line error; MCR reads no chain
+    code, _, err = run(capsys, "score", hand, "--win", "1z", "--self-drawn", "--kong",
+                       "--kong-chain", "3", "--rules", "hangzhou")
+    assert code != 0 and "kong_chain=3" in err and "Traceback" not in err
+    _, out, _ = run(capsys, "score", "123m456m789m1s{1111p}", "--win", "1s", "--self-drawn",
+                    "--kong", "--kong-chain", "1")
+    assert "--kong-chain changes nothing here" in out
+
+
 def test_score_names_a_table_flag_the_ruleset_does_not_read(capsys):
     # 广东 推倒胡 has no 杠上炮 (docs/rules/guangdong.md: no such fan, no payment rule), so
     # --kong-discard changes nothing there and the output says so; under 四川 it counts

@@ -15,13 +15,15 @@ the cap cut them) and settlement apply.  Under --rules whose jokers come from a
 turned tile (wuhan, nanchang, tianjin …) give --indicator: without it no tile is
 wild (a "note" line says so; --json: "joker_note").  A table flag the ruleset does
 not read (--kong-discard, --declared-ready, --discarder-ready, --flower-replacement,
---kong-claimed changing no fan and no payment, e.g. 杠上炮 under guangdong) is named in a "note" line too (--json: "flag_note").
+--kong-claimed, --kong-chain changing no fan and no payment, e.g. 杠上炮 under guangdong) is
+named in a "note" line too (--json: "flag_note").
 
 Examples:
   majiang score "456p789s11z [555z] 45m" --win 6m
   majiang score "23m789s11z [555z] {6666m}" --win 1m --self-drawn --seat S
   majiang score 19m19p19s1234567z --win 1z --prevalent E --flowers 2 --json
   majiang score 1122334455667p --win 7p --self-drawn --rules sichuan
+  majiang score "123m456m* {1111p} {2222p}" --win 1z --self-drawn --kong --kong-chain 2 --seat S --rules hangzhou
 """
 from __future__ import annotations
 
@@ -95,6 +97,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kong-claimed", action="store_true",
                         help="with --self-drawn --kong: the kong was made on another "
                              "player's discard (南京 大杠开花)")
+    parser.add_argument("--kong-chain", type=int, default=0, metavar="N",
+                        help="with --self-drawn --kong: the kongs made in a row before the "
+                             "win, 1..4, the hand holding that many (杭州 杠开 x2 per kong; "
+                             "default 0: one kong)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
@@ -152,7 +158,7 @@ def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
 _FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--declared-ready", ""),
           ("discarder_ready", "--discarder-ready", False),
           ("flower_replacement", "--flower-replacement", False),
-          ("kong_claimed", "--kong-claimed", False))
+          ("kong_claimed", "--kong-claimed", False), ("kong_chain", "--kong-chain", 0))
 
 
 def liability_note(rs, result, hand) -> str | None:
@@ -212,7 +218,8 @@ def run(args: argparse.Namespace) -> int:
     def rescore(**changed):
         kw = dict(kong_discard=args.kong_discard, declared_ready=args.declared_ready,
                   discarder_ready=args.discarder_ready,
-                  flower_replacement=args.flower_replacement, kong_claimed=args.kong_claimed)
+                  flower_replacement=args.flower_replacement, kong_claimed=args.kong_claimed,
+                  kong_chain=args.kong_chain)
         kw.update(changed)
         return score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                      kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
@@ -257,6 +264,8 @@ def run(args: argparse.Namespace) -> int:
         how += ", on a flower replacement"
     if ctx.kong_claimed:
         how += ", the kong made on a discard"
+    if ctx.kong_chain > 1:
+        how += f", after {ctx.kong_chain} kongs in a row"
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "

@@ -127,7 +127,10 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
     base_name = data["base"]
     if not isinstance(base_name, str):
         raise RuleError(f"{where}: base must be a ruleset name, got {base_name!r}")
-    base = get(base_name)
+    try:
+        base = get(base_name)
+    except RuleError as exc:          # (an unknown name: the message lists the known ones)
+        raise RuleError(f"{where}: base: {exc}") from None
     rs = base
     options = data.get("options", {})
     if not isinstance(options, dict):

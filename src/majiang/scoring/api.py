@@ -84,7 +84,8 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
         skipped when either is given.
     flower_replacement : bool
         With ``self_drawn``: won on the tile drawn for a flower (海南 花上添花;
-        :attr:`majiang.winning.WinContext.flower_replacement`).
+        :attr:`majiang.winning.WinContext.flower_replacement`); InvalidHandError under a
+        ruleset that plays no flowers.
     kong_claimed : bool
         With ``kong`` and ``self_drawn``: the kong was made on another's discard (南京
         大杠开花; :attr:`majiang.winning.WinContext.kong_claimed`).  The kernel is skipped

@@ -263,6 +263,8 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
     if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)):
         raise RuleError(f"flowers must be a count 0..{rs.flowers}, got {flowers!r}")
     flowers = int(flowers)
+    if flowers < 0:
+        raise RuleError(f"a count of flowers cannot be negative, got {flowers}")
     if h.n_flowers and flowers and flowers != h.n_flowers:
         raise RuleError(f"{flowers} flowers given, but the hand holds {h.n_flowers} flower "
                         "tile(s)")
@@ -303,6 +305,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                                "replacement), but the hand has no kong")
     _check_kong_claimed(ctx, h)
     _check_kong_chain(ctx, h)
+    _check_flower_replacement(ctx.flower_replacement, rs)
     if ctx.kong and not ctx.self_drawn and allc[win]:
         raise InvalidHandError(
             f"kong=True on a discard means 抢杠和 (robbing an added kong of {tile_name(win)}), "
@@ -324,6 +327,14 @@ def _check_kong_chain(ctx: WinContext, h: Hand) -> None:
     if ctx.kong_chain > have:
         raise InvalidHandError(f"kong_chain={ctx.kong_chain} means {ctx.kong_chain} kongs made "
                                f"in a row before the win, but the hand has {have}")
+
+
+def _check_flower_replacement(flower_replacement, rs) -> None:
+    """flower_replacement (a win on the tile drawn for a flower) needs a ruleset whose
+    tile set has flowers."""
+    if flower_replacement and not rs.flowers:
+        raise InvalidHandError("flower_replacement means a win on the tile drawn for a "
+                               f"flower, but ruleset {rs.name} plays no flowers")
 
 
 def _check_kong_claimed(ctx: WinContext, h: Hand) -> None:

@@ -38,7 +38,8 @@ from ..rules.model import game_model
 from ..rules.shapes import _lonely_kept, joker_assignments
 from ..tiles import KINDS_258, parse_tile, tile_name
 from ..winning import SetView, WinContext, WinningHand
-from .reference import (_READINGS, _check_kong_chain, _check_kong_claimed, _counted, _meets_minimum, _readings,
+from .reference import (_READINGS, _check_flower_replacement, _check_kong_chain,
+                        _check_kong_claimed, _counted, _meets_minimum, _readings,
                         _readings_key, _table, _where, evaluate, flower_count, wind_index)
 from .results import FanCount, FanResult
 
@@ -333,6 +334,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
         _check_kong_claimed(WinContext(0, True, kong=True, kong_claimed=True), h0)
     if kong_chain:
         _check_kong_chain(WinContext(0, True, kong=True, kong_chain=kong_chain), h0)
+    _check_flower_replacement(flower_replacement, rs)
     if h0.n_tiles + jokers != rs.hand_size:
         raise InvalidHandError(f"the hand to score or check is the hand BEFORE the winning tile "
                                f"({rs.hand_size} tiles counting melds as 3 and jokers), got "
