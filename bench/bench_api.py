@@ -31,7 +31,13 @@ from majiang import (  # noqa: E402
 )
 from majiang.tiles import tile_name  # noqa: E402
 
-QUICK = "--quick" in sys.argv
+if __name__ == "__main__":
+    import argparse
+    _ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    _ap.add_argument("--quick", action="store_true", help="fewer repeats")
+    QUICK = _ap.parse_args().quick
+else:
+    QUICK = False
 REPEAT = 3 if QUICK else 7
 ROWS: list[tuple[str, str, str, str, str]] = []
 NOTES: list[str] = []

@@ -43,7 +43,6 @@ error (the wall clock was about four times longer under the load):
 """
 from __future__ import annotations
 
-import sys
 import time
 
 import numpy as np
@@ -110,6 +109,12 @@ def main(n: int, draws: int | None, danger_only: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--danger-only"]
-    main(int(args[0]) if args else 60, int(args[1]) if len(args) > 1 else None,
-         danger_only="--danger-only" in sys.argv)
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", nargs="?", type=int, default=60, metavar="N",
+                    help="positions (default: %(default)s)")
+    ap.add_argument("draws", nargs="?", type=int, default=None, metavar="DRAWS",
+                    help="advise's draws (default: its own horizon)")
+    ap.add_argument("--danger-only", action="store_true", help="time only danger()")
+    a = ap.parse_args()
+    main(a.n, a.draws, danger_only=a.danger_only)

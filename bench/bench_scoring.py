@@ -18,7 +18,6 @@ a kong, 抢杠和 only when the hand holds no copy of the tile) and last-tile fl
 """
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 
@@ -423,5 +422,10 @@ def main(n: int = 20_000, repeat: int = 3, profile: bool = False) -> dict:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(int(args[0]) if args else 20_000, profile="--profile" in sys.argv)
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", nargs="?", type=int, default=20_000, metavar="N",
+                    help="random winning hands (default: %(default)s)")
+    ap.add_argument("--profile", action="store_true", help="add a cProfile of the kernel path")
+    a = ap.parse_args()
+    main(a.n, profile=a.profile)

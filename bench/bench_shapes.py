@@ -23,7 +23,6 @@ so the ratio is what those rules cost at core speed.
 """
 from __future__ import annotations
 
-import sys
 
 import numpy as np
 
@@ -34,7 +33,13 @@ from majiang._core import shapes as CS
 from majiang.efficiency import _route
 from majiang.rules import shapes as S
 
-QUICK = "--quick" in sys.argv
+if __name__ == "__main__":
+    import argparse
+    _ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    _ap.add_argument("--quick", action="store_true", help="fewer hands and repeats")
+    QUICK = _ap.parse_args().quick
+else:
+    QUICK = False
 REPEAT = 3 if QUICK else 5
 N_HANDS = 500 if QUICK else 2000
 N_PY = 10 if QUICK else 30

@@ -15,7 +15,7 @@ time other processes hold the core).  Timing only: nothing here is asserted.
 """
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 from majiang.game import play_hand
@@ -62,8 +62,15 @@ def bench_riichienv(seconds: float) -> dict | None:
     return {"hands": n, "seconds": el, "rate": n / el, "cpu_rate": n / (time.process_time() - c0)}
 
 
-def main(argv: list[str]) -> None:
-    seconds = float(argv[1]) if len(argv) > 1 else 5.0
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seconds", nargs="?", type=float, default=5.0,
+                    help="seconds per line (default: %(default)s)")
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    seconds = parse_args(argv).seconds
     print(f"{'engine':<34}{'hands':>7}{'hands/s':>10}{'cpu h/s':>10}{'wins/hand':>11}"
           f"{'drawn':>8}")
     rates = {}
@@ -84,4 +91,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -25,7 +25,6 @@ discards.  Re-run it to re-derive the coefficients (``--rows DIR`` keeps the row
 from __future__ import annotations
 
 import os
-import sys
 
 import numpy as np
 
@@ -103,14 +102,19 @@ def fit(rows: np.ndarray) -> np.ndarray:
 
 
 if __name__ == "__main__":
-    n_hands = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    per_hand = int(sys.argv[2]) if len(sys.argv) > 2 else 8
-    args = sys.argv[3:]
-    save = None
-    if "--rows" in args:                       # --rows DIR: keep the rows (DIR/<ruleset>.npy)
-        i = args.index("--rows")
-        save, args = args[i + 1], args[:i] + args[i + 2:]
-    for rs in args or ("mcr", "sichuan", "guangdong"):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n_hands", nargs="?", type=int, default=400, metavar="HANDS",
+                    help="hands per ruleset (default: %(default)s)")
+    ap.add_argument("per_hand", nargs="?", type=int, default=8, metavar="PER_HAND",
+                    help="discard decisions read per hand (default: %(default)s)")
+    ap.add_argument("rulesets", nargs="*", metavar="RULESET",
+                    help="rulesets (default: mcr sichuan guangdong)")
+    ap.add_argument("--rows", metavar="DIR", default=None,
+                    help="keep the rows in DIR/<ruleset>.npy and refit from them")
+    a = ap.parse_args()
+    n_hands, per_hand, save = a.n_hands, a.per_hand, a.rows
+    for rs in a.rulesets or ("mcr", "sichuan", "guangdong"):
         if save and os.path.exists(os.path.join(save, f"{rs}.npy")):
             rows = np.load(os.path.join(save, f"{rs}.npy"))
         else:
