@@ -234,19 +234,23 @@ def test_sichuan_keeps_a_full_flush_plan():
 
 
 def test_seven_pairs_distance():
-    from majiang.game.expert_plans import _pairs_dist
-    c = np.zeros(34, dtype=np.uint8)
-    for t in parse_tiles("1122p3344s5566s7p"):
-        c[t] += 1
+    from majiang._core import game as _cg
+    so = game_model("sichuan").shape(()).game_opts(0)
+    avail = np.full(34, 4, np.int64)
+
+    def dist(hand, melds, quads):
+        c = np.zeros(34, dtype=np.uint8)
+        for t in parse_tiles(hand):
+            c[t] += 1
+        out = np.empty(1)
+        _cg.plan_values(_cg.PlanSet([("pairs", quads, 0.0)]), c, so, 0, melds, avail, out)
+        return out[0]
     # six pairs and a single: ready (0); a four counts two pairs where quads may pair
-    assert _pairs_dist(c, (), True) == 0
-    c = np.zeros(34, dtype=np.uint8)
-    for t in parse_tiles("1111p2233s4455s6p"):
-        c[t] += 1
-    assert _pairs_dist(c, (), True) == 0
+    assert dist("1122p3344s5566s7p", (), True) == 0
+    assert dist("1111p2233s4455s6p", (), True) == 0
     # without quads: 5 distinct pairs and one more kind (6p) -> 6 - 5 + (7 - 6) = 2
-    assert _pairs_dist(c, (), False) == 2
-    assert _pairs_dist(c, (Meld("pung", parse_tile("9p")),), True) >= 99
+    assert dist("1111p2233s4455s6p", (), False) == 2
+    assert dist("1111p2233s44s", (Meld("pung", parse_tile("9p")),), True) == np.inf
 
 
 def test_sichuan_passes_an_early_cheap_discard_win_for_a_self_draw():
@@ -497,3 +501,226 @@ def test_expert_chows_when_the_call_brings_enough_valid_draws(monkeypatch):
     assert ExpertPlayer().claim(v, [opt]) == opt
     monkeypatch.setattr(E, "CALL_VALID", 0)
     assert ExpertPlayer().claim(v, [opt]) is None
+
+
+# ---------------------------------------------------------------- the plans' kernels
+# The plan distances written out tile by tile (the expert's former Python body): the
+# compiled kernels (majiang._core.game.plan_values / plan_minima) must give the same
+# number for every plan, hand and melds.  Shanten under a plan's caps is the core's.
+_DEAD = 99
+_GATES = ((0, 9), (9, 18), (18, 27), (27, 31), (31, 34))
+
+
+def _dragons_reference(c, melds, dragons, avail):
+    other, need = 0, list(dragons)
+    for m in melds:
+        if m.kind in ("pung", "kong") and m.tile in need:
+            need.remove(m.tile)
+        else:
+            other += 1
+    if other > 1:
+        return _DEAD
+    used, rest = 0, [int(x) for x in c]
+    for d in need:
+        have = min(rest[d], 3)
+        if 3 - have > int(avail[d]) - rest[d]:
+            return _DEAD
+        used += have
+        rest[d] -= have
+    return 3 * (4 - len(melds)) + 2 - used - _rest_prog_reference(rest, other == 0) - 1
+
+
+def _pairs_reference(c, melds, quads):
+    if melds:
+        return _DEAD
+    if quads:
+        return 6 - sum(int(x) // 2 for x in c)
+    pairs = sum(1 for x in c if x >= 2)
+    kinds = sum(1 for x in c if x >= 1)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _pungs_reference(c, melds):
+    if any(m.kind == "chow" for m in melds):
+        return _DEAD
+    need = 4 - len(melds)
+    trips = sum(1 for x in c if x >= 3)
+    pairs = sum(1 for x in c if x == 2)
+    m = min(trips, need)
+    pairs += trips - m
+    e = 1 if pairs else 0
+    t = min(pairs - e, need - m)
+    return 2 * need - 2 * m - t - e
+
+
+def _gates_reference(c, melds):
+    done = set()
+    for m in melds:
+        g = next(i for i, (a, b) in enumerate(_GATES) if a <= m.tile < b)
+        if g in done:
+            return _DEAD
+        done.add(g)
+    sets, pairs = {}, {}
+    for g, (a, b) in enumerate(_GATES):
+        if g in done:
+            continue
+        part = [int(x) for x in c[a:b]]
+        sp = pp = 0
+        for i, n in enumerate(part):
+            if not n:
+                continue
+            pp = max(pp, 2 if n >= 2 else 1)
+            sp = max(sp, 3 if n >= 3 else 2 if n == 2 else 1)
+            if g < 3:
+                near = (i + 1 < 9 and part[i + 1]), (i + 2 < 9 and part[i + 2])
+                if near[0] and near[1]:
+                    sp = 3
+                elif near[0] or near[1]:
+                    sp = max(sp, 2)
+        sets[g], pairs[g] = sp, pp
+    if not sets:
+        return _DEAD
+    return min(sum(3 - sets[r] for r in sets if r != p) + 2 - pairs[p] for p in sets) - 1
+
+
+def _chows_reference(c, targets, melds, avail):
+    left, other = list(targets), 0
+    for m in melds:
+        if m.kind == "chow" and m.tile in left:
+            left.remove(m.tile)
+        elif m.kind == "chow":
+            return _DEAD
+        else:
+            other += 1
+    if other > 1:
+        return _DEAD
+    need = [0] * 34
+    for a in left:
+        for t in (a, a + 1, a + 2):
+            need[t] += 1
+    used, rest = 0, []
+    for k in range(34):
+        u = min(int(c[k]), need[k])
+        if need[k] - u > int(avail[k]) - int(c[k]):
+            return _DEAD                 # a missing tile with no copy left
+        rest.append(int(c[k]) - u)
+        used += u
+    return 3 * (4 - len(melds)) + 2 - used - _rest_prog_reference(rest, other == 0) - 1
+
+
+def _plan_reference(plan, c, melds, so, avail):
+    from majiang._core import game as _cg
+    if plan.kind == "suit":
+        if any(not plan.data[m.tile] for m in melds):
+            return _DEAD
+        caps = np.where(plan.data, 4, 0).astype(np.uint8)
+        pso = _cg.ShapeOpts(so.mask, so.quads, caps, so.pair_mask, so.void_suits, so.fifth)
+        return int(_cg.shanten(c, pso, 0))
+    if plan.kind == "form":
+        if melds:
+            return _DEAD
+        pso = _cg.ShapeOpts(plan.data, so.quads, None, so.pair_mask, so.void_suits, so.fifth)
+        return int(_cg.shanten(c, pso, 0))
+    if plan.kind == "gates":
+        return _gates_reference(c, melds)
+    if plan.kind == "dragons":
+        return _dragons_reference(c, melds, plan.data, avail)
+    if plan.kind == "pairs":
+        return _pairs_reference(c, melds, plan.data)
+    if plan.kind == "pungs":
+        return _pungs_reference(c, melds)
+    return _chows_reference(c, plan.data, melds, avail)
+
+
+def _random_plan_hand(rng, honors=True):
+    """A random hand with 0-3 melds (concealed counts ``uint8 (34,)``, 3n+1 or 3n+2
+    tiles), its melds and the copies not seen outside it (``int64 (34,)``)."""
+    kinds = 34 if honors else 27
+    left = np.zeros(34, np.int64)
+    left[:kinds] = 4
+    melds = []
+    for _ in range(int(rng.integers(0, 4))):
+        for _ in range(20):
+            r = rng.random()
+            if r < 0.45:
+                s, rank = int(rng.integers(3)), int(rng.integers(7))
+                m = Meld("chow", 9 * s + rank)
+            else:
+                m = Meld("pung" if r < 0.85 else "kong", int(rng.integers(kinds)))
+            need = np.bincount(list(m.tiles), minlength=34)
+            if (need <= left).all():
+                left -= need
+                melds.append(m)
+                break
+    n = 14 - 3 * len(melds) - int(rng.integers(0, 2))
+    pool = np.repeat(np.arange(34), left)
+    c = np.bincount(rng.choice(pool, n, replace=False), minlength=34)
+    left -= c
+    seen = np.array([rng.integers(0, x + 1) if x else 0 for x in left], np.int64)
+    avail = (left - seen + c).astype(np.int64)       # 4 - seen - own melds' tiles
+    return c.astype(np.uint8), tuple(melds), avail
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "sichuan", "guangdong"])
+def test_compiled_plan_distances_equal_the_written_rules(ruleset):
+    from majiang._core import game as _cg
+    from majiang.game.expert_plans import _plan_set
+    model = game_model(ruleset)
+    plans, ps = _plan_set(model)
+    honors = bool(np.asarray(model.shape(()).caps)[27:].any())
+    rng = np.random.default_rng(19)
+    out = np.empty(len(plans))
+    alive = 0
+    for _ in range(400 if ruleset == "mcr" else 150):
+        c, melds, avail = _random_plan_hand(rng, honors)
+        so = model.shape(melds).game_opts(0)
+        sh = _cg.plan_values(ps, c, so, 0, melds, avail, out)
+        assert sh == _cg.shanten(c, so, 0)
+        want = [_plan_reference(p, c, melds, so, avail) for p in plans]
+        for p, w, got in zip(plans, want, out):
+            assert got == (np.inf if w >= _DEAD else w + p.weight), (p, c, melds)
+        alive += sum(w < _DEAD for w in want)
+        # the least over some plans for each discard (the general plan weighing 1)
+        sub = rng.choice(len(plans), min(5, len(plans)), replace=False).astype(np.int64)
+        xs = np.flatnonzero(c).astype(np.int64)
+        mins = np.empty(len(xs))
+        _cg.plan_minima(ps, c, so, 0, 1.0, melds, avail, sub, xs, mins)
+        for x, got in zip(xs, mins):
+            c[x] -= 1
+            ds = [_plan_reference(plans[i], c, melds, so, avail) for i in sub]
+            want = min([_cg.shanten(c, so, 0) + 1.0] + [d + plans[i].weight
+                                                        for i, d in zip(sub, ds) if d < _DEAD])
+            c[x] += 1
+            assert got == want
+    assert alive > 100
+
+
+def test_compiled_plan_kernels_check_their_inputs():
+    from majiang._core import game as _cg
+    from majiang.game.expert_plans import _plan_set
+    model = game_model("mcr")
+    _, ps = _plan_set(model)
+    so = model.shape(()).game_opts(0)
+    c = np.zeros(34, np.uint8)
+    c[:13] = 1
+    avail = np.full(34, 4, np.int64)
+    out = np.empty(len(ps))
+    with pytest.raises(ValueError):
+        _cg.plan_values(ps, np.zeros(33, np.uint8), so, 0, (), avail, out)
+    bad = c.copy()
+    bad[0] = 5
+    with pytest.raises(ValueError):
+        _cg.plan_values(ps, bad, so, 0, (), avail, out)
+    with pytest.raises(ValueError):
+        _cg.plan_values(ps, c, so, 0, (), avail, np.empty(3))
+    one = np.empty(1)
+    with pytest.raises(ValueError):        # kind 20 is not held
+        _cg.plan_minima(ps, c, so, 0, 1.0, (), avail, np.zeros(1, np.int64),
+                        np.array([20], np.int64), one)
+    with pytest.raises(ValueError):        # no such plan
+        _cg.plan_minima(ps, c, so, 0, 1.0, (), avail, np.array([len(ps)], np.int64),
+                        np.array([0], np.int64), one)
+    with pytest.raises(ValueError):
+        _cg.PlanSet([("chows", (7, 8, 9), 0.0)])
+    with pytest.raises(ValueError):
+        _cg.PlanSet([("spiral", None, 0.0)])

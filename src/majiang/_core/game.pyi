@@ -39,6 +39,18 @@ def valid_ukeire(counts: _U8, jokers: int, so: ShapeOpts, visible: Any, live: An
 def chow_plan_distance(c: _U8, avail: npt.NDArray[np.int64], left: Iterable[int], other: int,
                        n_melds: int) -> int: ...
 
+class PlanSet:
+    """The expert's plans in compiled form: ``(kind, data, weight)`` each."""
+    def __init__(self, plans: Iterable[tuple[str, Any, float]]) -> None: ...
+    def __len__(self) -> int: ...
+
+def plan_values(ps: PlanSet, counts: _U8, so: ShapeOpts, jokers: int, melds: Iterable[Any],
+                avail: npt.NDArray[np.int64], out: npt.NDArray[np.float64]) -> int: ...
+def plan_minima(ps: PlanSet, counts: _U8, so: ShapeOpts, jokers: int, general_weight: float,
+                melds: Iterable[Any], avail: npt.NDArray[np.int64],
+                plans: npt.NDArray[np.int64], discards: npt.NDArray[np.int64],
+                out: npt.NDArray[np.float64]) -> None: ...
+
 # the first-turn win names by code: 0 none, 1 天和, 2 地和, 3 人和
 FIRST_TURNS: tuple[str, ...]
 

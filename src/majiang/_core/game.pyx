@@ -16,6 +16,7 @@ concept each; included text, so the speed is that of one file).
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t, uint64_t
 from libc.string cimport memset
+from libc.math cimport INFINITY
 
 from .efficiency cimport (Opts, make_opts_c, shanten_opts_c, ensure_tables,
                           ensure_pair_tables, ukeire_table_c, pair_all)
@@ -25,6 +26,8 @@ ensure_tables()
 # One extension module in parts (textual includes: cdef functions inline across them):
 # ShapeOpts, shape checks, waits, the knitted bound; the efficiency bot's discard choice
 include "game_shapes.pxi"
+# the expert's plan distances, every plan and candidate discard in one call
+include "game_plans.pxi"
 include "game_choose.pxi"
 
 

@@ -311,26 +311,18 @@ def chow_plan_distance(const uint8_t[::1] c, const int64_t[::1] avail, object le
     (int64 (34,)) the copies of each kind not seen outside the own hand.  The chows'
     tiles held count, a missing one with no copy left to draw makes the plan dead (-1);
     the other tiles add :func:`rest_progress` toward the remaining set and the pair."""
-    cdef int need[34]
-    cdef int rest[34]
-    cdef int k, a, u, used = 0
+    cdef int lf[3]
+    cdef int n_left = 0
     if c.shape[0] != 34 or avail.shape[0] != 34:
         raise ValueError("c and avail must have 34 entries")
-    for k in range(34):
-        need[k] = 0
     for a in left:
         if not (0 <= a < 27 and a % 9 <= 6):
             raise ValueError(f"{a} is not the lowest tile of a chow")
-        need[a] += 1
-        need[a + 1] += 1
-        need[a + 2] += 1
-    for k in range(34):
-        u = c[k] if c[k] < need[k] else need[k]
-        if need[k] - u > <int>avail[k] - <int>c[k]:
-            return -1
-        rest[k] = c[k] - u
-        used += u
-    return 3 * (4 - n_melds) + 2 - used - rest_prog_c(rest, other == 0) - 1
+        if n_left >= 3:
+            raise ValueError("a plan of fixed chows has three chows")
+        lf[n_left] = a
+        n_left += 1
+    return chow_dist_c(&c[0], &avail[0], lf, n_left, other, n_melds)
 
 
 def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object live,

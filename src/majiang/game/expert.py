@@ -113,8 +113,8 @@ from .players import (BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_uke
                       legal_discard)
 
 from .expert_plans import (FAN_WEIGHT, GENERAL_CONCEALED, GENERAL_OPEN,  # noqa: F401
-                           LIMIT_WEIGHT, PAIRS_FAN_WEIGHT, SHORT, _all_dists, _context,
-                           plan_value, plans_of, value_rules)
+                           LIMIT_WEIGHT, PAIRS_FAN_WEIGHT, SHORT, _context, _minima,
+                           _values, plan_value, plans_of, value_rules)
 
 __all__ = ["ExpertPlayer", "plan_value", "plans_of", "value_rules"]
 
@@ -461,20 +461,21 @@ class ExpertPlayer(EfficiencyPlayer):
     def _by_plan(self, view, c, j, so, cands) -> int:
         melds = tuple(view.own_melds)
         ctx = _context(view, melds)
-        vals = _all_dists(c, melds, j, so, ctx)
-        vals.sort(key=lambda x: x[0])
-        cut = vals[0][0] + 1.0
-        top = [p for v, _, p in vals if v <= cut and p is not None][:TOP_PLANS]
+        vals = _values(c, melds, j, so, ctx)        # the general plan, then each plan
+        cut = float(vals.min()) + 1.0
+        # the TOP_PLANS nearest plans within 1 of the best (ties in the plans' order)
+        top = [int(i) for i in np.argsort(vals[1:], kind="stable")
+               if vals[1 + i] <= cut][:TOP_PLANS]
         dz = None
         if ctx[4] and DEF_W > 0:
             threats = self._threats(view)
             if threats:
                 dz = self.dangers(view, c, threats)
+        xs = list(cands)
         best, key = -1, None
-        for x, (s, u) in cands.items():
-            c[x] -= 1
-            d = min(v for v, _, _ in _all_dists(c, melds, j, so, ctx, top))
-            c[x] += 1
+        for x, d in zip(xs, _minima(c, melds, j, so, ctx, top, xs)):
+            s, u = cands[x]
+            d = float(d)
             if dz is not None:
                 d = round((d + DEF_W * float(dz[x])) / DEF_STEP)
             kk = (d, s, -u, _centrality(x), x)

@@ -42,11 +42,12 @@ _IMPOSSIBLE = 99
 
 # ------------------------------------------------------------------ plans
 class _Plan:
-    __slots__ = ("name", "kind", "data", "weight", "general")
+    __slots__ = ("name", "kind", "data", "weight", "general", "index")
 
     def __init__(self, name, kind, data, weight, general=False):
         self.name, self.kind, self.data, self.weight, self.general = (
             name, kind, data, weight, general)
+        self.index = -1         # its place among the ruleset's plans (plans_of)
 
     def __repr__(self) -> str:
         return f"_Plan({self.name!r}, {self.kind}, {self.data!r})"
@@ -59,9 +60,14 @@ def plans_of(model) -> tuple:
     """The plans (:mod:`majiang.game.expert`) of a ruleset's game model: under a minimum
     fan the 8-fan targets named in its catalogue, under :func:`value_rules` the fans that
     pay (:func:`_value_plans`), else empty."""
+    return _plan_set(model)[0]
+
+
+def _plan_set(model) -> tuple:
+    """``(plans, compiled plans)`` of :func:`plans_of` (cached per model)."""
     got = _PLANS.get(id(model))
     if got is not None and got[0] is model:
-        return got[1]
+        return got[1:]
     out = []
     mf = int(model.min_fan)
     if value_rules(model):
@@ -102,8 +108,11 @@ def plans_of(model) -> tuple:
                     out.append(_Plan("三色三步高", "chows",
                                      tuple(9 * p[i] + r + i for i in range(3)), w("三色三步高")))
     res = tuple(out)
-    _PLANS[id(model)] = (model, res)
-    return res
+    for i, p in enumerate(res):
+        p.index = i
+    ps = _cg.PlanSet([(p.kind, p.data, p.weight) for p in res])
+    _PLANS[id(model)] = (model, res, ps)
+    return res, ps
 
 
 def value_rules(model) -> bool:
@@ -162,171 +171,40 @@ def _value_plans(model) -> list:
     return out
 
 
-def _dragons_dist(c, melds, dragons, avail) -> int:
-    """Distance of 大三元: a pung (or kong) of each of ``dragons``, one more set and a
-    pair; dead when a dragon lacks the copies."""
-    other = 0
-    need = list(dragons)
-    for m in melds:
-        if m.kind in ("pung", "kong") and m.tile in need:
-            need.remove(m.tile)
-        else:
-            other += 1
-    if other > 1:
-        return _IMPOSSIBLE
-    used = 0
-    rest = np.asarray(c, dtype=np.int64).copy()
-    for d in need:
-        have = min(int(rest[d]), 3)
-        if 3 - have > int(avail[d]) - int(rest[d]):
-            return _IMPOSSIBLE
-        used += have
-        rest[d] -= have
-    prog = _rest_prog(rest, other == 0)
-    size = 3 * (4 - len(melds)) + 2
-    return size - used - prog - 1
-
-
-def _pairs_dist(c, melds, quads: bool) -> int:
-    """Distance of seven pairs (a concealed hand): ``6 - pairs``, a four counting two
-    pairs when ``quads``, else one pair and a missing kind."""
-    if melds:
-        return _IMPOSSIBLE
-    cc = np.asarray(c, dtype=np.int64)
-    if quads:
-        return 6 - int((cc // 2).sum())
-    pairs = int((cc >= 2).sum())
-    kinds = int((cc >= 1).sum())
-    return 6 - pairs + max(0, 7 - kinds)
-
-
-def _rest_prog(r, need_set: bool) -> int:
-    """Useful tiles of ``r`` (counts (34,)) toward one more set (when ``need_set``) and a
-    pair (the compiled counter: this runs for every plan of every discard)."""
-    return int(_cg.rest_progress(np.ascontiguousarray(r, dtype=np.int64), bool(need_set)))
-
-
-def _pung_dist(c, n_melds: int) -> int:
-    need = 4 - n_melds
-    trips = pairs = 0
-    for k in np.flatnonzero(c):
-        if c[k] >= 3:
-            trips += 1
-        elif c[k] == 2:
-            pairs += 1
-    m = min(trips, need)
-    pairs += trips - m
-    e = 1 if pairs else 0
-    t = min(pairs - e, need - m)
-    return 2 * need - 2 * m - t - e
-
-
-_GATES = ((0, 9), (9, 18), (18, 27), (27, 31), (31, 34))
-
-
-def _gates_dist(c, melds) -> int:
-    """Distance of 五门齐: one group (set or pair) from each of 万, 筒, 条, winds and
-    dragons."""
-    done = set()
-    for m in melds:
-        g = next(i for i, (a, b) in enumerate(_GATES) if a <= m.tile < b)
-        if g in done:
-            return _IMPOSSIBLE
-        done.add(g)
-    sets, pairs = {}, {}
-    for g, (a, b) in enumerate(_GATES):
-        if g in done:
-            continue
-        part = c[a:b]
-        sp = pp = 0
-        for i in np.flatnonzero(part):
-            n = int(part[i])
-            pp = max(pp, 2 if n >= 2 else 1)
-            sp = max(sp, 3 if n >= 3 else 2 if n == 2 else 1)
-            if g < 3:
-                near = (i + 1 < 9 and part[i + 1]), (i + 2 < 9 and part[i + 2])
-                if near[0] and near[1]:
-                    sp = 3
-                elif near[0] or near[1]:
-                    sp = max(sp, 2)
-        sets[g], pairs[g] = sp, pp
-    if not sets:
-        return _IMPOSSIBLE
-    need = min(sum(3 - sets[r] for r in sets if r != p) + 2 - pairs[p] for p in sets)
-    return need - 1
-
-
-def _chow_dist(c, targets, melds, avail) -> int:
-    """Distance of the fixed-chow plan ``targets`` (lowest tiles of three chows);
-    ``avail``: copies of each kind not seen outside the own hand."""
-    left = list(targets)
-    other = 0
-    for m in melds:
-        if m.kind == "chow" and m.tile in left:
-            left.remove(m.tile)
-        elif m.kind == "chow":
-            return _IMPOSSIBLE
-        else:
-            other += 1
-    if other > 1:
-        return _IMPOSSIBLE
-    d = _cg.chow_plan_distance(np.ascontiguousarray(c, dtype=np.uint8),
-                               np.ascontiguousarray(avail, dtype=np.int64), left, other,
-                               len(melds))
-    return _IMPOSSIBLE if d < 0 else int(d)
-
-
-def _plan_dist(plan, c, melds, j, so, avail, live) -> int:
-    if plan.kind == "suit":
-        ok = plan.data
-        for m in melds:
-            if not ok[m.tile]:
-                return _IMPOSSIBLE
-        caps = np.where(ok, 4, 0).astype(np.uint8)
-        pso = _cg.ShapeOpts(so.mask, so.quads, caps, so.pair_mask, so.void_suits, so.fifth,
-                            np.minimum(caps, live).astype(np.uint8))
-        return int(_cg.shanten(c, pso, j))
-    if plan.kind == "gates":
-        return _gates_dist(c, melds)
-    if plan.kind == "form":
-        if melds:
-            return _IMPOSSIBLE
-        pso = _cg.ShapeOpts(plan.data, so.quads, None, so.pair_mask, so.void_suits, so.fifth,
-                            np.asarray(live, dtype=np.uint8))
-        return int(_cg.shanten(c, pso, j))
-    if plan.kind == "dragons":
-        return _dragons_dist(c, melds, plan.data, avail)
-    if plan.kind == "pairs":
-        return _pairs_dist(c, melds, plan.data)
-    if plan.kind == "pungs":
-        if any(m.kind == "chow" for m in melds):
-            return _IMPOSSIBLE
-        return _pung_dist(c, len(melds))
-    return _chow_dist(c, plan.data, melds, avail)
-
-
 def plan_value(view, c=None, extra_melds=(), plans=None, with_plan=False, general=True):
     """The least plan distance + weight (float) of the seat's hand over ``plans`` (default
     the ruleset's, :func:`plans_of`) and, with ``general``, the general plan.  ``c``:
     ``uint8 (34,)`` counts as played (default the own concealed tiles); ``extra_melds``:
     a call being weighed (:class:`~majiang.hand.Meld`).  With ``with_plan``: ``(value,
-    plan name or "general", plan)``; a value of 99 or more: no plan reachable."""
+    plan name or "general", plan)``; a value of 99 or more: no plan reachable.  Ties go
+    to the general plan, then to the first of ``plans``."""
     if c is None:
         c, _ = view.play_counts()
     j = view.play_counts()[1]
     melds = tuple(view.own_melds) + tuple(extra_melds)
     so = view.shape_options(tuple(extra_melds))
     ctx = _context(view, melds)
-    vals = _all_dists(c, melds, j, so, ctx, plans)
-    if not general:
-        vals = [x for x in vals if x[2] is not None] or [(float(_IMPOSSIBLE), "general", None)]
-    best = min(vals, key=lambda x: x[0])
-    return best if with_plan else best[0]
+    vals = _values(c, melds, j, so, ctx)
+    all_plans = ctx[2]
+    order = range(len(all_plans)) if plans is None else [p.index for p in plans]
+    best, bp = (vals[0], None) if general else (float(_IMPOSSIBLE), None)
+    alive = general
+    for i in order:
+        v = vals[i + 1]
+        if v < _IMPOSSIBLE_VALUE and (not alive or v < best):
+            best, bp, alive = v, all_plans[i], True
+    best = float(best)
+    if not with_plan:
+        return best
+    return best, ("general" if bp is None else bp.name), bp
+
+
+_IMPOSSIBLE_VALUE = float("inf")
 
 
 def _context(view, melds):
-    """(avail, live, plans, concealed?, value rules?) for plan distances."""
-    live = np.array(view.model.shape(melds).caps, dtype=np.uint8)
+    """(avail, compiled plans, plans, concealed?, value rules?) for plan distances:
+    ``avail`` (int64 (34,)) the copies of each kind not seen outside the own hand."""
     vis = view.visible_counts().astype(np.int64)
     own = np.zeros(34, dtype=np.int64)
     for m in melds:
@@ -334,22 +212,39 @@ def _context(view, melds):
             own[t] += 1
     avail = 4 - vis - own
     concealed = all(m.concealed for m in melds)
-    return avail, live, plans_of(view.model), concealed, value_rules(view.model)
+    plans, ps = _plan_set(view.model)
+    return avail, ps, plans, concealed, value_rules(view.model)
 
 
-def _all_dists(c, melds, j, so, ctx, plans=None):
-    """[(value, name, plan)] over the ruleset's plans and the general plan."""
-    avail, live, all_plans, concealed, valued = ctx
-    sh = int(_cg.shanten(c, so, j))
+def _general_weight(ctx) -> float:
+    """The general plan's weight: :data:`GENERAL_CONCEALED` / :data:`GENERAL_OPEN` beside
+    fan plans under a minimum fan, else 0."""
+    _, _, all_plans, concealed, valued = ctx
     if all_plans and not valued:
-        gw = GENERAL_CONCEALED if concealed else GENERAL_OPEN
-    else:
-        gw = 0.0
-    out = [(sh + gw, "general", None)]
-    if j:
-        return out
-    for p in (all_plans if plans is None else plans):
-        d = _plan_dist(p, c, melds, j, so, avail, live)
-        if d < _IMPOSSIBLE:
-            out.append((d + p.weight, p.name, p))
+        return GENERAL_CONCEALED if concealed else GENERAL_OPEN
+    return 0.0
+
+
+def _values(c, melds, j, so, ctx) -> np.ndarray:
+    """``float64 (1 + plans,)``: the general plan's value (the shanten + its weight),
+    then each plan's distance + weight in the order of :func:`plans_of` (``inf``: not
+    reachable, every plan while jokers are held), by the compiled kernels
+    (:func:`majiang._core.game.plan_values`)."""
+    avail, ps, all_plans = ctx[:3]
+    out = np.empty(1 + len(all_plans))
+    sh = _cg.plan_values(ps, np.ascontiguousarray(c, dtype=np.uint8), so, int(j), melds,
+                         avail, out[1:])
+    out[0] = sh + _general_weight(ctx)
+    return out
+
+
+def _minima(c, melds, j, so, ctx, plans, discards) -> np.ndarray:
+    """``float64 (len(discards),)``: for each held kind of ``discards``, the least value
+    after discarding it over the general plan and the plans of index ``plans``
+    (:func:`majiang._core.game.plan_minima`)."""
+    avail, ps = ctx[:2]
+    out = np.empty(len(discards))
+    _cg.plan_minima(ps, np.ascontiguousarray(c, dtype=np.uint8), so, int(j),
+                    _general_weight(ctx), melds, avail, np.asarray(plans, dtype=np.int64),
+                    np.asarray(discards, dtype=np.int64), out)
     return out
