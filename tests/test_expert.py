@@ -373,7 +373,8 @@ def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
     def weight(c, w):
         return 0.5 if w % 2 else 1.0
 
-    checked = 0
+    checked = hits = 0
+    memos = {}
     from _hands import family_hand
     for _ in range(300):
         full = None
@@ -387,14 +388,19 @@ def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
             continue
         vis = rng.integers(0, 2, 34).astype(np.uint8)
         live = np.full(34, 4, np.int64)
-        wild = (int(rng.integers(34)),)
+        wild = (int(rng.integers(3)),)
         for v, wt in ((None, None), (verdict, None), (verdict, weight)):
             before = c.copy()
             got = _cg.valid_ukeire(c, 0, so, vis, live, v, wild, wt)
             assert np.array_equal(c, before)
             assert got == _valid_ukeire_reference(c.copy(), 0, so, vis, live, v, wild, wt)
             checked += got > 0
-    assert checked > 100
+            # a memo kept across calls of the same rules (here: the same wild kind)
+            memo = memos.setdefault((wild, v is None, wt is None), {})
+            for _ in range(2):
+                assert _cg.valid_ukeire(c, 0, so, vis, live, v, wild, wt, memo) == got
+            hits += bool(memo)
+    assert checked > 100 and hits > 100
 
 
 def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):

@@ -326,7 +326,7 @@ def chow_plan_distance(const uint8_t[::1] c, const int64_t[::1] avail, object le
 
 
 def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object live,
-                 object verdict, object wild=(), object weight=None):
+                 object verdict, object wild=(), object weight=None, dict memo=None):
     """:func:`majiang.game.players._valid_ukeire` with the shanten loops in C: the live
     copies (``live[t] - counts[t] - visible[t]``) of the kinds ``t`` whose draw gives the
     3n+1 hand ``counts`` (uint8 (34,), modified and restored; + ``jokers``) a tenpai
@@ -334,14 +334,19 @@ def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object
     ``counts`` holding the tenpai hand after that discard, waits in kind order, discards
     in kind order, stopping at the first full weight; ``verdict`` None: a tenpai discard at
     all.  An int; with ``weight(counts, w)`` (in [0, 1]) a float: each draw's copies times
-    the best weight among its accepted waits."""
+    the best weight among its accepted waits.  ``verdict`` and ``weight`` must answer by
+    the hand and the wait alone: with ``memo`` (a dict kept by the caller across calls
+    with the same ``so``, ``jokers``, ``verdict``, ``weight`` and ``wild``) the best weight
+    of each tenpai hand is looked up there (keyed by its counts as bytes) and not asked
+    again."""
     cdef uint8_t[::1] c = counts
     cdef Opts o = so.opts(jokers)
     cdef int t, y, w, left, sw
     cdef int lv[34]
     cdef int vs[34]
     cdef uint8_t wm[34]
-    cdef double total = 0.0, got, x
+    cdef uint8_t near[34]
+    cdef double total = 0.0, got, got13, x
     if c.shape[0] != 34:
         raise ValueError("counts must have 34 entries")
     for t in range(34):
@@ -366,18 +371,35 @@ def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object
                         continue
                     c[y] -= 1
                     if shanten_opts_c(&c[0], &o) == 0:
-                        for w in range(34):
-                            if c[w] >= 4 or wm[w]:
-                                continue
-                            c[w] += 1
-                            sw = shanten_opts_c(&c[0], &o)
-                            c[w] -= 1
-                            if sw == -1 and verdict(counts, w):
-                                x = 1.0 if weight is None else float(weight(counts, w))
-                                if x > got:
-                                    got = x
-                                if got >= 1.0:
-                                    break
+                        key = None
+                        hit = None
+                        if memo is not None:
+                            key = (<char*>&c[0])[:34]
+                            hit = memo.get(key)
+                        if hit is not None:
+                            got13 = hit
+                        else:
+                            got13 = 0.0
+                            # a wait completes the hand with held tiles: without jokers
+                            # only a kind near the hand can (near_kinds)
+                            if jokers == 0:
+                                near_kinds(&c[0], o.mask, near)
+                            for w in range(34):
+                                if c[w] >= 4 or wm[w] or (jokers == 0 and not near[w]):
+                                    continue
+                                c[w] += 1
+                                sw = shanten_opts_c(&c[0], &o)
+                                c[w] -= 1
+                                if sw == -1 and verdict(counts, w):
+                                    x = 1.0 if weight is None else float(weight(counts, w))
+                                    if x > got13:
+                                        got13 = x
+                                    if got13 >= 1.0:
+                                        break
+                            if key is not None:
+                                memo[key] = got13
+                        if got13 > got:
+                            got = got13
                     c[y] += 1
                     if got >= 1.0:
                         break

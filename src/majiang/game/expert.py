@@ -437,26 +437,28 @@ class ExpertPlayer(EfficiencyPlayer):
             c[x] += 1
         bound.sort()
         best, top = -1, 0.0
+        memo = {}           # tenpai hands reached from several discards: weighed once
         for nb, _, x in bound:
             if -nb <= top:
                 break
             c[x] -= 1
-            v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild)
+            v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild, memo)
             c[x] += 1
             if v > top:
                 best, top = x, v
         return best
 
-    def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild) -> float:
+    def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild, memo=None) -> float:
         """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`): a
         wait that can win on a discard counts 1, one that wins only self-drawn
-        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`)."""
+        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`; ``memo`` kept
+        across the calls of one decision)."""
         melds = tuple(view.own_melds)
 
         def weight(c13, w) -> float:
             return 1.0 if self._on_discard(view, c13, melds, w) else SELF_DRAWN_ONLY
 
-        return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight)
+        return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight, memo)
 
     def _by_plan(self, view, c, j, so, cands) -> int:
         melds = tuple(view.own_melds)
@@ -488,11 +490,12 @@ class ExpertPlayer(EfficiencyPlayer):
         from ..opponents import DEFAULT_MODEL
         out = {}
         model = view.model
+        won, discards, melds = view.won, view.discards, view.melds
         for q in range(view.players):
-            if q == view.seat or q in view.won:
+            if q == view.seat or q in won:
                 continue
-            nd = len(view.discards[q])
-            nm = sum(1 for m in view.melds[q] if not m[2])
+            nd = len(discards[q])
+            nm = sum(1 for m in melds[q] if not m[2])
             out[q] = DEFAULT_MODEL.p_ready_prior(model, nd, nm)
         return out
 
@@ -649,13 +652,15 @@ class ExpertPlayer(EfficiencyPlayer):
         wild = () if view.stand_in is not None else view.joker_kinds
         allowed = self._allowed(view)
         best = 0
+        memo = {}
         for x in np.flatnonzero(allowed):
             x = int(x)
             if not c2[x]:
                 continue
             c2[x] -= 1
             if int(_cg.shanten(c2, so, j)) == 1:
-                best = max(best, int(_valid_ukeire(c2, j, so, vis, live, verdict, wild)))
+                best = max(best, int(_valid_ukeire(c2, j, so, vis, live, verdict, wild,
+                                                   memo=memo)))
             c2[x] += 1
         return best
 
