@@ -437,7 +437,7 @@ class ExpertPlayer(EfficiencyPlayer):
             c[x] += 1
         bound.sort()
         best, top = -1, 0.0
-        memo = {}           # tenpai hands reached from several discards: weighed once
+        memo = self._ukeire_memo(view, tuple(view.own_melds), j, wild, True)
         for nb, _, x in bound:
             if -nb <= top:
                 break
@@ -459,6 +459,26 @@ class ExpertPlayer(EfficiencyPlayer):
             return 1.0 if self._on_discard(view, c13, melds, w) else SELF_DRAWN_ONLY
 
         return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight, memo)
+
+    def _ukeire_memo(self, view, melds, j, wild, weighed) -> dict:
+        """The memo of :func:`~majiang._core.game.valid_ukeire` for the seat's tenpai
+        hands with ``melds`` (``weighed``: by :meth:`_weighed_ukeire`, else unweighed): a
+        tenpai hand's best weight depends on its tiles, the melds (and the shape options
+        they give), the jokers and wild kinds and the seat's win context (winds, flowers,
+        定缺) alone, so it is kept across the decisions of the hand (and of later hands
+        under the same model)."""
+        key = (view.seat, melds, int(j), tuple(wild), bool(weighed), view.seat_wind,
+               view.prevalent_wind, view.flowers[view.seat], view.voids[view.seat],
+               id(view.model))
+        memos = self.__dict__.setdefault("_ukeire_memos", {})
+        got = memos.get(key)
+        if got is None or got[0] is not view.model:
+            if len(memos) > 256:
+                memos.clear()
+            got = memos[key] = (view.model, {})
+        elif len(got[1]) > 1 << 15:
+            got[1].clear()
+        return got[1]
 
     def _by_plan(self, view, c, j, so, cands) -> int:
         melds = tuple(view.own_melds)
@@ -652,7 +672,7 @@ class ExpertPlayer(EfficiencyPlayer):
         wild = () if view.stand_in is not None else view.joker_kinds
         allowed = self._allowed(view)
         best = 0
-        memo = {}
+        memo = self._ukeire_memo(view, tuple(view.own_melds) + (m,), j, wild, False)
         for x in np.flatnonzero(allowed):
             x = int(x)
             if not c2[x]:
