@@ -2,9 +2,10 @@
 
 Run ``python bench/bench_simulate.py [SECONDS]`` (default 5 seconds per line).  For
 each of mcr, sichuan and guangdong, with four ``"random"`` and with four
-``"efficiency"`` players, and for taiwan (16-tile hands, flowers) and wuhan (jokers, a
+``"efficiency"`` players, for taiwan (16-tile hands, flowers) and wuhan (jokers, a
 win predicate with constraints) with four ``"efficiency"`` players (issue targets:
-taiwan >= 200 hands/s, wuhan >= 400), it plays hands one after another on one core
+taiwan >= 200 hands/s, wuhan >= 400), and for mcr_botzone and mcr with four ``"expert"``
+players (the Python loop; :data:`EXPERT`), it plays hands one after another on one core
 (:func:`majiang.game.play_hand`, the path :func:`majiang.simulate` takes for
 ``n_jobs=1``; every win is checked and scored by the win predicate) and prints hands/s, wins
 per hand and the share of drawn hands.  riichienv (its Rust engine driven from Python
@@ -23,6 +24,9 @@ from majiang.game import play_hand
 RULESETS = ("mcr", "sichuan", "guangdong")
 PLAYERS = ("random", "efficiency")
 REGIONAL = (("taiwan", "efficiency"), ("wuhan", "efficiency"))
+EXPERT = (("mcr_botzone", "expert"), ("mcr", "expert"))
+"""The ``"expert"`` player (plans, valid ukeire, calls, a cheap fold; it plays in the
+Python loop) under the Chinese Official rulesets its plans are for."""
 
 
 def bench_engine(ruleset: str, player: str, seconds: float) -> dict:
@@ -72,19 +76,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> None:
     seconds = parse_args(argv).seconds
     print(f"{'engine':<34}{'hands':>7}{'hands/s':>10}{'cpu h/s':>10}{'wins/hand':>11}"
-          f"{'drawn':>8}")
+          f"{'drawn':>8}{'cpu ms/h':>10}")
     rates = {}
-    for rs, pl in [(rs, pl) for rs in RULESETS for pl in PLAYERS] + list(REGIONAL):
+    for rs, pl in [(rs, pl) for rs in RULESETS for pl in PLAYERS] + list(REGIONAL) + list(EXPERT):
         r = bench_engine(rs, pl, seconds)
         rates[(rs, pl)] = (r["rate"], r["cpu_rate"])
         print(f"{'majiang ' + rs + ', 4x ' + pl:<34}{r['hands']:>7}{r['rate']:>10.1f}"
-              f"{r['cpu_rate']:>10.1f}{r['wins']:>11.2f}{r['drawn']:>8.1%}")
+              f"{r['cpu_rate']:>10.1f}{r['wins']:>11.2f}{r['drawn']:>8.1%}"
+              f"{1000 / r['cpu_rate']:>10.2f}")
     ri = bench_riichienv(seconds)
     if ri is None:
         print("riichienv not installed")
         return
     print(f"{'riichienv (riichi), first legal':<34}{ri['hands']:>7}{ri['rate']:>10.1f}"
-          f"{ri['cpu_rate']:>10.1f}")
+          f"{ri['cpu_rate']:>10.1f}{'':>19}{1000 / ri['cpu_rate']:>10.2f}")
     for (rs, pl), (v, c) in rates.items():
         print(f"  ratio majiang {rs}/{pl} : riichienv = {v / ri['rate']:.2f} "
               f"(cpu {c / ri['cpu_rate']:.2f})")

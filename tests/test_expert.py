@@ -730,3 +730,30 @@ def test_compiled_plan_kernels_check_their_inputs():
         _cg.PlanSet([("chows", (7, 8, 9), 0.0)])
     with pytest.raises(ValueError):
         _cg.PlanSet([("spiral", None, 0.0)])
+
+
+def test_compiled_discard_evaluation_equals_one_hand_at_a_time():
+    # evaluate_discards: the shanten and live ukeire of the hand after each allowed
+    # discard, as evaluate() of that hand (the expert's candidates)
+    from majiang._core import game as _cg
+    rng = np.random.default_rng(7)
+    for ruleset in ("mcr", "sichuan"):
+        model = game_model(ruleset)
+        so = model.shape(()).game_opts(0)
+        for _ in range(150):
+            c = np.bincount(rng.choice(136, 14, replace=False) // 4, minlength=34)
+            c = c.astype(np.uint8)
+            vis = rng.integers(0, 2, 34).astype(np.uint8)
+            allowed = (rng.random(34) < 0.8).astype(np.uint8)
+            sh, uk = np.empty(34, np.int64), np.empty(34, np.int64)
+            n = _cg.evaluate_discards(c, so, 0, vis, allowed, sh, uk)
+            want = {}
+            for x in range(34):
+                if c[x] and allowed[x]:
+                    c[x] -= 1
+                    want[x] = _cg.evaluate(c, so, 0, vis)
+                    c[x] += 1
+            assert n == len(want)
+            assert {x: (int(sh[x]), int(uk[x])) for x in range(34) if sh[x] != -2} == want
+    with pytest.raises(ValueError):
+        _cg.evaluate_discards(np.zeros(33, np.uint8), so, 0, vis, allowed, sh, uk)

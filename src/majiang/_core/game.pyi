@@ -40,6 +40,7 @@ def valid_ukeire(counts: _U8, jokers: int, so: ShapeOpts, visible: Any, live: An
 def chow_plan_distance(c: _U8, avail: npt.NDArray[np.int64], left: Iterable[int], other: int,
                        n_melds: int) -> int: ...
 
+@disjoint_base
 class PlanSet:
     """The expert's plans in compiled form: ``(kind, data, weight)`` each."""
     def __init__(self, plans: Iterable[tuple[str, Any, float]]) -> None: ...
@@ -47,6 +48,8 @@ class PlanSet:
 
 def plan_values(ps: PlanSet, counts: _U8, so: ShapeOpts, jokers: int, melds: Iterable[Any],
                 avail: npt.NDArray[np.int64], out: npt.NDArray[np.float64]) -> int: ...
+def evaluate_discards(counts: _U8, so: ShapeOpts, jokers: int, visible: _U8, allowed: _U8,
+                      out_s: npt.NDArray[np.int64], out_u: npt.NDArray[np.int64]) -> int: ...
 def plan_minima(ps: PlanSet, counts: _U8, so: ShapeOpts, jokers: int, general_weight: float,
                 melds: Iterable[Any], avail: npt.NDArray[np.int64],
                 plans: npt.NDArray[np.int64], discards: npt.NDArray[np.int64],

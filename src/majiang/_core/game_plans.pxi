@@ -374,3 +374,36 @@ def plan_minima(PlanSet ps, const uint8_t[::1] counts, ShapeOpts so, int jokers,
         h[x] += 1
         out[q] = best
     return None
+
+
+def evaluate_discards(const uint8_t[::1] counts, ShapeOpts so, int jokers,
+                      const uint8_t[::1] visible, const uint8_t[::1] allowed,
+                      int64_t[::1] out_s, int64_t[::1] out_u):
+    """:func:`evaluate` of the hand after each discard: for each kind ``k`` held in
+    ``counts`` (uint8 (34,), each 0..4) with ``allowed[k]`` set, ``out_s[k]`` and
+    ``out_u[k]`` (int64 (34,)) = the shanten and live ukeire of ``counts`` less one
+    ``k``; ``out_s[k] = -2`` for the other kinds.  Returns the number of discards
+    evaluated.  ValueError on a wrong length or count."""
+    cdef uint8_t h[34]
+    cdef Opts o = so.opts(jokers)
+    cdef int k, s, u, n = 0
+    if (counts.shape[0] != 34 or visible.shape[0] != 34 or allowed.shape[0] != 34
+            or out_s.shape[0] != 34 or out_u.shape[0] != 34):
+        raise ValueError("counts, visible, allowed and the outputs must have 34 entries")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError("a kind held more than 4 times")
+        h[k] = counts[k]
+    with nogil:
+        for k in range(34):
+            out_s[k] = -2
+            out_u[k] = 0
+            if not (h[k] and allowed[k]):
+                continue
+            h[k] -= 1
+            eval_c(h, &o, so.live, &visible[0], &s, &u)
+            h[k] += 1
+            out_s[k] = s
+            out_u[k] = u
+            n += 1
+    return n

@@ -70,9 +70,11 @@ drawn 3.02 % (2.70-3.37 %), self-draw share 30.5 %, wins per player-hand 24.2 %,
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
 14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about
-six times as long as one of four efficiency bots in the Python loop (about 30 against 5 ms
-of CPU under mcr_botzone; the plans' counting kernels are compiled,
-:func:`majiang._core.game.chow_plan_distance`).
+3.5 times as long as one of four efficiency bots in the Python loop (about 18 against 5 ms
+of CPU under mcr_botzone, ``bench/bench_simulate.py``): every plan's distance for every
+candidate discard (:func:`majiang._core.game.plan_values`, ``plan_minima``), the
+candidates' shanten and ukeire (``evaluate_discards``) and the valid ukeire
+(``valid_ukeire``, each ready hand weighed once a hand) are compiled.
 
 **Regional plans** (:func:`value_rules`: fans are doublings and there is no minimum —
 四川 血战 / 血流, 广东 推倒胡 / 鸡平胡, 卡五星).  The plans are read from the ruleset's fan
@@ -219,16 +221,13 @@ class ExpertPlayer(EfficiencyPlayer):
         return legal_discard(view, k, legal)
 
     def _cands(self, c, j, so, vis, allowed):
-        """{kind: (shanten, live ukeire)} of each allowed discard."""
-        out = {}
-        for x in np.flatnonzero(allowed):
-            x = int(x)
-            if not c[x]:
-                continue
-            c[x] -= 1
-            out[x] = _cg.evaluate(c, so, j, vis)
-            c[x] += 1
-        return out
+        """{kind: (shanten, live ukeire)} of each allowed discard, in kind order
+        (:func:`majiang._core.game.evaluate_discards`)."""
+        sh = np.empty(34, dtype=np.int64)
+        uk = np.empty(34, dtype=np.int64)
+        _cg.evaluate_discards(c, so, j, vis, np.ascontiguousarray(allowed, dtype=np.uint8),
+                              sh, uk)
+        return {x: (s, u) for x, s, u in zip(range(34), sh.tolist(), uk.tolist()) if s != -2}
 
     def _attack(self, view, c, j, vis, so, allowed) -> int:
         cands = self._cands(c, j, so, vis, allowed)
@@ -520,10 +519,10 @@ class ExpertPlayer(EfficiencyPlayer):
         return out
 
     def _defend(self, view, c, j, so, allowed, k) -> int:
+        if int(_cg.shanten(c, so, j)) < FOLD_SHANTEN:     # the best shanten after a discard
+            return k
         threats = self._threats(view)
         if not threats or max(threats.values()) < FOLD_P:
-            return k
-        if int(_cg.shanten(c, so, j)) < FOLD_SHANTEN:     # the best shanten after a discard
             return k
         return self.safest(view, c, allowed, threats, k)
 
