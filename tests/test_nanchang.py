@@ -365,3 +365,105 @@ def test_chao_zhuang_conservation_and_matches():
                     assert e["payer"] == st.dealer and e["amount"] == 5
     t = majiang.play_match("nanchang", hands=6, seed=3)
     assert all(sum(s) == 0 for s in t["scores"])
+
+
+# ---------------------------------------------------------------- 冲关包赔 (docs/rules/nanchang.md §2)
+P9, P1 = 17, 9                  # indicator 9p: 正精 9p, 副精 1p
+
+
+def test_chong_guan_liability_from_the_final_table():
+    # seat 1 holds 9p 9p 1p (s = 2 + 2 + 1 = 5: 冲关 5 x 2 = 10; alone: 霸王 x2 = 20),
+    # one 9p claimed from seat 3's discard: seat 3 pays the 20 of each other seat, 60
+    from _engine_helpers import by_check, end_table
+    t = end_table(end="wall", wild=(P9, P1), tiles=({}, {P9: 2, P1: 1}, {}, {}),
+                  supplied=((), ((P9, 3),), (), ()))
+    assert by_check(N.end_settlement(N.NANCHANG, t)) == {"冲关包赔": [(3, 1, 20)] * 3}
+    # the option off: each other seat pays its own 20
+    assert by_check(N.end_settlement(N.build(chong_guan_bao=False), t)) == {
+        "精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
+    # the same tiles won on seat 0's 1p discard: seat 0 pays the 60
+    t = end_table(end="win", wild=(P9, P1), tiles=({}, {P9: 2, P1: 1}, {}, {}),
+                  supplied=((), ((P1, 0),), (), ()))
+    assert by_check(N.end_settlement(N.NANCHANG, t)) == {"冲关包赔": [(0, 1, 20)] * 3}
+
+
+def test_no_chong_guan_liability_without_chong_guan_or_a_supplied_jing():
+    from _engine_helpers import by_check, end_table
+    # s = 2 + 1 + 1 = 4 < 5: no 冲关 (4, 霸王 x2 = 8 from each), the claimed 9p changes nothing
+    t = end_table(end="wall", wild=(P9, P1), tiles=({}, {P9: 1, P1: 2}, {}, {}),
+                  supplied=((), ((P9, 3),), (), ()))
+    assert by_check(N.end_settlement(N.NANCHANG, t)) == {
+        "精分": [(0, 1, 8), (2, 1, 8), (3, 1, 8)]}
+    # 冲关 but the tile taken from seat 3 is no 精 (5m): every seat pays its own 20
+    t = end_table(end="wall", wild=(P9, P1), tiles=({}, {P9: 2, P1: 1}, {}, {}),
+                  supplied=((), ((4, 3),), (), ()))
+    assert by_check(N.end_settlement(N.NANCHANG, t)) == {
+        "精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
+
+
+def test_chong_guan_liability_names_the_first_supplier_and_leaves_other_holders():
+    # seat 1: 9p x3 (s = 6: 冲关 6 x 3 = 18), taken: 5m from seat 0, 9p from seat 2, 9p
+    # from seat 3 -> seat 2 (the first 精 taken) pays 3 x 18 = 54; seat 2 holds one 1p
+    # (s = 1, no 霸王: two holders), paid 1 by each other seat
+    from _engine_helpers import by_check, end_table
+    t = end_table(end="wall", wild=(P9, P1), tiles=({}, {P9: 3}, {P1: 1}, {}),
+                  supplied=((), ((4, 0), (P9, 2), (P9, 3)), (), ()))
+    got = by_check(N.end_settlement(N.NANCHANG, t))
+    assert got == {"冲关包赔": [(2, 1, 18)] * 3,
+                   "精分": [(0, 2, 1), (1, 2, 1), (3, 2, 1)]}
+    assert N.chong_guan_liable(N.NANCHANG, t) == {1: 2}
+
+
+def _pung_jing_wall():
+    # indicator 9p (9p, 1p wild); the dealer holds one 9p and throws it first; seat 1
+    # holds 9p 9p 1p and punges it (passing the win it offers); nobody else holds a 精
+    hands = ["9p1m2m4m5m7m8m2s3s5s6s1z2z3z", "99p1p123s456s78s5m7z",
+             "3m6m9m4p7p2p5p3s6s1z2z3z4z", "1m2m4m7m2p5p8p1s4s7s5z6z2z"]
+    return build_test_wall("nanchang", hands, tail="9p")
+
+
+@pytest.mark.parametrize("bao", [True, False])
+def test_chong_guan_liability_in_play(bao):
+    # seat 1 ends with [999p] and 1p: s = 3 x 2 + 1 = 7 -> 冲关 7 x 4 = 28; alone
+    # (seat 0's 9p was claimed, so it is not in its pool): 霸王 x2 = 56 from each other
+    # seat; the 9p came from seat 0's discard: seat 0 pays all three shares, 168
+    from _engine_helpers import by_check
+    pols = [Script("9p"), Script("7z", claims=("pung",), skip_wins=1), Script(), Script()]
+    rs = N.NANCHANG if bao else N.build(chong_guan_bao=False)
+    st = play_hand(rs, pols, wall=_pung_jing_wall(), dealer=0, engine="python", log=True)
+    call = next(e for e in st.events if e["e"] == "call")
+    assert (call["seat"], call["kind"], call["tile"], call["frm"]) == (1, "pung", P9, 0)
+    got = by_check(check_settlement(st))
+    if bao:
+        assert got["冲关包赔"] == [(0, 1, 56)] * 3 and "精分" not in got
+    else:
+        assert got["精分"] == [(0, 1, 56), (2, 1, 56), (3, 1, 56)]
+    # the replayed log settles the same
+    from majiang.game.logs import replay, summarize
+    again = replay(st.events)
+    assert summarize(again) == summarize(st) and again.end_checks == st.end_checks
+
+
+def test_chong_guan_liability_conservation():
+    # 30 seeded hands: zero-sum, the end payments add up; each 冲关包赔 payer supplied the
+    # payee a 精 (a call on his discard or the discard won on) and the payee reached 冲关
+    seen = 0
+    for seed in range(30):
+        st = play_hand("nanchang", "random", seed=seed, hand=seed, log=True)
+        for e in check_settlement(st):
+            if e["check"] != "冲关包赔":
+                continue
+            seen += 1
+            a, b = e["payer"], e["payee"]
+            took = [x for x in st.events if x["e"] == "call" and x["seat"] == b
+                    and x["frm"] == a and x["tile"] in st.jks]
+            took += [w for w in st.wins if w["seat"] == b and w.get("discarder") == a
+                     and w["tile"] in st.jks]
+            assert took
+            s = st.seats[b]
+            held = list(np.flatnonzero(s.phys).repeat(np.asarray(s.phys)[np.flatnonzero(
+                s.phys)])) + [t for m in s.melds for t in m["tiles"]] + list(s.won_tiles)
+            held += [w["tile"] for w in st.wins if w["seat"] == b and w["how"] == "discard"
+                     and w["tile"] not in s.won_tiles] + list(s.discards)
+            assert 2 * held.count(st.jks[0]) + held.count(st.jks[1]) >= 5
+    assert seen > 0

@@ -337,10 +337,10 @@ def test_tianjin_shanten_ukeire_with_indicator():
 
 def test_catalog_lists_both_with_their_gaps():
     rows = {v.ruleset: v for v in rules.catalog.variants() if v.ruleset}
-    # 南昌 leaves the 冲关 liability out; 抄庄 is played, 德中德 is lost in the sources.
+    # 南昌 plays 抄庄 and the 冲关 liability (冲关包赔), 德中德 is lost in the sources.
     # 天津 plays 扣听 (option) and loses only the side bets (no amounts anywhere)
-    assert rows["nanchang"].status == "gaps"
-    assert any("冲关" in m for m in rows["nanchang"].missing)
+    assert rows["nanchang"].status == "sources incomplete" and not rows["nanchang"].missing
+    assert any("冲关包赔" in m for m in rows["nanchang"].interpreted)
     assert not any("抄庄" in m for m in rows["nanchang"].missing)
     assert any("德中德" in m for m in rows["nanchang"].lost)
     assert rows["tianjin"].status == "sources incomplete" and not rows["tianjin"].missing

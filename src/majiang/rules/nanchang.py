@@ -44,6 +44,8 @@ Readings chosen where the sources differ (options of :func:`build`, default firs
 * ``chao_zhuang`` (True: 抄庄 is paid, see below; False: not paid).
 * ``jing_discards`` (True, 打出精牌算分, the NCL default): a player's own discarded 精
   still in his pool count for his 精分 at the end; False: hand and melds only.
+* ``chong_guan_bao`` (True, BX / WHN): 冲关包赔, see below; False: every other player pays
+  a 冲关 himself.
 * ``honor_chows`` (True; docs/rules/nanchang.md §1 "Calls", BX's 冲关 check, WHN's
   ``WIK_DNBL`` … claim kinds): a chow may also be **three different winds** (any three
   of 东南西北) or **the three dragons** (中发白), concealed in the hand or claimed.
@@ -78,9 +80,17 @@ each discard the dealer's first discard in the first go-around, the dealer pays
 (:func:`end_settlement`, ``check="抄庄"``).  It is read from the discard pools as 广东 跟庄
 (:func:`majiang.rules.baoding.gen_zhuang_rounds`, the first go-around only).
 
-Not modelled (``missing``): the 冲关 liability beyond what :func:`jing_scores` takes as
-``liable`` (the final table does not say who supplied which 精).  Lost in the sources
-(``lost``): 德中德 ×4 (two products define it differently, one gating it on 霸王精: no
+冲关包赔 (docs/rules/nanchang.md §2; BX ``checkChongGuangReason`` [interp. of code];
+option ``chong_guan_bao``, on): when a player's 精分 reaches 冲关 (s >= 5) and any 精 he
+counts was supplied by another player — the discard he claimed into a 碰 / 杠 / 吃, or the
+discard (the robbed kong tile) he won on — the supplier of the first such tile he took
+pays that holder's whole 精分 for every other player (the others pay him nothing),
+``check="冲关包赔"`` (:func:`chong_guan_liable`, read from the final table's
+``supplied``).  BX tests any supplied 精, not whether the 冲关 would fail without it.
+
+Lost in the sources (``lost``): WHN's extra 10 per other player when the supplied 精 was
+konged (it reads as a 精 kong's payment, and no source gives 南昌's kong payments);
+德中德 ×4 (two products define it differently, one gating it on 霸王精: no
 definition to play), the dealer-streak factor on 精分 (WHN multiplies by a dealer-streak
 counter whose start and steps no reading gives; a match still passes the deal by
 :data:`~majiang.rules.table_rules.DEFAULT_DEALER_RULE`) and the extra 精 rounds (上下翻精,
@@ -98,7 +108,8 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, Scorin
                    check_bool, check_choice, check_int, fan_product, register_settlement)
 
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
-           "jing_scores", "jing_payments", "jing_holdings", "end_settlement", "settle_hand",
+           "jing_scores", "jing_payments", "jing_holdings", "chong_guan_liable",
+           "end_settlement", "settle_hand",
            "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT"]
 
 GERMAN_BONUS = 5
@@ -289,20 +300,46 @@ def jing_holdings(rs, table) -> list:
     return out
 
 
+def chong_guan_liable(rs, table, holdings=None) -> dict:
+    """冲关包赔 (BX ``checkChongGuangReason``, WHN; docs/rules/nanchang.md §2): ``{holder:
+    supplier}`` for each player whose 精分 reaches 冲关 (s >= 5, :func:`jing_score`) while
+    a 精 he counts came from another seat — the claimed discard of one of his 碰 / 杠 /
+    吃, or the discard (or robbed kong tile) he won on (``table.supplied``).  The
+    supplier of the first such tile he took is liable [interp. of BX's code: it takes the
+    first claimed meld holding one].  Empty when the ruleset's option ``chong_guan_bao``
+    is off or the table names no wild kinds."""
+    if not rs.options.get("chong_guan_bao", True) or len(table.wild) < 2:
+        return {}
+    wild = {int(table.wild[0]), int(table.wild[1])}
+    hold = holdings if holdings is not None else jing_holdings(rs, table)
+    out = {}
+    for q, (z, f) in enumerate(hold):
+        if 2 * z + f < 5 or q >= len(table.supplied):
+            continue
+        for kind, sup in table.supplied[q]:
+            if kind is not None and int(kind) in wild and sup != q:
+                out[q] = int(sup)
+                break
+    return out
+
+
 def end_settlement(rs, table) -> list:
     """南昌 精分 and 抄庄 at the end of every hand, won or drawn (``Ruleset.end_settlement =
     "nanchang"``, :data:`~majiang.rules.base.END_SETTLEMENTS`): :func:`jing_payments` of
     :func:`jing_holdings` with the ruleset's ``bawang`` option, entries ``{"check":
-    "精分", "payer", "payee", "amount"}``; then, with the option ``chao_zhuang``, 抄庄
+    "精分", "payer", "payee", "amount"}``; a 冲关 resting on a 精 another seat supplied
+    (:func:`chong_guan_liable`, option ``chong_guan_bao``) is paid by that seat alone for
+    every other player, ``check="冲关包赔"``; then, with the option ``chao_zhuang``, 抄庄
     when the three others each discarded the dealer's first discard in the first
     go-around (read from the discard pools, :func:`~.baoding.gen_zhuang_rounds`): the
-    dealer pays :data:`CHAO_ZHUANG_PAYMENT` to each, ``check="抄庄"``.  The 冲关
-    liability (a 精 supplied by another player) is not applied: the table does not say
-    who supplied which tile.
+    dealer pays :data:`CHAO_ZHUANG_PAYMENT` to each, ``check="抄庄"``.
     """
     hold = jing_holdings(rs, table)
-    out = [{"check": "精分", "payer": a, "payee": b, "amount": v}
-           for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"))]
+    liable = chong_guan_liable(rs, table, hold)
+    out = [{"check": "冲关包赔" if liable.get(b) == a else "精分", "payer": a, "payee": b,
+            "amount": v}
+           for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"),
+                                        liable=liable)]
     if rs.options.get("chao_zhuang", True) and gen_zhuang_rounds(table.opening, table.dealer):
         out += [{"check": "抄庄", "payer": table.dealer, "payee": q,
                  "amount": CHAO_ZHUANG_PAYMENT}
@@ -340,12 +377,14 @@ def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *
 def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "double",
           german_seven_pairs: bool = True, seven_pairs_quads: bool = True,
           cap: int | None = None, honor_chows: bool = True,
-          jing_discards: bool = True, chao_zhuang: bool = True) -> Ruleset:
+          jing_discards: bool = True, chao_zhuang: bool = True,
+          chong_guan_bao: bool = True) -> Ruleset:
     check_choice(pay, "nanchang option pay", ("three", "one"))
     check_choice(bawang, "nanchang option bawang", ("double", "plus10"))
     for key, v in (("dealer_double", dealer_double), ("german_seven_pairs", german_seven_pairs),
                    ("seven_pairs_quads", seven_pairs_quads), ("honor_chows", honor_chows),
-                   ("jing_discards", jing_discards), ("chao_zhuang", chao_zhuang)):
+                   ("jing_discards", jing_discards), ("chao_zhuang", chao_zhuang),
+                   ("chong_guan_bao", chong_guan_bao)):
         check_bool(v, f"nanchang option {key}")
     check_int(cap, "nanchang option cap", lo=2, even=True, optional=True)
     mult = ("multiplier",)
@@ -393,16 +432,20 @@ def build(*, pay: str = "three", dealer_double: bool = True, bawang: str = "doub
                  "german_seven_pairs": bool(german_seven_pairs),
                  "seven_pairs_quads": bool(seven_pairs_quads), "cap": cap,
                  "honor_chows": bool(honor_chows), "jing_discards": bool(jing_discards),
-                 "chao_zhuang": bool(chao_zhuang)},
+                 "chao_zhuang": bool(chao_zhuang), "chong_guan_bao": bool(chong_guan_bao)},
         builder="nanchang", section="§3.7",
         interpreted=("德国七对 carries one more x2 (one source example)",
                      "点炮 x2 and 庄 x2 stack",
                      "an honour chow (three winds / the three dragons) is claimed from the "
                      "seat before only, like a suited chow, and counts as a chow: it spoils "
                      "大七对 and is a set of 平胡",
-                     "抄庄: the dealer pays 5 to each other player (one product's code)"),
-        missing=("the 冲关 liability: the final table does not say who supplied which 精",),
-        lost=("德中德 x4: two products define it differently, one gating it on 霸王精",
+                     "抄庄: the dealer pays 5 to each other player (one product's code)",
+                     "冲关包赔: a 冲关 holding any 精 another player supplied (a claimed "
+                     "discard, or the tile won on) is paid for everyone by the first such "
+                     "supplier (one product's code)"),
+        lost=("冲关包赔's extra 10 per other player when the 精 was konged (one product): "
+              "no source gives 南昌's kong payments it would stand for",
+              "德中德 x4: two products define it differently, one gating it on 霸王精",
               "the dealer-streak factor on 精分: a counter whose start and steps no source "
               "gives",
               "the extra 精 rounds (上下翻精, 埋地雷, 回头一笑 …): options named without "

@@ -346,6 +346,13 @@ class EndTable:
         The kind of the last playing tile drawn from the wall, head or tail (the 海底 tile
         when the wall ran out: 长沙 扎鸟 after a drawn hand); None when the loop did not
         keep it.
+    supplied : tuple of tuple
+        Per seat, the tiles it took from another seat, in the order taken, as
+        ``(kind, supplier)``: the claimed discard of each claimed meld (an added kong
+        keeps its pung's), then the tile it won on from another seat (a discard, or
+        the robbed kong's tile).  The compiled loop does not keep which tile of a chow
+        was claimed: its chows give kind None there (南昌 plays in the Python loop).
+        () when the loop did not keep it.
     """
 
     players: int
@@ -369,6 +376,7 @@ class EndTable:
     kong_discards: tuple = ()
     last_drawn: int | None = None
     opening: tuple = ()
+    supplied: tuple = ()
 
 
 END_SETTLEMENTS: dict[str, Callable] = {}

@@ -36,6 +36,10 @@ class _Claims:
         last = st.at_last(p)
         kind = st.play_kind(tile)
         is_joker = tile in st.jks
+        # a discarded joker is won on only, unless the ruleset lets it be claimed
+        # (JokerRule.be_claimed, 南昌): then as its face, punged / konged with copies of
+        # that face, chowed with two other tiles
+        meld_ok = not is_joker or st.joker_rule.be_claimed
         asks = []
         wins = {}
         for i in range(1, n):
@@ -52,7 +56,7 @@ class _Claims:
                 options.append(("win",))
                 wins[q] = res
             if not robbing and not last and not sq.locked and not sq.declared and \
-                    not is_joker and \
+                    meld_ok and \
                     not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
                 cg = st.model.calls
                 held = int(sq.phys[tile])
@@ -173,14 +177,14 @@ class _Claims:
             st.visible[kind] -= 1
             if c[0] == "kong":
                 sq.phys[tile] -= 3
-                st.add_meld(q, "kong", kind, False, [tile] * 4, frm=p)
+                st.add_meld(q, "kong", kind, False, [tile] * 4, frm=p, claimed=tile)
                 sq.n_kongs_exposed += 1
                 st.kong_ledger.kong(q, "exposed", [x.out for x in st.seats], st.turns,
                                     discarder=p)
                 st.note_kong(q, p)
             elif c[0] == "pung":
                 sq.phys[tile] -= 2
-                st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p)
+                st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p, claimed=tile)
             else:
                 a = c[1]
                 tiles = [tile]
@@ -188,7 +192,7 @@ class _Claims:
                     if x != kind:
                         sq.phys[x] -= 1
                         tiles.append(x)
-                st.add_meld(q, "chow", a, False, sorted(tiles), frm=p)
+                st.add_meld(q, "chow", a, False, sorted(tiles), frm=p, claimed=tile)
             sq.n_calls += 1
             fd = st.first_discards.get(tile)
             if fd is not None and fd[2] == st.turns and fd[0] == p:

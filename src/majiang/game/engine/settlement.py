@@ -141,8 +141,10 @@ def end_table(st, readiness=None):
     from ...rules.base import EndTable
     readiness = readiness or _Readiness(st)
     n = st.n
-    tiles, discards, kongs = [], [], []
+    tiles, discards, kongs, supplied = [], [], [], []
     for q, seat in enumerate(st.seats):
+        supplied.append([(_claimed_tile(m), int(m["frm"]))
+                         for m in seat.melds if m.get("frm") is not None])
         cnt = {k: v for k, v in enumerate(np.asarray(seat.phys).tolist()) if v}
         for t in list(seat.won_tiles) + [t for m in seat.melds for t in m["tiles"]]:
             cnt[int(t)] = cnt.get(int(t), 0) + 1
@@ -165,6 +167,8 @@ def end_table(st, readiness=None):
         q, t = w["seat"], int(w["tile"])
         if w["how"] in ("discard", "robbing_kong") and t not in st.seats[q].won_tiles:
             tiles[q][t] = tiles[q].get(t, 0) + 1
+        if w["how"] in ("discard", "robbing_kong") and w.get("discarder") is not None:
+            supplied[q].append((t, int(w["discarder"])))
     rest = ()
     if st.wall_left > 0:
         rest = st.wall_rest() if hasattr(st, "wall_rest") else st.wall[st.head:st.tail + 1]
@@ -188,7 +192,8 @@ def end_table(st, readiness=None):
                     payments=tuple(tuple(int(x) for x in w["deltas"]) for w in st.wins),
                     win_tiles=tuple(int(w["tile"]) for w in st.wins),
                     kong_discards=tuple(bool(w.get("kong_discard")) for w in st.wins),
-                    last_drawn=_last_drawn(st), opening=_opening(st))
+                    last_drawn=_last_drawn(st), opening=_opening(st),
+                    supplied=tuple(tuple(x) for x in supplied))
 
 
 def _opening(st) -> tuple:
@@ -204,6 +209,15 @@ def _opening(st) -> tuple:
     made = [t // n + (1 if (q - st.dealer) % n < t % n else 0) for q in range(n)]
     return tuple(tuple(int(k) for k in list(st.seats[q].discards)[:made[q]])
                  for q in range(n))
+
+
+def _claimed_tile(m):
+    """The kind of the discard a claimed meld took: kept by the Python loop; a pung's or
+    kong's is its tile, a chow's unknown (None) when not kept."""
+    t = m.get("claimed")
+    if t is None and m["kind"] != "chow":
+        t = m["tile"]
+    return None if t is None else int(t)
 
 
 def _last_drawn(st):

@@ -540,11 +540,14 @@ class HandState:
         return win
 
     # ------------------------------------------------------------------ melds
-    def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None):
+    def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None, claimed=None):
+        """Seat p lays down a meld; ``frm`` the seat whose discard it claimed and
+        ``claimed`` that tile's kind (a chow's claimed tile is not its ``tile``)."""
         s = self.seats[p]
         self.interrupted = True
         s.melds.append({"kind": kind, "tile": int(tile), "concealed": bool(concealed),
-                        "tiles": [int(t) for t in phys_tiles], "frm": frm})
+                        "tiles": [int(t) for t in phys_tiles], "frm": frm,
+                        "claimed": None if claimed is None else int(claimed)})
         if not concealed:
             for t in phys_tiles:
                 k = self.play_kind(int(t))
