@@ -488,13 +488,15 @@ def test_every_baida_fan_is_tested():
 
 
 def test_baida_sum_values():
+    # SHR: (1 + 花) x 2^番, the 番 summed and capped at 3 (四百搭 2, the others 1)
     rs = SB.build(values="sum")
-    assert _sb("1112345678999m", "5m", rs=rs, self_drawn=True).points == 3   # 3 patterns
-    assert _sb("111z222z333z444z7z", "7z", rs=rs).points == 3               # 4, cap 3
+    assert _sb("1112345678999m", "5m", rs=rs, self_drawn=True).points == 8   # 3 番: 2^3
+    # 4 番, cap 3: x8; the four winds held three times each: 4 花 -> (1 + 4) x 8 = 40
+    assert _sb("111z222z333z444z7z", "7z", rs=rs).points == 40
     assert _sb("11z4m* [123m] [456p] [789s]", "6m", rs=rs).points == 1      # no pattern
-    # 四百搭 excludes 跑百搭 (and 无百搭): 四百搭 + 门清 = 2
+    # 四百搭 excludes 跑百搭 (and 无百搭): 四百搭 2 + 门清 1 = 3 番 -> 8
     rs2 = SB.build(values="sum", convention="daidi")
-    assert _sb("123m456p789s****", "1z", rs=rs2, self_drawn=True).points == 2
+    assert _sb("123m456p789s****", "1z", rs=rs2, self_drawn=True).points == 8
 
 
 def test_baida_settlement_discard_and_self_draw():
@@ -525,10 +527,9 @@ def test_baida_indicator_outside_the_tile_set():
 @pytest.mark.parametrize("name", ["hangzhou", "wenzhou", "shanghai_baida"])
 def test_catalog_toml_and_cli(name, tmp_path):
     row = [v for v in variants() if v.ruleset == name]
-    # 温州 and 杭州 play every rule their sources define (re-seating, 财飘 in play are lost
-    # in them); 百搭 leaves rules out
-    assert row and (row[0].status, bool(row[0].missing)) == (
-        ("gaps", True) if name == "shanghai_baida" else ("sources incomplete", False))
+    # 温州, 杭州 and 百搭 play every rule their sources define (re-seating, 财飘 in play are
+    # lost in them; 百搭's flower stake is played with values="sum")
+    assert row and (row[0].status, bool(row[0].missing)) == ("sources incomplete", False)
     # 十风 (杭州) and 乱风向 / 开宝 (百搭) are named by the sources and never defined; 温州's
     # re-seating is one sentence of the general text; 杭州's 抓打圈 is left open
     lost = {"hangzhou": ("十风", "财飘"), "wenzhou": ("re-seating",),

@@ -28,12 +28,19 @@ Options of :func:`build` (default first, alternatives named):
   in play (the 白板 stand-in, the seven-kind cycle) — 144 tiles with 8 flowers; True:
   MIL / SHR 上海敲麻, 中发白 are flowers (144 = 108 + 16 winds + 20 flowers), so no 白板
   stand-in and 带弟 honours cycle 东南西北 only).
-* ``values`` ("multiply": SHW; "sum": SHR — each pattern counts one 番 [interp.: SHR's
-  番 per pattern was not read], the 番 are added and capped at 3, 四百搭 excludes 跑百搭 and
-  无百搭; a hand with no pattern is 1).
+* ``values`` ("multiply": SHW; "sum": SHR — the 番 of the patterns are added and capped
+  at 3: 四百搭 2, 无百搭 / 跑百搭 / 杠开 / 门清 / 大吊车 1 (SHR's table), the patterns SHR
+  lacks 1 each [interp.]; 四百搭 excludes 跑百搭 and 无百搭; the points are
+  ``(1 + flower_stake × 花) × 2^番``, SHR's ``(底 + 花分 × 花) × 2^番`` on a base of 1).
+* ``flower_stake`` (1, with ``values="sum"``): SHR's 花分, what each 花 adds to the base
+  (a room setting whose value no source gives [interp.]; 0: flowers add nothing).  花
+  (:func:`baida_flowers`, SHR's count): each flower tile 1, each wind held three times in
+  the concealed hand 1, each exposed wind pung 1, kongs: concealed wind 3 / other 2,
+  exposed wind 2 / other 1 (SHR's added kong 1: a scored hand does not say how an exposed
+  kong was made, so an added one counts as exposed [interp.]).
 
-Not modelled: 乱风向 and 开宝 (meanings not stated), 花 values (SHR adds them, values not
-read), the base stake and who pays a discard win (§5), SHR's dice 荒番.
+Not modelled: 乱风向 and 开宝 (meanings not stated), the base stake and who pays a discard
+win (§5), SHR's dice 荒番 and its room cap.
 """
 from __future__ import annotations
 
@@ -42,10 +49,14 @@ from .base import (POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd, f
                    check_bool, check_choice, check_int, settle_points)
 from .hangzhou import lone_joker_ready
 
-__all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "huang_fan"]
+__all__ = ["build", "SHANGHAI_BAIDA", "baida_points", "baida_flowers", "huang_fan",
+           "FLOWER_STAKE"]
 
 _SRC = "docs/rules/shanghai_baida.md (SHW)"
 WHITE = 31
+FLOWER_STAKE = 1
+"""SHR's 花分 default: what each 花 adds to the base stake of 1 (a room setting whose value
+no source gives) [interp.]."""
 _MULT = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
 
@@ -61,14 +72,40 @@ def huang_fan(points: int, drawn_before: bool = True) -> int:
     return points * (2 if drawn_before else 1)
 
 
+def baida_flowers(w) -> int:
+    """花 of a win (SHR, docs/rules/shanghai_baida.md §3): each flower tile 1 (the win's
+    flower count: 中发白 too when they are flowers), each wind of which the concealed hand
+    holds three or more real tiles, the win tile included, 1 (暗花; a 百搭 makes none),
+    each exposed wind pung 1, each kong: concealed wind 3, other 2; exposed wind 2,
+    other 1 [interp.: an added kong counts as exposed — SHR counts an added one 1, and a
+    scored hand does not say how its exposed kong was made]."""
+    n = max(w.context.flowers, w.hand.n_flowers)
+    win = w.context.win_tile
+    _n, wild, win_joker = F.joker_info(w)      # the kinds the 百搭 stand for here
+    for k in range(27, 31):
+        real = int(w.hand.concealed[k]) - list(wild).count(k) + int(win == k and not win_joker)
+        if real >= 3:
+            n += 1
+    for m in w.hand.melds:
+        wind = 27 <= m.tile <= 30
+        if m.kind == "kong":
+            n += (3 if wind else 2) if m.concealed else (2 if wind else 1)
+        elif m.kind == "pung" and wind:
+            n += 1
+    return n
+
+
 def baida_points(fans: dict, rs, w) -> int:
-    """``values="multiply"``: the product of the multipliers; ``"sum"``: the number of
-    patterns, capped at 3 (at least 1)."""
+    """``values="multiply"`` (SHW): the product of the multipliers.  ``"sum"`` (SHR):
+    ``(1 + flower_stake × 花) × 2^番``, the 番 summed and capped at 3 — 四百搭 2, every
+    other pattern 1 (SHR's table; the patterns it lacks count 1 [interp.]), 四百搭
+    excluding 跑百搭 and 无百搭 — and 花 = :func:`baida_flowers`."""
     if rs.options.get("values", "multiply") == "sum":
-        n = sum(c for k, c in fans.items() if k != 1)
+        n = sum(c * (2 if k == 10 else 1) for k, c in fans.items() if k != 1)
         if fans.get(10):
             n -= int(bool(fans.get(8))) + int(bool(fans.get(9)))
-        return max(1, min(3, n))
+        stake = 1 + int(rs.options.get("flower_stake", FLOWER_STAKE)) * baida_flowers(w)
+        return stake * 2 ** min(3, n)
     return fan_product(fans, rs)
 
 
@@ -76,9 +113,10 @@ POINTS_FUNCTIONS["shanghai_baida"] = baida_points
 
 
 def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
-          values: str = "multiply") -> Ruleset:
+          values: str = "multiply", flower_stake: int = FLOWER_STAKE) -> Ruleset:
     check_choice(convention, "shanghai_baida option convention", ("huodong", "daidi"))
     check_choice(values, "shanghai_baida option values", ("multiply", "sum"))
+    check_int(flower_stake, "shanghai_baida option flower_stake", lo=0)
     check_bool(dragons_as_flowers, "shanghai_baida option dragons_as_flowers")
     if convention == "huodong":
         jr = JokerRule(source="turned", copies=3, claim=False, be_claimed=False,
@@ -116,13 +154,14 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
         constraints=(), ready="none", jokers=jr, wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="custom", function="shanghai_baida"),
         options={"convention": convention, "dragons_as_flowers": bool(dragons_as_flowers),
-                 "values": values},
+                 "values": values, "flower_stake": int(flower_stake)},
         builder="shanghai_baida", section="§3.24",
         interpreted=("Shanghai values (docs/rules/shanghai_baida.md)",
                      "the usual payers: the discarder on a discard, each other on a self-draw",
-                     "a base stake of 1 (not stated)"),
-        missing=("flowers adding to the stake (one product's rule): its values were not "
-                 "read",),
+                     "a base stake of 1 (not stated)",
+                     "values='sum' (one product): (1 + 花) x 2^番, each 花 adding 1 (its "
+                     "per-flower value is a room setting) and an added kong counted as an "
+                     "exposed one; the patterns that product lacks count 1 番"),
         lost=("乱风向 (x4, its hand never defined)", "开宝 (x2, never defined)"))
 
 
