@@ -606,3 +606,60 @@ def test_a_chow_is_claimed_only_from_the_seat_before():
     # a pung may come from any other seat
     mj.Position("123456789m1234p", seat=1, melds=[None, None, "[999p]@0", None],
                 discards=["9p@2", None, None, None])
+
+
+# --------------------------------------------------------------------------
+# complete rivers: their lengths against the turn order
+# --------------------------------------------------------------------------
+
+def test_complete_rivers_of_real_games_are_accepted():
+    # every discard decision of the bundled Botzone games (real play, rivers complete with
+    # claims marked) fits the turn order
+    from majiang.records import decision_points, example_games
+    n = 0
+    for g in example_games():
+        for i, _ in enumerate(decision_points(g)):
+            p = Position.from_botzone(g, i)
+            assert p.replace(complete_rivers=True).complete_rivers
+            n += 1
+    assert n > 300
+
+
+@pytest.mark.parametrize("name", ["mcr", "sichuan", "sichuan_xueliu", "guangdong"])
+def test_complete_rivers_of_engine_hands_are_accepted(name):
+    # every position two engine hands pass through (claims, kongs, 血战 / 血流 wins)
+    from majiang.game import play_hand
+    for h, players in ((1, "efficiency"), (2, "random")):
+        ev = play_hand(name, players, seed=3, hand=h, log=True).events
+        for step, e in enumerate(ev):
+            if e.get("seat") is None:
+                continue
+            Position.from_log(ev, step).replace(complete_rivers=True)
+
+
+# seat 1 waits (13 tiles); the dealer (seat 0) discarded 9m 5m 7p, the 5m punged by seat 2
+# (seat 1 skipped): play went 0 1 2 3 0 2 3 0, so seat 0 has 3 discards, seat 1 one
+_RIVERS = dict(hand="1234p6789m11z234s", seat=1, discards=["9m5m@2 7p", "9p", "9s8s", "2z3z"],
+               melds=[None, None, "[555m]@0", None])
+
+
+def test_complete_rivers_with_a_claim():
+    p = Position(**_RIVERS, complete_rivers=True)
+    assert p.complete_rivers and p.last_discard == (0, T("7p"))
+    # without the claim seat 1 would have discarded after each of seat 0's discards
+    with pytest.raises(InvalidHandError, match="turn order.*at most 1 ahead"):
+        Position(hand="1234p6789m11z234s", seat=1, discards=["9m5m7p", "9p", "9s8s", "2z3z"],
+                 complete_rivers=True)
+    # partial rivers (the default) are not checked
+    Position(hand="1234p6789m11z234s", seat=1, discards=["9m5m7p", "9p", "9s8s", "2z3z"])
+
+
+def test_complete_rivers_follow_the_dealer():
+    # no claim: nobody discards more than a seat before it from the dealer
+    rivers = ["1z", "2z3z", "4z", "5z"]
+    with pytest.raises(InvalidHandError, match="seat 1 discarded 2 tiles, seat 0 1.*at most 0"):
+        Position(hand="1234p6789m11z234s", seat=2, discards=rivers, complete_rivers=True)
+    # seat 1 deals: 1 2 3 0 1, then seat 2's turn
+    Position(hand="1234p6789m11z234s", seat=2, dealer=1, discards=rivers, complete_rivers=True)
+    with pytest.raises(RuleError, match="complete_rivers must be True or False"):
+        Position(hand="1234p6789m11z234s", seat=2, complete_rivers="yes")

@@ -71,7 +71,7 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         by seat q) or a sequence of kinds, names or
         :class:`~majiang.records.Discard` ``(tile, claimed_by)``.  The rivers may be
         partial (only the discards that matter to a question): their lengths are not
-        checked against the turn order.
+        checked against the turn order, unless `complete_rivers`.
     flowers : per-seat counts, optional
         Flowers each seat has set aside (the own count also from flowers in `hand`).
     indicator : int or str, optional
@@ -88,11 +88,22 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         The tiles each winner took (shown face up under 血战 / 血流).
     last_discard : (seat, tile), optional
         The latest unclaimed discard; by default derived (see :attr:`last_discard`).
+    complete_rivers : bool
+        The rivers hold every discard of their seats, claimed ones kept and marked (as
+        :meth:`from_log` and :meth:`from_botzone` build them): their lengths are then
+        checked against the turn order (default False: rivers may be partial).  Play
+        goes round from the dealer, one discard a turn; a claim (or a win under
+        血战 / 血流) moves the turn on, skipping each seat between at most once.  So with
+        ``c`` claims marked in the rivers plus wins, for two seats still playing, ``p``
+        before ``q`` in turn order from the dealer: ``-c <= len(p's river) -
+        len(q's river) <= 1 + c``.
 
     Attributes
     ----------
     concealed : numpy.ndarray
         ``uint8 (34,)``, read-only: the seat's concealed tiles (physical kinds).
+    complete_rivers : bool
+        As given (kept by :meth:`replace`).
     melds : tuple of tuple of TableMeld
         Per seat (``len == players``).
     discards : tuple of tuple of Discard
@@ -111,7 +122,8 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
         the seat's melds; ``hand_size + 1`` with a drawn tile), a drawn tile not held,
         more flowers than the tile set has, a claimed discard its claimer holds in no
         meld (and did not win on), or a meld claimed from seat q (``@q``) whose tile is not
-        marked claimed in seat q's discards.
+        marked claimed in seat q's discards; with `complete_rivers`, river lengths that
+        no turn order gives.
     InvalidNotationError
         Unreadable hand, meld or discard text.
     RuleError
@@ -136,13 +148,15 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
     ready: tuple
     hidden_kongs: tuple
     won_tiles: tuple
+    complete_rivers: bool
 
     def __init__(self, hand: Any = None, *, ruleset: Any = None, seat: int = 0,
                  concealed: Any = None, drawn: Any = None, dealer: int = 0,
                  prevalent_wind: int = 0, melds: Any = None, discards: Any = None,
                  flowers: Any = None, indicator: Any = None, wall_left: int | None = None,
                  voids: Any = None, won: Any = (), ready: Any = (), hidden_kongs: Any = None,
-                 won_tiles: Any = None, last_discard: Any = None) -> None:
+                 won_tiles: Any = None, last_discard: Any = None,
+                 complete_rivers: bool = False) -> None:
         from ..rules.model import game_model
         model = game_model(ruleset)
         n = model.players
@@ -269,6 +283,9 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                     from None
             last_discard = (_int(ls, "the seat of last_discard"), _tile(lt, "last_discard"))
         sets(self, "_last", last_discard)
+        if not isinstance(complete_rivers, (bool, np.bool_)):
+            raise RuleError(f"complete_rivers must be True or False, got {complete_rivers!r}")
+        sets(self, "complete_rivers", bool(complete_rivers))
         self._validate()
 
     # ------------------------------------------------------------------ checks
@@ -341,6 +358,8 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                     f"but seat {q} holds no meld with {tile_name(t)} claimed from seat "
                     f"{p} (and did not win on it)")
         self._check_claim_marks()
+        if self.complete_rivers:
+            self._check_turn_order()
         # flowers
         tf = sum(self.flowers)
         if tf > model.n_flowers:
@@ -367,6 +386,32 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                                           for d in self.discards[ls][-1:]):
                 raise InvalidHandError(f"last_discard ({ls}, {tile_name(lt)}) is not the "
                                        f"unclaimed last discard of seat {ls}")
+
+    def _check_turn_order(self) -> None:
+        """Complete rivers fit the turn order (see ``complete_rivers``): one discard a turn
+        from the dealer on; each claim or win moves the turn on past some seats, each of
+        them skipped once, so it puts a seat at most one discard further behind another.
+        Seats that won (血战) stop discarding and are not compared."""
+        n = self.players
+        c = sum(1 for river in self.discards for d in river if d.claimed_by is not None)
+        c += sum(max(1, len(self.won_tiles[p])) for p in self.won)
+        live = sorted((p for p in range(n) if p not in self.won),
+                      key=lambda p: (p - self.dealer) % n)
+        size = [len(river) for river in self.discards]
+        what = f"{c} claim(s) and win(s)" if c else "no claim"
+        for i, p in enumerate(live):
+            for q in live[i + 1:]:
+                if size[q] - size[p] > c:
+                    raise InvalidHandError(
+                        f"the rivers do not fit the turn order: seat {q} discarded "
+                        f"{size[q]} tiles, seat {p} {size[p]}, though seat {p} plays "
+                        f"before seat {q} from the dealer (seat {self.dealer}); with {what} "
+                        f"a later seat is at most {c} ahead")
+                if size[p] - size[q] > 1 + c:
+                    raise InvalidHandError(
+                        f"the rivers do not fit the turn order: seat {p} discarded "
+                        f"{size[p]} tiles, seat {q} {size[q]}; with {what} a seat is at "
+                        f"most {1 + c} ahead of a later one")
 
     def _check_claim_marks(self) -> None:
         """Each meld said to be claimed from seat ``f`` (``[777m]@f``) has its claimed tile
@@ -452,7 +497,8 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                     indicator=self.indicator, wall_left=self.wall_left,
                     voids=self.voids if self._model.void_suit else None, won=self.won,
                     ready=self.ready, hidden_kongs=self.hidden_kongs,
-                    won_tiles=self.won_tiles, last_discard=self._last)
+                    won_tiles=self.won_tiles, last_discard=self._last,
+                    complete_rivers=self.complete_rivers)
 
     def __reduce__(self):
         # rebuilt through the constructor: validated, the array read-only again
