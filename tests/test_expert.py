@@ -374,7 +374,7 @@ def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
         return 0.5 if w % 2 else 1.0
 
     checked = hits = 0
-    memos = {}
+    memos, sh_memo = {}, {}
     from _hands import family_hand
     for _ in range(300):
         full = None
@@ -399,8 +399,11 @@ def test_compiled_valid_ukeire_equals_the_tile_by_tile_rule():
             memo = memos.setdefault((wild, v is None, wt is None), {})
             for _ in range(2):
                 assert _cg.valid_ukeire(c, 0, so, vis, live, v, wild, wt, memo) == got
+                # and the shanten of the hands it visits kept across every call
+                assert _cg.valid_ukeire(c, 0, so, vis, live, v, wild, wt, memo,
+                                        sh_memo) == got
             hits += bool(memo)
-    assert checked > 100 and hits > 100
+    assert checked > 100 and hits > 100 and len(sh_memo) > 1000
 
 
 def test_expert_plays_as_the_efficiency_bot_under_honour_chows(monkeypatch):
@@ -755,5 +758,8 @@ def test_compiled_discard_evaluation_equals_one_hand_at_a_time():
                     c[x] += 1
             assert n == len(want)
             assert {x: (int(sh[x]), int(uk[x])) for x in range(34) if sh[x] != -2} == want
+            s_only = np.empty(34, np.int64)
+            assert _cg.evaluate_discards(c, so, 0, vis, allowed, s_only, uk, False) == n
+            assert np.array_equal(s_only, sh)
     with pytest.raises(ValueError):
         _cg.evaluate_discards(np.zeros(33, np.uint8), so, 0, vis, allowed, sh, uk)

@@ -378,12 +378,13 @@ def plan_minima(PlanSet ps, const uint8_t[::1] counts, ShapeOpts so, int jokers,
 
 def evaluate_discards(const uint8_t[::1] counts, ShapeOpts so, int jokers,
                       const uint8_t[::1] visible, const uint8_t[::1] allowed,
-                      int64_t[::1] out_s, int64_t[::1] out_u):
+                      int64_t[::1] out_s, int64_t[::1] out_u, bint ukeire=True):
     """:func:`evaluate` of the hand after each discard: for each kind ``k`` held in
     ``counts`` (uint8 (34,), each 0..4) with ``allowed[k]`` set, ``out_s[k]`` and
     ``out_u[k]`` (int64 (34,)) = the shanten and live ukeire of ``counts`` less one
-    ``k``; ``out_s[k] = -2`` for the other kinds.  Returns the number of discards
-    evaluated.  ValueError on a wrong length or count."""
+    ``k`` (without ``ukeire``: the shanten alone, ``out_u[k] = -1``); ``out_s[k] = -2``
+    for the other kinds.  Returns the number of discards evaluated.  ValueError on a
+    wrong length or count."""
     cdef uint8_t h[34]
     cdef Opts o = so.opts(jokers)
     cdef int k, s, u, n = 0
@@ -401,7 +402,11 @@ def evaluate_discards(const uint8_t[::1] counts, ShapeOpts so, int jokers,
             if not (h[k] and allowed[k]):
                 continue
             h[k] -= 1
-            eval_c(h, &o, so.live, &visible[0], &s, &u)
+            if ukeire:
+                eval_c(h, &o, so.live, &visible[0], &s, &u)
+            else:
+                s = shanten_opts_c(h, &o)      # (eval_c's shanten: the same number)
+                u = -1
             h[k] += 1
             out_s[k] = s
             out_u[k] = u

@@ -325,8 +325,24 @@ def chow_plan_distance(const uint8_t[::1] c, const int64_t[::1] avail, object le
     return chow_dist_c(&c[0], &avail[0], lf, n_left, other, n_melds)
 
 
+cdef inline int memo_shanten(uint8_t* h, const Opts* o, dict memo) except? -1000:
+    """``shanten_opts_c`` of ``h``, looked up in / kept in ``memo`` (keyed by the counts
+    as bytes; None: no memo)."""
+    cdef int s
+    if memo is None:
+        return shanten_opts_c(h, o)
+    key = (<char*>h)[:34]
+    got = memo.get(key)
+    if got is not None:
+        return <int>got
+    s = shanten_opts_c(h, o)
+    memo[key] = s
+    return s
+
+
 def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object live,
-                 object verdict, object wild=(), object weight=None, dict memo=None):
+                 object verdict, object wild=(), object weight=None, dict memo=None,
+                 dict shanten_memo=None):
     """:func:`majiang.game.players._valid_ukeire` with the shanten loops in C: the live
     copies (``live[t] - counts[t] - visible[t]``) of the kinds ``t`` whose draw gives the
     3n+1 hand ``counts`` (uint8 (34,), modified and restored; + ``jokers``) a tenpai
@@ -338,7 +354,8 @@ def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object
     the hand and the wait alone: with ``memo`` (a dict kept by the caller across calls
     with the same ``so``, ``jokers``, ``verdict``, ``weight`` and ``wild``) the best weight
     of each tenpai hand is looked up there (keyed by its counts as bytes) and not asked
-    again."""
+    again; with ``shanten_memo`` (a dict kept across calls with the same ``so`` and
+    ``jokers``) the shanten of the hands after a draw and after a draw and a discard."""
     cdef uint8_t[::1] c = counts
     cdef Opts o = so.opts(jokers)
     cdef int t, y, w, left, sw
@@ -362,7 +379,7 @@ def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object
             continue
         c[t] += 1
         got = 0.0
-        if shanten_opts_c(&c[0], &o) == 0:
+        if memo_shanten(&c[0], &o, shanten_memo) == 0:
             if verdict is None:
                 got = 1.0
             else:
@@ -370,7 +387,7 @@ def valid_ukeire(object counts, int jokers, ShapeOpts so, object visible, object
                     if not c[y]:
                         continue
                     c[y] -= 1
-                    if shanten_opts_c(&c[0], &o) == 0:
+                    if memo_shanten(&c[0], &o, shanten_memo) == 0:
                         key = None
                         hit = None
                         if memo is not None:

@@ -221,19 +221,20 @@ class ExpertPlayer(EfficiencyPlayer):
         return legal_discard(view, k, legal)
 
     def _cands(self, c, j, so, vis, allowed):
-        """{kind: (shanten, live ukeire)} of each allowed discard, in kind order
-        (:func:`majiang._core.game.evaluate_discards`)."""
+        """{kind: shanten after discarding it} of each allowed discard, in kind order
+        (:func:`majiang._core.game.evaluate_discards`; the live ukeire, a tie-break,
+        is counted where a tie asks for it: :meth:`_by_plan`)."""
         sh = np.empty(34, dtype=np.int64)
         uk = np.empty(34, dtype=np.int64)
         _cg.evaluate_discards(c, so, j, vis, np.ascontiguousarray(allowed, dtype=np.uint8),
-                              sh, uk)
-        return {x: (s, u) for x, s, u in zip(range(34), sh.tolist(), uk.tolist()) if s != -2}
+                              sh, uk, False)
+        return {x: s for x, s in zip(range(34), sh.tolist()) if s != -2}
 
     def _attack(self, view, c, j, vis, so, allowed) -> int:
         cands = self._cands(c, j, so, vis, allowed)
         if not cands:
             return -1
-        least = min(s for s, _ in cands.values())
+        least = min(cands.values())
         aware = view.min_aware
         if aware and least <= 1:
             live, verdict, wild, hope = self._judge(view, j)
@@ -242,14 +243,14 @@ class ExpertPlayer(EfficiencyPlayer):
                 if k >= 0:
                     return k
             k = self._valid_step(view, c, j, so, vis, live, verdict, wild,
-                                 [x for x, (s, _) in cands.items() if s <= 1])
+                                 [x for x, s in cands.items() if s <= 1])
             if k >= 0:
                 return k
         if not plans_of(view.model):
             k, _, _ = self._best(view, c, j, so, vis, allowed)
             return int(k)
-        k = self._by_plan(view, c, j, so, cands)
-        if k >= 0 and cands[k][0] == 0 and READY_VALUE and value_rules(view.model):
+        k = self._by_plan(view, c, j, so, vis, cands)
+        if k >= 0 and cands[k] == 0 and READY_VALUE and value_rules(view.model):
             k2 = self._ready_value(view, c, j, vis, so, cands)
             if k2 >= 0:
                 return k2
@@ -262,7 +263,7 @@ class ExpertPlayer(EfficiencyPlayer):
         melds = tuple(view.own_melds)
         live = self._live(view, melds)
         best, key = -1, None
-        for x, (s, _) in cands.items():
+        for x, s in cands.items():
             if s != 0:
                 continue
             c[x] -= 1
@@ -429,43 +430,46 @@ class ExpertPlayer(EfficiencyPlayer):
         copies of the draws after which some discard leaves a ready hand with a wait that
         wins, a draw counting 1 when such a wait also wins on a discard and
         :data:`SELF_DRAWN_ONLY` when it wins only self-drawn; -1 when none has any."""
+        memo, sh_memo = self._ukeire_memo(view, tuple(view.own_melds), j, wild, True)
         bound = []
         for x in xs:
             c[x] -= 1
-            bound.append((-_valid_ukeire(c, j, so, vis, live, None, wild), _centrality(x), x))
+            bound.append((-_valid_ukeire(c, j, so, vis, live, None, wild,
+                                         shanten_memo=sh_memo), _centrality(x), x))
             c[x] += 1
         bound.sort()
         best, top = -1, 0.0
-        memo = self._ukeire_memo(view, tuple(view.own_melds), j, wild, True)
         for nb, _, x in bound:
             if -nb <= top:
                 break
             c[x] -= 1
-            v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild, memo)
+            v = self._weighed_ukeire(view, c, j, so, vis, live, verdict, wild, memo, sh_memo)
             c[x] += 1
             if v > top:
                 best, top = x, v
         return best
 
-    def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild, memo=None) -> float:
+    def _weighed_ukeire(self, view, c, j, so, vis, live, verdict, wild, memo=None,
+                        sh_memo=None) -> float:
         """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`): a
         wait that can win on a discard counts 1, one that wins only self-drawn
-        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`; ``memo`` kept
-        across the calls of one decision)."""
+        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`; ``memo`` and
+        ``sh_memo`` from :meth:`_ukeire_memo`)."""
         melds = tuple(view.own_melds)
 
         def weight(c13, w) -> float:
             return 1.0 if self._on_discard(view, c13, melds, w) else SELF_DRAWN_ONLY
 
-        return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight, memo)
+        return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight, memo, sh_memo)
 
-    def _ukeire_memo(self, view, melds, j, wild, weighed) -> dict:
-        """The memo of :func:`~majiang._core.game.valid_ukeire` for the seat's tenpai
-        hands with ``melds`` (``weighed``: by :meth:`_weighed_ukeire`, else unweighed): a
-        tenpai hand's best weight depends on its tiles, the melds (and the shape options
-        they give), the jokers and wild kinds and the seat's win context (winds, flowers,
-        定缺) alone, so it is kept across the decisions of the hand (and of later hands
-        under the same model)."""
+    def _ukeire_memo(self, view, melds, j, wild, weighed) -> tuple:
+        """The memos of :func:`~majiang._core.game.valid_ukeire` (``(memo,
+        shanten_memo)``) for the seat's hands with ``melds`` (``weighed``: by
+        :meth:`_weighed_ukeire`, else unweighed): a tenpai hand's best weight depends on
+        its tiles, the melds (and the shape options they give), the jokers and wild kinds
+        and the seat's win context (winds, flowers, 定缺) alone, a hand's shanten on the
+        first three, so both are kept across the decisions of the hand (and of later
+        hands under the same model)."""
         key = (view.seat, melds, int(j), tuple(wild), bool(weighed), view.seat_wind,
                view.prevalent_wind, view.flowers[view.seat], view.voids[view.seat],
                id(view.model))
@@ -474,12 +478,13 @@ class ExpertPlayer(EfficiencyPlayer):
         if got is None or got[0] is not view.model:
             if len(memos) > 256:
                 memos.clear()
-            got = memos[key] = (view.model, {})
-        elif len(got[1]) > 1 << 15:
-            got[1].clear()
-        return got[1]
+            got = memos[key] = (view.model, {}, {})
+        for memo in got[1:]:
+            if len(memo) > 1 << 16:
+                memo.clear()
+        return got[1:]
 
-    def _by_plan(self, view, c, j, so, cands) -> int:
+    def _by_plan(self, view, c, j, so, vis, cands) -> int:
         melds = tuple(view.own_melds)
         ctx = _context(view, melds)
         vals = _values(c, melds, j, so, ctx)        # the general plan, then each plan
@@ -493,13 +498,23 @@ class ExpertPlayer(EfficiencyPlayer):
             if threats:
                 dz = self.dangers(view, c, threats)
         xs = list(cands)
-        best, key = -1, None
+        keys = {}
         for x, d in zip(xs, _minima(c, melds, j, so, ctx, top, xs)):
-            s, u = cands[x]
             d = float(d)
             if dz is not None:
                 d = round((d + DEF_W * float(dz[x])) / DEF_STEP)
-            kk = (d, s, -u, _centrality(x), x)
+            keys[x] = (d, cands[x])
+        # the least (plan value, shanten), then the most live ukeire (counted for the
+        # tied discards only), then honors before terminals before inner tiles
+        least = min(keys.values())
+        best, key = -1, None
+        for x, k in keys.items():
+            if k != least:
+                continue
+            c[x] -= 1
+            _, u = _cg.evaluate(c, so, j, vis)
+            c[x] += 1
+            kk = (-u, _centrality(x), x)
             if key is None or kk < key:
                 best, key = x, kk
         return best
@@ -671,7 +686,7 @@ class ExpertPlayer(EfficiencyPlayer):
         wild = () if view.stand_in is not None else view.joker_kinds
         allowed = self._allowed(view)
         best = 0
-        memo = self._ukeire_memo(view, tuple(view.own_melds) + (m,), j, wild, False)
+        memo, sh_memo = self._ukeire_memo(view, tuple(view.own_melds) + (m,), j, wild, False)
         for x in np.flatnonzero(allowed):
             x = int(x)
             if not c2[x]:
@@ -679,7 +694,7 @@ class ExpertPlayer(EfficiencyPlayer):
             c2[x] -= 1
             if int(_cg.shanten(c2, so, j)) == 1:
                 best = max(best, int(_valid_ukeire(c2, j, so, vis, live, verdict, wild,
-                                                   memo=memo)))
+                                                   memo=memo, shanten_memo=sh_memo)))
             c2[x] += 1
         return best
 

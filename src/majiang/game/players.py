@@ -233,19 +233,21 @@ def step_back(c, j, so, vis, void, allowed, live=None, verdict=None, wild=()) ->
     return int(k)
 
 
-def _valid_ukeire(c, j, so, vis, live, verdict, wild, weight=None, memo=None):
+def _valid_ukeire(c, j, so, vis, live, verdict, wild, weight=None, memo=None,
+                  shanten_memo=None):
     """Live copies of the kinds whose draw gives the 3n+1 hand ``c`` (+ ``j`` jokers) a
     tenpai discard with a wait that ``verdict`` accepts (see :func:`step_back`); with
     ``verdict`` None: a tenpai discard at all.  An int; with ``weight(c13, w)`` (a value
     in [0, 1] of the accepted wait ``w`` of the tenpai hand ``c13``) a float: each draw's
     copies times the best weight among its accepted waits (the expert's discount of a
     wait that wins only self-drawn).  ``memo``: a dict kept across calls with the same
-    ``so``, ``j``, ``verdict``, ``weight`` and ``wild`` (see
-    :func:`majiang._core.game.valid_ukeire`)."""
+    ``so``, ``j``, ``verdict``, ``weight`` and ``wild``, ``shanten_memo`` one kept across
+    calls with the same ``so`` and ``j`` (see :func:`majiang._core.game.valid_ukeire`)."""
     if not (isinstance(c, np.ndarray) and c.dtype == np.uint8 and c.flags.c_contiguous
             and c.flags.writeable):
         c = np.array(c, dtype=np.uint8)
-    return _cg.valid_ukeire(c, int(j), so, vis, live, verdict, wild, weight, memo)
+    return _cg.valid_ukeire(c, int(j), so, vis, live, verdict, wild, weight, memo,
+                            shanten_memo)
 
 
 def random_exchange(counts, pick) -> list:
