@@ -25,8 +25,8 @@ It matches the 保定 game of one platform's product texts in every mechanic (�
   ``discarder_ready`` parameter, filled from the win context's
   :attr:`~majiang.winning.WinContext.discarder_ready`: the game engine plays the declaration,
   :mod:`majiang.game.engine.declare`); the engine's end-of-hand settlement ``"baoding"`` pays
-  跟庄, read from the discard pools (a claim breaks the run).  :func:`settle_baoding`,
-  :func:`gen_zhuang` and :func:`zha_hu` pay each rule alone.
+  跟庄, read from the discards made before the first claim (a claim breaks the run).
+  :func:`settle_baoding`, :func:`gen_zhuang` and :func:`zha_hu` pay each rule alone.
 * One winner on a discard: the nearest after the discarder (截胡).  Wall end: 15 tiles kept.
   Drawn hand: no payment (跟庄 is still paid), kong chips void.
 

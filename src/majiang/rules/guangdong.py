@@ -119,7 +119,7 @@ INTERPRETED = (
     "推倒胡 has no 番 table: its limit hands are one platform's 爆胡 group, a hand of several "
     "paid once",
     "鸡平胡 kong money void in a drawn hand (荒庄荒杠)",
-    "跟庄 read from the discard pools, the first go-around only",
+    "跟庄 read from the discards made before the first claim, the first go-around only",
     "fewer horses when fewer tiles are left; 一马全中: an honour horse counts 10; 马跟杠 "
     "repeats per payer what the winner's kongs cost him; 节节高 paid by the win's payers",
     "全包: the shares are the engine's values of the win (抢杠: the robbed seat's payment "

@@ -77,8 +77,9 @@ the +5 from an odd value of at least 7 (and the cap is kept even for that reason
 payment is BX's code [interp. of code]; option ``chao_zhuang``, on): when the three others
 each discard the dealer's first discard in the first go-around, the dealer pays
 :data:`CHAO_ZHUANG_PAYMENT` (5) to each of them at the end of the hand, won or drawn
-(:func:`end_settlement`, ``check="抄庄"``).  It is read from the discard pools as 广东 跟庄
-(:func:`majiang.rules.baoding.gen_zhuang_rounds`, the first go-around only).
+(:func:`end_settlement`, ``check="抄庄"``).  It is read from the discards made before the
+first claim as 广东 跟庄 (:func:`majiang.rules.baoding.gen_zhuang_rounds`, the first go-around
+only).
 
 冲关包赔 (docs/rules/nanchang.md §2; BX ``checkChongGuangReason`` [interp. of code];
 option ``chong_guan_bao``, on): when a player's 精分 reaches 冲关 (s >= 5) and any 精 he
@@ -331,8 +332,9 @@ def end_settlement(rs, table) -> list:
     (:func:`chong_guan_liable`, option ``chong_guan_bao``) is paid by that seat alone for
     every other player, ``check="冲关包赔"``; then, with the option ``chao_zhuang``, 抄庄
     when the three others each discarded the dealer's first discard in the first
-    go-around (read from the discard pools, :func:`~.baoding.gen_zhuang_rounds`): the
-    dealer pays :data:`CHAO_ZHUANG_PAYMENT` to each, ``check="抄庄"``.
+    go-around (read from the discards made before the first claim,
+    :func:`~.baoding.gen_zhuang_rounds`): the dealer pays :data:`CHAO_ZHUANG_PAYMENT` to
+    each, ``check="抄庄"``.
     """
     hold = jing_holdings(rs, table)
     liable = chong_guan_liable(rs, table, hold)
