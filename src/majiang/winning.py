@@ -107,6 +107,13 @@ class WinContext:
         this turn — kong, replacement draw, kong again … — the win tile being the last
         one's replacement: 1 .. 4, or 0 (default: not given, read as one).  The game
         engine counts them; 杭州 doubles 杠开 once per kong of the chain.
+    seat_fan : int
+        番 the winner carries on the table beyond the hand's own tiles and melds: 武汉's
+        personal 番 of the 红中 / 痞子 / 赖子 the winner played out (红中杠 1, 痞子杠 1,
+        赖子杠 2; its claimed melds and kongs are read from the hand).  0 .. 99, default 0.
+        The game engine counts them where the ruleset has such 番
+        (:attr:`Ruleset.seat_fan <majiang.rules.Ruleset.seat_fan>`); a ruleset's minimum may
+        read them (:attr:`Ruleset.win_minimum <majiang.rules.Ruleset.win_minimum>`).
     declared_ready : {"", "concealed", "open", "deal", "first_draw"}
         The winner's ready declaration (报听, :data:`READY_DECLARATIONS`; True reads as
         ``"concealed"``, None / False as none): the game engine sets it, a ruleset's fans
@@ -124,7 +131,7 @@ class WinContext:
         ``"open"`` on a discard win, ``discarder_ready`` on a self-draw,
         ``flower_replacement`` without ``self_drawn``, ``kong_claimed`` without a
         kong replacement (``kong`` and ``self_drawn``), or a ``kong_chain`` outside 0..4
-        or given without a kong replacement.
+        or given without a kong replacement, a ``seat_fan`` outside 0..99.
     """
 
     win_tile: int
@@ -142,6 +149,7 @@ class WinContext:
     flower_replacement: bool = False
     kong_claimed: bool = False
     kong_chain: int = 0
+    seat_fan: int = 0
 
     def __post_init__(self) -> None:
         t = self.win_tile
@@ -192,6 +200,10 @@ class WinContext:
         if kc and not (self.kong and self.self_drawn):
             raise InvalidHandError("kong_chain (kongs in a row before the win) needs a win on "
                                    "a kong replacement: kong and self_drawn")
+        sf = self.seat_fan
+        if isinstance(sf, bool) or not isinstance(sf, int) or not 0 <= sf <= 99:
+            raise InvalidHandError(f"seat_fan (番 the winner carries on the table) must be a "
+                                   f"count 0..99, got {sf!r}")
 
     @property
     def heavenly(self) -> bool:

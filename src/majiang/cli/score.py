@@ -101,6 +101,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with --self-drawn --kong: the kongs made in a row before the "
                              "win, 1..4, the hand holding that many (杭州 杠开 x2 per kong; "
                              "default 0: one kong)")
+    parser.add_argument("--seat-fan", type=int, default=0, metavar="N",
+                        help="番 the winner carries on the table beyond the hand: under "
+                             "wuhan with the option min_fan, the personal 番 of the 红中 / "
+                             "痞子 / 赖子 played out (红中杠 1, 痞子杠 1, 赖子杠 2 each); the "
+                             "melds' 番 are read from the hand (default: %(default)s)")
     parser.add_argument("--last-tile", action="store_true",
                         help="last tile of the wall: 妙手回春 / 海底捞月")
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
@@ -158,7 +163,8 @@ def no_indicator_note(rs, hand, indicator: str | None) -> str | None:
 _FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--declared-ready", ""),
           ("discarder_ready", "--discarder-ready", False),
           ("flower_replacement", "--flower-replacement", False),
-          ("kong_claimed", "--kong-claimed", False), ("kong_chain", "--kong-chain", 0))
+          ("kong_claimed", "--kong-claimed", False), ("kong_chain", "--kong-chain", 0),
+          ("seat_fan", "--seat-fan", 0))
 
 
 def liability_note(rs, result, hand) -> str | None:
@@ -189,7 +195,7 @@ def unread_flags_note(rescore, result, args, settle) -> str | None:
     ``settle(r)`` gives a result's payments (None for no win)."""
     def key(r):
         return ([(f.id, f.count) for f in r.fans], r.total, getattr(r, "points", None),
-                settle(r))
+                settle(r), no_win_note(r))
     from ..errors import MahjongError
 
     def same_without(name, off):
@@ -219,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
         kw = dict(kong_discard=args.kong_discard, declared_ready=args.declared_ready,
                   discarder_ready=args.discarder_ready,
                   flower_replacement=args.flower_replacement, kong_claimed=args.kong_claimed,
-                  kong_chain=args.kong_chain)
+                  kong_chain=args.kong_chain, seat_fan=args.seat_fan)
         kw.update(changed)
         return score(hand, args.win, self_drawn=args.self_drawn, last_copy=args.last_copy,
                      kong=args.kong, last_tile=args.last_tile, seat_wind=args.seat,
@@ -266,6 +272,8 @@ def run(args: argparse.Namespace) -> int:
         how += ", the kong made on a discard"
     if ctx.kong_chain > 1:
         how += f", after {ctx.kong_chain} kongs in a row"
+    if ctx.seat_fan:
+        how += f", {ctx.seat_fan} 番 carried on the table"
     write(f"hand     {format_hand(hand)}   {hand_glyphs(hand)}")
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "

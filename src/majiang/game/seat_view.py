@@ -215,7 +215,9 @@ class SeatView(_SeenEvents):
         return wait_judge(st.check_win, st.rs, st.model, st.wait_cache,
                           st.meld_objects(p) + tuple(extra_melds),
                           (p - st.dealer) % st.n, st.prevalent, jokers,
-                          len(st.seats[p].flowers), faces, ind)
+                          len(st.seats[p].flowers), faces, ind,
+                          st.model.seat_fan(st.seats[p].discards)
+                          if getattr(st, "_seat_fan", False) else 0)
 
     def __repr__(self) -> str:
         from ..tiles import format_counts

@@ -26,19 +26,21 @@ def _refused(after, w) -> bool:
 
 
 def wait_judge(check_win, rs, model, cache, melds, seat_wind, prevalent, jokers=0,
-               flowers=0, faces=None, indicator=None):
+               flowers=0, faces=None, indicator=None, seat_fan=0):
     """``(verdict, hope)`` of :func:`pick_valid_wait` for a seat's hand with ``melds`` (a
     Meld tuple), ``jokers`` wild tiles held and ``flowers`` set aside: ``verdict(after,
     w)`` is :func:`wait_verdict` (cached in ``cache``), ``hope`` :func:`hope_of`; a hand
     the ruleset lets no wait win (:func:`closed_out`) gets a verdict that refuses every
     wait and no hope.  Both loops weigh their waits with it.  ``faces`` / ``indicator``:
-    the wild tiles held by their faces, as :func:`wait_verdict`."""
+    the wild tiles held by their faces, as :func:`wait_verdict`; ``seat_fan``: the 番 the
+    seat carries on the table (:attr:`WinContext.seat_fan
+    <majiang.winning.WinContext.seat_fan>`, 武汉 红中杠 …), as the win would read it."""
     if closed_out(model, melds):
         return _refused, None
 
     def verdict(after, w, flowers=flowers):
         return wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
-                            jokers, flowers, faces, indicator)
+                            jokers, flowers, faces, indicator, seat_fan)
     return verdict, hope_of(verdict, flowers, model.n_flowers)
 
 
@@ -81,12 +83,13 @@ def _sure_refusal(check_win, rs, c, melds, w, jokers) -> bool:
 
 
 def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
-                 jokers=0, flowers=0, faces=None, indicator=None) -> bool:
+                 jokers=0, flowers=0, faces=None, indicator=None, seat_fan=0) -> bool:
     """Whether ``after`` (a 3n+1 hand from the engine, ``melds`` its Meld tuple,
     ``jokers`` wild tiles held besides, ``flowers`` the seat's flowers set aside) + ``w``
     is a valid win under THE predicate when self-drawn (no special timing: a self-draw
     only adds value, so a wait that fails it never reaches the minimum), cached in
-    ``cache`` by the tiles, the seat's wind and its flowers.
+    ``cache`` by the tiles, the seat's wind, its flowers and ``seat_fan`` (the 番 it carries
+    on the table, :attr:`WinContext.seat_fan <majiang.winning.WinContext.seat_fan>`).
 
     ``faces`` (``uint8 (34,)``, the wild tiles held by their faces) and ``indicator``:
     under a ruleset whose values read the faces
@@ -100,7 +103,7 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
     hand and its fan result); a hand it cannot judge goes to ``check_win``."""
     by_faces = faces is not None and indicator is not None and bool(np.any(faces))
     key = (bytes(after), melds, int(w), int(seat_wind), int(jokers), int(flowers),
-           bytes(np.asarray(faces, dtype=np.uint8)) if by_faces else None)
+           bytes(np.asarray(faces, dtype=np.uint8)) if by_faces else None, int(seat_fan))
     got = cache.get(key)
     if got is not None:
         return got
@@ -114,6 +117,8 @@ def wait_verdict(check_win, rs, cache, after, melds, w, seat_wind, prevalent,
     else:
         ctx = dict(ruleset=rs, self_drawn=True, flowers=int(flowers),
                    seat_wind=int(seat_wind), prevalent_wind=int(prevalent))
+        if seat_fan:
+            ctx["seat_fan"] = int(seat_fan)
         try:
             if by_faces:
                 from ..scoring.faces import check_by_faces

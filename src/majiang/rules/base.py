@@ -31,7 +31,7 @@ from .liability import Liability
 from .points import (DOUBLINGS_MAX, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, SETTLEMENTS, ScoringRule,
                      doubling, register_settlement)
 from .table_rules import (DEFAULT_DEALER_RULE, END_CHECKS, END_SETTLEMENTS, PASS_LOCKS,
-                          DealerRule, EndTable, KongPayments, WallEnd)
+                          SEAT_FANS, WIN_MINIMUMS, DealerRule, EndTable, KongPayments, WallEnd)
 from .tile_sets import TILE_SETS, tile_copies
 
 # importable from here as before the split (the rule modules, scoring and the game read them)
@@ -40,6 +40,7 @@ from .points import POINTS_FUNCTIONS, fan_product, settle_everyone, settle_point
 
 __all__ = ["Fan", "Ruleset", "COVERAGES", "coverage_of", "FORM_NAMES", "CORE_FORMS",
            "EXTRA_FORMS", "JokerRule", "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
+           "SEAT_FANS", "WIN_MINIMUMS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
            "register_settlement", "CALLS", "WINNERS", "READY", "DISCARD_ORDERS", "check_int", "check_bool",
            "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
@@ -316,6 +317,14 @@ class Ruleset:
         been drawn, a win a player may make (on his draw, a discard or a robbed kong) is
         taken: the game engine takes it for him, bots and outside policies alike (it is
         not offered as a choice).  0 (default): wins are always a choice.
+    seat_fan : str
+        Name of the 番 each seat carries on the table beyond its hand in
+        :data:`SEAT_FANS` ("" = none): both game loops count the winner's at each win
+        (:attr:`WinContext.seat_fan <majiang.winning.WinContext.seat_fan>`).
+    win_minimum : str
+        Name of a minimum of a win in :data:`WIN_MINIMUMS` ("" = none) besides
+        :attr:`min_fan`: a win it refuses is below the minimum, as under ``min_fan``
+        (武汉 HZ: hand 番 + personal 番 at least 3).
 
     Raises
     ------
@@ -364,6 +373,8 @@ class Ruleset:
     discard_order: str = ""
     liabilities: tuple = ()
     must_win_last: int = 0
+    seat_fan: str = ""
+    win_minimum: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -396,6 +407,11 @@ class Ruleset:
         if not isinstance(self.end_settlement, str):
             raise RuleError(f"ruleset {self.name}: end_settlement must be a name, got "
                             f"{self.end_settlement!r}")
+        for what, known in (("seat_fan", SEAT_FANS), ("win_minimum", WIN_MINIMUMS)):
+            v = getattr(self, what)
+            if not isinstance(v, str) or (v and v not in known):
+                raise RuleError(f"ruleset {self.name}: unknown {what} {v!r}; known: "
+                                f"{', '.join(sorted(known)) or 'none'}")
         if self.dealer_rule is not None and not isinstance(self.dealer_rule, DealerRule):
             raise RuleError(f"ruleset {self.name}: dealer_rule must be a DealerRule or None")
         if self.kong_payments is not None and not isinstance(self.kong_payments, KongPayments):
@@ -570,9 +586,9 @@ class Ruleset:
     @property
     def extended(self) -> bool:
         """Whether hands need the Python layer (:mod:`majiang.rules.shapes`,
-        :mod:`majiang.scoring.regional`): jokers, shape constraints, extra forms, a
-        reduced tile set or a non-additive scoring rule."""
-        return (self.jokers is not None or bool(self.constraints)
+        :mod:`majiang.scoring.regional`): jokers, shape constraints, a :attr:`win_minimum`,
+        extra forms, a reduced tile set or a non-additive scoring rule."""
+        return (self.jokers is not None or bool(self.constraints) or bool(self.win_minimum)
                 or any(f in EXTRA_FORMS for f in self.forms)
                 or self.scoring != _ADDITIVE or self.tile_set not in ("136", "144"))
 

@@ -626,6 +626,7 @@ class RuleSpec:
         """Every complete shape of :attr:`forms` on the full 136 tiles wins (no scorer
         needed): no constraints, no minimum, no jokers, no extra forms."""
         return (not self.constraints and self.min_fan == 0 and self.jokers is None
+                and not self.ruleset.win_minimum
                 and not self.extra_forms and bool(np.all(self.copies == 4)))
 
     def shape(self, melds: tuple = ()) -> ShapeOptions:
@@ -671,6 +672,7 @@ class RuleSpec:
         others = set(self.constraints) - set(SHAPE_RULES) - SELF_DRAW_SAFE
         lo = self.min_points
         exact = (not others and self.min_fan == 0 and not self.extra_forms
+                 and not self.ruleset.win_minimum
                  and not self.honor_chows and not (lo and any(x > 0 for x in lo)))
         out = ShapeOptions(self.core_forms, self.seven_pairs_quads,
                            np.ascontiguousarray(caps, dtype=np.uint8), self.pair_mask, void,
@@ -702,6 +704,29 @@ class RuleSpec:
     def meets_minimum(self, counted: int) -> bool:
         """Whether ``counted`` fan (those counting toward the minimum) reach 起和番."""
         return counted >= self.min_fan
+
+    def short_of_minimum(self, w: Any, fans: dict) -> str:
+        """Why the reading ``w`` (its counted ``fans``) is below the ruleset's minimum
+        that is not a sum of fan values (:attr:`Ruleset.win_minimum
+        <majiang.rules.Ruleset.win_minimum>`: 武汉 HZ, hand 番 + personal 番 at least 3),
+        in one line; ``""`` when it reaches it or the ruleset has none."""
+        name = self.ruleset.win_minimum
+        if not name:
+            return ""
+        from .table_rules import WIN_MINIMUMS
+        return WIN_MINIMUMS[name](self.ruleset, w, fans)
+
+    def seat_fan(self, discards: Any) -> int:
+        """番 a seat carries on the table beyond its hand (:attr:`Ruleset.seat_fan
+        <majiang.rules.Ruleset.seat_fan>`: 武汉 红中杠 / 痞子杠 / 赖子杠) from ``discards``,
+        the physical tiles still in its pool; 0 when the ruleset has none.  Both game loops
+        give it to the win predicate (:attr:`WinContext.seat_fan
+        <majiang.winning.WinContext.seat_fan>`)."""
+        name = self.ruleset.seat_fan
+        if not name:
+            return 0
+        from .table_rules import SEAT_FANS
+        return int(SEAT_FANS[name](self.ruleset, discards))
 
     def describe(self) -> str:
         """One line: tiles, players, hand size, forms, constraints, minimum, jokers."""

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
-__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "CALL_LIMITS",
+__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "SEAT_FANS", "WIN_MINIMUMS", "CALL_LIMITS",
            "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
            "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
@@ -384,6 +384,23 @@ END_SETTLEMENTS: dict[str, Callable] = {}
 table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
 (paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
 module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
+
+SEAT_FANS: dict[str, Callable] = {}
+"""番 a seat carries on the table beyond its hand, by name (:attr:`Ruleset.seat_fan`):
+``f(ruleset, discards) -> int``, ``discards`` the physical tiles still in the seat's pool
+(武汉: the 红中 / 痞子 / 赖子 played out, personal 番).  The game engine asks it at each
+win and gives the count to the win predicate as :attr:`WinContext.seat_fan
+<majiang.winning.WinContext.seat_fan>`.  A ruleset module registers its function."""
+
+WIN_MINIMUMS: dict[str, Callable] = {}
+"""Minimums of a win that are not a sum of fan values, by name
+(:attr:`Ruleset.win_minimum`): ``f(ruleset, w, fans) -> str``, ``w`` the
+:class:`~majiang.winning.WinningHand` read (its melds and :attr:`WinContext.seat_fan
+<majiang.winning.WinContext.seat_fan>`), ``fans`` its counted fans ``{fan id: count}``;
+``""`` when the win reaches the minimum, else why not in one line (武汉 HZ: hand 番 +
+personal 番 at least 3).  Read through :meth:`RuleSpec.short_of_minimum
+<majiang.rules.model.RuleSpec.short_of_minimum>`.  A ruleset module registers its
+function."""
 
 CALL_LIMITS: dict[str, Callable] = {}
 """Limits on calls by builder name (:attr:`majiang.rules.model.RuleSpec.call_limit`, on where

@@ -42,7 +42,14 @@ settlement ``"wuhan"`` (:func:`end_settlement`) reads every seat's 番 from the 
 table (:func:`table_personal`: claimed melds, kongs, and the 红中 / 痞子 / 赖子 each seat
 played out, counted as discards — the engine plays them as discards, with no
 replacement draw) and adds ``个人番`` payments up to :func:`settle_wuhan`.
-Not modelled: HZ's minimum of 3 番 (hand 番 + personal) to win.  Lost in the sources:
+HZ's minimum of 3 番 to win is the option ``min_fan`` (0 = none, the default: the
+docs page reads GF's values and KZ's doubling as the default, HZ is one product): the hand
+番 as HZ counts them (:func:`hand_fan`: 1 per 大胡 pattern, 0 for a 屁胡, whatever the
+``small`` / ``big`` points) plus the winner's personal 番 at the moment of the win — his
+melds' (开口, 明杠, 暗杠, read from the hand) and the 红中 / 痞子 / 赖子 he played out
+(:func:`seat_fan`, which both game loops give the win predicate as
+:attr:`WinContext.seat_fan <majiang.winning.WinContext.seat_fan>`; a lone hand takes
+``seat_fan=``) — must reach it (:func:`short_of_minimum`).  Lost in the sources:
 HZ's ×3 包 payments — docs/rules/wuhan.md gives neither who pays nor when (GF's 包牌 on
 清一色 / 将一色 is a name only), so no liability case
 (:mod:`majiang.rules.liability`) can be written for them.
@@ -77,11 +84,12 @@ from typing import Any, Mapping
 
 from ..errors import RuleError
 from . import fans as F
-from .base import (END_SETTLEMENTS, JokerRule, Ruleset, ScoringRule, WallEnd, check_choice,
-                   check_int, register_settlement)
+from .base import (END_SETTLEMENTS, SEAT_FANS, WIN_MINIMUMS, JokerRule, Ruleset, ScoringRule,
+                   WallEnd, check_choice, check_int, register_settlement)
 
 __all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
-           "personal_counts", "settle_wuhan", "settle_hand", "table_personal", "end_settlement"]
+           "personal_counts", "settle_wuhan", "settle_hand", "table_personal", "end_settlement",
+           "seat_fan", "hand_fan", "short_of_minimum"]
 
 PERSONAL_FAN = {"开口": 1, "明杠": 1, "暗杠": 1, "红中杠": 1, "痞子杠": 1, "赖子杠": 2}
 """Personal 番 per item (HZ ``getPersonFan``); 暗杠 is the option ``concealed_kong_fan``."""
@@ -271,11 +279,64 @@ def table_personal(rs: Any, table: Any) -> tuple:
         concealed = sum(1 for _, how, _ in kongs if how == "concealed")
         counts = {"开口": int(table.melds[q] > concealed) if table.melds else 0,
                   "明杠": len(kongs) - concealed, "暗杠": concealed,
-                  "红中杠": table.discards[q].count(33),
-                  "赖子杠": 0 if wild is None else table.discards[q].count(wild),
-                  "痞子杠": 0 if pizi is None else table.discards[q].count(pizi)}
+                  **_played_out(table.discards[q], wild, pizi)}
         out.append(personal_fan(counts, ruleset=rs))
     return tuple(out)
+
+
+def _played_out(discards: Any, wild: int | None, pizi: int | None) -> dict:
+    """红中杠 / 赖子杠 / 痞子杠 of a seat: the 红中, 赖子 (the wild kind) and 痞子 in its
+    pool (``discards``: physical tiles; a kind not known is None, none counted)."""
+    d = list(discards)
+    return {"红中杠": d.count(33), "赖子杠": 0 if wild is None else d.count(wild),
+            "痞子杠": 0 if pizi is None else d.count(pizi)}
+
+
+def seat_fan(rs: Any, discards: Any) -> int:
+    """The personal 番 a seat carries beyond its hand (:data:`~majiang.rules.base.SEAT_FANS`
+    ``"wuhan"``): 红中杠 1, 痞子杠 1, 赖子杠 2 per 红中 / 痞子 / 赖子 still in its pool
+    (``discards``, physical tiles).  The 痞子 and 赖子 are known once the turned indicator
+    is applied (:func:`majiang.rules.derived.with_indicator`, as both game loops do after
+    the deal); without it only the 红中 count.  Its melds' 番 (开口, 明杠, 暗杠) are read
+    from the hand by :func:`short_of_minimum`."""
+    from .model import rule_spec
+    pizi = rule_spec(rs).pizi
+    wild = None if pizi is None or rs.jokers is None else rs.jokers.kind(pizi)
+    return sum(PERSONAL_FAN[k] * n for k, n in _played_out(discards, wild, pizi).items())
+
+
+def hand_fan(rs: Any, fans: Mapping) -> int:
+    """A win's hand 番 as HZ counts them for the minimum: 1 per 大胡 pattern (the fans
+    tagged ``"big"``), 0 for a 屁胡, whatever the ``small`` / ``big`` point values.
+    ``fans``: the counted fans ``{fan id: count}``."""
+    return sum(int(n) for k, n in fans.items() if "big" in rs.fan(k).tags)
+
+
+def short_of_minimum(rs: Any, w: Any, fans: Mapping) -> str:
+    """HZ's minimum of a win (:data:`~majiang.rules.base.WIN_MINIMUMS` ``"wuhan"``, option
+    ``min_fan``): the hand 番 (:func:`hand_fan`) plus the winner's personal 番 — his melds'
+    (开口, 明杠, 暗杠: :func:`personal_counts` of the hand) and the 番 he carries on the
+    table (:attr:`WinContext.seat_fan <majiang.winning.WinContext.seat_fan>`: 红中杠 /
+    痞子杠 / 赖子杠) — must reach ``min_fan``.  ``""`` when it does, else one line saying
+    by how much it falls short."""
+    need = int(rs.options.get("min_fan", 0))
+    if not need:
+        return ""
+    hf = hand_fan(rs, fans)
+    ms = w.hand.melds          # 开口 once, 明杠 / 暗杠 each (as personal_counts)
+    melds = (int(any(not m.concealed for m in ms))
+             + sum(PERSONAL_FAN["明杠"] if not m.concealed else _table(rs)["暗杠"]
+                   for m in ms if m.kind == "kong"))
+    have = hf + melds + int(w.context.seat_fan)
+    if have >= need:
+        return ""
+    return (f"below the {need}-番 minimum of {rs.name}: {hf} hand 番 + {melds} personal "
+            f"番 from the melds + {int(w.context.seat_fan)} from the 红中 / 痞子 / 赖子 "
+            f"played out = {have}")
+
+
+SEAT_FANS["wuhan"] = seat_fan
+WIN_MINIMUMS["wuhan"] = short_of_minimum
 
 
 def end_settlement(rs: Any, table: Any) -> list:
@@ -304,7 +365,7 @@ END_SETTLEMENTS["wuhan"] = end_settlement
 
 
 def build(*, small: int = 5, big: int = 15, personal: str = "double",
-          concealed_kong_fan: int = 1, cap: int | None = None) -> Ruleset:
+          concealed_kong_fan: int = 1, cap: int | None = None, min_fan: int = 0) -> Ruleset:
     """The 武汉 ruleset (registered as ``"wuhan"`` with the defaults; module docstring).
 
     Parameters
@@ -318,17 +379,24 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         Personal 番 of a 暗杠 (1 = HZ; 2 = "commonly 2 in real play", unverified).
     cap : int or None
         金顶: the most one payer pays for one win (None: no cap).
+    min_fan : int
+        HZ's minimum of a win (起胡番, HZ: 3; 0 = none, the default): the hand 番 (1 per
+        大胡 pattern, 0 for a 屁胡, whatever `small` / `big`) plus the winner's personal 番
+        at the moment of the win (:func:`short_of_minimum`); the game engine gives the
+        win predicate the 红中杠 / 痞子杠 / 赖子杠 of the winner (:func:`seat_fan`).
 
     Raises
     ------
     RuleError
-        An unknown `personal`, a `concealed_kong_fan` other than 1 or 2, a `cap` below 1.
+        An unknown `personal`, a `concealed_kong_fan` other than 1 or 2, a `cap` below 1,
+        a negative `min_fan`.
     """
     check_choice(personal, "wuhan option personal", COMBINES)
     check_choice(concealed_kong_fan, "wuhan option concealed_kong_fan", (1, 2))
     check_int(small, "wuhan option small", lo=0)
     check_int(big, "wuhan option big", lo=0)
     check_int(cap, "wuhan option cap (金顶)", lo=1, optional=True)
+    check_int(min_fan, "wuhan option min_fan (起胡番)", lo=0, hi=99)
     src = "docs/rules/wuhan.md"
     tg = ("big", "pattern")
     sit = tg + ("situational",)       # needs the win's context: never ready by shape
@@ -360,10 +428,13 @@ def build(*, small: int = 5, big: int = 15, personal: str = "double",
         ready="none", jokers=JokerRule(source="next", copies=4), wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="add"),
         options={"small": small, "big": big, "personal": personal,
-                 "concealed_kong_fan": concealed_kong_fan, "cap": cap},
+                 "concealed_kong_fan": concealed_kong_fan, "cap": cap, "min_fan": min_fan},
         builder="wuhan", section="§3.16", end_settlement="wuhan",
-        interpreted=("values provisional (docs/rules/wuhan.md)",),
-        missing=("one product's minimum of 3 番 to win",),
+        seat_fan="wuhan" if min_fan else "", win_minimum="wuhan" if min_fan else "",
+        interpreted=("values provisional (docs/rules/wuhan.md)",
+                     "one product's 3-番 minimum (option min_fan, off by default) counts "
+                     "the hand 番 as that product does (1 per 大胡, 0 for a 屁胡) plus the "
+                     "winner's personal 番 at the win"),
         lost=("one product's x3 包 payments: the sources name them, not who pays nor when "
               "(another product's 包牌 on 清一色 / 将一色 is named only)",))
 

@@ -38,7 +38,7 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
           method: str = "auto", first_turn: str = "", indicator: Any = None,
           kong_discard: bool = False, declared_ready: Any = "",
           discarder_ready: bool = False, flower_replacement: bool = False,
-          kong_claimed: bool = False, kong_chain: int = 0) -> FanResult:
+          kong_claimed: bool = False, kong_chain: int = 0, seat_fan: int = 0) -> FanResult:
     """Score a winning hand: the fans of its best decomposition.
 
     Parameters
@@ -95,6 +95,11 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
         (0: not given, one kong; :attr:`majiang.winning.WinContext.kong_chain`): 杭州
         doubles 杠开 once per kong of the chain.  The hand must hold that many kongs;
         the kernel is skipped when it is given.
+    seat_fan : int
+        番 the winner carries on the table beyond the hand's tiles and melds, 0..99
+        (:attr:`majiang.winning.WinContext.seat_fan`: 武汉's 红中杠 / 痞子杠 / 赖子杠, the
+        红中, 痞子 and 赖子 played out): read by a ruleset's minimum where it has one
+        (``wuhan`` with ``min_fan``); the kernel is skipped when it is given.
     method : {"auto", "kernel", "python"}
         ``"auto"`` (default) scores with the compiled kernel
         (:mod:`majiang._core.fans`) when the ruleset's fan table is the Chinese
@@ -154,10 +159,10 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
                          prevalent_wind=prevalent_wind, flowers=flowers,
                          first_turn=first_turn, kong_discard=kong_discard,
                          declared_ready=declared_ready, discarder_ready=discarder_ready,
-                         flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                         flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
     if method != "python" and not first_turn and not kong_discard and not declared_ready \
             and not discarder_ready and not flower_replacement and not kong_claimed \
-            and not kong_chain:
+            and not kong_chain and not seat_fan:
         # compiled kernel; any input it does not take (and every error) goes on to
         # the reference below, which raises the reference's error
         rs = _rules._REGISTRY.get("mcr") if ruleset == "mcr" else _ruleset_or_none(ruleset)
@@ -185,14 +190,14 @@ def score(hand: Any, win_tile: Any, *, self_drawn: bool | None = None, last_copy
     return _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                          prevalent_wind, flowers, ruleset, first_turn, kong_discard,
                          declared_ready=declared_ready, discarder_ready=discarder_ready,
-                         flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                         flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
 
 
 def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                   prevalent_wind, flowers, ruleset, first_turn="",
                   kong_discard=False, *, declared_ready="",
                   discarder_ready=False, flower_replacement=False,
-                  kong_claimed=False, kong_chain=0) -> FanResult:
+                  kong_claimed=False, kong_chain=0, seat_fan=0) -> FanResult:
     """The reference engine (every error of :func:`score` is raised here)."""
     rs_ = _rules.get(ruleset)
     if rs_.extended or (isinstance(hand, str) and "*" in hand) or getattr(hand, "jokers", 0):
@@ -203,8 +208,8 @@ def _score_python(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_w
                                first_turn=first_turn, kong_discard=kong_discard,
                                declared_ready=declared_ready, discarder_ready=discarder_ready,
                                flower_replacement=flower_replacement,
-                               kong_claimed=kong_claimed, kong_chain=kong_chain)
+                               kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
     return _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                             prevalent_wind, flowers, ruleset, first_turn, kong_discard,
                             declared_ready=declared_ready, discarder_ready=discarder_ready,
-                            flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                            flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)

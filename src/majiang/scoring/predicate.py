@@ -53,7 +53,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
               prevalent_wind: Any = 0, flowers: int = 0, first_turn: str = "",
               indicator: Any = None, kong_discard: bool = False, declared_ready: Any = "",
               discarder_ready: bool = False, flower_replacement: bool = False,
-              kong_claimed: bool = False, kong_chain: int = 0) -> WinCheck:
+              kong_claimed: bool = False, kong_chain: int = 0, seat_fan: int = 0) -> WinCheck:
     """Whether ``hand`` + ``win_tile`` is a valid win under ``ruleset``, and why not.
 
     Parameters
@@ -93,6 +93,10 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
     kong_chain : int
         With ``kong`` and ``self_drawn``: the kongs made in a row before the win (the game
         engine counts them; :attr:`majiang.winning.WinContext.kong_chain`; 0: one kong).
+    seat_fan : int
+        番 the winner carries on the table beyond the hand (the game engine counts them;
+        :attr:`majiang.winning.WinContext.seat_fan`: 武汉 红中杠 / 痞子杠 / 赖子杠), read by
+        a ruleset's minimum where it has one (``wuhan`` with ``min_fan``).
     jokers : int
         Wild tiles held besides any ``*`` in the hand; ``win_is_joker``: the
         winning draw is a joker.
@@ -126,7 +130,7 @@ def check_win(hand: Any, win_tile: Any = None, *, ruleset: Any = None,
                           first_turn=first_turn, indicator=indicator,
                           kong_discard=kong_discard, declared_ready=declared_ready,
                           discarder_ready=discarder_ready,
-                          flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                          flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
 
 
 def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
@@ -155,7 +159,9 @@ def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
             return WinCheck(False, msg)
         raise
     if not r.meets_minimum:
-        return WinCheck(False, f"{r.below_minimum()} ({r.total} fan)", r)
+        why = r.below_minimum()
+        # a minimum that is not a sum of fan values names its own count
+        return WinCheck(False, why if rs.win_minimum else f"{why} ({r.total} fan)", r)
     return WinCheck(True, "", r)
 
 

@@ -277,7 +277,7 @@ def flower_count(flowers: Any, h: Hand, rs) -> int:
 def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
              prevalent_wind, flowers, ruleset, first_turn="", kong_discard=False,
              declared_ready="", discarder_ready=False, flower_replacement=False,
-             kong_claimed=False, kong_chain=0):
+             kong_claimed=False, kong_chain=0, seat_fan=0):
     rs = _rules.get(ruleset)
     h = as_hand(hand, hand_size=rs.hand_size)
     game_model(rs).check_melds(h.melds)      # an honour chow only where the ruleset plays it
@@ -294,7 +294,7 @@ def _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                      wind_index(seat_wind, "seat_wind"),
                      wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
                      bool(kong_discard), declared_ready, bool(discarder_ready),
-                     bool(flower_replacement), bool(kong_claimed), kong_chain)
+                     bool(flower_replacement), bool(kong_claimed), kong_chain, seat_fan)
     allc = _all_counts(h)
     if allc[win] >= 4:
         raise InvalidHandError(
@@ -350,7 +350,7 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
                ruleset: Any = "mcr", first_turn: str = "",
                kong_discard: bool = False, declared_ready: Any = "",
                discarder_ready: bool = False, flower_replacement: bool = False,
-               kong_claimed: bool = False, kong_chain: int = 0) -> list[tuple[int, dict, WinningHand]]:
+               kong_claimed: bool = False, kong_chain: int = 0, seat_fan: int = 0) -> list[tuple[int, dict, WinningHand]]:
     """Every scored reading of a winning hand: ``(total, {fan id: count}, WinningHand)``.
 
     Same parameters and errors as :func:`score`; the list follows the tie order
@@ -359,7 +359,8 @@ def candidates(hand: Any, win_tile: Any, *, self_drawn: bool = False, last_copy:
     """
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain,
+                          seat_fan)
     return _candidates(rs, h, ctx)
 
 
@@ -463,11 +464,12 @@ def _score_reference(hand, win_tile, self_drawn, last_copy, kong, last_tile, sea
                      prevalent_wind, flowers, ruleset, first_turn="",
                      kong_discard=False, *, declared_ready="",
                      discarder_ready=False, flower_replacement=False,
-                     kong_claimed=False, kong_chain=0) -> FanResult:
+                     kong_claimed=False, kong_chain=0, seat_fan=0) -> FanResult:
     """The reference engine for rulesets without regional extensions."""
     rs, h, ctx = _prepare(hand, win_tile, self_drawn, last_copy, kong, last_tile, seat_wind,
                           prevalent_wind, flowers, ruleset, first_turn, kong_discard,
-                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain)
+                          declared_ready, discarder_ready, flower_replacement, kong_claimed, kong_chain,
+                          seat_fan)
     cands = _candidates(rs, h, ctx)
     if not cands:
         raise InvalidHandError(

@@ -68,6 +68,10 @@ class RegionalResult(FanResult):
     def below_minimum(self) -> str:
         if self.meets_minimum:
             return ""
+        short = game_model(self._rules_object()).short_of_minimum(
+            self.winning_hand, {f.id: f.count for f in self.fans})
+        if short:
+            return short
         lo = game_model(_rules.get(self.ruleset)).min_points
         if lo is not None:
             need = lo[0] if self.context.self_drawn else lo[1]
@@ -320,15 +324,15 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                ruleset: Any = "sichuan", jokers: int = 0, win_is_joker: bool = False,
                first_turn: str = "", kong_discard: bool = False, declared_ready: Any = "",
                discarder_ready: bool = False, flower_replacement: bool = False,
-               kong_claimed: bool = False, kong_chain: int = 0):
+               kong_claimed: bool = False, kong_chain: int = 0, seat_fan: int = 0):
     """Every reading ``(points, fans, WinningHand, joker kinds, violations)``."""
     rs = _rules.get(ruleset)
     if ((kong_discard and (self_drawn or kong)) or declared_ready or discarder_ready
-            or flower_replacement or kong_claimed or kong_chain):
+            or flower_replacement or kong_claimed or kong_chain or seat_fan):
         # raises on a context the win contradicts (the readings below drop such contexts)
         WinContext(0, bool(self_drawn), False, bool(kong), kong_discard=bool(kong_discard),
                    declared_ready=declared_ready, discarder_ready=discarder_ready,
-                   flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                   flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
     h0 = as_hand(hand, hand_size=rs.hand_size)
     if kong_claimed:
         _check_kong_claimed(WinContext(0, True, kong=True, kong_claimed=True), h0)
@@ -403,7 +407,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                                           wind_index(prevalent_wind, "prevalent_wind"), flowers,
                                           first_turn, bool(kong_discard), declared_ready,
                                           bool(discarder_ready), bool(flower_replacement),
-                                          bool(kong_claimed), kong_chain)
+                                          bool(kong_claimed), kong_chain, seat_fan)
             except InvalidHandError:
                 contexts[wt] = None
         return contexts[wt]
@@ -458,7 +462,7 @@ def candidates(hand: Any, win_tile: Any = None, *, self_drawn: bool = False,
                          bool(last_tile), wind_index(seat_wind, "seat_wind"),
                          wind_index(prevalent_wind, "prevalent_wind"), flowers, first_turn,
                          bool(kong_discard), declared_ready, bool(discarder_ready),
-                         bool(flower_replacement), bool(kong_claimed), kong_chain)
+                         bool(flower_replacement), bool(kong_claimed), kong_chain, seat_fan)
         token = JOKERS.set((J, (), bool(win_is_joker)))
         try:
             for w in _special(rs, h0, ctx, c_full.tolist(), J):
@@ -492,7 +496,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
           jokers: int = 0, win_is_joker: bool = False, first_turn: str = "",
           kong_discard: bool = False, declared_ready: Any = "",
           discarder_ready: bool = False, flower_replacement: bool = False,
-          kong_claimed: bool = False, kong_chain: int = 0) -> RegionalResult:
+          kong_claimed: bool = False, kong_chain: int = 0, seat_fan: int = 0) -> RegionalResult:
     """Score a winning hand under a regional ruleset (see the module docstring).
 
     Parameters are those of :func:`majiang.scoring.score`, plus ``jokers`` (wild
@@ -520,7 +524,7 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
                                jokers=jokers, win_is_joker=win_is_joker, first_turn=first_turn,
                                kong_discard=kong_discard, declared_ready=declared_ready,
                                discarder_ready=discarder_ready,
-                               flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain)
+                               flower_replacement=flower_replacement, kong_claimed=kong_claimed, kong_chain=kong_chain, seat_fan=seat_fan)
     def what():        # the hand in the messages (built only for a refusal)
         return (f"{format_hand(h0)} + {'a joker' if win_is_joker else tile_name(parse_tile(win_tile) if isinstance(win_tile, str) else win_tile)}")
     if not cands:
@@ -536,13 +540,20 @@ def score(hand: Any, win_tile: Any = None, *, self_drawn: bool = False, last_cop
     for x in valid[1:]:
         if x[0] > best[0]:
             best = x
+    model = game_model(rs)
+    if rs.win_minimum and model.short_of_minimum(best[2], best[1]):
+        # a minimum not in the points (武汉 HZ 番): a reading that reaches it goes first
+        up = [x for x in valid if not model.short_of_minimum(x[2], x[1])]
+        if up:
+            best = max(up, key=lambda x: x[0])
     points, fans, w, asg, _ = best
     tb = _table(rs)
     total = sum(tb.value[k] * n for k, n in fans.items())
     fan_counts = tuple(FanCount(k, tb.fan[k].chinese, tb.fan[k].english,
                                          tb.fan[k].value, n) for k, n in fans.items())
-    meets = _meets_minimum(rs, _counted(rs, tb, fans, total))
-    lo = game_model(rs).min_points
+    meets = (_meets_minimum(rs, _counted(rs, tb, fans, total))
+             and not model.short_of_minimum(w, fans))
+    lo = model.min_points
     if lo is not None:
         # 螺山: the minimum is in points (和 x 2^台) by win type, not in fan
         meets = points >= (lo[0] if w.context.self_drawn else lo[1])

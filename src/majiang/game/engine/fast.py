@@ -68,6 +68,11 @@ class _FastBridge:
             self.flower_ids[(p, n)] = got
         return got
 
+    def _seat_fan(self, p):
+        """The 番 seat ``p`` carries on the table (:meth:`RuleSpec.seat_fan
+        <majiang.rules.model.RuleSpec.seat_fan>`), from its pool in the compiled hand."""
+        return self.model.seat_fan(self.fh.seat_info()[p][4])
+
     def pick_wait(self, p, cands, melds, seat_wind, jokers=0, flowers=0):
         """:func:`~majiang.game.players.pick_valid_wait` for the compiled bot: ``cands``
         lists ``(k, after bytes, [(wait, live left)])``; ``melds`` ``(kind, tile,
@@ -75,11 +80,12 @@ class _FastBridge:
         flowers."""
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         cs = [(k, np.frombuffer(a, dtype=np.uint8), ws) for k, a, ws in cands]
-        return pick_valid_wait(cs, *self._judge(ms, seat_wind, jokers, flowers))
+        return pick_valid_wait(cs, *self._judge(ms, seat_wind, jokers, flowers, p))
 
-    def _judge(self, ms, seat_wind, jokers, flowers):
+    def _judge(self, ms, seat_wind, jokers, flowers, p):
         return wait_judge(self.check_win, self.rs, self.model, self.wait_cache, ms, seat_wind,
-                          self.prevalent, jokers, flowers)
+                          self.prevalent, jokers, flowers,
+                          seat_fan=self._seat_fan(p) if self.rs.seat_fan else 0)
 
     def step_back(self, p, hb, ab, melds, seat_wind, jokers, lb, vb, void, jk, flowers=0):
         """:func:`~majiang.game.players.step_back` for the compiled bot: the hand, the
@@ -89,7 +95,7 @@ class _FastBridge:
         model = self.model
         live = np.frombuffer(lb, dtype=np.uint8).copy()
         so = model.shape(()).game_opts(len(ms), live=live)
-        verdict = (self._judge(ms, seat_wind, jokers, flowers)[0] if _players.LOOKAHEAD
+        verdict = (self._judge(ms, seat_wind, jokers, flowers, p)[0] if _players.LOOKAHEAD
                    else None)
         return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
                          np.frombuffer(vb, dtype=np.uint8).copy(), int(void),
@@ -116,10 +122,11 @@ class _FastBridge:
                          prevalent=self.prevalent, flowers=flowers, first_turn=first_turn,
                          kong_discard=kong_discard, flower_replacement=flower_replacement,
                          kong_claimed=kong_claimed,
-                         kong_chain=self.kongs.chain(p) if self_drawn and kong else 0)
+                         kong_chain=self.kongs.chain(p) if self_drawn and kong else 0,
+                         seat_fan=self._seat_fan(p) if self.rs.seat_fan else 0)
         key = (p, cbytes, tuple(melds), tile, self_drawn, kong, last_copy, last_tile, flowers,
                int(jokers), bool(win_is_joker), first_turn, bool(kong_discard),
-               bool(flower_replacement), bool(kong_claimed), kw["kong_chain"])
+               bool(flower_replacement), bool(kong_claimed), kw["kong_chain"], kw["seat_fan"])
         res = _verdict(self.check_win, self.verdicts, key, p, hand, tile, kw)
         if res.valid:
             self.args[p] = (hand, tile, kw)

@@ -147,6 +147,7 @@ class HandState:
         self.ready_kinds = _facts.ready_kinds(self.model)   # 报听 played (.declare)
         self.must_declare = rs.ready == "required" and bool(self.ready_kinds)
         self.ready_offered = ()            # the kinds a ready ask offers, while it is asked
+        self._seat_fan = bool(rs.seat_fan)  # 番 a seat carries on the table (武汉 红中杠 …)
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -390,11 +391,12 @@ class HandState:
                          declared_ready=s.declared,
                          discarder_ready=(not self_drawn and discarder is not None
                                           and bool(self.seats[discarder].declared)),
-                         kong_chain=self.kong_ledger.chain(p) if self_drawn and kong else 0)
+                         kong_chain=self.kong_ledger.chain(p) if self_drawn and kong else 0,
+                         seat_fan=self.model.seat_fan(s.discards) if self._seat_fan else 0)
         key = (p, c.tobytes(), j, tuple(self.meld_objects(p)), kind, is_joker, self_drawn,
                kw["kong"], last_copy, last_tile, flowers, kw["first_turn"], kw["kong_discard"],
                kw["declared_ready"], kw["discarder_ready"], kw["flower_replacement"],
-               kw["kong_claimed"], kw["kong_chain"])
+               kw["kong_claimed"], kw["kong_chain"], kw["seat_fan"])
         if self.by_faces:
             # the faces of the held wild tiles change the value (南昌 德国, 天津 银杠胡 …):
             # THE predicate reads the hand by its physical tiles and the indicator

@@ -16,7 +16,7 @@ def check_win_fn():
 def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, seat_wind,
                 prevalent, flowers, first_turn, kong_discard=False, declared_ready="",
                 discarder_ready=False, flower_replacement=False, kong_claimed=False,
-                kong_chain=0) -> dict:
+                kong_chain=0, seat_fan=0) -> dict:
     """The keyword arguments of THE predicate for a win in play (both loops): the win
     tile's context as the table sees it (``kong``: on a kong's replacement tile or
     robbing one; ``first_turn``: ``""`` or the 天和 / 地和 / 人和 name; ``kong_discard``:
@@ -24,14 +24,15 @@ def win_context(rs, *, self_drawn, win_is_joker, kong, last_copy, last_tile, sea
     ``discarder_ready``: the winner's declaration, the discarder had declared, 报听;
     ``flower_replacement``: a self-draw on the tile drawn for a flower; ``kong_claimed``: on
     the replacement of a kong made on a discard; ``kong_chain``: on a kong replacement, the
-    kongs made in a row before it)."""
+    kongs made in a row before it; ``seat_fan``: the 番 the winner carries on the table,
+    :meth:`RuleSpec.seat_fan <majiang.rules.model.RuleSpec.seat_fan>`)."""
     return dict(ruleset=rs, self_drawn=bool(self_drawn), jokers=0,
                 win_is_joker=bool(win_is_joker), kong=bool(kong), last_copy=bool(last_copy),
                 last_tile=bool(last_tile), seat_wind=int(seat_wind), prevalent_wind=prevalent,
                 flowers=int(flowers), first_turn=first_turn, kong_discard=bool(kong_discard),
                 declared_ready=declared_ready or "", discarder_ready=bool(discarder_ready),
                 flower_replacement=bool(flower_replacement), kong_claimed=bool(kong_claimed),
-                kong_chain=int(kong_chain))
+                kong_chain=int(kong_chain), seat_fan=int(seat_fan))
 
 
 _SURE_REFUSAL = None
