@@ -75,13 +75,15 @@ def ready_waits(st, p, kind: str = "concealed") -> list:
     melds = st.meld_objects(p)
     hand = Hand(c, melds, jokers=j)
     kw = dict(ruleset=st.rs, self_drawn=True, seat_wind=(p - st.dealer) % st.n,
-              prevalent_wind=st.prevalent, flowers=len(s.flowers), declared_ready=kind)
+              prevalent_wind=st.prevalent, flowers=len(s.flowers), declared_ready=kind,
+              seat_fan=st.model.seat_fan(s.discards))
     out = []
     for k in np.flatnonzero(w):
         k = int(k)
         if held[k] >= int(st.model.copies[k]):
             continue
-        key = ("ready", c.tobytes(), j, melds, k, kw["seat_wind"], kw["flowers"], kind)
+        key = ("ready", c.tobytes(), j, melds, k, kw["seat_wind"], kw["flowers"], kind,
+               kw["seat_fan"])
         if _verdict(st.check_win, st._verdicts, key, p, hand, k, kw).valid:
             out.append(k)
     return out

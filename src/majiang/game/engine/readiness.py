@@ -101,7 +101,8 @@ class _Readiness:
         return dict(ruleset=self.rs, seat_wind=(q - st.dealer) % st.n,
                     prevalent_wind=st.prevalent,
                     flowers=len(getattr(st.seats[q], "flowers", ()) or ()),
-                    declared_ready=getattr(st.seats[q], "declared", ""))
+                    declared_ready=getattr(st.seats[q], "declared", ""),
+                    seat_fan=self.model.seat_fan(getattr(st.seats[q], "discards", ())))
 
     def _valid(self, q):
         """``[(hand, wait kind, faces kwargs, self-draw verdict)]`` of seat q's valid
