@@ -464,6 +464,29 @@ def test_drawn_hands_chajiao_from_log():
         assert any(parts["查叫"])
 
 
+def test_drawn_hand_with_a_declaration_chajiao_from_log():
+    """Seat 1 declares 天听 on its dealt hand (123m 456m 789m 123p 5p: waits on 5p, whose
+    other three copies the others hold) and everyone throws what he draws to the wall's
+    end: 查叫 pays seat 1's value with the declaration, 天听 20 (docs/rules/guizhou.md §2:
+    a hand pattern beside 平胡 1), from each of the three others.  The log recomputation
+    reads the declaration from the log."""
+    from _engine_helpers import Script, build_test_wall
+
+    class Declarer(Script):
+        def declare_ready(self, view, discard, waits):
+            return "deal" if "deal" in (view.ready_offered or view.ready_kinds) else False
+
+    hands = ["5p2m5m8m3p6p9p2s5s8s3s6s9s4m", "123m456m789m123p5p",
+             "5p1m4m7m1p4p7p1s4s7s2m6m9m", "5p3m6m9m2p8p4p2s5s8s3s6s9s"]
+    st = play_hand("guizhou", [Script(), Declarer(), Script(), Script()],
+                   wall=build_test_wall("guizhou", hands), dealer=0, log=True)
+    assert [(e["seat"], e["choice"]) for e in st.events if e["e"] == "ready"] == [(1, "deal")]
+    assert not st.wins and st.end_reason == "wall"
+    want, parts, _, ready = _recompute(st.events, G.GUIZHOU)
+    assert ready == [False, True, False, False]
+    assert list(parts["查叫"]) == [-20, 60, -20, -20] == st.events[-1]["deltas"] == want
+
+
 def test_replay_keeps_end_payments():
     from majiang.game.logs import replay
     for h in range(4):
