@@ -70,7 +70,7 @@ drawn 3.02 % (2.70-3.37 %), self-draw share 30.5 %, wins per player-hand 24.2 %,
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
 14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about
-3.5 times as long as one of four efficiency bots in the Python loop (about 18 against 5 ms
+three times as long as one of four efficiency bots in the Python loop (about 16 against 5 ms
 of CPU under mcr_botzone, ``bench/bench_simulate.py``): every plan's distance for every
 candidate discard (:func:`majiang._core.game.plan_values`, ``plan_minima``), the
 candidates' shanten and ukeire (``evaluate_discards``) and the valid ukeire
