@@ -430,7 +430,7 @@ class ExpertPlayer(EfficiencyPlayer):
         copies of the draws after which some discard leaves a ready hand with a wait that
         wins, a draw counting 1 when such a wait also wins on a discard and
         :data:`SELF_DRAWN_ONLY` when it wins only self-drawn; -1 when none has any."""
-        memo, sh_memo = self._ukeire_memo(view, tuple(view.own_melds), j, wild, True)
+        memo, sh_memo = {}, self._shanten_memo(view, tuple(view.own_melds), j)
         bound = []
         for x in xs:
             c[x] -= 1
@@ -453,8 +453,8 @@ class ExpertPlayer(EfficiencyPlayer):
                         sh_memo=None) -> float:
         """The weighed valid ukeire of the 3n+1 hand ``c`` (see :meth:`_valid_step`): a
         wait that can win on a discard counts 1, one that wins only self-drawn
-        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`; ``memo`` and
-        ``sh_memo`` from :meth:`_ukeire_memo`)."""
+        :data:`SELF_DRAWN_ONLY` (:func:`~majiang.game.players._valid_ukeire`; ``memo`` kept
+        for the decision, ``sh_memo`` from :meth:`_shanten_memo`)."""
         melds = tuple(view.own_melds)
 
         def weight(c13, w) -> float:
@@ -462,27 +462,23 @@ class ExpertPlayer(EfficiencyPlayer):
 
         return _valid_ukeire(c, j, so, vis, live, verdict, wild, weight, memo, sh_memo)
 
-    def _ukeire_memo(self, view, melds, j, wild, weighed) -> tuple:
-        """The memos of :func:`~majiang._core.game.valid_ukeire` (``(memo,
-        shanten_memo)``) for the seat's hands with ``melds`` (``weighed``: by
-        :meth:`_weighed_ukeire`, else unweighed): a tenpai hand's best weight depends on
-        its tiles, the melds (and the shape options they give), the jokers and wild kinds
-        and the seat's win context (winds, flowers, 定缺) alone, a hand's shanten on the
-        first three, so both are kept across the decisions of the hand (and of later
-        hands under the same model)."""
-        key = (view.seat, melds, int(j), tuple(wild), bool(weighed), view.seat_wind,
-               view.prevalent_wind, view.flowers[view.seat], view.voids[view.seat],
-               id(view.model))
-        memos = self.__dict__.setdefault("_ukeire_memos", {})
+    def _shanten_memo(self, view, melds, j) -> dict:
+        """The ``shanten_memo`` of :func:`~majiang._core.game.valid_ukeire` for the seat's
+        hands with ``melds`` and ``j`` jokers: a hand's shanten depends on its tiles and
+        the shape options (the model, the melds, the 定缺 suit) alone, so it is kept across
+        the decisions of the hand (and of later hands under the same model).  The best
+        weight of a tenpai hand (``memo``) also reads the seat's table (winds, flowers,
+        the 番 it carries): that memo lives for one decision."""
+        key = (view.seat, melds, int(j), view.voids[view.seat], id(view.model))
+        memos = self.__dict__.setdefault("_shanten_memos", {})
         got = memos.get(key)
         if got is None or got[0] is not view.model:
             if len(memos) > 256:
                 memos.clear()
-            got = memos[key] = (view.model, {}, {})
-        for memo in got[1:]:
-            if len(memo) > 1 << 16:
-                memo.clear()
-        return got[1:]
+            got = memos[key] = (view.model, {})
+        elif len(got[1]) > 1 << 16:
+            got[1].clear()
+        return got[1]
 
     def _by_plan(self, view, c, j, so, vis, cands) -> int:
         melds = tuple(view.own_melds)
@@ -686,7 +682,7 @@ class ExpertPlayer(EfficiencyPlayer):
         wild = () if view.stand_in is not None else view.joker_kinds
         allowed = self._allowed(view)
         best = 0
-        memo, sh_memo = self._ukeire_memo(view, tuple(view.own_melds) + (m,), j, wild, False)
+        memo, sh_memo = {}, self._shanten_memo(view, tuple(view.own_melds) + (m,), j)
         for x in np.flatnonzero(allowed):
             x = int(x)
             if not c2[x]:
