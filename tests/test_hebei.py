@@ -252,7 +252,7 @@ def test_gold_kong_in_play():
     assert st.dealer == 2
     assert [m for m in st.seats[0].melds if m["tile"] in st.jks] == [
         {"kind": "kong", "tile": st.jks[0], "concealed": True, "tiles": [st.jks[0]] * 4,
-         "frm": None}]
+         "frm": None, "claimed": None}]
     assert [(w["seat"], w["points"]) for w in st.wins] == [(1, 2)]
     assert st.deltas == [30, 0, -20, -10]
     # without the option the same bot is never offered the kong
