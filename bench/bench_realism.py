@@ -18,9 +18,12 @@ Published figures (Chinese Official, 136 tiles, no flowers):
   ``campaign/final2_harvest/``): 1.6 % drawn, 30.2 % self-drawn, 23.2-25.2 % wins per
   player-hand, mean fan 12.45, 平和 43.0 % of wins, 全求人 not among the 12 commonest fans.
 
-Run: ``python bench/bench_realism.py [--hands N] [--jobs K] [--players expert efficiency]
-[--ruleset mcr_botzone] [--plot docs/realism.png]``; ``--plot`` draws each statistic for
-our players beside the published values, the target band shaded.
+Run: ``python bench/bench_realism.py [--hands N] [--start I] [--seed S] [--jobs K]
+[--players expert efficiency] [--ruleset mcr_botzone] [--plot docs/realism.png]``; the
+hands are hands ``I .. I+N-1`` of the run seeded ``S`` (defaults 0 and 0: the hands of
+``majiang.simulate(ruleset, N, seed=S)``), so two versions of a player compare on the same
+walls; ``--plot`` draws each statistic for our players beside the published values, the
+target band shaded.
 """
 from __future__ import annotations
 
@@ -70,11 +73,26 @@ def stats(df, players: int = 4) -> dict:
     }
 
 
+def hands(ruleset, n: int, player, seed: int, start: int, jobs: int):
+    """The :func:`majiang.simulate` table of hands ``start .. start+n-1`` of the run seeded
+    ``seed`` (hand ``i`` is seeded by its index alone, so these are the same hands as in a
+    run from 0); from a ``start`` above 0 they are played in this process."""
+    if start == 0:
+        return majiang.simulate(ruleset, n, players=player, seed=seed, n_jobs=jobs,
+                                progress=False)
+    import pandas as pd
+    from majiang.game import play_hand, summarize
+    return pd.DataFrame([summarize(play_hand(ruleset, player, seed=seed, hand=h))
+                         for h in range(start, start + n)])
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0,
+                    help="first hand index (hands START .. START+HANDS-1 of the seed's run)")
     ap.add_argument("--ruleset", default="mcr_botzone")
     ap.add_argument("--players", nargs="+", default=["expert", "efficiency"])
     ap.add_argument("--plot", default=None, help="write the figure to this path")
@@ -82,10 +100,12 @@ def main(argv=None) -> None:
     cols = {}
     for p in a.players:
         t = time.time()
-        df = majiang.simulate(a.ruleset, a.hands, players=p, seed=a.seed, n_jobs=a.jobs,
-                              progress=False)
+        c = time.process_time()
+        df = hands(a.ruleset, a.hands, p, a.seed, a.start, a.jobs)
         cols[p] = stats(df)
-        print(f"{p} x4: {a.hands} hands under {a.ruleset} in {time.time() - t:.0f} s")
+        print(f"{p} x4: {a.hands} hands (hands {a.start}-{a.start + a.hands - 1} of seed "
+              f"{a.seed}) under {a.ruleset} in {time.time() - t:.0f} s "
+              f"({time.process_time() - c:.0f} s CPU in this process)")
     head = f"{'statistic':<26}" + "".join(f"{p + ' x4':>14}" for p in a.players)
     real = a.ruleset == "mcr_botzone"
     if real:
