@@ -57,15 +57,13 @@ itself weighs :data:`OWN_FACTOR`, one discarded after its last discard (and pass
 :data:`HONOR_FACTOR` and terminals :data:`TERMINAL_FACTOR` (fewer waits hold them).
 
 Measured (:func:`majiang.simulate` with the statistics of ``bench/bench_realism.py``,
-20,000 hands of four experts under ``mcr_botzone``, seed 0; the published strong-AI
-figures of the IJCAI final in brackets): drawn hands 3.26 % (95 % Wilson interval
-3.03-3.52 %; efficiency bots 12.84 % on 20,000 hands; [1.6 %]), self-draw share of wins
-30.0 % [30.2 %], wins per player-hand 24.2 % [23.2-25.2 %], mean fan 12.48 [12.45], 平和
-in 44.1 % of wins [43.0 %], 全求人 in 0.65 % (efficiency bots 17.0 %) — before the
-call look-ahead (:data:`CALL_VALID`).  With it, 10,000 hands (seed 0, hands 27,500-37,499):
-drawn 3.02 % (2.70-3.37 %), self-draw share 30.5 %, wins per player-hand 24.2 %, mean fan
-12.57, 平和 44.6 %, 全求人 0.66 %; on the same walls as the expert without it (hands
-25,000-29,999) 149 drawn hands against 153 and the hands 0.27 / 0.39 draws shorter (s.e.
+hands 0-19,999 of seed 0, four experts under ``mcr_botzone``; the published strong-AI
+figures of the IJCAI final in brackets): drawn hands 3.17 % (633; 95 % Wilson interval
+2.93-3.42 %; efficiency bots 12.84 %; [1.6 %]), self-draw share of wins 29.6 % [30.2 %],
+wins per player-hand 24.2 % [23.2-25.2 %], mean fan 12.48 [12.45], 平和 in 44.5 % of wins
+[43.0 %], 全求人 in 0.75 % (efficiency bots 17.0 %).  Without the call look-ahead
+(:data:`CALL_VALID`) the same walls gave 652 drawn hands (3.26 %); on hands 25,000-29,999
+149 drawn hands against 153 and the hands 0.27 / 0.39 draws shorter (s.e.
 0.10 each), at the same CPU time a hand.  In the duplicate format (:func:`majiang.arena`,
 300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
 scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
