@@ -32,3 +32,23 @@ def test_a_bad_number_is_a_usage_error():
     r = _run("bench_simulate", "soon")
     assert r.returncode == 2 and "invalid float value: 'soon'" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_realism_start_plays_the_same_hands_as_a_run_from_zero():
+    """bench_realism --start I: hands I.. of the seed's run, row for row the hands a run from
+    0 plays there (hand i is seeded by its index alone), so two versions of a player compare
+    on the same walls."""
+    import majiang
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import bench_realism
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    got = bench_realism.hands("mcr_botzone", 3, "efficiency", 5, 2, 1)
+    full = majiang.simulate("mcr_botzone", 5, players="efficiency", seed=5, n_jobs=1,
+                            progress=False)
+    want = full.iloc[2:].reset_index(drop=True)
+    assert list(got["hand"]) == [2, 3, 4]
+    assert got[list(want.columns)].astype(str).equals(want.astype(str))
+    r = _run("bench_realism", "--help")
+    assert r.returncode == 0 and "--start" in r.stdout
