@@ -393,3 +393,181 @@ def test_seeded_deal_declarations_zero_sum_and_locked(rs):
     # 天听 / 地听 need a ready hand by the first draw (3 in these 60 hands under 贵州, none
     # under 南京, whose scripted hand above declares); 扣听 may come at any discard
     assert declared >= {"guizhou": 2, "nanjing": 0, "tianjin": 30}[game_model(rs).name]
+
+
+# ---------------------------------------------------------------- 立四 standing tiles
+# docs/rules/lisi.md §1: the first four tiles dealt to each player stand apart; before ready
+# none is discarded, but pungs and kongs may use them; the declaration is the discard of one
+# of them, face down; a player with none left cannot declare (so cannot win).
+
+class Stander(Script):
+    """Script with a chosen 定缺 suit, declaring ``kind`` when asked (None: never)."""
+
+    def __init__(self, void=2, kind="concealed", **kw):
+        super().__init__(**kw)
+        self.void = void
+        self.kind = kind
+        self.asked = []
+        self.legal = []
+
+    def choose_void(self, view):
+        return self.void
+
+    def declare_ready(self, view, discard, waits):
+        self.asked.append((discard, sorted(waits)))
+        return self.kind or False
+
+    def discard(self, view):
+        self.legal.append(sorted(view.legal_discards))
+        return super().discard(view)
+
+
+_t = majiang.parse_tile
+# dealer: standing 9p 1m 2m 3m (the first four dealt), then 456m789m 11p 34p; seat 1: standing
+# 1s2s3s4s, a free 9p pair; seat 2: nothing that wins or calls.  Seat 1 draws 2p and throws it.
+LISI = ["9p123m456m789m11p34p", "1s2s3s4s9p9p5p6p6s7s8s9s9s", "1s2s3s5s6s7s8s2p6p7p8p5s6s"]
+
+
+def _lisi(hands=LISI, draws="2p", dealer_kw=None, p1_kw=None):
+    wall = build_test_wall("lisi", hands, draws=draws)
+    pols = [Stander(**(dealer_kw or {"discards": "9p"})), Stander(void=0, **(p1_kw or {})),
+            Stander(void=0)]
+    return play_hand("lisi", pols, wall=wall, dealer=0, log=True), pols
+
+
+def test_lisi_standing_tiles_dealt_shown_and_discarded_only_to_declare():
+    st, pols = _lisi()
+    stand = next(e for e in st.events if e["e"] == "standing")
+    assert stand["tiles"] == [sorted(majiang.parse_tiles(h[:8])) if i else
+                              sorted(majiang.parse_tiles("9p123m")) for i, h in enumerate(LISI)]
+    # before ready: the free tiles, and of the standing ones only 9p, whose discard leaves
+    # 123m456m789m 11p 34p ready (2p / 5p); 1m, 2m or 3m would not
+    assert pols[0].legal[0] == sorted(majiang.parse_tiles("456789m1p3p4p9p"))
+    # 9p is held only standing: its discard is the declaration, made for the seat, face down
+    ready = [e for e in st.events if e["e"] == "ready"]
+    assert [(e["seat"], e["tile"], e["choice"], e.get("forced")) for e in ready] == \
+        [(0, _t("9p"), "concealed", True)]
+    assert pols[0].asked == []
+    assert st.seats[0].face_down == [_t("9p")] and _t("9p") not in st.seats[0].discards
+    d = next(e for e in st.events if e["e"] == "discard" and e["seat"] == 0)
+    assert d["tile"] == _t("9p") and d["face_down"]
+    # nobody claims it: seat 1 holds a free 9p pair and is offered no pung
+    assert not [o for k, opts in pols[1].seen if k == "claim" for o in opts if o[0] == "pung"]
+    # seat 1's 2p: the declared dealer wins; the discarder was not ready, the winner is the
+    # dealer: he alone pays 20 (docs/rules/lisi.md §2)
+    w = st.wins[0]
+    assert (w["seat"], w["how"], w["discarder"], w["declared_ready"]) == \
+        (0, "discard", 1, "concealed")
+    assert tuple(st.deltas) == (20, -20, 0)
+    assert (st.census() == st.expected_census()).all()
+    # what the others see: how many stand, the face-down tile hidden
+    from majiang.game.players import SeatView
+    v1 = SeatView(st, 1)
+    assert v1.standing_counts == [3, 4, 4] and v1.face_down == [1, 0, 0]
+    assert int(v1.standing.sum()) == 4 and int(SeatView(st, 0).standing.sum()) == 3
+    seen = v1.seen_events()
+    assert next(e for e in seen if e["e"] == "discard" and e["seat"] == 0)["tile"] is None
+    assert next(e for e in seen if e["e"] == "ready")["tile"] is None
+    assert next(e for e in seen if e["e"] == "standing")["tiles"] == [4, stand["tiles"][1], 4]
+    again = replay(to_jsonl(st.events))
+    assert summarize(again) == summarize(st) and again.seats[0].face_down == [_t("9p")]
+
+
+def test_lisi_a_kind_held_free_and_standing_asks():
+    # the dealer holds 9p standing and two free: discarding a 9p leaves 123m456m789m 9p9p 34p,
+    # ready (2p / 5p), so he is asked; yes lays the standing 9p face down, no throws a free
+    # one face up (it stays in his pool) and keeps the standing one
+    hands = ["9p123m456m789m9p9p34p", "1s2s3s4s8p8p5p6p6s7s8s9s9s", LISI[2]]
+    st, pols = _lisi(hands, draws="2p3p")
+    first = [e for e in st.events if e["e"] == "ready"][0]
+    assert (first["seat"], first["tile"], first["choice"], first.get("forced")) == \
+        (0, _t("9p"), "concealed", None)
+    assert pols[0].asked[0] == (_t("9p"), [_t("2p"), _t("5p")])
+    assert st.seats[0].face_down == [_t("9p")] and int(st.seats[0].standing.sum()) == 3
+    assert tuple(st.deltas) == (20, -20, 0)                 # as above: seat 1's 2p
+    st, pols = _lisi(hands, draws="2p3p", dealer_kw={"discards": "9p", "kind": None})
+    assert pols[0].asked[0][0] == _t("9p") and not st.seats[0].declared
+    d = next(e for e in st.events if e["e"] == "discard" and e["seat"] == 0)
+    assert not d.get("face_down") and not st.seats[0].face_down
+    assert st.seats[0].standing[_t("9p")] == 1
+    assert not [w for w in st.wins if w["seat"] == 0]          # undeclared: never wins
+
+
+def test_lisi_a_standing_tile_not_declaring_is_illegal():
+    hands = LISI
+    wall = build_test_wall("lisi", hands, draws="2p")
+    pols = [Stander(discards="1m"), Stander(void=0), Stander(void=0)]
+
+    class Bad(Stander):
+        def discard(self, view):
+            return _t("1m")          # standing, and 23m456m789m11p34p9p is not ready
+
+    pols[0] = Bad()
+    with pytest.raises(majiang.game.engine.IllegalMoveError, match="legal discards"):
+        play_hand("lisi", pols, wall=wall, dealer=0)
+
+
+def test_lisi_calls_use_standing_copies_first_keeping_one():
+    # worked by hand from the rule chosen (docs/rules/lisi.md: standing copies first while
+    # another standing tile is left; the free ones when they do not suffice)
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from majiang.game.engine.declare import call_leaves_discard, standing_used
+
+    def seat(phys, standing):
+        s = SimpleNamespace(phys=np.zeros(34, np.uint8), standing=np.zeros(34, np.uint8))
+        for t in majiang.parse_tiles(phys):
+            s.phys[t] += 1
+        for t in majiang.parse_tiles(standing):
+            s.standing[t] += 1
+        return s
+
+    p9 = _t("9p")
+    assert standing_used(seat("9p9p1s2s3s", "9p1s2s3s"), p9, 2) == 1     # one standing 9p
+    assert standing_used(seat("9p9p9p1s", "9p9p1s"), p9, 2) == 2         # both, 1s is left
+    assert standing_used(seat("9p9p9p", "9p"), p9, 2) == 0               # the last: kept
+    assert standing_used(seat("9p9p", "9p"), p9, 2) == 1                 # free ones too few
+    assert standing_used(seat("9p9p9p9p", "9p9p9p9p"), p9, 4) == 4       # a concealed kong
+    st = SimpleNamespace(standing=4, seats=[seat("9p9p1s2s", "9p9p1s2s")])
+    assert not call_leaves_discard(st, 0, {p9: 2})       # only 1s2s standing would be left
+    st.seats = [seat("9p9p1s5s", "9p1s")]
+    assert call_leaves_discard(st, 0, {p9: 2})           # 1s (standing) and 5s (free) left
+    st.standing = 0
+    assert call_leaves_discard(st, 0, {p9: 2})
+
+
+def test_lisi_standing_tiles_rule_validated_and_routed():
+    import dataclasses
+    rs = majiang.rules.get("lisi")
+    assert rs.standing_tiles == 4 and not rs.missing
+    with pytest.raises(RuleError, match="standing"):
+        dataclasses.replace(rs, ready="none")
+    with pytest.raises(RuleError, match="standing_tiles"):
+        dataclasses.replace(rs, standing_tiles=14)
+    assert not fast_eligible(game_model("lisi"), ("efficiency",) * 3)
+
+
+@pytest.mark.parametrize("pl", ["efficiency", "random", "expert"])
+def test_lisi_seeded_hands_standing_rules_hold(pl):
+    wins = 0
+    for h in range(30):
+        st = play_hand("lisi", pl, seed=2026, hand=h, log=True)
+        assert sum(st.deltas) == 0 and (st.census() == st.expected_census()).all()
+        dealt = next(e for e in st.events if e["e"] == "standing")["tiles"]
+        for p, s in enumerate(st.seats):
+            assert len(s.face_down) == (1 if s.declared else 0)
+            assert all(t in dealt[p] for t in s.face_down)
+        for i, e in enumerate(st.events):
+            if e["e"] == "discard" and e.get("face_down"):
+                # the declaration: nothing claims it, the next event is the ready one
+                nxt = st.events[i + 1]
+                assert nxt["e"] == "ready" and nxt["seat"] == e["seat"] and nxt["choice"]
+                assert not [x for x in st.events[i + 1:i + 4] if x["e"] in ("call", "win")
+                            and x.get("discarder", x.get("frm")) == e["seat"]
+                            and x.get("tile") == e["tile"]]
+        for w in st.wins:
+            assert st.seats[w["seat"]].face_down and w["declared_ready"]
+        wins += len(st.wins)
+    assert wins >= (20 if pl != "random" else 0)

@@ -383,7 +383,8 @@ def test_ready_decisions_are_exactly_the_engines_asks(ruleset, kinds):
     seen = 0
     for seed in range(6):
         u, readies, _ = _rollout_with_ready(ruleset, seed, lambda a, o: kinds[-1])
-        asks = [x for x in u.hand_state.events if x["e"] == "ready"]
+        # (立四: a declaration by a tile held only standing is made for the seat, not asked)
+        asks = [x for x in u.hand_state.events if x["e"] == "ready" and not x.get("forced")]
         assert len(asks) == len(readies)
         for (agent, obs, _), ask in zip(readies, asks):
             o = obs["observation"]
@@ -392,7 +393,8 @@ def test_ready_decisions_are_exactly_the_engines_asks(ruleset, kinds):
                 sorted([PASS] + kinds)
             waits = np.flatnonzero(o[10]).tolist()
             assert waits == ask["waits"] and waits
-            assert o[6, ask["tile"]] >= 1 and int(o[0].sum()) % 3 == 1
+            # (立四 asks before the tile lands: face down if declared, in the pool if not)
+            assert (o[6, ask["tile"]] >= 1 or ruleset == "lisi") and int(o[0].sum()) % 3 == 1
             if not o[2].any():                  # no melds: the 13 concealed tiles alone
                 assert set(waits) <= set(_shape_waits(o[0]))
         seen += len(readies)
@@ -438,13 +440,18 @@ def test_no_win_without_a_declaration_where_one_is_required():
                 if term or trunc:
                     e.step(None)
                     continue
-                assert not obs["action_mask"][WIN]
+                s = u.hand_state.seats[u.agent_name_mapping[agent]]
+                # (立四: discarding a tile held only standing declares, unasked: a seat that
+                # declared so may win)
+                assert not obs["action_mask"][WIN] or (ruleset == "lisi" and s.declared)
                 if obs["observation"][13, 0] == 6:
                     passed += 1
                     e.step(PASS)
                 else:
                     e.step(u.policy_action(bot))
-            assert not u.hand_state.wins and not any(s.declared for s in u.hand_state.seats)
+            st = u.hand_state
+            assert all(st.seats[w["seat"]].declared for w in st.wins)
+            assert ruleset == "lisi" or (not st.wins and not any(s.declared for s in st.seats))
     assert passed > 0
     declared = 0
     for seed in range(6):

@@ -890,16 +890,16 @@ def test_catalog_lists_them_with_what_is_read_or_missing(capsys):
     # 合肥 plays every rule with Changsha's values (its own table was not found); 海南
     # plays every rule, 海底包牌 and 防勾脚 as options read from the servers' code
     # (docs/rules/hainan.md §7); 南京 plays every rule its sources define now that 地胡
-    # after 天听 is played (外包's liable seat is lost); 立四 leaves a rule out (the
-    # standing tiles)
+    # after 天听 is played (外包's liable seat is lost); 立四 too, now that its standing
+    # tiles are played (its four-player values are lost)
     assert got["§3.8"] == ("hefei", "interpreted")
     assert got["§3.20"] == ("hainan", "interpreted")
-    assert got["§3.22"] == ("lisi", "gaps")
+    assert got["§3.22"] == ("lisi", "sources incomplete")
     assert got["§3.25"] == ("nanjing", "sources incomplete")
     assert main(["rules", "--all"]) == 0
     out = capsys.readouterr().out
     for name, status in (("hefei", "interpreted"), ("hainan", "interpreted"),
-                         ("lisi", "gaps"),
+                         ("lisi", "sources incomplete"),
                          ("nanjing", "sources incomplete")):
         line = next(ln for ln in out.splitlines() if f" {name} " in ln)
         assert f" {status} " in line

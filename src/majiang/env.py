@@ -61,7 +61,9 @@ asked right after the deal, with no discard) and 地听 (贵州: with the discar
 draw) are concealed declarations, action 112, asked only at their moment.  A declared hand is then locked (its own-turn
 mask offers only the drawn tile, a win, or a kong that keeps the waits; no calls), an
 open declaration wins only by self-draw, and where a declaration is required (保定, 立四)
-an undeclared hand is offered no win.
+an undeclared hand is offered no win.  Under standing tiles (立四, docs/rules/lisi.md §4) the
+discard mask offers a standing tile only when its discard declares: a kind held only standing
+declares with no ready decision, a kind held both ways gets one (pass throws the free copy).
 
 换三张 (the exchange of three tiles, ``exchange3=True`` or a ruleset that plays it) is
 made for every seat by the built-in rule (:func:`majiang.game.players.efficiency_exchange`).

@@ -110,7 +110,7 @@ import numpy as np
 from .._core import game as _cg
 from ..errors import MahjongError
 from .players import (BUILTIN_PLAYERS, EfficiencyPlayer, _centrality, _valid_ukeire, called,
-                      legal_discard)
+                      declaring_allowed, legal_discard, standing_kept)
 
 from .expert_plans import (FAN_WEIGHT, GENERAL_CONCEALED, GENERAL_OPEN,  # noqa: F401
                            LIMIT_WEIGHT, PAIRS_FAN_WEIGHT, SHORT, _context, _minima,
@@ -213,7 +213,7 @@ class ExpertPlayer(EfficiencyPlayer):
             return super().discard(view)
         vis = view.visible_counts()
         so = view.shape_options()
-        allowed = self._allowed(view, legal)
+        allowed = declaring_allowed(view, self._allowed(view, legal))   # 立四: declare at once
         k = self._attack(view, c, j, vis, so, allowed)
         k = self._defend(view, c, j, so, allowed, k)
         return legal_discard(view, k, legal)
@@ -598,6 +598,10 @@ class ExpertPlayer(EfficiencyPlayer):
                 return None
             return ("win",)
         last = view.last_discard
+        if last is not None:
+            options = standing_kept(view, options, last[1])     # 立四: keep one to declare
+            if not options:
+                return None
         if last is None or not plans_of(view.model) or view.model.honor_chows:
             return super().claim(view, options)
         kind = view.play_kind(last[1])
@@ -717,7 +721,7 @@ class ExpertPlayer(EfficiencyPlayer):
             return ("win",)
         if not value_rules(view.model):
             return super().declare(view, options)
-        return self._kong_option(view, options, lambda s_keep: KONG_SLACK if s_keep >= 2 else 0)
+        return self._kong_option(view, standing_kept(view, options), lambda s_keep: KONG_SLACK if s_keep >= 2 else 0)
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"

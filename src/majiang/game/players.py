@@ -285,6 +285,44 @@ def efficiency_exchange(counts) -> list:
     return sorted(out)
 
 
+def standing_kept(view, options, tile=None) -> list:
+    """The ``options`` (own-turn kongs, or calls on the discard ``tile``) after which the
+    seat still holds a standing tile (立四: with none left it cannot declare ready, so
+    cannot win); all of them when it holds none."""
+    if not view.standing_counts[view.seat]:
+        return list(options)
+    out = []
+    for o in options:
+        if o[0] in ("concealed_kong", "added_kong"):
+            taken = {o[1]: 4 if o[0] == "concealed_kong" else 1}
+        elif o[0] in ("kong", "pung") and tile is not None:
+            taken = {tile: 3 if o[0] == "kong" else 2}
+        elif o[0] == "chow" and tile is not None:
+            taken = {x: 1 for x in chow_tiles(o[1]) if x != view.play_kind(tile)}
+        else:
+            out.append(o)
+            continue
+        if view.standing_left_after(taken) > 0:
+            out.append(o)
+    return out
+
+
+def declaring_allowed(view, allowed):
+    """Under standing tiles (立四): the ``allowed`` discard kinds narrowed to those that
+    declare ready now (:attr:`SeatView.declaring_discards`) when there are any — a win
+    needs the declaration, which only such a discard makes; else ``allowed``."""
+    if not view.standing_counts[view.seat]:
+        return allowed
+    decl = view.declaring_discards
+    if not decl:
+        return allowed
+    a = np.zeros(34, dtype=np.uint8)
+    for k in decl:
+        if allowed[view.play_kind(k)]:
+            a[view.play_kind(k)] = 1
+    return a if a.any() else allowed
+
+
 def legal_discard(view, k: int, legal) -> int:
     """The played kind ``k`` chosen by a bot (-1: none) as a legal discard: a held
     stand-in playing as the joker kind's face is thrown as itself (安庆 红中), and a choice
@@ -459,7 +497,7 @@ class EfficiencyPlayer:
     def declare(self, view, options):
         if ("win",) in options:
             return ("win",)
-        return self._kong_option(view, options)
+        return self._kong_option(view, standing_kept(view, options))
 
     def declare_ready(self, view, discard, waits):
         """报听 (see the module): always where the ruleset requires it or on the dealt hand
@@ -519,7 +557,7 @@ class EfficiencyPlayer:
         vis = view.visible_counts()
         so = view.shape_options()
         legal = view.legal_discards
-        allowed = self._allowed(view, legal)
+        allowed = declaring_allowed(view, self._allowed(view, legal))
         k, sh, _ = self._best(view, c, j, so, vis, allowed)
         if (sh == 0 and view.min_aware and (j == 0 or AWARE_JOKERS)
                 and not view.model.honor_chows):     # (there the shape engine judged)
@@ -581,6 +619,7 @@ class EfficiencyPlayer:
         if tile is None:
             return None
         kind = view.play_kind(tile)
+        options = standing_kept(view, options, tile)
         c, j = view.play_counts()
         vis = view.visible_counts()
         s0, u0 = self._evaluate(view, c, j, view.shape_options(), vis)

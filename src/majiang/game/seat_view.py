@@ -29,7 +29,10 @@ class SeatView(_SeenEvents):
     ``"open"`` / ``"deal"`` / ``"first_draw"``, public), ``ready_kinds`` (the declarations
     the table plays, empty: none), ``ready_offered`` (while a ready declaration is asked,
     the kinds the seat may make now, :func:`~majiang.game.engine.declare.offered_kinds`;
-    empty otherwise), ``ready_required`` (a win needs a declaration).
+    empty otherwise), ``ready_required`` (a win needs a declaration); under standing tiles
+    (立四, :mod:`majiang.game.engine.declare`) ``standing`` (the own, by kind),
+    ``standing_counts`` and ``face_down`` (per seat, counts: public), ``declaring_discards``
+    (the own standing kinds whose discard declares now) and ``standing_left_after(taken)``.
 
     For a policy that weighs shapes (the built-in efficiency bot uses nothing else):
 
@@ -169,6 +172,44 @@ class SeatView(_SeenEvents):
     @property
     def ready_required(self) -> bool:
         return bool(getattr(self._st, "must_declare", False))
+
+    @property
+    def standing(self) -> np.ndarray:
+        """The own standing tiles (立四) by kind, ``uint8 (34,)`` (all zero without them):
+        held in :attr:`concealed` too, discarded only to declare ready."""
+        return self._st.seats[self.seat].standing.copy()
+
+    @property
+    def standing_counts(self) -> list:
+        """Per seat: how many standing tiles (立四) it still holds (public: they stand
+        apart, face down) and ``face_down`` the declaring tiles laid face down."""
+        return [int(s.standing.sum()) for s in self._st.seats]
+
+    @property
+    def face_down(self) -> list:
+        """Per seat: how many tiles it discarded face down (立四's declaration)."""
+        return [len(s.face_down) for s in self._st.seats]
+
+    @property
+    def declaring_discards(self) -> list:
+        """The own standing kinds (立四) whose discard now declares ready (the hand left is
+        ready, :func:`~majiang.game.engine.declare.standing_declarations`); empty
+        otherwise."""
+        st = self._st
+        s = st.seats[self.seat]
+        if not getattr(st, "standing", 0) or (int(s.phys.sum()) + 3 * len(s.melds)) % 3 != 2:
+            return []
+        from .engine.declare import standing_declarations
+        return list(standing_declarations(st, self.seat))
+
+    def standing_left_after(self, taken: dict) -> int:
+        """How many standing tiles (立四) the own seat keeps after putting the concealed
+        tiles ``taken`` (``{physical kind: n}``) into a meld (the engine takes standing
+        copies first while another is left:
+        :func:`~majiang.game.engine.declare.standing_used`)."""
+        from .engine.declare import standing_used
+        s = self._st.seats[self.seat]
+        return int(s.standing.sum()) - sum(standing_used(s, k, n) for k, n in taken.items())
 
     # -- for shape-weighing policies (see the class docstring)
     @property

@@ -33,7 +33,8 @@ class _SeenEvents:
         ``deal`` / ``start`` with the other seats' hands None; another seat's ``draw``
         with ``tile`` None; the other seats' decisions (``declare``, ``claim``,
         ``exchange``) left out, and of their ``ready`` asks (报听) only a declaration made,
-        without its waits.  Empty without a log (:meth:`record_events`)."""
+        without its waits; under standing tiles (立四) the others' standing tiles as a count and
+their face-down declaring discard with ``tile`` None.  Empty without a log (:meth:`record_events`)."""
         ev = self._st.events
         if ev is None:
             return []
@@ -48,6 +49,12 @@ class _SeenEvents:
             e = dict(e)
             if k == "ready" and e.get("seat") != me:
                 e.pop("waits", None)
+                if self._st.standing:
+                    e["tile"] = None      # 立四: the declaring tile lies face down
+            if k == "discard" and e.get("face_down") and e.get("seat") != me:
+                e["tile"] = None
+            if k == "standing":
+                e["tiles"] = [t if q == me else len(t) for q, t in enumerate(e["tiles"])]
             if k == "header":
                 e.pop("wall", None)
             elif k in ("deal", "start"):

@@ -325,6 +325,13 @@ class Ruleset:
         Name of a minimum of a win in :data:`WIN_MINIMUMS` ("" = none) besides
         :attr:`min_fan`: a win it refuses is below the minimum, as under ``min_fan``
         (武汉 HZ: hand 番 + personal 番 at least 3).
+    standing_tiles : int
+        立四 (standing tiles): the first ``n`` playing tiles dealt to each player stand
+        apart, face down to the others (their number public).  Before a ready declaration
+        (报听) none of them is discarded, but they join pungs and kongs; the declaration is
+        made by discarding one of them **face down** (no claim, no win on it, unseen by
+        the others), so a player left with none cannot declare.  Needs a declaration the
+        engine plays (``ready`` not ``"none"``).  0 (default): no standing tiles.
 
     Raises
     ------
@@ -375,6 +382,7 @@ class Ruleset:
     must_win_last: int = 0
     seat_fan: str = ""
     win_minimum: str = ""
+    standing_tiles: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -400,6 +408,11 @@ class Ruleset:
         if not all(isinstance(c, Liability) for c in self.liabilities):
             raise RuleError(f"ruleset {self.name}: liabilities must be Liability cases")
         check_int(self.must_win_last, f"ruleset {self.name}: must_win_last", lo=0, hi=200)
+        check_int(self.standing_tiles, f"ruleset {self.name}: standing_tiles", lo=0,
+                  hi=self.hand_size)
+        if self.standing_tiles and self.ready == "none":
+            raise RuleError(f"ruleset {self.name}: standing tiles are discarded only to "
+                            "declare ready; ready must not be 'none'")
         check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
         check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
         check_bool(self.flowers_count_toward_minimum,

@@ -36,8 +36,12 @@ the game engine sets it), which ``result.settle`` passes to the settlement's
 ``discarder_ready`` parameter.  The game engine plays the declaration
 (:mod:`majiang.game.engine.declare`): a win needs one; the declared hand discards each
 draw unless it wins or makes a kong of the drawn tile that keeps its waits (the text
-allows no kong after ready: the engine's one rule is looser there); the standing tiles
-(立四) are not played, so the declaring discard may be any tile.
+allows no kong after ready: the engine's one rule is looser there).  The standing tiles
+(立四, ``standing_tiles=4``): the first four tiles dealt to each player stand apart, face
+down to the others; before ready none is discarded, but pungs and kongs may use them
+(the standing copies first while another standing tile is left [interp.]); the
+declaration is the discard of one of them, face down (nobody claims or wins on it); a
+player left with none cannot declare, so cannot win.
 
 Alternatives (TYL, the four-player commercial version: 136 tiles, 平胡 / 清一色 / 七小对
 / 豪华七小对 / 一条龙 / 十三幺) have names but no values (§4) and are not built.
@@ -98,9 +102,14 @@ def build() -> Ruleset:
         builder="lisi", section="§3.22",
         interpreted=("three-player household rules (docs/rules/lisi.md)",
                      "after ready a kong of the drawn tile that keeps the waits is allowed "
-                     "(the engine's one rule; the text allows none)"),
+                     "(the engine's one rule; the text allows none)",
+                     "a pung or kong takes the standing copies of its kind first while another "
+                     "standing tile is left (which copies are used is not stated)",
+                     "a pung that would leave only standing tiles in the hand (nothing to "
+                     "discard) is not offered (not stated)"),
         lost=("four-player values (only the names are known)",),
-        missing=("the standing tiles (立四): any discard may declare ready",))
+        standing_tiles=4,
+        missing=())
 
 
 LISI = build()

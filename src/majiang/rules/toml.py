@@ -370,7 +370,8 @@ _RULE_FIELDS = ("min_fan", "constraints", "winners", "ready", "pass_lock", "end_
 _FIXED_FIELDS = ("players", "hand_size", "calls", "forms", "seven_pairs_quads",
                  "flowers_count_toward_minimum", "settlement", "settlement_params", "tile_set",
                  "tiles_note", "jokers", "wall_end", "blood", "dealer_rule", "win_first",
-                 "discard_order", "liabilities", "must_win_last")
+                 "discard_order", "liabilities", "must_win_last",
+                 "standing_tiles")
 """Ruleset fields a house-rule file cannot change: they come from the base and options."""
 
 

@@ -75,6 +75,9 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   docs/rules/baoding.md and docs/rules/lisi.md (a win needs the declaration; after it only
   暗杠 and winning), docs/rules/hainan_tuidao.md §2 (报听明摸: self-draw only).  Played by
   the Python loop only: :func:`~.fast.fast_eligible` leaves such rulesets to it;
+* standing tiles (立四, ``Ruleset.standing_tiles``, :mod:`.declare`): the first tiles dealt
+  stand apart, discarded only to declare ready and then face down (never claimed); pungs
+  and kongs may use them; Python loop only (:func:`~.fast.fast_eligible`);
 * 过水 / 漏和 (``Ruleset.pass_lock``): a passed win locks the passed kind (山东) or
   every discard win (广东) until the player's own discard;
 * 换三张 (``Ruleset.exchange`` or ``exchange3=True``), before 定缺; the ruleset's

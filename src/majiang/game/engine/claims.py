@@ -4,6 +4,7 @@ follows a win (the hand ends, or play passes on under 血战 / 血流)."""
 from __future__ import annotations
 
 from ...hand import chow_tiles, chows_holding
+from .declare import call_leaves_discard
 from .wins import first_winner
 
 
@@ -60,11 +61,13 @@ class _Claims:
                     not (sq.void >= 0 and kind < 27 and kind // 9 == sq.void):
                 cg = st.model.calls
                 held = int(sq.phys[tile])
+                two = call_leaves_discard(st, q, {tile: 2})
                 if "exposed_kong" in cg and held >= 3 and st.can_draw(q) and \
                         kind not in st.model.setless_kinds and \
                         call_ok(st, q, "exposed_kong", kind):
                     options.append(("kong",))
-                if "pung" in cg and held >= 2 and kind not in st.model.unclaimable_pung_kinds \
+                if "pung" in cg and held >= 2 and two \
+                        and kind not in st.model.unclaimable_pung_kinds \
                         and not (st.flower_jokers and int(sq.phys.sum()) <= 2) \
                         and call_ok(st, q, "pung", kind):
                     # (花鬼: a pung may not leave only flower jokers, never discarded)
@@ -74,6 +77,7 @@ class _Claims:
                     for a in chows_holding(kind, st.model.honor_chows):
                         need = [x for x in chow_tiles(a) if x != kind]
                         if all(x not in st.jks and sq.phys[x] > 0 for x in need) and \
+                                call_leaves_discard(st, q, {x: 1 for x in need}) and \
                                 call_ok(st, q, "chow", a):
                             options.append(("chow", a))
             if options:
@@ -162,6 +166,10 @@ class _Claims:
         """Claims on seat p's discard.  Returns ("end", r), ("next", seat, blood),
         ("claimed", seat) or ("kong", seat)."""
         st = self.st
+        if st.hidden_discard:                 # 立四: a face-down declaration, never claimed
+            if st.at_last(p):
+                return ("next", None, False)
+            return ("next", self.next_active(p), False)
         res = self.claim_round(p, tile)
         if res[0] == "end":
             return res
@@ -176,21 +184,21 @@ class _Claims:
             kind = st.play_kind(tile)
             st.visible[kind] -= 1
             if c[0] == "kong":
-                sq.phys[tile] -= 3
+                st.take(q, tile, 3)
                 st.add_meld(q, "kong", kind, False, [tile] * 4, frm=p, claimed=tile)
                 sq.n_kongs_exposed += 1
                 st.kong_ledger.kong(q, "exposed", [x.out for x in st.seats], st.turns,
                                     discarder=p)
                 st.note_kong(q, p)
             elif c[0] == "pung":
-                sq.phys[tile] -= 2
+                st.take(q, tile, 2)
                 st.add_meld(q, "pung", kind, False, [tile] * 3, frm=p, claimed=tile)
             else:
                 a = c[1]
                 tiles = [tile]
                 for x in chow_tiles(a):
                     if x != kind:
-                        sq.phys[x] -= 1
+                        st.take(q, x, 1)
                         tiles.append(x)
                 st.add_meld(q, "chow", a, False, sorted(tiles), frm=p, claimed=tile)
             sq.n_calls += 1

@@ -41,7 +41,8 @@ class _Deal:
 
 
     def deal(self):
-        """Deal, turn the joker indicator, replace flowers, 定缺."""
+        """Deal, turn the joker indicator, replace flowers, 定缺; under standing tiles
+        (立四, :mod:`.declare`) the first tiles dealt to each seat stand apart."""
         st = self.st
         n = st.n
         order = [(st.dealer + i) % n for i in range(n)]
@@ -53,6 +54,8 @@ class _Deal:
                     st.seats[p].flowers.append(t)
                 else:
                     st.seats[p].phys[t] += 1
+                    if int(st.seats[p].standing.sum()) < st.standing:
+                        st.seats[p].standing[t] += 1     # 立四: the first tiles dealt stand
                 st.seats[p].drawn = t
         st._log(e="deal", hands=[[int(x) for x in np.repeat(np.arange(34), s.phys)]
                                  for s in st.seats],
@@ -121,6 +124,11 @@ class _Deal:
                 st.seats[p].void = int(v)
                 st._melds_changed(p)
                 st._log(e="void", seat=p, suit=int(v))
+        if st.standing:
+            for s in st.seats:          # (换三张 may have passed some on)
+                np.minimum(s.standing, s.phys, out=s.standing)
+            st._log(e="standing", tiles=[[int(x) for x in np.repeat(np.arange(34), s.standing)]
+                                         for s in st.seats])
         st.start_hands = [s.phys.copy() for s in st.seats]
         st._log(e="start", hands=[[int(x) for x in np.repeat(np.arange(34), s.phys)]
                                   for s in st.seats],

@@ -44,8 +44,28 @@ Reading (one rule for every ruleset that plays declarations, :func:`~.facts.read
 * 过水: a declared seat is not held by the pass lock (docs/rules/shandong.md: "not in a
   declared-ready state").
 
-Not played: 立四's standing tiles (the declaration must discard one of them), a
-declaration's own payment besides the win's value.
+Standing tiles (立四, :attr:`Ruleset.standing_tiles <majiang.rules.base.Ruleset.standing_tiles>`,
+docs/rules/lisi.md §1): the first ``n`` playing tiles dealt to each seat stand apart
+(``_Seat.standing``, by kind; the others see how many, not which: :class:`SeatView
+<majiang.game.players.SeatView>` ``standing`` / ``standing_counts``, the ``standing`` log
+event);
+
+* **discards**: before the declaration a standing tile is discarded only to declare
+  (:meth:`~.state.HandState.legal_discards`): a kind held only as standing copies is a
+  legal discard when its discard leaves the hand ready (:func:`standing_declarations`),
+  and that discard **is** the declaration (made for the seat, logged ``forced``); a kind
+  held both ways asks the policy, a "no" throwing the free copy;
+* **face down**: the declaring tile goes to the seat's ``face_down`` pile, not its pool:
+  nobody claims or wins on it, the others do not see it (``discard`` log event
+  ``face_down``, its tile hidden from the others' :meth:`SeatView.seen_events`);
+* **calls**: pungs and kongs take standing copies too, the standing ones first while
+  another standing tile is left (:func:`standing_used`, [interp.]: the text lets them be
+  used, not which copies a player gives); a pung or chow that would leave only standing
+  tiles in the hand (nothing to discard) is not offered (:func:`call_leaves_discard`);
+* a seat whose standing tiles are all used cannot declare, so cannot win where a
+  declaration is required.
+
+Not played: a declaration's own payment besides the win's value.
 """
 from __future__ import annotations
 
@@ -134,3 +154,55 @@ def kong_keeps_waits(st, p, k: int, how: str) -> bool:
     c2[k] -= 3
     after = _shape_waits(st, c2, j, melds + (Meld("kong", k, True),))
     return bool(np.array_equal(before, after))
+
+
+def standing_used(s, kind: int, n: int) -> int:
+    """How many of the ``n`` tiles of physical ``kind`` that seat ``s`` puts into a meld are
+    standing tiles (立四): the standing copies first while another standing tile is left,
+    else the free copies; the standing ones when the free copies do not suffice."""
+    st_k = int(s.standing[kind])
+    free = int(s.phys[kind]) - st_k
+    spare = max(0, int(s.standing.sum()) - 1)
+    return max(n - free, min(st_k, spare, n))
+
+
+def call_leaves_discard(st, q, taken: dict) -> bool:
+    """Whether seat ``q``, after putting the concealed tiles ``taken`` (``{kind: n}``) into
+    a pung or chow, still holds a tile it may discard without declaring: a free (not
+    standing) tile.  Always True without standing tiles."""
+    s = st.seats[q]
+    if not st.standing or not s.standing.any():
+        return True
+    used = sum(standing_used(s, k, n) for k, n in taken.items())
+    left = int(s.phys.sum()) - sum(taken.values())
+    return left - (int(s.standing.sum()) - used) > 0
+
+
+def _standing_kind(st) -> str:
+    """The declaration a face-down standing tile makes: the concealed one where played."""
+    kinds = [k for k in st.ready_kinds if k in ("concealed", "open")]
+    return kinds[0] if kinds else st.ready_kinds[0]
+
+
+def standing_declarations(st, p) -> list:
+    """The kinds of seat ``p``'s standing tiles (立四) whose discard, face down, declares
+    ready now: the 3n+1 hand left is ready (:func:`ready_waits`)."""
+    s = st.seats[p]
+    if s.declared or not st.ready_kinds:
+        return []
+    key = (p, s.phys.tobytes(), s.standing.tobytes(), len(s.melds))
+    got = st._standing_cache.get(key)
+    if got is not None:
+        return got
+    out = []
+    kind = _standing_kind(st)
+    for k in np.flatnonzero(s.standing):
+        k = int(k)
+        s.phys[k] -= 1
+        try:
+            if ready_waits(st, p, kind):
+                out.append(k)
+        finally:
+            s.phys[k] += 1
+    st._standing_cache[key] = out
+    return out

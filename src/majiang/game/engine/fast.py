@@ -283,6 +283,8 @@ def _fast_eligible(model, players) -> bool:
         return False       # (灌南 七对先胡: the compiled loop gives a discard to the first)
     if model.ruleset.discard_order:
         return False       # (温州 lone honours first: the compiled loop discards freely)
+    if model.ruleset.standing_tiles:
+        return False       # (立四 standing tiles: the compiled loop discards freely)
     jr = model.jokers
     if jr is not None and (not jr.plain or _indicator_back_possible(jr, model)
                            or _faces_matter(model.ruleset)):

@@ -144,7 +144,7 @@ class _Game(_Asking, _Deal, _Claims):
                 return self.after_win([p], last_tile_taken=drawn, self_draw=True)
             k = choice[1]
             if choice[0] == "concealed_kong":
-                s.phys[k] -= 4
+                st.take(p, k, 4)
                 st.add_meld(p, "kong", k, True, [k] * 4)
                 s.n_kongs_concealed += 1
                 st._log(e="kong", seat=p, kind="concealed", tile=k)
@@ -152,7 +152,7 @@ class _Game(_Asking, _Deal, _Claims):
                                     wild=st.jks.index(k) if k in st.jks else -1)
                 st.note_kong(p)
             else:
-                s.phys[k] -= 1
+                st.take(p, k, 1)
                 for m in s.melds:
                     if m["kind"] == "pung" and m["tile"] == k:
                         m["kind"] = "kong"
@@ -186,9 +186,18 @@ class _Game(_Asking, _Deal, _Claims):
         s.n_discarded += 1
         s.passed.clear()
         s.pass_all = False
+        st.hidden_discard = False
+        if st.standing and not s.declared and s.standing[t]:
+            st.hidden_discard = self.offer_standing(p, t)
+        if st.hidden_discard:                  # 立四: face down, out of every pool
+            s.face_down.append(t)
+            s.drawn = None
+            st._changed(p)
+            st.turns += 1
+            return t
         s.discards.append(t)
         st.visible[st.play_kind(t)] += 1
-        if st.ready_kinds and not s.declared and not s.locked:
+        if st.ready_kinds and not s.declared and not s.locked and not st.standing:
             self.offer_ready(p, t)
         st.last_discard = (p, t)
         st.discard_after_kong = st.kong_mark == (p, st.turns)     # 杠上炮 if won on
@@ -212,6 +221,30 @@ class _Game(_Asking, _Deal, _Claims):
         kind = self.ask_ready(p, t, waits, offered)
         if kind:
             st.seats[p].declared = kind
+
+    def offer_standing(self, p, t):
+        """报听 with a standing tile of kind ``t`` (立四, :mod:`.declare`), the discard made:
+        when the hand left is ready the seat declares — asked when it also held a free
+        copy of ``t`` (a "no" throws that one), else made for it (logged ``forced``).
+        True when it declared: the tile then lies face down."""
+        st = self.st
+        s = st.seats[p]
+        offered = offered_kinds(st, p)
+        waits = ready_waits(st, p, offered[0]) if offered else []
+        if not waits:
+            return False                       # (legal: a free copy of t is thrown)
+        if s.phys[t] >= s.standing[t]:         # a free copy was held: asked
+            kind = self.ask_ready(p, t, waits, offered)
+        else:
+            kind = offered[0]
+            st._log(e="ready", seat=p, tile=int(t), options=list(offered),
+                    waits=list(waits), choice=kind, forced=True)
+        if not kind:
+            return False
+        s.declared = kind
+        s.standing[t] -= 1
+        st.mark_face_down(p)
+        return True
 
     def discard_only(self, p):
         return ("discard", self.do_discard(p))

@@ -16,6 +16,7 @@ from ..._core import game as _cg
 from . import facts as _facts
 from .facts import _beyond_forms, _pass_lock, _shape_extra
 from .deal import plays_exchange
+from .declare import standing_declarations, standing_used
 from .kongs import KongLedger
 from .wall import (_Shuffled, build_wall, checked_wall, expected_census, hand_bit_generator,
                    tile_census)
@@ -27,7 +28,7 @@ class _Seat:
     __slots__ = ("phys", "melds", "flowers", "discards", "won_tiles", "out", "locked",
                  "void", "meld_counts", "_opts", "_popts", "n_kongs_exposed",
                  "n_kongs_concealed", "n_calls", "drawn", "passed", "pass_all",
-                 "n_discarded", "n_drawn", "declared")
+                 "n_discarded", "n_drawn", "declared", "standing", "face_down")
 
     def __init__(self):
         self.phys = np.zeros(34, dtype=np.uint8)     # concealed, physical kinds
@@ -50,6 +51,8 @@ class _Seat:
         self.n_discarded = 0     # discards made (first-turn flags)
         self.n_drawn = 0         # draws in play (first-turn flags)
         self.declared = ""       # 报听: "" or the declaration made (winning.READY_DECLARATIONS)
+        self.standing = np.zeros(34, dtype=np.uint8)   # 立四: the standing tiles held, by kind
+        self.face_down = []      # 立四: the standing tile discarded face down to declare
 
 
 class HandState:
@@ -148,6 +151,9 @@ class HandState:
         self.must_declare = rs.ready == "required" and bool(self.ready_kinds)
         self.ready_offered = ()            # the kinds a ready ask offers, while it is asked
         self._seat_fan = bool(rs.seat_fan)  # 番 a seat carries on the table (武汉 红中杠 …)
+        self.standing = int(rs.standing_tiles)   # 立四: standing tiles per seat (.declare)
+        self.hidden_discard = False        # the last discard was a face-down declaration
+        self._standing_cache = {}          # standing_declarations, by hand
 
     # ------------------------------------------------------------------ logging
     def _log(self, **ev):
@@ -542,6 +548,24 @@ class HandState:
         return win
 
     # ------------------------------------------------------------------ melds
+    def mark_face_down(self, p):
+        """Mark seat ``p``'s last logged discard as laid face down (立四's declaration)."""
+        if self.events is None:
+            return
+        for e in reversed(self.events):
+            if e.get("e") == "discard" and e.get("seat") == p:
+                e["face_down"] = True
+                return
+
+    def take(self, p, kind, n):
+        """Seat ``p`` puts ``n`` concealed tiles of physical kind ``kind`` into a meld; under
+        standing tiles (立四, :func:`~.declare.standing_used`) the standing copies among
+        them leave the standing set."""
+        s = self.seats[p]
+        if self.standing:
+            s.standing[kind] -= standing_used(s, kind, n)
+        s.phys[kind] -= n
+
     def add_meld(self, p, kind, tile, concealed, phys_tiles, frm=None, claimed=None):
         """Seat p lays down a meld; ``frm`` the seat whose discard it claimed and
         ``claimed`` that tile's kind (a chow's claimed tile is not its ``tile``)."""
@@ -566,6 +590,10 @@ class HandState:
         kinds = [int(k) for k in np.flatnonzero(s.phys)]
         if (s.locked or s.declared) and s.drawn is not None:
             return [s.drawn]
+        if st.standing and not s.declared and s.standing.any():
+            # 立四: a standing tile only to declare ready (.declare)
+            decl = standing_declarations(st, p)
+            kinds = [k for k in kinds if s.phys[k] > s.standing[k] or k in decl]
         if st.jk >= 0 and not st.joker_rule.discard:
             nj = [k for k in kinds if k not in st.jks]
             if nj:

@@ -99,8 +99,8 @@ def checked_wall(model, wall) -> np.ndarray:
 
 
 def tile_census(model, seats, aside, rest) -> np.ndarray:
-    """Count of every physical tile across the seats' hands, melds, discards, won tiles
-    and flowers, the tiles set aside and the wall's ``rest`` (``int64 (34 + flowers,)``;
+    """Count of every physical tile across the seats' hands, melds, discards (face-down
+    ones too, 立四), won tiles and flowers, the tiles set aside and the wall's ``rest`` (``int64 (34 + flowers,)``;
     both loops' final states; equal to :func:`expected_census` in a consistent hand)."""
     m = 34 + model.n_flowers
     c = np.zeros(m, dtype=np.int64)
@@ -109,7 +109,7 @@ def tile_census(model, seats, aside, rest) -> np.ndarray:
         for md in s.melds:
             for t in md["tiles"]:
                 c[t] += 1
-        for t in s.flowers + s.discards + s.won_tiles:
+        for t in s.flowers + s.discards + s.won_tiles + list(getattr(s, "face_down", ())):
             c[t] += 1
     for t in aside:
         c[t] += 1
