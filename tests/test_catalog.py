@@ -105,8 +105,11 @@ def test_a_fact_the_sources_lose_is_lost_not_missing():
         assert any("wall end" in t for t in got[section].interpreted), section
     # 螺山: every rule its sources define is played, some are lost
     assert got["§3.28"].status == "sources incomplete"
-    # 沈阳 still leaves 亮牌 out (a rule the sources define)
-    assert got["§3.29"].status == "gaps" and any("亮牌" in t for t in got["§3.29"].missing)
+    # 沈阳's 亮牌: the text does not say what a shown set is in the hand (a set of it or
+    # not, a replacement or not) nor what its 2 番 counts: lost, not played
+    # (docs/rules/shenyang.md §4)
+    assert got["§3.29"].status == "sources incomplete"
+    assert any("亮牌" in t for t in got["§3.29"].lost) and not got["§3.29"].missing
 
 
 def test_rows_that_lost_facts_are_not_complete():
@@ -142,8 +145,9 @@ def test_cli_lists_the_notes_and_counts(capsys):
     assert out[-1] == want
     assert sum(counts.values()) == 31 and counts["sources incomplete"] >= 3
     shenyang = next(ln for ln in out if " shenyang " in ln)
-    assert " gaps " in shenyang and "lost in the sources: 闭门炮" in shenyang
-    assert "not played: 亮牌" in shenyang and "interpreted: 小和 1" in shenyang
+    assert " sources incomplete " in shenyang and "lost in the sources: 闭门炮" in shenyang
+    assert "not played" not in shenyang and "interpreted: 小和 1" in shenyang
+    assert "亮牌 (2 番): whether a shown set is one of the hand's four sets" in shenyang
     luoshan = next(ln for ln in out if " luoshan " in ln)
     assert " sources incomplete " in luoshan and "lost in the sources: winning types ②-④" in luoshan
     assert "not played" not in luoshan
@@ -207,8 +211,8 @@ def test_cli_json_gives_lists(capsys):
 def test_one_ruleset_shows_its_coverage(capsys):
     assert main(["rules", "shenyang"]) == 0
     out = capsys.readouterr().out
-    assert "coverage gaps" in out and "lost in the sources  闭门炮" in out
-    assert "not played   亮牌" in out
+    assert "coverage sources incomplete" in out and "lost in the sources  闭门炮" in out
+    assert "亮牌 (2 番)" in out and "not played" not in out
     assert main(["rules", "luoshan"]) == 0
     out = capsys.readouterr().out
     assert "coverage sources incomplete" in out and "not played" not in out

@@ -14,8 +14,10 @@ counts as one kong: +1 番 per such pung, scored at the win beside the kongs.  D
 never form chows, so it is always the plain kong's 1 番.  A pung formed in the hand is
 not a 碰 and does not count [interp.].
 
-Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮 and
-亮牌 need play history or are undefined and are not scored; ``cap`` option (None).
+Ambiguities: 小和 (1) is the value of a win with no other fan; 闷三家/闭门炮 need play
+history or are undefined and are not scored; ``cap`` option (None).  亮牌 is not played:
+the text leaves open what a shown set is in the hand (docs/rules/shenyang.md §4), so it
+is listed under ``lost``.
 Players 4 and 13-tile hands are assumed (not stated).
 """
 from __future__ import annotations
@@ -78,8 +80,10 @@ def build(*, cap: int | None = None) -> Ruleset:
                      "stated)",
                      "rule 10 (a punged tile also in a chow counts as a kong): only a claimed "
                      "pung (碰), +1 番 each"),
-        missing=("亮牌",),
-        lost=("闭门炮 (named, never defined)",))
+        lost=("闭门炮 (named, never defined)",
+              "亮牌 (2 番): whether a shown set is one of the hand's four sets, whether "
+              "showing 中发白 draws a replacement, whether the 2 番 is per set shown, whose "
+              "honour pungs then count 2 番, and what 未亮时不允许和牌 forbids are not stated"))
 
 
 SHENYANG = build()
