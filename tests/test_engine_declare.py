@@ -571,3 +571,22 @@ def test_lisi_seeded_hands_standing_rules_hold(pl):
             assert st.seats[w["seat"]].face_down and w["declared_ready"]
         wins += len(st.wins)
     assert wins >= (20 if pl != "random" else 0)
+
+
+def test_lisi_no_kong_after_ready():
+    # docs/rules/lisi.md §4 (LSA: "after listening, kongs are not allowed"): the dealer
+    # declares with his standing 9p on 111p 23m... and draws the fourth 1p: under 保定's rule
+    # (ready_kongs) that kong keeps his wait and is offered; 立四 offers none
+    import dataclasses
+    hands = ["9p123m456m789m111p4p", "1s2s3s4s8p8p5p6p6s7s8s9s9s", LISI[2]]
+    draws = "3s3s1p"
+    st, pols = _lisi(hands, draws=draws)
+    assert st.seats[0].declared and st.seats[0].face_down == [_t("9p")]
+    assert not [o for k, opts in pols[0].seen if k == "declare" for o in opts
+                if o[0] == "concealed_kong"]
+    loose = dataclasses.replace(majiang.rules.get("lisi"), ready_kongs=True)
+    wall = build_test_wall("lisi", hands, draws=draws)
+    pols = [Stander(discards="9p"), Stander(void=0), Stander(void=0)]
+    play_hand(loose, pols, wall=wall, dealer=0)
+    assert ("concealed_kong", _t("1p")) in [o for k, opts in pols[0].seen if k == "declare"
+                                            for o in opts]

@@ -332,6 +332,10 @@ class Ruleset:
         made by discarding one of them **face down** (no claim, no win on it, unseen by
         the others), so a player left with none cannot declare.  Needs a declaration the
         engine plays (``ready`` not ``"none"``).  0 (default): no standing tiles.
+    ready_kongs : bool
+        Whether a hand declared ready (报听) may still make a concealed or added kong of
+        the tile just drawn when that keeps its waits (True, the default: the usual
+        exception); False: no kong at all after the declaration (立四: "不允许再杠了").
 
     Raises
     ------
@@ -383,6 +387,7 @@ class Ruleset:
     seat_fan: str = ""
     win_minimum: str = ""
     standing_tiles: int = 0
+    ready_kongs: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -410,6 +415,7 @@ class Ruleset:
         check_int(self.must_win_last, f"ruleset {self.name}: must_win_last", lo=0, hi=200)
         check_int(self.standing_tiles, f"ruleset {self.name}: standing_tiles", lo=0,
                   hi=self.hand_size)
+        check_bool(self.ready_kongs, f"ruleset {self.name}: ready_kongs")
         if self.standing_tiles and self.ready == "none":
             raise RuleError(f"ruleset {self.name}: standing tiles are discarded only to "
                             "declare ready; ready must not be 'none'")

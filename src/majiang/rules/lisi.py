@@ -35,8 +35,7 @@ Whether the discarder had declared ready is the win context's
 the game engine sets it), which ``result.settle`` passes to the settlement's
 ``discarder_ready`` parameter.  The game engine plays the declaration
 (:mod:`majiang.game.engine.declare`): a win needs one; the declared hand discards each
-draw unless it wins or makes a kong of the drawn tile that keeps its waits (the text
-allows no kong after ready: the engine's one rule is looser there).  The standing tiles
+draw unless it wins, and makes no kong (``ready_kongs=False``).  The standing tiles
 (立四, ``standing_tiles=4``): the first four tiles dealt to each player stand apart, face
 down to the others; before ready none is discarded, but pungs and kongs may use them
 (the standing copies first while another standing tile is left [interp.]); the
@@ -101,14 +100,12 @@ def build() -> Ruleset:
         winners="single", scoring=ScoringRule(mode="add"), options={},
         builder="lisi", section="§3.22",
         interpreted=("three-player household rules (docs/rules/lisi.md)",
-                     "after ready a kong of the drawn tile that keeps the waits is allowed "
-                     "(the engine's one rule; the text allows none)",
                      "a pung or kong takes the standing copies of its kind first while another "
                      "standing tile is left (which copies are used is not stated)",
                      "a pung that would leave only standing tiles in the hand (nothing to "
                      "discard) is not offered (not stated)"),
         lost=("four-player values (only the names are known)",),
-        standing_tiles=4,
+        standing_tiles=4, ready_kongs=False,
         missing=())
 
 

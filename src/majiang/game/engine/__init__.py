@@ -67,7 +67,7 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   with the discard of the seat's first draw)): a seat declares with a discard
   that leaves its hand ready (a wait that wins as a self-draw), its hand is then locked (it
   discards each draw unless it wins or makes a kong of the drawn tile that keeps its
-  waits; no pung, chow or exposed kong), an ``"open"`` declaration (the hand shown) wins
+  waits, none under ``Ruleset.ready_kongs=False``, 立四; no pung, chow or exposed kong), an ``"open"`` declaration (the hand shown) wins
   only by self-draw, and under ``"required"`` nobody wins undeclared.  Public (the
   ``ready`` log event, :attr:`SeatView.declared <majiang.game.players.SeatView.declared>`),
   replayed, and passed to THE predicate as ``declared_ready`` / ``discarder_ready``

@@ -26,8 +26,9 @@ Reading (one rule for every ruleset that plays declarations, :func:`~.facts.read
 * **locked after it**: the seat discards each tile it draws unless it wins; it calls no
   pung, chow or exposed kong; it may make a concealed or an added kong of the tile just
   drawn when that keeps its waits (docs/rules/baoding.md: "after it only 暗杠 and
-  winning"; RULESETS "after 报听 the player may not 吃/碰/杠 and must discard the tile
-  just drawn"; the kong that keeps the waits is the usual exception).
+  winning"; "after 报听 the player may not 吃/碰/杠 and must discard the tile just
+  drawn"; the kong that keeps the waits is the usual exception), none at all where
+  ``Ruleset.ready_kongs`` is False (docs/rules/lisi.md: no kong after ready).
 * **kinds**: ``"concealed"`` (暗楼, 报听) wins by self-draw or on a discard; ``"open"`` (the
   hand shown: 山东 明楼, 海南 明摸) wins **only by self-draw** (docs/rules/shandong.md,
   docs/rules/hainan_tuidao.md §2).
@@ -138,8 +139,10 @@ def _shape_waits(st, c, j, melds) -> np.ndarray:
 def kong_keeps_waits(st, p, k: int, how: str) -> bool:
     """Whether declared seat ``p`` may make a ``how`` (``"concealed"`` / ``"added"``) kong of
     kind ``k``: only of the tile just drawn, and the waits (by shape) of the hand after it
-    are those the seat declared on."""
+    are those the seat declared on; never where ``Ruleset.ready_kongs`` is False."""
     s = st.seats[p]
+    if not st.rs.ready_kongs:
+        return False                # no kong at all after the declaration (立四)
     if s.drawn is None or st.play_kind(s.drawn) != k or k in st.jks:
         return False                # (a kong of jokers, 金杠, changes the jokers held)
     c, j = st.play_counts(p)
