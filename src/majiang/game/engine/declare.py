@@ -198,6 +198,10 @@ def standing_declarations(st, p) -> list:
     if got is not None:
         return got
     out = []
+    c, j = st.play_counts(p)
+    if _cg.shanten(c, st.shape_opts(p, False), j) > 0:
+        st._standing_cache[key] = out          # no discard leaves it ready, by shape alone
+        return out
     kind = _standing_kind(st)
     for k in np.flatnonzero(s.standing):
         k = int(k)
