@@ -71,3 +71,15 @@ def test_lisi_shape_options_are_not_exact():
 
 def test_lisi_every_fan_tested():
     assert {f.chinese for f in rules.get("lisi").fans} == {"胡牌", "明杠", "暗杠"}
+
+
+def test_lisi_rules_show_the_standing_tiles(capsys):
+    # docs/rules/lisi.md §1: four standing tiles, discarded only to declare ready, and no
+    # kong once declared
+    from majiang.cli import main
+    assert main(["rules", "lisi"]) == 0
+    out = capsys.readouterr().out
+    assert "4 standing tiles each, discarded only to declare ready (face down)" in out
+    assert "no kong after declaring" in out
+    assert main(["rules", "mcr"]) == 0
+    assert "standing" not in capsys.readouterr().out

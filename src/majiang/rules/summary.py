@@ -44,6 +44,7 @@ def describe(rs: Ruleset) -> dict:
         "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
         "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
         "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
+        "standing_tiles": rs.standing_tiles, "ready_kongs": rs.ready_kongs,
         "jokers": None if j is None else {
             "source": j.source, "copies": j.copies, "claim": j.claim,
             "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
@@ -79,6 +80,11 @@ def describe_lines(rs: Ruleset) -> list[str]:
         f"several winners: {rs.winners}{'; ' + rs.blood if rs.blood else ''}; "
         f"minimum {rs.min_fan}",
     ]
+    if rs.standing_tiles or not rs.ready_kongs:
+        lines.append("ready    " + "; ".join(
+            ([f"{rs.standing_tiles} standing tiles each, discarded only to declare ready "
+              "(face down)"] if rs.standing_tiles else [])
+            + ([] if rs.ready_kongs else ["no kong after declaring"])))
     if rs.jokers is not None:
         j = rs.jokers
         two = (f" + the next kind ({j.second_copies} copies)" if j.second else "")
