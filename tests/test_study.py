@@ -501,10 +501,18 @@ def test_study_json_is_the_compare_table(capsys):
     np.testing.assert_allclose(rows["hi"].astype(float), want["hi"], rtol=1e-12)
 
 
-def test_study_text_table_and_plot(capsys, tmp_path):
+def test_study_text_table_and_plot(capsys, tmp_path, monkeypatch):
     pytest.importorskip("matplotlib")
     import matplotlib
     matplotlib.use("Agg")
+    import majiang.plots as P
+    titles = []
+    draw = P.compare
+
+    def compare(table, *a, **kw):
+        titles.append(kw.get("title"))
+        return draw(table, *a, **kw)
+    monkeypatch.setattr(P, "compare", compare)
     png = tmp_path / "study.png"
     code, out, err = _run(capsys, "study", "sichuan", "guangdong", "-n", "30",
                           "--players", "random", "--plot", str(png))
@@ -521,6 +529,8 @@ def test_study_text_table_and_plot(capsys, tmp_path):
     drawn = next(l for l in lines if l.startswith("draw rate"))
     assert f"{100 * v:.1f}%" in drawn
     assert png.exists() and png.stat().st_size > 1000
+    # the figure says who played, as the first line does
+    assert titles == ["sichuan, guangdong: 30 hands each; players random in every seat"]
 
 
 def test_study_errors(capsys):

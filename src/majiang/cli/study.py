@@ -129,17 +129,18 @@ def run(args: argparse.Namespace) -> int:
     table = compare_rulesets(list(args.rulesets), args.n, players=players, seed=args.seed,
                              **options)
     labels = list(dict.fromkeys(table["ruleset"]))
+    who = table.attrs.get("players", {})
+    played = sorted({f"{v[0]} in every seat" if len(set(v)) == 1 else ", ".join(v)
+                     for v in who.values() if v}) or [str(args.players)]
     if args.plot:
         from ..plots import compare
 
-        fig = compare(table, title=f"{', '.join(labels)}: {plural(args.n, 'hand')} each")
+        fig = compare(table, title=f"{', '.join(labels)}: {plural(args.n, 'hand')} each; "
+                                   f"players {'; '.join(played)}")
         try:
             fig.savefig(args.plot)
         except (OSError, ValueError) as exc:
             raise CommandError(f"cannot write the plot {args.plot!r}: {exc}") from None
-    who = table.attrs.get("players", {})
-    played = sorted({f"{v[0]} in every seat" if len(set(v)) == 1 else ", ".join(v)
-                     for v in who.values() if v}) or [str(args.players)]
     if args.json:
         data = {"rulesets": labels, "hands": args.n, "players": "; ".join(played),
                 "seed": args.seed, "confidence": 0.95}
