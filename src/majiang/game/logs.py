@@ -20,6 +20,10 @@ A log is a list of plain dicts (JSON-serialisable), one per event, in order:
 ``ready``   报听 (decision): asked after a discard that leaves the hand ready, under a
             ruleset that plays declarations: the discard, the kinds offered, the waits and
             the choice (``""`` none, ``"concealed"``, ``"open"``);
+``open_kong`` 开杠 or 补张 (decision) after a kong that leaves the hand ready, under a
+            ruleset that plays it (``Ruleset.kong_reveal``): the kong kind, the waits
+            and the choice (True: 开杠); ``kong_reveal`` the tiles a 开杠 turned (the
+            konger's win on them, or the others', is then asked as a ``claim``);
 ``kong`` / ``call``     melds made; ``win`` a win (how, fans, total, deltas);
 ``end_table`` the final table an end settlement read (贵州: the tile turned after the
             hand, who is ready, their values);
@@ -40,7 +44,7 @@ from ..errors import RuleError
 __all__ = ["summarize", "replay", "to_jsonl", "read_jsonl", "DECISIONS", "write_botzone",
            "botzone_text"]
 
-DECISIONS = ("void", "exchange", "declare", "discard", "claim", "ready")
+DECISIONS = ("void", "exchange", "declare", "discard", "claim", "ready", "open_kong")
 
 
 def summarize(st) -> dict:

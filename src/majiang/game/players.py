@@ -25,7 +25,11 @@ ready — or, for 天听, on a non-dealer's ready dealt hand with ``discard`` No
 ``waits`` the kinds it wins on; ``True`` declares the first of
 :attr:`SeatView.ready_offered` (the kinds open now), a kind name (``"concealed"`` /
 ``"open"`` / ``"deal"`` / ``"first_draw"``) that one, False none; the declared hand then discards each draw unless it wins.  A policy without the method
-never declares, and so never wins where a declaration is required).  A move outside the
+never declares, and so never wins where a declaration is required).  And ``open_kong(view, kind, waits) -> bool`` (开杠, under a ruleset with
+:attr:`~majiang.rules.base.Ruleset.kong_reveal`: asked right after a kong of ``kind`` that
+leaves the hand ready, ``waits`` the kinds it wins on: True turns the tiles, False takes
+the one replacement, 补张; a policy without the method always takes the 补张;
+:mod:`majiang.game.engine.open_kong`).  A move outside the
 options raises :class:`~majiang.game.engine.IllegalMoveError` naming the seat, the
 move and the legal options.
 
@@ -83,6 +87,10 @@ declares when its waits hold at least two live copies (the tile set less its own
 what it sees), the concealed kind where the ruleset has it (暗楼 keeps the discard wins
 that 明楼 gives up), else the open one.  The random bot declares with probability
 ``1 / (kinds + 1)`` each kind offered when asked (one raw draw).
+
+开杠 (:meth:`EfficiencyPlayer.open_kong`, the expert's too; asked only when the hand is ready
+after the kong): turn the tiles when :func:`open_kong_chance` reaches
+:data:`OPEN_KONG_CHANCE`, else 补张.  The random bot takes either with one chance in two.
 """
 from __future__ import annotations
 
@@ -99,7 +107,8 @@ from .wait_judge import _refused, closed_out, hope_of, wait_judge, wait_verdict 
 __all__ = ["SeatView", "RandomPlayer", "EfficiencyPlayer", "ScriptedPlayer", "make_players",
            "seat_players",
            "BUILTIN_PLAYERS", "random_exchange", "efficiency_exchange", "pick_valid_wait",
-           "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK"]
+           "wait_verdict", "wait_judge", "step_back", "closed_out", "NO_VALID_WAIT", "STEP_BACK",
+           "OPEN_KONG_CHANCE", "open_kong_chance"]
 
 
 def _centrality(k: int) -> int:
@@ -397,6 +406,38 @@ def _shape_engine_discard(view, c, j, melds, vis, void, allowed) -> tuple:
     return best
 
 
+OPEN_KONG_CHANCE = 0.25
+"""The built-in bots' 开杠 threshold (:meth:`EfficiencyPlayer.open_kong`, the expert's too):
+the turned tiles must complete the hand with at least this chance.  The 补张's replacement
+is also a kong tile (杠上开花), so the 开杠 buys the extra tiles at once for a locked hand and
+the risk that a turned tile wins for another seat (杠上炮); about one chance in four
+(two tiles, a wait of some 7 live tiles in a 55-tile unseen pool) is where we take it."""
+
+
+def open_kong_chance(view, waits) -> float:
+    """The chance that at least one of the :attr:`SeatView.kong_reveal` tiles turned by a
+    开杠 is a live copy of ``waits``, the tiles drawn uniformly from those the seat does not
+    see (the tile set less its own tiles and melds and what it sees)."""
+    n = view.kong_reveal
+    c, j = view.play_counts()
+    copies = np.asarray(view.model.copies, dtype=np.int64)
+    seen = view.visible_counts().astype(np.int64) + c.astype(np.int64)
+    for m in view.own_melds:
+        for t in m.tiles:
+            seen[t] += 1
+    unseen = np.maximum(copies - seen, 0)
+    u = int(unseen.sum()) - j
+    live = sum(int(unseen[k]) for k in waits)
+    if n <= 0 or u <= 0 or live <= 0:
+        return 0.0
+    miss = 1.0
+    for i in range(n):
+        if u - i <= 0:
+            break
+        miss *= max(0, u - live - i) / (u - i)
+    return 1.0 - miss
+
+
 class RandomPlayer:
     """Uniformly random legal moves; always wins when it may.
 
@@ -441,6 +482,10 @@ class RandomPlayer:
             return ("win",)
         i = self._pick(len(options) + 1)
         return options[i] if i < len(options) else None
+
+    def open_kong(self, view, kind, waits):
+        """开杠 or 补张 at random (one raw draw)."""
+        return self._pick(2) == 1
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -522,6 +567,11 @@ class EfficiencyPlayer:
         if live < 2:
             return False
         return "concealed" if "concealed" in kinds else kinds[0]
+
+    def open_kong(self, view, kind, waits):
+        """开杠 (True) when the chance that a turned tile completes the hand
+        (:func:`open_kong_chance`) is at least :data:`OPEN_KONG_CHANCE`, else 补张."""
+        return open_kong_chance(view, waits) >= OPEN_KONG_CHANCE
 
     def _kong_option(self, view, options, slack=lambda s_keep: 0):
         """The first kong of ``options`` (concealed or added) after which the hand's
@@ -685,6 +735,9 @@ class ScriptedPlayer:
     def claim(self, view, options):
         c = self._next("claim")["choice"]
         return None if c is None else tuple(c)
+
+    def open_kong(self, view, kind, waits):
+        return bool(self._next("open_kong")["choice"])
 
     def __repr__(self) -> str:
         return "ScriptedPlayer()"

@@ -26,7 +26,8 @@ class SeatView(_SeenEvents):
     ``"robbing_kong"``), ``draws_made`` (tiles the own seat has drawn in play, flower
     replacements not counted), ``voids`` (declared void suits, -1 none), ``legal_discards``,
     ``declared`` (per seat: ``""`` or the ready declaration made, ``"concealed"`` /
-    ``"open"`` / ``"deal"`` / ``"first_draw"``, public), ``ready_kinds`` (the declarations
+    ``"open"`` / ``"deal"`` / ``"first_draw"``, public), ``locked`` (per seat: a locked hand,
+    public), ``kong_reveal`` (tiles a 开杠 turns, 0 none), ``ready_kinds`` (the declarations
     the table plays, empty: none), ``ready_offered`` (while a ready declaration is asked,
     the kinds the seat may make now, :func:`~majiang.game.engine.declare.offered_kinds`;
     empty otherwise), ``ready_required`` (a win needs a declaration); under standing tiles
@@ -160,6 +161,18 @@ class SeatView(_SeenEvents):
     @property
     def declared(self) -> list:
         return [s.declared for s in self._st.seats]
+
+    @property
+    def locked(self) -> list:
+        """Per seat: its hand is locked (a 血流 winner's, or a 开杠's konger nobody won
+        on, :mod:`majiang.game.engine.open_kong`): it discards each tile it draws unless
+        it wins, and makes no call or kong.  Public."""
+        return [bool(s.locked) for s in self._st.seats]
+
+    @property
+    def kong_reveal(self) -> int:
+        """Tiles a 开杠 turns under the table's rules (0: every kong a 补张)."""
+        return int(self._st.rs.kong_reveal)
 
     @property
     def ready_kinds(self) -> tuple:

@@ -32,9 +32,10 @@ class _SeenEvents:
         (copies, :mod:`majiang.game.logs` format): the ``header`` without the wall;
         ``deal`` / ``start`` with the other seats' hands None; another seat's ``draw``
         with ``tile`` None; the other seats' decisions (``declare``, ``claim``,
-        ``exchange``) left out, and of their ``ready`` asks (报听) only a declaration made,
-        without its waits; under standing tiles (立四) the others' standing tiles as a count and
-their face-down declaring discard with ``tile`` None.  Empty without a log (:meth:`record_events`)."""
+        ``exchange``) left out, and of their ``ready`` asks (报听) and ``open_kong`` asks
+        (开杠) only a declaration or a 开杠 made, without its waits; under standing tiles
+        (立四) the others' standing tiles as a count and their face-down declaring discard
+        with ``tile`` None.  Empty without a log (:meth:`record_events`)."""
         ev = self._st.events
         if ev is None:
             return []
@@ -44,10 +45,10 @@ their face-down declaring discard with ``tile`` None.  Empty without a log (:met
             k = e.get("e")
             if k in ("declare", "claim", "exchange") and e.get("seat") != me:
                 continue
-            if k == "ready" and e.get("seat") != me and not e.get("choice"):
-                continue      # asked but not declared: the ask would tell the hand is ready
+            if k in ("ready", "open_kong") and e.get("seat") != me and not e.get("choice"):
+                continue      # asked but not taken: the ask would tell the hand is ready
             e = dict(e)
-            if k == "ready" and e.get("seat") != me:
+            if k in ("ready", "open_kong") and e.get("seat") != me:
                 e.pop("waits", None)
                 if self._st.standing:
                     e["tile"] = None      # 立四: the declaring tile lies face down

@@ -336,6 +336,15 @@ class Ruleset:
         Whether a hand declared ready (报听) may still make a concealed or added kong of
         the tile just drawn when that keeps its waits (True, the default: the usual
         exception); False: no kong at all after the declaration (立四: "不允许再杠了").
+    kong_reveal : int
+        开杠 (长沙 杠 as against 补张): ``n`` > 0 lets a player whose hand is ready after a
+        kong choose, instead of the one replacement draw, to turn ``n`` tiles from the
+        tail of the wall: a turned tile that completes his hand wins (杠上开花, each such
+        tile a win of its own), else every other seat may win on a turned tile (杠上炮,
+        a win on each tile that completes its hand), else the tiles go to his discards,
+        his hand is locked (he discards each tile he draws unless it wins) and play
+        passes to his 下家.  Played by the game engine's Python loop
+        (:mod:`majiang.game.engine.open_kong`).  0 (default): every kong is a 补张.
 
     Raises
     ------
@@ -388,6 +397,7 @@ class Ruleset:
     win_minimum: str = ""
     standing_tiles: int = 0
     ready_kongs: bool = True
+    kong_reveal: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "calls", tuple(self.calls))
@@ -419,6 +429,7 @@ class Ruleset:
         if self.standing_tiles and self.ready == "none":
             raise RuleError(f"ruleset {self.name}: standing tiles are discarded only to "
                             "declare ready; ready must not be 'none'")
+        check_int(self.kong_reveal, f"ruleset {self.name}: kong_reveal", lo=0, hi=4)
         check_int(self.min_fan, f"ruleset {self.name}: min_fan", lo=0)
         check_bool(self.seven_pairs_quads, f"ruleset {self.name}: seven_pairs_quads")
         check_bool(self.flowers_count_toward_minimum,

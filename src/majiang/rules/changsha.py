@@ -20,10 +20,17 @@ ready: neither 1s nor 6s gives a 2-5-8 pair or a 大胡 shape).  起手胡 and �
 game history: the game engine plays them through the end-of-hand settlement
 (:func:`end_settlement`, both loops).
 
-杠 and 补张: the engine plays every kong as a 补张 (one replacement tile); the 杠 that turns
-two tiles is not played.  杠上开花 is a win on that replacement, and 杠上炮 a win on the
-discard the konger makes after it (the win context's ``kong_discard``) [interp.: JD names
-杠上炮 for a win on a tile the 杠 turns over, which the konger gives up].
+杠 and 补张 (docs/rules/changsha.md §1, JD; ``kong_reveal=2``, 二五八 only): after a kong a
+player whose hand is ready may, instead of the 补张 (one replacement tile), 杠: two tiles
+are turned from the wall; each that completes his hand is a 杠上开花 win of its own (both:
+paid twice); else each other seat may win on a turned tile that completes its hand
+(杠上炮, the konger paying; several winners allowed, each tile won a win of its own);
+else both tiles are his discards, his hand is locked (he discards each draw unless it
+wins) and play passes to his 下家 (the game engine, :mod:`majiang.game.engine.open_kong`,
+Python loop).  杠上开花 is also a win on a 补张's replacement, and 杠上炮 a win on the discard
+the konger makes after a 补张 (the win context's ``kong_discard``) [interp.: the readings
+name these wins only for the 杠; we keep them for the 补张].  Not played: chowing, punging
+or konging a turned tile (JD allows it), a locked konger's later kong.
 
 起手胡 (docs/rules/changsha.md §3, CS/JD/MP): each pattern a dealt hand shows
 (:func:`start_of_hand_wins`: 四喜, 板板胡, 缺一色, 六六顺; the dealer's 14 tiles) is paid
@@ -134,7 +141,8 @@ def end_settlement(rs, table) -> list:
     start_birds = bool(claimed) and opts.get("start_win_birds", True)
     if nb and table.wins:
         birds = table.rest[:nb] if table.rest else table.win_tiles[:1]
-        anchor = table.wins[0][0] if len(table.wins) == 1 else table.wins[0][2]
+        # one winner (winning once, or twice on the tiles of a 开杠): from him
+        anchor = table.wins[0][0] if len({w[0] for w in table.wins}) == 1 else table.wins[0][2]
     elif nb and start_birds and table.last_drawn is not None:
         # a drawn hand with a 起手胡: the 海底 tile is the bird, counted from the dealer
         birds = table.rest[:nb] if table.rest else (table.last_drawn,)
@@ -199,7 +207,8 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         F.fan(9, "杠上开花", "Win on Kong Replacement", 6, F.kong_flower, tags=sit, excludes=(20, 21), source=src),
         F.fan(10, "抢杠胡", "Robbing the Kong", 6, F.robbing, tags=sit, excludes=(20, 21), source=src),
         F.fan(12, "杠上炮", "Win on a Discard after a Kong", 6, F.kong_discard, tags=sit,
-              excludes=(20, 21), source=src + " [interp.: the discard after a 补张]"),
+              excludes=(20, 21), source=src + " (a tile a 杠 turns; [interp.] the discard "
+              "after a 补张)"),
         F.fan(11, "全求人", "Melded Hand", 6, F.melded_all, tags=big, excludes=(20, 21), source=src),
         F.fan(20, "小胡", "Small Win", 1, F.always, fallback=True, source=src),
         F.fan(21, "小胡自摸", "Small Win Self-Drawn", 1, F.self_drawn, minimum=False,
@@ -223,10 +232,13 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
                  "bird_mode": bird_mode, "start_win_birds": start_win_birds},
         end_settlement="changsha" if (start_wins or birds) else "",
         builder="changsha", section="§3.19",
-        interpreted=("every kong a 补张 (one replacement); 杠上炮 a win on the discard after it",
+        interpreted=("杠上开花 also a win on a 补张's replacement, 杠上炮 also a win on the "
+                     "discard after a 补张",
+                     "after a 杠 nobody wins on, the turned tiles are not called (JD lets the "
+                     "others chow, pung or kong one) and the locked konger makes no kong",
                      "birds after a drawn hand with a 起手胡: the 海底 tile (the last tile "
                      "drawn) is the one bird, counted from the dealer"),
-        missing=("the 杠 that turns two tiles",))
+        kong_reveal=0 if zhuanzhuan else 2)
 
 
 CHANGSHA = build()

@@ -154,7 +154,8 @@ class DealerRule:
         first = discarders[0] if discarders else None
         if self.win == "discarder":
             return winners[0] if first is None else int(first)
-        if len(winners) > 1 and first is not None and self.several != "first":
+        if len(set(winners)) > 1 and first is not None and self.several != "first":
+            # (one seat winning twice, on both tiles a 开杠 turned, is one winner)
             return int(first) if self.several == "discarder" else (int(first) + 1) % players
         return int(winners[0])
 

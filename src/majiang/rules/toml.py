@@ -371,7 +371,7 @@ _FIXED_FIELDS = ("players", "hand_size", "calls", "forms", "seven_pairs_quads",
                  "flowers_count_toward_minimum", "settlement", "settlement_params", "tile_set",
                  "tiles_note", "jokers", "wall_end", "blood", "dealer_rule", "win_first",
                  "discard_order", "liabilities", "must_win_last",
-                 "standing_tiles", "ready_kongs")
+                 "standing_tiles", "ready_kongs", "kong_reveal")
 """Ruleset fields a house-rule file cannot change: they come from the base and options."""
 
 

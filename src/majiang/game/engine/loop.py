@@ -7,15 +7,16 @@ import numpy as np
 from .claims import _Claims, call_ok
 from .deal import _Deal
 from .declare import kong_keeps_waits, offered_kinds, ready_waits
+from .open_kong import _OpenKong
 from .policy import _Asking
 from .settlement import end_checks
 from .state import HandState
 
 
-class _Game(_Asking, _Deal, _Claims):
+class _Game(_Asking, _Deal, _Claims, _OpenKong):
     """One hand played in Python: the deal (:class:`~.deal._Deal`), the turn loop
-    here, claims (:class:`~.claims._Claims`), the policies asked through
-    :class:`~.policy._Asking`."""
+    here, claims (:class:`~.claims._Claims`), 开杠 (:class:`~.open_kong._OpenKong`), the
+    policies asked through :class:`~.policy._Asking`."""
 
     def __init__(self, st: HandState, policies, views):
         self.st = st
@@ -86,6 +87,14 @@ class _Game(_Asking, _Deal, _Claims):
             else:                         # exposed kong: replacement draw, own turn
                 cur = res[1]
                 mode = "kong_draw"
+                out = self.after_kong(cur, st.play_kind(outcome[1]))    # or 开杠
+                if out is not None:
+                    if out[0] == "end":
+                        return self.end(out[1])
+                    cur = out[1]
+                    if cur is None:
+                        return self.end("blood")
+                    mode = "draw"
 
     def next_active(self, p):
         st = self.st
@@ -172,6 +181,9 @@ class _Game(_Asking, _Deal, _Claims):
                 st.kong_ledger.kong(p, "added", [x.out for x in st.seats], st.turns,
                                     late=k != drawn)
                 st.note_kong(p)
+            out = self.after_kong(p, k)           # 开杠 instead of the replacement
+            if out is not None:
+                return out
             t = st.draw(p, from_tail=True)
             if t is None:
                 return ("end", "wall")
