@@ -50,6 +50,8 @@ cdef class _HandState:
     cdef int fd_seat[34]       # the first discard of each kind: seat (-1 none), the seat
     cdef int fd_claim[34]      # that claimed that very tile (-1 none), its turn number
     cdef int fd_turn[34]       # (贵州 冲锋鸡 / 责任鸡, engine.end_table)
+    cdef int kong_reveal       # 开杠: tiles a ready konger may turn instead of a 补张 (0 none)
+    cdef double ok_chance      # the efficiency bot's 开杠 threshold (players.OPEN_KONG_CHANCE)
     def __init__(self, wall, int n, int hand_size, int dealer, int prevalent, copies, dict flags,
                  list ptypes, list gens, object bridge):
         cdef int i, k, p
@@ -92,6 +94,8 @@ cdef class _HandState:
             self.kvp = &(<WinVerdict>self.kv_obj).v
         self.n_flower_set = flags.get("n_flowers", 0)
         self.lookahead = flags.get("lookahead", 1)
+        self.kong_reveal = flags.get("kong_reveal", 0)
+        self.ok_chance = flags.get("open_kong_chance", 1.0)
         for k in range(34):
             self.copies[k] = cv[k]
             self.visible[k] = 0

@@ -1,5 +1,6 @@
 # Part of game.pyx (included): the compiled turn loop: draws, the own turn (win,
-# kongs), discards, claims on them (win > kong / pung > chow, 过水), what follows a win.
+# kongs), discards, claims on them (win > kong / pung > chow, 过水), what follows a win,
+# 开杠 (the tiles a ready konger turns instead of a 补张: game/engine/open_kong.py).
 
 
 cdef class FastHand(_HandBots):
@@ -53,6 +54,15 @@ cdef class FastHand(_HandBots):
                 self.make_meld(cur, out, res_a, res_b)
                 cur = res_a
                 mode = 2 if self.optkind_last == O_KONG else 3
+                if mode == 2:
+                    code = self.after_kong(cur, &t)         # or 开杠
+                    if code == R_END:
+                        return self.finish(t)
+                    if code == R_NEXT:
+                        if t < 0:
+                            return self.finish(E_BLOOD)
+                        cur = t
+                        mode = 1
                 continue
             # nobody claimed
             if not self.can_draw():
@@ -163,6 +173,9 @@ cdef class FastHand(_HandBots):
                 self.kong_seat = p
                 self.kong_turn = self.turns
                 self.kong_from = -1
+            code = self.after_kong(p, out)                  # 开杠 instead of the replacement
+            if code >= 0:
+                return code
             t = self.draw(p, True)
             if t < 0:
                 out[0] = E_WALL
@@ -415,3 +428,172 @@ cdef class FastHand(_HandBots):
         outs = [bool(self.seats[q].out) for q in range(self.n)]
         self.bridge.record(p, tile, res, self_drawn, None if discarder < 0 else discarder,
                            kong, robbing, outs)
+
+    # ------------------------------------------------------------ 开杠 (engine/open_kong.py)
+    cdef int after_kong(self, int p, int* out) except -2:
+        """Seat p has made a kong: -1 for a 补张 (the caller draws the replacement), else
+        the outcome code of its 开杠 (``out`` set), as :meth:`_OpenKong.after_kong`."""
+        cdef FSeat* s = &self.seats[p]
+        cdef int waits[34]
+        cdef int nw = 0, k
+        cdef bint yes
+        if not self.kong_reveal or s.locked or self.left() - self.kept() < self.kong_reveal:
+            return -1
+        for k in range(34):
+            if k == self.jk or s.phys[k] + s.meldall[k] >= self.copies[k]:
+                continue
+            s.phys[k] += 1
+            res = self.try_win(p, k, True, False, False, False)
+            s.phys[k] -= 1
+            if res is not None and res.valid:
+                waits[nw] = k
+                nw += 1
+        if not nw:
+            return -1
+        if s.ptype == 0:
+            yes = self.pick(p, 2) == 1
+        else:
+            yes = self.open_chance(p, waits, nw) >= self.ok_chance
+        if not yes:
+            return -1
+        return self.open_kong(p, out)
+
+    cdef double open_chance(self, int p, int* waits, int nw) noexcept:
+        """players.open_kong_chance: a turned tile is a live copy of the waits."""
+        cdef FSeat* s = &self.seats[p]
+        cdef uint8_t c[34]
+        cdef int unseen[34]
+        cdef int k, i, v, u = 0, live = 0
+        cdef int j = self.play(p, c)
+        cdef double miss = 1.0
+        for k in range(34):
+            v = <int>self.copies[k] - (<int>self.visible[k] - <int>s.exposed[k]) - c[k] \
+                - s.meldall[k]
+            unseen[k] = v if v > 0 else 0
+            u += unseen[k]
+        u -= j
+        for i in range(nw):
+            live += unseen[waits[i]]
+        if self.kong_reveal <= 0 or u <= 0 or live <= 0:
+            return 0.0
+        for i in range(self.kong_reveal):
+            if u - i <= 0:
+                break
+            v = u - live - i
+            miss *= (<double>(v if v > 0 else 0)) / (<double>(u - i))
+        return 1.0 - miss
+
+    cdef int open_kong(self, int p, int* out) except -2:
+        """Turn the tiles of seat p's 开杠 and play what follows (as
+        :meth:`_OpenKong.open_kong`; the bots take every win)."""
+        cdef FSeat* s = &self.seats[p]
+        cdef FSeat* sq
+        cdef int tiles[4]
+        cdef int own[4]
+        cdef int winners[4]
+        cdef int wmask[4]
+        cdef int taken[4]
+        cdef int nt = 0, nown = 0, nw = 0, t, i, j, q, k, x
+        cdef bint last
+        while nt < self.kong_reveal and self.can_draw():
+            t = self.take(True)
+            self.draws += 1
+            if t >= 34:
+                s.flowers[s.n_flowers] = t
+                s.n_flowers += 1
+                continue
+            tiles[nt] = t
+            nt += 1
+        last = not self.can_draw()
+        for i in range(nt):
+            t = tiles[i]
+            s.phys[t] += 1
+            res = self.try_win(p, t, True, True, False, last)
+            s.phys[t] -= 1
+            if res is not None and res.valid:
+                own[nown] = i
+                nown += 1
+        if nown:                                    # 杠上开花, once per winning tile
+            for i in range(nown):
+                t = tiles[own[i]]
+                s.phys[t] += 1
+                res = self.try_win(p, t, True, True, False, last)
+                s.phys[t] -= 1
+                self.record(p, t, res, True, -1, True, False)
+            for i in range(nt):
+                t = tiles[i]
+                k = 0
+                for j in range(nown):
+                    if own[j] == i:
+                        k = 1
+                if i == own[0]:
+                    s.phys[t] += 1
+                elif k:
+                    s.won[s.n_won] = t
+                    s.n_won += 1
+                else:
+                    self.add_disc(p, t)
+            return self.after_win_self(p, tiles[own[0]], out)
+        for i in range(nt):                         # the konger's discards: 杠上炮
+            self.add_disc(p, tiles[i])
+        self.turns += 1
+        if nt:
+            self.last_disc = tiles[nt - 1]
+        self.disc_after_kong = 1
+        for j in range(1, self.n):
+            q = (p + j) % self.n
+            if self.seats[q].out:
+                continue
+            k = 0
+            for i in range(nt):
+                res = self.try_win(q, tiles[i], False, False, False, last)
+                if res is not None and res.valid:
+                    k |= 1 << i
+            if k:
+                winners[nw] = q
+                wmask[nw] = k
+                nw += 1
+        if not nw:
+            self.disc_after_kong = 0
+            s.locked = 1
+            out[0] = self.next_active(p)
+            return R_NEXT
+        if not self.multiple:
+            nw = 1
+        for i in range(nt):
+            taken[i] = -1
+        for j in range(nw):
+            q = winners[j]
+            for i in range(nt):
+                if (wmask[j] >> i) & 1:
+                    res = self.try_win(q, tiles[i], False, False, False, last)
+                    self.record(q, tiles[i], res, False, p, False, False)
+                    if taken[i] < 0:
+                        taken[i] = q
+        self.disc_after_kong = 0
+        t = -1
+        for i in range(nt - 1, -1, -1):
+            if taken[i] < 0:
+                continue
+            x = s.n_disc - nt + i
+            for k in range(x, s.n_disc - 1):
+                s.disc[k] = s.disc[k + 1]
+            s.n_disc -= 1
+            self.visible[tiles[i]] -= 1
+            sq = &self.seats[taken[i]]
+            if sq.n_won >= MAXWON:
+                raise RuntimeError("compiled loop: too many wins for one seat")
+            sq.won[sq.n_won] = tiles[i]
+            sq.n_won += 1
+            t = tiles[i]
+        if self.pay_kongs:
+            self.bridge.transfer(p, [winners[j] for j in range(nw)], self.turns)
+        return self.after_win(winners, nw, t, False, p, out)
+
+    cdef void add_disc(self, int p, int t) except *:
+        cdef FSeat* s = &self.seats[p]
+        if s.n_disc >= MAXD:
+            raise RuntimeError("compiled loop: discard pool full")
+        s.disc[s.n_disc] = t
+        s.n_disc += 1
+        self.visible[t] += 1

@@ -251,8 +251,7 @@ def fast_eligible(model, players, log=False) -> bool:
     """Whether the compiled loop plays this hand: built-in players only, no forms
     outside the core, no kong-only kinds (安庆 杠牌), one shared wall (not ``WallEnd.per_seat``), jokers only of the usual kind (:attr:`JokerRule.plain`: one wild
     kind, never claimed, never used to claim, discardable, no substitute tile; the
-    turned tile set aside; values that do not read the wild tiles' faces), no 开杠
-    (:attr:`~majiang.rules.base.Ruleset.kong_reveal`, :mod:`.open_kong`), no winner
+    turned tile set aside; values that do not read the wild tiles' faces), no winner
     ahead of a nearer one (:attr:`~majiang.rules.base.Ruleset.win_first`), no ready
     declaration that changes anything (:func:`~.facts.ready_kinds` empty: 保定, 立四, 山东,
     海南 推倒胡, 贵州, 南京 and 天津 under 扣听 play in the Python loop), no log.  Limits on calls (:attr:`RuleSpec.call_limit
@@ -286,8 +285,6 @@ def _fast_eligible(model, players) -> bool:
         return False       # (温州 lone honours first: the compiled loop discards freely)
     if model.ruleset.standing_tiles:
         return False       # (立四 standing tiles: the compiled loop discards freely)
-    if model.ruleset.kong_reveal:
-        return False       # (长沙 开杠: the compiled loop plays every kong as a 补张)
     jr = model.jokers
     if jr is not None and (not jr.plain or _indicator_back_possible(jr, model)
                            or _faces_matter(model.ruleset)):
@@ -335,6 +332,8 @@ def _fast_flags(model) -> dict:
         "no_set": sum(1 << k for k in model.setless_kinds),   # 武汉 红中: never in a set
         "n_flowers": int(model.n_flowers),
         "call_limit": model.call_limit,        # 内蒙 敖汉: asked before offering a call
+        "kong_reveal": int(rs.kong_reveal),    # 长沙 开杠 (engine.open_kong)
+        "open_kong_chance": float(_players.OPEN_KONG_CHANCE),
     }
     jr = model.jokers
     if jr is not None:
