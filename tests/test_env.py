@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from majiang.env import (CHOW, DISCARD, KONG, N_ACTIONS, PASS, PUNG, READY, VOID,  # noqa: E402
+from majiang.env import (CHOW, DISCARD, KONG, N_ACTIONS, OPEN_KONG, PASS, PUNG, READY, VOID,  # noqa: E402
                          WIN, action_name, env, raw_env)
 from majiang.game import play_hand  # noqa: E402
 from majiang.game.engine import IllegalMoveError  # noqa: E402
@@ -285,8 +285,9 @@ def test_action_names_and_render():
     assert action_name(5) == "discard 6m" and action_name(CHOW + 1) == "chow (middle)"
     assert action_name(39 + 27) == "concealed kong 1z" and action_name(WIN) == "win"
     assert action_name(VOID) == "void suit 万" and action_name(113) == "declare ready (open)"
-    assert action_name(READY) == "declare ready (concealed)" and N_ACTIONS == 114
-    with pytest.raises(Exception, match="0..113"):
+    assert action_name(READY) == "declare ready (concealed)" and N_ACTIONS == 115
+    assert action_name(OPEN_KONG) == "open kong (turn the tiles)"
+    with pytest.raises(Exception, match="0..114"):
         action_name(N_ACTIONS)
     e = env("mcr", render_mode="ansi")
     e.reset(seed=0)

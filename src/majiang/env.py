@@ -25,7 +25,7 @@ is reproducible from its seed).
 Agents: ``player_0`` .. ``player_{n-1}``, the engine's seats (``n`` = 4, or 3 under
 three-player rulesets such as ``kawuxing``); the dealer of hand ``h`` is seat ``h % n``.
 
-Actions (``Discrete(114)``, the same ids for every ruleset):
+Actions (``Discrete(115)``, the same ids for every ruleset):
 
 =========  ==========================================================================
 id         move
@@ -48,6 +48,8 @@ id         move
 109-111    定缺: name the void suit 万 / 筒 / 条 (rulesets that play it)
 112-113    报听: declare ready with the discard just made, 112 concealed (暗楼 / 报听),
            113 open (the hand shown: 明楼 / 明摸); 108 (pass) declares nothing
+114        开杠: after a kong, turn the tiles (长沙 杠); 108 (pass) takes the one
+           replacement tile (补张)
 =========  ==========================================================================
 
 Ready declarations (报听) are asked where the ruleset plays them
@@ -68,7 +70,14 @@ declares with no ready decision, a kind held both ways gets one (pass throws the
 换三张 (the exchange of three tiles, ``exchange3=True`` or a ruleset that plays it) is
 made for every seat by the built-in rule (:func:`majiang.game.players.efficiency_exchange`).
 
-Observation: a dict ``{"observation": int8 (14, 34), "action_mask": int8 (114,)}``; the
+开杠 (rulesets with ``Ruleset.kong_reveal``, 长沙: :mod:`majiang.game.engine.open_kong`): right
+after the agent's kong, when its hand is ready, an **open-kong decision** (row 13 [0] = 7,
+row 10 the waits): 114 turns the tiles, 108 takes the 补张.  A win on the turned tiles (the
+konger's 杠上开花, or another seat's 杠上炮) is then asked as a claim (row 13 [0] = 4, row 10
+the turned tiles, 107 win or 108 pass); a konger nobody won on is locked (row 13 [29-32]):
+its own-turn mask offers only the drawn tile or a win.
+
+Observation: a dict ``{"observation": int8 (14, 34), "action_mask": int8 (115,)}``; the
 mask is 1 for the legal actions of the agent whose decision it is and all 0 for the
 others (and after the hand).  Rows of ``observation`` (kinds in the order above;
 "relative seat" ``r``: 0 the agent, 1 the next player (下家), 2 the one after, 3 the
@@ -83,13 +92,14 @@ row   content
       three kinds); another seat's concealed kong is hidden (its count is in row 13)
 6-9   discards of relative seat 0-3 still in the pool, by kind (claimed ones leave)
 10    the tile offered to claim (a discard, or the tile of an added kong that may be
-      robbed), one-hot, on a claim decision; on a ready decision the hand's waits (1
-      for each kind a declaration would win on)
+      robbed), one-hot, on a claim decision (the tiles a 开杠 turned, on a claim of
+      them); on a ready or open-kong decision the hand's waits (1 for each kind a
+      declaration, or the hand after the kong, would win on)
 11    wild kinds (1 for each joker kind of the hand)
 12    the turned indicator tile (one-hot), if the ruleset turns one
 13    scalars: [0] the decision asked (0 none, 1 void suit, 2 own turn: win / kong /
       discard, 3 discard after a call, 4 claim a discard, 5 rob an added kong, 6
-      declare ready with the discard just made),
+      declare ready with the discard just made, 7 开杠 or 补张 after the own kong),
       [1] relative seat that offered the tile of a claim, [2] own seat wind
       (0 East .. 3 North), [3] prevalent wind, [4] relative seat of the dealer,
       [5] tiles left in the wall (capped at 127), [6] players, [7] own draws so far
@@ -97,7 +107,8 @@ row   content
       relative seat 0-3, [16-19] void suit + 1 of relative seat 0-3 (0 none),
       [20-23] 1 if relative seat 0-3 has won (血战 / 血流), [24-27] the ready
       declaration of relative seat 0-3 (0 none, 1 concealed, 2 open; public), [28] 1
-      if a win needs a declaration (保定, 立四), the rest 0 (the tiles a winner took
+      if a win needs a declaration (保定, 立四), [29-32] 1 if relative seat 0-3's hand
+      is locked (a 血流 winner's, a 开杠 nobody won on), the rest 0 (the tiles a winner took
       under 血战 / 血流 are not shown)
 ====  =============================================================================
 
@@ -142,7 +153,7 @@ except ImportError as _exc:          # pragma: no cover - the optional extra is 
 
 __all__ = ["env", "raw_env", "N_ACTIONS", "N_ROWS", "action_name",
            "DISCARD", "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "ADDED_KONG", "WIN", "PASS",
-           "VOID", "READY"]
+           "VOID", "READY", "OPEN_KONG"]
 
 DISCARD = 0
 """Actions ``0..33``: discard a tile of that kind."""
@@ -161,12 +172,14 @@ VOID = 109
 """Actions ``109..111``: void suit 万 / 筒 / 条 (定缺)."""
 READY = 112
 """Actions ``112..113``: declare ready (报听) concealed / open with the discard just made."""
-N_ACTIONS = 114
+OPEN_KONG = 114
+"""开杠: turn the tiles after the own kong (PASS: the 补张)."""
+N_ACTIONS = 115
 N_ROWS = 14
 _INFO = 13
 # the decision codes of row 13, [0]
 _DECISIONS = {"void": 1, "declare": 2, "discard": 2, "call": 3, "claim": 4, "rob": 5,
-              "ready": 6}
+              "ready": 6, "open_kong": 7}
 _SUITS = ("万", "筒", "条")
 # the ready declarations in action order (READY + i) and their code in row 13 (i + 1)
 _READY_KINDS = ("concealed", "open")
@@ -181,7 +194,7 @@ def _ready_code(kind: str) -> int:
 def action_name(a: int) -> str:
     """A short English name of action id ``a`` (``"discard 5p"``, ``"chow (middle)"``,
     ``"concealed kong E"``, ``"declare ready (open)"``…).  Raises
-    :class:`~majiang.errors.RuleError` outside ``0..113``."""
+    :class:`~majiang.errors.RuleError` outside ``0..114``."""
     a = int(a)
     if 0 <= a < 34:
         return f"discard {tile_name(a)}"
@@ -201,8 +214,10 @@ def action_name(a: int) -> str:
         return "pass"
     if VOID <= a < READY:
         return f"void suit {_SUITS[a - VOID]}"
-    if READY <= a < N_ACTIONS:
+    if READY <= a < OPEN_KONG:
         return f"declare ready ({_READY_KINDS[a - READY]})"
+    if a == OPEN_KONG:
+        return "open kong (turn the tiles)"
     raise RuleError(f"no action {a}: the ids are 0..{N_ACTIONS - 1}")
 
 
@@ -302,13 +317,17 @@ class _Agent:
         return self.bridge.ask(self.seat, "ready", (-1 if discard is None else int(discard),
                                                     [int(k) for k in waits]))
 
+    def open_kong(self, view, kind, waits):
+        return self.bridge.ask(self.seat, "open_kong", (int(kind), [int(k) for k in waits]))
+
     def __repr__(self) -> str:
         return f"player_{self.seat}"
 
 
 def _offered(view) -> tuple:
-    """``(seat, tile, robbing)`` of the tile a claim is asked on: the latest discard, or
-    the tile of an added kong (from the hand's log as the seat sees it)."""
+    """``(seat, tile, robbing)`` of the tile a claim is asked on: the latest discard, the
+    tile of an added kong, or the list of the tiles a 开杠 turned (from the hand's log as
+    the seat sees it)."""
     n = view.n_events()
     start = max(0, n - 16)
     while True:
@@ -317,6 +336,8 @@ def _offered(view) -> tuple:
                 return int(e["seat"]), int(e["tile"]), False
             if e["e"] == "kong" and e.get("kind") == "added":
                 return int(e["seat"]), int(e["tile"]), True
+            if e["e"] == "kong_reveal":          # the tiles a 开杠 turned (all of them)
+                return int(e["seat"]), [int(t) for t in e["tiles"]], False
         if start == 0:
             raise MahjongError("a claim with no discard or added kong before it")
         start = max(0, start - 64)
@@ -341,6 +362,9 @@ def _mask_and_map(view, what: str, options) -> tuple:
         for kind in view.ready_offered or view.ready_kinds:
             answers[READY + _ready_code(kind) - 1] = kind
         answers[PASS] = ""
+    elif what == "open_kong":                # 开杠 or 补张
+        answers[OPEN_KONG] = True
+        answers[PASS] = False
     elif what == "discard":
         for k in view.legal_discards:
             answers[DISCARD + int(k)] = int(k)
@@ -393,6 +417,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None,
     voids = view.voids
     won = set(view.won)
     declared = view.declared
+    locked = view.locked
     meld_rows = np.zeros((4, 34), dtype=np.int16)
     for q, melds in enumerate(view.melds):
         r = (q - me) % n
@@ -418,6 +443,7 @@ def _observe(view, n: int, decision: int = 0, offered: tuple | None = None,
         info[20 + r] = q in won
         if declared[q]:
             info[24 + r] = _ready_code(declared[q])
+        info[29 + r] = locked[q]
     info[28] = view.ready_required
     if offered is not None:
         info[1] = (offered[0] - me) % n
@@ -539,8 +565,8 @@ class raw_env(AECEnv):
                     what_code = "rob"
                 else:
                     what_code = "claim"
-            elif what == "ready":
-                what_code = "ready"
+            elif what in ("ready", "open_kong"):
+                what_code = what
             elif what == "discard" and _after_call(view):
                 what_code = "call"
             else:
@@ -568,7 +594,7 @@ class raw_env(AECEnv):
         pend = self._pending
         if pend is not None and pend[0] == p:
             obs = _observe(view, self._n, pend[2], pend[5],
-                           pend[6][1] if pend[1] == "ready" else ())
+                           pend[6][1] if pend[1] in ("ready", "open_kong") else ())
             mask = pend[3].copy()
         else:
             obs = _observe(view, self._n)
@@ -614,7 +640,9 @@ class raw_env(AECEnv):
         decision of :attr:`agent_selection`, asked as the engine asks it (an own turn:
         ``declare`` when a win or kong is open, then ``discard``; ``choose_void``, if the
         policy has it, else 万; a ready decision: ``declare_ready(view, discard, waits)``
-        if the policy has it (True: the first kind the ruleset plays), else pass).  Use it to seat built-in bots beside learning agents.
+        if the policy has it (True: the first kind the ruleset plays), else pass; an
+        open-kong decision: ``open_kong(view, kind, waits)`` if the policy has it, else
+        the 补张).  Use it to seat built-in bots beside learning agents.
 
         Raises
         ------
@@ -638,6 +666,9 @@ class raw_env(AECEnv):
             if choice is True:
                 choice = (view.ready_offered or view.ready_kinds)[0]
             want = choice if choice else ""
+        elif what == "open_kong":
+            fn = getattr(policy, "open_kong", None)
+            want = bool(fn(view, pend[6][0], list(pend[6][1]))) if fn is not None else False
         else:
             choice = getattr(policy, what)(view, list(pend[6]))
             if choice is None:

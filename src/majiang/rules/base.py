@@ -343,7 +343,7 @@ class Ruleset:
         tile a win of its own), else every other seat may win on a turned tile (杠上炮,
         a win on each tile that completes its hand), else the tiles go to his discards,
         his hand is locked (he discards each tile he draws unless it wins) and play
-        passes to his 下家.  Played by the game engine's Python loop
+        passes to his 下家.  Played by both game loops
         (:mod:`majiang.game.engine.open_kong`).  0 (default): every kong is a 补张.
 
     Raises

@@ -27,7 +27,7 @@ paid twice); else each other seat may win on a turned tile that completes its ha
 (杠上炮, the konger paying; several winners allowed, each tile won a win of its own);
 else both tiles are his discards, his hand is locked (he discards each draw unless it
 wins) and play passes to his 下家 (the game engine, :mod:`majiang.game.engine.open_kong`,
-Python loop).  杠上开花 is also a win on a 补张's replacement, and 杠上炮 a win on the discard
+both loops).  杠上开花 is also a win on a 补张's replacement, and 杠上炮 a win on the discard
 the konger makes after a 补张 (the win context's ``kong_discard``) [interp.: the readings
 name these wins only for the 杠; we keep them for the 补张].  Not played: chowing, punging
 or konging a turned tile (JD allows it), a locked konger's later kong.

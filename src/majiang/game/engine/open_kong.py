@@ -34,8 +34,8 @@ tiles):
   <majiang.game.players.SeatView.locked>`) and play passes to his 下家.
 
 Not played: the calls on a turned tile, a locked konger's later kong that keeps his
-waits (JD allows it).  The compiled loop does not play the rule:
-:func:`~.fast.fast_eligible` leaves such rulesets to this loop.
+waits (JD allows it).  The compiled loop (``_core/game_loop.pxi``, ``after_kong`` /
+``open_kong``) plays the same moves for the built-in bots.
 """
 from __future__ import annotations
 
