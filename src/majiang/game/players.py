@@ -88,9 +88,8 @@ what it sees), the concealed kind where the ruleset has it (暗楼 keeps the dis
 that 明楼 gives up), else the open one.  The random bot declares with probability
 ``1 / (kinds + 1)`` each kind offered when asked (one raw draw).
 
-开杠 (:meth:`EfficiencyPlayer.open_kong`, the expert's too; asked only when the hand is ready
-after the kong): turn the tiles when :func:`open_kong_chance` reaches
-:data:`OPEN_KONG_CHANCE`, else 补张.  The random bot takes either with one chance in two.
+开杠 (:meth:`EfficiencyPlayer.open_kong`, the expert's too): when :func:`open_kong_chance` reaches
+:data:`OPEN_KONG_CHANCE`, else 补张; the random bot takes either with one chance in two.
 """
 from __future__ import annotations
 
@@ -407,11 +406,9 @@ def _shape_engine_discard(view, c, j, melds, vis, void, allowed) -> tuple:
 
 
 OPEN_KONG_CHANCE = 0.25
-"""The built-in bots' 开杠 threshold (:meth:`EfficiencyPlayer.open_kong`, the expert's too):
-the turned tiles must complete the hand with at least this chance.  The 补张's replacement
-is also a kong tile (杠上开花), so the 开杠 buys the extra tiles at once for a locked hand and
-the risk that a turned tile wins for another seat (杠上炮); about one chance in four
-(two tiles, a wait of some 7 live tiles in a 55-tile unseen pool) is where we take it."""
+"""The bots' 开杠 threshold (:meth:`EfficiencyPlayer.open_kong`): the least chance that a turned
+tile wins.  The 补张's tile is a kong tile too (杠上开花): the 开杠 buys more tiles at once for a
+locked hand and the risk of 杠上炮; we take it at one chance in four."""
 
 
 def open_kong_chance(view, waits) -> float:
