@@ -763,3 +763,30 @@ def test_compiled_discard_evaluation_equals_one_hand_at_a_time():
             assert np.array_equal(s_only, sh)
     with pytest.raises(ValueError):
         _cg.evaluate_discards(np.zeros(33, np.uint8), so, 0, vis, allowed, sh, uk)
+
+
+def test_expert_keeps_the_wait_whose_copies_are_likelier_to_come(monkeypatch):
+    # mcr_botzone, 8 tiles left in the walls (2 a seat).  123456789m 234s + 7z 5p: either
+    # single keeps a ready 清龙 on the other (单钓).  One unseen copy of each: 7z (seats 1
+    # and 2 threw one each), 5p (seat 0 threw one, seat 3 shows 456p).  By hand with the
+    # densities of ExpertPlayer.reach (honours 0.8, 0.2 when the holder threw the kind;
+    # inner tiles 1.1), opponents holding 13, 13 and 10 tiles:
+    #   7z: 13*0.2 + 13*0.2 + 10*0.8 = 13.2, P(in a wall) = 8 / 21.2 = 0.377;
+    #       reaches the seat with 0.377/4 + 0.377*3/4*0.7 + 0.623*0.1 = 0.355
+    #   5p: 36*1.1 = 39.6, P(in a wall) = 8 / 47.6 = 0.168;
+    #       0.168/4 + 0.168*3/4*0.7 + 0.832*0.1 = 0.213
+    # so 7z is kept (5p thrown); counting copies alone (1 each) ties, and the tie throws
+    # the honour first.
+    from majiang.game import expert
+    v = _position("mcr_botzone", "123456789m234s5p7z", discards={0: "5p", 1: "7z", 2: "7z"},
+                  opp_melds={3: [Meld("chow", parse_tile("4p"))]})
+    st = v._st
+    st.seat_next = [lo + 1 for lo in st.seat_low]
+    assert v.wall_left == 8
+    own, others = ExpertPlayer.reach(v)
+    z7, p5 = parse_tile("7z"), parse_tile("5p")
+    assert own[z7] + others[z7] == pytest.approx(0.355, abs=1e-3)
+    assert own[p5] + others[p5] == pytest.approx(0.213, abs=1e-3)
+    assert ExpertPlayer().discard(v) == p5
+    monkeypatch.setattr(expert, "REACH", False)
+    assert ExpertPlayer().discard(v) == z7
