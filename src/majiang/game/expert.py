@@ -26,8 +26,12 @@ A plan whose fan is below the minimum weighs :data:`SHORT` more (it needs anothe
 the value of a hand is the least distance + weight over its plans (:func:`plan_value`).
 
 **Discards.**  When the least shanten after a discard is 0 or 1 the exact count decides:
-ready discards by the live copies of the waits that win under the ruleset's own win
-predicate (:func:`~majiang.game.players.pick_valid_wait`, as the efficiency bot), 1-shanten
+ready discards by the unseen copies of the waits that win under the ruleset's own win
+predicate (:func:`~majiang.game.players.pick_valid_wait`), each weighed by its chance to
+come to the seat (:meth:`ExpertPlayer.reach`: drawn by the seat itself, or let go by an
+opponent — a copy is likelier in an opponent's hand than in the walls, late in the hand
+and for a kind that opponent has not discarded, and a held copy is rarely let go), so
+that a ready hand changes its wait (改听) to one whose copies are likelier to come; 1-shanten
 discards by their *valid ukeire* — the live copies of the draws after which some discard
 leaves a ready hand with a wait the predicate accepts (the helper of
 :func:`~majiang.game.players.step_back`).  Otherwise, or when nothing there can win, the
@@ -405,8 +409,10 @@ class ExpertPlayer(EfficiencyPlayer):
 
     def _ready_pick(self, view, c, j, vis, so, allowed, live, verdict, wild) -> int:
         """Among the discards that leave the hand ready, the one whose waits weigh most:
-        live copies of a wait that wins on a discard count 1, of one that wins only
-        self-drawn :data:`SELF_DRAWN_ONLY`; -1 when no live wait wins."""
+        each live copy of a wait that wins weighs its chance to come to the seat
+        (:meth:`reach`: drawn by the seat, or also discarded when the wait wins on a
+        discard; with :data:`REACH` off, 1 and :data:`SELF_DRAWN_ONLY`); ties to the most
+        live copies; -1 when no live wait wins."""
         out = np.zeros(34, dtype=np.uint8)
         melds = tuple(view.own_melds)
         reach = self.reach(view) if REACH else None
