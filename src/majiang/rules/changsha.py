@@ -234,7 +234,7 @@ def build(*, zhuanzhuan: bool = False, start_wins: bool | None = None,
         builder="changsha", section="§3.19",
         interpreted=("杠上开花 also a win on a 补张's replacement, 杠上炮 also a win on the "
                      "discard after a 补张",
-                     "after a 杠 nobody wins on, the turned tiles are not called (JD lets the "
+                     "after a 杠 nobody wins on, the turned tiles are not called (one server lets the "
                      "others chow, pung or kong one) and the locked konger makes no kong",
                      "birds after a drawn hand with a 起手胡: the 海底 tile (the last tile "
                      "drawn) is the one bird, counted from the dealer"),
