@@ -102,3 +102,21 @@ def test_flower_stake_in_play(kw):
             flowered += f > 0
             assert w["points"] == (1 + f) * 2 ** _fan_count(w["fans"]), (seed, w["fans"], f)
     assert flowered > 0
+
+
+def test_the_sum_values_play_self_draw_only():
+    # SHR, whose values values="sum" plays, is self-draw only (docs/rules/shanghai_baida.md
+    # §3: "each other player pays"): the same hand wins self-drawn, not on a discard; the
+    # default values (SHW) still take discard wins
+    assert _pts("11z4m* [123m] [456p] [789s]", "6m", self_drawn=True, flowers=3) == 4
+    with pytest.raises(majiang.InvalidHandError, match="self_draw_only"):
+        _pts("11z4m* [123m] [456p] [789s]", "6m", self_drawn=False, flowers=3)
+    assert _pts("11z4m* [123m] [456p] [789s]", "6m", "shanghai_baida", self_drawn=False) == 1
+    discard_wins = sum_wins = 0
+    for seed in range(20):
+        st = play_hand(SUM, "efficiency", seed=seed, hand=seed)
+        assert all(w["how"] != "discard" for w in st.wins), seed
+        sum_wins += len(st.wins)
+        st = play_hand("shanghai_baida", "efficiency", seed=seed, hand=seed)
+        discard_wins += sum(w["how"] == "discard" for w in st.wins)
+    assert discard_wins > 0 and sum_wins > 0

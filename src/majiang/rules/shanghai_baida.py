@@ -151,7 +151,7 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
         settlement_params={"self_draw_all_pay": True},
         source="docs/rules/shanghai_baida.md",
         tile_set="144_dragon_flowers" if dragons_as_flowers else "144",
-        constraints=(), ready="none", jokers=jr, wall_end=WallEnd(kept=0),
+        constraints=("self_draw_only",) if values == "sum" else (), ready="none", jokers=jr, wall_end=WallEnd(kept=0),
         winners="head_bump", scoring=ScoringRule(mode="custom", function="shanghai_baida"),
         options={"convention": convention, "dragons_as_flowers": bool(dragons_as_flowers),
                  "values": values, "flower_stake": int(flower_stake)},
@@ -161,7 +161,8 @@ def build(*, convention: str = "huodong", dragons_as_flowers: bool = False,
                      "a base stake of 1 (not stated)",
                      "values='sum' (one product): (1 + 花) x 2^番, each 花 adding 1 (its "
                      "per-flower value is a room setting) and an added kong counted as an "
-                     "exposed one; the patterns that product lacks count 1 番"),
+                     "exposed one; the patterns that product lacks count 1 番; and, as that "
+                     "product plays, self-draw only"),
         lost=("乱风向 (x4, its hand never defined)", "开宝 (x2, never defined)"))
 
 
