@@ -113,7 +113,6 @@ plays nearly as the efficiency bot: no plan measured better there.
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 from .._core import game as _cg
@@ -188,6 +187,7 @@ REACH = True
 """Weigh a ready hand's waits by where their unseen copies likely lie
 (:meth:`ExpertPlayer.reach`), else a copy counts 1 (:data:`SELF_DRAWN_ONLY` when it wins
 only self-drawn)."""
+_TIER = np.array([1] + [2] * 7 + [1, 1] + [2] * 7 + [1, 1] + [2] * 7 + [1] + [0] * 7)
 HOLD = (0.8, 0.75, 1.1)
 """How densely an opponent's concealed hand holds a kind against the wall (honours,
 terminals, the other number tiles; :meth:`ExpertPlayer.reach`).  Measured on 300 hands of
@@ -471,9 +471,7 @@ class ExpertPlayer(EfficiencyPlayer):
         per_seat = bool(getattr(view.model.ruleset.wall_end, "per_seat", False))
         share = 1.0 / n if per_seat else 1.0 / (len(opp) + 1)
         pk = view.play_kind
-        kind = np.full(34, 2)
-        kind[27:] = 0
-        kind[[0, 8, 9, 17, 18, 26]] = 1
+        kind = _TIER
         base = np.array(HOLD)[kind]
         dense = np.zeros(34)
         for q in opp:
@@ -485,9 +483,7 @@ class ExpertPlayer(EfficiencyPlayer):
         p_wall = wall / np.maximum(wall + dense, 1e-9)
         own = p_wall * share
         others = p_wall * (1.0 - share) * LET_DRAWN + (1.0 - p_wall) * LET_HELD
-        if not opp:
-            others = np.zeros(34)
-        return own, others
+        return own, (others if opp else np.zeros(34))
 
     def _on_discard(self, view, after, melds, w) -> bool:
         """Whether the ready hand ``after`` (+ ``melds``) wins on a discard of ``w`` under
