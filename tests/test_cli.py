@@ -1542,6 +1542,31 @@ def test_score_names_the_liability_it_cannot_apply(capsys):
     assert "三道牌" in json.loads(out)["liability_note"]
 
 
+def test_score_applies_the_liability_the_hand_text_settles(capsys, tmp_path):
+    # 海南 防勾脚 (docs/rules/hainan.md §7): every win on a discard is a 包, the discarder
+    # paying what the three would.  The plain settlement of this 平胡 on S's discard (the
+    # next seat, as score assumes; E the winner and dealer): E +7, S -3, W -2, N -2 (the
+    # command's own line without the option, below); under 防勾脚 S pays all 7.  海底包牌
+    # applies on the last tile only (no tile left to draw) and never to a self-draw.
+    fg = tmp_path / "fg.toml"
+    fg.write_text('name = "fg"\nbase = "hainan"\n[options]\nfang_goujiao = true\n',
+                  encoding="utf-8")
+    hd = tmp_path / "hd.toml"
+    hd.write_text('name = "hd"\nbase = "hainan"\n[options]\nhaidi_bao = true\n',
+                  encoding="utf-8")
+
+    def pay(*args):
+        _, out, _ = run(capsys, "score", "123m456p789s11z 23m", "--win", "1m", *args, "--json")
+        d = json.loads(out)
+        return d["settlement"], d["liability_note"]
+    assert pay("--rules", "hainan") == ([7, -3, -2, -2], None)
+    settled, note = pay("--rules", str(fg))
+    assert settled == [7, -7, 0, 0] and "防勾脚" in note and "S pays" in note
+    assert pay("--rules", str(hd))[0] == [7, -3, -2, -2]
+    assert pay("--rules", str(hd), "--last-tile")[0] == [7, -7, 0, 0]
+    assert pay("--rules", str(fg), "--self-drawn")[1] is None
+
+
 def test_score_flower_replacement_and_kong_claimed_flags(capsys):
     # 海南 花上添花 (docs/rules/hainan.md §3): 自摸 x2 x 花上添花 x3 = 6; winner South, so the
     # dealer (the next seat back, East) pays 12 and the two others 6

@@ -167,18 +167,41 @@ _FLAGS = (("kong_discard", "--kong-discard", False), ("declared_ready", "--decla
           ("seat_fan", "--seat-fan", 0))
 
 
+def _win_kind(ctx) -> str:
+    return ("kong_replacement" if ctx.self_drawn and ctx.kong else "self_draw"
+            if ctx.self_drawn else "robbing_kong" if ctx.robbing_kong else "discard")
+
+
+def _settled_here(c) -> bool:
+    """A liability case this command settles: the discarder's, needing no fed melds (海南
+    防勾脚; 海底包牌 with ``--last-tile``) — the hand text says all it asks."""
+    return c.liable == "discarder" and not c.fed
+
+
+def apply_liability(rs, result, payments, winner, discarder, last_tile):
+    """``(payments, applied)``: the win's payments with the ruleset's liability cases that
+    need nothing but the win applied (:func:`_settled_here`; a case bound to the wall's
+    end only on the last tile: no tile left to draw)."""
+    cases = [c for c in rs.liabilities if _settled_here(c)]
+    if payments is None or not cases:
+        return payments, []
+    from ..rules.liability import liable_payments
+    return liable_payments(cases, payments, winner=winner, how=_win_kind(result.context),
+                           discarder=discarder, fans=[f.chinese for f in result.fans],
+                           melds=[[] for _ in payments], live_left=0 if last_tile else None)
+
+
 def liability_note(rs, result, hand) -> str | None:
     """The ruleset's liability (包) cases that may apply to this win, which a lone hand
     cannot settle (who fed which meld is not in the hand text; the game engine knows it):
     named so that the payment line is read as the plain settlement."""
-    ctx = result.context
-    how = ("kong_replacement" if ctx.self_drawn and ctx.kong else "self_draw"
-           if ctx.self_drawn else "robbing_kong" if ctx.robbing_kong else "discard")
+    how = _win_kind(result.context)
     fans = {f.chinese for f in result.fans}
     claimed = sum(1 for m in hand.melds if not m.concealed)
     need = {"discarder": lambda c: c.fed, "feeder": lambda c: c.fed,
             "last_feeder": lambda c: 1, "fed": lambda c: 0}
     cases = [c for c in rs.liabilities if how in c.wins and claimed >= need[c.liable](c)
+             and not _settled_here(c)
              and (not c.only_fans or fans & set(c.only_fans))
              and not fans & set(c.unless_fans)]
     if not cases:
@@ -241,9 +264,13 @@ def run(args: argparse.Namespace) -> int:
         return r.settle(ctx.seat_wind % n_players, discarder) if r.meets_minimum else None
     wins = bool(result.meets_minimum)
     why = no_win_note(result)
-    payments = settle(result)
+    payments, applied = apply_liability(rs, result, settle(result), ctx.seat_wind % n_players,
+                                        discarder, args.last_tile)
     flag_note = unread_flags_note(rescore, result, args, settle)
     bao_note = liability_note(rs, result, hand) if wins else None
+    if applied:
+        bao_note = "; ".join([f"包 {name}: {_WINDS[q]} pays the whole win"
+                              for name, q in applied] + ([bao_note] if bao_note else []))
     capped = cap_note(result, rs)
     if args.json:
         d = result.to_dict()
