@@ -1582,7 +1582,7 @@ def test_score_flower_replacement_and_kong_claimed_flags(capsys):
     # a flag the ruleset does not read is named; a contradicting one is a one-line error
     _, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules", "mcr",
                     "--self-drawn", "--flower-replacement")
-    assert "--flower-replacement changes nothing here" in out
+    assert "--flower-replacement changes nothing for this hand" in out
     code, _, err = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
                        "hainan", "--flower-replacement")
     assert code != 0 and "needs a self-draw" in err and "Traceback" not in err
@@ -1622,7 +1622,7 @@ def test_score_kong_chain(capsys):
     assert code != 0 and "kong_chain=3" in err and "Traceback" not in err
     _, out, _ = run(capsys, "score", "123m456m789m1s{1111p}", "--win", "1s", "--self-drawn",
                     "--kong", "--kong-chain", "1")
-    assert "--kong-chain changes nothing here" in out
+    assert "--kong-chain changes nothing for this hand" in out
 
 
 def test_score_names_a_table_flag_the_ruleset_does_not_read(capsys):
@@ -1632,7 +1632,7 @@ def test_score_names_a_table_flag_the_ruleset_does_not_read(capsys):
     code, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
                        "guangdong", "--kong-discard")
     assert code == 0
-    assert "note     --kong-discard changes nothing here" in out
+    assert "note     --kong-discard changes nothing for this hand" in out
     _, out, _ = run(capsys, "score", "123m456p789s11z45m", "--win", "6m", "--rules",
                     "guangdong", "--kong-discard", "--json")
     assert "--kong-discard" in json.loads(out)["flag_note"]

@@ -139,7 +139,7 @@ def test_cli_score_seat_fan(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "2 番 carried on the table" in out and "below" not in out
     main(["score", *PI_HU.split(), "--win", "9p", "--rules", "wuhan", "--seat-fan", "2"])
-    assert "--seat-fan changes nothing here" in capsys.readouterr().out
+    assert "--seat-fan changes nothing for this hand" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------ in play

@@ -232,7 +232,9 @@ def unread_flags_note(rescore, result, args, settle) -> str | None:
             unread.append(flag)
     if not unread:
         return None
-    return f"{', '.join(unread)} change{'s' if len(unread) == 1 else ''} nothing here: no fan or payment of this ruleset reads {'it' if len(unread) == 1 else 'them'}"
+    one = len(unread) == 1
+    return (f"{', '.join(unread)} change{'s' if one else ''} nothing for this hand: the same "
+            f"fans, points and payments without {'it' if one else 'them'}")
 
 
 def run(args: argparse.Namespace) -> int:
