@@ -663,3 +663,15 @@ def test_complete_rivers_follow_the_dealer():
     Position(hand="1234p6789m11z234s", seat=2, dealer=1, discards=rivers, complete_rivers=True)
     with pytest.raises(RuleError, match="complete_rivers must be True or False"):
         Position(hand="1234p6789m11z234s", seat=2, complete_rivers="yes")
+
+
+def test_more_tiles_shown_than_the_set_holds_is_an_error():
+    # 30 kinds discarded once per river (the 27 suit kinds and 5z 6z 7z), a hand of 1z-4z:
+    # mcr's 144 tiles (8 flowers, none set aside) less the four 13-tile hands (the own and
+    # three others) less 30 k discards: k = 1 leaves 62, 3 leaves 2, 4 leaves -28 (an error)
+    river = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s9s5z6z7z"
+    for k, left in ((1, 144 - 52 - 30), (3, 144 - 52 - 90)):
+        p = Position("1111222233334z", seat=1, discards=[river] * k + [None] * (4 - k))
+        assert p.tiles_left == left
+    with pytest.raises(InvalidHandError, match="28 tiles more than the tile set of mcr"):
+        Position("1111222233334z", seat=1, discards=[river] * 4)
