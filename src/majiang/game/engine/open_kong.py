@@ -64,9 +64,7 @@ class _OpenKong:
             held = int(s.phys[k]) + sum(m["tiles"].count(k) for m in s.melds)
             if k in st.jks or held >= int(st.model.copies[k]):
                 continue
-            s.phys[k] += 1
-            res = st.try_win(p, k, self_drawn=True)
-            s.phys[k] -= 1
+            res = self._verdict(p, k, self_drawn=True)
             if res is not None and res.valid:
                 out.append(k)
         return out
@@ -104,18 +102,25 @@ class _OpenKong:
             tiles.append(t)
         return tiles
 
-    def _wins_on(self, q, tiles, **kw) -> list:
-        """The indices into the turned ``tiles`` of those that complete seat ``q``'s hand
-        (judged with the context ``kw`` of :meth:`HandState.try_win`)."""
+    def _verdict(self, q, t, **kw):
+        """THE predicate's verdict on seat ``q`` winning on turned tile ``t`` with the
+        context ``kw`` of :meth:`HandState.try_win` (a self-drawn tile held for the ask)."""
         st = self.st
         s = st.seats[q]
+        held = kw.get("self_drawn")
+        if held:
+            s.phys[t] += 1
+        try:
+            return st.try_win(q, t, **kw)
+        finally:
+            if held:
+                s.phys[t] -= 1
+
+    def _wins_on(self, q, tiles, **kw) -> list:
+        """The indices into the turned ``tiles`` of those that complete seat ``q``'s hand."""
         out = []
         for i, t in enumerate(tiles):
-            if kw.get("self_drawn"):
-                s.phys[t] += 1
-            res = st.try_win(q, t, **kw)
-            if kw.get("self_drawn"):
-                s.phys[t] -= 1
+            res = self._verdict(q, t, **kw)
             if res is not None and res.valid:
                 out.append(i)
         return out
@@ -123,14 +128,7 @@ class _OpenKong:
     def _record(self, q, t, last, **kw):
         """Record seat ``q``'s win on turned tile ``t``, its verdict asked again just
         before so that the scored context is this tile's."""
-        st = self.st
-        s = st.seats[q]
-        if kw.get("self_drawn"):
-            s.phys[t] += 1
-        res = st.try_win(q, t, last_tile=last, **kw)
-        if kw.get("self_drawn"):
-            s.phys[t] -= 1
-        st.record_win(q, t, res, **kw)
+        self.st.record_win(q, t, self._verdict(q, t, last_tile=last, **kw), **kw)
 
     def open_kong(self, p):
         """Turn the tiles of seat ``p``'s 开杠 and play what follows (see the module)."""
