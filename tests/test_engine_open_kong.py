@@ -13,6 +13,7 @@ import pytest
 
 from majiang import rules
 from majiang.game import players as P
+from majiang.game.seat_view import SeatView
 from majiang.game.engine import play_hand
 from majiang.game.logs import replay, summarize
 from majiang.rules import changsha as C
@@ -143,6 +144,8 @@ def test_the_efficiency_bots_chance():
             v = np.zeros(34, dtype=np.uint8)
             v[0] = 4                              # the four 1m of the kong, as melds seen
             return v
+
+        unseen_counts = SeatView.unseen_counts    # the real count from the two above
 
     got = P.open_kong_chance(View(), parse_tiles("5s"))
     assert got == pytest.approx(1 - (91 * 90) / (94 * 93))

@@ -416,13 +416,8 @@ def open_kong_chance(view, waits) -> float:
     开杠 is a live copy of ``waits``, the tiles drawn uniformly from those the seat does not
     see (the tile set less its own tiles and melds and what it sees)."""
     n = view.kong_reveal
-    c, j = view.play_counts()
-    copies = np.asarray(view.model.copies, dtype=np.int64)
-    seen = view.visible_counts().astype(np.int64) + c.astype(np.int64)
-    for m in view.own_melds:
-        for t in m.tiles:
-            seen[t] += 1
-    unseen = np.maximum(copies - seen, 0)
+    _, j = view.play_counts()
+    unseen = view.unseen_counts()
     u = int(unseen.sum()) - j
     live = sum(int(unseen[k]) for k in waits)
     if n <= 0 or u <= 0 or live <= 0:
@@ -553,15 +548,8 @@ class EfficiencyPlayer:
         for k in ("deal", "first_draw"):
             if k in kinds:
                 return k
-        c, _ = view.play_counts()
-        seen = view.visible_counts().astype(np.int64)
-        own = np.zeros(34, dtype=np.int64)
-        for m in view.own_melds:
-            for t in m.tiles:
-                own[t] += 1
-        copies = np.asarray(view.model.copies, dtype=np.int64)
-        live = sum(max(0, int(copies[k] - c[k] - own[k] - seen[k])) for k in waits)
-        if live < 2:
+        unseen = view.unseen_counts()
+        if sum(int(unseen[k]) for k in waits) < 2:
             return False
         return "concealed" if "concealed" in kinds else kinds[0]
 

@@ -48,6 +48,8 @@ class SeatView(_SeenEvents):
     * ``visible_counts()`` — ``uint8 (34,)`` by kind as played: what the seat sees outside its
       own hand and own melds (every discard pool, the other seats' exposed melds, a face-up
       indicator);
+    * ``unseen_counts()`` — ``int64 (34,)``: the copies of each kind the seat does not see
+      (the tile set less its concealed tiles, its melds and ``visible_counts()``, at least 0);
     * ``shape_options(extra_melds=())`` — the :class:`majiang._core.game.ShapeOpts` the
       compiled shanten / ukeire / discard functions take for the own melds plus hypothetical
       ``extra_melds`` (a call being weighed): the ruleset's forms, its 2-5-8 pair rule, live
@@ -246,6 +248,14 @@ class SeatView(_SeenEvents):
 
     def visible_counts(self) -> np.ndarray:
         return self._st.seat_visible(self.seat)
+
+    def unseen_counts(self) -> np.ndarray:
+        c, _ = self.play_counts()
+        seen = self.visible_counts().astype(np.int64) + c.astype(np.int64)
+        for m in self.own_melds:
+            for t in m.tiles:
+                seen[t] += 1
+        return np.maximum(np.asarray(self.model.copies, dtype=np.int64) - seen, 0)
 
     def shape_options(self, extra_melds=()):
         return self._st.opts_with(self.seat, tuple(extra_melds))
