@@ -400,22 +400,17 @@ def test_seeded_deal_declarations_zero_sum_and_locked(rs):
 # none is discarded, but pungs and kongs may use them; the declaration is the discard of one
 # of them, face down; a player with none left cannot declare (so cannot win).
 
-class Stander(Script):
-    """Script with a chosen 定缺 suit, declaring ``kind`` when asked (None: never)."""
+class Stander(Declarer):
+    """:class:`Declarer` with a chosen 定缺 suit, declaring ``kind`` when asked (None:
+    never), recording the legal discards it is offered."""
 
     def __init__(self, void=2, kind="concealed", **kw):
-        super().__init__(**kw)
+        super().__init__(kind=kind, **kw)
         self.void = void
-        self.kind = kind
-        self.asked = []
         self.legal = []
 
     def choose_void(self, view):
         return self.void
-
-    def declare_ready(self, view, discard, waits):
-        self.asked.append((discard, sorted(waits)))
-        return self.kind or False
 
     def discard(self, view):
         self.legal.append(sorted(view.legal_discards))
