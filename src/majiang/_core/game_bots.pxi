@@ -369,7 +369,7 @@ cdef class _HandBots(_HandState):
             k = ot[i]
             if ok[i] == O_CKONG:
                 h[k] -= 4
-                o = self.strict(p, 1, j)
+                o = self.strict(p, 1, j, k)
                 self.live_of(p, live, 2, k)
                 s1 = shanten_opts_c(h, &o)
                 h[k] += 4
@@ -406,7 +406,7 @@ cdef class _HandBots(_HandState):
         for i in range(nopt):
             if ok[i] == O_KONG:
                 h[tile] -= 3
-                o = self.strict(p, 1, j)
+                o = self.strict(p, 1, j, tile)
                 s1 = shanten_opts_c(h, &o)
                 if s1 <= s0 and (best < 0 or s1 <= key_s):
                     self.live_of(p, live, 2, tile)
@@ -428,7 +428,7 @@ cdef class _HandBots(_HandState):
                     if k != tile:
                         h[k] -= 1
                 self.live_of(p, live, 0, a)
-            o = self.strict(p, 1, j)
+            o = self.strict(p, 1, j, tile)
             k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1, 1)
             if k >= 0 and s1 <= key_s:
                 k = choose_c(h, &o, live, vis, s.void, NULL, &s1, &u1)

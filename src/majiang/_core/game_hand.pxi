@@ -278,10 +278,11 @@ cdef class _HandState:
                     break
 
     def declare_voids(self):
-        """定缺 for every seat (after the deal and any exchange)."""
+        """定缺 for every seat (after the deal and any exchange); nothing under no void
+        rule (0) or 缺门 at the win (2)."""
         cdef int i, j, p, k, t, v, best
         cdef FSeat* s
-        if self.void_rule:
+        if self.void_rule == 1:
             for i in range(self.n):
                 p = (self.dealer + i) % self.n
                 s = &self.seats[p]
@@ -304,9 +305,24 @@ cdef class _HandState:
         return make_opts_c(mask_for(self.mask, self.seats[p].n_melds), self.quads, NULL,
                            jokers, self.fifth, pair_all(), 0)
 
-    cdef Opts strict(self, int p, int extra_melds, int jokers) noexcept:
-        return make_opts_c(mask_for(self.mask, self.seats[p].n_melds + extra_melds),
-                           self.quads, NULL, jokers, self.fifth, self.pair_mask, 0)
+    cdef Opts strict(self, int p, int extra_melds, int jokers, int extra_tile=-1) noexcept:
+        """The bots' options for seat p's melds plus ``extra_melds`` being weighed (one
+        with a tile of kind ``extra_tile``, -1 none); under 缺门 at the win (void rule 2)
+        the void-suit bits of the suits no meld holds (as RuleSpec.shape's), so the
+        shanten is the least over those suits, found again at each decision."""
+        cdef int v = 0, k, x
+        cdef FSeat* s = &self.seats[p]
+        if self.void_rule == 2:
+            for x in range(3):
+                if extra_tile >= 0 and extra_tile < 27 and extra_tile // 9 == x:
+                    continue
+                for k in range(9 * x, 9 * x + 9):
+                    if s.meldall[k]:
+                        break
+                else:
+                    v |= 1 << x
+        return make_opts_c(mask_for(self.mask, s.n_melds + extra_melds),
+                           self.quads, NULL, jokers, self.fifth, self.pair_mask, v)
 
     cdef int play(self, int p, uint8_t* c) noexcept:
         """Seat p's concealed counts as played (jokers off) into c; returns the jokers."""

@@ -15,8 +15,9 @@ A policy is any object with three methods (the built-in bots implement them too)
     ``("win",)``, ``("kong",)``, ``("pung",)``, ``("chow", lowest kind)``; ``None``
     passes.  Asked only when some option exists.
 
-Optional: ``choose_void(view) -> 0 | 1 | 2`` (定缺 under void-suit rulesets: 万 筒
-条; default 0), ``exchange(view) -> [k1, k2, k3]`` (换三张 when the table plays it:
+Optional: ``choose_void(view) -> 0 | 1 | 2`` (定缺 under rulesets that declare the void
+suit at the deal, :attr:`RuleSpec.declares_void <majiang.rules.model.RuleSpec.declares_void>`:
+万 筒 条; default 0; never asked under 缺门 at the win), ``exchange(view) -> [k1, k2, k3]`` (换三张 when the table plays it:
 three held tiles of one suit; default: :func:`efficiency_exchange`) and
 ``start(view)`` (called once at the deal), and ``declare_ready(view, discard, waits) ->
 bool or kind`` (报听, under a ruleset whose declaration changes something,

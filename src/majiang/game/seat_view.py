@@ -53,7 +53,9 @@ class SeatView(_SeenEvents):
     * ``shape_options(extra_melds=())`` — the :class:`majiang._core.game.ShapeOpts` the
       compiled shanten / ukeire / discard functions take for the own melds plus hypothetical
       ``extra_melds`` (a call being weighed): the ruleset's forms, its 2-5-8 pair rule, live
-      copies from the tile set less those melds, none of the declared void suit;
+      copies from the tile set less those melds, none of the declared void suit (定缺); under
+      缺门 at the win the void-suit bits of the suits those melds leave free (the shanten is
+      the least over them: the plan is chosen again at each decision);
     * ``last_discard`` — ``(seat, physical tile)`` of the latest discard, or None;
     * ``min_aware`` — a complete shape may still not win (:func:`~majiang.game.engine.min_aware`);
     * ``judge_waits(jokers=0, extra_melds=())`` — ``(verdict, hope)`` of

@@ -135,7 +135,7 @@ def _from_view(cls, view) -> Any:
                seat=seat, drawn=drawn, dealer=view.dealer, prevalent_wind=view.prevalent_wind,
                melds=melds, discards=discards, flowers=list(view.flowers),
                indicator=view.indicator, wall_left=view.wall_left,
-               voids=list(view.voids) if model.void_suit else None, won=list(view.won),
+               voids=list(view.voids) if model.declares_void else None, won=list(view.won),
                hidden_kongs=hidden if any(hidden) else None, last_discard=last)
 
 
@@ -379,7 +379,7 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Any:
     return cls(concealed=c.astype(np.uint8), ruleset=model.ruleset, seat=seat, drawn=d_own,
                dealer=int(h["dealer"]), prevalent_wind=int(h["prevalent_wind"]) % 4,
                melds=shown, discards=rivers, flowers=flowers, indicator=indicator,
-               wall_left=len(wall) - taken, voids=voids if model.void_suit else None,
+               wall_left=len(wall) - taken, voids=voids if model.declares_void else None,
                won=won, won_tiles=won_tiles if any(won_tiles) else None,
                hidden_kongs=hidden if any(hidden) else None, last_discard=last)
 

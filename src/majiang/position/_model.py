@@ -251,9 +251,11 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
             return v
 
         vs = _per_seat(voids, n, "voids", void)
-        if any(v >= 0 for v in vs) and not model.void_suit:
-            raise RuleError(f"voids (定缺) are declared only under a ruleset with a void suit "
-                            f"(缺一门); {model.name} has none")
+        if any(v >= 0 for v in vs) and not model.declares_void:
+            raise RuleError(f"voids (定缺) are declared only under a ruleset with a declared "
+                            f"void suit; {model.name} has none"
+                            + (" (its hand lacks a suit only at the win, whichever suit "
+                               "that is)" if model.void_suit else ""))
         sets(self, "voids", vs)
         sets(self, "won", _seat_set(won, n, "won"))
         sets(self, "ready", _seat_set(ready, n, "ready", unique=True))
@@ -498,7 +500,7 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                     drawn=self.drawn, dealer=self.dealer, prevalent_wind=self.prevalent_wind,
                     melds=self.melds, discards=self.discards, flowers=self.flowers,
                     indicator=self.indicator, wall_left=self.wall_left,
-                    voids=self.voids if self._model.void_suit else None, won=self.won,
+                    voids=self.voids if self._model.declares_void else None, won=self.won,
                     ready=self.ready, hidden_kongs=self.hidden_kongs,
                     won_tiles=self.won_tiles, last_discard=self._last,
                     complete_rivers=self.complete_rivers)

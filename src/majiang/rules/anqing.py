@@ -9,7 +9,10 @@ chi or peng; self-draw only (no 点炮, no 抢杠); forms: standard, 七对, 十
 Ambiguities and resolutions:
 
 * Rule set A (chi from 上家) or B (缺一门, no chi, 清一色 etc. scored):
-  option ``rule_set`` ("A" default).
+  option ``rule_set`` ("A" default).  B's void is a condition of the win ("at most two
+  of 筒 条 万 may be left to win", docs/rules/anqing.md §2): ``void_rule="at_win"`` —
+  nothing is declared at the deal (no 定缺), discards and claims are free, and the player
+  may change the suit he drops during the hand.
 * 跑风 (6): read as a win on a single-kind wait (边/卡/独吊) with a natural tile,
   and any win of a joker-free 对对胡 (硬对对胡); a joker never makes 跑风.
 * 七星归位 (30) is scored instead of 十三烂 (20), not on top (the text gives it as
@@ -198,6 +201,7 @@ def build(*, rule_set: str = "A", kong_only: bool = True,
         tile_set="136",
         constraints=("self_draw_only",) + (("void_suit",) if rule_set == "B" else ())
         + (("kong_only_tiles",) if kong_only else ()),
+        void_rule="at_win",          # rule set B: 缺一门 at the win, no 定缺 (§2)
         ready="optional",
         jokers=JokerRule(source="next", copies=4, claim=False, be_claimed=False,
                          substitute=33),

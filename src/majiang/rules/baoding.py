@@ -32,7 +32,12 @@ It matches the 保定 game of one platform's product texts in every mechanic (�
 
 Options of :func:`build`: ``que_yi_men`` (False): the final hand lacks a suit (``void_suit``),
 no 十三幺 / 七不挨, and one suit with honours does not win as a plain hand (only 清一色 may be
-one-suited) [interp. of "屁和"]; ``gen_zhuang`` (True); ``qi_bu_ai`` (True).
+one-suited) [interp. of "屁和"]; ``gen_zhuang`` (True); ``qi_bu_ai`` (True).  The void is
+checked at the win only (``void_rule="at_win"``): the text (docs/rules/baoding.md §1) chooses
+缺一门 for the table before the game and names a three-suit win as 诈胡, but has no 定缺 — no
+suit is declared at the deal, no throwing order, and the player may change the suit he drops
+during the hand [interp.: "the hand may not hold all three suits" read of the winning hand,
+as its 诈胡 case reads it].
 
 The declaration (``ready="required"``): a player declares with a discard that leaves his hand
 ready; only then may he win; his hand is locked after it (he discards each draw unless he
@@ -194,13 +199,17 @@ def build(*, que_yi_men: bool = False, gen_zhuang: bool = True, qi_bu_ai: bool =
         settlement_params={"dealer": 0, "discarder_ready": False}, source=_SRC,
         tile_set="136",
         constraints=("void_suit", "no_half_flush_plain") if que_yi_men else (),
+        void_rule="at_win",
         ready="required", wall_end=WallEnd(kept=15), winners="head_bump",
         scoring=ScoringRule(mode="custom", function="baoding"),
         options={"que_yi_men": que_yi_men, "gen_zhuang": gen_zhuang, "qi_bu_ai": qi_bu_ai},
         builder="baoding", section="§3.23", end_settlement="baoding",
         interpreted=("read as a Hebei 保定 game (docs/rules/baoding.md §1); identity uncertain",
                      "items multiply; 七不挨 8",
-                     "after declaring, an added kong that keeps the waits is allowed too"),
+                     "after declaring, an added kong that keeps the waits is allowed too")
+        + (("缺一门: the hand must lack a suit at the win only (a three-suit win is 诈胡); "
+            "no void suit declared at the deal (no 定缺), no throwing order",)
+           if que_yi_men else ()),
         missing=())
 
 

@@ -42,7 +42,7 @@ __all__ = ["Fan", "Ruleset", "COVERAGES", "coverage_of", "FORM_NAMES", "CORE_FOR
            "EXTRA_FORMS", "JokerRule", "KongPayments", "END_CHECKS", "PASS_LOCKS", "EndTable", "END_SETTLEMENTS",
            "SEAT_FANS", "WIN_MINIMUMS",
            "ScoringRule", "WallEnd", "TILE_SETS", "tile_copies", "SETTLEMENTS",
-           "register_settlement", "CALLS", "WINNERS", "READY", "DISCARD_ORDERS", "check_int", "check_bool",
+           "register_settlement", "CALLS", "WINNERS", "READY", "DISCARD_ORDERS", "VOID_RULES", "check_int", "check_bool",
            "check_choice", "FAN_VALUE_MAX", "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling",
            "DERIVED_OPTIONS", "DealerRule", "DEFAULT_DEALER_RULE"]
 
@@ -76,6 +76,13 @@ READY = ("none", "optional", "required")
 DISCARD_ORDERS = ("", "lone_honours")
 """Rules on which tile must be discarded (:attr:`Ruleset.discard_order`): none, or 温州's
 lone honours first (docs/rules/wenzhou.md §1)."""
+
+VOID_RULES = ("declared", "at_win")
+"""How a ruleset with the ``void_suit`` constraint (缺一门) plays it
+(:attr:`Ruleset.void_rule`): ``"declared"`` — 定缺, each player names his void suit at the
+deal, shown to all, and throws its tiles first (四川, docs/rules/sichuan.md §3);
+``"at_win"`` — the winning hand lacks a suit, nothing is declared and the player may change
+plans during the hand (立四, 保定 缺一门, 安庆 rule set B)."""
 
 
 @dataclass(frozen=True)
@@ -246,6 +253,15 @@ class Ruleset:
         Names of win constraints in :data:`majiang.rules.constraints.CONSTRAINTS`
         (``"void_suit"`` 缺一门, ``"pair_258"`` 二五八将, ``"must_open"`` 开门,
         ``"terminal"`` 幺九, ``"self_draw_only"`` …).  A hand that breaks one does not win.
+    void_rule : {"declared", "at_win"}
+        How the ``void_suit`` constraint is played (:data:`VOID_RULES`; read through
+        :attr:`RuleSpec.declares_void <majiang.rules.model.RuleSpec.declares_void>`):
+        ``"declared"`` (default) — 定缺: each player names a void suit after the deal
+        (shown to all), must throw its tiles first and may not claim them; ``"at_win"`` —
+        缺门 at the win only: no declaration, no throwing order, the winning hand lacks
+        some suit and shanten / advice / the bots count the distance to the nearest such
+        hand (the least over the three suits, re-evaluated at each decision).  Nothing
+        without ``void_suit``.
     ready : {"none", "optional", "required"}
         Ready declaration (报听).
     jokers : JokerRule or None
@@ -369,6 +385,7 @@ class Ruleset:
     source: str = ""
     tile_set: str = "144"
     constraints: tuple = ()
+    void_rule: str = "declared"
     ready: str = "optional"
     jokers: JokerRule | None = None
     wall_end: WallEnd = WallEnd()
@@ -419,6 +436,7 @@ class Ruleset:
                             f"{', '.join(END_CHECKS)}")
         check_choice(self.exchange, f"ruleset {self.name}: exchange", (0, 3))
         check_choice(self.discard_order, f"ruleset {self.name}: discard_order", DISCARD_ORDERS)
+        check_choice(self.void_rule, f"ruleset {self.name}: void_rule", VOID_RULES)
         object.__setattr__(self, "liabilities", tuple(self.liabilities))
         if not all(isinstance(c, Liability) for c in self.liabilities):
             raise RuleError(f"ruleset {self.name}: liabilities must be Liability cases")

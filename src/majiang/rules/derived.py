@@ -87,7 +87,8 @@ def with_void(ruleset: Any = None, void: Any = None) -> Ruleset:
     Raises
     ------
     RuleError
-        ``void`` is not a suit, or the ruleset has no void-suit rule (缺一门).
+        ``void`` is not a suit, the ruleset has no void-suit rule (缺一门), or it plays
+        the void at the win only (:attr:`RuleSpec.declares_void` False: nothing to declare).
     """
     from . import get
     if isinstance(ruleset, RuleSpec):
@@ -96,8 +97,13 @@ def with_void(ruleset: Any = None, void: Any = None) -> Ruleset:
     s = void_index(void)
     if s is None:
         return rs
-    if not rule_spec(rs).void_suit:
+    spec = rule_spec(rs)
+    if not spec.void_suit:
         raise RuleError(f"void={void!r}: {rs.name} has no void suit (缺一门) to declare")
+    if not spec.declares_void:
+        raise RuleError(f"void={void!r}: {rs.name} declares no void suit (no 定缺): its hand "
+                        "must lack a suit only when it wins, whichever suit that is "
+                        "(void_rule 'at_win'); drop void=")
     had = rs.options.get(DECLARED_VOID)
     if had is not None and had != s:
         raise RuleError(f"void={void!r} conflicts with the declared void suit "

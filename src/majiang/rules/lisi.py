@@ -14,7 +14,11 @@ From the public sources (docs/rules/lisi.md, LSA):
 * 108 tiles, suits only (the tile set ``"108"``), three players, 13 tiles (dealer 14);
 * the final hand holds **exactly two suits** (缺一门; melds count) — constraint
   ``void_suit`` (which the shape engine honours) plus ``two_suits`` (a one-suit hand
-  does not win);
+  does not win).  The void is a fact of the **winning hand** only (LSA: "the final
+  hand"; no source names a 定缺): ``void_rule="at_win"`` — nothing is declared at the
+  deal, discards and claims are free, and the player may change the suit he drops
+  during the hand (the bots aim at the least shanten over the three suits, found again
+  at each decision);
   Shanten, ukeire and advice honour the void suit exactly; a one-suit hand still
   reads as ready by shape (the model's ``shape().exact`` is False), its win is refused;
 * forms: 4 sets + a pair (a concealed 1–9 of one suit is three chows, 龙, already a
@@ -95,7 +99,8 @@ def build() -> Ruleset:
         flowers_count_toward_minimum=False, fans=fl, settlement=settle_lisi,
         settlement_params={"dealer": 0, "discarder_ready": False},
         source="docs/rules/lisi.md",
-        tile_set="108", constraints=("void_suit", "two_suits"), ready="required",
+        tile_set="108", constraints=("void_suit", "two_suits"), void_rule="at_win",
+        ready="required",
         wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
         winners="single", scoring=ScoringRule(mode="add"), options={},
         builder="lisi", section="§3.22",

@@ -86,15 +86,18 @@ class ShapeOptions:
         return m or FORM_BITS["regular"]
 
     def game_opts(self, n_melds: int = 0, *, pairs: bool = True, live: Any = None,
-                  fifth: bool | None = None) -> Any:
+                  fifth: bool | None = None, void: bool = False) -> Any:
         """These options as the game kernels' :class:`majiang._core.game.ShapeOpts` (its
         one maker): forms :meth:`mask_for` ``n_melds``, the seven-pairs quad option, no
         caps (4 copies each: the core's table path; the game loop checks the tile set
         itself), the pair mask (``pairs`` False: any pair, the loose pre-check before
-        the win predicate), no void suit (the loop handles 缺一门 by the declared suit),
-        ``fifth`` (None: :attr:`fifth`) and ``live`` (``uint8 (34,)`` copies per kind
-        for live-ukeire counts; None = 4 each)."""
+        the win predicate), the void-suit bits :attr:`void_suits` only with ``void`` (缺门
+        at the win: the bots aim at the nearest hand lacking one of those suits; without
+        it none, as the loop handles 定缺 by the declared suit), ``fifth`` (None:
+        :attr:`fifth`) and ``live`` (``uint8 (34,)`` copies per kind for live-ukeire
+        counts; None = 4 each)."""
         from .._core import game as _cg
         return _cg.ShapeOpts(self.mask_for(n_melds), self.quads, None,
-                             self.pair_mask & ALL_PAIRS if pairs else ALL_PAIRS, 0,
+                             self.pair_mask & ALL_PAIRS if pairs else ALL_PAIRS,
+                             self.void_suits if void else 0,
                              self.fifth if fifth is None else bool(fifth), live)

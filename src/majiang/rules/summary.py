@@ -27,7 +27,9 @@ def describe(rs: Ruleset) -> dict:
     """The facts of ruleset `rs` as plain JSON-ready data: names, section and status,
     coverage (:attr:`~majiang.rules.base.Ruleset.coverage`) with the interpreted facts,
     the rules not played (``missing``) and the facts lost in the sources (``lost``),
-    players, hand size, tiles, calls, forms, win constraints, ready declaration, several
+    players, hand size, tiles, calls, forms, win constraints, how the void-suit rule is
+    played (``void``: ``"declared"`` 定缺, ``"at_win"``, None without one), ready
+    declaration, several
     winners, 血战 / 血流, jokers (None without), scoring, minimum fan, who deals next in a
     match (``next_dealer``: the dealer rule in words, ``stated`` False when the sources
     state none and the usual reading is used, the streak option), the liability (包) cases
@@ -43,7 +45,7 @@ def describe(rs: Ruleset) -> dict:
         "lost": [source_in_words(t) for t in rs.lost],
         "players": rs.players, "hand_size": rs.hand_size, "tiles": rs.tiles,
         "calls": list(rs.calls), "forms": list(rs.forms), "constraints": list(rs.constraints),
-        "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
+        "void": _void(rs), "ready": rs.ready, "winners": rs.winners, "blood": rs.blood,
         "standing_tiles": rs.standing_tiles, "ready_kongs": rs.ready_kongs,
         "jokers": None if j is None else {
             "source": j.source, "copies": j.copies, "claim": j.claim,
@@ -57,6 +59,20 @@ def describe(rs: Ruleset) -> dict:
     }
 
 
+_VOID_WORDS = {
+    "declared": "定缺: each player declares a void suit after the deal (shown to all), "
+                "throws its tiles first and claims none",
+    "at_win": "缺门 at the win: the winning hand lacks a suit; nothing is declared and "
+              "the plan may change during the hand",
+}
+
+
+def _void(rs: Ruleset) -> str | None:
+    """How the void-suit rule (缺一门) is played: ``"declared"`` (定缺), ``"at_win"``, or
+    None without one (:attr:`~majiang.rules.base.Ruleset.void_rule`)."""
+    return rs.void_rule if "void_suit" in rs.constraints else None
+
+
 def _dealer(rs: Ruleset) -> dict:
     rule = rs.next_dealer_rule
     return {"rule": rule.describe(), "stated": rs.dealer_rule is not None,
@@ -66,7 +82,8 @@ def _dealer(rs: Ruleset) -> dict:
 def describe_lines(rs: Ruleset) -> list[str]:
     """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
     players and tiles, calls, forms, the win (constraints, ready, several winners,
-    minimum), jokers when it has them, scoring, who deals next in a match, its liability
+    minimum), the void-suit rule (定缺 or at the win) when it has one, jokers when it has
+    them, scoring, who deals next in a match, its liability
     (包) cases and build options when it has them, and the
     coverage with what is interpreted, not played, or lost in the sources."""
     lines = [
@@ -80,6 +97,8 @@ def describe_lines(rs: Ruleset) -> list[str]:
         f"several winners: {rs.winners}{'; ' + rs.blood if rs.blood else ''}; "
         f"minimum {rs.min_fan}",
     ]
+    if _void(rs):
+        lines.append(f"void     {_VOID_WORDS[_void(rs)]}")
     if rs.standing_tiles or not rs.ready_kongs:
         lines.append("ready    " + "; ".join(
             ([f"{rs.standing_tiles} standing tiles each, discarded only to declare ready "

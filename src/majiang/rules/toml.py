@@ -19,6 +19,7 @@ Format (every key optional except ``base``)::
     [rules]                       # ruleset fields
     min_fan = 1
     constraints = ["void_suit"]   # names from majiang.rules.constraints
+    void_rule = "declared"        # 缺一门 played as 定缺 at the deal | at_win (no declaring)
     winners = "head_bump"         # head_bump | multiple | single
     ready = "optional"            # none | optional | required
     pass_lock = "kind"            # 过水 / 漏和: "" | kind | all
@@ -68,7 +69,7 @@ from .base import (DERIVED_OPTIONS, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, KongPaymen
 __all__ = ["load", "loads", "dumps", "apply"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
-_RULES = {"min_fan", "constraints", "winners", "ready", "cap", "scoring_base",
+_RULES = {"min_fan", "constraints", "void_rule", "winners", "ready", "cap", "scoring_base",
           "pass_lock", "end_checks", "exchange", "kong_payments",
           "end_settlement"}
 
@@ -167,7 +168,7 @@ def apply(data: dict, *, where: str = "<house rules>") -> Ruleset:
             raise RuleError(f"{where}: unknown constraint(s) {bad}; known: "
                             f"{', '.join(sorted(CONSTRAINTS))}")
         changes["constraints"] = tuple(v)
-    for key in ("winners", "ready", "pass_lock", "exchange", "end_settlement"):
+    for key in ("void_rule", "winners", "ready", "pass_lock", "exchange", "end_settlement"):
         if key in rules:
             changes[key] = rules[key]
     if "end_checks" in rules:
@@ -363,8 +364,8 @@ def _toml_value(v: Any) -> str:
     raise RuleError(f"cannot write {v!r} to TOML")
 
 
-_RULE_FIELDS = ("min_fan", "constraints", "winners", "ready", "pass_lock", "end_checks",
-                "exchange", "end_settlement", "kong_payments", "cap", "scoring_base")
+_RULE_FIELDS = ("min_fan", "constraints", "void_rule", "winners", "ready", "pass_lock",
+                "end_checks", "exchange", "end_settlement", "kong_payments", "cap", "scoring_base")
 """The [rules] keys, in the order :func:`dumps` writes them."""
 
 _FIXED_FIELDS = ("players", "hand_size", "calls", "forms", "seven_pairs_quads",

@@ -44,9 +44,13 @@ Rules applied (sources: the ruleset's page in docs/rules/):
   order after the discarder, or the first whose win counts a fan of
   ``ruleset.win_first``, 灌南 七对先胡: :func:`.wins.first_winner`); nothing but a win
   may claim the last discard;
-* 定缺 (rulesets with the ``void_suit`` constraint): each player names a void suit
-  at the deal, must discard that suit's tiles before any other, and may not
-  claim them;
+* 定缺 (rulesets with the ``void_suit`` constraint played as a declaration,
+  :attr:`RuleSpec.declares_void <majiang.rules.model.RuleSpec.declares_void>`): each player
+  names a void suit at the deal, must discard that suit's tiles before any other, and may
+  not claim them; under 缺门 at the win (``Ruleset.void_rule == "at_win"``) nothing is
+  declared, discards and claims are free, the win predicate refuses a hand holding all
+  three suits and the bots aim at the nearest hand lacking a suit (their shape options
+  carry the void-suit bits of the suits the melds leave free);
 * end: a win (the hand ends) or, with ``blood="xuezhan"``, play goes on until
   all but one have won or the wall ends; with ``"xueliu"`` winners stay in
   (their hand is then locked: they draw, win or discard the drawn tile) until

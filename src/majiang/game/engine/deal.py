@@ -20,12 +20,13 @@ def plays_exchange(rs, exchange3) -> bool:
 
 def check_exchange(model, exchange3) -> None:
     """RuleError unless ``exchange3`` is a bool, and True only under a ruleset with 定缺
-    (缺一门, :attr:`RuleSpec.void_suit <majiang.rules.model.RuleSpec.void_suit>`): 换三张 is
-    played before 定缺, so a ruleset without a void suit has no 换三张 to play."""
+    (:attr:`RuleSpec.declares_void <majiang.rules.model.RuleSpec.declares_void>`): 换三张 is
+    played before 定缺, so a ruleset without a declared void suit (none, or 缺门 at the win
+    only) has no 换三张 to play."""
     if not isinstance(exchange3, (bool, np.bool_)):
         raise RuleError(f"exchange3 must be True or False, got {exchange3!r}")
-    if exchange3 and not model.void_suit:
-        raise RuleError(f"exchange3: 换三张 is played before 定缺 (缺一门); {model.name} has no "
+    if exchange3 and not model.declares_void:
+        raise RuleError(f"exchange3: 换三张 is played before 定缺; {model.name} declares no "
                         "void suit")
 
 
@@ -113,8 +114,8 @@ class _Deal:
             self.exchange(order)
         for p in range(n):
             st._changed(p)
-        # 定缺
-        if st.model.void_suit:
+        # 定缺 (not under 缺门 at the win: nothing is declared, RuleSpec.declares_void)
+        if st.model.declares_void:
             for p in order:
                 v = self.pol[p].choose_void(self.views[p]) if hasattr(self.pol[p], "choose_void") \
                     else 0

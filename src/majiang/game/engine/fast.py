@@ -94,7 +94,9 @@ class _FastBridge:
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         model = self.model
         live = np.frombuffer(lb, dtype=np.uint8).copy()
-        so = model.shape(()).game_opts(len(ms), live=live)
+        at_win = model.void_suit and not model.declares_void      # 缺门 at the win: the
+        so = model.shape(ms if at_win else ()).game_opts(         # suits the melds leave
+            len(ms), live=live, void=at_win)                      # free (HandState._strict)
         verdict = (self._judge(ms, seat_wind, jokers, flowers, p)[0] if _players.LOOKAHEAD
                    else None)
         return step_back(np.frombuffer(hb, dtype=np.uint8).copy(), int(jokers), so,
@@ -319,7 +321,8 @@ def _fast_flags(model) -> dict:
         "concealed_kong": int("concealed_kong" in model.calls),
         "multiple": int(rs.winners == "multiple"),
         "blood": {"": 0, "xuezhan": 1, "xueliu": 2}[rs.blood],
-        "void": int(model.void_suit), "pass_lock": {None: 0, "kind": 1, "all": 2}[lock],
+        # 0 no void suit, 1 定缺 (declared at the deal), 2 缺门 at the win (no declaring)
+        "void": (1 if model.declares_void else 2) if model.void_suit else 0, "pass_lock": {None: 0, "kind": 1, "all": 2}[lock],
         "mask": mask, "quads": int(model.seven_pairs_quads),
         "pair_mask": int(model.shape(()).pair_mask) & _ALL_PAIRS,
         "kept": int(we.kept), "per_exposed_kong": int(we.per_exposed_kong),

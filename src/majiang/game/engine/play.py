@@ -68,7 +68,7 @@ def play_hand(ruleset: Any, players: Any = None, *, seed: Any = 0, hand: int = 0
         Play 换三张 before 定缺 (四川 tables; docs/rules/sichuan.md §2): each seat passes
         three tiles of one suit in one random direction.  Also played when the
         ruleset says so (``Ruleset.exchange == 3``).  Refused (RuleError) under a
-        ruleset without 定缺 (no void suit), and when not a bool.
+        ruleset without 定缺 (no void suit, or 缺门 at the win only), and when not a bool.
     deal_only : bool
         Stop after the deal (flowers replaced, jokers turned, 定缺 named):
         ``state.start_hands`` holds each seat's starting tiles (studies of the deal).

@@ -152,6 +152,8 @@ class HandState:
         self.ready_offered = ()            # the kinds a ready ask offers, while it is asked
         self._seat_fan = bool(rs.seat_fan)  # 番 a seat carries on the table (武汉 红中杠 …)
         self.standing = int(rs.standing_tiles)   # 立四: standing tiles per seat (.declare)
+        # 缺门 at the win (no 定缺): the bots' shape options carry the free suits (._strict)
+        self.void_at_win = self.model.void_suit and not self.model.declares_void
         self.hidden_discard = False        # the last discard was a face-down declaration
         self._standing_cache = {}          # standing_declarations, by hand
 
@@ -308,11 +310,13 @@ class HandState:
         """Bot options: the table path of the core (4 copies each), the 2-5-8 pair
         mask, live counts from the tile set less the melds; a declared void suit
         (定缺) has no live tiles (the bot discards it first instead of asking the
-        core for a void suit)."""
+        core for a void suit); under 缺门 at the win (a void suit, not declared) the
+        void-suit bits of the suits the melds leave free, so the shanten is the least
+        over those suits, found again at each decision."""
         live = np.array(sh.caps, dtype=np.uint8)
         if void >= 0:
             live[9 * void:9 * void + 9] = 0
-        return sh.game_opts(n_melds, live=live)
+        return sh.game_opts(n_melds, live=live, void=self.void_at_win)
 
     def waits(self, p):
         """(waits uint8 (34,), joker draw completes) of seat p's 3n+1 hand (shape only)."""
