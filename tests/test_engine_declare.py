@@ -401,16 +401,16 @@ def test_seeded_deal_declarations_zero_sum_and_locked(rs):
 # of them, face down; a player with none left cannot declare (so cannot win).
 
 class Stander(Declarer):
-    """:class:`Declarer` with a chosen 定缺 suit, declaring ``kind`` when asked (None:
-    never), recording the legal discards it is offered."""
+    """:class:`Declarer` declaring ``kind`` when asked (None: never), recording the legal
+    discards it is offered.  立四's void is a condition of the win only (no 定缺,
+    docs/rules/lisi.md §1): a void-suit ask fails the test."""
 
-    def __init__(self, void=2, kind="concealed", **kw):
+    def __init__(self, kind="concealed", **kw):
         super().__init__(kind=kind, **kw)
-        self.void = void
         self.legal = []
 
     def choose_void(self, view):
-        return self.void
+        raise AssertionError("立四 declares no void suit (缺门 at the win only)")
 
     def discard(self, view):
         self.legal.append(sorted(view.legal_discards))
@@ -425,8 +425,8 @@ LISI = ["9p123m456m789m11p34p", "1s2s3s4s9p9p5p6p6s7s8s9s9s", "1s2s3s5s6s7s8s2p6
 
 def _lisi(hands=LISI, draws="2p", dealer_kw=None, p1_kw=None):
     wall = build_test_wall("lisi", hands, draws=draws)
-    pols = [Stander(**(dealer_kw or {"discards": "9p"})), Stander(void=0, **(p1_kw or {})),
-            Stander(void=0)]
+    pols = [Stander(**(dealer_kw or {"discards": "9p"})), Stander(**(p1_kw or {})),
+            Stander()]
     return play_hand("lisi", pols, wall=wall, dealer=0, log=True), pols
 
 
@@ -491,7 +491,7 @@ def test_lisi_a_kind_held_free_and_standing_asks():
 def test_lisi_a_standing_tile_not_declaring_is_illegal():
     hands = LISI
     wall = build_test_wall("lisi", hands, draws="2p")
-    pols = [Stander(discards="1m"), Stander(void=0), Stander(void=0)]
+    pols = [Stander(discards="1m"), Stander(), Stander()]
 
     class Bad(Stander):
         def discard(self, view):
@@ -581,7 +581,7 @@ def test_lisi_no_kong_after_ready():
                 if o[0] == "concealed_kong"]
     loose = dataclasses.replace(majiang.rules.get("lisi"), ready_kongs=True)
     wall = build_test_wall("lisi", hands, draws=draws)
-    pols = [Stander(discards="9p"), Stander(void=0), Stander(void=0)]
+    pols = [Stander(discards="9p"), Stander(), Stander()]
     play_hand(loose, pols, wall=wall, dealer=0)
     assert ("concealed_kong", _t("1p")) in [o for k, opts in pols[0].seen if k == "declare"
                                             for o in opts]
