@@ -413,13 +413,10 @@ class RuleSpec:
 
     @property
     def declares_void(self) -> bool:
-        """定缺 at the deal: the ruleset has the void-suit rule (:attr:`void_suit`) played
-        as a declaration (:attr:`Ruleset.void_rule <majiang.rules.base.Ruleset.void_rule>`
-        ``"declared"``, 四川): each player names a suit after the deal, throws its tiles
-        first and claims none of them.  False under ``"at_win"`` (缺门 at the win only: 立四,
-        保定 缺一门, 安庆 B), where the void suit is whichever the winning hand lacks, and
-        without a void-suit rule.  The game loops, the bots, :func:`with_void
-        <majiang.rules.derived.with_void>` and ``majiang rules`` read this one property."""
+        """定缺 at the deal (四川): a void-suit rule (:attr:`void_suit`) played as a
+        declaration (:attr:`Ruleset.void_rule <majiang.rules.base.Ruleset.void_rule>`
+        ``"declared"``).  False under ``"at_win"`` (立四, 保定 缺一门, 安庆 B: the winning hand
+        lacks whichever suit) and without a void-suit rule."""
         return self.void_suit and self.ruleset.void_rule == "declared"
 
     @property
