@@ -101,6 +101,8 @@ def test_no_void_declaration_under_a_void_at_the_win():
         majiang.Position("123m456m789m55p4p", ruleset="lisi", voids=[2, -1, -1])
     code = main(["shanten", "123m456m789m55p46p", "--rules", "lisi", "--void", "s"])
     assert code != 0
+    with pytest.raises(RuleError, match="lisi declares no void suit"):
+        play_hand("lisi", "random", exchange3=True)          # 换三张 comes before 定缺
 
 
 # ---------------------------------------------------------------- the win, by hand

@@ -26,8 +26,9 @@ def check_exchange(model, exchange3) -> None:
     if not isinstance(exchange3, (bool, np.bool_)):
         raise RuleError(f"exchange3 must be True or False, got {exchange3!r}")
     if exchange3 and not model.declares_void:
-        raise RuleError(f"exchange3: 换三张 is played before 定缺; {model.name} declares no "
-                        "void suit")
+        raise RuleError(f"exchange3: 换三张 is played before 定缺 (缺一门); {model.name} "
+                        + ("declares no void suit (its hand lacks a suit only at the win)"
+                           if model.void_suit else "has no void suit"))
 
 
 def exchange_direction(bitgen, n: int) -> int:
