@@ -15,6 +15,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._errors import CommandError
+from ._rule_options import add_option_arg, load_ruleset
+
 __all__ = [
     "CommandError", "NO_ARRANGEMENT", "Column", "add_json_flag", "add_forms_args",
     "add_rules_arg", "add_indicator_arg", "check_indicator", "read_hand_faces",
@@ -27,11 +30,6 @@ __all__ = [
 NO_ARRANGEMENT = 99
 """Shanten values at or above this mean "no arrangement of these forms exists"
 (e.g. seven pairs asked for a hand with melds)."""
-
-
-class CommandError(Exception):
-    """A problem the command line itself finds (unreadable file, missing
-    argument): reported like a :class:`~majiang.errors.MahjongError`, exit 2."""
 
 
 # --------------------------------------------------------------------------
@@ -68,6 +66,7 @@ def add_rules_arg(parser: argparse.ArgumentParser) -> None:
                         help="ruleset name (majiang rules lists them) or house-rule .toml "
                              "file (default: mcr, Chinese Official rules; plain: any "
                              "complete hand, riichi-style shapes)")
+    add_option_arg(parser)
 
 
 def add_void_arg(parser: argparse.ArgumentParser) -> None:
@@ -144,21 +143,6 @@ class cli_flowers:
         return False
 
 
-def load_ruleset(name: str | None):
-    """The :class:`~majiang.rules.Ruleset` named by ``--rules`` (a registered name or a
-    house-rule ``.toml`` file), or None when no ``--rules`` was given.
-
-    Raises
-    ------
-    RuleError
-        Unknown name, unreadable or invalid file.
-    """
-    if not name:
-        return None
-    from ..rules import get as get_ruleset
-    return get_ruleset(name)
-
-
 def read_hand_faces(hand, ruleset, indicator: str | None):
     """The command line's hand as the library reads it under a joker ruleset once the
     wild kinds are known (a fixed joker, or ``--indicator``): every tile of a wild kind
@@ -200,7 +184,7 @@ def rules_and_forms(args: argparse.Namespace) -> tuple[Any, Any, dict]:
     """
     from ..rules.derived import narrowed, with_indicator, with_void
 
-    ruleset = load_ruleset(args.rules)
+    ruleset = load_ruleset(args.rules, getattr(args, "rule_options", None))
     if getattr(args, "void", None) is not None:     # --void: the declared void suit
         ruleset = with_void(ruleset, args.void)
     indicator = check_indicator(getattr(args, "indicator", None), ruleset)

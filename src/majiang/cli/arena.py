@@ -30,6 +30,7 @@ import argparse
 
 from ._common import (Column, CommandError, add_json_flag, check_plot_path, emit_json,
                       fmt_float, fmt_percent, format_table, stderr_is_terminal, write)
+from ._rule_options import add_option_arg, load_ruleset
 
 HELP = "compare players in the duplicate format (each wall in every seat order)"
 
@@ -41,6 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", dest="player_count", metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--rules", default="mcr", metavar="RULESET",
                         help="ruleset name (majiang rules lists them; default: %(default)s)")
+    add_option_arg(parser)
     parser.add_argument("--walls", type=int, default=100, metavar="N",
                         help="walls to play (default: %(default)s)")
     parser.add_argument("--rotations", choices=("rotate4", "all24"), default="rotate4",
@@ -84,8 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..studies.arena import DEFAULT_RANK_POINTS, arena
 
     if args.player_count is not None:
-        from .. import rules
-        seats = rules.get(args.rules).players
+        seats = load_ruleset(args.rules).players
         raise CommandError(f"arena takes no player count (-n {args.player_count}): name one "
                            f"PLAYER per seat, {seats} under {args.rules}, e.g. majiang arena "
                            + " ".join(["efficiency"] + ["random"] * (seats - 1)))
@@ -96,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         check_plot_path(args.plot)
     progress = stderr_is_terminal() if args.progress is None else args.progress
-    table = arena(list(args.players), args.rules, args.walls, rotations=args.rotations,
+    ruleset = load_ruleset(args.rules, args.rule_options)
+    table = arena(list(args.players), ruleset, args.walls, rotations=args.rotations,
                   seed=args.seed, n_jobs=args.jobs, out=args.out, progress=progress)
     hands = int(table["hands"].max())
     if args.plot:

@@ -78,7 +78,7 @@ def _per_seat(values, n: int, what: str):
 TABLE_OPTIONS = (("hand", "HAND", None), ("discards", "--discards", None),
                  ("melds", "--melds", None), ("seat", "--seat", 0), ("dealer", "--dealer", 0),
                  ("wind", "--wind", 0), ("drawn", "--drawn", None), ("won", "--won", ()),
-                 ("voids", "--voids", None))
+                 ("voids", "--voids", None), ("rule_options", "--option", None))
 """The options that describe the table, which --position gives instead: (attribute,
 option, default)."""
 
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None:
         raise CommandError("danger needs a HAND (or --position)")
     else:
-        rs = load_ruleset(args.rules)
+        rs = load_ruleset(args.rules, args.rule_options)
         n = game_model(rs).players
         pos = Position(args.hand, ruleset=rs, seat=args.seat, dealer=args.dealer,
                        prevalent_wind=args.wind, drawn=args.drawn,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import add_json_flag, emit_json, parse_players, write
+from ._rule_options import add_option_arg, load_ruleset
 
 HELP = "play hands in a row: dealer, streak (連莊) and scores carried from hand to hand"
 
@@ -34,6 +35,7 @@ _HOW = {"self_draw": "self-drawn", "kong_replacement": "kong replacement",
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET",
                         help="ruleset name (majiang rules lists them) or house-rule .toml file")
+    add_option_arg(parser)
     g = parser.add_mutually_exclusive_group()
     g.add_argument("--rounds", type=int, default=None, metavar="R",
                    help="play until the deal has gone round the table R times (default 1)")
@@ -50,9 +52,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..game import play_match
-    from ..rules import get as get_ruleset
 
-    rs = get_ruleset(args.ruleset)
+    rs = load_ruleset(args.ruleset, args.rule_options)
     df = play_match(rs, parse_players(args.players), hands=args.hands, rounds=args.rounds,
                     matches=args.matches, seed=args.seed)
     rows = []

@@ -31,6 +31,7 @@ import argparse
 
 from ._common import (Column, add_indicator_arg, add_json_flag, check_indicator, emit_json,
                       format_table, hand_glyphs, write)
+from ._rule_options import add_option_arg, load_ruleset
 
 HELP = "fans, points and payments of a winning hand (Chinese Official rules unless --rules)"
 
@@ -111,6 +112,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", "--ruleset", dest="ruleset", default="mcr", metavar="NAME|FILE",
                         help="ruleset name or house-rule .toml file (default: %(default)s; "
                              "--ruleset is the same option)")
+    add_option_arg(parser)
     add_indicator_arg(parser)
     add_json_flag(parser)
 
@@ -239,11 +241,10 @@ def unread_flags_note(rescore, result, args, settle) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from ..hand import format_hand
-    from ..rules import get as get_ruleset
     from ..scoring import score
     from ._common import parse_cli_hand
 
-    rs = get_ruleset(args.ruleset)
+    rs = load_ruleset(args.ruleset, args.rule_options)
     hand = parse_cli_hand(" ".join(args.hand), rs)
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     def rescore(**changed):

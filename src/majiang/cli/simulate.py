@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 from ._common import add_json_flag, add_run_args, emit_json, plural, run_options, write
+from ._rule_options import add_option_arg, load_ruleset
 
 HELP = "play N hands with bots under a ruleset and summarise wins, draws and fans"
 
@@ -44,6 +45,7 @@ TOP_FANS = 10
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ruleset", metavar="RULESET",
                         help="ruleset name (majiang rules lists them) or house-rule .toml file")
+    add_option_arg(parser)
     add_run_args(parser, hands=100,
                  out_help="resumable run directory: one Parquet file per finished chunk "
                           "and a manifest; rerun the same command to resume")
@@ -138,10 +140,9 @@ def _ci(d: dict, fmt) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..game import simulate
-    from ..rules import get as get_ruleset
 
     players, options = run_options(args)
-    rs = get_ruleset(args.ruleset)
+    rs = load_ruleset(args.ruleset, args.rule_options)
     table = simulate(rs, args.n, players=players, seed=args.seed, **options)
     s = summarize(table, rs)
     s["players"] = args.players or "efficiency"

@@ -66,7 +66,7 @@ from ..errors import RuleError
 from .base import (DERIVED_OPTIONS, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, KongPayments, Ruleset,
                    check_int)
 
-__all__ = ["load", "loads", "dumps", "apply"]
+__all__ = ["load", "loads", "dumps", "apply", "option_value", "with_options", "knobs"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
 _RULES = {"min_fan", "constraints", "void_rule", "winners", "ready", "cap", "scoring_base",
@@ -312,11 +312,31 @@ def with_options(rs: Ruleset, **options: Any) -> Ruleset:
     """
     from . import BUILDERS, BUILTIN_NAMES, get
     if rs.name in BUILTIN_NAMES and get(rs.name) is rs and rs.builder in BUILDERS:
-        _check_keys(options, set(rs.options), f"the options of {rs.name}", "with_options")
-        return BUILDERS[rs.builder](**{**knobs(rs), **options})
+        where = "with_options"
+        _check_keys(options, set(rs.options), f"the options of {rs.name}", where)
+        options, _ = _merge_shared(rs, dict(options), {}, where)     # cap "none" as in a file
+        try:
+            return BUILDERS[rs.builder](**{**knobs(rs), **options})
+        except TypeError as exc:
+            raise RuleError(f"{where}: bad option value: {exc}") from None
     data = tomllib.loads(dumps(rs))
     data.setdefault("options", {}).update(options)
     return apply(data, where=f"ruleset {rs.name}")
+
+
+def option_value(text: str) -> Any:
+    """A build option's value written as a house-rule file's ``[options]`` table writes
+    it, read by the same TOML reader: ``true`` / ``false``, an integer, a float, a quoted
+    string or an array (``min_fan=3``, ``chong_guan_bao=false``, ``personal="double"``);
+    a bare word that is no TOML value (``double``, ``none``) is that word as a string, as
+    a shell drops the quotes.  ``cap`` ``"none"`` then means no cap, as in a file
+    (:func:`with_options`).  Whether the value suits the option is the builder's check."""
+    if "\n" not in text and "\r" not in text:
+        try:
+            return tomllib.loads(f"v = {text}")["v"]
+        except tomllib.TOMLDecodeError:
+            pass
+    return text.strip()
 
 
 def changed_options(rs: Ruleset) -> dict:

@@ -1,0 +1,89 @@
+"""``--option KEY=VALUE``: a ruleset's build options on the command line.
+
+The keys are the ones ``majiang rules NAME`` lists under ``options`` (and a house-rule
+file writes in its ``[options]`` table, ``majiang rules NAME --toml``); the values are
+read as that file reads them (:func:`majiang.rules.toml.option_value`: ``true`` /
+``false``, numbers, words), and the ruleset is built again with them
+(:func:`majiang.rules.toml.with_options`), so ``--rules wuhan --option min_fan=3``
+plays the same rules as a file ``base = "wuhan"`` with ``[options] min_fan = 3``.
+Given with a house-rule file, the flag wins over the file's value.  Every command that
+takes a ruleset reads its ruleset through :func:`load_ruleset`.
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from ._errors import CommandError
+
+__all__ = ["add_option_arg", "load_ruleset", "with_cli_options"]
+
+FLAG = "--option"
+
+
+def add_option_arg(parser: argparse.ArgumentParser) -> None:
+    """``--option KEY=VALUE`` (repeatable, into ``args.rule_options``)."""
+    parser.add_argument(FLAG, dest="rule_options", action="append", default=None,
+                        metavar="KEY=VALUE",
+                        help="a build option of the ruleset, as in a house-rule .toml file's "
+                             "[options] (the keys majiang rules NAME lists; values true/false, "
+                             "numbers or words), e.g. --option min_fan=3; repeatable; wins "
+                             "over the same option in a .toml file")
+
+
+def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
+                 default: str | None = None):
+    """The :class:`~majiang.rules.Ruleset` named by ``--rules`` (a registered name or a
+    house-rule ``.toml`` file) with the ``--option`` values `options` applied
+    (:func:`with_cli_options`); None when neither a name nor `default` is given and no
+    option either (an option without ``--rules`` applies to `default`, else to the
+    library's default, Chinese Official rules).
+
+    Raises
+    ------
+    RuleError
+        Unknown name, unreadable or invalid file.
+    CommandError
+        A bad ``--option`` (see :func:`with_cli_options`).
+    """
+    from ..rules import get as get_ruleset
+    name = name or default
+    if not name and not options:
+        return None
+    return with_cli_options(get_ruleset(name or "mcr"), options)
+
+
+def with_cli_options(rs: Any, options: Sequence[str] | None) -> Any:
+    """`rs` built again with the ``--option KEY=VALUE`` texts `options` (a later value
+    of one key wins); `rs` itself when there are none.
+
+    Raises
+    ------
+    CommandError
+        An option without ``=``, a key the ruleset does not take, a value its builder
+        refuses: one line naming the ruleset's option keys.
+    """
+    from ..errors import RuleError
+    from ..rules.toml import knobs, option_value, with_options
+    if not options:
+        return rs
+    keys = tuple(knobs(rs))
+    valid = (f"the options of {rs.name}: {', '.join(keys)}" if keys
+             else f"{rs.name} takes no options")
+    values: dict[str, Any] = {}
+    for text in options:
+        key, eq, value = text.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            example = key if key in keys else keys[0] if keys else "KEY"
+            raise CommandError(f"{FLAG} {text!r}: expected KEY=VALUE, e.g. {FLAG} "
+                               f"{example}=VALUE; {valid}")
+        if key not in keys:
+            raise CommandError(f"{FLAG} {text}: unknown option {key!r}; {valid}")
+        values[key] = option_value(value)
+    try:
+        return with_options(rs, **values)
+    except RuleError as exc:
+        message = str(exc).removeprefix("with_options: ")
+        raise CommandError(f"{FLAG}: {message}; {valid}") from None

@@ -1,0 +1,132 @@
+"""``--option KEY=VALUE``: a ruleset's build options on the command line, read as a
+house-rule file reads them (majiang.rules.toml.option_value / with_options)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from majiang import rules
+from majiang.cli import build_parser, main
+from majiang.rules.toml import option_value, with_options
+
+# 武汉: an opened hand (开口: 1 personal 番) waiting on 5m for the 将 (pair); a 屁胡,
+# 5 points, 0 hand 番 (docs/rules/wuhan.md §2: HZ counts 1 番 per 大胡 pattern, 0 for a
+# 屁胡, plus the winner's personal 番).  With --seat-fan N the count is 0 + 1 + N.
+WUHAN = ["score", "[234m]456p789s222s5m", "--win", "5m", "--rules", "wuhan"]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str, *needles: str) -> None:
+    assert code == 2
+    assert err.startswith("majiang: error: --option") and err.count("\n") == 1, err
+    for n in needles:
+        assert n in err, err
+
+
+@pytest.mark.parametrize("text, value", [
+    ("3", 3), ("0", 0), ("true", True), ("false", False), ("1.5", 1.5),
+    ("double", "double"), ('"double"', "double"), ("none", "none"), ("[1, 2]", [1, 2]),
+    (' "two words" ', "two words"), ("a\nb = 1", "a\nb = 1"),
+])
+def test_values_read_as_a_house_rule_file_reads_them(text, value):
+    got = option_value(text)
+    assert got == value and type(got) is type(value)
+
+
+def test_every_command_that_takes_a_ruleset_takes_option():
+    parser = build_parser()
+    takes = set()
+    for name, sub in parser.subcommand_parsers.items():
+        flags = {s for a in sub._actions for s in a.option_strings}
+        positional = {a.dest for a in sub._actions if not a.option_strings}
+        if "--rules" in flags or "ruleset" in positional:
+            assert "--option" in flags, name
+            takes.add(name)
+    assert takes == {"advise", "danger", "shanten", "score", "simulate", "match", "arena"}
+
+
+def test_min_fan_option_in_score_hand_worked(capsys):
+    code, out, _ = run(capsys, *WUHAN, "--seat-fan", "1")
+    assert code == 0 and "payment  E +5  S -5" in out          # no minimum by default
+    code, out, _ = run(capsys, *WUHAN, "--seat-fan", "1", "--option", "min_fan=3")
+    assert code == 0 and "not a win" in out and "= 2" in out   # 0 + 1 + 1 < 3
+    code, out, _ = run(capsys, *WUHAN, "--seat-fan", "2", "--option", "min_fan=3")
+    assert code == 0 and "payment  E +5  S -5" in out          # 0 + 1 + 2 = 3
+
+
+def test_flag_and_file_build_the_same_ruleset(capsys, tmp_path):
+    path = tmp_path / "hz.toml"
+    path.write_text('base = "wuhan"\n[options]\nmin_fan = 3\n', encoding="utf-8")
+    by_file = run(capsys, *WUHAN[:-1], str(path), "--seat-fan", "1", "--json")
+    by_flag = run(capsys, *WUHAN, "--seat-fan", "1", "--option", "min_fan=3", "--json")
+    a, b = (json.loads(out.replace("wuhan+house", "wuhan")) for _, out, _ in (by_file, by_flag))
+    assert a["settlement"] is None and b["settlement"] is None
+    assert {k: v for k, v in a.items() if k != "ruleset"} == \
+        {k: v for k, v in b.items() if k != "ruleset"}
+    # the flag wins over the file's value
+    code, out, _ = run(capsys, *WUHAN[:-1], str(path), "--seat-fan", "1",
+                       "--option", "min_fan=0")
+    assert code == 0 and "payment  E +5  S -5" in out
+
+
+def test_later_option_wins_and_words_need_no_quotes(capsys):
+    code, out, _ = run(capsys, *WUHAN, "--seat-fan", "1", "--option", "min_fan=3",
+                       "--option", "min_fan=2", "--option", "personal=none")
+    assert code == 0 and "payment  E +5  S -5" in out          # 2 >= 2
+
+
+def test_unknown_key_names_the_valid_ones(capsys):
+    code, _, err = run(capsys, *WUHAN, "--option", "min_fans=3")
+    one_line_error(code, err, "'min_fans'", "small, big, personal, concealed_kong_fan, cap, "
+                                            "min_fan")
+
+
+def test_option_without_equals(capsys):
+    code, _, err = run(capsys, *WUHAN, "--option", "min_fan")
+    one_line_error(code, err, "KEY=VALUE", "min_fan=VALUE", "the options of wuhan")
+
+
+def test_bad_value(capsys):
+    code, _, err = run(capsys, *WUHAN, "--option", "min_fan=abc")
+    one_line_error(code, err, "min_fan", "'abc'", "the options of wuhan")
+    code, _, err = run(capsys, *WUHAN, "--option", "min_fan=True")    # TOML says true
+    one_line_error(code, err, "min_fan", "'True'")
+
+
+def test_ruleset_without_options(capsys):
+    code, _, err = run(capsys, "score", "123m456p789s111z2z", "--win", "2z", "--rules",
+                       "plain", "--option", "x=1")
+    one_line_error(code, err, "plain takes no options")
+
+
+def test_cap_none_as_in_a_file():
+    sichuan = rules.get("sichuan")
+    assert sichuan.scoring.cap is not None
+    assert with_options(sichuan, cap="none").scoring.cap is None
+    assert rules.loads('base = "sichuan"\n[options]\ncap = "none"\n').scoring.cap is None
+
+
+def test_match_plays_the_option(capsys):
+    from majiang.game import play_match
+    code, out, err = run(capsys, "match", "changsha", "--hands", "4", "--option", "birds=0",
+                         "--json")
+    assert code == 0, err
+    rs = with_options(rules.get("changsha"), birds=0)
+    df = play_match(rs, None, hands=4, seed=0)
+    assert json.loads(out)["hands"][-1]["scores"] == [int(x) for x in df["scores"].iloc[-1]]
+    code, _, err = run(capsys, "simulate", "changsha", "-n", "2", "--option", "bird=0")
+    one_line_error(code, err, "'bird'", "birds")
+
+
+def test_shanten_and_danger_take_option(capsys):
+    code, _, err = run(capsys, "shanten", "123m456p789s11z22z", "--option", "bogus=1")
+    one_line_error(code, err, "'bogus'", "the options of mcr")
+    code, _, err = run(capsys, "danger", "123m456p789s11z22z", "--rules", "sichuan",
+                       "--option", "bogus=1")
+    one_line_error(code, err, "'bogus'", "the options of sichuan")
