@@ -61,6 +61,23 @@ EXIT_INTERRUPT = 130
 """Exit code after Ctrl-C (128 + SIGINT), never turned into a bad-input error."""
 
 
+class _SubParser(argparse.ArgumentParser):
+    """A subcommand's parser: a usage error prints argparse's two lines, the usage
+    shortened to one (``usage: majiang simulate [options] RULESET``: the positional
+    arguments; ``--help`` lists the options) rather than every option wrapped over
+    several lines, then ``majiang simulate: error: ...``."""
+
+    def format_short_usage(self) -> str:
+        formatter = self._get_formatter()
+        positionals = [a for a in self._actions if not a.option_strings]
+        formatter.add_usage(None, positionals, [], prefix="")
+        tail = formatter.format_help().strip().removeprefix(self.prog).strip()
+        return f"usage: {self.prog} [options] {tail}".rstrip() + "\n"
+
+    def error(self, message: str):
+        self.exit(2, f"{self.format_short_usage()}{self.prog}: error: {message}\n")
+
+
 class _Parser(argparse.ArgumentParser):
     """The top-level parser; it keeps each subcommand's parser so that an unknown
     option is reported with that subcommand's usage."""
@@ -78,7 +95,8 @@ def build_parser() -> _Parser:
                     "[...], concealed kongs in {...}), Chinese (一万 五筒 九条 东) or tile "
                     "glyphs.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_SubParser)
     parser.subcommand_parsers = {}
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"{__name__}.{name}")
