@@ -119,22 +119,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def cap_note(result, rs) -> str | None:
     """``"capped at 3 fan (x8); 4 fan counted"`` when the ruleset's cap lowered the
-    points of `result`, else None.  The result says so itself (``capped`` and
+    points of `result`, else None (totals in the ruleset's unit,
+    :meth:`majiang.rules.points.ScoringRule.total_text`).  The result says so itself (``capped`` and
     ``cap_text()`` of :class:`~majiang.scoring.RegionalResult`, custom points functions
     included); for a result without them, the rule of
     :meth:`majiang.rules.Ruleset.points`: the cap applies in the ``add`` and ``double``
     modes unless a limit fan (``scoring.limit``) was scored."""
+    sc = rs.scoring
     if hasattr(result, "capped"):
         if not result.capped:
             return None
         text = result.cap_text() if hasattr(result, "cap_text") else ""
-        return f"{text or 'capped'}; {result.total} fan counted"
-    sc = rs.scoring
+        return f"{text or 'capped'}; {sc.total_text(result.total)} counted"
     if sc.mode not in ("add", "double") or sc.cap is None or result.total <= sc.cap:
         return None
     if sc.limit & {f.id for f in result.fans}:
         return None
-    return f"capped at {sc.cap} fan; {result.total} fan counted"
+    return f"capped at {sc.total_text(sc.cap)}; {sc.total_text(result.total)} counted"
 
 
 def no_win_note(result) -> str:
@@ -279,6 +280,7 @@ def run(args: argparse.Namespace) -> int:
         d = result.to_dict()
         d["glyphs"] = hand_glyphs(hand)
         d["capped"] = capped is not None
+        d["total_unit"] = None if rs.scoring.mode == "custom" else rs.scoring.unit
         if not wins:
             d["settlement_note"] = f"{why}: not a win, nothing is paid"
         elif not ctx.self_drawn:
@@ -325,7 +327,7 @@ def run(args: argparse.Namespace) -> int:
         write(f"total    {result.total} (the values added; the points follow the ruleset's "
               f"own formula){note}")
     else:
-        write(f"total    {result.total} fan{note}")
+        write(f"total    {rs.scoring.total_text(result.total)}{note}")
     if not wins:
         if hasattr(result, "points"):
             write(f"points   {result.points}")

@@ -19,7 +19,7 @@ points and settlements (:mod:`.points`) and the table rules of the game engine
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -638,7 +638,8 @@ class Ruleset:
         extra forms, a reduced tile set or a non-additive scoring rule."""
         return (self.jokers is not None or bool(self.constraints) or bool(self.win_minimum)
                 or any(f in EXTRA_FORMS for f in self.forms)
-                or self.scoring != _ADDITIVE or self.tile_set not in ("136", "144"))
+                or replace(self.scoring, unit=_ADDITIVE.unit) != _ADDITIVE   # (a unit is a name)
+                or self.tile_set not in ("136", "144"))
 
     def joker_kind(self, indicator: Any = None) -> int:
         """The wild kind of this ruleset for a turned `indicator` (kind or tile name).

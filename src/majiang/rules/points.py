@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..errors import RuleError
 from .checks import check_int
 
-__all__ = ["ScoringRule", "POINTS_FUNCTIONS", "fan_product", "FAN_VALUE_MAX",
+__all__ = ["ScoringRule", "UNITS", "POINTS_FUNCTIONS", "fan_product", "FAN_VALUE_MAX",
            "FAN_DOUBLINGS_MAX", "DOUBLINGS_MAX", "doubling", "SETTLEMENTS",
            "register_settlement", "settle_points", "settle_everyone"]
 
@@ -41,6 +41,9 @@ def doubling(n: int) -> int:
 
 POINTS_FUNCTIONS: dict[str, Callable] = {}
 
+UNITS = ("fan", "points")
+"""The units of a fan table (:attr:`ScoringRule.unit`): 番, or the points themselves."""
+
 
 def fan_product(fans: Mapping, rs, tag: str | None = None) -> int:
     """The product of ``value ** count`` over the counted `fans` (``{fan id: count}``),
@@ -66,6 +69,12 @@ class ScoringRule:
     (螺山 和 × 2^台).  ``cap`` is in fan units (``None``: no cap); fans listed in
     ``limit`` (limit hands such as 十三幺 in 广东) are paid at their own value and
     break the cap.
+
+    ``unit``: what the fan values and a win's total count, as the ruleset's sources name
+    them (:data:`UNITS`): ``"fan"`` (番, the default: MCR, 四川, 广东 …) or ``"points"``
+    (the table's values are the points themselves, e.g. 武汉's 屁胡 5 / 大胡 15, which
+    are no 番: its 3-番 minimum counts 番 another way).  In ``"custom"`` mode the total is
+    the values added, no count in either unit (:meth:`total_text`).
     """
 
     mode: str = "add"
@@ -73,6 +82,7 @@ class ScoringRule:
     cap: int | None = None
     limit: frozenset = frozenset()
     function: str = ""
+    unit: str = "fan"
 
     def __post_init__(self) -> None:
         if self.mode not in ("add", "double", "custom"):
@@ -84,6 +94,19 @@ class ScoringRule:
         object.__setattr__(self, "limit", frozenset(self.limit))
         if self.mode == "custom" and self.function not in POINTS_FUNCTIONS:
             raise RuleError(f"unknown points function {self.function!r}")
+        if self.unit not in UNITS:
+            raise RuleError(f"scoring unit must be one of {', '.join(UNITS)}, got "
+                            f"{self.unit!r}")
+
+    def total_text(self, total: int) -> str:
+        """A win's total in the ruleset's unit: ``"8 fan"``, ``"5 points"`` (one point:
+        ``"1 point"``); in ``"custom"`` mode the bare number (the values added, which the
+        points function reads: no count of fan or points)."""
+        if self.mode == "custom":
+            return str(total)
+        if self.unit == "points":
+            return f"{total} point{'' if total == 1 else 's'}"
+        return f"{total} {self.unit}"
 
 
 # ---------------------------------------------------------------- settlements

@@ -50,7 +50,8 @@ def describe(rs: Ruleset) -> dict:
         "jokers": None if j is None else {
             "source": j.source, "copies": j.copies, "claim": j.claim,
             "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
-        "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap},
+        "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap,
+                    "unit": rs.scoring.unit},
         "min_fan": rs.min_fan, "next_dealer": _dealer(rs), "options": dict(rs.options),
         "liability": [c.describe() for c in rs.liabilities],
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
@@ -111,7 +112,8 @@ def describe_lines(rs: Ruleset) -> list[str]:
                      f"be claimed {j.be_claimed}; fifth copy {j.fifth_copy}")
     sc = rs.scoring
     lines.append(f"scoring  {sc.mode}, base {sc.base}, cap {sc.cap}"
-                 + (f", {sc.function}" if sc.function else ""))
+                 + (f", {sc.function}" if sc.function else "")
+                 + ("" if sc.unit == "fan" else f"; fan values in {sc.unit}"))
     d = _dealer(rs)
     lines.append(f"dealer   {d['rule']}"
                  + ("" if d["stated"] else " (not stated: the usual reading)")
