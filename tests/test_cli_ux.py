@@ -2,6 +2,9 @@
 score's total, the statistics ``simulate`` prints, where the rule notes are."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from majiang.cli import SUBCOMMANDS, main
@@ -38,3 +41,93 @@ def test_every_command_names_its_positionals_in_the_short_usage(capsys, command)
     assert second.endswith("--no-such-flag") or "required" in second
     code, out, _ = run(capsys, command, "--help")      # --help keeps the whole usage
     assert code == 0 and out.startswith(f"usage: majiang {command} [-h] ")
+
+
+# ---------------------------------------------------------------- units of a total
+# 武汉 (docs/rules/wuhan.md §2): 屁胡 5 points, its 3-番 minimum counted another way
+WUHAN = ["score", "[234m]456p789s222s5m", "--win", "5m", "--rules", "wuhan"]
+
+
+def test_wuhan_total_is_in_points_next_to_its_fan_minimum(capsys):
+    code, out, _ = run(capsys, *WUHAN, "--seat-fan", "1", "--option", "min_fan=3")
+    assert code == 0
+    total = next(line for line in out.splitlines() if line.startswith("total"))
+    assert total.startswith("total    5 points  (below the 3-番 minimum")
+    assert " fan" not in total.split("(")[0]
+    code, out, _ = run(capsys, *WUHAN, "--json")
+    assert json.loads(out)["total_unit"] == "points"
+
+
+def test_mcr_total_stays_in_fan(capsys):
+    # only the unit is checked here (the fans are the scorer's tests)
+    code, out, _ = run(capsys, "score", "123m456p789s1122z", "--win", "1z")
+    assert code == 0
+    assert re.search(r"^total    \d+ fan$", out, re.M)
+    code, out, _ = run(capsys, "score", "123m456p789s1122z", "--win", "1z", "--json")
+    assert json.loads(out)["total_unit"] == "fan"
+
+
+def test_unit_is_checked_and_shown():
+    from majiang import rules
+    from majiang.errors import RuleError
+    from majiang.rules.points import ScoringRule
+    with pytest.raises(RuleError, match="unit"):
+        ScoringRule(unit="番")
+    assert ScoringRule().total_text(8) == "8 fan"
+    assert ScoringRule(unit="points").total_text(1) == "1 point"
+    assert ScoringRule(mode="custom", function="luoyuan").total_text(3) == "3"
+    assert rules.describe(rules.get("wuhan"))["scoring"]["unit"] == "points"
+    assert not rules.get("mcr").extended            # a unit changes no computation
+
+
+# ---------------------------------------------------------------- simulate statistics
+def _simulate(capsys, name: str, n: int = 30) -> str:
+    code, out, err = run(capsys, "simulate", name, "-n", str(n), "--jobs", "1")
+    assert code == 0, err
+    return out
+
+
+def test_luoyuan_simulate_prints_points_not_a_zero_fan_total(capsys):
+    out = _simulate(capsys, "luoyuan")
+    assert "fan total" not in out and "0.00 [0.00, 0.00]" not in out
+    m = re.search(r"^mean points of a win +(\d+\.\d+)", out, re.M)
+    assert m and float(m.group(1)) >= 1        # 罗源: every win is worth points
+
+
+def test_simulate_prints_the_total_in_the_ruleset_unit(capsys):
+    mcr = _simulate(capsys, "mcr", 12)
+    assert "mean fan total of a win" in mcr and "mean points" not in mcr   # the same number
+    wuhan = _simulate(capsys, "wuhan", 12)
+    assert "fan total" not in wuhan and "mean points of a win" in wuhan
+    sichuan = _simulate(capsys, "sichuan", 12)               # 番 double: both differ
+    assert "mean fan total of a win" in sichuan and "mean points of a win" in sichuan
+
+
+def test_changsha_fan_shares_overlap_and_say_so(capsys):
+    """小胡 + 小胡自摸 add to more than 100 % because every 小胡自摸 win is also a 小胡 win
+    (a self-drawn 小胡 scores both: 1 + 1, docs/rules/changsha.md §2); counted here from
+    the hands themselves."""
+    from majiang import rules
+    from majiang.game import simulate
+    from majiang.game.runner import SELF_DRAWN
+    n = 40
+    out = _simulate(capsys, "changsha", n)
+    assert "a win can score several, so the shares overlap" in out
+    table = simulate(rules.get("changsha"), n, seed=0, n_jobs=1)
+    wins = [(t, {str(f[0]) for f in fans})
+            for ts, per_win in zip(table["win_types"], table["fans"])
+            for t, fans in zip(ts, per_win)]
+    big = {f.chinese for f in rules.get("changsha").fans} - {"小胡", "小胡自摸"}
+    small = [t for t, names in wins if not names & big]
+    small_self = [t for t in small if t in SELF_DRAWN]
+    assert small and small_self
+    for t, names in wins:         # the partition: a win is 小胡 or has a 大胡, not both
+        assert ("小胡" in names) != bool(names & big)
+        assert ("小胡自摸" in names) == ("小胡" in names and t in SELF_DRAWN)
+
+    def share(name):
+        return float(re.search(rf"(?<!\S){name} [A-Za-z -]+? (\d+\.\d)%", out).group(1))
+    assert share("小胡") == pytest.approx(round(100 * len(small) / len(wins), 1))
+    assert share("小胡自摸") == pytest.approx(round(100 * len(small_self) / len(wins), 1))
+    # the classes that do not overlap (小胡 wins, wins with a 大胡) are every win once
+    assert len(small) + sum(bool(names & big) for _, names in wins) == len(wins)

@@ -11,8 +11,12 @@ of each seat twice, by absolute seat (the same player every hand while the
 dealer rotates) and by seat from the dealer (dealer, dealer+1 = 下家 …), a seat's
 rate being the share of hands it won at least once; the share of wins by
 self-draw (自摸, 杠上开花 included), the drawn-hand (荒庄, no winner) rate, the
-mean number of wall draws per hand, the mean fan total of a win and the most
-frequent fans (the share of wins that scored each).
+mean number of wall draws per hand, the mean fan total of a win (when the ruleset's
+fan values are 番 that add or double) and the mean points of a win (when they are not
+the same number: doubling, a base, the ruleset's own points formula, values in points),
+and the most frequent fans (the share of wins that scored each: one win scores
+several fans, e.g. 长沙 小胡 with 小胡自摸, so the shares overlap and add to more than
+100 %).
 
 Players: random, efficiency, expert (one per seat, comma-separated; one name for every
 seat).
@@ -118,6 +122,8 @@ def summarize(table, ruleset) -> dict:
         "drawn_rate": _row(z, "draw_rate"),
         "mean_draws": _row(z, "mean_draws"),
         "mean_fan_total": _row(z, "mean_fan_total"),
+        "mean_points": _row(z, "mean_points"),
+        "total_unit": None if ruleset.scoring.mode == "custom" else ruleset.scoring.unit,
         "top_fans": [{"fan": r.key, "wins": int(round(r.value * r.n)), "share": float(r.value),
                       "lo": float(r.lo), "hi": float(r.hi)} for r in fans.itertuples()],
         "intervals": "95% (wilson for shares, t for means; clustered by hand when a hand "
@@ -172,8 +178,13 @@ def run(args: argparse.Namespace) -> int:
     write(f"self-draw share of wins  {_ci(s['self_draw_share'], _pct)}")
     write(f"drawn hands (荒庄)       {_ci(s['drawn_rate'], _pct)}")
     write(f"mean draws per hand      {_ci(s['mean_draws'], lambda x: f'{x:.1f}')}")
-    write(f"mean fan total of a win  {_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
+    sc = rs.scoring
+    if sc.mode != "custom" and sc.unit == "fan":
+        write(f"mean fan total of a win  {_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
+    if sc.mode != "add" or sc.base != 1 or sc.unit != "fan":
+        write(f"mean points of a win     {_ci(s['mean_points'], lambda x: f'{x:.2f}')}")
     if s["top_fans"]:
-        write("top fans (share of wins) " + "  ".join(f"{f['fan']} {_pct(f['share'])}"
-                                                       for f in s["top_fans"]))
+        write("top fans (share of wins that scored each; a win can score several, so the "
+              "shares overlap)")
+        write("         " + "  ".join(f"{f['fan']} {_pct(f['share'])}" for f in s["top_fans"]))
     return 0
