@@ -202,7 +202,8 @@ def test_cli_json_gives_lists(capsys):
     rows = json.loads(capsys.readouterr().out)
     row = next(r for r in rows if r["ruleset"] == "hefei")
     assert row["status"] == "interpreted" and row["missing"] == [] and row["lost"] == []
-    assert row["interpreted"][0].startswith("Changsha values (majiang rule notes 'hefei' §1)")
+    assert row["interpreted"][0].startswith(
+        "Changsha values (rule notes 'hefei' §1 (majiang rules hefei --notes))")
     row = next(r for r in rows if r["ruleset"] == "shenyang")
     assert isinstance(row["lost"], list) and any("闭门炮" in t for t in row["lost"])
     assert not any("闭门炮" in t for t in row["missing"])

@@ -131,3 +131,78 @@ def test_changsha_fan_shares_overlap_and_say_so(capsys):
     assert share("小胡自摸") == pytest.approx(round(100 * len(small_self) / len(wins), 1))
     # the classes that do not overlap (小胡 wins, wins with a 大胡) are every win once
     assert len(small) + sum(bool(names & big) for _, names in wins) == len(wins)
+
+
+# ---------------------------------------------------------------- rule notes
+def test_rules_cite_notes_a_user_can_open(capsys):
+    """`majiang rules --all` cited "majiang rule notes 'hefei' §1", a page that did not
+    ship; now the citation names the command that prints it, and the command does."""
+    code, out, _ = run(capsys, "rules", "--all")
+    assert code == 0
+    hefei = next(line for line in out.splitlines() if " hefei " in line)
+    assert "rule notes 'hefei' §1 (majiang rules hefei --notes)" in hefei
+    code, page, err = run(capsys, "rules", "hefei", "--notes")
+    assert code == 0 and err == ""
+    assert page.startswith("# §3.8 合肥麻将 (Hefei)")
+    assert "## 1." in page                                 # the §1 the citation names
+
+
+def test_every_cited_page_prints(capsys):
+    from majiang import rules
+    from majiang.rules.notes import page_of, pages
+    listed = pages()
+    assert {"sichuan", "common", "hefei"} <= set(listed) and "README" not in listed
+    for name in rules.BUILTIN_NAMES:
+        page = page_of(rules.get(name))
+        assert page in listed, name
+        code, out, _ = run(capsys, "rules", name, "--notes")
+        assert code == 0 and out.startswith("# "), name
+
+
+def test_notes_errors(capsys):
+    code, _, err = run(capsys, "rules", "nosuch", "--notes")
+    assert code == 2 and "neither a ruleset nor a rule-notes page" in err and "sichuan" in err
+    code, _, err = run(capsys, "rules", "sichuan", "--notes", "--toml")
+    assert code == 2 and "leave out --toml" in err
+    code, out, _ = run(capsys, "rules", "--notes")
+    assert code == 0 and "common" in out
+
+
+def test_the_packaged_copy_is_read_first(monkeypatch, tmp_path):
+    from majiang.rules import notes
+    (tmp_path / "sichuan.md").write_text("# packaged copy\n", encoding="utf-8")
+    monkeypatch.setattr(notes, "PACKAGED", tmp_path)
+    assert notes.notes_dir() == tmp_path and notes.notes_text("sichuan") == "# packaged copy\n"
+    monkeypatch.setattr(notes, "PACKAGED", tmp_path / "missing")
+    monkeypatch.setattr(notes, "CHECKOUT", tmp_path / "missing")
+    from majiang.errors import RuleError
+    with pytest.raises(RuleError, match="not in this installation"):
+        notes.notes_text("sichuan")
+
+
+def test_setup_ships_the_rule_notes(monkeypatch, tmp_path):
+    """setup.py copies docs/rules/*.md into the built package's data/rule_notes (where
+    majiang.rules.notes.PACKAGED looks), and MANIFEST.in puts them in the sdist.  Run with
+    the build tools stubbed: only the copying is checked here, not a whole build."""
+    import runpy
+    import sys
+    import types
+    from pathlib import Path
+
+    import setuptools
+    from majiang.rules import notes
+    root = Path(__file__).resolve().parents[1]
+    cython = types.ModuleType("Cython")
+    build = types.ModuleType("Cython.Build")
+    build.cythonize = lambda *a, **k: []
+    monkeypatch.setitem(sys.modules, "Cython", cython)
+    monkeypatch.setitem(sys.modules, "Cython.Build", build)
+    monkeypatch.setattr(setuptools, "setup", lambda **kw: kw)
+    ns = runpy.run_path(str(root / "setup.py"), run_name="setup_under_test")
+    copied = ns["copy_rule_notes"](str(tmp_path))
+    dest = tmp_path / "majiang" / "data" / "rule_notes"
+    assert len(copied) == len(list((root / "docs" / "rules").glob("*.md"))) > 30
+    assert (dest / "hefei.md").read_text(encoding="utf-8") == \
+        (root / "docs" / "rules" / "hefei.md").read_text(encoding="utf-8")
+    assert notes.PACKAGED.relative_to(notes.PACKAGED.parents[1]) == Path("data/rule_notes")
+    assert "include docs/rules/*.md" in (root / "MANIFEST.in").read_text(encoding="utf-8")

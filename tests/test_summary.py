@@ -52,9 +52,15 @@ def test_every_ruleset_describes_as_json(name):
 
 
 def test_source_in_words():
-    assert source_in_words("docs/rules/shandong.md") == "majiang rule notes 'shandong'"
-    assert source_in_words("docs/rules/sichuan.md §8") == "majiang rule notes 'sichuan' §8"
-    # every page a source cites is named in words (majiang rules hefei once printed a
-    # file name that does not ship)
+    assert (source_in_words("docs/rules/shandong.md")
+            == "rule notes 'shandong' (majiang rules shandong --notes)")
+    assert (source_in_words("docs/rules/sichuan.md §8")
+            == "rule notes 'sichuan' §8 (majiang rules sichuan --notes)")
+    # every page a source cites is named as a page the installed package prints
+    # (majiang rules hefei once printed a file name that does not ship)
     assert (source_in_words("docs/rules/hefei.md §1; docs/rules/changsha.md")
-            == "majiang rule notes 'hefei' §1; majiang rule notes 'changsha'")
+            == "rule notes 'hefei' §1 (majiang rules hefei --notes); "
+               "rule notes 'changsha' (majiang rules changsha --notes)")
+    assert (source_in_words("docs/rules/hebei.md §1-§5, docs/rules/guizhou.md §4-5).")
+            == "rule notes 'hebei' §1-§5 (majiang rules hebei --notes), "
+               "rule notes 'guizhou' §4-5 (majiang rules guizhou --notes)).")

@@ -16,11 +16,13 @@
                                 played or lost in the sources
   majiang rules --all taiwan    the surveyed variants a ruleset plays, with their status
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
+  majiang rules sichuan --notes the ruleset's page of the project's rule notes
+  majiang rules --notes         the pages of the rule notes
 
 The "source" line says where a ruleset's facts come from: the page of
-the project's rule notes (docs/rules/ in the majiang repository) that summarises
-the published rule texts and game products behind the ruleset (each rule module,
-majiang.rules.<name>, documents them too).
+the project's rule notes that summarises the published rule texts and game products
+behind the ruleset (they ship with the package: majiang rules NAME --notes prints the
+page; each rule module, majiang.rules.<name>, documents them too).
 """
 from __future__ import annotations
 
@@ -36,6 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true",
                         help="every surveyed regional variant with its status")
     parser.add_argument("--toml", action="store_true", help="print the ruleset as TOML")
+    parser.add_argument("--notes", action="store_true",
+                        help="print the rule-notes page a ruleset's source cites (NAME: a "
+                             "ruleset or a page); without NAME, list the pages")
     add_json_flag(parser)
 
 
@@ -58,9 +63,40 @@ def status_summary(statuses: list) -> str:
     return f"{len(statuses)} variants: {', '.join(parts)}"
 
 
+def show_notes(name: str | None) -> int:
+    """``--notes``: the rule-notes page of ruleset or page `name` (Markdown), or the list
+    of pages without a name."""
+    from .. import rules
+    from ..errors import MahjongError
+    from ..rules.notes import notes_text, page_of, pages
+
+    if name is None:
+        write("rule notes: " + ", ".join(pages()))
+        write("majiang rules NAME --notes prints one")
+        return 0
+    if name in pages():
+        page = name
+    else:
+        try:
+            page = page_of(rules.get(name))
+        except MahjongError:
+            raise CommandError(f"rules --notes: {name!r} is neither a ruleset nor a "
+                               f"rule-notes page; pages: {', '.join(pages())}") from None
+    if page is None:
+        raise CommandError(f"rules --notes: ruleset {name!r} cites no rule-notes page")
+    write(notes_text(page).rstrip("\n"))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from .. import rules
 
+    if args.notes:
+        other = [f for f, on in (("--all", args.all), ("--toml", args.toml),
+                                 ("--json", args.json)) if on]
+        if other:
+            raise CommandError(f"rules: --notes prints a page; leave out {', '.join(other)}")
+        return show_notes(args.name)
     if args.all:
         if args.toml:
             raise CommandError("rules: --toml prints one ruleset; leave out --all")

@@ -13,14 +13,15 @@ from .base import Ruleset
 
 __all__ = ["describe", "describe_lines", "source_in_words"]
 
-_RULE_NOTE = re.compile(r"docs/rules/(\w+)\.md")
+_RULE_NOTE = re.compile(r"docs/rules/(\w+)\.md((?: §\d+(?:\.\d+)*(?:-§?\d+(?:\.\d+)*)?)?)")
 
 
 def source_in_words(text: str) -> str:
     """A ruleset's ``source`` with the rule notes it cites (``docs/rules/`` of the
-    majiang repository, which does not ship with the package) named in words:
-    ``"docs/rules/sichuan.md §5"`` -> ``"majiang rule notes 'sichuan' §5"``."""
-    return _RULE_NOTE.sub(r"majiang rule notes '\1'", text)
+    repository, shipped in the package: :mod:`majiang.rules.notes`) named as a page a user
+    can open: ``"docs/rules/sichuan.md §5"`` -> ``"rule notes 'sichuan' §5 (majiang rules
+    sichuan --notes)"``."""
+    return _RULE_NOTE.sub(r"rule notes '\1'\2 (majiang rules \1 --notes)", text)
 
 
 def describe(rs: Ruleset) -> dict:
