@@ -206,3 +206,37 @@ def test_setup_ships_the_rule_notes(monkeypatch, tmp_path):
         (root / "docs" / "rules" / "hefei.md").read_text(encoding="utf-8")
     assert notes.PACKAGED.relative_to(notes.PACKAGED.parents[1]) == Path("data/rule_notes")
     assert "include docs/rules/*.md" in (root / "MANIFEST.in").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- side payments (南昌 冲关)
+def test_simulate_names_the_side_payments_nanchang_chong_guan(capsys):
+    """南昌 冲关 (docs/rules/nanchang.md §2: from s = 2 正精 + 副精 >= 5 the 精分 is
+    s(s - 3)) is named where it is paid, and simulate lists the payments outside the
+    win's points; the shares counted here from the hands' own payments."""
+    from majiang import rules
+    from majiang.game import simulate
+    n, seed = 40, 2
+    table = simulate(rules.get("nanchang"), n, seed=seed, n_jobs=1)
+    hands_with = {}
+    for checks in table["end_checks"]:
+        for name in {c["check"] for c in checks}:
+            hands_with[name] = hands_with.get(name, 0) + 1
+    assert hands_with.get("冲关", 0) >= 1 and hands_with.get("精分", 0) >= 1
+    for checks in table["end_checks"]:       # a 冲关 is paid s(s - 3) >= 10 (s >= 5)
+        assert all(c["amount"] >= 10 for c in checks if c["check"] == "冲关")
+    code, out, err = run(capsys, "simulate", "nanchang", "-n", str(n), "--seed", str(seed),
+                         "--jobs", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("side payments"))
+    for name, k in hands_with.items():
+        assert f"{name} {100 * k / n:.1f}%" in lines[i + 1], (name, lines[i + 1])
+    code, out, _ = run(capsys, "simulate", "nanchang", "-n", str(n), "--seed", str(seed),
+                       "--jobs", "1", "--json")
+    got = {c["check"]: c["hands"] for c in json.loads(out)["side_payments"]}
+    assert got == hands_with
+
+
+def test_simulate_without_side_payments_prints_no_such_line(capsys):
+    out = _simulate(capsys, "mcr", 8)
+    assert "side payments" not in out

@@ -239,7 +239,9 @@ def test_engine_pays_jing_every_hand():
         want = N.jing_scores(hold)
         got = [0] * st.n
         for e in st.end_checks:
-            assert e["check"] == "精分" and e["amount"] > 0
+            # 冲关: the holder's 精分 reached 5 (s = 2 正精 + 副精), paid s(s - 3)
+            s_holder = 2 * hold[e["payee"]][0] + hold[e["payee"]][1]
+            assert e["check"] == ("冲关" if s_holder >= 5 else "精分") and e["amount"] > 0
             got[e["payer"]] -= e["amount"]
             got[e["payee"]] += e["amount"]
         assert tuple(got) == want, (h, hold)
@@ -267,7 +269,7 @@ def test_jing_example_2_on_a_constructed_table():
     pays = END_SETTLEMENTS["nanchang"](rs, t)
     assert sorted((e["payer"], e["payee"], e["amount"]) for e in pays) == \
         [(1, 0, 20), (2, 0, 20), (3, 0, 20)]
-    assert all(e["check"] == "精分" for e in pays)
+    assert all(e["check"] == "冲关" for e in pays)          # s = 5: 冲关
     # 霸王精 +10 option: 10 + 10 = 20 as well; with a 副精 at seat 2 no 霸王: 10 and 1
     t2 = _table([{z: 2, f: 1}, {}, {f: 1}, {}], wild=(z, f))
     d = [0] * 4

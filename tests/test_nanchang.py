@@ -318,7 +318,7 @@ def test_chao_zhuang_with_jing_scores():
     t = end_table(end="wall", opening=((E,), (E,), (E,), (E,)), wild=(p9, p1),
                   tiles=({}, {p9: 2, p1: 1}, {}, {}))
     got = by_check(N.end_settlement(N.NANCHANG, t))
-    assert got == {"精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)],
+    assert got == {"冲关": [(0, 1, 20), (2, 1, 20), (3, 1, 20)],
                    "抄庄": [(0, 1, 5), (0, 2, 5), (0, 3, 5)]}
 
 
@@ -380,7 +380,7 @@ def test_chong_guan_liability_from_the_final_table():
     assert by_check(N.end_settlement(N.NANCHANG, t)) == {"冲关包赔": [(3, 1, 20)] * 3}
     # the option off: each other seat pays its own 20
     assert by_check(N.end_settlement(N.build(chong_guan_bao=False), t)) == {
-        "精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
+        "冲关": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
     # the same tiles won on seat 0's 1p discard: seat 0 pays the 60
     t = end_table(end="win", wild=(P9, P1), tiles=({}, {P9: 2, P1: 1}, {}, {}),
                   supplied=((), ((P1, 0),), (), ()))
@@ -398,7 +398,7 @@ def test_no_chong_guan_liability_without_chong_guan_or_a_supplied_jing():
     t = end_table(end="wall", wild=(P9, P1), tiles=({}, {P9: 2, P1: 1}, {}, {}),
                   supplied=((), ((4, 3),), (), ()))
     assert by_check(N.end_settlement(N.NANCHANG, t)) == {
-        "精分": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
+        "冲关": [(0, 1, 20), (2, 1, 20), (3, 1, 20)]}
 
 
 def test_chong_guan_liability_names_the_first_supplier_and_leaves_other_holders():
@@ -435,9 +435,9 @@ def test_chong_guan_liability_in_play(bao):
     assert (call["seat"], call["kind"], call["tile"], call["frm"]) == (1, "pung", P9, 0)
     got = by_check(check_settlement(st))
     if bao:
-        assert got["冲关包赔"] == [(0, 1, 56)] * 3 and "精分" not in got
+        assert got["冲关包赔"] == [(0, 1, 56)] * 3 and "精分" not in got and "冲关" not in got
     else:
-        assert got["精分"] == [(0, 1, 56), (2, 1, 56), (3, 1, 56)]
+        assert got["冲关"] == [(0, 1, 56), (2, 1, 56), (3, 1, 56)] and "精分" not in got
     # the replayed log settles the same
     from majiang.game.logs import replay, summarize
     again = replay(st.events)

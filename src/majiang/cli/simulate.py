@@ -14,7 +14,8 @@ self-draw (自摸, 杠上开花 included), the drawn-hand (荒庄, no winner) ra
 mean number of wall draws per hand, the mean fan total of a win (when the ruleset's
 fan values are 番 that add or double) and the mean points of a win (when they are not
 the same number: doubling, a base, the ruleset's own points formula, values in points),
-and the most frequent fans (the share of wins that scored each: one win scores
+the payments outside a win's points (杠分, 跟庄, 扎鸟, 南昌 精分 / 冲关 / 冲关包赔 …: the
+share of hands with one and the mean paid in such a hand) and the most frequent fans (the share of wins that scored each: one win scores
 several fans, e.g. 长沙 小胡 with 小胡自摸, so the shares overlap and add to more than
 100 %).
 
@@ -124,11 +125,33 @@ def summarize(table, ruleset) -> dict:
         "mean_fan_total": _row(z, "mean_fan_total"),
         "mean_points": _row(z, "mean_points"),
         "total_unit": None if ruleset.scoring.mode == "custom" else ruleset.scoring.unit,
+        "side_payments": side_payments(table),
         "top_fans": [{"fan": r.key, "wins": int(round(r.value * r.n)), "share": float(r.value),
                       "lo": float(r.lo), "hi": float(r.hi)} for r in fans.itertuples()],
         "intervals": "95% (wilson for shares, t for means; clustered by hand when a hand "
                      "has several wins)",
     }
+
+
+def side_payments(table) -> list:
+    """The payments outside a win's points (the ``end_checks`` column of
+    :func:`majiang.simulate`: 杠分, 跟庄, 买马, 扎鸟, 南昌 精分 / 冲关 / 冲关包赔 / 抄庄 …),
+    per check name in order of first appearance: ``hands`` (hands with at least one such
+    payment), ``share`` (of all hands) and ``mean_paid`` (the amount paid in such a hand,
+    summed over its payments, averaged over those hands)."""
+    hands: dict[str, int] = {}
+    paid: dict[str, int] = {}
+    for checks in table["end_checks"]:
+        seen = set()
+        for c in checks:
+            name = str(c["check"])
+            paid[name] = paid.get(name, 0) + int(c["amount"])
+            if name not in seen:
+                seen.add(name)
+                hands[name] = hands.get(name, 0) + 1
+    n = max(len(table), 1)
+    return [{"check": k, "hands": h, "share": h / n, "mean_paid": paid[k] / h}
+            for k, h in hands.items()]
 
 
 def _pct(x) -> str:
@@ -183,6 +206,11 @@ def run(args: argparse.Namespace) -> int:
         write(f"mean fan total of a win  {_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
     if sc.mode != "add" or sc.base != 1 or sc.unit != "fan":
         write(f"mean points of a win     {_ci(s['mean_points'], lambda x: f'{x:.2f}')}")
+    if s["side_payments"]:
+        write("side payments outside the win's points (share of hands with one; mean paid "
+              "in such a hand)")
+        write("         " + "  ".join(f"{c['check']} {_pct(c['share'])} ({c['mean_paid']:.1f})"
+                                      for c in s["side_payments"]))
     if s["top_fans"]:
         write("top fans (share of wins that scored each; a win can score several, so the "
               "shares overlap)")

@@ -111,7 +111,7 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, Scorin
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "chong_guan_liable",
            "end_settlement", "settle_hand",
-           "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT"]
+           "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT", "CHONG_GUAN"]
 
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
@@ -206,6 +206,11 @@ def settle_nanchang(points: int, winner: int, discarder: int | None, *, players:
 
 
 # ---------------------------------------------------------------- 精分
+CHONG_GUAN = 5
+"""The raw 精分 ``s = 2·正精 + 副精`` from which it is a 冲关, paid ``s × (s − 3)``
+(:func:`jing_score`)."""
+
+
 def jing_score(zheng: int, fu: int) -> int:
     """Raw 精分 of one player: ``s = 2·正精 + 副精``, and 冲关 ``s × (s − 3)`` from s = 5
     (5 → 10, 6 → 18, 7 → 28, 8 → 40).  BX ``EveryJingInfo``, WHN.
@@ -218,7 +223,7 @@ def jing_score(zheng: int, fu: int) -> int:
     if zheng < 0 or fu < 0:
         raise RuleError(f"精 counts must be non-negative, got {zheng}, {fu}")
     s = 2 * int(zheng) + int(fu)
-    return s * (s - 3) if s >= 5 else s
+    return s * (s - 3) if s >= CHONG_GUAN else s
 
 
 def jing_scores(holdings, *, bawang: str = "double", liable: dict | None = None) -> tuple:
@@ -315,7 +320,7 @@ def chong_guan_liable(rs, table, holdings=None) -> dict:
     hold = holdings if holdings is not None else jing_holdings(rs, table)
     out = {}
     for q, (z, f) in enumerate(hold):
-        if 2 * z + f < 5 or q >= len(table.supplied):
+        if 2 * z + f < CHONG_GUAN or q >= len(table.supplied):
             continue
         for kind, sup in table.supplied[q]:
             if kind is not None and int(kind) in wild and sup != q:
@@ -328,7 +333,8 @@ def end_settlement(rs, table) -> list:
     """南昌 精分 and 抄庄 at the end of every hand, won or drawn (``Ruleset.end_settlement =
     "nanchang"``, :data:`~majiang.rules.base.END_SETTLEMENTS`): :func:`jing_payments` of
     :func:`jing_holdings` with the ruleset's ``bawang`` option, entries ``{"check":
-    "精分", "payer", "payee", "amount"}``; a 冲关 resting on a 精 another seat supplied
+    "精分", "payer", "payee", "amount"}`` (``"冲关"`` when the holder's 精分 reached it, s >=
+    :data:`CHONG_GUAN`, so a 冲关 is named where it is paid); a 冲关 resting on a 精 another seat supplied
     (:func:`chong_guan_liable`, option ``chong_guan_bao``) is paid by that seat alone for
     every other player, ``check="冲关包赔"``; then, with the option ``chao_zhuang``, 抄庄
     when the three others each discarded the dealer's first discard in the first
@@ -338,8 +344,12 @@ def end_settlement(rs, table) -> list:
     """
     hold = jing_holdings(rs, table)
     liable = chong_guan_liable(rs, table, hold)
-    out = [{"check": "冲关包赔" if liable.get(b) == a else "精分", "payer": a, "payee": b,
-            "amount": v}
+
+    def check(payer: int, holder: int) -> str:
+        if liable.get(holder) == payer:
+            return "冲关包赔"
+        return "冲关" if 2 * hold[holder][0] + hold[holder][1] >= CHONG_GUAN else "精分"
+    out = [{"check": check(a, b), "payer": a, "payee": b, "amount": v}
            for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"),
                                         liable=liable)]
     if rs.options.get("chao_zhuang", True) and gen_zhuang_rounds(table.opening, table.dealer):
