@@ -240,3 +240,44 @@ def test_simulate_names_the_side_payments_nanchang_chong_guan(capsys):
 def test_simulate_without_side_payments_prints_no_such_line(capsys):
     out = _simulate(capsys, "mcr", 8)
     assert "side payments" not in out
+
+
+# 南昌, indicator 9p: 正精 9p (the turned kind), 副精 1p (the next); s = 2 正精 + 副精,
+# 冲关 from s >= 5 pays s(s - 3): 5 -> 10, 8 -> 40 (docs/rules/nanchang.md §2)
+NANCHANG = ["--rules", "nanchang", "--indicator", "9p"]
+
+
+def _end_note(capsys, *argv):
+    code, out, err = run(capsys, "score", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)["end_note"]
+
+
+def test_score_names_chong_guan_of_the_winner(capsys):
+    note = _end_note(capsys, "99p1p234m567m345s5s", "--win", "5s", *NANCHANG)
+    assert "2 正精 + 1 副精, s = 5: 冲关 5 x 2 = 10 from each other player" in note
+    assert "冲关包赔" not in note                       # every 精 is his own draw
+    code, out, _ = run(capsys, "score", "99p1p234m567m345s5s", "--win", "5s", *NANCHANG)
+    assert any(line.startswith("note     精分") and "冲关" in line for line in out.splitlines())
+
+
+def test_score_names_chong_guan_bao_for_a_claimed_jing(capsys):
+    # a claimed pung of 9p (正精) and the 1p won on a discard: 3 正精 + 2 副精, s = 8
+    note = _end_note(capsys, "[999p]1p234m567m345s", "--win", "1p", *NANCHANG)
+    assert "s = 8: 冲关 8 x 5 = 40" in note and "冲关包赔" in note
+    note = _end_note(capsys, "[999p]1p234m567m345s", "--win", "1p", "--self-drawn",
+                     *NANCHANG, "--option", "chong_guan_bao=false")
+    assert "s = 8: 冲关 8 x 5 = 40" in note and "冲关包赔" not in note
+    # a concealed kong of 正精, self-drawn: nothing taken from anyone
+    note = _end_note(capsys, "1p234m567m345s{9999p}", "--win", "1p", "--self-drawn",
+                     *NANCHANG)
+    assert "4 正精 + 2 副精, s = 10: 冲关 10 x 7 = 70" in note and "冲关包赔" not in note
+
+
+def test_score_end_note_only_where_known(capsys):
+    assert _end_note(capsys, "123p234m567m345s5s", "--win", "5s", *NANCHANG).startswith(
+        "精分 at the hand's end, besides this payment: the winner's 0 正精 + 1 副精, s = 1: 1 ")
+    assert _end_note(capsys, "123p234m567m345s5s", "--win", "5s", "--rules",
+                     "nanchang") is None                # no indicator: 精 unknown
+    assert _end_note(capsys, "123p234p567m345m5m", "--win", "5m", "--rules",
+                     "sichuan") is None                 # no end-of-hand settlement

@@ -194,6 +194,29 @@ def apply_liability(rs, result, payments, winner, discarder, last_tile):
                            melds=[[] for _ in payments], live_left=0 if last_tile else None)
 
 
+def end_note(rs, hand, win: str, self_drawn: bool, indicator: str | None) -> str | None:
+    """What the winner's tiles pay at the hand's end under a ruleset with an end-of-hand
+    settlement that says so (:data:`majiang.rules.table_rules.END_NOTES`: 南昌 精分 /
+    冲关 / 冲关包赔), which the payment line leaves out; None otherwise."""
+    from ..rules.model import game_model
+    from ..rules.table_rules import END_NOTES
+    from ..tiles import parse_tile
+    note = END_NOTES.get(rs.end_settlement)
+    if note is None:
+        return None
+    won = parse_tile(win)
+    tiles: dict[int, int] = {int(k): int(c) for k, c in enumerate(hand.concealed) if c}
+    taken = {won} if not self_drawn else set()
+    for m in hand.melds:
+        for k in m.tiles:
+            tiles[int(k)] = tiles.get(int(k), 0) + 1
+        if not m.concealed:
+            taken.update(int(k) for k in m.tiles)
+    tiles[won] = tiles.get(won, 0) + 1
+    wild = () if indicator is None else game_model(rs).joker_kinds(indicator)
+    return note(rs, tiles, wild, taken)
+
+
 def liability_note(rs, result, hand) -> str | None:
     """The ruleset's liability (包) cases that may apply to this win, which a lone hand
     cannot settle (who fed which meld is not in the hand text; the game engine knows it):
@@ -271,6 +294,7 @@ def run(args: argparse.Namespace) -> int:
     payments, applied = apply_liability(rs, result, settle(result), ctx.seat_wind % n_players,
                                         discarder, args.last_tile)
     flag_note = unread_flags_note(rescore, result, args, settle)
+    side_note = end_note(rs, hand, args.win, ctx.self_drawn, indicator) if wins else None
     bao_note = liability_note(rs, result, hand) if wins else None
     if applied:
         bao_note = "; ".join([f"包 {name}: {_WINDS[q]} pays the whole win"
@@ -289,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
         d["joker_note"] = joker_note
         d["flag_note"] = flag_note
         d["liability_note"] = bao_note
+        d["end_note"] = side_note
         emit_json(d)
         return 0
 
@@ -310,7 +335,7 @@ def run(args: argparse.Namespace) -> int:
     write(f"win      {args.win} {how}; seat {_WINDS[ctx.seat_wind]}, prevalent "
           f"{_WINDS[ctx.prevalent_wind]}; form {result.form}; win tile completed "
           f"{win_set_text(result.win_set, result.form)}")
-    for n in (joker_note, flag_note, bao_note):
+    for n in (joker_note, flag_note, bao_note, side_note):
         if n is not None:
             write(f"note     {n}")
     write()

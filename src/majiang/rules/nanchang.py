@@ -105,6 +105,7 @@ from typing import Any
 from ..errors import RuleError
 from . import fans as F
 from .baoding import gen_zhuang_rounds
+from .table_rules import END_NOTES
 from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, ScoringRule, WallEnd,
                    check_bool, check_choice, check_int, fan_product, register_settlement)
 
@@ -360,6 +361,34 @@ def end_settlement(rs, table) -> list:
 
 
 END_SETTLEMENTS["nanchang"] = end_settlement
+
+
+def lone_hand_note(rs, tiles, wild, taken) -> str | None:
+    """What the winner's own 精 pay at the hand's end (:data:`END_NOTES`, ``majiang
+    score``): his 正精 / 副精 in hand, melds and won tile, s = 2·正精 + 副精, his 精分 or
+    冲关 (:func:`jing_score`) from each other player, and 冲关包赔 when a 精 he counts was
+    taken from a discard (option ``chong_guan_bao``, :func:`chong_guan_liable`).  The
+    other players' 精, his own discarded ones (option ``jing_discards``) and 霸王精 are
+    only known at the table.  None without the wild kinds (no indicator)."""
+    if len(wild) < 2:
+        return None
+    z, f = int(tiles.get(int(wild[0]), 0)), int(tiles.get(int(wild[1]), 0))
+    s = 2 * z + f
+    head = f"精分 at the hand's end, besides this payment: the winner's {z} 正精 + {f} 副精"
+    if not s:
+        return head + " (s = 0): nothing; the other players' 精 are paid to them"
+    text = f"{head}, s = {s}"
+    if s >= CHONG_GUAN:
+        text += f": 冲关 {s} x {s - 3} = {jing_score(z, f)} from each other player"
+        if rs.options.get("chong_guan_bao", True) and {int(k) for k in taken} & {
+                int(wild[0]), int(wild[1])}:
+            text += " (冲关包赔: the player whose discard gave a 精 pays it for everyone)"
+    else:
+        text += f": {s} from each other player"
+    return text + "; x2 or +10 as 霸王精 when no one else holds a 精"
+
+
+END_NOTES["nanchang"] = lone_hand_note
 
 
 def settle_hand(result: Any, winner: int | None, discarder: int | None = None, *,

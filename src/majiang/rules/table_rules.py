@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
-__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "SEAT_FANS", "WIN_MINIMUMS", "CALL_LIMITS",
+__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "END_NOTES", "SEAT_FANS", "WIN_MINIMUMS", "CALL_LIMITS",
            "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
            "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
@@ -385,6 +385,15 @@ END_SETTLEMENTS: dict[str, Callable] = {}
 table: EndTable) -> list of dict`` with ``check``, ``payer``, ``payee``, ``amount``
 (paid at the end besides the wins, kong payments and :data:`END_CHECKS`).  A ruleset
 module registers its function (贵州捉鸡: 鸡 after a win, 查叫 at a drawn end)."""
+
+END_NOTES: dict[str, Callable] = {}
+"""What one winning hand scored alone (``majiang score``) shows of an end-of-hand
+settlement, by the name of :data:`END_SETTLEMENTS`: ``f(ruleset, tiles, wild, taken) ->
+str | None``, ``tiles`` the winner's ``{kind: count}`` (hand, melds and won tile, wild
+tiles by face), ``wild`` the wild kinds (``()`` unknown), ``taken`` the kinds of the
+melds claimed from a discard and of a won discard; one line naming the payments the
+winner's tiles make at the hand's end (南昌 精分 / 冲关 / 冲关包赔), None for nothing to
+say.  A ruleset module registers its function."""
 
 SEAT_FANS: dict[str, Callable] = {}
 """番 a seat carries on the table beyond its hand, by name (:attr:`Ruleset.seat_fan`):
