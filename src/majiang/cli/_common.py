@@ -61,7 +61,8 @@ def add_forms_args(parser: argparse.ArgumentParser) -> None:
 def add_rules_arg(parser: argparse.ArgumentParser) -> None:
     """``--rules NAME|FILE``: a registered ruleset or a house-rule TOML file: its winning
     forms, shape constraints (void suit, 2-5-8 pair), tile set and jokers (see ``majiang
-    rules``).  Without it: Chinese Official rules, as the library's default."""
+    rules``).  Without it: Chinese Official rules, as the library's default.  Also
+    ``--option KEY=VALUE``, the ruleset's build options (:mod:`majiang.cli._rule_options`)."""
     parser.add_argument("--rules", metavar="NAME|FILE", default=None,
                         help="ruleset name (majiang rules lists them) or house-rule .toml "
                              "file (default: mcr, Chinese Official rules; plain: any "
