@@ -301,3 +301,20 @@ def test_derived_options_are_declared_by_their_builders():
     for builder, keys in DERIVED_OPTIONS.items():
         rs = next(rules.get(n) for n in BUILTINS if rules.get(n).builder == builder)
         assert keys <= set(rs.options) and not keys & set(knobs(rs))
+
+
+# A loaded house-rule file registers its ruleset (results look their ruleset up by name),
+# and the registry outlives a test: tests/conftest.py restores it after each test, so the
+# ruleset loaded by the first test below is gone in the second (which pytest runs after it,
+# in file order).  Before that fixture, `majiang rules` in a later test listed hebei+house.
+_LEAK = "hebei+house"
+
+
+def test_loading_a_house_file_registers_its_ruleset():
+    assert _LEAK not in rules.available()
+    rs = rules.loads('base = "hebei"\n[rules]\nmin_fan = 2\n')
+    assert rs.name == _LEAK and _LEAK in rules.available()
+
+
+def test_a_house_ruleset_loaded_by_an_earlier_test_is_not_registered():
+    assert _LEAK not in rules.available()
