@@ -675,3 +675,50 @@ def test_more_tiles_shown_than_the_set_holds_is_an_error():
         assert p.tiles_left == left
     with pytest.raises(InvalidHandError, match="28 tiles more than the tile set of mcr"):
         Position("1111222233334z", seat=1, discards=[river] * 4)
+
+
+# --------------------------------------------------------------------------
+# positions from play know their rivers are complete
+# --------------------------------------------------------------------------
+
+def test_from_botzone_positions_have_complete_rivers():
+    # a Botzone record holds every discard, claimed ones included: the rivers are complete
+    # and checked against the turn order
+    from majiang.records import decision_points, example_games
+    n = 0
+    for g in example_games():
+        for i, _ in enumerate(decision_points(g)):
+            assert Position.from_botzone(g, i).complete_rivers
+            n += 1
+    assert n > 300
+
+
+def test_from_log_positions_have_complete_rivers_for_every_ruleset():
+    # an engine log holds every discard: each position of a seeded hand of every ruleset
+    # (claims, kongs, 血战 wins, flowers, jokers) is built with complete rivers, and so
+    # passes the turn-order check
+    from majiang.game import play_hand
+    n = 0
+    for name in mj.rules.available():
+        for players in ("efficiency", "random"):
+            ev = play_hand(name, players, seed=1, log=True).events
+            for step, e in enumerate(ev):
+                p = Position.from_log(ev, step, seat=None if "seat" in e else 0)
+                assert p.complete_rivers, (name, players, step)
+                n += 1
+    assert n > 5000
+
+
+def test_a_river_that_breaks_the_turn_order_is_refused_from_a_log():
+    # the flag is kept by replace: the log's position with seat 1's river emptied (seat 1
+    # then never discarded, though seats 2 and 3 after it did 3 times, no claim) is refused
+    from majiang.game import play_hand
+    ev = play_hand("mcr", "efficiency", seed=9, log=True).events
+    step = [i for i, e in enumerate(ev) if e["e"] == "discard"][12]   # the dealer's 4th
+    assert not any(e["e"] == "call" for e in ev[:step])
+    p = Position.from_log(ev, step)
+    assert [len(r) for r in p.discards] == [3, 3, 3, 3] and p.seat == p.dealer == 0
+    with pytest.raises(InvalidHandError, match="turn order"):
+        p.replace(discards=[p.discards[0], (), p.discards[2], p.discards[3]])
+    p.replace(discards=[p.discards[0], (), p.discards[2], p.discards[3]],
+              complete_rivers=False)

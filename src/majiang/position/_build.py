@@ -52,7 +52,9 @@ class _FromPlay:
         ``p`` has wind ``p``, no flowers.  Every river keeps its claimed discards
         (marked), each claimed meld names the seat it came from, another seat's
         concealed kong is a :attr:`hidden_kongs` count, and ``wall_left`` is the 84
-        draws of Botzone's wall less those made.
+        draws of Botzone's wall less those made.  The record holds every discard, so
+        the position has ``complete_rivers=True`` (river lengths checked against the
+        turn order).
 
         Raises
         ------
@@ -86,7 +88,8 @@ class _FromPlay:
         Rivers keep claimed discards (marked), melds name their source, other seats'
         concealed kongs are hidden, the tiles winners took (血战 / 血流) are
         :attr:`won_tiles`, and ``wall_left`` counts the tiles not yet taken from the
-        physical wall (flowers included).
+        physical wall (flowers included).  The log holds every discard, so the position
+        has ``complete_rivers=True`` (river lengths checked against the turn order).
 
         Raises
         ------
@@ -178,7 +181,7 @@ def _from_botzone(cls, record, decision_index: int) -> Any:
                prevalent_wind=record.prevalent_wind, melds=melds,
                discards=[list(r) for r in before.discards],
                wall_left=max(0, 4 * WALL_PER_PLAYER - sum(before.draws)),
-               hidden_kongs=hidden if any(hidden) else None)
+               hidden_kongs=hidden if any(hidden) else None, complete_rivers=True)
 
 
 _SEATLESS = ("header", "deal", "jokers", "exchange_direction", "start", "end_table",
@@ -381,5 +384,6 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Any:
                melds=shown, discards=rivers, flowers=flowers, indicator=indicator,
                wall_left=len(wall) - taken, voids=voids if model.declares_void else None,
                won=won, won_tiles=won_tiles if any(won_tiles) else None,
-               hidden_kongs=hidden if any(hidden) else None, last_discard=last)
+               hidden_kongs=hidden if any(hidden) else None, last_discard=last,
+               complete_rivers=True)
 
