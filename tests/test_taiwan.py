@@ -245,7 +245,8 @@ def test_cli_scores_the_flowers_written_in_the_hand(capsys):
     assert main(["score", _HAND + " 1f2f3f4f", "--win", "3z", "--rules", "taiwan",
                  "--seat", "S"]) == 0
     out = capsys.readouterr().out
-    assert "正花" in out and "花槓" in out and "total    4 fan" in out
+    # the total in 台 (docs/rules/taiwan.md §1: 台 are added)
+    assert "正花" in out and "花槓" in out and "total    4 tai" in out
 
 
 # -- the 底 (base): paid on every win on top of its 台 ---------------------------------

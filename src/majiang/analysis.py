@@ -30,8 +30,10 @@ with none (:func:`majiang.scoring.api.standard_self_drawn`: on a discard, self-d
 under a ruleset whose wins are self-drawn only; as :func:`majiang.score` and
 :func:`majiang.check_win` by default), else self-drawn — the answer is to win, not to
 discard: ``advise(...).attrs["win_now"]`` is ``"win now: N fan (9s on a discard)"``
-(N the best fan total over the tiles that can have been the winning one, that tile and
-its context named; ``"win now (9s …)"`` when the model scores no fan), and the table
+(N the best fan total over the tiles that can have been the winning one, in the ruleset's
+unit — ``"N points"`` under 武汉 / 长沙, ``"N tai"`` under 台湾, the bare total under a
+points function: :meth:`majiang.rules.ScoringRule.total_text` —, that tile and its
+context named; ``"win now (9s …)"`` when the model scores no fan), and the table
 below it still ranks the discards, for the player who declines the win.  A hand complete in shape that is no win (MCR below its 8-fan minimum, a
 third suit under 缺一门 …) is advised as before and ``attrs["no_win"]`` says why.
 Both are None otherwise.
@@ -63,7 +65,8 @@ class Completion:
         The best fan total over the tiles that can have been the winning one (None
         when the model scores no fan, or no win).
     text : str
-        ``"win now: 14 fan (9s on a discard)"`` / ``"win now (9s self-drawn)"``; or
+        ``"win now: 14 fan (9s on a discard)"`` (the total in the ruleset's unit:
+        ``"win now: 5 points …"`` under 武汉) / ``"win now (9s self-drawn)"``; or
         why a hand complete in shape is no win, e.g. ``"complete shape but no win
         under mcr: below the 8-fan minimum of mcr (7 fan)"``.
     tile : str or None
@@ -147,8 +150,8 @@ def completion(hand: Any, *, ruleset: Any = None, forms: Sequence[str] | None = 
     if not done.wins:
         return Completion(False, None, done.text)
     how = f"({done.tile} {'self-drawn' if done.self_drawn else 'on a discard'})"
-    return Completion(True, done.fan, "win now" + ("" if done.fan is None
-                                                    else f": {done.fan} fan") + " " + how,
+    total = "" if done.fan is None else f": {pos.model.ruleset.scoring.total_text(done.fan)}"
+    return Completion(True, done.fan, "win now" + total + " " + how,
                       done.tile, done.self_drawn)
 
 

@@ -33,7 +33,8 @@ play that fits, and the probability line names the policy used.
 
 A complete hand that is a valid win under the ruleset (self-drawn, on some
 tile of it as the drawn one) is not advised as a hand to discard from: the
-command prints "win now: N fan" (N the best fan total) and stops, unless
+command prints "win now: N fan" (N the best total, in the ruleset's unit:
+"N points" under 武汉 / 长沙, "N tai" under 台湾) and stops, unless
 --discards asks for the discard table as well.  A hand complete in shape that
 is no win (e.g. below the 8-fan minimum of mcr) is advised as usual, with a
 line saying why it cannot win.
@@ -152,6 +153,9 @@ DANGER_COLUMNS = [
 WAIT_COLUMNS = ("valid_ukeire", "waits_fan")
 """Shown under a ruleset whose complete shapes may still not win (a minimum in fan):
 the live copies of the tenpai waits that win, and each wait's fan total."""
+UNIT_HEADERS = {"waits_fan": "waits {unit} (discard/self-drawn)", "mean_fan": "mean_{unit}"}
+"""Headers of the columns of a win's total, in the ruleset's unit
+(:attr:`majiang.rules.ScoringRule.total_label`: ``mean_points`` under 武汉 / 长沙)."""
 DRAW_COLUMNS = ("p_tenpai", "p_win", "exp_score", "mean_fan")
 """Columns present only with --draws (exp_score/mean_fan only when the table has them;
 se_win, labelled ±1SE, only when some p_win is a Monte Carlo estimate)."""
@@ -333,6 +337,10 @@ def run(args: argparse.Namespace) -> int:
                and (c.key not in WAIT_COLUMNS
                     or (c.key in table.columns and (table["shanten"] == 0).any()))]
     columns += [c for c in DANGER_COLUMNS if c.key in table.columns]
+    scored = pos.model.ruleset if pos is not None else ruleset
+    unit = "fan" if scored is None else scored.scoring.total_label
+    columns = [c._replace(header=UNIT_HEADERS[c.key].format(unit=unit))
+               if c.key in UNIT_HEADERS else c for c in columns]
 
     if args.json:
         keep = [c.key for c in columns] + [k for k in PROVENANCE
@@ -390,7 +398,7 @@ def run(args: argparse.Namespace) -> int:
         write(line)
     if "valid_ukeire" in table.columns and (table["shanten"] == 0).any():
         write("valid: live copies of the waits that win under the ruleset's minimum "
-              "(on a discard or self-drawn); fan of each wait beside it")
+              f"(on a discard or self-drawn); {unit} of each wait beside it")
     if "p_win" in table.columns:
         within = (f"{args.draws} draws" if args.draws is not None else
                   "the default horizon (the seat's share of the wall, at most 3 draws or "
@@ -398,8 +406,8 @@ def run(args: argparse.Namespace) -> int:
         write(f"p_tenpai / p_win: probability of being ready / of winning within {within} "
               "(the model on the probability line)"
               + ("; exp_score: expected value of those wins in the ruleset's points of a "
-                 "hand (fan under Chinese Official), before settlement; mean_fan: mean fan "
-                 "of a win"
+                 f"hand (fan under Chinese Official), before settlement; mean_{unit}: mean "
+                 f"{'total' if unit == 'value' else unit} of a win"
                  if "exp_score" in table.columns else ""))
     evaluated = int(table["p_win"].notna().sum()) if "p_win" in table.columns else 0
     for line in note_lines(notes, evaluated):

@@ -126,7 +126,9 @@ def run(args: argparse.Namespace) -> int:
     for r in table.to_dict("records"):
         ci = "-" if r["lo"] != r["lo"] else f"[{r['lo']:+.2f}, {r['hi']:+.2f}]"
         rows.append({**r, "player": f"{r['player']} ({r['index']})", "ci": ci})
-    for line in format_table(rows, COLUMNS):
+    unit = ruleset.scoring.total_label             # "fan/win", "points/win" (武汉), "tai/win"
+    cols = [c._replace(header=f"{unit}/win") if c.key == "mean_fan" else c for c in COLUMNS]
+    for line in format_table(rows, cols):
         write(line)
     write("score/hand: 95% t interval over walls (each wall averaged over its seat orders); "
           "rank pts: 4/2/1/0 per hand, ties share")

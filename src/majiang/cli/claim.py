@@ -8,7 +8,8 @@ be that discard).
 
 The answers the ruleset allows are listed, best first: "win" when the hand plus the tile
 is a valid win on a discard (never under a self-draw-only ruleset; under Chinese
-Official rules only with at least 8 fan: column fan); "kong" with three copies held;
+Official rules only with at least 8 fan; the win's total in the column named by the
+ruleset's unit: fan, points under 武汉 / 长沙, tai under 台湾); "kong" with three copies held;
 "pung" with two; "chow 3-4-5m" for each way the tile fits a run, only from the seat
 before in turn order and only where the ruleset allows chows; and "pass".  After a chow
 or pung the seat must discard: the row shows the best discard of that position as
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     cols = [Column("rank", "rank", ">"), Column("action", "action"),
             Column("discard", "discard"), Column("shanten", "shanten", ">"),
             Column("ukeire_count", "live", ">"), Column("ukeire", "ukeire"),
-            Column("fan", "fan", ">", _fan)]
+            Column("fan", pos.model.ruleset.scoring.total_label, ">", _fan)]
     if args.draws is not None:
         cols += [Column("p_tenpai", "p_tenpai", ">", fmt_float(4)),
                  Column("p_win", "p_win", ">", fmt_float(4))]

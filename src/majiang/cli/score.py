@@ -304,7 +304,7 @@ def run(args: argparse.Namespace) -> int:
         d = result.to_dict()
         d["glyphs"] = hand_glyphs(hand)
         d["capped"] = capped is not None
-        d["total_unit"] = None if rs.scoring.mode == "custom" else rs.scoring.unit
+        d["total_unit"] = rs.scoring.total_unit
         if not wins:
             d["settlement_note"] = f"{why}: not a win, nothing is paid"
         elif not ctx.self_drawn:

@@ -12,7 +12,7 @@ dealer rotates) and by seat from the dealer (dealer, dealer+1 = 下家 …), a s
 rate being the share of hands it won at least once; the share of wins by
 self-draw (自摸, 杠上开花 included), the drawn-hand (荒庄, no winner) rate, the
 mean number of wall draws per hand, the mean fan total of a win (when the ruleset's
-fan values are 番 that add or double) and the mean points of a win (when they are not
+fan values are 番 that add or double; "mean tai total" for 台湾 台) and the mean points of a win (when they are not
 the same number: doubling, a base, the ruleset's own points formula, values in points),
 the payments outside a win's points (杠分, 跟庄, 扎鸟, 南昌 精分 / 冲关 / 冲关包赔 …: the
 share of hands with one and the mean paid in such a hand) and the most frequent fans (the share of wins that scored each: one win scores
@@ -124,7 +124,7 @@ def summarize(table, ruleset) -> dict:
         "mean_draws": _row(z, "mean_draws"),
         "mean_fan_total": _row(z, "mean_fan_total"),
         "mean_points": _row(z, "mean_points"),
-        "total_unit": None if ruleset.scoring.mode == "custom" else ruleset.scoring.unit,
+        "total_unit": ruleset.scoring.total_unit,
         "side_payments": side_payments(table),
         "top_fans": [{"fan": r.key, "wins": int(round(r.value * r.n)), "share": float(r.value),
                       "lo": float(r.lo), "hi": float(r.hi)} for r in fans.itertuples()],
@@ -202,9 +202,10 @@ def run(args: argparse.Namespace) -> int:
     write(f"drawn hands (荒庄)       {_ci(s['drawn_rate'], _pct)}")
     write(f"mean draws per hand      {_ci(s['mean_draws'], lambda x: f'{x:.1f}')}")
     sc = rs.scoring
-    if sc.mode != "custom" and sc.unit == "fan":
-        write(f"mean fan total of a win  {_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
-    if sc.mode != "add" or sc.base != 1 or sc.unit != "fan":
+    if sc.total_unit in ("fan", "tai"):      # totals that are no points (UNITS)
+        write(f"mean {sc.unit} total of a win  "
+              f"{_ci(s['mean_fan_total'], lambda x: f'{x:.2f}')}")
+    if sc.mode != "add" or sc.base != 1 or sc.unit == "points":
         write(f"mean points of a win     {_ci(s['mean_points'], lambda x: f'{x:.2f}')}")
     if s["side_payments"]:
         write("side payments outside the win's points (share of hands with one; mean paid "

@@ -6,7 +6,8 @@ of each seat counted from the dealer (share of hands the seat won; under 血战/
 several seats win one hand), the dealer advantage (dealer win rate minus the mean of
 the others), the self-draw share of wins, the drawn-hand rate (荒庄, no winner), the
 share of hands that ran out of wall, wins per hand, the hand's length in wall draws
-(mean and quantiles), the mean fan total and points of a win, the most frequent fans
+(mean and quantiles), the mean total of a win (in each ruleset's unit: fan, points
+or tai) and its points, the most frequent fans
 (share of wins that scored each) and the variance of each seat's score change.
 
 Intervals: Wilson for shares (clustered by hand where one hand has several wins),
@@ -73,10 +74,14 @@ def _fmt(metric: str, value: float, lo: float, hi: float) -> str:
     return f"{body} [{scale * lo:.{digits}f}, {scale * hi:.{digits}f}]"
 
 
-def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
+def _text_rows(table, labels: list[str], top_fans: int,
+               units: dict[str, str] | None = None) -> list[dict]:
     """Rows of the text table: one per (metric, key), a column per ruleset.  A fan is
     one row across rulesets when its Chinese name is the same (labelled with the first
-    ruleset's key); the `top_fans` fans with the largest share under any ruleset."""
+    ruleset's key); the `top_fans` fans with the largest share under any ruleset.  The
+    mean total of a win names each ruleset's unit (`units`: ruleset label -> its
+    :attr:`~majiang.rules.ScoringRule.total_label`, ``"fan"`` for a label not in it)."""
+    units = units or {}
     from ..studies.compare import METRIC_LABELS, same_fan_keys
 
     rows: list[dict] = []
@@ -95,6 +100,8 @@ def _text_rows(table, labels: list[str], top_fans: int) -> list[dict]:
                 hit = part[mask & (part["ruleset"] == label)]
                 row[label] = (_fmt(metric, *hit[["value", "lo", "hi"]].iloc[0].tolist())
                               if len(hit) else "-")
+                if metric == "mean_fan_total" and row[label] != "-":
+                    row[label] += f" {units.get(label, 'fan')}"
             rows.append(row)
     return rows
 
@@ -154,7 +161,12 @@ def run(args: argparse.Namespace) -> int:
           "for self-draw and fans")
     cols = [Column("metric", "metric"), Column("key", "key")]
     cols += [Column(label, label, ">") for label in labels]
-    for line in format_table(_text_rows(table, labels, args.top_fans), cols):
+    from ..rules import get as get_ruleset
+    units = {}
+    for arg in args.rulesets:
+        rs = get_ruleset(arg)
+        units[rs.name] = rs.scoring.total_label
+    for line in format_table(_text_rows(table, labels, args.top_fans, units), cols):
         write(line)
     if args.plot:
         write(f"plot written to {args.plot}")

@@ -80,7 +80,8 @@ def _completion(engine: _Engine, self_drawn: bool = True) -> _Complete | None:
         h13[k] -= 1
     winning = (h13[None, :], np.array([k], dtype=np.intp), np.ones(1),
                np.array([j13], dtype=np.intp), None)
-    return _Complete(True, fan, "complete: wins now" + ("" if fan is None else f", {fan} fan"),
+    total = "" if fan is None else f", {pos.model.ruleset.scoring.total_text(fan)}"
+    return _Complete(True, fan, "complete: wins now" + total,
                      winning, _discard_name(k), self_drawn)
 
 

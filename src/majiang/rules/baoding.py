@@ -201,7 +201,7 @@ def build(*, que_yi_men: bool = False, gen_zhuang: bool = True, qi_bu_ai: bool =
         constraints=("void_suit", "no_half_flush_plain") if que_yi_men else (),
         void_rule="at_win",
         ready="required", wall_end=WallEnd(kept=15), winners="head_bump",
-        scoring=ScoringRule(mode="custom", function="baoding"),
+        scoring=ScoringRule(mode="custom", function="baoding", unit="points"),
         options={"que_yi_men": que_yi_men, "gen_zhuang": gen_zhuang, "qi_bu_ai": qi_bu_ai},
         builder="baoding", section="§3.23", end_settlement="baoding",
         interpreted=("read as a Hebei 保定 game (docs/rules/baoding.md §1); identity uncertain",

@@ -124,7 +124,7 @@ def build(*, jiang_258: bool = True, cap: int | None = 18, tiles: int = 108) -> 
         tile_set=tile_set,
         constraints=("eight_of_a_suit",) + (("pair_258_small",) if jiang_258 else ()),
         ready="none", wall_end=WallEnd(kept=0), winners="multiple",
-        scoring=ScoringRule(mode="add", cap=cap),
+        scoring=ScoringRule(mode="add", cap=cap, unit="points"),  # §1: 长沙 values
         options={"jiang_258": jiang_258, "cap": cap, "tiles": tiles},
         builder="hefei", section="§3.8",
         interpreted=("Changsha values (docs/rules/hefei.md §1): the Hefei 嘴 table was not found",

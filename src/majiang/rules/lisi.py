@@ -102,7 +102,8 @@ def build() -> Ruleset:
         tile_set="108", constraints=("void_suit", "two_suits"), void_rule="at_win",
         ready="required",
         wall_end=WallEnd(by_kongs=((0, 14), (1, 14), (2, 16), (3, 18), (4, 20))),
-        winners="single", scoring=ScoringRule(mode="add"), options={},
+        winners="single", options={},
+        scoring=ScoringRule(mode="add", unit="points"),     # §2: convention P
         builder="lisi", section="§3.22",
         interpreted=("three-player household rules (docs/rules/lisi.md)",
                      "a pung or kong takes the standing copies of its kind first while another "

@@ -240,7 +240,7 @@ def build(*, table: str = "jinyuanzi", yuanzi: int = 100, soft_flowers: bool = T
         tile_set="144_dragon_flowers",
         constraints=("open_small_needs_flowers",) if open_min_flowers else (),
         ready="optional", wall_end=WallEnd(kept=0), winners="multiple",
-        scoring=ScoringRule(mode="add"),
+        scoring=ScoringRule(mode="add", unit="points"),  # convention P, counted in 花
         options={"table": table, "yuanzi": yuanzi, "soft_flowers": soft_flowers,
                  "open_min_flowers": open_min_flowers,
                  "seven_pairs_menqing": seven_pairs_menqing, "yaojue": yaojue,

@@ -41,8 +41,10 @@ def doubling(n: int) -> int:
 
 POINTS_FUNCTIONS: dict[str, Callable] = {}
 
-UNITS = ("fan", "points")
-"""The units of a fan table (:attr:`ScoringRule.unit`): 番, or the points themselves."""
+UNITS = ("fan", "points", "tai")
+"""The units of a fan table (:attr:`ScoringRule.unit`): 番 (``"fan"``), the points
+themselves (``"points"``: amounts, convention P of docs/rules/README.md), or 台
+(``"tai"``: 台湾's 台, added, each worth one stake unit on top of the 底)."""
 
 
 def fan_product(fans: Mapping, rs, tag: str | None = None) -> int:
@@ -71,10 +73,12 @@ class ScoringRule:
     break the cap.
 
     ``unit``: what the fan values and a win's total count, as the ruleset's sources name
-    them (:data:`UNITS`): ``"fan"`` (番, the default: MCR, 四川, 广东 …) or ``"points"``
+    them (:data:`UNITS`): ``"fan"`` (番, the default: MCR, 四川, 广东 …), ``"points"``
     (the table's values are the points themselves, e.g. 武汉's 屁胡 5 / 大胡 15, which
-    are no 番: its 3-番 minimum counts 番 another way).  In ``"custom"`` mode the total is
-    the values added, no count in either unit (:meth:`total_text`).
+    are no 番: its 3-番 minimum counts 番 another way) or ``"tai"`` (台湾 台).  In
+    ``"custom"`` mode the total is the values added, no count in any unit
+    (:attr:`total_unit` None, :meth:`total_text`).  Everything that prints or labels a
+    win's total asks :meth:`total_text` / :attr:`total_label`.
     """
 
     mode: str = "add"
@@ -98,15 +102,35 @@ class ScoringRule:
             raise RuleError(f"scoring unit must be one of {', '.join(UNITS)}, got "
                             f"{self.unit!r}")
 
-    def total_text(self, total: int) -> str:
+    @property
+    def total_unit(self) -> str | None:
+        """The unit of a win's total (:data:`UNITS`), None in ``"custom"`` mode (the values
+        added, which the points function reads: no count of fan or points)."""
+        return None if self.mode == "custom" else self.unit
+
+    @property
+    def total_label(self) -> str:
+        """A column or line label for a win's total: the unit (``"fan"``, ``"points"``,
+        ``"tai"``), ``"value"`` in ``"custom"`` mode."""
+        return self.total_unit or "value"
+
+    def total_text(self, total) -> str:
         """A win's total in the ruleset's unit: ``"8 fan"``, ``"5 points"`` (one point:
-        ``"1 point"``); in ``"custom"`` mode the bare number (the values added, which the
-        points function reads: no count of fan or points)."""
+        ``"1 point"``), ``"3 tai"``; in ``"custom"`` mode the bare number (the values
+        added, which the points function reads: no count of fan or points)."""
         if self.mode == "custom":
             return str(total)
         if self.unit == "points":
             return f"{total} point{'' if total == 1 else 's'}"
         return f"{total} {self.unit}"
+
+    def minimum_text(self, n: int) -> str:
+        """A minimum total in the ruleset's unit: ``"the 8-fan minimum"``, ``"the 3-point
+        minimum"``, ``"the 2-tai minimum"``; ``"the minimum total of 8"`` in ``"custom"``
+        mode."""
+        if self.mode == "custom":
+            return f"the minimum total of {n}"
+        return f"the {n}-{'point' if self.unit == 'points' else self.unit} minimum"
 
 
 # ---------------------------------------------------------------- settlements

@@ -163,7 +163,7 @@ def build(*, all_honors: int = 16, winners: str = "multiple", tianhu: int = 24,
         settlement_params={"dealer": 0, "dealer_pays_extra": 1 + 2 * n, "base": base},
         source="docs/rules/taiwan.md",
         tile_set="144", constraints=(), ready="optional", wall_end=WallEnd(kept=16),
-        winners=winners, scoring=ScoringRule(mode="add"),
+        winners=winners, scoring=ScoringRule(mode="add", unit="tai"),  # §1: 台 are added
         options={"all_honors": all_honors, "winners": winners, "tianhu": tianhu,
                  "flower_kong": flower_kong, "dealer_repeats": dealer_repeats,
                  "flower_win": flower_win, "seven_rob_one": seven_rob_one, "base": base},

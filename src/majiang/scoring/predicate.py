@@ -161,7 +161,8 @@ def _check_ruleset(model: GameModel, hand, win_tile, **ctx) -> WinCheck:
     if not r.meets_minimum:
         why = r.below_minimum()
         # a minimum that is not a sum of fan values names its own count
-        return WinCheck(False, why if rs.win_minimum else f"{why} ({r.total} fan)", r)
+        return WinCheck(False, why if rs.win_minimum
+                        else f"{why} ({rs.scoring.total_text(r.total)})", r)
     return WinCheck(True, "", r)
 
 

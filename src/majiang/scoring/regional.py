@@ -83,12 +83,10 @@ class RegionalResult(FanResult):
         """``"capped at 3 fan (x8)"`` when :attr:`capped`, else ``""``."""
         if not getattr(self, "capped", False):
             return ""
-        sc = _rules.get(self.ruleset).scoring
+        sc = self._rules_object().scoring
         if sc.mode == "double":
-            return f"capped at {sc.cap} fan (x{2 ** sc.cap})"
-        if sc.mode == "add":
-            return f"capped at {sc.cap} fan"
-        return f"capped at {sc.cap}"
+            return f"capped at {sc.total_text(sc.cap)} (x{2 ** sc.cap})"
+        return f"capped at {sc.total_text(sc.cap)}"     # the unit; custom: the bare number
 
     def settle(self, winner: int = 0, discarder: int | None = None, *,
                as_self_draw: bool = False) -> tuple:

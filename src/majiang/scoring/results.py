@@ -152,7 +152,8 @@ class FanResult:
         """Why the hand is no win under the ruleset's minimum ("" when it reaches it)."""
         if self.meets_minimum:
             return ""
-        return f"below the {self.min_fan}-fan minimum of {self.ruleset}"
+        sc = self._rules_object().scoring
+        return f"below {sc.minimum_text(self.min_fan)} of {self.ruleset}"
 
     def _rules_object(self):
         """The Ruleset this result was scored under: the object itself when scoring kept
@@ -245,7 +246,7 @@ class FanResult:
             lines.append(f"  {f.id:2d} {name}{pad}{f.value:3d}{times:5s} = {f.points:3d}")
         mark = "" if self.meets_minimum else \
             f"  ({self.below_minimum()}: not a win, no payment)"
-        lines.append(f"  total {self.total} fan{mark}")
+        lines.append(f"  total {self._rules_object().scoring.total_text(self.total)}{mark}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:

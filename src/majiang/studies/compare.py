@@ -128,7 +128,8 @@ METRIC_LABELS = {
     "wins_per_hand": ("wins per hand", "wins per hand"),
     "mean_draws": ("mean draws", "mean wall draws per hand"),
     "draws_quantile": ("draws quantile", "wall draws: quantiles"),
-    "mean_fan_total": ("mean fan total", "mean fan total of a win"),
+    "mean_fan_total": ("mean total", "mean total of a win (fan, points or tai: each "
+                       "ruleset's unit)"),
     "mean_points": ("mean points", "mean points of a win"),
     "fan_share": ("fan share", "share of wins with the fan"),
     "score_mean": ("mean score", "mean score change by seat"),
