@@ -37,8 +37,9 @@ class _FromPlay:
         ``hand_size + 1`` tiles and did not just claim the latest discard into a chow or
         pung (the engine keeps a seat's last dealt tile as "drawn" until its first
         discard); its ``last_discard`` only while that tile still lies on the table.
-        ``visible_counts`` is by physical kind (the view's counts a stand-in, 安庆 / 温州
-        白板, as the kind it plays as).
+        ``visible_counts`` is by physical kind (the view's counts a stand-in, 安庆 红中 /
+        温州 白板, as the kind it plays as), and so are the melds: a pung the view shows as
+        the joker kind's face is of stand-ins, kept as ``[555z]`` (as :meth:`from_log`).
         """
         return _from_view(cls, view)
 
@@ -88,7 +89,10 @@ class _FromPlay:
         Rivers keep claimed discards (marked), melds name their source, other seats'
         concealed kongs are hidden, the tiles winners took (血战 / 血流) are
         :attr:`won_tiles`, and ``wall_left`` counts the tiles not yet taken from the
-        physical wall (flowers included).  The log holds every discard, so the position
+        physical wall (flowers included).  Melds keep their physical tiles: a pung
+        claimed from a discarded stand-in (上海百搭 白板 playing as the 百搭's face) is
+        ``[555z]``, which the analyses read as the face's pung
+        (:func:`majiang.efficiency.read_faces`).  The log holds every discard, so the position
         has ``complete_rivers=True`` (river lengths checked against the turn order).
 
         Raises
@@ -111,12 +115,22 @@ def _from_view(cls, view) -> Any:
     seat = view.seat
     melds: list[list] = []
     hidden = [0] * n
+    # the view gives a meld by the kind it plays as; the position keeps its physical
+    # tiles (read_faces' notation, as from_log): a pung or kong played as the joker kind
+    # is of stand-ins (安庆 红中, 上海百搭 / 温州 白板), the wild copies never being melded
+    # (JokerRule be_claimed and kong off: where either is on, the view cannot say)
+    jr = model.jokers
+    sub, face = view.stand_in, view.joker_kind
+    if jr is None or jr.be_claimed or jr.kong:
+        sub = None
     for p, ms in enumerate(view.melds):
         row = []
         for kind, tile, concealed in ms:
             if tile is None:            # another seat's concealed kong: tile not shown
                 hidden[p] += 1
             else:
+                if sub is not None and kind != "chow" and tile == face:
+                    tile = sub
                 row.append(TableMeld(Meld(kind, int(tile), bool(concealed))))
         melds.append(row)
     c = np.asarray(view.concealed, dtype=np.uint8)
@@ -321,9 +335,9 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Any:
                     if x != play(t):
                         hands[q][x] -= 1
                 melds[q].append(TableMeld(Meld("chow", a), p))
-            else:
+            else:       # by its physical tiles: a stand-in pung is [555z] (read_faces)
                 hands[q][t] -= 3 if kind == "kong" else 2
-                melds[q].append(TableMeld(Meld(kind, play(t)), p))
+                melds[q].append(TableMeld(Meld(kind, t), p))
             drawn[q] = None
         elif k == "kong":
             p, t = e["seat"], int(e["tile"])
@@ -355,10 +369,9 @@ def _from_log(cls, log: Any, step: int, seat: int | None, ruleset: Any) -> Any:
                 last = None
             elif how == "robbing_kong":
                 p = int(e["discarder"])
-                kt = play(t)
                 for i, tm in enumerate(melds[p]):
-                    if tm.meld.kind == "kong" and tm.meld.tile == kt and not tm.meld.concealed:
-                        melds[p][i] = TableMeld(Meld("pung", kt), tm.from_seat)
+                    if tm.meld.kind == "kong" and tm.meld.tile == t and not tm.meld.concealed:
+                        melds[p][i] = TableMeld(Meld("pung", t), tm.from_seat)
                         won_tiles[q].append(t)
                         break
     if last is not None and not (rivers[last[0]] and rivers[last[0]][-1] == Discard(last[1])):
