@@ -775,7 +775,7 @@ def read_position(position: Any, *, n_samples: int = DEFAULT_SAMPLES, seed: Any 
     last_tile = int(position.tiles_left) == 0
     out = []
     for i, j in enumerate(opp):
-        melds = tuple(tm.meld for tm in position.melds[j])
+        melds = position.played_melds(j)        # a stand-in pung as the face's
         if position.hidden_kongs[j]:
             z = np.zeros(34)
             prior = model.p_ready_prior(position.model, len(position.discards[j]),

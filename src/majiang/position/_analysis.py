@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import MahjongError, RuleError
-from ..hand import Hand
+from ..hand import Hand, Meld
 from ..tiles import parse_tiles, tile_name
-from ._parse import _tile
+from ._parse import _int, _tile
 
 
 class _ForAnalyses:
@@ -39,6 +39,31 @@ class _ForAnalyses:
             c[k] = 0
         c.flags.writeable = False
         return Hand(c, self.own_melds, tuple(range(min(self.flowers[self.seat], 8))), j)
+
+    def played_melds(self, seat: int) -> tuple:
+        """The melds of ``seat`` (:class:`~majiang.hand.Meld` objects, in order) as the
+        kinds they play as: a pung or kong of stand-ins (安庆 红中, 上海百搭 / 温州 /
+        杭州 翻财神 白板, kept by its physical tiles, ``[555z]``) as the joker kind's
+        face, as :func:`majiang.efficiency.read_faces` reads them; the melds unchanged
+        without a stand-in or while the joker kind is unknown (no indicator).  Another
+        seat's hidden concealed kongs are not among them (:attr:`hidden_kongs`).
+
+        Raises
+        ------
+        RuleError
+            Not a seat.
+        """
+        from ..rules.shapes import stand_in
+        seat = _int(seat, "seat")
+        if not 0 <= seat < self.players:
+            raise RuleError(f"seat must be 0..{self.players - 1}, got {seat}")
+        melds = tuple(tm.meld for tm in self.melds[seat])
+        si = stand_in(self._model.ruleset, self.indicator)
+        if si is None:
+            return melds
+        face, sub = si[0], si[1]
+        return tuple(Meld(m.kind, face, m.concealed) if m.kind != "chow" and m.tile == sub
+                     else m for m in melds)
 
     def analysis_visible(self) -> np.ndarray:
         """``uint8 (34,)``: :meth:`visible_counts` less the face-up indicator, which
