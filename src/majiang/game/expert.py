@@ -62,21 +62,17 @@ itself weighs :data:`OWN_FACTOR`, one discarded after its last discard (and pass
 
 Measured (:func:`majiang.simulate` with the statistics of ``bench/bench_realism.py``,
 hands 0-19,999 of seed 0, four experts under ``mcr_botzone``; the published strong-AI
-figures of the IJCAI final in brackets): drawn hands 3.12 % (624; 95 % Wilson interval
-2.89-3.37 %; efficiency bots 12.84 %; [1.6 %]), self-draw share of wins 29.4 % [30.2 %],
-wins per player-hand 24.2 % [23.2-25.2 %], mean fan 12.52 [12.45], 平和 in 44.2 % of wins
-[43.0 %], 全求人 in 0.72 % (efficiency bots 17.0 %).  Counting a wait's live copies as
-equally likely to come (:data:`REACH` off) the same walls gave 633 drawn hands (3.17 %),
-and paired 2,500-hand blocks 73 / 80 drawn against 71 / 73 with :meth:`ExpertPlayer.reach`
-(hands 20,000-22,499 / 22,500-24,999; a first version with one let-go chance per kind and
-no densities gave 76 / 78); under ``mcr`` 439 against 425 of 20,000.  Without the call
-look-ahead (:data:`CALL_VALID`) the walls of hands 0-19,999 gave 652 drawn hands (3.26 %,
-before the reach weights); on hands 25,000-29,999
-149 drawn hands against 153 and the hands 0.27 / 0.39 draws shorter (s.e.
-0.10 each), at the same CPU time a hand.  In the duplicate format (:func:`majiang.arena`,
-300 walls × 4 rotations under ``mcr``, one expert against three efficiency bots) the expert
-scores +7.4 points per hand (95 % interval 5.7 to 9.1), wins 35 % of hands and deals in
-14.5 % (the efficiency bots: 17-21 % and 17-19 %).  A hand of four experts takes about
+figures of the IJCAI final in brackets): drawn hands 2.65 % (529; 95 % Wilson interval
+2.43-2.88 %; efficiency bots 12.84 %; [1.6 %]), self-draw share of wins 28.7 % [30.2 %],
+wins per player-hand 24.3 % [23.2-25.2 %], mean fan 12.30 [12.45], 平和 in 44.7 % of wins
+[43.0 %], 全求人 in 0.78 % (efficiency bots 17.0 %); under ``mcr`` 394 drawn of 20,000.
+The same walls gave 624 drawn hands with the general plan's concealed weight at 1.0
+(:data:`~majiang.game.expert_plans.GENERAL_CONCEALED`), 633 with a wait's live copies all
+alike (:data:`REACH` off), 652 without the call look-ahead (:data:`CALL_VALID`; both
+before the weight's change); the paired 10,000-hand blocks behind the weight are in its
+docstring, the settings measured and not kept in the README.  In the duplicate format (``bench/bench_strength.py --walls 1000 --rulesets
+mcr``, one expert against three efficiency bots) the expert scores +7.62 points per hand
+(95 % interval 6.67 to 8.57), wins 36 % of hands and deals in 14.8 %.  A hand of four experts takes about
 three times as long as one of four efficiency bots in the Python loop (about 16 against 5 ms
 of CPU under mcr_botzone, ``bench/bench_simulate.py``): every plan's distance for every
 candidate discard (:func:`majiang._core.game.plan_values`, ``plan_minima``), the

@@ -17,8 +17,13 @@ __all__ = ["plan_value", "plans_of", "value_rules"]
 
 SHORT = 0.5
 """Weight added to a plan whose fan alone is below the ruleset's minimum."""
-GENERAL_CONCEALED = 1.0
-"""Weight of the general plan while the hand holds no claimed meld."""
+GENERAL_CONCEALED = 1.5
+"""Weight of the general plan while the hand holds no claimed meld.  Four experts under
+mcr_botzone, the same walls (hands 20,000-29,999 / 30,000-39,999 of seed 0): 1.0 gave 294 /
+291 drawn hands, 1.5 275 / 276 (the hands drawn under one value only: 319 against 285
+over both blocks), 2.0 272 / 290, 0.5 327 on the first; the mean fan of a win 12.55,
+12.34, 11.89, 12.79.  On hands 0-19,999: 624 drawn with 1.0, 529 with 1.5
+(``bench/bench_realism.py``)."""
 GENERAL_OPEN = 3.0
 """Weight of the general plan in an open hand."""
 FAN_WEIGHT = 0.15
