@@ -95,8 +95,8 @@ def test_option_without_equals(capsys):
 def test_bad_value(capsys):
     code, _, err = run(capsys, *WUHAN, "--option", "min_fan=abc")
     one_line_error(code, err, "min_fan", "'abc'", "the options of wuhan")
-    code, _, err = run(capsys, *WUHAN, "--option", "min_fan=True")    # TOML says true
-    one_line_error(code, err, "min_fan", "'True'")
+    code, _, err = run(capsys, *WUHAN, "--option", "min_fan=True")    # read as true
+    one_line_error(code, err, "min_fan", "got True")
 
 
 def test_ruleset_without_options(capsys):
@@ -130,3 +130,54 @@ def test_shanten_and_danger_take_option(capsys):
     code, _, err = run(capsys, "danger", "123m456p789s11z22z", "--rules", "sichuan",
                        "--option", "bogus=1")
     one_line_error(code, err, "'bogus'", "the options of sichuan")
+
+
+def _printed_options(rs) -> list[str]:
+    """The ``KEY=VALUE`` texts of the ``options`` line ``majiang rules NAME`` prints."""
+    import re
+    line = next(x for x in rules.describe_lines(rs) if x.startswith("options  "))
+    given = line.removeprefix("options  ").split(" (and from them: ")[0]
+    return re.split(r", (?=\w+=)", given)
+
+
+def test_every_printed_option_value_is_read_back_by_option():
+    # majiang rules NAME prints cap=None for wuhan once; --option cap=None then failed
+    from majiang.cli._rule_options import with_cli_options
+    checked = 0
+    for name in rules.available():
+        rs = rules.get(name)
+        if not rs.options:
+            continue
+        for text in _printed_options(rs):
+            key = text.partition("=")[0]
+            again = with_cli_options(rs, [text])
+            got, want = again.options[key], rs.options[key]
+            assert (list(got) if isinstance(got, tuple) else got) == (
+                list(want) if isinstance(want, tuple) else want), (name, text)
+            checked += 1
+    assert checked > 150
+
+
+@pytest.mark.parametrize("text", ["cap=None", "cap=none"])
+def test_no_cap_written_either_way(capsys, text):
+    # 清一色 七对 self-drawn in 四川: 1 + 2 + 1 = 4 fan over the default cap of 3
+    argv = ["score", "1122334455667p", "--win", "7p", "--self-drawn", "--rules", "sichuan"]
+    # (docs/rules/sichuan.md): 2^4 = 16 uncapped, 2^3 = 8 under the cap; 自摸加底 +1 each
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and "points   8  (capped" in out and "E +27" in out, out
+    code, out, err = run(capsys, *argv, "--option", text)
+    assert code == 0, err
+    assert "points   16\n" in out and "E +51  S -17" in out, out
+
+
+@pytest.mark.parametrize("text, value", [("True", True), ("False", False), ("(1, 2)", [1, 2])])
+def test_python_spellings_read(text, value):
+    assert option_value(text) == value
+
+
+def test_none_is_none_only_where_the_option_takes_none():
+    from majiang.cli._rule_options import with_cli_options
+    assert with_cli_options(rules.get("sichuan"), ["tiandi=None"]).options["tiandi"] is None
+    assert with_cli_options(rules.get("sichuan"), ["tiandi=true"]).options["tiandi"] is True
+    g = with_cli_options(rules.get("guizhou"), ["ting_values=none"])
+    assert g.options["ting_values"] == "none"

@@ -121,8 +121,13 @@ def describe_lines(rs: Ruleset) -> list[str]:
                  + (f"; streak option {d['streak_option']}" if d["streak_option"] else ""))
     if rs.liabilities:
         lines.append("liability " + "; ".join(c.describe() for c in rs.liabilities))
-    if rs.options:
-        lines.append("options  " + ", ".join(f"{k}={v}" for k, v in rs.options.items()))
+    if rs.options:      # as --option KEY=VALUE reads them; the derived ones apart
+        from .toml import knobs, option_text
+        given = knobs(rs)
+        derived = [k for k in rs.options if k not in given]
+        lines.append("options  " + ", ".join(f"{k}={option_text(v)}" for k, v in given.items())
+                     + (f" (and from them: {', '.join(f'{k}={option_text(rs.options[k])}' for k in derived)})"
+                        if derived else ""))
     lines.append(f"coverage {rs.coverage}")
     if rs.interpreted:
         lines.append("interpreted  " + "; ".join(source_in_words(t) for t in rs.interpreted))

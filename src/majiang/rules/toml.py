@@ -66,7 +66,8 @@ from ..errors import RuleError
 from .base import (DERIVED_OPTIONS, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, KongPayments, Ruleset,
                    check_int)
 
-__all__ = ["load", "loads", "dumps", "apply", "option_value", "with_options", "knobs"]
+__all__ = ["load", "loads", "dumps", "apply", "option_value", "option_text", "with_options",
+           "knobs"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
 _RULES = {"min_fan", "constraints", "void_rule", "winners", "ready", "cap", "scoring_base",
@@ -281,9 +282,28 @@ def _merge_shared(base: Ruleset, options: dict, rules: dict, where: str):
                     f"{_toml_value(other)} disagree; {base.name} takes the {okey} as a build "
                     f"option, so give it once (in [options])")
         options[okey] = value
-    if options.get("cap") == "none" and "cap" in base.options:
-        options["cap"] = None
+    for key, value in options.items():
+        if (isinstance(value, str) and value.lower() == "none" and key in base.options
+                and _takes_none(base, key)):
+            options[key] = None
     return options, rules
+
+
+def _takes_none(rs: Ruleset, key: str) -> bool:
+    """Whether build option `key` of `rs` means something by None: the cap (None = no
+    cap) and the options whose builder default is None (sichuan ``tiandi``, guangdong
+    ``ghost``) — so ``"none"`` is None there, and stays a word for an option that has
+    ``"none"`` among its words (guizhou ``ting_values``)."""
+    import inspect
+
+    from . import BUILDERS
+    if key == "cap":
+        return True
+    builder = BUILDERS.get(rs.builder)
+    if builder is None:
+        return False
+    param = inspect.signature(builder).parameters.get(key)
+    return param is not None and param.default is None
 
 
 def _check_fan_value(value: Any, what: str, where: str, rs: Ruleset) -> None:
@@ -331,12 +351,31 @@ def option_value(text: str) -> Any:
     a bare word that is no TOML value (``double``, ``none``) is that word as a string, as
     a shell drops the quotes.  ``cap`` ``"none"`` then means no cap, as in a file
     (:func:`with_options`).  Whether the value suits the option is the builder's check."""
+    text = text.strip()
+    if text in ("True", "False"):              # as Python (and older output) writes them
+        return text == "True"
     if "\n" not in text and "\r" not in text:
+        if text.startswith("(") and text.endswith(")"):     # a tuple as Python writes it
+            text = f"[{text[1:-1]}]"
         try:
             return tomllib.loads(f"v = {text}")["v"]
         except tomllib.TOMLDecodeError:
             pass
-    return text.strip()
+    return text
+
+
+def option_text(value: Any) -> str:
+    """Build option value `value` as ``--option KEY=VALUE`` and :func:`option_value` read
+    it back (``majiang rules NAME`` prints the options so): ``true`` / ``false``, ``none``
+    (None: no cap, or the builder's default), numbers, a bare word, else TOML
+    (``[0, 0]``, a quoted string)."""
+    if value is None:
+        return "none"
+    if isinstance(value, str) and value and option_value(value) == value:
+        return value
+    if isinstance(value, tuple):
+        value = list(value)
+    return _toml_value(value)
 
 
 def changed_options(rs: Ruleset) -> dict:
