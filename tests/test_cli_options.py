@@ -45,10 +45,12 @@ def test_every_command_that_takes_a_ruleset_takes_option():
     for name, sub in parser.subcommand_parsers.items():
         flags = {s for a in sub._actions for s in a.option_strings}
         positional = {a.dest for a in sub._actions if not a.option_strings}
-        if "--rules" in flags or "ruleset" in positional:
+        if ("--rules" in flags or {"ruleset", "rulesets", "position"} & positional
+                or name == "rules"):
             assert "--option" in flags, name
             takes.add(name)
-    assert takes == {"advise", "danger", "shanten", "score", "simulate", "match", "arena"}
+    assert takes == {"advise", "danger", "shanten", "score", "simulate", "match", "arena",
+                     "study", "claim", "rules"}
 
 
 def test_min_fan_option_in_score_hand_worked(capsys):
@@ -181,3 +183,31 @@ def test_none_is_none_only_where_the_option_takes_none():
     assert with_cli_options(rules.get("sichuan"), ["tiandi=true"]).options["tiandi"] is True
     g = with_cli_options(rules.get("guizhou"), ["ting_values=none"])
     assert g.options["ting_values"] == "none"
+
+
+def test_study_option_applies_to_each_ruleset_that_takes_it():
+    from majiang.cli._common import CommandError
+    from majiang.cli._rule_options import load_rulesets
+    wuhan, sichuan = load_rulesets(["wuhan", "sichuan"], ["min_fan=3", "cap=none"])
+    assert wuhan.options["min_fan"] == 3 and wuhan.options["cap"] is None
+    assert sichuan.options["cap"] is None and "min_fan" not in sichuan.options
+    assert rules.get("sichuan").options["cap"] == 3
+    with pytest.raises(CommandError, match="no ruleset given takes option 'foo'"):
+        load_rulesets(["wuhan", "sichuan"], ["foo=1"])
+
+
+def test_rules_name_takes_option(capsys):
+    code, out, _ = run(capsys, "rules", "wuhan", "--option", "min_fan=3")
+    assert code == 0 and "min_fan=3" in out
+    code, out, _ = run(capsys, "rules", "wuhan", "--option", "min_fan=3", "--toml")
+    assert code == 0 and "min_fan = 3" in out
+    code, _, err = run(capsys, "rules", "--all", "--option", "min_fan=3")
+    assert code == 2 and "give NAME|FILE" in err
+
+
+def test_claim_takes_option(capsys):
+    pos = "ruleset=sichuan hand=1155m234p678s123m discards2=9s5m"
+    code, out, err = run(capsys, "claim", pos, "--json", "--option", "cap=none")
+    assert code == 0, err
+    code, _, err = run(capsys, "claim", pos, "--option", "min_fan=3")
+    assert code == 2 and "unknown option 'min_fan'" in err and "sichuan" in err

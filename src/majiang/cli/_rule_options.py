@@ -17,19 +17,23 @@ from typing import Any
 
 from ._errors import CommandError
 
-__all__ = ["add_option_arg", "load_ruleset", "with_cli_options"]
+__all__ = ["add_option_arg", "load_ruleset", "load_rulesets", "with_cli_options"]
 
 FLAG = "--option"
 
 
-def add_option_arg(parser: argparse.ArgumentParser) -> None:
-    """``--option KEY=VALUE`` (repeatable, into ``args.rule_options``)."""
+def add_option_arg(parser: argparse.ArgumentParser, *, several: bool = False) -> None:
+    """``--option KEY=VALUE`` (repeatable, into ``args.rule_options``); `several`: the
+    command names several rulesets, and each option applies to every one that takes it
+    (:func:`load_rulesets`)."""
+    which = ("each ruleset that takes the key (an error when none does)" if several
+             else "the ruleset")
     parser.add_argument(FLAG, dest="rule_options", action="append", default=None,
                         metavar="KEY=VALUE",
-                        help="a build option of the ruleset, as in a house-rule .toml file's "
-                             "[options] (the keys majiang rules NAME lists; values true/false, "
-                             "numbers or words), e.g. --option min_fan=3; repeatable; wins "
-                             "over the same option in a .toml file")
+                        help=f"a build option, applied to {which}, as in a house-rule .toml "
+                             "file's [options] (the keys majiang rules NAME lists; values "
+                             "true/false, none, numbers or words), e.g. --option min_fan=3; "
+                             "repeatable; wins over the same option in a .toml file")
 
 
 def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
@@ -52,6 +56,38 @@ def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
     if not name and not options:
         return None
     return with_cli_options(get_ruleset(name or "mcr"), options)
+
+
+def load_rulesets(names: Sequence[str], options: Sequence[str] | None) -> list:
+    """The rulesets `names` (registered names or house-rule files), each built again with
+    the ``--option`` texts among `options` whose key it takes (``majiang study wuhan
+    sichuan --option cap=none`` lifts both caps; ``--option min_fan=3`` changes 武汉
+    alone).
+
+    Raises
+    ------
+    RuleError
+        Unknown name, unreadable or invalid file.
+    CommandError
+        An option without ``=`` or whose key none of the rulesets takes; a value a
+        ruleset's builder refuses.
+    """
+    from ..rules import get as get_ruleset
+    from ..rules.toml import knobs
+    found = [get_ruleset(name) for name in names]
+    texts = list(options or ())
+    for text in texts:
+        key = text.partition("=")[0].strip()
+        if "=" not in text or not key:
+            raise CommandError(f"{FLAG} {text!r}: expected KEY=VALUE, e.g. {FLAG} "
+                               "min_fan=3")
+        if not any(key in knobs(rs) for rs in found):
+            raise CommandError(f"{FLAG} {text}: no ruleset given takes option {key!r}; "
+                               + "; ".join(f"the options of {rs.name}: "
+                                           f"{', '.join(knobs(rs)) or 'none'}" for rs in found))
+    return [with_cli_options(rs, [t for t in texts
+                                  if t.partition("=")[0].strip() in knobs(rs)])
+            for rs in found]
 
 
 def with_cli_options(rs: Any, options: Sequence[str] | None) -> Any:

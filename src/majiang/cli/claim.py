@@ -29,6 +29,10 @@ Example:
   majiang claim "hand=1155m234p678s123z discards2=9s5m"
   majiang claim "hand=134m456p789s1122z discards3=3z2m" --draws 2
   majiang claim "hand=1111m234p678s1237z discards3=3z"
+  majiang claim "ruleset=wuhan hand=..." --option min_fan=3
+
+--option KEY=VALUE changes a build option of the position's ruleset (ruleset= in the
+position; Chinese Official rules without it).
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ import argparse
 from ._common import (
     Column, add_json_flag, emit_json, fmt_float, format_table, load_position, write,
 )
+from ._rule_options import add_option_arg, with_cli_options
 
 HELP = "whether to claim the discard on offer (win, kong, pung, chow or pass) or declare a kong"
 
@@ -53,6 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="weigh the discard after a chow or pung (p_deal_in, exp_loss, "
                              "ev); slower")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    add_option_arg(parser)
     add_json_flag(parser)
 
 
@@ -63,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     if args.draws is not None and args.draws < 1:
         raise CommandError(f"--draws must be at least 1, got {args.draws}")
     pos = load_position(args.position, "claim")
+    if args.rule_options:
+        from ..rules import get as get_ruleset
+        rs = get_ruleset(pos.ruleset) if isinstance(pos.ruleset, str) else pos.ruleset
+        pos = pos.replace(ruleset=with_cli_options(rs, args.rule_options))
     if pos.must_discard and args.tile is None:      # own turn: a kong or a discard
         df = advise_kong(pos, draws=args.draws, seed=args.seed, danger=args.danger)
     else:

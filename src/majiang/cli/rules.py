@@ -16,6 +16,9 @@
                                 played or lost in the sources
   majiang rules --all taiwan    the surveyed variants a ruleset plays, with their status
   majiang rules sichuan --toml  the ruleset as a house-rule TOML file to edit
+  majiang rules wuhan --option min_fan=3
+                                the ruleset with a build option changed (also with
+                                --toml: a house-rule file with it)
   majiang rules sichuan --notes the ruleset's page of the project's rule notes
   majiang rules --notes         the pages of the rule notes
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import Column, CommandError, add_json_flag, emit_json, format_table, write
+from ._rule_options import add_option_arg, with_cli_options
 
 HELP = "list rulesets, show one, or every regional variant with its status (--all)"
 
@@ -41,6 +45,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--notes", action="store_true",
                         help="print the rule-notes page a ruleset's source cites (NAME: a "
                              "ruleset or a page); without NAME, list the pages")
+    add_option_arg(parser)
     add_json_flag(parser)
 
 
@@ -91,6 +96,9 @@ def show_notes(name: str | None) -> int:
 def run(args: argparse.Namespace) -> int:
     from .. import rules
 
+    if args.rule_options and (args.name is None or args.all or args.notes):
+        raise CommandError("rules: --option changes one ruleset: give NAME|FILE, without "
+                           "--all or --notes")
     if args.notes:
         other = [f for f, on in (("--all", args.all), ("--toml", args.toml),
                                  ("--json", args.json)) if on]
@@ -145,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
                                         Column("coverage", "coverage")]):
             write(line)
         return 0
-    rs = rules.get(args.name)
+    rs = with_cli_options(rules.get(args.name), args.rule_options)
     if args.toml:
         write(rules.dumps(rs).rstrip("\n"))
         return 0

@@ -24,6 +24,10 @@ Examples:
   majiang study sichuan sichuan_xueliu -n 1000 --jobs 2 --plot study.png
   majiang study mcr house.toml -n 200 --seed 7 --json
   majiang study mcr guangdong -n 1000000 --out runs/study
+  majiang study wuhan sichuan -n 500 --option cap=none
+
+--option KEY=VALUE applies to every ruleset named that takes KEY (an error when none
+does); a ruleset it changes is labelled with it, e.g. wuhan[min_fan=3].
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ import argparse
 
 from ._common import (Column, CommandError, add_json_flag, add_run_args, check_plot_path,
                       emit_json, format_table, plural, run_options, write)
+from ._rule_options import add_option_arg, load_rulesets
 
 HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, with 95%% "
         "intervals")
@@ -54,6 +59,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE", default=None,
                         help="write the comparison bars (majiang.plots.compare) to FILE "
                              "(.png, .svg, .pdf ...)")
+    add_option_arg(parser, several=True)
     add_json_flag(parser)
 
 
@@ -106,15 +112,13 @@ def _text_rows(table, labels: list[str], top_fans: int,
     return rows
 
 
-def check_distinct(names: list[str]) -> None:
-    """CommandError when two RULESET arguments name the same ruleset (each is compared
-    under its ruleset's name, so a house-rule file named like a registered ruleset
-    clashes with it too).  Unknown names raise RuleError, as ``majiang rules`` does."""
-    from ..rules import get as get_ruleset
-
+def check_distinct(names: list[str], found: list) -> None:
+    """CommandError when two RULESET arguments (`names`, loaded as `found`) name the same
+    ruleset (each is compared under its ruleset's name, so a house-rule file named like a
+    registered ruleset clashes with it too)."""
     seen: dict[str, str] = {}
-    for arg in names:
-        name = get_ruleset(arg).name
+    for arg, rs in zip(names, found):
+        name = rs.name
         if name in seen:
             same = (f"{arg}" if seen[name] == arg
                     else f"{name} ({seen[name]} and {arg} both have that name)")
@@ -132,8 +136,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--top-fans must be 0 or more, got {args.top_fans}")
     if args.plot:                      # a bad path fails now, not after the hands
         check_plot_path(args.plot)
-    check_distinct(args.rulesets)
-    table = compare_rulesets(list(args.rulesets), args.n, players=players, seed=args.seed,
+    found = load_rulesets(args.rulesets, args.rule_options)
+    check_distinct(args.rulesets, found)
+    table = compare_rulesets(found, args.n, players=players, seed=args.seed,
                              **options)
     labels = list(dict.fromkeys(table["ruleset"]))
     who = table.attrs.get("players", {})
@@ -161,11 +166,7 @@ def run(args: argparse.Namespace) -> int:
           "for self-draw and fans")
     cols = [Column("metric", "metric"), Column("key", "key")]
     cols += [Column(label, label, ">") for label in labels]
-    from ..rules import get as get_ruleset
-    units = {}
-    for arg in args.rulesets:
-        rs = get_ruleset(arg)
-        units[rs.name] = rs.scoring.total_label
+    units = {rs.name: rs.scoring.total_label for rs in found}
     for line in format_table(_text_rows(table, labels, args.top_fans, units), cols):
         write(line)
     if args.plot:
