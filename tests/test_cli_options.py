@@ -211,3 +211,23 @@ def test_claim_takes_option(capsys):
     assert code == 0, err
     code, _, err = run(capsys, "claim", pos, "--option", "min_fan=3")
     assert code == 2 and "unknown option 'min_fan'" in err and "sichuan" in err
+
+
+def test_label_names_the_changed_options():
+    from majiang.rules.toml import label
+    assert label(rules.get("wuhan")) == "wuhan"
+    assert label(with_options(rules.get("wuhan"), min_fan=3)) == "wuhan[min_fan=3]"
+    assert label(with_options(rules.get("wuhan"), min_fan=0)) == "wuhan"      # the default
+    # xueliu=true is what the name sichuan_xueliu says; the cap is not
+    assert label(with_options(rules.get("sichuan"), xueliu=True)) == "sichuan_xueliu"
+    assert (label(with_options(rules.get("sichuan"), xueliu=True, cap=None))
+            == "sichuan_xueliu[cap=none]")
+    assert with_options(rules.get("wuhan"), min_fan=3).name == "wuhan"   # the registry key
+
+
+def test_simulate_header_shows_the_options(capsys):
+    argv = ["simulate", "wuhan", "-n", "4", "--seed", "1", "--jobs", "1"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.startswith("ruleset  wuhan; ")
+    code, out, _ = run(capsys, *argv, "--option", "min_fan=3")
+    assert code == 0 and out.startswith("ruleset  wuhan[min_fan=3]; ")

@@ -17,7 +17,8 @@ from typing import Any
 
 from ._errors import CommandError
 
-__all__ = ["add_option_arg", "load_ruleset", "load_rulesets", "with_cli_options"]
+__all__ = ["add_option_arg", "load_ruleset", "load_rulesets", "ruleset_label",
+           "with_cli_options"]
 
 FLAG = "--option"
 
@@ -56,6 +57,16 @@ def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
     if not name and not options:
         return None
     return with_cli_options(get_ruleset(name or "mcr"), options)
+
+
+def ruleset_label(rs: Any) -> str:
+    """How output names ruleset `rs` (a Ruleset, or a game model carrying one): its name
+    with the options it was built with, e.g. ``wuhan[min_fan=3]``
+    (:func:`majiang.rules.toml.label`)."""
+    from ..rules import Ruleset
+    from ..rules.toml import label
+    inner = rs if isinstance(rs, Ruleset) else getattr(rs, "ruleset", None)
+    return label(inner) if isinstance(inner, Ruleset) else str(getattr(rs, "name", rs))
 
 
 def load_rulesets(names: Sequence[str], options: Sequence[str] | None) -> list:

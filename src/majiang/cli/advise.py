@@ -84,6 +84,7 @@ from ._common import (
     parse_cli_visible, plural, read_hand_faces, refuse_seen_jokers, rules_and_forms,
     shanten_label, shanten_value, write,
 )
+from ._rule_options import ruleset_label
 
 HELP = "rank the discards of a hand that must discard (何切)"
 
@@ -469,7 +470,8 @@ def plot_title(hand, draws: int, ruleset=None) -> str:
     ruleset, e.g. ``"2225678m88p12466s: discards within 18 draws (sichuan)"``."""
     from ..hand import format_hand
 
-    rules = f" ({ruleset.name})" if ruleset is not None else ""
+    rules = (f" ({ruleset_label(ruleset)})" if ruleset is not None
+             else "")
     return f"{format_hand(hand)}: discards within {plural(draws, 'draw')}{rules}"
 
 

@@ -30,7 +30,7 @@ import argparse
 
 from ._common import (Column, CommandError, add_json_flag, check_plot_path, emit_json,
                       fmt_float, fmt_percent, format_table, stderr_is_terminal, write)
-from ._rule_options import add_option_arg, load_ruleset
+from ._rule_options import add_option_arg, load_ruleset, ruleset_label
 
 HELP = "compare players in the duplicate format (each wall in every seat order)"
 
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from ..plots import arena_intervals
 
-        fig = arena_intervals(table, title=f"{table.attrs['ruleset']}: duplicate, "
+        fig = arena_intervals(table, title=f"{ruleset_label(ruleset)}: duplicate, "
                                            f"{args.walls} walls x {args.rotations}")
         try:
             fig.savefig(args.plot)
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
             data["out"] = args.out
         emit_json({**data, "rows": table})
         return 0
-    write(f"ruleset  {table.attrs['ruleset']}; {args.walls} walls x {args.rotations} "
+    write(f"ruleset  {ruleset_label(ruleset)}; {args.walls} walls x {args.rotations} "
           f"({hands} hands per player); seed {args.seed}")
     if args.out is not None:
         write(f"run      {args.out}  (Parquet parts; majiang.studies.arena.read_arena reads them)")

@@ -41,7 +41,7 @@ import argparse
 from ._common import (
     Column, add_json_flag, emit_json, fmt_float, format_table, load_position, write,
 )
-from ._rule_options import add_option_arg, with_cli_options
+from ._rule_options import add_option_arg, ruleset_label, with_cli_options
 
 HELP = "whether to claim the discard on offer (win, kong, pung, chow or pass) or declare a kong"
 
@@ -87,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
                                               if k != "calls"},
                    "calls": list(attrs["calls"]), "rows": df})
         return 0
+    rs = getattr(pos.model, "ruleset", None)        # its label shows any --option
+    if rs is not None:
+        attrs["ruleset"] = ruleset_label(rs)
     write(f"{pos!r}")
     if "tile" in attrs:
         write(f"offered: {attrs['tile']} from seat {attrs['from_seat']} "

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import add_json_flag, emit_json, parse_players, write
-from ._rule_options import add_option_arg, load_ruleset
+from ._rule_options import add_option_arg, load_ruleset, ruleset_label
 
 HELP = "play hands in a row: dealer, streak (連莊) and scores carried from hand to hand"
 
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                    "seed": args.seed, "hands": rows,
                    "final_scores": [final[m] for m in sorted(final)]})
         return 0
-    write(f"ruleset  {rs.name}; players {args.players or 'efficiency'}; seed {args.seed}")
+    write(f"ruleset  {ruleset_label(rs)}; players {args.players or 'efficiency'}; seed {args.seed}")
     write(f"dealer   {_dealer_text(rs)}")
     write()
     write("match  hand  wind  dealer  streak  winners                      change"

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import argparse
 from ._common import add_json_flag, add_run_args, emit_json, plural, run_options, write
-from ._rule_options import add_option_arg, load_ruleset
+from ._rule_options import add_option_arg, load_ruleset, ruleset_label
 
 HELP = "play N hands with bots under a ruleset and summarise wins, draws and fans"
 
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(s)
         return 0
-    write(f"ruleset  {rs.name}; players {s['players']}; seed {args.seed}")
+    write(f"ruleset  {ruleset_label(rs)}; players {s['players']}; seed {args.seed}")
     wph = s["wins_per_hand"]["value"]
     write(f"hands    {s['hands']}  ({plural(s['wins'], 'win')}, "
           f"{'-' if wph is None else f'{wph:.3f}'} per hand; "

@@ -35,7 +35,7 @@ import argparse
 
 from ._common import (Column, CommandError, add_json_flag, add_run_args, check_plot_path,
                       emit_json, format_table, plural, run_options, write)
-from ._rule_options import add_option_arg, load_rulesets
+from ._rule_options import add_option_arg, load_rulesets, ruleset_label
 
 HELP = ("compare rulesets over N bot-played hands each: win rates, draws, fans, with 95%% "
         "intervals")
@@ -118,7 +118,7 @@ def check_distinct(names: list[str], found: list) -> None:
     registered ruleset clashes with it too)."""
     seen: dict[str, str] = {}
     for arg, rs in zip(names, found):
-        name = rs.name
+        name = ruleset_label(rs)
         if name in seen:
             same = (f"{arg}" if seen[name] == arg
                     else f"{name} ({seen[name]} and {arg} both have that name)")
@@ -138,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     found = load_rulesets(args.rulesets, args.rule_options)
     check_distinct(args.rulesets, found)
-    table = compare_rulesets(found, args.n, players=players, seed=args.seed,
-                             **options)
+    table = compare_rulesets({ruleset_label(rs): rs for rs in found}, args.n,
+                             players=players, seed=args.seed, **options)
     labels = list(dict.fromkeys(table["ruleset"]))
     who = table.attrs.get("players", {})
     played = sorted({f"{v[0]} in every seat" if len(set(v)) == 1 else ", ".join(v)
@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
           "for self-draw and fans")
     cols = [Column("metric", "metric"), Column("key", "key")]
     cols += [Column(label, label, ">") for label in labels]
-    units = {rs.name: rs.scoring.total_label for rs in found}
+    units = {ruleset_label(rs): rs.scoring.total_label for rs in found}
     for line in format_table(_text_rows(table, labels, args.top_fans, units), cols):
         write(line)
     if args.plot:

@@ -67,7 +67,7 @@ from .base import (DERIVED_OPTIONS, FAN_DOUBLINGS_MAX, FAN_VALUE_MAX, KongPaymen
                    check_int)
 
 __all__ = ["load", "loads", "dumps", "apply", "option_value", "option_text", "with_options",
-           "knobs"]
+           "knobs", "label", "changed_options"]
 
 _TOP = {"base", "name", "title", "options", "rules", "fans", "add_fans"}
 _RULES = {"min_fan", "constraints", "void_rule", "winners", "ready", "cap", "scoring_base",
@@ -376,6 +376,20 @@ def option_text(value: Any) -> str:
     if isinstance(value, tuple):
         value = list(value)
     return _toml_value(value)
+
+
+def label(rs: Ruleset) -> str:
+    """Ruleset `rs` as output names it: its :attr:`~Ruleset.name` followed by the build
+    options in which it differs from the built-in ruleset of that name
+    (:func:`changed_options`, written as ``--option`` reads them), e.g.
+    ``"wuhan[min_fan=3]"``; the name alone for a built-in ruleset and for house rules
+    (``"wuhan+house"``).  An option the name implies is not repeated (``sichuan`` with
+    ``xueliu=true`` is ``"sichuan_xueliu"``).  The name itself stays the registry's key
+    (logs and worker processes look the ruleset up by it)."""
+    got = changed_options(rs)
+    if not got:
+        return rs.name
+    return f"{rs.name}[{','.join(f'{k}={option_text(v)}' for k, v in got.items())}]"
 
 
 def changed_options(rs: Ruleset) -> dict:
