@@ -231,3 +231,17 @@ def test_simulate_header_shows_the_options(capsys):
     assert code == 0 and out.startswith("ruleset  wuhan; ")
     code, out, _ = run(capsys, *argv, "--option", "min_fan=3")
     assert code == 0 and out.startswith("ruleset  wuhan[min_fan=3]; ")
+
+
+@pytest.mark.parametrize("need", [1, 3, 5])
+def test_rules_prints_the_minimum_the_win_check_uses(need):
+    # 武汉's minimum is option min_fan, read by its own check (rs.min_fan stays 0)
+    from majiang.rules import loads
+    from majiang.rules.summary import describe_lines
+    for rs in (with_options(rules.get("wuhan"), min_fan=need),
+               loads(f'base = "wuhan"\nname = "hz{need}"\n[rules]\nmin_fan = {need}\n'),
+               loads(f'base = "wuhan"\nname = "hzo{need}"\n[options]\nmin_fan = {need}\n')):
+        win = next(x for x in describe_lines(rs) if x.startswith("win "))
+        assert win.endswith(f"minimum {need} 番 (hand 番 + personal 番)"), win
+    assert next(x for x in describe_lines(rules.get("wuhan"))
+                if x.startswith("win ")).endswith("minimum 0")

@@ -53,7 +53,7 @@ def describe(rs: Ruleset) -> dict:
             "fifth_copy": j.fifth_copy, "second": j.second, "second_copies": j.second_copies},
         "scoring": {"mode": rs.scoring.mode, "base": rs.scoring.base, "cap": rs.scoring.cap,
                     "unit": rs.scoring.unit},
-        "min_fan": rs.min_fan, "next_dealer": _dealer(rs), "options": dict(rs.options),
+        "min_fan": rs.min_fan, "minimum": minimum_words(rs), "next_dealer": _dealer(rs), "options": dict(rs.options),
         "liability": [c.describe() for c in rs.liabilities],
         "fans": [{"id": f.id, "chinese": f.chinese, "english": f.english, "value": f.value}
                  for f in rs.fans],
@@ -81,6 +81,18 @@ def _dealer(rs: Ruleset) -> dict:
             "streak_option": rule.streak or None}
 
 
+def minimum_words(rs: Ruleset) -> str:
+    """The minimum a win must reach, as the win check reads it: :attr:`Ruleset.min_fan`,
+    or a :attr:`Ruleset.win_minimum`'s own words
+    (:data:`~majiang.rules.table_rules.WIN_MINIMUM_WORDS`, e.g. 武汉 ``min_fan=3``:
+    ``"3 番 (hand 番 + personal 番)"``)."""
+    from .table_rules import WIN_MINIMUM_WORDS
+    words = WIN_MINIMUM_WORDS.get(rs.win_minimum) if rs.win_minimum else None
+    if words is None:
+        return str(rs.min_fan)
+    return words(rs) if not rs.min_fan else f"{rs.min_fan} fan; {words(rs)}"
+
+
 def describe_lines(rs: Ruleset) -> list[str]:
     """The summary of ruleset `rs` as text lines (no trailing newlines): title, source,
     players and tiles, calls, forms, the win (constraints, ready, several winners,
@@ -97,7 +109,7 @@ def describe_lines(rs: Ruleset) -> list[str]:
         f"forms    {', '.join(rs.forms)}",
         f"win      constraints: {', '.join(rs.constraints) or 'none'}; ready {rs.ready}; "
         f"several winners: {rs.winners}{'; ' + rs.blood if rs.blood else ''}; "
-        f"minimum {rs.min_fan}",
+        f"minimum {minimum_words(rs)}",
     ]
     if _void(rs):
         lines.append(f"void     {_VOID_WORDS[_void(rs)]}")

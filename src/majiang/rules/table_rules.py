@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import RuleError
 from .checks import check_bool, check_int
 
-__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "END_NOTES", "SEAT_FANS", "WIN_MINIMUMS", "CALL_LIMITS",
+__all__ = ["net_of", "WallEnd", "KongPayments", "END_CHECKS", "EndTable", "END_SETTLEMENTS", "END_NOTES", "SEAT_FANS", "WIN_MINIMUMS", "WIN_MINIMUM_WORDS", "CALL_LIMITS",
            "PASS_LOCKS", "pointed_seats", "raised_payments", "raised_amount", "RAISE_MODES",
            "DealerRule",
            "DEFAULT_DEALER_RULE", "DEALER_AFTER_WIN", "DEALER_AFTER_DRAW", "DEALER_SEVERAL"]
@@ -411,6 +411,12 @@ WIN_MINIMUMS: dict[str, Callable] = {}
 personal 番 at least 3).  Read through :meth:`RuleSpec.short_of_minimum
 <majiang.rules.model.RuleSpec.short_of_minimum>`.  A ruleset module registers its
 function."""
+
+WIN_MINIMUM_WORDS: dict[str, Callable] = {}
+"""The minimum of each :data:`WIN_MINIMUMS` entry in words, by the same name:
+``f(ruleset) -> str`` read from the same fact the check reads (武汉 HZ: ``"3 番: hand 番
++ personal 番"`` from option ``min_fan``); ``majiang rules NAME`` prints it as the
+ruleset's minimum.  A ruleset module registers it with its check."""
 
 CALL_LIMITS: dict[str, Callable] = {}
 """Limits on calls by builder name (:attr:`majiang.rules.model.RuleSpec.call_limit`, on where

@@ -86,10 +86,11 @@ from ..errors import RuleError
 from . import fans as F
 from .base import (END_SETTLEMENTS, SEAT_FANS, WIN_MINIMUMS, JokerRule, Ruleset, ScoringRule,
                    WallEnd, check_choice, check_int, register_settlement)
+from .table_rules import WIN_MINIMUM_WORDS
 
 __all__ = ["build", "WUHAN", "PERSONAL_FAN", "PERSONAL_ALIASES", "COMBINES", "personal_fan",
            "personal_counts", "settle_wuhan", "settle_hand", "table_personal", "end_settlement",
-           "seat_fan", "hand_fan", "short_of_minimum"]
+           "seat_fan", "hand_fan", "short_of_minimum", "minimum_words"]
 
 PERSONAL_FAN = {"开口": 1, "明杠": 1, "暗杠": 1, "红中杠": 1, "痞子杠": 1, "赖子杠": 2}
 """Personal 番 per item (HZ ``getPersonFan``); 暗杠 is the option ``concealed_kong_fan``."""
@@ -312,6 +313,12 @@ def hand_fan(rs: Any, fans: Mapping) -> int:
     return sum(int(n) for k, n in fans.items() if "big" in rs.fan(k).tags)
 
 
+def minimum_words(rs: Any) -> str:
+    """HZ's minimum in words, from option ``min_fan`` as :func:`short_of_minimum` reads
+    it (:data:`~majiang.rules.table_rules.WIN_MINIMUM_WORDS` ``"wuhan"``)."""
+    return f"{int(rs.options.get('min_fan', 0))} 番 (hand 番 + personal 番)"
+
+
 def short_of_minimum(rs: Any, w: Any, fans: Mapping) -> str:
     """HZ's minimum of a win (:data:`~majiang.rules.base.WIN_MINIMUMS` ``"wuhan"``, option
     ``min_fan``): the hand 番 (:func:`hand_fan`) plus the winner's personal 番 — his melds'
@@ -337,6 +344,7 @@ def short_of_minimum(rs: Any, w: Any, fans: Mapping) -> str:
 
 SEAT_FANS["wuhan"] = seat_fan
 WIN_MINIMUMS["wuhan"] = short_of_minimum
+WIN_MINIMUM_WORDS["wuhan"] = minimum_words
 
 
 def end_settlement(rs: Any, table: Any) -> list:
