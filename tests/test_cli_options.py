@@ -245,3 +245,30 @@ def test_rules_prints_the_minimum_the_win_check_uses(need):
         assert win.endswith(f"minimum {need} 番 (hand 番 + personal 番)"), win
     assert next(x for x in describe_lines(rules.get("wuhan"))
                 if x.startswith("win ")).endswith("minimum 0")
+
+
+def test_minimum_note_when_every_p_win_is_zero():
+    import pandas as pd
+
+    from majiang.cli.advise import minimum_note
+    hz3 = with_options(rules.get("wuhan"), min_fan=3)
+    zero = pd.DataFrame({"discard": ["7s", "2z"], "p_tenpai": [0.9, 0.7], "p_win": [0.0, 0.0]})
+    got = minimum_note(zero, hz3, 6)
+    assert got["discards"] == ["7s", "2z"]
+    assert "wuhan[min_fan=3] must reach 3 番 (hand 番 + personal 番)" in got["note"]
+    assert "8 fan" in minimum_note(zero, None, 6)["note"]          # Chinese Official: 8
+    assert minimum_note(zero, rules.get("sichuan"), 6) is None     # no minimum: no note
+    assert minimum_note(zero, hz3, None) is None                   # no --draws
+    some = zero.assign(p_win=[0.0, 0.01])
+    assert minimum_note(some, hz3, 6) is None
+    never_ready = zero.assign(p_tenpai=[0.0, 0.0])                 # not the minimum's doing
+    assert minimum_note(never_ready, hz3, 6) is None
+
+
+def test_advise_notes_the_minimum(capsys):
+    argv = ["advise", "[234m]456p7789s1z*22z", "--rules", "wuhan", "--indicator", "4z",
+            "--draws", "6"]
+    code, out, _ = run(capsys, *argv, "--option", "min_fan=3")
+    assert code == 0 and "note     every p_win is 0: a win under wuhan[min_fan=3]" in out
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "every p_win is 0" not in out

@@ -227,6 +227,29 @@ def _number_ranges(shape: str, texts: list[str]) -> str:
     return re.sub("\0", lambda _: next(it), shape)
 
 
+def minimum_note(table, ruleset, draws: int | None) -> dict | None:
+    """The note when every discard's p_win is 0 while some reaches tenpai and the
+    ruleset (None: Chinese Official rules) has a minimum a win must reach: the ready
+    hands the play reaches win nothing that meets it (武汉 ``min_fan=3``); None
+    otherwise.  The minimum in words as ``majiang rules NAME`` prints it
+    (:func:`majiang.rules.summary.minimum_words`)."""
+    from ..rules import get as get_ruleset
+    from ..rules.summary import minimum_words
+    if draws is None or "p_win" not in table.columns or "p_tenpai" not in table.columns:
+        return None
+    wins, ready = table["p_win"].dropna(), table["p_tenpai"].dropna()
+    if wins.empty or (wins > 0).any() or not (ready > 0).any():
+        return None
+    rs = ruleset if ruleset is not None else get_ruleset("mcr")
+    if not rs.min_fan and not rs.win_minimum:
+        return None
+    return {"note": f"every p_win is 0: a win under {ruleset_label(rs)} must reach "
+                    f"{minimum_words(rs)}{' fan' if not rs.win_minimum else ''}, and the "
+                    f"ready hands this play reaches within {plural(draws, 'draw')} fall "
+                    "below it",
+            "discards": [str(d) for d in table.loc[wins.index, "discard"]]}
+
+
 def note_lines(notes: list[dict], n_evaluated: int) -> list[str]:
     """Text lines under the table: ``note     <text>``, prefixed by the discards it
     applies to unless it applies to all `n_evaluated` rows with probabilities."""
@@ -330,6 +353,10 @@ def run(args: argparse.Namespace) -> int:
     if sampled and "se_win" in table.columns:     # '-' where p_win is exact
         table["se_win"] = table["se_win"].where(table["method"] == "monte_carlo")
     notes = probability_notes(table) if draws is not None else []
+    scored = pos.model.ruleset if pos is not None else ruleset
+    below = minimum_note(table, scored, draws)
+    if below is not None:
+        notes.append(below)
     columns = [c for c in COLUMNS
                if (args.second_order or c.key != "improvement")
                and (c.key not in DRAW_COLUMNS
@@ -338,7 +365,6 @@ def run(args: argparse.Namespace) -> int:
                and (c.key not in WAIT_COLUMNS
                     or (c.key in table.columns and (table["shanten"] == 0).any()))]
     columns += [c for c in DANGER_COLUMNS if c.key in table.columns]
-    scored = pos.model.ruleset if pos is not None else ruleset
     unit = "fan" if scored is None else scored.scoring.total_label
     columns = [c._replace(header=UNIT_HEADERS[c.key].format(unit=unit))
                if c.key in UNIT_HEADERS else c for c in columns]

@@ -385,8 +385,12 @@ def label(rs: Ruleset) -> str:
     ``"wuhan[min_fan=3]"``; the name alone for a built-in ruleset and for house rules
     (``"wuhan+house"``).  An option the name implies is not repeated (``sichuan`` with
     ``xueliu=true`` is ``"sichuan_xueliu"``).  The name itself stays the registry's key
-    (logs and worker processes look the ruleset up by it)."""
+    (logs and worker processes look the ruleset up by it).  The keys an analysis adds
+    (the turned indicator, a declared void: :mod:`majiang.rules.derived`) are no build
+    options and are left out."""
+    from . import get
     got = changed_options(rs)
+    got = {k: v for k, v in got.items() if k in get(rs.name).options}
     if not got:
         return rs.name
     return f"{rs.name}[{','.join(f'{k}={option_text(v)}' for k, v in got.items())}]"
