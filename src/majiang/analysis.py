@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from ._ranks import rank_key as _rank_key
 from ._ranks import shared_ranks as _shared_ranks
 from .efficiency import _regional_jokers, discard_columns, discard_table
 
@@ -491,8 +492,9 @@ def _advice(hand, visible, forms, seven_pairs_quads, second_order, jokers, joker
             imp, table["ukeire_kinds"].to_numpy(dtype=float)]
     sign = [1.0, -1.0, -1.0, -1.0]              # shanten ascending, the others descending
     if draws is not None:                       # p_win, then p_tenpai, then live ukeire
-        pw = np.nan_to_num(table["p_win"].to_numpy(dtype=float), nan=-1.0)
-        pt = np.nan_to_num(table["p_tenpai"].to_numpy(dtype=float), nan=-1.0)
+        # to 12 significant digits: mirror-image discards tie, not rank on float noise
+        pw = _rank_key(np.nan_to_num(table["p_win"].to_numpy(dtype=float), nan=-1.0))
+        pt = _rank_key(np.nan_to_num(table["p_tenpai"].to_numpy(dtype=float), nan=-1.0))
         crit = [pw, pt, crit[1], crit[0], imp, crit[3]]
         sign = [-1.0, -1.0, -1.0, 1.0, -1.0, -1.0]
     order = np.lexsort([s * c for s, c in zip(sign, crit)][::-1])    # stable
