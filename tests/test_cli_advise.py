@@ -65,7 +65,7 @@ def test_a_complete_shape_that_is_no_win_is_advised(capsys, hand, rules, why):
     assert best_fan(hand, rules) is None
     code, out, _ = run(capsys, "advise", hand, "--rules", rules)
     assert code == 0 and "win now" not in out
-    line = next(x for x in out.splitlines() if x.startswith("complete shape but no win"))
+    line = next(x for x in out.splitlines() if f"no win under {rules}" in x)
     assert why in line
     assert len(rows(out)) == len(np.flatnonzero(parse_counts(hand)))
     data = json.loads(run(capsys, "advise", hand, "--rules", rules, "--json")[1])
@@ -202,3 +202,16 @@ def test_position_weighs_the_table_as_python_does(capsys):
     assert "ranked   by safety" in out and "p_deal_in" in out and "opponents " in out
     code, _, err = run(capsys, "advise", "23345m111p456p99s6m", "--by", "ev")
     assert code == 2 and "give --position" in err
+
+
+@pytest.mark.parametrize("hand", ["234m456p7789s1z*22z", "[234m]456p7789s1z*22z"])
+def test_a_shape_complete_only_without_the_rules_is_not_called_complete(capsys, hand):
+    # 武汉, 赖子 1z (indicator 4z): with both jokers wild 234m 456p 789s 77s 222z is a
+    # complete shape, but a small win needs a 2/5/8 pair and at most one joker, so the
+    # ruleset's shanten is 1 (the shanten line) and the note must not say "complete shape"
+    code, out, _ = run(capsys, "advise", hand, "--rules", "wuhan", "--indicator", "4z")
+    assert code == 0 and "shanten  1-shanten" in out
+    line = next(x for x in out.splitlines() if "no win under wuhan" in x)
+    assert line.startswith("no win under wuhan: a complete shape only without its shape "
+                           "rules (by them 1-shanten); ")
+    assert "complete shape but no win" not in out

@@ -530,7 +530,7 @@ def test_complete_shape_that_is_no_win_is_advised_to_discard(hand, ruleset, why)
     full = P.discard_probabilities(hand, 8, ruleset=ruleset, all_discards=True)
     w = P.win_probability(hand, 8, ruleset=ruleset)
     assert w.value == full["p_win"].max() < 1.0
-    assert "complete shape but no win" in w.note and why in w.note
+    assert f"no win under {ruleset}" in w.note and why in w.note
     adv = majiang.advise(hand, ruleset=ruleset)
     assert adv.attrs["win_now"] is None and why in adv.attrs["no_win"]
     assert len(adv) == len(np.flatnonzero(parse_counts(hand)))

@@ -48,7 +48,8 @@ def _completion(engine: _Engine, self_drawn: bool = True) -> _Complete | None:
     pos = engine.pos
     h, nj = pos.counts, pos.jokers
     fifth = pos.shape.fifth
-    if engine.shanten(h, nj) != -1 and int(
+    rule_shanten = int(engine.shanten(h, nj))
+    if rule_shanten != -1 and int(
             _eff.shanten_one(h, pos.mask, pos.quads, pos.caps, nj, fifth)) != -1:
         return None
     pred = _WinPred(pos.model, pos.melds, pos.ctx, faces=getattr(pos.pred, "faces", None),
@@ -71,6 +72,10 @@ def _completion(engine: _Engine, self_drawn: bool = True) -> _Complete | None:
         reason = why[2].reason
         same = f"not a winning hand under {pos.name}: "      # said once, not twice
         reason = reason[len(same):] if reason.startswith(same) else reason
+        if rule_shanten != -1:      # complete only without the ruleset's shape rules
+            return _Complete(False, None, (
+                f"no win under {pos.name}: a complete shape only without its shape rules "
+                f"(by them {rule_shanten}-shanten); {reason}"))
         return _Complete(False, None, f"complete shape but no win under {pos.name}: {reason}")
     fan, k = (best[0] if best[0] >= 0 else None), best[1]
     h13, j13 = h.copy(), nj
