@@ -466,8 +466,10 @@ def test_advise_draws_names_method_model_and_policy(capsys):
         d = json.loads(out)
         assert {(p["method"], p["model"], p["policy"]) for p in d["probability"]} == \
             set(zip(table["method"], table["model"], table["policy"]))
-        # ranked by p_win, then p_tenpai, then live ukeire (best first)
-        keys = [(-r["p_win"], -r["p_tenpai"], -r["ukeire_count"]) for r in d["discards"]]
+        # ranked by p_win, then p_tenpai (both to 12 significant digits: float noise ties),
+        # then live ukeire (best first)
+        keys = [(-float(f"{r['p_win']:.12g}"), -float(f"{r['p_tenpai']:.12g}"),
+                 -r["ukeire_count"]) for r in d["discards"]]
         assert keys == sorted(keys)
     # without --draws: no provenance line
     assert "probability" not in run(capsys, "advise", hand)[1]
