@@ -281,3 +281,22 @@ def test_score_end_note_only_where_known(capsys):
                      "nanchang") is None                # no indicator: 精 unknown
     assert _end_note(capsys, "123p234p567m345m5m", "--win", "5m", "--rules",
                      "sichuan") is None                 # no end-of-hand settlement
+
+
+def test_messages_name_the_right_thing(capsys, tmp_path):
+    # --plot under a file that is no folder: not "does not exist"
+    from majiang.cli._common import CommandError, check_plot_path
+    with pytest.raises(CommandError, match=r"/dev/null is not a folder"):
+        check_plot_path("/dev/null/a.png")
+    with pytest.raises(CommandError, match=r"folder \S+ does not exist"):
+        check_plot_path(str(tmp_path / "missing" / "a.png"))
+    # starting_hand_shanten's parameter is n
+    import majiang
+    from majiang.errors import RuleError
+    with pytest.raises(RuleError, match=r"^n must be a positive integer, got -5"):
+        majiang.starting_hand_shanten(-5)
+    # score counts the hand before the winning tile: 13, not "13 or 14"
+    code = main(["score", "123m456p789s", "--win", "5m"])
+    err = capsys.readouterr().err
+    assert code == 2 and "BEFORE the winning tile (13 tiles" in err and "got 9" in err
+    assert "13 or 14" not in err

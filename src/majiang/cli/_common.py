@@ -405,8 +405,9 @@ def check_plot_path(path: str, option: str = "--plot") -> None:
         raise CommandError(f"cannot write the plot to {path!r} ({option}): it is a folder; "
                            f"give a file name such as {os.path.join(path, 'plot.png')!r}")
     if not os.path.isdir(folder):
-        raise CommandError(f"cannot write the plot to {path!r} ({option}): folder {folder} "
-                           "does not exist")
+        what = (f"{folder} is not a folder" if os.path.exists(folder)     # /dev/null/a.png
+                else f"folder {folder} does not exist")
+        raise CommandError(f"cannot write the plot to {path!r} ({option}): {what}")
     ext = os.path.splitext(path)[1].lstrip(".").lower()
     if ext:
         from matplotlib.backend_bases import FigureCanvasBase

@@ -263,13 +263,33 @@ def unread_flags_note(rescore, result, args, settle) -> str | None:
             f"fans, points and payments without {'it' if one else 'them'}")
 
 
+def _score_hand(text: str, rs):
+    """HAND parsed as every command does (:func:`parse_cli_hand`), a count that fits no
+    hand size said as score counts it: the hand before the winning tile (13 tiles, 16
+    under a 16-tile ruleset), not "13 or 14" as a hand to discard from."""
+    from ..errors import InvalidHandError
+    from ._common import hand_size, parse_cli_hand
+    try:
+        return parse_cli_hand(text, rs)
+    except InvalidHandError as exc:
+        head, _, rest = str(exc).partition("; expected ")
+        if not head.startswith("wrong number of tiles: ") or not rest:
+            raise
+        size = hand_size(rs) or 13
+        got = head.removeprefix("wrong number of tiles: ")
+        hint = rest.partition("; ")[2]         # which --rules a hand of that size needs
+        raise InvalidHandError(
+            f"the hand to score is the hand BEFORE the winning tile ({size} tiles counting "
+            f"each meld as 3), got {got}; the winning tile goes in --win"
+            + (f"; {hint}" if hint else "")) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from ..hand import format_hand
     from ..scoring import score
-    from ._common import parse_cli_hand
 
     rs = load_ruleset(args.ruleset, args.rule_options)
-    hand = parse_cli_hand(" ".join(args.hand), rs)
+    hand = _score_hand(" ".join(args.hand), rs)
     indicator = check_indicator(args.indicator, rs)     # wild tiles then written by face
     def rescore(**changed):
         kw = dict(kong_discard=args.kong_discard, declared_ready=args.declared_ready,

@@ -313,9 +313,10 @@ def _policy_parts(policy: Any) -> tuple[str | None, int | None]:
                     f"{GREEDY_258!r} or 'changes<=c' with c in 0..{MAX_CHANGES}")
 
 
-def _check_samples(n: Any) -> int:
+def _check_samples(n: Any, what: str = "n_samples") -> int:
+    """`n` as an int >= 1; RuleError naming the parameter `what` otherwise."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise RuleError(f"n_samples must be a positive integer, got {n!r}")
+        raise RuleError(f"{what} must be a positive integer, got {n!r}")
     return int(n)
 
 

@@ -90,7 +90,7 @@ def starting_hand_shanten(n: int, *, ruleset: Any = None, seed: Any = 0,
 
     from ..efficiency import shanten_batch
 
-    n = _check_samples(n)
+    n = _check_samples(n, "n")
     model = _model_of(ruleset)
     if hand_size is None:
         hand_size = model.hand_size
