@@ -12,6 +12,7 @@ import pytest
 
 from majiang.game import play_hand
 from majiang.game.expert import ExpertPlayer, plan_value, plans_of
+from majiang.game.expert_plans import GENERAL_CONCEALED, SHORT
 from majiang.game.players import BUILTIN_PLAYERS, EfficiencyPlayer, SeatView, make_players
 from majiang.hand import Meld
 from majiang.rules.model import game_model
@@ -92,11 +93,15 @@ def test_distances_of_hand_built_plans():
     assert plan_value(v, c, with_plan=True)[:2] == (0.0, "清龙")
     # 11z 55p 3s as the rest: one tile from a set and a pair beside the three chows
     assert plan_value(v, with_plan=True)[:2] == (0.0, "清龙")
-    # the general plan of a concealed hand weighs 1: 混一色 here is 1 away (55p unusable)
-    # + 0.5 (6 fan needs another 2)
+    # 混一色 (characters) here is 2 away — 55p unusable, two draws toward a fourth set —
+    # + SHORT (6 fan needs another 2); the general plan of a concealed hand is ready (0)
+    # + GENERAL_CONCEALED: the value is the least of the two
+    alone = min(plan_value(v, c, plans=(p,), general=False) for p in plans_of(v.model)
+                if p.name == "混一色")
+    assert alone == 2 + SHORT
     vals = {p.name: plan_value(v, c, plans=(p,)) for p in plans_of(v.model)
             if p.name == "混一色"}
-    assert vals == {"混一色": 1.0}     # the general plan (0 + 1) is the least here
+    assert vals == {"混一色": min(2 + SHORT, 0 + GENERAL_CONCEALED)}
 
 
 def test_five_gates_distance():
@@ -109,7 +114,8 @@ def test_five_gates_distance():
     # pung) — 2 from ready, + 0.5
     v = _position("mcr", "123m456p789s11z4z55s")
     assert plan_value(v, plans=gates, general=False) == 2.5
-    assert plan_value(v, plans=gates) == 1.0        # the general plan: ready (0) + 1
+    # the general plan: ready (0) + GENERAL_CONCEALED, nearer than 五门齐's 2.5
+    assert plan_value(v, plans=gates) == min(2.5, 0 + GENERAL_CONCEALED)
 
 
 def test_expert_keeps_a_one_suit_plan_in_an_open_hand():

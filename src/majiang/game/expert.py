@@ -70,11 +70,12 @@ The same walls gave 624 drawn hands with the general plan's concealed weight at 
 (:data:`~majiang.game.expert_plans.GENERAL_CONCEALED`), 633 with a wait's live copies all
 alike (:data:`REACH` off), 652 without the call look-ahead (:data:`CALL_VALID`; both
 before the weight's change); the paired 10,000-hand blocks behind the weight are in its
-docstring, the settings measured and not kept in the README.  In the duplicate format (``bench/bench_strength.py --walls 1000 --rulesets
-mcr``, one expert against three efficiency bots) the expert scores +7.62 points per hand
-(95 % interval 6.67 to 8.57), wins 36 % of hands and deals in 14.8 %.  A hand of four experts takes about
-three times as long as one of four efficiency bots in the Python loop (about 16 against 5 ms
-of CPU under mcr_botzone, ``bench/bench_simulate.py``): every plan's distance for every
+docstring, the settings measured and not kept in the README.  In the duplicate format
+(``bench/bench_strength.py --rulesets mcr --seed 7``, 2,000 walls, one expert against
+three efficiency bots) the expert scores +7.85 points per hand (95 % interval 7.21 to
+8.50), wins 36 % of hands and deals in 13.8 %.  A hand of four experts takes about three
+times as long as one of four efficiency bots in the Python loop (about 16 against 5 ms of
+CPU under mcr_botzone, ``bench/bench_simulate.py``): every plan's distance for every
 candidate discard (:func:`majiang._core.game.plan_values`, ``plan_minima``), the
 candidates' shanten and ukeire (``evaluate_discards``) and the valid ukeire
 (``valid_ukeire``, each ready hand weighed once a hand) are compiled.
