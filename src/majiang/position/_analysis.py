@@ -14,7 +14,7 @@ import numpy as np
 from ..errors import MahjongError, RuleError
 from ..hand import Hand, Meld
 from ..tiles import parse_tiles, tile_name
-from ._parse import _int, _tile
+from ._parse import _tile
 
 
 class _ForAnalyses:
@@ -54,9 +54,7 @@ class _ForAnalyses:
             Not a seat.
         """
         from ..rules.shapes import stand_in
-        seat = _int(seat, "seat")
-        if not 0 <= seat < self.players:
-            raise RuleError(f"seat must be 0..{self.players - 1}, got {seat}")
+        seat = self._seat_arg(seat)
         melds = tuple(tm.meld for tm in self.melds[seat])
         si = stand_in(self._model.ruleset, self.indicator)
         if si is None:

@@ -115,6 +115,13 @@ class _Counts:
         return (self._model.copies.astype(np.int16) - own
                 - self.visible_counts().astype(np.int16))
 
+    def _seat_arg(self, seat) -> int:
+        """``seat`` checked as a seat of this table (RuleError otherwise)."""
+        seat = _int(seat, "seat")
+        if not 0 <= seat < self.players:
+            raise RuleError(f"seat must be 0..{self.players - 1}, got {seat}")
+        return seat
+
     def concealed_count(self, seat: int) -> int:
         """Concealed tiles of ``seat``: the own count, else ``hand_size - 3 x melds``
         (hidden kongs included): another seat waits with ``hand_size`` tiles.
@@ -124,9 +131,7 @@ class _Counts:
         RuleError
             Not a seat.
         """
-        seat = _int(seat, "seat")
-        if not 0 <= seat < self.players:
-            raise RuleError(f"seat must be 0..{self.players - 1}, got {seat}")
+        seat = self._seat_arg(seat)
         if seat == self.seat:
             return int(self.concealed.sum())
         return self.hand_size - 3 * (len(self.melds[seat]) + self.hidden_kongs[seat])
