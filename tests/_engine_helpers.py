@@ -118,3 +118,15 @@ class GoldKonger(EfficiencyPlayer):
             if o[0] == "concealed_kong" and o[1] in view.joker_kinds:
                 return o
         return super().declare(view, options)
+
+
+def live_decisions(e):
+    """PettingZoo's AEC loop over one hand of env ``e``: yields ``(agent, obs)`` at each
+    live decision (the caller must ``e.step`` it); a terminated or truncated agent is
+    stepped with ``None`` here."""
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        yield agent, obs

@@ -20,7 +20,7 @@ from majiang.rules import changsha as C
 from majiang.rules.model import game_model
 from majiang.tiles import parse_tiles
 
-from _engine_helpers import Script, build_test_wall, check_settlement
+from _engine_helpers import Script, build_test_wall, check_settlement, live_decisions
 
 # 起手胡 and 扎鸟 off: the payments below are the wins' alone
 RS = C.build(start_wins=False, birds=0)
@@ -220,11 +220,7 @@ def test_the_env_asks_open_kong_with_its_own_mask():
         e = env("changsha")
         u = e.unwrapped
         e.reset(seed=seed)
-        for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
+        for agent, obs in live_decisions(e):
             o, m = obs["observation"], obs["action_mask"]
             if o[13, 0] == 7:
                 asked += 1

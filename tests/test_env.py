@@ -20,6 +20,7 @@ from majiang.game.engine import IllegalMoveError  # noqa: E402
 from majiang.game.logs import replay  # noqa: E402
 from majiang.game.players import EfficiencyPlayer  # noqa: E402
 from majiang.rules.catalog import variants  # noqa: E402
+from _engine_helpers import live_decisions  # noqa: E402
 
 COMPLETE = sorted({v.ruleset for v in variants() if v.ruleset})     # every playable variant
 
@@ -79,11 +80,7 @@ def test_the_efficiency_bot_declares_through_the_env_where_the_engine_has_it_dec
     bot = EfficiencyPlayer()
     asked = []
     e.reset(seed=3)
-    for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
-        if term or trunc:
-            e.step(None)
-            continue
+    for agent, obs in live_decisions(e):
         a = u.policy_action(bot)
         if obs["observation"][13, 0] == 6:
             asked.append((agent, a))
@@ -354,11 +351,7 @@ def _rollout_with_ready(ruleset, seed, on_ready):
     e.reset(seed=seed)
     readies, after = [], []
     declared = set()
-    for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
-        if term or trunc:
-            e.step(None)
-            continue
+    for agent, obs in live_decisions(e):
         if obs["observation"][13, 0] == 6:
             a = on_ready(agent, obs)
             readies.append((agent, obs, a))
@@ -436,11 +429,7 @@ def test_no_win_without_a_declaration_where_one_is_required():
             u = e.unwrapped
             bot = EfficiencyPlayer()
             e.reset(seed=seed)
-            for agent in e.agent_iter():
-                obs, _, term, trunc, _ = e.last()
-                if term or trunc:
-                    e.step(None)
-                    continue
+            for agent, obs in live_decisions(e):
                 s = u.hand_state.seats[u.agent_name_mapping[agent]]
                 # (立四: discarding a tile held only standing declares, unasked: a seat that
                 # declared so may win)
@@ -472,10 +461,6 @@ def test_ready_actions_are_never_legal_where_nobody_declares():
     e = env("mcr")
     rng = np.random.default_rng(0)
     e.reset(seed=0)
-    for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
-        if term or trunc:
-            e.step(None)
-            continue
+    for agent, obs in live_decisions(e):
         assert not obs["action_mask"][READY:].any() and not obs["observation"][13, 24:29].any()
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
