@@ -207,8 +207,7 @@ class _Game(_Asking, _Deal, _Claims, _OpenKong):
             st._changed(p)
             st.turns += 1
             return t
-        s.discards.append(t)
-        st.visible[st.play_kind(t)] += 1
+        st.to_pool(p, t)
         if st.ready_kinds and not s.declared and not s.locked and not st.standing:
             self.offer_ready(p, t)
         st.last_discard = (p, t)

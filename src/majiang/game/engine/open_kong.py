@@ -147,14 +147,12 @@ class _OpenKong:
                 elif i in own:
                     s.won_tiles.append(t)
                 else:
-                    s.discards.append(t)
-                    st.visible[st.play_kind(t)] += 1
+                    st.to_pool(p, t)
             st._changed(p)
             return self.after_win([p], last_tile_taken=tiles[own[0]], self_draw=True)
         # the tiles are the konger's discards: the others may win on them (杠上炮)
         for t in tiles:
-            s.discards.append(t)
-            st.visible[st.play_kind(t)] += 1
+            st.to_pool(p, t)
         st.turns += 1
         if tiles:
             st.last_discard = (p, tiles[-1])
@@ -174,10 +172,8 @@ class _OpenKong:
             return ("next", self.next_active(p))
         winners = list(wins)
         if st.rs.winners != "multiple":
-            verdicts = {}
-            for q in winners:
-                verdicts[q] = st.try_win(q, tiles[wins[q][0]], self_drawn=False,
-                                         last_tile=last, discarder=p)
+            verdicts = {q: self._verdict(q, tiles[wins[q][0]], self_drawn=False,
+                                         last_tile=last, discarder=p) for q in winners}
             winners = [first_winner(st.rs, winners, verdicts)]
         taken = {}
         for q in winners:

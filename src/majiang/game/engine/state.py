@@ -561,6 +561,12 @@ class HandState:
                 e["face_down"] = True
                 return
 
+    def to_pool(self, p, t):
+        """Physical tile ``t`` goes face up into seat ``p``'s discard pool, seen by every
+        seat (a discard, or a 开杠's turned tile nobody took)."""
+        self.seats[p].discards.append(t)
+        self.visible[self.play_kind(t)] += 1
+
     def take(self, p, kind, n):
         """Seat ``p`` puts ``n`` concealed tiles of physical kind ``kind`` into a meld; under
         standing tiles (立四, :func:`~.declare.standing_used`) the standing copies among
