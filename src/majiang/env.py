@@ -139,6 +139,7 @@ import numpy as np
 
 from .errors import MahjongError, RuleError
 from .game.engine import IllegalMoveError
+from .game.engine.open_kong import policy_open_kong
 from .hand import chow_tiles
 from .rules.model import game_model
 from .tiles import format_counts, tile_name
@@ -667,8 +668,7 @@ class raw_env(AECEnv):
                 choice = (view.ready_offered or view.ready_kinds)[0]
             want = choice if choice else ""
         elif what == "open_kong":
-            fn = getattr(policy, "open_kong", None)
-            want = bool(fn(view, pend[6][0], list(pend[6][1]))) if fn is not None else False
+            want = policy_open_kong(policy, view, pend[6][0], pend[6][1])
         else:
             choice = getattr(policy, what)(view, list(pend[6]))
             if choice is None:

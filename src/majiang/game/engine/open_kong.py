@@ -44,6 +44,13 @@ import numpy as np
 from .wins import first_winner
 
 
+def policy_open_kong(policy, view, kind, waits) -> bool:
+    """``policy``'s answer to a 开杠 ask (True: 杠, turn the tiles; False: 补张): its
+    ``open_kong(view, kind, waits)``, or False (the 补张) for a policy without the method."""
+    fn = getattr(policy, "open_kong", None)
+    return bool(fn(view, int(kind), list(waits))) if fn is not None else False
+
+
 class _OpenKong:
     """开杠 (a mixin of :class:`~majiang.game.engine.loop._Game`)."""
 
@@ -73,8 +80,7 @@ class _OpenKong:
         """Ask seat ``p``'s policy ``open_kong(view, kind, waits)`` (True: 杠, False: 补张);
         logged ``open_kong`` whatever the answer, so a replay asks it again."""
         st = self.st
-        fn = getattr(self.pol[p], "open_kong", None)
-        choice = bool(fn(self.views[p], int(kind), list(waits))) if fn is not None else False
+        choice = policy_open_kong(self.pol[p], self.views[p], kind, waits)
         st._log(e="open_kong", seat=p, tile=int(kind), waits=[int(k) for k in waits],
                 choice=choice)
         return choice
