@@ -224,9 +224,8 @@ class SeatView(_SeenEvents):
         tiles ``taken`` (``{physical kind: n}``) into a meld (the engine takes standing
         copies first while another is left:
         :func:`~majiang.game.engine.declare.standing_used`)."""
-        from .engine.declare import standing_used
-        s = self._st.seats[self.seat]
-        return int(s.standing.sum()) - sum(standing_used(s, k, n) for k, n in taken.items())
+        from .engine.declare import standing_left_after
+        return standing_left_after(self._st.seats[self.seat], taken)
 
     # -- for shape-weighing policies (see the class docstring)
     @property

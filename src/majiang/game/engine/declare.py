@@ -169,6 +169,12 @@ def standing_used(s, kind: int, n: int) -> int:
     return max(n - free, min(st_k, spare, n))
 
 
+def standing_left_after(s, taken: dict) -> int:
+    """How many standing tiles (立四) seat ``s`` keeps after putting the concealed tiles
+    ``taken`` (``{physical kind: n}``) into a meld (:func:`standing_used`)."""
+    return int(s.standing.sum()) - sum(standing_used(s, k, n) for k, n in taken.items())
+
+
 def call_leaves_discard(st, q, taken: dict) -> bool:
     """Whether seat ``q``, after putting the concealed tiles ``taken`` (``{kind: n}``) into
     a pung or chow, still holds a tile it may discard without declaring: a free (not
@@ -176,9 +182,8 @@ def call_leaves_discard(st, q, taken: dict) -> bool:
     s = st.seats[q]
     if not st.standing or not s.standing.any():
         return True
-    used = sum(standing_used(s, k, n) for k, n in taken.items())
     left = int(s.phys.sum()) - sum(taken.values())
-    return left - (int(s.standing.sum()) - used) > 0
+    return left - standing_left_after(s, taken) > 0
 
 
 def _standing_kind(st) -> str:
