@@ -213,6 +213,14 @@ def test_claim_takes_option(capsys):
     assert code == 2 and "unknown option 'min_fan'" in err and "sichuan" in err
 
 
+def test_claim_option_without_ruleset_in_the_position(capsys):
+    # no ruleset= in the position: the option applies to Chinese Official rules, whose
+    # builder has no cap (this raised AttributeError on None before)
+    pos = "hand=1155m234p678s123z discards2=9s5m"
+    code, _, err = run(capsys, "claim", pos, "--option", "cap=3")
+    one_line_error(code, err, "unknown option 'cap'", "the options of mcr")
+
+
 def test_label_names_the_changed_options():
     from majiang.rules.toml import label
     assert label(rules.get("wuhan")) == "wuhan"

@@ -69,10 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if args.draws is not None and args.draws < 1:
         raise CommandError(f"--draws must be at least 1, got {args.draws}")
     pos = load_position(args.position, "claim")
-    if args.rule_options:
-        from ..rules import get as get_ruleset
-        rs = get_ruleset(pos.ruleset) if isinstance(pos.ruleset, str) else pos.ruleset
-        pos = pos.replace(ruleset=with_cli_options(rs, args.rule_options))
+    if args.rule_options:           # the ruleset the position plays (mcr without ruleset=)
+        pos = pos.replace(ruleset=with_cli_options(pos.model.ruleset, args.rule_options))
     if pos.must_discard and args.tile is None:      # own turn: a kong or a discard
         df = advise_kong(pos, draws=args.draws, seed=args.seed, danger=args.danger)
     else:
@@ -87,9 +85,7 @@ def run(args: argparse.Namespace) -> int:
                                               if k != "calls"},
                    "calls": list(attrs["calls"]), "rows": df})
         return 0
-    rs = getattr(pos.model, "ruleset", None)        # its label shows any --option
-    if rs is not None:
-        attrs["ruleset"] = ruleset_label(rs)
+    attrs["ruleset"] = ruleset_label(pos.model.ruleset)     # its label shows any --option
     write(f"{pos!r}")
     if "tile" in attrs:
         write(f"offered: {attrs['tile']} from seat {attrs['from_seat']} "
