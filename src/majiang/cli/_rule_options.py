@@ -37,13 +37,11 @@ def add_option_arg(parser: argparse.ArgumentParser, *, several: bool = False) ->
                              "repeatable; wins over the same option in a .toml file")
 
 
-def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
-                 default: str | None = None):
+def load_ruleset(name: str | None, options: Sequence[str] | None = None):
     """The :class:`~majiang.rules.Ruleset` named by ``--rules`` (a registered name or a
     house-rule ``.toml`` file) with the ``--option`` values `options` applied
-    (:func:`with_cli_options`); None when neither a name nor `default` is given and no
-    option either (an option without ``--rules`` applies to `default`, else to the
-    library's default, Chinese Official rules).
+    (:func:`with_cli_options`); None when neither a name nor an option is given (an
+    option without ``--rules`` applies to the library's default, Chinese Official rules).
 
     Raises
     ------
@@ -53,7 +51,6 @@ def load_ruleset(name: str | None, options: Sequence[str] | None = None, *,
         A bad ``--option`` (see :func:`with_cli_options`).
     """
     from ..rules import get as get_ruleset
-    name = name or default
     if not name and not options:
         return None
     return with_cli_options(get_ruleset(name or "mcr"), options)

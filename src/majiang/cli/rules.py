@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 
 from ._common import Column, CommandError, add_json_flag, emit_json, format_table, write
-from ._rule_options import add_option_arg, with_cli_options
+from ._rule_options import add_option_arg, load_ruleset
 
 HELP = "list rulesets, show one, or every regional variant with its status (--all)"
 
@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
                                         Column("coverage", "coverage")]):
             write(line)
         return 0
-    rs = with_cli_options(rules.get(args.name), args.rule_options)
+    rs = load_ruleset(args.name, args.rule_options)
     if args.toml:
         write(rules.dumps(rs).rstrip("\n"))
         return 0
