@@ -83,19 +83,30 @@ def load_rulesets(names: Sequence[str], options: Sequence[str] | None) -> list:
     from ..rules import get as get_ruleset
     from ..rules.toml import knobs
     found = [get_ruleset(name) for name in names]
-    texts = list(options or ())
-    for text in texts:
-        key = text.partition("=")[0].strip()
-        if "=" not in text or not key:
-            raise CommandError(f"{FLAG} {text!r}: expected KEY=VALUE, e.g. {FLAG} "
-                               "min_fan=3")
+    keyed = [(text, _split(text, "min_fan=3")[0]) for text in options or ()]
+    for text, key in keyed:
         if not any(key in knobs(rs) for rs in found):
             raise CommandError(f"{FLAG} {text}: no ruleset given takes option {key!r}; "
                                + "; ".join(f"the options of {rs.name}: "
                                            f"{', '.join(knobs(rs)) or 'none'}" for rs in found))
-    return [with_cli_options(rs, [t for t in texts
-                                  if t.partition("=")[0].strip() in knobs(rs)])
+    return [with_cli_options(rs, [text for text, key in keyed if key in knobs(rs)])
             for rs in found]
+
+
+def _split(text: str, example: str, valid: str = "") -> tuple[str, str]:
+    """``(key, value)`` of ``--option`` text `text`, the key stripped.
+
+    Raises
+    ------
+    CommandError
+        No ``=`` or an empty key: the message shows `example` and, when given, `valid`
+        (the ruleset's option keys)."""
+    key, eq, value = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise CommandError(f"{FLAG} {text!r}: expected KEY=VALUE, e.g. {FLAG} {example}"
+                           + (f"; {valid}" if valid else ""))
+    return key, value
 
 
 def with_cli_options(rs: Any, options: Sequence[str] | None) -> Any:
@@ -117,12 +128,9 @@ def with_cli_options(rs: Any, options: Sequence[str] | None) -> Any:
              else f"{rs.name} takes no options")
     values: dict[str, Any] = {}
     for text in options:
-        key, eq, value = text.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            example = key if key in keys else keys[0] if keys else "KEY"
-            raise CommandError(f"{FLAG} {text!r}: expected KEY=VALUE, e.g. {FLAG} "
-                               f"{example}=VALUE; {valid}")
+        typed = text.partition("=")[0].strip()
+        example = typed if typed in keys else keys[0] if keys else "KEY"
+        key, value = _split(text, f"{example}=VALUE", valid)
         if key not in keys:
             raise CommandError(f"{FLAG} {text}: unknown option {key!r}; {valid}")
         values[key] = option_value(value)
