@@ -205,14 +205,11 @@ def end_note(rs, hand, win: str, self_drawn: bool, indicator: str | None) -> str
     if note is None:
         return None
     won = parse_tile(win)
-    tiles: dict[int, int] = {int(k): int(c) for k, c in enumerate(hand.concealed) if c}
+    counts = hand.all_counts                        # hand and melds, (34,) uint8
+    counts[won] += 1
+    tiles = {int(k): int(c) for k, c in enumerate(counts) if c}
     taken = {won} if not self_drawn else set()
-    for m in hand.melds:
-        for k in m.tiles:
-            tiles[int(k)] = tiles.get(int(k), 0) + 1
-        if not m.concealed:
-            taken.update(int(k) for k in m.tiles)
-    tiles[won] = tiles.get(won, 0) + 1
+    taken.update(int(k) for m in hand.melds if not m.concealed for k in m.tiles)
     wild = () if indicator is None else game_model(rs).joker_kinds(indicator)
     return note(rs, tiles, wild, taken)
 
