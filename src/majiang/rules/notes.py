@@ -21,7 +21,9 @@ PACKAGED = Path(__file__).resolve().parents[1] / "data" / "rule_notes"
 CHECKOUT = Path(__file__).resolve().parents[3] / "docs" / "rules"
 """Where a source checkout holds them."""
 
-_CITED = re.compile(r"docs/rules/(\w+)\.md")
+CITED = re.compile(r"docs/rules/(\w+)\.md")
+"""How a ruleset's ``source`` cites a page (group 1: the page name); also
+:func:`majiang.rules.summary.source_in_words`."""
 
 
 def notes_dir() -> Path | None:
@@ -45,7 +47,7 @@ def pages() -> tuple[str, ...]:
 def page_of(ruleset) -> str | None:
     """The page a ruleset's ``source`` cites first (``"hefei"`` for
     ``"docs/rules/hefei.md"``), or None when it cites none."""
-    m = _CITED.search(getattr(ruleset, "source", "") or "")
+    m = CITED.search(getattr(ruleset, "source", "") or "")
     return m.group(1) if m else None
 
 

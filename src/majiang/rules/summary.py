@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 
 from .base import Ruleset
+from .notes import CITED
 
 __all__ = ["describe", "describe_lines", "source_in_words"]
 
-_RULE_NOTE = re.compile(r"docs/rules/(\w+)\.md((?: §\d+(?:\.\d+)*(?:-§?\d+(?:\.\d+)*)?)?)")
+_RULE_NOTE = re.compile(CITED.pattern + r"((?: §\d+(?:\.\d+)*(?:-§?\d+(?:\.\d+)*)?)?)")
+"""A cited page (:data:`majiang.rules.notes.CITED`) with its section(s), group 2."""
 
 
 def source_in_words(text: str) -> str:
