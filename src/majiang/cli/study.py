@@ -138,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     found = load_rulesets(args.rulesets, args.rule_options)
     check_distinct(args.rulesets, found)
-    table = compare_rulesets({ruleset_label(rs): rs for rs in found}, args.n,
-                             players=players, seed=args.seed, **options)
+    named = {ruleset_label(rs): rs for rs in found}     # the label output names it by
+    table = compare_rulesets(named, args.n, players=players, seed=args.seed, **options)
     labels = list(dict.fromkeys(table["ruleset"]))
     who = table.attrs.get("players", {})
     played = sorted({f"{v[0]} in every seat" if len(set(v)) == 1 else ", ".join(v)
@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
           "for self-draw and fans")
     cols = [Column("metric", "metric"), Column("key", "key")]
     cols += [Column(label, label, ">") for label in labels]
-    units = {ruleset_label(rs): rs.scoring.total_label for rs in found}
+    units = {label: rs.scoring.total_label for label, rs in named.items()}
     for line in format_table(_text_rows(table, labels, args.top_fans, units), cols):
         write(line)
     if args.plot:
