@@ -56,14 +56,11 @@ def load_ruleset(name: str | None, options: Sequence[str] | None = None):
     return with_cli_options(get_ruleset(name or "mcr"), options)
 
 
-def ruleset_label(rs: Any) -> str:
-    """How output names ruleset `rs` (a Ruleset, or a game model carrying one): its name
-    with the options it was built with, e.g. ``wuhan[min_fan=3]``
-    (:func:`majiang.rules.toml.label`)."""
-    from ..rules import Ruleset
+def ruleset_label(rs) -> str:
+    """How output names :class:`~majiang.rules.Ruleset` `rs`: its name with the options it
+    was built with, e.g. ``wuhan[min_fan=3]`` (:func:`majiang.rules.toml.label`)."""
     from ..rules.toml import label
-    inner = rs if isinstance(rs, Ruleset) else getattr(rs, "ruleset", None)
-    return label(inner) if isinstance(inner, Ruleset) else str(getattr(rs, "name", rs))
+    return label(rs)
 
 
 def load_rulesets(names: Sequence[str], options: Sequence[str] | None) -> list:
