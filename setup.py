@@ -45,7 +45,6 @@ extensions = [
 ]
 
 
-
 def copy_rule_notes(build_lib: str) -> list[str]:
     """Copy docs/rules/*.md into ``<build_lib>/majiang/data/rule_notes``; the copied paths."""
     dest = Path(build_lib) / "majiang" / "data" / "rule_notes"
