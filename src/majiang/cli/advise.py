@@ -244,7 +244,7 @@ def minimum_note(table, ruleset, draws: int | None) -> dict | None:
     if not rs.min_fan and not rs.win_minimum:
         return None
     return {"note": f"every p_win is 0: a win under {ruleset_label(rs)} must reach "
-                    f"{minimum_words(rs)}{' fan' if not rs.win_minimum else ''}, and the "
+                    f"{minimum_words(rs)}, and the "
                     f"ready hands this play reaches within {plural(draws, 'draw')} fall "
                     "below it",
             "discards": [str(d) for d in table.loc[wins.index, "discard"]]}

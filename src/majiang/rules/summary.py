@@ -84,15 +84,17 @@ def _dealer(rs: Ruleset) -> dict:
 
 
 def minimum_words(rs: Ruleset) -> str:
-    """The minimum a win must reach, as the win check reads it: :attr:`Ruleset.min_fan`,
+    """The minimum a win must reach, as the win check reads it: :attr:`Ruleset.min_fan`
+    in the ruleset's unit (:meth:`ScoringRule.total_text`: ``"8 fan"``; ``"0"`` for none),
     or a :attr:`Ruleset.win_minimum`'s own words
     (:data:`~majiang.rules.table_rules.WIN_MINIMUM_WORDS`, e.g. 武汉 ``min_fan=3``:
     ``"3 番 (hand 番 + personal 番)"``)."""
     from .table_rules import WIN_MINIMUM_WORDS
     words = WIN_MINIMUM_WORDS.get(rs.win_minimum) if rs.win_minimum else None
+    total = rs.scoring.total_text(rs.min_fan) if rs.min_fan else "0"   # in its unit
     if words is None:
-        return str(rs.min_fan)
-    return words(rs) if not rs.min_fan else f"{rs.min_fan} fan; {words(rs)}"
+        return total
+    return words(rs) if not rs.min_fan else f"{total}; {words(rs)}"
 
 
 def describe_lines(rs: Ruleset) -> list[str]:
