@@ -109,9 +109,8 @@ def read_faces(hand: Any, ruleset: Any, indicator: Any = None) -> Any:
             conc[sub] = 0
             changed_melds = True
         if any(m.tile == sub and m.kind != "chow" for m in melds):
-            from ..hand import Meld
-            melds = tuple(Meld(m.kind, face, m.concealed)
-                          if m.tile == sub and m.kind != "chow" else m for m in melds)
+            from ..rules.shapes import melds_as_face
+            melds = melds_as_face(melds, face, sub)
             changed_melds = True
     if not moved and not changed_melds:
         return hand

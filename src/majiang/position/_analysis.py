@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import MahjongError, RuleError
-from ..hand import Hand, Meld
+from ..hand import Hand
 from ..tiles import parse_tiles, tile_name
 from ._parse import _tile
 
@@ -53,15 +53,11 @@ class _ForAnalyses:
         RuleError
             Not a seat.
         """
-        from ..rules.shapes import stand_in
+        from ..rules.shapes import melds_as_face, stand_in
         seat = self._seat_arg(seat)
         melds = tuple(tm.meld for tm in self.melds[seat])
         si = stand_in(self._model.ruleset, self.indicator)
-        if si is None:
-            return melds
-        face, sub = si[0], si[1]
-        return tuple(Meld(m.kind, face, m.concealed) if m.kind != "chow" and m.tile == sub
-                     else m for m in melds)
+        return melds if si is None else melds_as_face(melds, si[0], si[1])
 
     def analysis_visible(self) -> np.ndarray:
         """``uint8 (34,)``: :meth:`visible_counts` less the face-up indicator, which

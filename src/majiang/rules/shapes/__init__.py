@@ -51,7 +51,7 @@ from .compiled import (ENGINES, core_form_shanten, core_shanten_batch, core_shan
 from .decompositions import joker_assignments, joker_decompositions
 from .forms import EXTRA_FORM_KEPT, lonely_patterns
 from .reference import form_shanten, shanten_counts, ukeire_counts
-from .ruleset import stand_in
+from .ruleset import melds_as_face, stand_in
 from .spec import THREE_JOKERS, Spec, spec_of, three_jokers_win
 
 # the ruleset-level functions and the helpers efficiency, scoring and the tests import
@@ -67,5 +67,5 @@ from .ruleset import (_hand_parts, _spec, meld_suits, named_draws, needs_python,
 __all__ = ["Spec", "spec_of", "shanten_counts", "form_shanten", "ukeire_counts",
            "joker_decompositions", "joker_assignments",
            "lonely_patterns", "EXTRA_FORM_KEPT", "THREE_JOKERS",
-           "three_jokers_win", "stand_in", "core_form_shanten", "core_shanten_counts",
+           "three_jokers_win", "stand_in", "melds_as_face", "core_form_shanten", "core_shanten_counts",
            "core_ukeire_counts", "core_shanten_batch", "ENGINES"]

@@ -25,7 +25,7 @@ from .reference import form_shanten, ukeire_counts
 from .spec import spec_of, three_jokers_win
 
 __all__ = ["meld_suits", "needs_python", "ruleset_shanten", "own_face_forms", "ruleset_ukeire",
-           "ruleset_discard_table", "stand_in", "named_draws"]
+           "ruleset_discard_table", "stand_in", "melds_as_face", "named_draws"]
 
 
 def meld_suits(melds) -> frozenset:
@@ -194,6 +194,17 @@ def stand_in(rs, indicator=None) -> tuple | None:
     if jr.source == "next" and _kind(indicator) == jr.substitute:
         n += 1      # the face-up stand-in: counted once, through the visible tiles
     return (int(face), int(jr.substitute), n) if n > 0 else None
+
+
+def melds_as_face(melds, face: int, sub: int) -> tuple:
+    """``melds`` (:class:`~majiang.hand.Meld` objects) with each pung or kong of the
+    stand-in kind ``sub`` (安庆 红中, 上海百搭 / 温州 / 杭州 翻财神 白板: ``[555z]``) as the
+    same meld of the joker kind's ``face``, the one reading of a stand-in meld
+    (:func:`majiang.efficiency.read_faces`, :meth:`majiang.Position.played_melds`); chows
+    and other melds unchanged."""
+    from ...hand import Meld
+    return tuple(Meld(m.kind, face, m.concealed) if m.kind != "chow" and m.tile == sub
+                 else m for m in melds)
 
 
 def _seen(rs, visible, indicator, jokers: int = 0):
