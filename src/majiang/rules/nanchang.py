@@ -112,7 +112,7 @@ from .base import (END_SETTLEMENTS, POINTS_FUNCTIONS, JokerRule, Ruleset, Scorin
 __all__ = ["build", "NANCHANG", "nanchang_points", "settle_nanchang", "jing_score",
            "jing_scores", "jing_payments", "jing_holdings", "chong_guan_liable",
            "end_settlement", "settle_hand",
-           "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT", "CHONG_GUAN"]
+           "GERMAN_BONUS", "CHAO_ZHUANG_PAYMENT", "CHONG_GUAN", "is_chong_guan", "lone_hand_note"]
 
 GERMAN_BONUS = 5
 """德国 adds 5 to each payment that carries it (BX ``DE_GUO_EXTRA_SCORE``)."""
@@ -227,6 +227,13 @@ def jing_score(zheng: int, fu: int) -> int:
     return s * (s - 3) if s >= CHONG_GUAN else s
 
 
+def is_chong_guan(zheng: int, fu: int) -> bool:
+    """Whether a holding of ``zheng`` 正精 and ``fu`` 副精 is a 冲关 (s = 2·正精 + 副精 >=
+    :data:`CHONG_GUAN`), the one test :func:`jing_score`'s payment, :func:`chong_guan_liable`
+    and :func:`end_settlement`'s check name read."""
+    return 2 * int(zheng) + int(fu) >= CHONG_GUAN
+
+
 def jing_scores(holdings, *, bawang: str = "double", liable: dict | None = None) -> tuple:
     """Per-seat changes of the 精分 settlement at the end of a hand (won or drawn).
 
@@ -321,7 +328,7 @@ def chong_guan_liable(rs, table, holdings=None) -> dict:
     hold = holdings if holdings is not None else jing_holdings(rs, table)
     out = {}
     for q, (z, f) in enumerate(hold):
-        if 2 * z + f < CHONG_GUAN or q >= len(table.supplied):
+        if not is_chong_guan(z, f) or q >= len(table.supplied):
             continue
         for kind, sup in table.supplied[q]:
             if kind is not None and int(kind) in wild and sup != q:
@@ -349,7 +356,7 @@ def end_settlement(rs, table) -> list:
     def check(payer: int, holder: int) -> str:
         if liable.get(holder) == payer:
             return "冲关包赔"
-        return "冲关" if 2 * hold[holder][0] + hold[holder][1] >= CHONG_GUAN else "精分"
+        return "冲关" if is_chong_guan(*hold[holder]) else "精分"
     out = [{"check": check(a, b), "payer": a, "payee": b, "amount": v}
            for a, b, v in jing_payments(hold, bawang=rs.options.get("bawang", "double"),
                                         liable=liable)]
@@ -378,7 +385,7 @@ def lone_hand_note(rs, tiles, wild, taken) -> str | None:
     if not s:
         return head + " (s = 0): nothing; the other players' 精 are paid to them"
     text = f"{head}, s = {s}"
-    if s >= CHONG_GUAN:
+    if is_chong_guan(z, f):
         text += f": 冲关 {s} x {s - 3} = {jing_score(z, f)} from each other player"
         if rs.options.get("chong_guan_bao", True) and {int(k) for k in taken} & {
                 int(wild[0]), int(wild[1])}:
