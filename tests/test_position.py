@@ -714,6 +714,9 @@ def test_more_tiles_shown_than_the_set_holds_is_an_error():
         assert p.tiles_left == left
     with pytest.raises(InvalidHandError, match="28 tiles more than the tile set of mcr"):
         Position("1111222233334z", seat=1, discards=[river] * 4)
+    # a wall_left given too: the same error, not "leaves at most -28 tiles for the wall"
+    with pytest.raises(InvalidHandError, match="28 tiles more than the tile set of mcr"):
+        Position("1111222233334z", seat=1, discards=[river] * 4, wall_left=0)
 
 
 # --------------------------------------------------------------------------

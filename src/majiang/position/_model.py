@@ -378,13 +378,13 @@ class Position(_Counts, _ForAnalyses, _FromPlay, _TextForms):
                 f"{int(total[t])} copies of {tile_name(t)} in the position ({parts}); the "
                 f"tile set of {model.name} has {int(model.copies[t])}")
         derived = self._derived_wall()
-        if self.wall_left is not None and not 0 <= self.wall_left <= derived:
-            raise InvalidHandError(f"wall_left {self.wall_left}: the position leaves at "
-                                   f"most {derived} tiles unseen for the wall")
-        if derived < 0:
+        if derived < 0:         # first: with wall_left given it would say "at most -28"
             raise InvalidHandError(f"the position shows {-derived} tiles more than the tile "
                                    f"set of {model.name} holds (the other seats each keep "
                                    f"{self.hand_size} tiles less 3 a meld concealed)")
+        if self.wall_left is not None and not 0 <= self.wall_left <= derived:
+            raise InvalidHandError(f"wall_left {self.wall_left}: the position leaves at "
+                                   f"most {derived} tiles unseen for the wall")
         if self._last is not None:
             ls, lt = self._last
             if not 0 <= ls < n or not any(d.tile == lt and d.claimed_by is None
