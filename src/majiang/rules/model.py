@@ -413,18 +413,19 @@ class RuleSpec:
 
     @property
     def declares_void(self) -> bool:
-        """定缺 at the deal (四川): a void-suit rule (:attr:`void_suit`) played as a
-        declaration (:attr:`Ruleset.void_rule <majiang.rules.base.Ruleset.void_rule>`
-        ``"declared"``).  False under ``"at_win"`` (立四, 保定 缺一门, 安庆 B: the winning hand
-        lacks whichever suit) and without a void-suit rule."""
+        """定缺 at the deal (四川): :attr:`void_suit` with ``Ruleset.void_rule`` "declared"."""
         return self.void_suit and self.ruleset.void_rule == "declared"
+
+    @property
+    def void_at_win(self) -> bool:
+        """缺门 at the win only (``"at_win"``: 立四, 保定 缺一门, 安庆 B)."""
+        return self.void_suit and not self.declares_void
 
     @property
     def declared_void(self) -> int | None:
         """The declared void suit (定缺: 0 万, 1 筒, 2 条) the analyses apply, or None: set
-        only on a ruleset made by :func:`with_void`.  The complete hand must then lack
-        that suit (:meth:`shape`, the ``void_suit`` win predicate) and its tiles are
-        discarded first."""
+        only by :func:`with_void`.  The complete hand must then lack that suit
+        (:meth:`shape`, the ``void_suit`` win predicate); its tiles are thrown first."""
         v = self.ruleset.options.get(DECLARED_VOID)
         return None if v is None else int(v)
 

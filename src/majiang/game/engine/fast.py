@@ -94,7 +94,7 @@ class _FastBridge:
         ms = tuple(Meld(k, t, bool(c)) for k, t, c in melds)
         model = self.model
         live = np.frombuffer(lb, dtype=np.uint8).copy()
-        at_win = model.void_suit and not model.declares_void      # 缺门 at the win: the
+        at_win = model.void_at_win      # 缺门 at the win: the
         so = model.shape(ms if at_win else ()).game_opts(         # suits the melds leave
             len(ms), live=live, void=at_win)                      # free (HandState._strict)
         verdict = (self._judge(ms, seat_wind, jokers, flowers, p)[0] if _players.LOOKAHEAD

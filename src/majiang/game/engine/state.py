@@ -153,7 +153,7 @@ class HandState:
         self._seat_fan = bool(rs.seat_fan)  # 番 a seat carries on the table (武汉 红中杠 …)
         self.standing = int(rs.standing_tiles)   # 立四: standing tiles per seat (.declare)
         # 缺门 at the win (no 定缺): the bots' shape options carry the free suits (._strict)
-        self.void_at_win = self.model.void_suit and not self.model.declares_void
+        self.void_at_win = self.model.void_at_win
         self.hidden_discard = False        # the last discard was a face-down declaration
         self._standing_cache = {}          # standing_declarations, by hand
 
