@@ -280,3 +280,22 @@ def test_advise_notes_the_minimum(capsys):
     assert code == 0 and "note     every p_win is 0: a win under wuhan[min_fan=3]" in out
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "every p_win is 0" not in out
+
+
+def test_advise_position_applies_the_option_to_the_position_ruleset(capsys, tmp_path):
+    # --option changes the ruleset the position plays, as a house-rule file naming the
+    # same change does: wuhan with min_fan=3 (this hand, 1 番 from its open meld, cannot
+    # reach it within the horizon; the option was ignored by the table weighing before)
+    house = tmp_path / "hz3.toml"
+    house.write_text('base = "wuhan"\nname = "hz3"\n[options]\nmin_fan = 3\n',
+                     encoding="utf-8")
+    table = "hand=[234m]456p789s222s5m6m seat=0 discards1=5m indicator=9p"
+    code, by_option, _ = run(capsys, "advise", "--position", f"{table} ruleset=wuhan",
+                             "--option", "min_fan=3", "--seed", "3")
+    assert code == 0
+    code, by_file, _ = run(capsys, "advise", "--position", f"{table} ruleset={house}",
+                           "--seed", "3")
+    assert code == 0
+    verdict = [next(x for x in out.splitlines() if x.startswith("verdict"))
+               for out in (by_option, by_file)]
+    assert verdict[0] == verdict[1] and "ev 0.00" in verdict[0]

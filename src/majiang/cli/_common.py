@@ -718,11 +718,13 @@ def add_position_arg(parser: argparse.ArgumentParser) -> None:
                              "discards0=1z7m9m melds2=[777m]@0\" (see docs/position.md)")
 
 
-def load_position(value: str, command: str = "--position", rules: str | None = None):
+def load_position(value: str, command: str = "--position", rules: str | None = None,
+                  options=None):
     """The :class:`~majiang.position.Position` of ``--position`` (or of a command's
     POSITION argument, ``command`` naming it in the errors): a file when ``value`` names
     one, else the one-line form (read under ``rules``, the command's ``--rules``, when it
-    names no ``ruleset=``) or JSON / TOML text.
+    names no ``ruleset=``) or JSON / TOML text; ``options`` (``--option KEY=VALUE``
+    texts) change the ruleset the position plays.
 
     Raises
     ------
@@ -749,11 +751,17 @@ def load_position(value: str, command: str = "--position", rules: str | None = N
                                f"one-line form), not a hand: e.g. \"hand={value.strip()} "
                                "discards2=9s\" (see docs/position.md)")
     if "=" not in value or os.path.isfile(value):
-        return Position.from_file(value)
-    if rules and len(rules.split()) == 1 and "ruleset=" not in value and " = " not in value \
-            and "\n" not in value.strip() and value.lstrip()[:1] != "{":
-        value = f"ruleset={rules} {value}"      # a one-line form naming no ruleset: --rules
-    return Position.from_text(value)
+        pos = Position.from_file(value)
+    else:
+        if rules and len(rules.split()) == 1 and "ruleset=" not in value \
+                and " = " not in value and "\n" not in value.strip() \
+                and value.lstrip()[:1] != "{":
+            value = f"ruleset={rules} {value}"      # a one-line form naming no ruleset
+        pos = Position.from_text(value)
+    if options:
+        from ._rule_options import with_cli_options
+        pos = pos.replace(ruleset=with_cli_options(pos.model.ruleset, options))
+    return pos
 
 
 def position_options(args: argparse.Namespace, pos, command: str) -> None:

@@ -288,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
     if (args.by is not None or not args.danger) and args.position is None:
         raise CommandError("--by and --no-danger weigh a table position: give --position")
     if args.position is not None:
-        pos = load_position(args.position, rules=args.rules)
+        pos = load_position(args.position, rules=args.rules, options=args.rule_options)
         position_options(args, pos, "advise")
         if not args.danger:
             from ..claims import kong_note

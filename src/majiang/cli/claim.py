@@ -41,7 +41,7 @@ import argparse
 from ._common import (
     Column, add_json_flag, emit_json, fmt_float, format_table, load_position, write,
 )
-from ._rule_options import add_option_arg, ruleset_label, with_cli_options
+from ._rule_options import add_option_arg, ruleset_label
 
 HELP = "whether to claim the discard on offer (win, kong, pung, chow or pass) or declare a kong"
 
@@ -68,9 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.draws is not None and args.draws < 1:
         raise CommandError(f"--draws must be at least 1, got {args.draws}")
-    pos = load_position(args.position, "claim")
-    if args.rule_options:           # the ruleset the position plays (mcr without ruleset=)
-        pos = pos.replace(ruleset=with_cli_options(pos.model.ruleset, args.rule_options))
+    pos = load_position(args.position, "claim", options=args.rule_options)
     if pos.must_discard and args.tile is None:      # own turn: a kong or a discard
         df = advise_kong(pos, draws=args.draws, seed=args.seed, danger=args.danger)
     else:

@@ -78,7 +78,7 @@ def _per_seat(values, n: int, what: str):
 TABLE_OPTIONS = (("hand", "HAND", None), ("discards", "--discards", None),
                  ("melds", "--melds", None), ("seat", "--seat", 0), ("dealer", "--dealer", 0),
                  ("wind", "--wind", 0), ("drawn", "--drawn", None), ("won", "--won", ()),
-                 ("voids", "--voids", None), ("rule_options", "--option", None))
+                 ("voids", "--voids", None))
 """The options that describe the table, which --position gives instead: (attribute,
 option, default)."""
 
@@ -91,7 +91,7 @@ def _from_position(args: argparse.Namespace):
                  default or [])]
     if given:
         raise CommandError(f"danger: --position gives the table; drop {', '.join(given)}")
-    pos = load_position(args.position, rules=args.rules)
+    pos = load_position(args.position, rules=args.rules, options=args.rule_options)
     if args.rules and game_model(load_ruleset(args.rules)).name != pos.model.name:
         raise CommandError(f"danger: --rules {args.rules} but the position is played under "
                            f"{pos.model.name}; drop one of them")
